@@ -1,0 +1,188 @@
+#include "asm/assembler.h"
+
+#include "asm/body_lowering.h"
+#include "asm/op_form.h"
+#include "asm/placement.h"
+#include "common/isa/encoding.h"
+#include "common/strings.h"
+#include "grammar/parse_driver.h"
+
+namespace pto::assembler {
+
+namespace {
+
+// The module attribute pto.target_arch = "a5", if present.
+bool FindTargetArch(Context& ctx, const std::vector<Statement>& top, Arch* arch) {
+  for (const Statement& stmt : top) {
+    if (!stmt.head.IsWord("module")) continue;
+    for (const Item& item : stmt.items) {
+      if (!item.Is(ItemKind::kAttrDict)) continue;
+      std::map<std::string, Attribute> attrs;
+      ReadAttributes(item, &attrs);
+      auto it = attrs.find("pto.target_arch");
+      if (it == attrs.end()) continue;
+      ItemSpan v = it->second.value;
+      if (v.size() == 1 && v[0].Is(ItemKind::kString) && ParseArch(v[0].text, arch)) return true;
+      ctx.Error(it->second.range, StrCat("unknown pto.target_arch '", Spell(v),
+                                         "' (expected \"a2a3\" or \"a5\")"));
+    }
+  }
+  return false;
+}
+
+class ModuleLowering {
+ public:
+  ModuleLowering(Context& ctx, Program& program) : ctx_(ctx), program_(program) {}
+
+  void Run(const std::vector<Statement>& top);
+
+ private:
+  void LowerTopLevel(const std::vector<Statement>& stmts,
+                     std::vector<const Statement*>* loose);
+  void LowerFunction(const Statement& stmt);
+  void LowerSyncProgram(const std::vector<const Statement*>& stmts);
+  void Finish(FunctionBuilder& fb);
+
+  Context& ctx_;
+  Program& program_;
+  int entry_ = -1;
+};
+
+void ModuleLowering::Finish(FunctionBuilder& fb) {
+  Function& fn = fb.function();
+  bool ends_in_return = false;
+  for (uint32_t pc = 0; pc < fn.code.size(); pc += Decode(&fn.code[pc]).size()) {
+    ends_in_return = Decode(&fn.code[pc]).op == Opcode::kReturn;
+  }
+  if (!ends_in_return) pto::Emit(&fn.code, Opcode::kReturn, {});
+  PlaceTiles(fb);
+}
+
+void ModuleLowering::LowerFunction(const Statement& stmt) {
+  ItemSpan items = stmt.items;
+  size_t i = 0;
+  while (i < items.size() && items[i].Is(ItemKind::kWord)) ++i;  // private, public
+  if (i + 1 >= items.size() || !items[i].Is(ItemKind::kSymbol) || !items[i + 1].IsGroup('(')) {
+    ctx_.Error(stmt.head, "expected 'func.func @name(%arg: TYPE, ...) { ... }'");
+    return;
+  }
+  const Item& name = items[i];
+  const Item& params = items[i + 1];
+  const Item* body = nullptr;
+  bool is_entry = false;
+  for (size_t k = i + 2; k < items.size(); ++k) {
+    if (items[k].Is(ItemKind::kRegion)) body = &items[k];
+    if (items[k].Is(ItemKind::kAttrDict)) {
+      std::map<std::string, Attribute> attrs;
+      ReadAttributes(items[k], &attrs);
+      is_entry |= attrs.count("pto.entry") > 0;
+    }
+    if (items[k].IsPunct("->")) {
+      ctx_.Error(items[k], "kernels return nothing; results go to global memory");
+      return;
+    }
+  }
+  if (!body) {
+    ctx_.Error(name, StrCat("function @", name.text, " has no body"));
+    return;
+  }
+  for (const Function& f : program_.functions) {
+    if (program_.String(f.name) == name.text) {
+      ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
+      return;
+    }
+  }
+  program_.functions.emplace_back();
+  Function& fn = program_.functions.back();
+  fn.name = program_.Intern(name.text);
+  if (is_entry) entry_ = static_cast<int>(program_.functions.size()) - 1;
+  FunctionBuilder fb(ctx_, program_, fn);
+  BodyLowering lowering(fb);
+  for (ItemSpan param : Split(params.children, ",")) {
+    if (param.size() < 3 || !param[0].Is(ItemKind::kValue) || !param[1].IsPunct(":")) {
+      ctx_.Error(param.empty() ? params.range : SpanRange(param),
+                 "expected a parameter '%name: TYPE'");
+      continue;
+    }
+    ItemSpan type_items = param.subspan(2);
+    if (type_items.back().Is(ItemKind::kAttrDict)) type_items = type_items.first(type_items.size() - 1);
+    Type type;
+    if (ParseWholeType(ctx_, type_items, &type)) {
+      lowering.AddParam(param[0], type, SpanRange(type_items));
+    }
+  }
+  lowering.LowerAll(body->body);
+  Finish(fb);
+}
+
+void ModuleLowering::LowerSyncProgram(const std::vector<const Statement*>& stmts) {
+  program_.functions.emplace_back();
+  Function& fn = program_.functions.back();
+  fn.name = program_.Intern("main");
+  FunctionBuilder fb(ctx_, program_, fn);
+  BodyLowering lowering(fb);
+  std::vector<Statement> body;
+  for (const Statement* s : stmts) body.push_back(*s);
+  lowering.LowerAll(body);
+  Finish(fb);
+}
+
+void ModuleLowering::LowerTopLevel(const std::vector<Statement>& stmts,
+                                   std::vector<const Statement*>* loose) {
+  for (const Statement& stmt : stmts) {
+    if (stmt.head.IsWord("module")) {
+      const Item* region = nullptr;
+      for (const Item& item : stmt.items) {
+        if (item.Is(ItemKind::kRegion)) region = &item;
+      }
+      if (!region) {
+        ctx_.Error(stmt.head, "module without a body");
+        continue;
+      }
+      LowerTopLevel(region->body, loose);
+    } else if (stmt.head.IsWord("func.func")) {
+      LowerFunction(stmt);
+    } else {
+      loose->push_back(&stmt);
+    }
+  }
+}
+
+void ModuleLowering::Run(const std::vector<Statement>& top) {
+  std::vector<const Statement*> loose;
+  LowerTopLevel(top, &loose);
+  if (!loose.empty()) {
+    if (!program_.functions.empty()) {
+      ctx_.Error(loose[0]->head, "instructions outside any function; put them in a func.func "
+                                 "or write the whole file in the synchronous form");
+      return;
+    }
+    LowerSyncProgram(loose);
+  }
+  if (program_.functions.empty()) {
+    ctx_.Error(SourceRange{0, 0}, "the file defines no function and no instructions");
+    return;
+  }
+  program_.entry = entry_ >= 0 ? static_cast<uint32_t>(entry_) : 0;
+}
+
+}  // namespace
+
+bool Assemble(const SourceFile& file, const AssembleOptions& options, Program* program,
+              Diagnostics& diags) {
+  *program = Program();
+  std::vector<Statement> top;
+  if (!grammar::Parse(file, diags, &top)) return false;
+  int errors_before = diags.error_count();
+  Context probe(file, diags, Arch::kA2A3);
+  Arch arch = Arch::kA2A3;
+  bool module_arch = FindTargetArch(probe, top, &arch);
+  if (options.arch_given) arch = options.arch;
+  (void)module_arch;
+  program->arch = arch;
+  Context ctx(file, diags, arch);
+  ModuleLowering(ctx, *program).Run(top);
+  return diags.error_count() == errors_before;
+}
+
+}  // namespace pto::assembler

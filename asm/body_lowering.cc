@@ -1,0 +1,386 @@
+#include "asm/body_lowering.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "asm/op_form.h"
+#include "asm/operands.h"
+#include "asm/tile_op_lowering.h"
+#include "common/float_format.h"
+#include "common/strings.h"
+
+namespace pto::assembler {
+
+const BodyLowering::HandlerEntry BodyLowering::kHandlers[] = {
+    {".arg", &BodyLowering::LowerArg},
+    {".const", &BodyLowering::LowerConstant},
+    {"arith.constant", &BodyLowering::LowerConstant},
+    {"pto.alloc_tile", &BodyLowering::LowerAllocTile},
+    {"pto.make_tensor_view", &BodyLowering::LowerMakeView},
+    {"pto.partition_view", &BodyLowering::LowerPartitionView},
+    {"pto.tassign", &BodyLowering::LowerAssign},
+    {"tassign", &BodyLowering::LowerAssign},
+    {"return", &BodyLowering::LowerReturn},
+    {"func.return", &BodyLowering::LowerReturn},
+};
+
+void BodyLowering::LowerAll(const std::vector<Statement>& statements) {
+  for (const Statement& stmt : statements) Lower(stmt);
+}
+
+bool BodyLowering::Lower(const Statement& stmt) {
+  if (stmt.head.Is(ItemKind::kHash)) return true;  // #alias = ... definitions
+  const std::string& name = stmt.head.text;
+  for (const HandlerEntry& entry : kHandlers) {
+    if (name == entry.name) return (this->*entry.handler)(stmt);
+  }
+  std::string_view mnemonic = name;
+  if (mnemonic.substr(0, 4) == "pto.") mnemonic.remove_prefix(4);
+  if (const OpInfo* info = LookupMnemonic(mnemonic)) return LowerTileOp(fb_, *info, stmt);
+  return ReportUnknown(stmt);
+}
+
+namespace {
+
+int EditDistance(std::string_view a, std::string_view b) {
+  std::vector<int> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    int diagonal = row[0];
+    row[0] = static_cast<int>(i);
+    for (size_t j = 1; j <= b.size(); ++j) {
+      int next = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = row[j];
+      row[j] = next;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+bool BodyLowering::ReportUnknown(const Statement& stmt) {
+  std::string name = stmt.head.text;
+  std::string_view bare = name;
+  if (bare.substr(0, 4) == "pto.") bare.remove_prefix(4);
+  std::string best;
+  int best_distance = 3;
+  auto consider = [&](std::string_view candidate, std::string_view shown) {
+    int d = EditDistance(bare, candidate);
+    if (d < best_distance) {
+      best_distance = d;
+      best = shown;
+    }
+  };
+  for (int i = 0; i < kOpcodeCount; ++i) {
+    const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
+    if (info.has_spelling()) consider(info.mnemonic, info.mnemonic);
+  }
+  for (const HandlerEntry& entry : kHandlers) consider(entry.name, entry.name);
+  std::string message = StrCat("unknown operation '", name, "'");
+  if (!best.empty()) message += StrCat("; did you mean '", best, "'?");
+  ctx_.Error(stmt.head, message);
+  return false;
+}
+
+bool BodyLowering::ExpectResults(const Statement& stmt, size_t n) {
+  if (stmt.results.size() == n) return true;
+  if (n == 0) {
+    ctx_.Error(stmt.results[0], StrCat("'", stmt.head.text, "' has no results"));
+  } else {
+    ctx_.Error(stmt.head, StrCat("'", stmt.head.text, "' needs ", n, " result name",
+                                 n == 1 ? "" : "s", " ('%name = ", stmt.head.text, " ...')"));
+  }
+  return false;
+}
+
+bool BodyLowering::AddParam(const Item& name, const Type& type, SourceRange type_range) {
+  Function& fn = fb_.function();
+  Param param;
+  param.name = fb_.program().Intern(name.text);
+  param.dtype = type.dtype;
+  Value v;
+  v.type = type;
+  switch (type.kind) {
+    case TypeKind::kScalar:
+      param.kind = ParamKind::kScalar;
+      v.cls = ValueClass::kScalar;
+      v.reg = fb_.NewScalar(type.dtype);
+      break;
+    case TypeKind::kTile:
+      param.kind = ParamKind::kTile;
+      v.cls = ValueClass::kTile;
+      v.reg = fb_.NewTile(type.tile, name.text, name.range);
+      break;
+    case TypeKind::kPointer:
+      param.kind = ParamKind::kPointer;
+      v.cls = ValueClass::kView;
+      v.reg = fb_.NewView(type.dtype, name.text);
+      break;
+    case TypeKind::kMemref:
+      param.kind = ParamKind::kMemref;
+      v.cls = ValueClass::kView;
+      v.reg = fb_.NewView(type.dtype, name.text);
+      if (type.shape.empty() || type.shape.size() > 2) {
+        ctx_.Error(type_range, "a memref argument needs a static 1-D or 2-D shape such as 16x16xf32");
+        return false;
+      }
+      for (int64_t d : type.shape) {
+        if (d == kDynamic) {
+          ctx_.Error(type_range, "a memref argument needs a static shape ('?' is not allowed)");
+          return false;
+        }
+      }
+      param.shape = type.shape;
+      break;
+    default:
+      ctx_.Error(type_range, StrCat("unsupported parameter type '", type.text,
+                                    "' (expected a scalar, !pto.ptr<T>, a tile or a memref)"));
+      return false;
+  }
+  param.reg = v.reg;
+  if (!fb_.Define(name, v)) return false;
+  fn.params.push_back(param);
+  return true;
+}
+
+// .arg %a : TYPE
+bool BodyLowering::LowerArg(const Statement& stmt) {
+  ItemSpan items = stmt.items;
+  if (!ExpectResults(stmt, 0)) return false;
+  if (items.size() < 3 || !items[0].Is(ItemKind::kValue) || !items[1].IsPunct(":")) {
+    ctx_.Error(stmt.head, "expected '.arg %name : TYPE'");
+    return false;
+  }
+  Type type;
+  if (!ParseWholeType(ctx_, items.subspan(2), &type)) return false;
+  return AddParam(items[0], type, SpanRange(items.subspan(2)));
+}
+
+bool BodyLowering::DefineScalarConstant(const Item& name, const Item& literal, const Type& type) {
+  if (!type.IsScalar()) {
+    ctx_.Error(literal, StrCat("constants must have a scalar type, got '", type.text, "'"));
+    return false;
+  }
+  DType t = type.dtype;
+  int64_t ival = 0;
+  double fval = 0;
+  if (literal.IsWord("true") || literal.IsWord("false")) {
+    if (t != DType::kI1) {
+      ctx_.Error(literal, StrCat("'", literal.text, "' is an i1 constant, not ", DTypeName(t)));
+      return false;
+    }
+    ival = literal.IsWord("true");
+  } else if (literal.Is(ItemKind::kFloat)) {
+    if (!IsFloat(t)) {
+      ctx_.Error(literal, StrCat("float constant for integer type ", DTypeName(t)));
+      return false;
+    }
+    fval = literal.real;
+  } else if (literal.Is(ItemKind::kInt)) {
+    bool hex = literal.text.size() > 2 && literal.text[1] == 'x';
+    if (IsFloat(t) && hex) {
+      // MLIR prints float constants it cannot spell exactly as their bit pattern.
+      uint64_t bits = static_cast<uint64_t>(literal.number);
+      switch (t) {
+        case DType::kF16:
+          fval = HalfToFloat(static_cast<uint16_t>(bits));
+          break;
+        case DType::kBF16:
+          fval = BF16ToFloat(static_cast<uint16_t>(bits));
+          break;
+        case DType::kF32:
+          fval = BitsFloat(static_cast<uint32_t>(bits));
+          break;
+        default:
+          std::memcpy(&fval, &bits, 8);
+      }
+    } else if (IsFloat(t)) {
+      fval = static_cast<double>(literal.number);
+    } else {
+      ival = literal.number;
+    }
+  } else {
+    ctx_.Error(literal, StrCat("expected a number, got '", Spell(ItemSpan(&literal, 1)), "'"));
+    return false;
+  }
+  if (IsFloat(t)) {
+    // The constant is stored exactly as the type can hold it.
+    if (t == DType::kF32) fval = static_cast<float>(fval);
+    if (t == DType::kF16) fval = DecodeFloat(EncodeFloat(fval, kHalfFormat, RoundMode::kRint), kHalfFormat);
+    if (t == DType::kBF16) fval = DecodeFloat(EncodeFloat(fval, kBF16Format, RoundMode::kRint), kBF16Format);
+  }
+  Value v = fb_.ConstantValue(t, ival, fval);
+  return fb_.Define(name, v);
+}
+
+// %c = arith.constant 16 : index      .const %c = 16 : index
+bool BodyLowering::LowerConstant(const Statement& stmt) {
+  ItemSpan items = stmt.items;
+  const Item* name = nullptr;
+  if (stmt.head.text == ".const") {
+    if (!ExpectResults(stmt, 0)) return false;
+    if (items.size() < 2 || !items[0].Is(ItemKind::kValue) || !items[1].IsPunct("=")) {
+      ctx_.Error(stmt.head, "expected '.const %name = VALUE : TYPE'");
+      return false;
+    }
+    name = &items[0];
+    items = items.subspan(2);
+  } else {
+    if (!ExpectResults(stmt, 1)) return false;
+    name = &stmt.results[0];
+  }
+  if (items.size() < 3 || !items[1].IsPunct(":")) {
+    ctx_.Error(stmt.head, "expected 'VALUE : TYPE'");
+    return false;
+  }
+  Type type;
+  if (!ParseWholeType(ctx_, items.subspan(2), &type)) return false;
+  return DefineScalarConstant(*name, items[0], type);
+}
+
+bool BodyLowering::BindTile(uint32_t reg, const Value& addr, SourceRange where) {
+  TileBinding& binding = fb_.binding(reg);
+  TileReg& tile = fb_.function().tiles[reg];
+  if (addr.is_const) {
+    std::string problem =
+        addr.int_value < 0 ? StrCat("address ", addr.int_value, " is negative")
+                           : CheckTileAddress(tile.type, ctx_.arch(),
+                                              static_cast<uint64_t>(addr.int_value));
+    if (!problem.empty()) {
+      ctx_.Error(where, problem);
+      return false;
+    }
+    if (!binding.static_address && !binding.runtime_address) {
+      binding.static_address = true;
+      tile.addr = static_cast<uint32_t>(addr.int_value);
+      return true;
+    }
+  }
+  binding.runtime_address = true;
+  fb_.Emit(Opcode::kTAssign, {reg, addr.reg}, where);
+  return true;
+}
+
+// %t = pto.alloc_tile [addr = %a] [valid_row = %r] [valid_col = %c] : TYPE
+bool BodyLowering::LowerAllocTile(const Statement& stmt) {
+  if (!ExpectResults(stmt, 1)) return false;
+  ItemSpan items = stmt.items;
+  int colon = Find(items, ":");
+  if (colon < 0) {
+    ctx_.Error(stmt.head, "alloc_tile needs its type: ': !pto.tile_buf<...>'");
+    return false;
+  }
+  Type type;
+  if (!ParseWholeType(ctx_, items.subspan(colon + 1), &type)) return false;
+  if (!type.IsTile()) {
+    ctx_.Error(items.subspan(colon + 1), StrCat("alloc_tile makes tiles, not '", type.text, "'"));
+    return false;
+  }
+  Resolved addr, valid[2];
+  bool has_addr = false, has_valid[2] = {false, false};
+  ItemSpan keys = items.subspan(0, colon);
+  bool ok = true;
+  for (size_t i = 0; i < keys.size();) {
+    const Item& key = keys[i];
+    size_t n = TermLength(keys.subspan(i + 1));
+    if (!key.Is(ItemKind::kKey) || n == 0) {
+      ctx_.Error(key, StrCat("unexpected '", Spell(keys.subspan(i, 1)),
+                             "'; alloc_tile takes addr =, valid_row = and valid_col ="));
+      return false;
+    }
+    ItemSpan term = keys.subspan(i + 1, n);
+    Resolved* target = nullptr;
+    if (key.text == "addr") {
+      target = &addr;
+      has_addr = true;
+    } else if (key.text == "valid_row" || key.text == "valid_col") {
+      int k = key.text == "valid_row" ? 0 : 1;
+      target = &valid[k];
+      has_valid[k] = true;
+    } else {
+      ctx_.Error(key, StrCat("unknown alloc_tile operand '", key.text, "'"));
+      return false;
+    }
+    if (Resolve(fb_, term, DType::kIndex, target)) {
+      if (target->value.cls != ValueClass::kScalar || !IsInteger(target->value.type.dtype)) {
+        ctx_.Error(term, StrCat("'", key.text, "' must be an integer, got ",
+                                Describe(target->value)));
+        ok = false;
+      }
+    } else {
+      ok = false;
+    }
+    i += 1 + n;
+  }
+  if (!ok) return false;
+  const TileType& t = type.tile;
+  const int32_t type_valid[2] = {t.valid_rows, t.valid_cols};
+  const int32_t dims[2] = {t.rows, t.cols};
+  const char* names[2] = {"valid_row", "valid_col"};
+  for (int k = 0; k < 2; ++k) {
+    if (type_valid[k] == kDynamic && !has_valid[k]) {
+      ctx_.Error(stmt.head, StrCat("the tile type has a dynamic ", k ? "v_col" : "v_row",
+                                   " ('?'); give its value with '", names[k], " = %value'"));
+      ok = false;
+    } else if (type_valid[k] != kDynamic && has_valid[k]) {
+      ctx_.Error(valid[k].range, StrCat("'", names[k], "' is only allowed when the type's ",
+                                        k ? "v_col" : "v_row", " is '?'"));
+      ok = false;
+    } else if (has_valid[k] && valid[k].value.is_const &&
+               (valid[k].value.int_value < 0 || valid[k].value.int_value > dims[k])) {
+      ctx_.Error(valid[k].range, StrCat(names[k], " ", valid[k].value.int_value,
+                                        " is outside the tile's ", dims[k],
+                                        k ? " columns" : " rows"));
+      ok = false;
+    }
+  }
+  if (!ok) return false;
+  const Item& name = stmt.results[0];
+  Value v;
+  v.type = type;
+  v.cls = ValueClass::kTile;
+  v.reg = fb_.NewTile(t, name.text, name.range);
+  if (!fb_.Define(name, v)) return false;
+  bool runtime_addr = false;
+  if (has_addr) {
+    if (addr.value.is_const) {
+      if (!BindTile(v.reg, addr.value, addr.range)) return false;
+    } else {
+      runtime_addr = true;
+      fb_.binding(v.reg).runtime_address = true;
+    }
+  }
+  if (runtime_addr || has_valid[0] || has_valid[1]) {
+    fb_.Emit(Opcode::kAllocTile,
+             {v.reg, runtime_addr ? addr.value.reg : kNoOperand,
+              has_valid[0] ? valid[0].value.reg : kNoOperand,
+              has_valid[1] ? valid[1].value.reg : kNoOperand},
+             stmt.head.range);
+  }
+  return true;
+}
+
+bool BodyLowering::IndexList(const Item& group, std::vector<Value>* values) {
+  if (!group.IsGroup('[')) {
+    ctx_.Error(group, "expected a list such as [%a, %b]");
+    return false;
+  }
+  for (ItemSpan entry : Split(group.children, ",")) {
+    Resolved r;
+    if (entry.empty() || TermLength(entry) != entry.size()) {
+      ctx_.Error(group, "malformed list entry");
+      return false;
+    }
+    if (!Resolve(fb_, entry, DType::kIndex, &r)) return false;
+    if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
+      ctx_.Error(entry, StrCat("expected an integer, got ", Describe(r.value)));
+      return false;
+    }
+    values->push_back(r.value);
+  }
+  return true;
+}
+
+}  // namespace pto::assembler

@@ -1,0 +1,45 @@
+// Per-file state shared by the assembler's passes: the source and where messages go.
+#ifndef PTO_ASM_CONTEXT_H_
+#define PTO_ASM_CONTEXT_H_
+
+#include <string>
+
+#include "asm/items.h"
+#include "common/arch.h"
+#include "common/diagnostics.h"
+#include "common/source.h"
+
+namespace pto::assembler {
+
+class Context {
+ public:
+  Context(const SourceFile& file, Diagnostics& diags, Arch arch)
+      : file_(file), diags_(diags), arch_(arch) {}
+
+  const SourceFile& file() const { return file_; }
+  Diagnostics& diags() { return diags_; }
+  Arch arch() const { return arch_; }
+
+  void Error(SourceRange range, std::string message) {
+    diags_.Error(&file_, range, std::move(message));
+  }
+  void Error(const Item& item, std::string message) { Error(item.range, std::move(message)); }
+  void Error(ItemSpan items, std::string message) {
+    Error(SpanRange(items), std::move(message));
+  }
+  void Note(SourceRange range, std::string message) {
+    diags_.Note(&file_, range, std::move(message));
+  }
+  void Warning(SourceRange range, std::string message) {
+    diags_.Warning(&file_, range, std::move(message));
+  }
+
+ private:
+  const SourceFile& file_;
+  Diagnostics& diags_;
+  Arch arch_;
+};
+
+}  // namespace pto::assembler
+
+#endif  // PTO_ASM_CONTEXT_H_

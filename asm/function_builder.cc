@@ -1,0 +1,113 @@
+#include "asm/function_builder.h"
+
+#include <cstring>
+
+#include "common/isa/encoding.h"
+#include "common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+std::string Key(const std::string& name, int index) {
+  return index < 0 ? name : StrCat(name, "#", index);
+}
+
+}  // namespace
+
+FunctionBuilder::FunctionBuilder(Context& ctx, Program& program, Function& function)
+    : ctx_(ctx),
+      program_(program),
+      function_(function),
+      file_name_(program.Intern(ctx.file().name())) {}
+
+bool FunctionBuilder::Define(const Item& name, Value value, int index) {
+  value.def = name.range;
+  auto [it, inserted] = values_.emplace(Key(name.text, index), value);
+  if (!inserted) {
+    ctx_.Error(name, StrCat("%", name.text, " is already defined"));
+    ctx_.Note(it->second.def, "previous definition is here");
+    return false;
+  }
+  return true;
+}
+
+const Value* FunctionBuilder::Find(const std::string& name, int index) const {
+  auto it = values_.find(Key(name, index));
+  if (it == values_.end() && index <= 0) it = values_.find(Key(name, index < 0 ? 0 : -1));
+  return it == values_.end() ? nullptr : &it->second;
+}
+
+const Value* FunctionBuilder::Lookup(const Item& item) {
+  const Value* v = Find(item.text, item.index);
+  if (!v) {
+    std::string shown = item.index >= 0 ? StrCat("%", item.text, "#", item.index)
+                                        : StrCat("%", item.text);
+    ctx_.Error(item, StrCat("use of undefined value ", shown));
+  }
+  return v;
+}
+
+uint32_t FunctionBuilder::NewScalar(DType dtype) {
+  function_.scalar_regs.push_back(dtype);
+  return static_cast<uint32_t>(function_.scalar_regs.size() - 1);
+}
+
+uint32_t FunctionBuilder::NewTile(const TileType& type, std::string_view name, SourceRange def) {
+  TileReg reg;
+  reg.type = type;
+  reg.valid_rows = type.valid_rows;
+  reg.valid_cols = type.valid_cols;
+  reg.name = program_.Intern(name);
+  function_.tiles.push_back(reg);
+  bindings_.push_back(TileBinding{def, false, false});
+  return static_cast<uint32_t>(function_.tiles.size() - 1);
+}
+
+uint32_t FunctionBuilder::NewView(DType dtype, std::string_view name) {
+  function_.views.push_back(ViewReg{dtype, program_.Intern(name)});
+  return static_cast<uint32_t>(function_.views.size() - 1);
+}
+
+uint32_t FunctionBuilder::IntConstant(DType dtype, int64_t value) {
+  uint64_t bits = static_cast<uint64_t>(value);
+  auto [it, inserted] = constants_.emplace(std::make_pair(dtype, bits), 0);
+  if (inserted) {
+    it->second = NewScalar(dtype);
+    function_.consts.push_back(ConstInit{it->second, bits});
+  }
+  return it->second;
+}
+
+uint32_t FunctionBuilder::FloatConstant(DType dtype, double value) {
+  uint64_t bits;
+  std::memcpy(&bits, &value, 8);
+  auto [it, inserted] = constants_.emplace(std::make_pair(dtype, bits), 0);
+  if (inserted) {
+    it->second = NewScalar(dtype);
+    function_.consts.push_back(ConstInit{it->second, bits});
+  }
+  return it->second;
+}
+
+Value FunctionBuilder::ConstantValue(DType dtype, int64_t int_value, double real_value) {
+  Value v;
+  v.type = ScalarType(dtype);
+  v.cls = ValueClass::kScalar;
+  v.is_const = true;
+  v.int_value = int_value;
+  v.real_value = real_value;
+  v.reg = IsFloat(dtype) ? FloatConstant(dtype, real_value) : IntConstant(dtype, int_value);
+  return v;
+}
+
+void FunctionBuilder::Emit(Opcode op, std::vector<uint32_t> operands, SourceRange where) {
+  int line, col;
+  ctx_.file().LineCol(where.begin, &line, &col);
+  uint32_t offset = static_cast<uint32_t>(function_.code.size());
+  function_.lines.push_back(LineEntry{offset, file_name_, static_cast<uint32_t>(line),
+                                      static_cast<uint32_t>(col)});
+  pto::Emit(&function_.code, op, operands);
+}
+
+}  // namespace pto::assembler

@@ -1,0 +1,85 @@
+// Builds one bytecode function: the SSA value table, register allocation, constants, code and
+// the line table.
+#ifndef PTO_ASM_FUNCTION_BUILDER_H_
+#define PTO_ASM_FUNCTION_BUILDER_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "asm/context.h"
+#include "asm/type_parser.h"
+#include "common/isa/opcode.h"
+#include "common/program.h"
+
+namespace pto::assembler {
+
+/// Which register file a value lives in.
+enum class ValueClass { kNone, kScalar, kTile, kView };
+
+/// An SSA value of the source.
+struct Value {
+  Type type;
+  ValueClass cls = ValueClass::kNone;
+  uint32_t reg = 0;
+  bool is_const = false;  ///< Scalar with a value known at assembly time.
+  int64_t int_value = 0;
+  double real_value = 0;
+  SourceRange def;
+
+  /// The constant as a double (integers converted).
+  double ConstAsDouble() const { return IsFloat(type.dtype) ? real_value : int_value; }
+};
+
+/// How a tile register gets its address, for placement.
+struct TileBinding {
+  SourceRange def;
+  bool static_address = false;  ///< Address fixed at assembly time (tassign/alloc_tile addr).
+  bool runtime_address = false;  ///< Some instruction binds it at run time.
+};
+
+class FunctionBuilder {
+ public:
+  FunctionBuilder(Context& ctx, Program& program, Function& function);
+
+  Context& ctx() { return ctx_; }
+  Program& program() { return program_; }
+  Function& function() { return function_; }
+
+  /// Defines %name (result \a index of a multi-result op, or -1). Reports redefinitions.
+  bool Define(const Item& name, Value value, int index = -1);
+  /// The value \a item refers to (%name or %name#N); reports undefined names.
+  const Value* Lookup(const Item& item);
+  /// Lookup without reporting.
+  const Value* Find(const std::string& name, int index) const;
+
+  uint32_t NewScalar(DType dtype);
+  uint32_t NewTile(const TileType& type, std::string_view name, SourceRange def);
+  uint32_t NewView(DType dtype, std::string_view name);
+  /// A register holding the constant; equal constants share one register.
+  uint32_t IntConstant(DType dtype, int64_t value);
+  uint32_t FloatConstant(DType dtype, double value);
+  /// A constant scalar value (not bound to any name).
+  Value ConstantValue(DType dtype, int64_t int_value, double real_value);
+
+  /// Appends an instruction; \a where becomes its line-table position.
+  void Emit(Opcode op, std::vector<uint32_t> operands, SourceRange where);
+
+  TileBinding& binding(uint32_t tile_reg) { return bindings_[tile_reg]; }
+  const std::vector<TileBinding>& bindings() const { return bindings_; }
+
+ private:
+  Context& ctx_;
+  Program& program_;
+  Function& function_;
+  uint32_t file_name_;
+  std::unordered_map<std::string, Value> values_;
+  std::map<std::pair<DType, uint64_t>, uint32_t> constants_;
+  std::vector<TileBinding> bindings_;
+};
+
+}  // namespace pto::assembler
+
+#endif  // PTO_ASM_FUNCTION_BUILDER_H_

@@ -1,0 +1,135 @@
+#include "asm/op_form.h"
+
+#include "common/strings.h"
+
+namespace pto::assembler {
+
+void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs) {
+  for (ItemSpan entry : Split(dict.children, ",")) {
+    if (entry.empty()) continue;
+    const Item& first = entry[0];
+    if (first.Is(ItemKind::kKey)) {
+      (*attrs)[first.text] = Attribute{SpanRange(entry), entry.subspan(1)};
+    } else if (first.Is(ItemKind::kWord) || first.Is(ItemKind::kString)) {
+      (*attrs)[first.text] = Attribute{first.range, {}};
+    }
+  }
+}
+
+namespace {
+
+// Splits operand items into terms at commas, moving attribute dictionaries into \a attrs.
+bool ReadOperandList(Context& ctx, ItemSpan items, std::vector<Operand>* operands,
+                     std::map<std::string, Attribute>* attrs) {
+  bool ok = true;
+  for (ItemSpan part : Split(items, ",")) {
+    size_t end = part.size();
+    while (end > 0 && part[end - 1].Is(ItemKind::kAttrDict)) {
+      ReadAttributes(part[end - 1], attrs);
+      --end;
+    }
+    part = part.subspan(0, end);
+    if (part.empty()) {
+      if (!items.empty() && end == 0) continue;  // only an attribute dictionary
+      ctx.Error(items, "empty operand");
+      ok = false;
+      continue;
+    }
+    size_t n = TermLength(part);
+    if (n != part.size()) {
+      ctx.Error(part.subspan(n), StrCat("unexpected '", Spell(part.subspan(n)),
+                                        "' after operand '", Spell(part.subspan(0, n)),
+                                        "' (missing comma?)"));
+      ok = false;
+    }
+    Operand operand;
+    operand.term = part.subspan(0, n);
+    operands->push_back(operand);
+  }
+  return ok;
+}
+
+// ins(values : types) / outs(values : types).
+bool ReadClause(Context& ctx, const Item& group, const char* name, std::vector<Operand>* operands,
+                std::map<std::string, Attribute>* attrs) {
+  ItemSpan children = group.children;
+  int colon = Find(children, ":");
+  ItemSpan values = colon < 0 ? children : children.subspan(0, colon);
+  if (!ReadOperandList(ctx, values, operands, attrs)) return false;
+  if (colon < 0) return true;
+  std::vector<ItemSpan> types = Split(children.subspan(colon + 1), ",");
+  if (types.size() == 1 && types[0].size() == 1 && types[0][0].IsGroup('(')) {
+    types = Split(types[0][0].children, ",");  // ins(%a, %b : (T, T))
+  }
+  if (types.size() != operands->size()) {
+    ctx.Error(group, StrCat(name, "(...) lists ", operands->size(), " operands but ",
+                            types.size(), " types"));
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 0; i < types.size(); ++i) {
+    Operand& op = (*operands)[i];
+    op.has_type = ParseWholeType(ctx, types[i], &op.type);
+    ok &= op.has_type;
+  }
+  return ok;
+}
+
+bool ReadDps(Context& ctx, const Statement& stmt, OpForm* form) {
+  ItemSpan items = stmt.items;
+  bool ok = true;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Item& item = items[i];
+    if (item.IsWord("ins") && i + 1 < items.size() && items[i + 1].IsGroup('(')) {
+      ok &= ReadClause(ctx, items[++i], "ins", &form->ins, &form->attrs);
+    } else if (item.IsWord("outs") && i + 1 < items.size() && items[i + 1].IsGroup('(')) {
+      ok &= ReadClause(ctx, items[++i], "outs", &form->outs, &form->attrs);
+    } else if (item.Is(ItemKind::kAttrDict)) {
+      ReadAttributes(item, &form->attrs);
+    } else if (item.IsPunct("->") || item.IsPunct(":")) {
+      // An optional result type after the clauses; DPS results are the outs.
+      break;
+    } else if (item.IsWord("loc") && i + 1 < items.size() && items[i + 1].IsGroup('(')) {
+      ++i;  // loc(...) trailer
+    } else {
+      ctx.Error(item, StrCat("unexpected '", Spell(ItemSpan(&item, 1)),
+                             "' in an ins(...) outs(...) operation"));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool ReadSsa(Context& ctx, const Statement& stmt, OpForm* form) {
+  ItemSpan items = stmt.items;
+  // Drop a trailing loc(...) and the wait(...) clause of the PTO-AS event convention.
+  int colon = Find(items, ":");
+  ItemSpan operands = colon < 0 ? items : items.subspan(0, colon);
+  size_t end = operands.size();
+  while (end >= 2 && operands[end - 1].IsGroup('(') &&
+         (operands[end - 2].IsWord("wait") || operands[end - 2].IsWord("loc"))) {
+    end -= 2;
+  }
+  operands = operands.subspan(0, end);
+  bool ok = ReadOperandList(ctx, operands, &form->ins, &form->attrs);
+  if (colon >= 0) {
+    ItemSpan sig = items.subspan(colon + 1);
+    if (sig.size() >= 2 && sig[sig.size() - 2].IsWord("loc") && sig.back().IsGroup('(')) {
+      sig = sig.subspan(0, sig.size() - 2);
+    }
+    form->has_signature = true;
+    ok &= ParseSignature(ctx, sig, &form->signature);
+    form->result_types = form->signature.results;
+  }
+  return ok;
+}
+
+}  // namespace
+
+bool ReadOpForm(Context& ctx, const Statement& stmt, OpForm* form) {
+  *form = OpForm();
+  form->dps = FindClause(stmt.items, "ins") >= 0 || FindClause(stmt.items, "outs") >= 0;
+  return form->dps ? ReadDps(ctx, stmt, form) : ReadSsa(ctx, stmt, form);
+}
+
+}  // namespace pto::assembler

@@ -1,0 +1,48 @@
+// Reads an operation's operands, results, attributes and types whatever its spelling:
+// synchronous ("%d = tadd %a, %b : T"), SSA ("%d = pto.tadd %a, %b : (T, T) -> T") or DPS
+// ("pto.tadd ins(%a, %b : T, T) outs(%d : T)").
+#ifndef PTO_ASM_OP_FORM_H_
+#define PTO_ASM_OP_FORM_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "asm/context.h"
+#include "asm/type_parser.h"
+
+namespace pto::assembler {
+
+/// One operand as written.
+struct Operand {
+  ItemSpan term;             ///< The value, literal or indexed value (%v[%i, %j]).
+  bool has_type = false;     ///< A type was written for it (DPS list or SSA signature).
+  Type type;
+  SourceRange range() const { return SpanRange(term); }
+};
+
+/// An attribute from an attribute dictionary.
+struct Attribute {
+  SourceRange range;
+  ItemSpan value;  ///< Empty for a unit attribute.
+};
+
+struct OpForm {
+  bool dps = false;
+  std::vector<Operand> ins;
+  std::vector<Operand> outs;              ///< DPS outs(...).
+  std::vector<Type> result_types;         ///< SSA: types after "->", if any.
+  Signature signature;                    ///< SSA: the whole signature.
+  bool has_signature = false;
+  std::map<std::string, Attribute> attrs;
+};
+
+/// Splits \a stmt into an OpForm. Reports malformed clauses and returns false.
+bool ReadOpForm(Context& ctx, const Statement& stmt, OpForm* form);
+
+/// Reads the entries of an attribute dictionary into \a attrs.
+void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs);
+
+}  // namespace pto::assembler
+
+#endif  // PTO_ASM_OP_FORM_H_

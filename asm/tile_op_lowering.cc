@@ -1,0 +1,382 @@
+#include "asm/tile_op_lowering.h"
+
+#include "asm/op_form.h"
+#include "asm/operands.h"
+#include "common/isa/operand_rules.h"
+#include "common/strings.h"
+
+namespace pto::assembler {
+
+bool BoolAttribute(Context& ctx, ItemSpan value, bool* out) {
+  if (value.empty() || value[0].IsWord("true") ||
+      (value[0].Is(ItemKind::kInt) && value[0].number == 1)) {
+    *out = true;
+    return true;
+  }
+  if (value[0].IsWord("false") || (value[0].Is(ItemKind::kInt) && value[0].number == 0)) {
+    *out = false;
+    return true;
+  }
+  ctx.Error(value, StrCat("expected true or false, got '", Spell(value), "'"));
+  return false;
+}
+
+namespace {
+
+const char* KindName(OperandKind kind) {
+  switch (kind) {
+    case OperandKind::kTile:
+      return "a tile";
+    case OperandKind::kView:
+      return "a global tensor view";
+    case OperandKind::kScalar:
+      return "a scalar";
+    case OperandKind::kInt:
+      return "an integer scalar";
+    case OperandKind::kFloat:
+      return "a float scalar";
+    case OperandKind::kImm:
+      return "an immediate";
+  }
+  return "an operand";
+}
+
+bool ClassMatches(OperandKind kind, const Value& v) {
+  switch (kind) {
+    case OperandKind::kTile:
+      return v.cls == ValueClass::kTile;
+    case OperandKind::kView:
+      return v.cls == ValueClass::kView;
+    case OperandKind::kScalar:
+      return v.cls == ValueClass::kScalar;
+    case OperandKind::kInt:
+      return v.cls == ValueClass::kScalar && IsInteger(v.type.dtype);
+    case OperandKind::kFloat:
+      return v.cls == ValueClass::kScalar && IsFloat(v.type.dtype);
+    case OperandKind::kImm:
+      return false;
+  }
+  return false;
+}
+
+// Lowers one statement; members hold what the steps share.
+class TileOpLowering {
+ public:
+  TileOpLowering(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
+      : fb_(fb), ctx_(fb.ctx()), info_(info), stmt_(stmt) {}
+
+  bool Run();
+
+ private:
+  // Operand slots in schema order.
+  struct Slot {
+    const Operand* written = nullptr;  ///< Null for an absent optional operand.
+    Resolved resolved;
+    bool present = false;
+  };
+
+  bool Assign(const std::vector<const Operand*>& inputs, const std::vector<const Operand*>& outs);
+  bool ResolveSlot(int index);
+  bool MakeResults();
+  bool CheckWrittenType(int index);
+  bool LowerIndexedView(int view_slot, int tile_slot);
+  DType PrimaryDType() const;
+  uint32_t Immediate(const OperandSpec& spec);
+  Type ResultType(size_t k);
+
+  FunctionBuilder& fb_;
+  Context& ctx_;
+  const OpInfo& info_;
+  const Statement& stmt_;
+  OpForm form_;
+  std::vector<Slot> slots_;
+  bool scalar_first_ = false;
+};
+
+DType TileOpLowering::PrimaryDType() const {
+  for (const Slot& s : slots_) {
+    if (s.present && s.resolved.value.cls == ValueClass::kTile) {
+      return s.resolved.value.type.tile.dtype;
+    }
+  }
+  return DType::kInvalid;
+}
+
+// Places the written operands into schema slots. Inputs fill the input specs in order (the
+// trailing optional ones may be missing); outputs fill the output specs.
+bool TileOpLowering::Assign(const std::vector<const Operand*>& inputs,
+                            const std::vector<const Operand*>& outs) {
+  std::vector<int> in_slots, out_slots;
+  int required = 0;
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    const OperandSpec& spec = info_.operands[i];
+    if (spec.kind == OperandKind::kImm) continue;
+    if (spec.output) {
+      // SSA spellings create their tile outputs as results (MakeResults).
+      if (form_.dps || spec.kind != OperandKind::kTile) out_slots.push_back(i);
+    } else {
+      in_slots.push_back(i);
+      if (!spec.optional) ++required;
+    }
+  }
+  if (static_cast<int>(inputs.size()) < required || inputs.size() > in_slots.size()) {
+    std::string expected = required == static_cast<int>(in_slots.size())
+                               ? std::to_string(required)
+                               : StrCat(required, " to ", in_slots.size());
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " takes ", expected, " input operand",
+                                  in_slots.size() == 1 ? "" : "s", ", got ", inputs.size()));
+    return false;
+  }
+  if (outs.size() != out_slots.size()) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " takes ", out_slots.size(), " output",
+                                  out_slots.size() == 1 ? "" : "s", ", got ", outs.size()));
+    return false;
+  }
+  for (size_t i = 0; i < inputs.size(); ++i) slots_[in_slots[i]].written = inputs[i];
+  for (size_t i = 0; i < outs.size(); ++i) slots_[out_slots[i]].written = outs[i];
+  return true;
+}
+
+bool TileOpLowering::CheckWrittenType(int index) {
+  const Slot& slot = slots_[index];
+  if (!slot.written || !slot.written->has_type) return true;
+  const Type& written = slot.written->type;
+  const Value& v = slot.resolved.value;
+  if (v.cls == ValueClass::kTile && written.IsTile() && written.tile != v.type.tile) {
+    ctx_.Error(slot.written->range(),
+               StrCat("operand is ", v.type.tile.ToString(), " but its type is written as ",
+                      written.tile.ToString()));
+    return false;
+  }
+  if (v.cls == ValueClass::kScalar && written.IsScalar() && written.dtype != v.type.dtype) {
+    ctx_.Error(slot.written->range(), StrCat("operand is ", DTypeName(v.type.dtype),
+                                             " but its type is written as ",
+                                             DTypeName(written.dtype)));
+    return false;
+  }
+  return true;
+}
+
+bool TileOpLowering::ResolveSlot(int index) {
+  Slot& slot = slots_[index];
+  const OperandSpec& spec = info_.operands[index];
+  DType literal = DType::kInvalid;
+  if (spec.kind == OperandKind::kScalar || spec.kind == OperandKind::kInt ||
+      spec.kind == OperandKind::kFloat) {
+    literal = PrimaryDType();
+    if (slot.written->has_type && slot.written->type.IsScalar()) literal = slot.written->type.dtype;
+  }
+  if (!Resolve(fb_, slot.written->term, literal, &slot.resolved)) return false;
+  slot.present = true;
+  const Value& v = slot.resolved.value;
+  if (!ClassMatches(spec.kind, v)) {
+    ctx_.Error(slot.written->range(), StrCat(info_.mnemonic, " operand ", index + 1,
+                                             " must be ", KindName(spec.kind), ", but ",
+                                             Spell(slot.written->term), " is ", Describe(v)));
+    return false;
+  }
+  if (!slot.resolved.indices.empty() && spec.kind != OperandKind::kView) {
+    ctx_.Error(slot.written->range(), "only global tensor operands can be indexed");
+    return false;
+  }
+  return CheckWrittenType(index);
+}
+
+Type TileOpLowering::ResultType(size_t k) {
+  if (k < form_.result_types.size()) return form_.result_types[k];
+  if (!form_.signature.has_arrow) {
+    for (const Type& t : form_.signature.inputs) {
+      if (t.IsTile()) return t;
+    }
+  }
+  for (const Slot& s : slots_) {
+    if (s.present && s.resolved.value.cls == ValueClass::kTile) return s.resolved.value.type;
+  }
+  return Type();
+}
+
+// SSA and synchronous spellings create their destination tiles as new values.
+bool TileOpLowering::MakeResults() {
+  size_t k = 0;
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    const OperandSpec& spec = info_.operands[i];
+    if (!spec.output || spec.kind != OperandKind::kTile) continue;
+    const Item& name = stmt_.results[k];
+    Type type = ResultType(k);
+    ++k;
+    if (!type.IsTile()) {
+      ctx_.Error(name, StrCat("cannot tell the tile type of %", name.text,
+                              "; write it in the signature: ': ... -> !pto.tile<...>'"));
+      return false;
+    }
+    Value v;
+    v.type = type;
+    v.cls = ValueClass::kTile;
+    v.reg = fb_.NewTile(type.tile, name.text, name.range);
+    if (!fb_.Define(name, v)) return false;
+    slots_[i].present = true;
+    slots_[i].resolved.value = v;
+    slots_[i].resolved.value.def = name.range;
+    slots_[i].resolved.range = name.range;
+  }
+  return true;
+}
+
+// tload %sv[%r, %c] / tstore %t, %sv[%r, %c]: a window of the tile's valid shape at (r, c).
+bool TileOpLowering::LowerIndexedView(int view_slot, int tile_slot) {
+  Resolved& view = slots_[view_slot].resolved;
+  const Value& tile = slots_[tile_slot].resolved.value;
+  const TileType& t = tile.type.tile;
+  size_t rank = view.indices.size();
+  if (rank != 2 || (!view.value.type.shape.empty() && view.value.type.shape.size() != 2)) {
+    ctx_.Error(view.range, "an indexed global operand needs two indices: %view[%row, %col]");
+    return false;
+  }
+  if (t.valid_rows == kDynamic || t.valid_cols == kDynamic) {
+    ctx_.Error(view.range, "an indexed global operand needs a tile with a static valid shape");
+    return false;
+  }
+  std::vector<uint32_t> operands(12, kNoOperand);
+  uint32_t temp = fb_.NewView(view.value.type.dtype, "");
+  operands[0] = temp;
+  operands[1] = view.value.reg;
+  operands[2] = view.indices[0].reg;
+  operands[3] = view.indices[1].reg;
+  operands[7] = fb_.IntConstant(DType::kIndex, t.valid_rows);
+  operands[8] = fb_.IntConstant(DType::kIndex, t.valid_cols);
+  fb_.Emit(Opcode::kPartitionView, operands, view.range);
+  view.value.reg = temp;
+  view.indices.clear();
+  return true;
+}
+
+uint32_t TileOpLowering::Immediate(const OperandSpec& spec) {
+  if (spec.attr == "%order") return scalar_first_ ? 1 : 0;
+  auto it = form_.attrs.find(std::string(spec.attr));
+  if (it == form_.attrs.end()) return 0;
+  bool b = false;
+  BoolAttribute(ctx_, it->second.value, &b);
+  return b ? 1 : 0;
+}
+
+bool TileOpLowering::Run() {
+  if (!ReadOpForm(ctx_, stmt_, &form_)) return false;
+  slots_.resize(info_.num_operands());
+
+  // Collect inputs and outputs by spelling.
+  std::vector<const Operand*> inputs, outs;
+  for (const Operand& op : form_.ins) inputs.push_back(&op);
+  int tile_outputs = 0, view_outputs = 0;
+  for (const OperandSpec& spec : info_.operands) {
+    if (spec.output) (spec.kind == OperandKind::kTile ? tile_outputs : view_outputs)++;
+  }
+  if (form_.dps) {
+    for (const Operand& op : form_.outs) outs.push_back(&op);
+    if (!stmt_.results.empty()) {
+      ctx_.Error(stmt_.results[0], StrCat("the ins(...) outs(...) form of ", info_.mnemonic,
+                                          " writes its outs; it has no results"));
+      return false;
+    }
+  } else {
+    if (static_cast<int>(stmt_.results.size()) != tile_outputs) {
+      if (tile_outputs == 0) {
+        ctx_.Error(stmt_.results[0], StrCat(info_.mnemonic, " has no results"));
+      } else {
+        ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " produces ", tile_outputs, " result",
+                                      tile_outputs == 1 ? "" : "s", "; write '%dst = ",
+                                      info_.mnemonic, " ...'"));
+      }
+      return false;
+    }
+    // Views written by the op (tstore's destination) come last in the operand list.
+    if (static_cast<int>(inputs.size()) < view_outputs) {
+      ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs its destination operand"));
+      return false;
+    }
+    outs.assign(inputs.end() - view_outputs, inputs.end());
+    inputs.resize(inputs.size() - view_outputs);
+    // An SSA signature with one type per operand types each operand.
+    const Signature& sig = form_.signature;
+    std::vector<Operand*> all;
+    for (Operand& op : form_.ins) all.push_back(&op);
+    if (form_.has_signature && sig.inputs.size() == all.size()) {
+      for (size_t i = 0; i < all.size(); ++i) {
+        all[i]->has_type = sig.inputs[i].kind != TypeKind::kOpaque;
+        all[i]->type = sig.inputs[i];
+      }
+    }
+  }
+  // tdivs %k, %t: the scalar-first form.
+  if ((info_.flags & kFlagScalarFirst) && inputs.size() == 2) {
+    Resolved first;
+    const Item& head = inputs[0]->term[0];
+    bool literal = head.Is(ItemKind::kInt) || head.Is(ItemKind::kFloat);
+    const Value* v = head.Is(ItemKind::kValue) ? fb_.Find(head.text, head.index) : nullptr;
+    if (literal || (v && v->cls == ValueClass::kScalar)) {
+      std::swap(inputs[0], inputs[1]);
+      scalar_first_ = true;
+    }
+  }
+  if (!Assign(inputs, outs)) return false;
+
+  bool ok = true;
+  // Resolve tiles first so literal scalars can take the tile's element type.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int i = 0; i < info_.num_operands(); ++i) {
+      bool tile = info_.operands[i].kind == OperandKind::kTile;
+      if (slots_[i].written && tile == (pass == 0)) ok &= ResolveSlot(i);
+    }
+  }
+  if (!ok) return false;
+  if (!form_.dps && !MakeResults()) return false;
+
+  // Indexed global operands of tload/tstore.
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    if (!slots_[i].present || slots_[i].resolved.indices.empty()) continue;
+    int tile_slot = -1;
+    for (int j = 0; j < info_.num_operands(); ++j) {
+      if (info_.operands[j].kind == OperandKind::kTile && slots_[j].present) tile_slot = j;
+    }
+    if (tile_slot < 0 || !LowerIndexedView(i, tile_slot)) return false;
+  }
+
+  std::vector<OperandType> types(info_.num_operands());
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    const Slot& s = slots_[i];
+    OperandType& t = types[i];
+    t.present = s.present;
+    if (!s.present) continue;
+    const Value& v = s.resolved.value;
+    if (v.cls == ValueClass::kTile) t.tile = &v.type.tile;
+    t.dtype = v.type.dtype;
+    t.known_value = v.is_const;
+    t.value = v.ConstAsDouble();
+  }
+  for (const RuleError& e : CheckOperandTypes(info_, ctx_.arch(), types)) {
+    SourceRange where = stmt_.head.range;
+    if (e.operand >= 0 && slots_[e.operand].present) where = slots_[e.operand].resolved.range;
+    ctx_.Error(where, e.message);
+    ok = false;
+  }
+  if (!ok) return false;
+
+  std::vector<uint32_t> encoded(info_.num_operands());
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    const OperandSpec& spec = info_.operands[i];
+    if (spec.kind == OperandKind::kImm) {
+      encoded[i] = Immediate(spec);
+    } else {
+      encoded[i] = slots_[i].present ? slots_[i].resolved.value.reg : kNoOperand;
+    }
+  }
+  fb_.Emit(info_.opcode, encoded, stmt_.head.range);
+  return true;
+}
+
+}  // namespace
+
+bool LowerTileOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  return TileOpLowering(fb, info, stmt).Run();
+}
+
+}  // namespace pto::assembler

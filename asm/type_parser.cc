@@ -1,0 +1,379 @@
+#include "asm/type_parser.h"
+
+#include <cstdlib>
+
+#include "common/strings.h"
+
+namespace pto::assembler {
+
+Type ScalarType(DType dtype) {
+  Type t;
+  t.kind = TypeKind::kScalar;
+  t.dtype = dtype;
+  t.text = DTypeName(dtype);
+  return t;
+}
+
+bool ParseDims(const std::string& text, std::vector<int64_t>* dims, DType* dtype) {
+  dims->clear();
+  *dtype = DType::kInvalid;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    if (text[pos] == '?') {
+      dims->push_back(kDynamic);
+      ++pos;
+    } else if (isdigit(static_cast<unsigned char>(text[pos]))) {
+      size_t end = pos;
+      while (end < text.size() && isdigit(static_cast<unsigned char>(text[end]))) ++end;
+      if (end - pos > 12) return false;
+      dims->push_back(std::atoll(text.substr(pos, end - pos).c_str()));
+      pos = end;
+    } else {
+      *dtype = ParseDType(text.substr(pos));
+      return *dtype != DType::kInvalid;
+    }
+    if (pos == text.size()) return true;
+    if (text[pos] != 'x') return false;
+    ++pos;
+  }
+  return false;  // ended with an 'x'
+}
+
+namespace {
+
+// Reads a tile parameter that is an integer (or '?' / -1 for "dynamic" when allowed).
+bool TileInt(Context& ctx, ItemSpan value, const char* key, bool allow_dynamic, int32_t* out) {
+  if (value.size() == 1 && value[0].IsPunct("?") && allow_dynamic) {
+    *out = kDynamic;
+    return true;
+  }
+  if (value.size() == 1 && value[0].Is(ItemKind::kInt)) {
+    int64_t v = value[0].number;
+    if (v == -1 && allow_dynamic) {
+      *out = kDynamic;
+      return true;
+    }
+    if (v >= 0 && v <= 1 << 30) {
+      *out = static_cast<int32_t>(v);
+      return true;
+    }
+  }
+  ctx.Error(value, StrCat("'", key, "' needs ", allow_dynamic ? "an integer or '?'" : "an integer",
+                          ", got '", Spell(value), "'"));
+  return false;
+}
+
+// Reads a named choice ("row_major") or its number ("0") from \a names.
+bool TileEnum(Context& ctx, ItemSpan value, const char* key,
+              std::initializer_list<const char*> names, uint8_t* out) {
+  if (value.size() == 1) {
+    if (value[0].Is(ItemKind::kInt) && value[0].number >= 0 &&
+        value[0].number < static_cast<int64_t>(names.size())) {
+      *out = static_cast<uint8_t>(value[0].number);
+      return true;
+    }
+    uint8_t i = 0;
+    for (const char* name : names) {
+      if (value[0].IsWord(name)) {
+        *out = i;
+        return true;
+      }
+      ++i;
+    }
+  }
+  std::string choices;
+  for (const char* name : names) choices += StrCat(choices.empty() ? "" : ", ", name);
+  ctx.Error(value, StrCat("'", key, "' must be one of ", choices, "; got '", Spell(value), "'"));
+  return false;
+}
+
+bool TileMemory(Context& ctx, ItemSpan value, Memory* mem) {
+  if (value.size() == 1 && value[0].Is(ItemKind::kWord) && ParseMemory(value[0].text, mem)) {
+    return true;
+  }
+  // #pto.address_space<vec>
+  if (value.size() == 2 && value[0].Is(ItemKind::kHash) && value[1].IsGroup('<') &&
+      value[1].children.size() == 1 && ParseMemory(value[1].children[0].text, mem)) {
+    return true;
+  }
+  ctx.Error(value, StrCat("unknown tile location '", Spell(value),
+                          "' (expected vec, mat, left, right, acc, bias or scaling)"));
+  return false;
+}
+
+bool TileDType(Context& ctx, ItemSpan value, DType* dtype) {
+  if (value.size() == 1 && value[0].Is(ItemKind::kWord)) {
+    *dtype = ParseDType(value[0].text);
+    if (*dtype != DType::kInvalid) return true;
+  }
+  ctx.Error(value, StrCat("unknown element type '", Spell(value), "'"));
+  return false;
+}
+
+bool TileShapeDims(Context& ctx, const Item& dims_item, TileType* t) {
+  std::vector<int64_t> dims;
+  DType dtype;
+  if (!dims_item.Is(ItemKind::kDims) || !ParseDims(dims_item.text, &dims, &dtype) ||
+      dims.size() != 2 || dims[0] == kDynamic || dims[1] == kDynamic ||
+      dtype == DType::kInvalid) {
+    ctx.Error(dims_item, StrCat("expected a tile shape like 16x16xf32, got '",
+                                Spell(ItemSpan(&dims_item, 1)), "'"));
+    return false;
+  }
+  t->rows = static_cast<int32_t>(dims[0]);
+  t->cols = static_cast<int32_t>(dims[1]);
+  t->dtype = dtype;
+  return true;
+}
+
+bool TileValid(Context& ctx, ItemSpan value, TileType* t) {
+  std::vector<int64_t> dims;
+  DType dtype;
+  if (value.size() == 1 && value[0].Is(ItemKind::kDims) &&
+      ParseDims(value[0].text, &dims, &dtype) && dims.size() == 2 && dtype == DType::kInvalid) {
+    t->valid_rows = static_cast<int32_t>(dims[0]);
+    t->valid_cols = static_cast<int32_t>(dims[1]);
+    return true;
+  }
+  ctx.Error(value, StrCat("'valid' needs ROWSxCOLS such as 16x8 or ?x16, got '", Spell(value),
+                          "'"));
+  return false;
+}
+
+// Applies one "key=value" tile parameter.
+bool TileKey(Context& ctx, const std::string& key, ItemSpan value, TileType* t, bool* valid_set) {
+  uint8_t v = 0;
+  if (key == "loc") return TileMemory(ctx, value, &t->mem);
+  if (key == "dtype") return TileDType(ctx, value, &t->dtype);
+  if (key == "rows") return TileInt(ctx, value, "rows", false, &t->rows);
+  if (key == "cols") return TileInt(ctx, value, "cols", false, &t->cols);
+  if (key == "v_row") {
+    *valid_set = true;
+    return TileInt(ctx, value, "v_row", true, &t->valid_rows);
+  }
+  if (key == "v_col") {
+    *valid_set = true;
+    return TileInt(ctx, value, "v_col", true, &t->valid_cols);
+  }
+  if (key == "valid") {
+    *valid_set = true;
+    return TileValid(ctx, value, t);
+  }
+  if (key == "fractal") return TileInt(ctx, value, "fractal", false, &t->fractal);
+  if (key == "blayout") {
+    if (!TileEnum(ctx, value, "blayout", {"row_major", "col_major"}, &v)) return false;
+    t->blayout = static_cast<BLayout>(v);
+    return true;
+  }
+  if (key == "slayout") {
+    if (!TileEnum(ctx, value, "slayout", {"none_box", "row_major", "col_major"}, &v)) return false;
+    t->slayout = static_cast<SLayout>(v);
+    return true;
+  }
+  if (key == "pad") {
+    if (!TileEnum(ctx, value, "pad", {"null", "zero", "max", "min"}, &v)) return false;
+    t->pad = static_cast<PadValue>(v);
+    return true;
+  }
+  if (key == "compact") {
+    return TileEnum(ctx, value, "compact", {"null", "normal", "row_plus_one"}, &t->compact);
+  }
+  ctx.Error(value, StrCat("unknown tile parameter '", key, "'"));
+  return false;
+}
+
+// Positional parameters: "16x16xf32", "vec, 16x16xf32", or the documented full lists
+// "loc, dtype, rows, cols[, v_row, v_col], blayout, slayout, fractal, pad".
+bool TilePositional(Context& ctx, const std::vector<ItemSpan>& entries, TileType* t,
+                    bool* valid_set) {
+  if (entries.empty()) return true;
+  if (entries[0].size() == 1 && entries[0][0].Is(ItemKind::kDims)) {
+    if (entries.size() != 1) {
+      ctx.Error(entries[1], "unexpected tile parameter after the shape");
+      return false;
+    }
+    return TileShapeDims(ctx, entries[0][0], t);
+  }
+  if (!TileMemory(ctx, entries[0], &t->mem)) return false;
+  if (entries.size() == 1) {
+    ctx.Error(entries[0], "tile type needs a shape such as 16x16xf32 after the location");
+    return false;
+  }
+  if (entries[1].size() == 1 && entries[1][0].Is(ItemKind::kDims)) {
+    if (entries.size() > 2) {
+      ctx.Error(entries[2], "write further tile parameters as key=value after the shape");
+      return false;
+    }
+    return TileShapeDims(ctx, entries[1][0], t);
+  }
+  static const char* const kFull8[] = {"loc",     "dtype",   "rows",    "cols",
+                                       "blayout", "slayout", "fractal", "pad"};
+  static const char* const kFull10[] = {"loc",   "dtype",   "rows",    "cols",    "v_row",
+                                        "v_col", "blayout", "slayout", "fractal", "pad"};
+  const char* const* keys = nullptr;
+  if (entries.size() == 8) keys = kFull8;
+  if (entries.size() == 10) keys = kFull10;
+  if (!keys) {
+    ctx.Error(SpanRange(entries.back()),
+              StrCat("a positional tile type has 8 or 10 parameters, got ", entries.size()));
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 1; i < entries.size(); ++i) {
+    ok &= TileKey(ctx, keys[i], entries[i], t, valid_set);
+  }
+  return ok;
+}
+
+bool ParseTileType(Context& ctx, const Item& group, Type* type) {
+  TileType t;
+  t.rows = t.cols = 0;
+  bool valid_set = false;
+  std::vector<ItemSpan> positional;
+  bool ok = true;
+  for (ItemSpan entry : Split(group.children, ",")) {
+    if (entry.empty()) {
+      ctx.Error(group, "empty tile parameter");
+      return false;
+    }
+    if (entry[0].Is(ItemKind::kKey)) {
+      ok &= TileKey(ctx, entry[0].text, entry.subspan(1), &t, &valid_set);
+    } else if (entry.size() == 1 && entry[0].IsWord("...")) {
+      ctx.Error(entry, "'...' is a documentation placeholder; write the tile type out");
+      return false;
+    } else {
+      positional.push_back(entry);
+    }
+  }
+  if (!positional.empty()) ok &= TilePositional(ctx, positional, &t, &valid_set);
+  if (!ok) return false;
+  if (t.rows == 0 || t.cols == 0) {
+    ctx.Error(group, "tile type needs rows and cols (or a shape such as 16x16xf32)");
+    return false;
+  }
+  if (!valid_set) {
+    t.valid_rows = t.rows;
+    t.valid_cols = t.cols;
+  }
+  std::string problem = CheckTileType(t);
+  if (!problem.empty()) {
+    ctx.Error(group, problem);
+    return false;
+  }
+  type->kind = TypeKind::kTile;
+  type->tile = t;
+  type->dtype = t.dtype;
+  return true;
+}
+
+// !pto.ptr<f32>, !pto.tensor_view<?x?xf32>, memref<16x16xf32, ...>
+bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
+  type->kind = kind;
+  if (group.children.empty()) {
+    ctx.Error(group, "missing element type");
+    return false;
+  }
+  const Item& first = group.children[0];
+  if (first.Is(ItemKind::kWord)) {
+    type->dtype = ParseDType(first.text);
+  } else if (first.Is(ItemKind::kDims)) {
+    DType dtype;
+    if (ParseDims(first.text, &type->shape, &dtype)) type->dtype = dtype;
+  }
+  if (type->dtype == DType::kInvalid || type->dtype == DType::kI1 ||
+      type->dtype == DType::kIndex) {
+    ctx.Error(first, StrCat("expected a shape and element type such as ?x?xf32, got '",
+                            Spell(ItemSpan(&first, 1)), "'"));
+    return false;
+  }
+  if (kind == TypeKind::kPointer && !type->shape.empty()) {
+    ctx.Error(first, "!pto.ptr takes an element type only");
+    return false;
+  }
+  if (type->shape.size() > 5) {
+    ctx.Error(first, StrCat("views have at most 5 dimensions, got ", type->shape.size()));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
+  *type = Type();
+  *consumed = TermLength(items);
+  if (items.empty()) return false;
+  ItemSpan term = items.subspan(0, *consumed);
+  type->text = Spell(term);
+  const Item& head = items[0];
+  const Item* params = *consumed >= 2 && term[1].IsGroup('<') ? &term[1] : nullptr;
+  if (head.Is(ItemKind::kWord) && !params) {
+    DType dtype = ParseDType(head.text);
+    if (dtype != DType::kInvalid) {
+      *type = ScalarType(dtype);
+      return true;
+    }
+  }
+  if (head.Is(ItemKind::kBang) && params) {
+    const std::string& name = head.text;
+    if (name == "pto.tile" || name == "pto.tile_buf") return ParseTileType(ctx, *params, type);
+    if (name == "pto.ptr") return ParseViewType(ctx, *params, TypeKind::kPointer, type);
+    if (name == "pto.tensor_view") {
+      return ParseViewType(ctx, *params, TypeKind::kTensorView, type);
+    }
+    if (name == "pto.partition_tensor_view" || name == "pto.tile_view") {
+      return ParseViewType(ctx, *params, TypeKind::kPartitionView, type);
+    }
+    if (name == "pto.memref") return ParseViewType(ctx, *params, TypeKind::kMemref, type);
+  }
+  if (head.IsWord("memref") && params) {
+    return ParseViewType(ctx, *params, TypeKind::kMemref, type);
+  }
+  type->kind = TypeKind::kOpaque;
+  return true;
+}
+
+bool ParseWholeType(Context& ctx, ItemSpan items, Type* type) {
+  size_t consumed = 0;
+  if (items.empty()) {
+    ctx.Error(items, "missing type");
+    return false;
+  }
+  if (!ParseType(ctx, items, type, &consumed)) return false;
+  if (consumed != items.size()) {
+    ctx.Error(items.subspan(consumed), StrCat("unexpected '", Spell(items.subspan(consumed)),
+                                              "' after the type"));
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+// A type list: "T, U" or "(T, U)" or "()".
+bool ParseTypeList(Context& ctx, ItemSpan items, std::vector<Type>* types,
+                   std::vector<SourceRange>* ranges) {
+  if (items.size() == 1 && items[0].IsGroup('(')) items = items[0].children;
+  if (items.empty()) return true;
+  bool ok = true;
+  for (ItemSpan part : Split(items, ",")) {
+    Type t;
+    ok &= ParseWholeType(ctx, part, &t);
+    types->push_back(t);
+    if (ranges) ranges->push_back(SpanRange(part));
+  }
+  return ok;
+}
+
+}  // namespace
+
+bool ParseSignature(Context& ctx, ItemSpan items, Signature* sig) {
+  *sig = Signature();
+  int arrow = Find(items, "->");
+  if (arrow < 0) return ParseTypeList(ctx, items, &sig->inputs, &sig->input_ranges);
+  sig->has_arrow = true;
+  return ParseTypeList(ctx, items.subspan(0, arrow), &sig->inputs, &sig->input_ranges) &&
+         ParseTypeList(ctx, items.subspan(arrow + 1), &sig->results, nullptr);
+}
+
+}  // namespace pto::assembler

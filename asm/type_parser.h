@@ -1,0 +1,65 @@
+// Types as the assembler understands them: scalars, tiles, global pointers and views, and
+// opaque types it only carries (events, pipes).
+#ifndef PTO_ASM_TYPE_PARSER_H_
+#define PTO_ASM_TYPE_PARSER_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "asm/context.h"
+#include "common/dtype.h"
+#include "common/tile_type.h"
+
+namespace pto::assembler {
+
+enum class TypeKind {
+  kInvalid,
+  kScalar,         ///< index, i1..i64, ui8..ui64, f16, bf16, f32, f64.
+  kTile,           ///< !pto.tile<...>, !pto.tile_buf<...>.
+  kPointer,        ///< !pto.ptr<T>.
+  kTensorView,     ///< !pto.tensor_view<d0x...xT>.
+  kPartitionView,  ///< !pto.partition_tensor_view<d0x...xT>.
+  kMemref,         ///< memref<RxCxT>, !pto.memref<RxCxT>: a synchronous-form global argument.
+  kOpaque,         ///< Anything else: kept as text.
+};
+
+struct Type {
+  TypeKind kind = TypeKind::kInvalid;
+  DType dtype = DType::kInvalid;  ///< Scalar type, or element type of tiles and views.
+  TileType tile;                  ///< kTile.
+  std::vector<int64_t> shape;     ///< Views and memrefs; kDynamic for '?'.
+  std::string text;               ///< Spelling, for messages.
+
+  bool IsTile() const { return kind == TypeKind::kTile; }
+  bool IsScalar() const { return kind == TypeKind::kScalar; }
+  bool IsView() const {
+    return kind == TypeKind::kPointer || kind == TypeKind::kTensorView ||
+           kind == TypeKind::kPartitionView || kind == TypeKind::kMemref;
+  }
+};
+
+Type ScalarType(DType dtype);
+
+/// Parses the type term at the start of \a items; sets \a consumed to the number of items
+/// used. Reports malformed PTO types and returns false; unknown types become kOpaque.
+bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed);
+/// Parses \a items as exactly one type.
+bool ParseWholeType(Context& ctx, ItemSpan items, Type* type);
+
+/// An operation's type signature: "T", "T, U", "T -> U", "(T, U) -> V", "(T) -> (U, V)".
+struct Signature {
+  std::vector<Type> inputs;
+  std::vector<SourceRange> input_ranges;
+  std::vector<Type> results;
+  bool has_arrow = false;
+};
+bool ParseSignature(Context& ctx, ItemSpan items, Signature* signature);
+
+/// Splits "16x16xf32", "?x32", "4xi16" into dimensions (kDynamic for '?') and an optional
+/// element type. Returns false if malformed.
+bool ParseDims(const std::string& text, std::vector<int64_t>* dims, DType* dtype);
+
+}  // namespace pto::assembler
+
+#endif  // PTO_ASM_TYPE_PARSER_H_

@@ -1,0 +1,56 @@
+#include "common/arch.h"
+
+namespace pto {
+
+namespace {
+
+struct MemoryInfo {
+  const char* name;
+  const char* hardware;
+  uint32_t a2a3_bytes;
+  uint32_t a5_bytes;
+};
+
+constexpr MemoryInfo kMemories[kMemoryCount] = {
+    {"vec", "UB", 192 * 1024, 256 * 1024},     {"mat", "L1", 512 * 1024, 512 * 1024},
+    {"left", "L0A", 64 * 1024, 64 * 1024},     {"right", "L0B", 64 * 1024, 64 * 1024},
+    {"acc", "L0C", 128 * 1024, 256 * 1024},    {"bias", "bias table", 1024, 4 * 1024},
+    {"scaling", "scaling buffer", 2 * 1024, 4 * 1024},
+};
+
+}  // namespace
+
+const char* ArchName(Arch arch) { return arch == Arch::kA5 ? "a5" : "a2a3"; }
+
+bool ParseArch(std::string_view name, Arch* arch) {
+  if (name == "a2a3" || name == "a3" || name == "a2") {
+    *arch = Arch::kA2A3;
+    return true;
+  }
+  if (name == "a5") {
+    *arch = Arch::kA5;
+    return true;
+  }
+  return false;
+}
+
+const char* MemoryName(Memory mem) { return kMemories[static_cast<int>(mem)].name; }
+
+const char* MemoryHardwareName(Memory mem) { return kMemories[static_cast<int>(mem)].hardware; }
+
+bool ParseMemory(std::string_view name, Memory* mem) {
+  for (int i = 0; i < kMemoryCount; ++i) {
+    if (name == kMemories[i].name) {
+      *mem = static_cast<Memory>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+uint32_t MemoryCapacity(Arch arch, Memory mem) {
+  const MemoryInfo& info = kMemories[static_cast<int>(mem)];
+  return arch == Arch::kA5 ? info.a5_bytes : info.a2a3_bytes;
+}
+
+}  // namespace pto

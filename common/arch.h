@@ -1,0 +1,46 @@
+// Target architectures and their on-chip memories.
+#ifndef PTO_COMMON_ARCH_H_
+#define PTO_COMMON_ARCH_H_
+
+#include <cstdint>
+#include <string_view>
+
+namespace pto {
+
+/// Target architecture. Values are part of the bytecode format.
+enum class Arch : uint8_t {
+  kA2A3 = 1,  ///< Ascend 910B/910C (Atlas A2/A3).
+  kA5 = 2,    ///< Ascend 950.
+};
+
+/// On-chip memories a tile can live in (the tile's "loc"). Values are part of the bytecode.
+enum class Memory : uint8_t {
+  kVec = 0,      ///< UB, unified buffer.
+  kMat = 1,      ///< L1.
+  kLeft = 2,     ///< L0A.
+  kRight = 3,    ///< L0B.
+  kAcc = 4,      ///< L0C.
+  kBias = 5,     ///< Bias table.
+  kScaling = 6,  ///< Fixpipe scaling buffer.
+};
+constexpr int kMemoryCount = 7;
+
+const char* ArchName(Arch arch);
+/// Accepts "a2a3", "a3", "a2" and "a5". Returns false if unknown.
+bool ParseArch(std::string_view name, Arch* arch);
+
+/// PTOAS spelling of a memory: "vec", "mat", "left", ...
+const char* MemoryName(Memory mem);
+/// Hardware name for messages: "UB", "L1", "L0A", ...
+const char* MemoryHardwareName(Memory mem);
+bool ParseMemory(std::string_view name, Memory* mem);
+
+/// Capacity in bytes of \a mem on \a arch (isa.md 1.1).
+uint32_t MemoryCapacity(Arch arch, Memory mem);
+
+/// Every tile address must be a multiple of this many bytes.
+constexpr uint32_t kTileAlignment = 32;
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_ARCH_H_

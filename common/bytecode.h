@@ -1,0 +1,43 @@
+// Reading and writing bytecode files (docs/bytecode.md).
+#ifndef PTO_COMMON_BYTECODE_H_
+#define PTO_COMMON_BYTECODE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/diagnostics.h"
+#include "common/program.h"
+
+namespace pto {
+
+/// First eight bytes of every bytecode file. The high byte and the CR LF SUB LF tail catch
+/// text-mode transfers and truncation, as PNG's signature does.
+constexpr uint8_t kMagic[8] = {0x89, 'P', 'T', 'O', 0x0d, 0x0a, 0x1a, 0x0a};
+constexpr uint16_t kFormatVersion = 1;
+
+enum class FileKind : uint16_t { kExecutable = 1 };
+
+enum class SectionId : uint32_t { kStrings = 1, kMeta = 2, kFunctions = 3 };
+
+/// Upper bounds the reader enforces before allocating anything.
+constexpr uint32_t kMaxStrings = 1u << 20;
+constexpr uint32_t kMaxStringLength = 1u << 16;
+constexpr uint32_t kMaxFunctions = 1u << 16;
+constexpr uint32_t kMaxRegisters = 1u << 20;
+constexpr uint32_t kMaxCodeWords = 1u << 26;
+
+/// Serialises \a program as an executable.
+std::vector<uint8_t> WriteProgram(const Program& program);
+
+/// Parses and completely verifies \a bytes (named \a name in messages). On any problem, reports
+/// it with its byte offset and returns false; \a program is then unusable.
+[[nodiscard]] bool ReadProgram(const std::vector<uint8_t>& bytes, const std::string& name,
+                               Program* program, Diagnostics& diags);
+
+/// True if \a bytes starts with the bytecode magic.
+bool LooksLikeBytecode(const std::vector<uint8_t>& bytes);
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_BYTECODE_H_

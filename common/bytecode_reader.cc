@@ -1,0 +1,252 @@
+#include <algorithm>
+
+#include "common/byte_io.h"
+#include "common/bytecode.h"
+#include "common/strings.h"
+#include "common/verifier.h"
+
+namespace pto {
+
+namespace {
+
+struct Section {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  bool present = false;
+};
+
+class Reader {
+ public:
+  Reader(const std::vector<uint8_t>& bytes, const std::string& name, Diagnostics& diags)
+      : bytes_(bytes), name_(name), diags_(diags) {}
+
+  bool Read(Program* program);
+
+ private:
+  bool Fail(size_t offset, std::string message) {
+    diags_.BinaryError(name_, offset, std::move(message));
+    return false;
+  }
+  bool Check(ByteReader& r) { return r.ok() || Fail(r.error_offset(), r.error()); }
+  // Reads a count and checks that it is at most \a max and that \a min_bytes per item fit.
+  bool Count(ByteReader& r, const char* what, uint32_t max, size_t min_bytes, uint32_t* n);
+
+  bool ReadHeader();
+  bool ReadStrings(Program* program);
+  bool ReadMeta(Program* program);
+  bool ReadFunctions(Program* program);
+  bool ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets);
+  bool ReadDType(ByteReader& r, DType* out);
+
+  const std::vector<uint8_t>& bytes_;
+  const std::string& name_;
+  Diagnostics& diags_;
+  Section sections_[4];
+  std::vector<FunctionOffsets> offsets_;
+};
+
+bool Reader::Count(ByteReader& r, const char* what, uint32_t max, size_t min_bytes,
+                   uint32_t* n) {
+  size_t at = r.pos();
+  *n = r.U32();
+  if (!Check(r)) return false;
+  if (*n > max) return Fail(at, StrCat(what, " count ", *n, " exceeds the limit of ", max));
+  if (static_cast<uint64_t>(*n) * min_bytes > r.remaining()) {
+    return Fail(at, StrCat(what, " count ", *n, " does not fit in the remaining ", r.remaining(),
+                           " bytes"));
+  }
+  return true;
+}
+
+bool Reader::ReadDType(ByteReader& r, DType* out) {
+  size_t at = r.pos();
+  uint8_t v = r.U8();
+  if (!Check(r)) return false;
+  if (v == 0 || v >= kDTypeCount) return Fail(at, StrCat("invalid element type code ", int{v}));
+  *out = static_cast<DType>(v);
+  return true;
+}
+
+bool Reader::ReadHeader() {
+  if (bytes_.size() < 16) return Fail(0, "file too short for a bytecode header");
+  if (!LooksLikeBytecode(bytes_)) return Fail(0, "bad magic: not a PTO bytecode file");
+  ByteReader r(bytes_.data(), 8, bytes_.size());
+  uint16_t version = r.U16();
+  if (version != kFormatVersion) {
+    return Fail(8, StrCat("unsupported bytecode version ", version, " (this tool reads ",
+                          kFormatVersion, ")"));
+  }
+  uint16_t kind = r.U16();
+  if (kind != static_cast<uint16_t>(FileKind::kExecutable)) {
+    return Fail(10, StrCat("unsupported file kind ", kind, " (expected an executable)"));
+  }
+  uint32_t count;
+  if (!Count(r, "section", 16, 12, &count)) return false;
+  for (uint32_t i = 0; i < count; ++i) {
+    size_t at = r.pos();
+    uint32_t id = r.U32(), offset = r.U32(), size = r.U32();
+    if (!Check(r)) return false;
+    if (id < 1 || id > 3) return Fail(at, StrCat("unknown section id ", id));
+    if (sections_[id].present) return Fail(at, StrCat("section ", id, " appears twice"));
+    if (offset < r.pos() || static_cast<uint64_t>(offset) + size > bytes_.size()) {
+      return Fail(at, StrCat("section ", id, " (offset ", offset, ", size ", size,
+                             ") lies outside the file of ", bytes_.size(), " bytes"));
+    }
+    sections_[id] = {offset, size, true};
+  }
+  for (uint32_t id = 1; id <= 3; ++id) {
+    if (!sections_[id].present) return Fail(12, StrCat("missing section ", id));
+  }
+  return true;
+}
+
+bool Reader::ReadStrings(Program* program) {
+  const Section& s = sections_[static_cast<int>(SectionId::kStrings)];
+  ByteReader r(bytes_.data(), s.offset, s.offset + s.size);
+  uint32_t count;
+  if (!Count(r, "string", kMaxStrings, 4, &count)) return false;
+  program->strings.resize(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    size_t at = r.pos();
+    uint32_t len = r.U32();
+    if (!Check(r)) return false;
+    if (len > kMaxStringLength) return Fail(at, StrCat("string length ", len, " is too large"));
+    r.Bytes(len, &program->strings[i]);
+    if (!Check(r)) return false;
+  }
+  if (r.remaining() != 0) return Fail(r.pos(), "trailing bytes after the string pool");
+  return true;
+}
+
+bool Reader::ReadMeta(Program* program) {
+  const Section& s = sections_[static_cast<int>(SectionId::kMeta)];
+  ByteReader r(bytes_.data(), s.offset, s.offset + s.size);
+  size_t at = r.pos();
+  uint32_t arch = r.U32();
+  program->entry = r.U32();
+  r.U32();  // flags, reserved
+  if (!Check(r)) return false;
+  if (arch != static_cast<uint32_t>(Arch::kA2A3) && arch != static_cast<uint32_t>(Arch::kA5)) {
+    return Fail(at, StrCat("unknown architecture code ", arch));
+  }
+  program->arch = static_cast<Arch>(arch);
+  return true;
+}
+
+bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) {
+  offsets->record = r.pos();
+  f->name = r.U32();
+  uint32_t n;
+  if (!Count(r, "parameter", kMaxRegisters, 16, &n)) return false;
+  f->params.resize(n);
+  for (Param& p : f->params) {
+    size_t at = r.pos();
+    uint8_t kind = r.U8();
+    if (!Check(r)) return false;
+    if (kind < 1 || kind > 4) return Fail(at, StrCat("invalid parameter kind ", int{kind}));
+    p.kind = static_cast<ParamKind>(kind);
+    if (!ReadDType(r, &p.dtype)) return false;
+    r.U16();
+    p.reg = r.U32();
+    p.name = r.U32();
+    uint32_t rank;
+    if (!Count(r, "shape", 5, 8, &rank)) return false;
+    p.shape.resize(rank);
+    for (int64_t& d : p.shape) d = r.I64();
+  }
+  if (!Count(r, "scalar register", kMaxRegisters, 1, &n)) return false;
+  f->scalar_regs.resize(n);
+  for (DType& t : f->scalar_regs) {
+    if (!ReadDType(r, &t)) return false;
+  }
+  offsets->tiles = r.pos();
+  if (!Count(r, "tile register", kMaxRegisters, 44, &n)) return false;
+  f->tiles.resize(n);
+  for (TileReg& reg : f->tiles) {
+    TileType& t = reg.type;
+    size_t at = r.pos();
+    uint8_t mem = r.U8();
+    if (!Check(r)) return false;
+    if (mem >= kMemoryCount) return Fail(at, StrCat("invalid tile memory code ", int{mem}));
+    t.mem = static_cast<Memory>(mem);
+    if (!ReadDType(r, &t.dtype)) return false;
+    at = r.pos();
+    uint8_t blayout = r.U8(), slayout = r.U8(), pad = r.U8();
+    t.compact = r.U8();
+    r.U16();
+    if (!Check(r)) return false;
+    if (blayout > 1 || slayout > 2 || pad > 3 || t.compact > 2) {
+      return Fail(at, "invalid tile layout, pad or compact code");
+    }
+    t.blayout = static_cast<BLayout>(blayout);
+    t.slayout = static_cast<SLayout>(slayout);
+    t.pad = static_cast<PadValue>(pad);
+    t.rows = r.I32();
+    t.cols = r.I32();
+    t.valid_rows = r.I32();
+    t.valid_cols = r.I32();
+    t.fractal = r.I32();
+    reg.addr = r.U32();
+    reg.valid_rows = r.I32();
+    reg.valid_cols = r.I32();
+    reg.name = r.U32();
+  }
+  if (!Count(r, "view register", kMaxRegisters, 8, &n)) return false;
+  f->views.resize(n);
+  for (ViewReg& v : f->views) {
+    if (!ReadDType(r, &v.dtype)) return false;
+    r.U8();
+    r.U16();
+    v.name = r.U32();
+  }
+  if (!Count(r, "constant", kMaxRegisters, 12, &n)) return false;
+  f->consts.resize(n);
+  for (ConstInit& c : f->consts) {
+    c.reg = r.U32();
+    c.bits = r.U64();
+  }
+  if (!Count(r, "code word", kMaxCodeWords, 4, &n)) return false;
+  offsets->code = r.pos();
+  f->code.resize(n);
+  for (uint32_t& word : f->code) word = r.U32();
+  if (!Count(r, "line entry", kMaxCodeWords, 16, &n)) return false;
+  offsets->lines = r.pos();
+  f->lines.resize(n);
+  for (LineEntry& l : f->lines) {
+    l.code_offset = r.U32();
+    l.file = r.U32();
+    l.line = r.U32();
+    l.col = r.U32();
+  }
+  return Check(r);
+}
+
+bool Reader::ReadFunctions(Program* program) {
+  const Section& s = sections_[static_cast<int>(SectionId::kFunctions)];
+  ByteReader r(bytes_.data(), s.offset, s.offset + s.size);
+  uint32_t count;
+  if (!Count(r, "function", kMaxFunctions, 36, &count)) return false;
+  if (count == 0) return Fail(s.offset, "the program has no functions");
+  program->functions.resize(count);
+  offsets_.resize(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    if (!ReadFunction(r, &program->functions[i], &offsets_[i])) return false;
+  }
+  if (r.remaining() != 0) return Fail(r.pos(), "trailing bytes after the last function");
+  return true;
+}
+
+bool Reader::Read(Program* program) {
+  return ReadHeader() && ReadStrings(program) && ReadMeta(program) && ReadFunctions(program) &&
+         VerifyProgram(*program, offsets_, name_, diags_);
+}
+
+}  // namespace
+
+bool ReadProgram(const std::vector<uint8_t>& bytes, const std::string& name, Program* program,
+                 Diagnostics& diags) {
+  *program = Program();
+  return Reader(bytes, name, diags).Read(program);
+}
+
+}  // namespace pto

@@ -1,0 +1,113 @@
+#include <algorithm>
+
+#include "common/byte_io.h"
+#include "common/bytecode.h"
+
+namespace pto {
+
+namespace {
+
+void WriteStrings(const Program& program, ByteWriter& w) {
+  w.U32(static_cast<uint32_t>(program.strings.size()));
+  for (const std::string& s : program.strings) {
+    w.U32(static_cast<uint32_t>(s.size()));
+    w.Bytes(s.data(), s.size());
+  }
+}
+
+void WriteTileReg(const TileReg& reg, ByteWriter& w) {
+  const TileType& t = reg.type;
+  w.U8(static_cast<uint8_t>(t.mem));
+  w.U8(static_cast<uint8_t>(t.dtype));
+  w.U8(static_cast<uint8_t>(t.blayout));
+  w.U8(static_cast<uint8_t>(t.slayout));
+  w.U8(static_cast<uint8_t>(t.pad));
+  w.U8(t.compact);
+  w.U16(0);
+  w.I32(t.rows);
+  w.I32(t.cols);
+  w.I32(t.valid_rows);
+  w.I32(t.valid_cols);
+  w.I32(t.fractal);
+  w.U32(reg.addr);
+  w.I32(reg.valid_rows);
+  w.I32(reg.valid_cols);
+  w.U32(reg.name);
+}
+
+void WriteFunction(const Function& f, ByteWriter& w) {
+  w.U32(f.name);
+  w.U32(static_cast<uint32_t>(f.params.size()));
+  for (const Param& p : f.params) {
+    w.U8(static_cast<uint8_t>(p.kind));
+    w.U8(static_cast<uint8_t>(p.dtype));
+    w.U16(0);
+    w.U32(p.reg);
+    w.U32(p.name);
+    w.U32(static_cast<uint32_t>(p.shape.size()));
+    for (int64_t d : p.shape) w.I64(d);
+  }
+  w.U32(static_cast<uint32_t>(f.scalar_regs.size()));
+  for (DType t : f.scalar_regs) w.U8(static_cast<uint8_t>(t));
+  w.U32(static_cast<uint32_t>(f.tiles.size()));
+  for (const TileReg& t : f.tiles) WriteTileReg(t, w);
+  w.U32(static_cast<uint32_t>(f.views.size()));
+  for (const ViewReg& v : f.views) {
+    w.U8(static_cast<uint8_t>(v.dtype));
+    w.U8(0);
+    w.U16(0);
+    w.U32(v.name);
+  }
+  w.U32(static_cast<uint32_t>(f.consts.size()));
+  for (const ConstInit& c : f.consts) {
+    w.U32(c.reg);
+    w.U64(c.bits);
+  }
+  w.U32(static_cast<uint32_t>(f.code.size()));
+  for (uint32_t word : f.code) w.U32(word);
+  w.U32(static_cast<uint32_t>(f.lines.size()));
+  for (const LineEntry& l : f.lines) {
+    w.U32(l.code_offset);
+    w.U32(l.file);
+    w.U32(l.line);
+    w.U32(l.col);
+  }
+}
+
+}  // namespace
+
+std::vector<uint8_t> WriteProgram(const Program& program) {
+  constexpr uint32_t kSectionCount = 3;
+  ByteWriter w;
+  w.Bytes(kMagic, sizeof kMagic);
+  w.U16(kFormatVersion);
+  w.U16(static_cast<uint16_t>(FileKind::kExecutable));
+  w.U32(kSectionCount);
+  size_t table = w.size();
+  for (uint32_t i = 0; i < kSectionCount * 3; ++i) w.U32(0);
+
+  auto section = [&](uint32_t index, SectionId id, auto&& body) {
+    size_t start = w.size();
+    body();
+    w.PatchU32(table + index * 12, static_cast<uint32_t>(id));
+    w.PatchU32(table + index * 12 + 4, static_cast<uint32_t>(start));
+    w.PatchU32(table + index * 12 + 8, static_cast<uint32_t>(w.size() - start));
+  };
+  section(0, SectionId::kStrings, [&] { WriteStrings(program, w); });
+  section(1, SectionId::kMeta, [&] {
+    w.U32(static_cast<uint32_t>(program.arch));
+    w.U32(program.entry);
+    w.U32(0);  // flags
+  });
+  section(2, SectionId::kFunctions, [&] {
+    w.U32(static_cast<uint32_t>(program.functions.size()));
+    for (const Function& f : program.functions) WriteFunction(f, w);
+  });
+  return std::move(w.bytes());
+}
+
+bool LooksLikeBytecode(const std::vector<uint8_t>& bytes) {
+  return bytes.size() >= sizeof kMagic && std::equal(kMagic, kMagic + sizeof kMagic, bytes.begin());
+}
+
+}  // namespace pto

@@ -1,0 +1,60 @@
+// Diagnostics as data: collected while working, rendered once, GNU style with a caret line.
+#ifndef PTO_COMMON_DIAGNOSTICS_H_
+#define PTO_COMMON_DIAGNOSTICS_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "common/source.h"
+
+namespace pto {
+
+enum class Severity { kError, kWarning, kNote };
+
+/// One message. It points into a source file (text input), at a byte offset of a named binary
+/// file (bytecode input), or nowhere.
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  const SourceFile* file = nullptr;  ///< Text location, when set.
+  SourceRange range;
+  std::string binary_name;           ///< Binary location, when non-empty.
+  uint64_t binary_offset = 0;
+  std::string message;
+};
+
+/// Collects diagnostics. Nothing is printed until Render.
+class Diagnostics {
+ public:
+  void Error(const SourceFile* file, SourceRange range, std::string message);
+  void Warning(const SourceFile* file, SourceRange range, std::string message);
+  void Note(const SourceFile* file, SourceRange range, std::string message);
+  /// An error at byte \a offset of binary file \a name.
+  void BinaryError(const std::string& name, uint64_t offset, std::string message);
+  /// An error with no location.
+  void Error(std::string message);
+
+  int error_count() const { return error_count_; }
+  bool has_errors() const { return error_count_ > 0; }
+  const std::vector<Diagnostic>& all() const { return diagnostics_; }
+
+  /// Prints every diagnostic: "file:line:col: error: message", the source line, and a caret
+  /// under the range (^~~~); binary ones as "file:0x0000a4: error: message".
+  void Render(std::ostream& out) const;
+  /// Render into a string (tests).
+  std::string ToString() const;
+
+  /// Errors beyond this many are counted but not kept, so a runaway input stays readable.
+  static constexpr int kMaxErrors = 50;
+
+ private:
+  void Add(Diagnostic diagnostic);
+
+  std::vector<Diagnostic> diagnostics_;
+  int error_count_ = 0;
+};
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_DIAGNOSTICS_H_

@@ -1,0 +1,59 @@
+#include "common/dtype.h"
+
+namespace pto {
+
+namespace {
+
+struct DTypeInfo {
+  const char* name;
+  int size;
+};
+
+constexpr DTypeInfo kInfo[kDTypeCount] = {
+    {"invalid", 0}, {"i1", 1},   {"i8", 1},   {"i16", 2},  {"i32", 4},
+    {"i64", 8},     {"ui8", 1},  {"ui16", 2}, {"ui32", 4}, {"ui64", 8},
+    {"f16", 2},     {"bf16", 2}, {"f32", 4},  {"f64", 8},  {"index", 8},
+};
+
+}  // namespace
+
+int DTypeSize(DType t) { return kInfo[static_cast<int>(t)].size; }
+
+bool IsFloat(DType t) {
+  return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF64;
+}
+
+bool IsSigned(DType t) {
+  return t == DType::kI8 || t == DType::kI16 || t == DType::kI32 || t == DType::kI64 ||
+         t == DType::kIndex;
+}
+
+bool IsInteger(DType t) { return t != DType::kInvalid && !IsFloat(t); }
+
+int IntBits(DType t) { return t == DType::kI1 ? 1 : DTypeSize(t) * 8; }
+
+const char* DTypeName(DType t) { return kInfo[static_cast<int>(t)].name; }
+
+DType ParseDType(std::string_view name) {
+  for (int i = 1; i < kDTypeCount; ++i) {
+    if (name == kInfo[i].name) return static_cast<DType>(i);
+  }
+  if (name == "u8") return DType::kU8;
+  if (name == "u16") return DType::kU16;
+  if (name == "u32") return DType::kU32;
+  if (name == "u64") return DType::kU64;
+  return DType::kInvalid;
+}
+
+std::string DTypeMaskNames(DTypeMask mask) {
+  std::string out;
+  for (int i = 1; i < kDTypeCount; ++i) {
+    if (mask & (DTypeMask{1} << i)) {
+      if (!out.empty()) out += ' ';
+      out += kInfo[i].name;
+    }
+  }
+  return out;
+}
+
+}  // namespace pto

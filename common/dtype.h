@@ -1,0 +1,53 @@
+// Element and scalar types shared by the assembler, the bytecode and the interpreter.
+#ifndef PTO_COMMON_DTYPE_H_
+#define PTO_COMMON_DTYPE_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace pto {
+
+/// Every scalar or element type the toolchain knows. The numeric values are part of the
+/// bytecode format (docs/bytecode.md); append, never renumber.
+enum class DType : uint8_t {
+  kInvalid = 0,
+  kI1 = 1,
+  kI8 = 2,
+  kI16 = 3,
+  kI32 = 4,
+  kI64 = 5,
+  kU8 = 6,
+  kU16 = 7,
+  kU32 = 8,
+  kU64 = 9,
+  kF16 = 10,
+  kBF16 = 11,
+  kF32 = 12,
+  kF64 = 13,
+  kIndex = 14,
+};
+constexpr int kDTypeCount = 15;
+
+/// A set of dtypes, one bit per DType value.
+using DTypeMask = uint32_t;
+constexpr DTypeMask Bit(DType t) { return DTypeMask{1} << static_cast<int>(t); }
+
+/// Size in bytes of one element (i1 and index are stored as one and eight bytes).
+int DTypeSize(DType t);
+bool IsFloat(DType t);
+bool IsSigned(DType t);  ///< Signed integers and index.
+bool IsInteger(DType t);  ///< Any integer type, including i1 and index.
+/// Bit width of an integer type (index counts as 64).
+int IntBits(DType t);
+
+/// MLIR spelling: "f32", "bf16", "ui8", "index", ...
+const char* DTypeName(DType t);
+/// Parses an MLIR type name; also accepts "u8"-style unsigned names. kInvalid if unknown.
+DType ParseDType(std::string_view name);
+/// "f16 f32" style list of the members of \a mask, in enum order.
+std::string DTypeMaskNames(DTypeMask mask);
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_DTYPE_H_

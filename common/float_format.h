@@ -1,0 +1,102 @@
+// IEEE binary16 (f16) and bfloat16 (bf16): storage as 16-bit patterns, conversion with the
+// rounding modes of the PTO ISA. The fast inline helpers round to nearest even; the generic
+// EncodeFloat handles every RoundMode and is the reference the fast paths are tested against.
+#ifndef PTO_COMMON_FLOAT_FORMAT_H_
+#define PTO_COMMON_FLOAT_FORMAT_H_
+
+#include <cstdint>
+#include <cstring>
+
+namespace pto {
+
+/// Rounding modes of TCVT (values as in the ISA's RoundMode enum).
+enum class RoundMode : uint8_t {
+  kNone = 0,   ///< Treated as kRint for float results, as truncation for integer results.
+  kRint = 1,   ///< Nearest, ties to even.
+  kRound = 2,  ///< Nearest, ties away from zero.
+  kFloor = 3,  ///< Toward -inf.
+  kCeil = 4,   ///< Toward +inf.
+  kTrunc = 5,  ///< Toward zero.
+  kOdd = 6,    ///< Toward zero, then set the last bit if the result was inexact.
+};
+
+/// A binary floating-point format with an implicit leading bit.
+struct FloatFormat {
+  int exp_bits;
+  int man_bits;
+};
+constexpr FloatFormat kHalfFormat{5, 10};
+constexpr FloatFormat kBF16Format{8, 7};
+constexpr FloatFormat kF32Format{8, 23};
+
+/// Rounds \a x to \a format under \a mode and returns its bit pattern. NaN becomes the
+/// format's quiet NaN with the sign of \a x; overflow follows IEEE (inf or the largest finite
+/// value, depending on the mode's direction).
+uint32_t EncodeFloat(double x, FloatFormat format, RoundMode mode);
+/// Exact value of the bit pattern \a bits in \a format.
+double DecodeFloat(uint32_t bits, FloatFormat format);
+
+inline uint32_t FloatBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+inline float BitsFloat(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+/// f16 bits -> float (exact).
+inline float HalfToFloat(uint16_t h) {
+  uint32_t sign = static_cast<uint32_t>(h & 0x8000) << 16;
+  uint32_t exp = (h >> 10) & 0x1f;
+  uint32_t man = h & 0x3ff;
+  if (exp == 0x1f) return BitsFloat(sign | 0x7f800000 | (man << 13));
+  if (exp != 0) return BitsFloat(sign | ((exp + 112) << 23) | (man << 13));
+  // Subnormal or zero: man * 2^-24, exact in float.
+  float v = static_cast<float>(man) * 5.9604644775390625e-08f;
+  return sign ? -v : v;
+}
+
+/// float -> f16 bits, round to nearest even; NaN stays NaN (quiet), overflow gives inf.
+inline uint16_t FloatToHalf(float f) {
+  uint32_t x = FloatBits(f);
+  uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000);
+  uint32_t abs = x & 0x7fffffff;
+  if (abs > 0x7f800000) return sign | 0x7e00 | static_cast<uint16_t>((abs >> 13) & 0x1ff);
+  if (abs >= 0x477ff000) return sign | 0x7c00;  // rounds to >= 65520: inf
+  if (abs >= 0x38800000) {                       // normal half range
+    uint32_t rounded = abs + 0xfff + ((abs >> 13) & 1);
+    return sign | static_cast<uint16_t>((rounded - 0x38000000) >> 13);
+  }
+  // Subnormal half or zero: scale so that the half quantum 2^-24 becomes 1 and let the
+  // float adder round to nearest even.
+  float scaled = BitsFloat(abs) * 16777216.0f;  // exact: only the exponent changes
+  float magic = 8388608.0f;                     // 2^23: forces integer rounding
+  uint32_t r = FloatBits(scaled + magic) - FloatBits(magic);
+  return sign | static_cast<uint16_t>(r);
+}
+
+/// bf16 bits -> float (exact).
+inline float BF16ToFloat(uint16_t b) { return BitsFloat(static_cast<uint32_t>(b) << 16); }
+
+/// float -> bf16 bits, round to nearest even; NaN stays a quiet NaN.
+inline uint16_t FloatToBF16(float f) {
+  uint32_t x = FloatBits(f);
+  if ((x & 0x7fffffff) > 0x7f800000) return static_cast<uint16_t>((x >> 16) | 0x40);
+  x += 0x7fff + ((x >> 16) & 1);
+  return static_cast<uint16_t>(x >> 16);
+}
+
+/// Storage types for the two 16-bit float formats, so kernels can be templated on them.
+struct Half {
+  uint16_t bits;
+};
+struct BFloat16 {
+  uint16_t bits;
+};
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_FLOAT_FORMAT_H_

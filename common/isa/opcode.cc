@@ -1,0 +1,114 @@
+#include "common/isa/opcode.h"
+
+#include <array>
+#include <cstdlib>
+
+namespace pto {
+
+namespace {
+
+// Parses an operand string of opcodes.def ("t|tt[t]@isBinary") into specs.
+std::vector<OperandSpec> ParseOperands(std::string_view text, uint32_t flags, int* num_outputs) {
+  std::vector<OperandSpec> specs;
+  bool output = true;
+  bool optional = false;
+  *num_outputs = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    OperandSpec spec{OperandKind::kImm, output, optional, {}};
+    switch (c) {
+      case '|':
+        output = false;
+        continue;
+      case '[':
+        optional = true;
+        continue;
+      case ']':
+        optional = false;
+        continue;
+      case '@': {
+        size_t end = i + 1;
+        while (end < text.size() && text[end] != '|' && text[end] != '[' && text[end] != '@') {
+          ++end;
+        }
+        spec.attr = text.substr(i + 1, end - i - 1);
+        i = end - 1;
+        break;
+      }
+      case 't':
+        spec.kind = OperandKind::kTile;
+        break;
+      case 'v':
+        spec.kind = OperandKind::kView;
+        break;
+      case 's':
+        spec.kind = OperandKind::kScalar;
+        break;
+      case 'i':
+        spec.kind = OperandKind::kInt;
+        break;
+      case 'f':
+        spec.kind = OperandKind::kFloat;
+        break;
+      case 'n':
+        spec.kind = OperandKind::kImm;
+        break;
+      default:
+        std::abort();  // a typo in opcodes.def
+    }
+    if (output) ++*num_outputs;
+    specs.push_back(spec);
+  }
+  if (flags & kFlagScalarFirst) specs.push_back({OperandKind::kImm, false, false, "%order"});
+  return specs;
+}
+
+struct Row {
+  Opcode opcode;
+  std::string_view mnemonic;
+  std::string_view operands;
+  Family family;
+  DTypeMask a2a3;
+  DTypeMask a5;
+  uint32_t flags;
+};
+
+constexpr Row kRows[] = {
+#define PTO_OP(Name, mnemonic, operands, Fam, Kernel, a2a3, a5, flags) \
+  {Opcode::k##Name, mnemonic, operands, Family::k##Fam, a2a3, a5, flags},
+#include "common/isa/opcodes.def"
+#undef PTO_OP
+};
+static_assert(sizeof(kRows) / sizeof(kRows[0]) == kOpcodeCount);
+
+const std::array<OpInfo, kOpcodeCount>& Table() {
+  static const std::array<OpInfo, kOpcodeCount> table = [] {
+    std::array<OpInfo, kOpcodeCount> t{};
+    for (int i = 0; i < kOpcodeCount; ++i) {
+      const Row& row = kRows[i];
+      OpInfo& info = t[i];
+      info.opcode = row.opcode;
+      info.mnemonic = row.mnemonic;
+      info.family = row.family;
+      info.a2a3_types = row.a2a3;
+      info.a5_types = row.a5;
+      info.flags = row.flags;
+      info.operands = ParseOperands(row.operands, row.flags, &info.num_outputs);
+    }
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
+const OpInfo& GetOpInfo(Opcode op) { return Table()[static_cast<int>(op)]; }
+
+const OpInfo* LookupMnemonic(std::string_view mnemonic) {
+  for (const OpInfo& info : Table()) {
+    if (info.has_spelling() && info.mnemonic == mnemonic) return &info;
+  }
+  return nullptr;
+}
+
+}  // namespace pto

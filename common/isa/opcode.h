@@ -1,0 +1,94 @@
+// Opcodes and their static descriptions, all derived from opcodes.def.
+#ifndef PTO_COMMON_ISA_OPCODE_H_
+#define PTO_COMMON_ISA_OPCODE_H_
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "common/arch.h"
+#include "common/dtype.h"
+
+namespace pto {
+
+/// Flags column of opcodes.def.
+enum : uint32_t {
+  kFlagScalarFirst = 1u << 0,        ///< Also accepts (scalar, tile) inputs; adds an order immediate.
+  kFlagNonNegativeScalar = 1u << 1,  ///< The scalar input must be >= 0.
+};
+
+enum class Opcode : uint16_t {
+#define PTO_OP(Name, ...) k##Name,
+#include "common/isa/opcodes.def"
+#undef PTO_OP
+};
+
+constexpr int kOpcodeCount = 0
+#define PTO_OP(...) +1
+#include "common/isa/opcodes.def"
+#undef PTO_OP
+    ;
+
+/// How an instruction is executed and how its operand types are checked.
+enum class Family : uint8_t {
+  kBinary,
+  kUnary,
+  kTileScalar,
+  kFill,
+  kRowReduce,
+  kColReduce,
+  kRowExpand,
+  kRowExpandBinary,
+  kColExpandBinary,
+  kLoad,
+  kStore,
+  kMove,
+  kBind,
+  kMachine,
+};
+
+/// What an operand word holds.
+enum class OperandKind : uint8_t {
+  kTile,    ///< t: tile register.
+  kView,    ///< v: view or pointer register.
+  kScalar,  ///< s: scalar register of any type.
+  kInt,     ///< i: integer (or index) scalar register.
+  kFloat,   ///< f: float scalar register.
+  kImm,     ///< n: immediate.
+};
+
+/// One operand word of an instruction.
+struct OperandSpec {
+  OperandKind kind;
+  bool output;
+  bool optional;
+  std::string_view attr;  ///< For "@name" immediates: the attribute that supplies the value.
+};
+
+/// Everything the toolchain knows about one opcode.
+struct OpInfo {
+  Opcode opcode;
+  std::string_view mnemonic;  ///< Without "pto."; starts with '%' for structural opcodes.
+  Family family;
+  DTypeMask a2a3_types;
+  DTypeMask a5_types;
+  uint32_t flags;
+  std::vector<OperandSpec> operands;  ///< Outputs first, in encoding order.
+  int num_outputs = 0;
+
+  bool has_spelling() const { return mnemonic[0] != '%'; }
+  bool is_tile_op() const { return family != Family::kMachine; }
+  DTypeMask types(Arch arch) const { return arch == Arch::kA5 ? a5_types : a2a3_types; }
+  int num_operands() const { return static_cast<int>(operands.size()); }
+};
+
+/// Operand value meaning "optional operand not given".
+constexpr uint32_t kNoOperand = 0xffffffffu;
+
+const OpInfo& GetOpInfo(Opcode op);
+/// The instruction spelled \a mnemonic ("tadd", "tmatmul.acc"; no "pto." prefix), or null.
+const OpInfo* LookupMnemonic(std::string_view mnemonic);
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_ISA_OPCODE_H_

@@ -1,0 +1,268 @@
+#include "common/isa/operand_rules.h"
+
+#include "common/strings.h"
+
+namespace pto {
+
+namespace {
+
+// Collects errors for one instruction; keeps the rule functions short.
+class RuleChecker {
+ public:
+  RuleChecker(const OpInfo& info, Arch arch, const std::vector<OperandType>& types)
+      : info_(info), arch_(arch), types_(types) {}
+
+  std::vector<RuleError> Run();
+
+ private:
+  const TileType* Tile(int i) const { return types_[i].present ? types_[i].tile : nullptr; }
+  void Fail(int operand, std::string message) { errors_.push_back({operand, std::move(message)}); }
+
+  void RequireVec(int i);
+  void RequireND(int i);
+  void RequirePlain(int i);
+  void RequireAllowedDType(int i);
+  void RequireSameDType(int i, int j);
+  void RequireScalarFits(int scalar, int tile);
+  void RequireValidCovers(int src, int dst, bool rows, bool cols);
+
+  void CheckElementwise();
+  void CheckRowReduce();
+  void CheckColReduce();
+  void CheckRowExpand();
+  void CheckExpandBinary(bool per_row);
+  void CheckLoadStore(int tile, int view);
+  void CheckMove();
+
+  const OpInfo& info_;
+  Arch arch_;
+  const std::vector<OperandType>& types_;
+  std::vector<RuleError> errors_;
+};
+
+void RuleChecker::RequireVec(int i) {
+  const TileType* t = Tile(i);
+  if (t && t->mem != Memory::kVec) {
+    Fail(i, StrCat(info_.mnemonic, " needs a vec (UB) tile here, got a ", MemoryName(t->mem),
+                   " tile"));
+  }
+}
+
+void RuleChecker::RequireND(int i) {
+  const TileType* t = Tile(i);
+  if (t && (t->boxed() || !t->row_major())) {
+    Fail(i, StrCat(info_.mnemonic, " needs a row-major (ND) tile here, got ", t->LayoutName()));
+  }
+}
+
+void RuleChecker::RequirePlain(int i) {
+  const TileType* t = Tile(i);
+  if (t && t->boxed()) {
+    Fail(i, StrCat(info_.mnemonic, " needs a plain ND or DN tile here, got ", t->LayoutName()));
+  }
+}
+
+void RuleChecker::RequireAllowedDType(int i) {
+  const TileType* t = Tile(i);
+  if (!t) return;
+  DTypeMask allowed = info_.types(arch_);
+  if (!(allowed & Bit(t->dtype))) {
+    Fail(i, StrCat(info_.mnemonic, " does not support element type ", DTypeName(t->dtype),
+                   " on ", ArchName(arch_), " (allowed: ", DTypeMaskNames(allowed), ")"));
+  }
+}
+
+void RuleChecker::RequireSameDType(int i, int j) {
+  const TileType* a = Tile(i);
+  const TileType* b = Tile(j);
+  if (a && b && a->dtype != b->dtype) {
+    Fail(j, StrCat(info_.mnemonic, " needs the same element type as its first tile operand (",
+                   DTypeName(a->dtype), "), got ", DTypeName(b->dtype)));
+  }
+}
+
+void RuleChecker::RequireScalarFits(int scalar, int tile) {
+  const TileType* t = Tile(tile);
+  const OperandType& s = types_[scalar];
+  if (!t || !s.present) return;
+  if (!IsFloat(t->dtype) && IsFloat(s.dtype)) {
+    Fail(scalar, StrCat(info_.mnemonic, " on ", DTypeName(t->dtype),
+                        " tiles needs an integer scalar, got ", DTypeName(s.dtype)));
+  }
+  if ((info_.flags & kFlagNonNegativeScalar) && s.known_value && s.value < 0) {
+    Fail(scalar, StrCat(info_.mnemonic, " needs a scalar >= 0, got ", FormatDouble(s.value)));
+  }
+}
+
+// Source tile \a src must supply every element the family reads for destination \a dst.
+void RuleChecker::RequireValidCovers(int src, int dst, bool rows, bool cols) {
+  const TileType* s = Tile(src);
+  const TileType* d = Tile(dst);
+  if (!s || !d) return;
+  if (rows && s->valid_rows != kDynamic && d->valid_rows != kDynamic &&
+      s->valid_rows < d->valid_rows) {
+    Fail(src, StrCat("source has ", s->valid_rows, " valid rows but the destination needs ",
+                     d->valid_rows));
+  }
+  if (cols && s->valid_cols != kDynamic && d->valid_cols != kDynamic &&
+      s->valid_cols < d->valid_cols) {
+    Fail(src, StrCat("source has ", s->valid_cols, " valid columns but the destination needs ",
+                     d->valid_cols));
+  }
+}
+
+// Binary, Unary, TileScalar and Fill: every tile in vec, ND, same element type; sources cover
+// the destination's valid region.
+void RuleChecker::CheckElementwise() {
+  RequireAllowedDType(0);
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    if (info_.operands[i].kind == OperandKind::kTile) {
+      RequireVec(i);
+      RequireND(i);
+      if (i > 0) {
+        RequireSameDType(0, i);
+        bool is_tmp = info_.operands[i].optional;
+        if (!is_tmp) RequireValidCovers(i, 0, true, true);
+      }
+    } else if (info_.operands[i].kind == OperandKind::kScalar) {
+      RequireScalarFits(i, 0);
+    }
+  }
+}
+
+// d[i,0] = reduce_j a[i,j]: a is ND, d is ND or DN with a column per row of a.
+void RuleChecker::CheckRowReduce() {
+  RequireAllowedDType(1);
+  RequireVec(0);
+  RequireVec(1);
+  RequirePlain(0);
+  RequireND(1);
+  RequireSameDType(1, 0);
+  if (info_.num_operands() > 2) RequireVec(2);
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (d && a && a->valid_rows != kDynamic && a->valid_rows > d->rows) {
+    Fail(0, StrCat("destination has ", d->rows, " rows but the source has ", a->valid_rows,
+                   " valid rows to reduce"));
+  }
+}
+
+// d[0,j] = reduce_i a[i,j]: all ND.
+void RuleChecker::CheckColReduce() {
+  RequireAllowedDType(1);
+  for (int i = 0; i < 2; ++i) {
+    RequireVec(i);
+    RequireND(i);
+  }
+  RequireSameDType(1, 0);
+  if (info_.num_operands() > 2 && info_.operands[2].kind == OperandKind::kTile) RequireVec(2);
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (d && a && a->valid_cols != kDynamic && a->valid_cols > d->cols) {
+    Fail(0, StrCat("destination has ", d->cols, " columns but the source has ", a->valid_cols,
+                   " valid columns to reduce"));
+  }
+}
+
+void RuleChecker::CheckRowExpand() {
+  RequireAllowedDType(0);
+  RequireVec(0);
+  RequireVec(1);
+  RequireND(0);
+  RequirePlain(1);
+  RequireSameDType(0, 1);
+  RequireValidCovers(1, 0, true, false);
+}
+
+// d = a (op) per-row or per-column scalars taken from b.
+void RuleChecker::CheckExpandBinary(bool per_row) {
+  RequireAllowedDType(0);
+  for (int i = 0; i < 3; ++i) RequireVec(i);
+  RequireND(0);
+  RequireND(1);
+  if (per_row) {
+    RequirePlain(2);
+  } else {
+    RequireND(2);
+  }
+  RequireSameDType(0, 1);
+  RequireSameDType(0, 2);
+  RequireValidCovers(1, 0, true, true);
+  RequireValidCovers(2, 0, per_row, !per_row);
+}
+
+void RuleChecker::CheckLoadStore(int tile, int view) {
+  RequireAllowedDType(tile);
+  RequireVec(tile);
+  RequirePlain(tile);
+  const TileType* t = Tile(tile);
+  DType view_type = types_[view].dtype;
+  if (t && view_type != DType::kInvalid && DTypeSize(view_type) != DTypeSize(t->dtype)) {
+    Fail(view, StrCat(info_.mnemonic, " moves ", DTypeName(t->dtype), " tile elements, but the ",
+                      "global tensor holds ", DTypeName(view_type),
+                      " (element sizes must be equal)"));
+  }
+}
+
+void RuleChecker::CheckMove() {
+  RequireAllowedDType(0);
+  RequireVec(0);
+  RequireVec(1);
+  RequirePlain(0);
+  RequirePlain(1);
+  RequireSameDType(0, 1);
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (d && a && (d->rows != a->rows || d->cols != a->cols)) {
+    Fail(1, StrCat("tmov between vec tiles needs equal shapes, got ", a->rows, "x", a->cols,
+                   " -> ", d->rows, "x", d->cols));
+  }
+}
+
+std::vector<RuleError> RuleChecker::Run() {
+  switch (info_.family) {
+    case Family::kBinary:
+    case Family::kUnary:
+    case Family::kTileScalar:
+    case Family::kFill:
+      CheckElementwise();
+      break;
+    case Family::kRowReduce:
+      CheckRowReduce();
+      break;
+    case Family::kColReduce:
+      CheckColReduce();
+      break;
+    case Family::kRowExpand:
+      CheckRowExpand();
+      break;
+    case Family::kRowExpandBinary:
+      CheckExpandBinary(true);
+      break;
+    case Family::kColExpandBinary:
+      CheckExpandBinary(false);
+      break;
+    case Family::kLoad:
+      CheckLoadStore(0, 1);
+      break;
+    case Family::kStore:
+      CheckLoadStore(1, 0);
+      break;
+    case Family::kMove:
+      CheckMove();
+      break;
+    case Family::kBind:
+    case Family::kMachine:
+      break;
+  }
+  return std::move(errors_);
+}
+
+}  // namespace
+
+std::vector<RuleError> CheckOperandTypes(const OpInfo& info, Arch arch,
+                                         const std::vector<OperandType>& types) {
+  return RuleChecker(info, arch, types).Run();
+}
+
+}  // namespace pto

@@ -1,0 +1,38 @@
+// Operand type rules of every instruction family: which memories, layouts, element types and
+// static shapes an instruction accepts on an architecture. The assembler runs them with source
+// locations, the bytecode verifier runs them again before anything executes.
+#ifndef PTO_COMMON_ISA_OPERAND_RULES_H_
+#define PTO_COMMON_ISA_OPERAND_RULES_H_
+
+#include <string>
+#include <vector>
+
+#include "common/isa/opcode.h"
+#include "common/tile_type.h"
+
+namespace pto {
+
+/// The static type of one operand, as far as the rules need it.
+struct OperandType {
+  const TileType* tile = nullptr;  ///< Tile operands (null when an optional tile is absent).
+  DType dtype = DType::kInvalid;   ///< Scalar operands: the register type; views: element type.
+  bool present = true;             ///< False for an absent optional operand.
+  bool known_value = false;        ///< Scalars whose value is a known constant.
+  double value = 0;                ///< That constant.
+};
+
+/// A broken rule. \a operand is the index into OpInfo::operands, or -1 for the whole
+/// instruction.
+struct RuleError {
+  int operand;
+  std::string message;
+};
+
+/// Checks \a types (one entry per OpInfo::operands entry) against the rules of \a info on
+/// \a arch. Returns every broken rule; empty when the instruction is well typed.
+std::vector<RuleError> CheckOperandTypes(const OpInfo& info, Arch arch,
+                                         const std::vector<OperandType>& types);
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_ISA_OPERAND_RULES_H_

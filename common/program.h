@@ -1,0 +1,92 @@
+// The in-memory form of a bytecode program: what the assembler builds, the writer serialises,
+// the reader rebuilds and the interpreter runs. docs/bytecode.md describes the file layout.
+#ifndef PTO_COMMON_PROGRAM_H_
+#define PTO_COMMON_PROGRAM_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "common/arch.h"
+#include "common/dtype.h"
+#include "common/tile_type.h"
+
+namespace pto {
+
+/// What a function parameter is. Values are part of the bytecode format.
+enum class ParamKind : uint8_t {
+  kPointer = 1,  ///< !pto.ptr<T>: a global buffer, held in a view register.
+  kScalar = 2,   ///< index, iN, fN: a scalar register.
+  kTile = 3,     ///< Synchronous-form .arg tile: the tile register, filled from a file.
+  kMemref = 4,   ///< Synchronous-form .arg memref<RxCxT>: a 2-D global buffer in a view register.
+};
+
+struct Param {
+  ParamKind kind = ParamKind::kScalar;
+  DType dtype = DType::kInvalid;  ///< Element type (pointer, memref) or scalar type.
+  uint32_t reg = 0;               ///< Register of the class the kind implies.
+  uint32_t name = 0;              ///< String index of the source name ("arg0", "src").
+  std::vector<int64_t> shape;     ///< Memref only: static shape, outermost first.
+};
+
+/// Address of a tile register that no instruction has bound yet.
+constexpr uint32_t kUnboundAddress = 0xffffffffu;
+
+/// A tile register: its static type and its state when the function starts.
+struct TileReg {
+  TileType type;
+  uint32_t addr = kUnboundAddress;  ///< Byte address in the tile's memory.
+  int32_t valid_rows = 0;           ///< Initial valid shape (the type's, when static).
+  int32_t valid_cols = 0;
+  uint32_t name = 0;
+};
+
+struct ViewReg {
+  DType dtype = DType::kInvalid;  ///< Element type of the global memory it points into.
+  uint32_t name = 0;
+};
+
+/// A scalar register that holds a constant from the start of the function.
+struct ConstInit {
+  uint32_t reg = 0;
+  uint64_t bits = 0;  ///< int64 two's complement for integer registers, double bits for floats.
+};
+
+/// Maps the instruction starting at \a code_offset to its source position.
+struct LineEntry {
+  uint32_t code_offset = 0;
+  uint32_t file = 0;  ///< String index of the source file name.
+  uint32_t line = 0;
+  uint32_t col = 0;
+};
+
+struct Function {
+  uint32_t name = 0;
+  std::vector<Param> params;
+  std::vector<DType> scalar_regs;  ///< Type of each scalar register.
+  std::vector<TileReg> tiles;
+  std::vector<ViewReg> views;
+  std::vector<ConstInit> consts;
+  std::vector<uint32_t> code;  ///< Instruction words; see common/isa/encoding.h.
+  std::vector<LineEntry> lines;
+};
+
+struct Program {
+  Arch arch = Arch::kA2A3;
+  uint32_t entry = 0;  ///< Index of the entry function.
+  std::vector<std::string> strings;
+  std::vector<Function> functions;
+
+  /// Index of \a text in the string pool, adding it if new.
+  uint32_t Intern(std::string_view text);
+  const std::string& String(uint32_t index) const { return strings[index]; }
+
+ private:
+  std::unordered_map<std::string, uint32_t> string_index_;
+};
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_PROGRAM_H_

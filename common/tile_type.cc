@@ -1,0 +1,167 @@
+#include "common/tile_type.h"
+
+#include "common/strings.h"
+
+namespace pto {
+
+bool TileType::operator==(const TileType& o) const {
+  return mem == o.mem && dtype == o.dtype && blayout == o.blayout && slayout == o.slayout &&
+         pad == o.pad && compact == o.compact && rows == o.rows && cols == o.cols &&
+         valid_rows == o.valid_rows && valid_cols == o.valid_cols && fractal == o.fractal;
+}
+
+int TileType::InnerRows() const {
+  if (fractal == 32) return 16;
+  if (fractal == 1024) return 16;
+  switch (slayout) {
+    case SLayout::kNoneBox:
+      return 1;
+    case SLayout::kRowMajor:
+      return 16;
+    case SLayout::kColMajor:
+      return 32 / DTypeSize(dtype);
+  }
+  return 1;
+}
+
+int TileType::InnerCols() const {
+  if (fractal == 32) return 2;
+  if (fractal == 1024) return 16;
+  switch (slayout) {
+    case SLayout::kNoneBox:
+      return 1;
+    case SLayout::kRowMajor:
+      return 32 / DTypeSize(dtype);
+    case SLayout::kColMajor:
+      return 16;
+  }
+  return 1;
+}
+
+const char* TileType::LayoutName() const {
+  if (slayout == SLayout::kNoneBox) return row_major() ? "ND" : "DN";
+  if (slayout == SLayout::kRowMajor) return row_major() ? "ZZ" : "NZ";
+  return row_major() ? "ZN" : "NN";
+}
+
+int64_t TileType::ElementOffset(int64_t r, int64_t c) const {
+  if (slayout == SLayout::kNoneBox) return row_major() ? r * cols + c : c * rows + r;
+  const int64_t ir_n = InnerRows(), ic_n = InnerCols();
+  const int64_t br = r / ir_n, ir = r % ir_n, bc = c / ic_n, ic = c % ic_n;
+  const int64_t box = ir_n * ic_n;
+  // Boxes are stacked down a column first (col-major outer) or along a row (row-major outer);
+  // inside a box, elements are row-major or col-major.
+  int64_t box_start = row_major() ? br * (cols * ir_n) + bc * box : bc * (rows * ic_n) + br * box;
+  int64_t inner = slayout == SLayout::kRowMajor ? ir * ic_n + ic : ic * ir_n + ir;
+  return box_start + inner;
+}
+
+namespace {
+
+std::string ValidText(int32_t v) { return v == kDynamic ? "?" : std::to_string(v); }
+
+}  // namespace
+
+std::string TileType::ToString() const {
+  std::string s = StrCat("!pto.tile_buf<", MemoryName(mem), ", ", rows, "x", cols, "x",
+                         DTypeName(dtype));
+  if (valid_rows != rows || valid_cols != cols) {
+    s += StrCat(", valid=", ValidText(valid_rows), "x", ValidText(valid_cols));
+  }
+  if (blayout != BLayout::kRowMajor) s += ", blayout=col_major";
+  if (slayout != SLayout::kNoneBox) {
+    s += slayout == SLayout::kRowMajor ? ", slayout=row_major" : ", slayout=col_major";
+  }
+  if (fractal != 512) s += StrCat(", fractal=", fractal);
+  if (pad != PadValue::kNull) s += StrCat(", pad=", static_cast<int>(pad));
+  if (compact != 0) s += StrCat(", compact=", static_cast<int>(compact));
+  return s + ">";
+}
+
+std::string CheckTileType(const TileType& t) {
+  if (t.rows <= 0 || t.cols <= 0) {
+    return StrCat("tile shape ", t.rows, "x", t.cols, " must be positive");
+  }
+  if (t.rows > 65535 || t.cols > 65535) {
+    return StrCat("tile shape ", t.rows, "x", t.cols, " is too large (at most 65535 per side)");
+  }
+  if (t.valid_rows != kDynamic && (t.valid_rows < 0 || t.valid_rows > t.rows)) {
+    return StrCat("valid rows ", t.valid_rows, " exceed the tile's ", t.rows, " rows");
+  }
+  if (t.valid_cols != kDynamic && (t.valid_cols < 0 || t.valid_cols > t.cols)) {
+    return StrCat("valid columns ", t.valid_cols, " exceed the tile's ", t.cols, " columns");
+  }
+  if (t.fractal != 512 && t.fractal != 1024 && t.fractal != 32) {
+    return StrCat("fractal size ", t.fractal, " is not one of 32, 512, 1024");
+  }
+  const int size = DTypeSize(t.dtype);
+  if (!t.boxed()) {
+    if (t.row_major() && (t.cols * size) % 32 != 0) {
+      return StrCat("a row-major tile's rows must be whole 32-byte blocks, but ", t.cols, " x ",
+                    DTypeName(t.dtype), " is ", t.cols * size, " bytes");
+    }
+    if (!t.row_major() && (t.rows * size) % 32 != 0) {
+      return StrCat("a column-major tile's columns must be whole 32-byte blocks, but ", t.rows,
+                    " x ", DTypeName(t.dtype), " is ", t.rows * size, " bytes");
+    }
+    return "";
+  }
+  if (t.cols % t.InnerCols() != 0) {
+    return StrCat("a ", t.LayoutName(), " tile needs columns in multiples of ", t.InnerCols(),
+                  ", got ", t.cols);
+  }
+  bool rows_free = t.mem == Memory::kVec || t.fractal == 32 || t.rows == 1;
+  if (!rows_free && t.rows % t.InnerRows() != 0) {
+    return StrCat("a ", t.LayoutName(), " tile needs rows in multiples of ", t.InnerRows(),
+                  ", got ", t.rows);
+  }
+  return "";
+}
+
+std::string CheckTileAddress(const TileType& type, Arch arch, uint64_t addr) {
+  uint32_t capacity = MemoryCapacity(arch, type.mem);
+  const char* mem = MemoryHardwareName(type.mem);
+  if (capacity == 0) return StrCat(mem, " does not exist on ", ArchName(arch));
+  if (type.Bytes() > capacity) {
+    return StrCat("tile needs ", type.Bytes(), " bytes but ", mem, " holds only ", capacity,
+                  " on ", ArchName(arch));
+  }
+  if (addr % kTileAlignment != 0) {
+    return StrCat("address ", Hex(addr), " is not ", kTileAlignment, "-byte aligned");
+  }
+  if (addr + type.Bytes() > capacity) {
+    return StrCat("tile at ", Hex(addr), " (", type.Bytes(), " bytes) ends at ",
+                  Hex(addr + type.Bytes()), ", past the end of ", mem, " (", Hex(capacity),
+                  " bytes on ", ArchName(arch), ")");
+  }
+  return "";
+}
+
+uint64_t PadBits(PadValue pad, DType dtype) {
+  if (pad == PadValue::kNull || pad == PadValue::kZero) return 0;
+  bool max = pad == PadValue::kMax;
+  switch (dtype) {
+    case DType::kF32:
+      return max ? 0x7f800000 : 0xff800000;
+    case DType::kF16:
+      return max ? 0x7c00 : 0xfc00;
+    case DType::kBF16:
+      return max ? 0x7f80 : 0xff80;
+    case DType::kI32:
+      return max ? 0x7fffffff : 0x80000000;
+    case DType::kU32:
+      return max ? 0xffffffff : 0;
+    case DType::kI16:
+      return max ? 0x7fff : 0x8000;
+    case DType::kU16:
+      return max ? 0xffff : 0;
+    case DType::kI8:
+      return max ? 0x7f : 0xff;  // NPU pads i8 "min" with 0xff (-1); see docs/semantics.md
+    case DType::kU8:
+      return max ? 0xff : 0;
+    default:
+      return 0;
+  }
+}
+
+}  // namespace pto

@@ -1,0 +1,77 @@
+// The static description of a tile: where it lives, its element type, shape, valid region and
+// storage layout; plus the element-offset formulas of every layout (isa.md 1.2).
+#ifndef PTO_COMMON_TILE_TYPE_H_
+#define PTO_COMMON_TILE_TYPE_H_
+
+#include <cstdint>
+#include <string>
+
+#include "common/arch.h"
+#include "common/dtype.h"
+
+namespace pto {
+
+/// Outer (block-level) order.
+enum class BLayout : uint8_t { kRowMajor = 0, kColMajor = 1 };
+/// Inner fractal ("box") order; kNoneBox means a plain layout.
+enum class SLayout : uint8_t { kNoneBox = 0, kRowMajor = 1, kColMajor = 2 };
+/// Value TLOAD and TFILLPAD write outside the valid region.
+enum class PadValue : uint8_t { kNull = 0, kZero = 1, kMax = 2, kMin = 3 };
+
+/// A valid-row or valid-column count that is only known at run time.
+constexpr int32_t kDynamic = -1;
+
+/// Everything static about a tile. Two tiles with equal TileType have the same storage
+/// interpretation; the address is kept separately.
+struct TileType {
+  Memory mem = Memory::kVec;
+  DType dtype = DType::kF32;
+  BLayout blayout = BLayout::kRowMajor;
+  SLayout slayout = SLayout::kNoneBox;
+  PadValue pad = PadValue::kNull;
+  uint8_t compact = 0;
+  int32_t rows = 0;
+  int32_t cols = 0;
+  int32_t valid_rows = kDynamic;  ///< kDynamic or 0..rows.
+  int32_t valid_cols = kDynamic;  ///< kDynamic or 0..cols.
+  int32_t fractal = 512;          ///< Bytes per inner box: 512, 1024 or 32.
+
+  bool operator==(const TileType& o) const;
+  bool operator!=(const TileType& o) const { return !(*this == o); }
+
+  bool boxed() const { return slayout != SLayout::kNoneBox; }
+  bool row_major() const { return blayout == BLayout::kRowMajor; }
+  /// Storage footprint in bytes: the whole static shape, not the valid region.
+  uint32_t Bytes() const {
+    return static_cast<uint32_t>(rows) * static_cast<uint32_t>(cols) * DTypeSize(dtype);
+  }
+  int InnerRows() const;
+  int InnerCols() const;
+  /// "ND", "DN", "NZ", "ZN", "ZZ" or "NN".
+  const char* LayoutName() const;
+  /// Element offset (in elements, from the tile's address) of logical element (r, c).
+  int64_t ElementOffset(int64_t r, int64_t c) const;
+  /// True for the plain ND/DN layouts, where element (r, c) sits at r*RowStep() + c*ColStep().
+  bool Plain() const { return slayout == SLayout::kNoneBox; }
+  int64_t RowStep() const { return row_major() ? cols : 1; }
+  int64_t ColStep() const { return row_major() ? 1 : rows; }
+
+  /// Compact PTOAS spelling: !pto.tile_buf<vec, 16x16xf32, valid=?x16, blayout=col_major>.
+  std::string ToString() const;
+};
+
+/// Checks the shape rules every tile must satisfy (isa.md 1.2: positive shape, valid region
+/// inside the shape, 32-byte rows or columns, whole inner boxes). Returns an empty string when
+/// the type is well formed, otherwise a message saying what is wrong.
+std::string CheckTileType(const TileType& type);
+
+/// Checks a tile binding at byte \a addr in its memory on \a arch: the four TASSIGN checks
+/// (memory exists, footprint fits, addr + footprint fits, 32-byte alignment). Empty if fine.
+std::string CheckTileAddress(const TileType& type, Arch arch, uint64_t addr);
+
+/// Bit pattern of the pad value for \a type's dtype (isa.md 1.4, NPU column), widened to 64 bits.
+uint64_t PadBits(PadValue pad, DType dtype);
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_TILE_TYPE_H_

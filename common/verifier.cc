@@ -1,0 +1,292 @@
+#include "common/verifier.h"
+
+#include "common/isa/encoding.h"
+#include "common/isa/operand_rules.h"
+#include "common/strings.h"
+
+namespace pto {
+
+namespace {
+
+bool IsMemoryDType(DType t) {
+  return t != DType::kInvalid && t != DType::kI1 && t != DType::kIndex && t != DType::kF64;
+}
+
+class Verifier {
+ public:
+  Verifier(const Program& program, const std::string& name, Diagnostics& diags)
+      : program_(program), name_(name), diags_(diags) {}
+
+  bool Run(const std::vector<FunctionOffsets>& offsets);
+
+ private:
+  void Fail(size_t offset, std::string message) {
+    diags_.BinaryError(name_, offset, std::move(message));
+    ok_ = false;
+  }
+  bool StringOk(uint32_t index) const { return index < program_.strings.size(); }
+
+  void VerifyFunction(const Function& f, const FunctionOffsets& off);
+  void VerifyRegisters(const Function& f, const FunctionOffsets& off);
+  void VerifyCode(const Function& f, const FunctionOffsets& off);
+  // Checks one instruction at word \a pc; returns its size in words, or 0 if unreadable.
+  uint32_t VerifyInstruction(const Function& f, uint32_t pc, size_t offset);
+  bool VerifyOperand(const Function& f, const OperandSpec& spec, uint32_t value, size_t offset,
+                     int index, std::string_view mnemonic);
+  void VerifyLines(const Function& f, const FunctionOffsets& off);
+
+  const Program& program_;
+  const std::string& name_;
+  Diagnostics& diags_;
+  bool ok_ = true;
+  std::vector<bool> instruction_start_;
+};
+
+void Verifier::VerifyRegisters(const Function& f, const FunctionOffsets& off) {
+  const size_t at = off.record;
+  std::vector<bool> scalar_param(f.scalar_regs.size()), tile_param(f.tiles.size()),
+      view_param(f.views.size());
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Param& p = f.params[i];
+    std::string which = StrCat("parameter ", i + 1);
+    if (!StringOk(p.name)) Fail(at, StrCat(which, ": name index out of range"));
+    switch (p.kind) {
+      case ParamKind::kScalar:
+        if (p.reg >= f.scalar_regs.size() || scalar_param[p.reg]) {
+          Fail(at, StrCat(which, ": bad scalar register ", p.reg));
+        } else if (f.scalar_regs[p.reg] != p.dtype) {
+          Fail(at, StrCat(which, ": type differs from its register's"));
+        } else {
+          scalar_param[p.reg] = true;
+        }
+        break;
+      case ParamKind::kTile:
+        if (p.reg >= f.tiles.size() || tile_param[p.reg]) {
+          Fail(at, StrCat(which, ": bad tile register ", p.reg));
+        } else {
+          tile_param[p.reg] = true;
+        }
+        break;
+      case ParamKind::kPointer:
+      case ParamKind::kMemref:
+        if (p.reg >= f.views.size() || view_param[p.reg]) {
+          Fail(at, StrCat(which, ": bad view register ", p.reg));
+        } else if (!IsMemoryDType(p.dtype) || f.views[p.reg].dtype != p.dtype) {
+          Fail(at, StrCat(which, ": bad element type"));
+        } else {
+          view_param[p.reg] = true;
+        }
+        if (p.kind == ParamKind::kMemref && p.shape.empty()) {
+          Fail(at, StrCat(which, ": memref without a shape"));
+        }
+        for (int64_t d : p.shape) {
+          if (d <= 0 || d > (int64_t{1} << 40)) Fail(at, StrCat(which, ": bad dimension ", d));
+        }
+        break;
+    }
+  }
+  for (size_t i = 0; i < f.tiles.size(); ++i) {
+    const TileReg& reg = f.tiles[i];
+    size_t tile_at = off.tiles + 4 + i * 44;  // 44 bytes per tile record
+    std::string error = CheckTileType(reg.type);
+    if (error.empty() && !IsMemoryDType(reg.type.dtype)) {
+      error = StrCat("element type ", DTypeName(reg.type.dtype), " cannot be stored in a tile");
+    }
+    if (error.empty() && reg.addr != kUnboundAddress) {
+      error = CheckTileAddress(reg.type, program_.arch, reg.addr);
+    }
+    auto valid_ok = [](int32_t init, int32_t type_valid, int32_t dim) {
+      return type_valid == kDynamic ? init == kDynamic || (init >= 0 && init <= dim)
+                                    : init == type_valid;
+    };
+    if (error.empty() && (!valid_ok(reg.valid_rows, reg.type.valid_rows, reg.type.rows) ||
+                          !valid_ok(reg.valid_cols, reg.type.valid_cols, reg.type.cols))) {
+      error = "initial valid shape does not fit the tile type";
+    }
+    if (error.empty() && !StringOk(reg.name)) error = "name index out of range";
+    if (!error.empty()) Fail(tile_at, StrCat("tile register ", i, ": ", error));
+  }
+  for (size_t i = 0; i < f.views.size(); ++i) {
+    if (!IsMemoryDType(f.views[i].dtype) || !StringOk(f.views[i].name)) {
+      Fail(at, StrCat("view register ", i, ": bad element type or name"));
+    }
+  }
+  for (const ConstInit& c : f.consts) {
+    if (c.reg >= f.scalar_regs.size()) Fail(at, StrCat("constant for bad register ", c.reg));
+  }
+}
+
+bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_t value,
+                             size_t offset, int index, std::string_view mnemonic) {
+  std::string where = StrCat(mnemonic, " operand ", index + 1);
+  if (value == kNoOperand && spec.kind != OperandKind::kImm) {
+    if (spec.optional) return true;
+    Fail(offset, StrCat(where, ": required operand missing"));
+    return false;
+  }
+  switch (spec.kind) {
+    case OperandKind::kTile:
+      if (value < f.tiles.size()) return true;
+      Fail(offset, StrCat(where, ": tile register ", value, " out of range (function has ",
+                          f.tiles.size(), ")"));
+      return false;
+    case OperandKind::kView:
+      if (value < f.views.size()) return true;
+      Fail(offset, StrCat(where, ": view register ", value, " out of range (function has ",
+                          f.views.size(), ")"));
+      return false;
+    case OperandKind::kScalar:
+    case OperandKind::kInt:
+    case OperandKind::kFloat: {
+      if (value >= f.scalar_regs.size()) {
+        Fail(offset, StrCat(where, ": scalar register ", value, " out of range (function has ",
+                            f.scalar_regs.size(), ")"));
+        return false;
+      }
+      DType t = f.scalar_regs[value];
+      if (spec.kind == OperandKind::kInt && !IsInteger(t)) {
+        Fail(offset, StrCat(where, ": needs an integer register, register ", value, " is ",
+                            DTypeName(t)));
+        return false;
+      }
+      if (spec.kind == OperandKind::kFloat && !IsFloat(t)) {
+        Fail(offset, StrCat(where, ": needs a float register, register ", value, " is ",
+                            DTypeName(t)));
+        return false;
+      }
+      return true;
+    }
+    case OperandKind::kImm:
+      if (spec.attr == "isBinary" || spec.attr == "%order") {
+        if (value > 1) {
+          Fail(offset, StrCat(where, ": immediate ", value, " must be 0 or 1"));
+          return false;
+        }
+      }
+      return true;
+  }
+  return true;
+}
+
+uint32_t Verifier::VerifyInstruction(const Function& f, uint32_t pc, size_t offset) {
+  uint32_t header = f.code[pc];
+  uint32_t opcode = HeaderOpcode(header);
+  uint32_t count = HeaderCount(header);
+  if (HeaderReserved(header) != 0) {
+    Fail(offset, "reserved bits of the instruction header are set");
+    return 0;
+  }
+  if (opcode >= static_cast<uint32_t>(kOpcodeCount)) {
+    Fail(offset, StrCat("unknown opcode ", opcode));
+    return 0;
+  }
+  const OpInfo& info = GetOpInfo(static_cast<Opcode>(opcode));
+  if (count != static_cast<uint32_t>(info.num_operands())) {
+    Fail(offset, StrCat(info.mnemonic, " has ", count, " operands, its schema has ",
+                        info.num_operands()));
+    return 0;
+  }
+  if (pc + 1 + count > f.code.size()) {
+    Fail(offset, StrCat(info.mnemonic, " runs past the end of the code"));
+    return 0;
+  }
+  const uint32_t* operands = &f.code[pc + 1];
+  bool operands_ok = true;
+  for (uint32_t i = 0; i < count; ++i) {
+    operands_ok &= VerifyOperand(f, info.operands[i], operands[i], offset + 4 + 4 * i,
+                                 static_cast<int>(i), info.mnemonic);
+  }
+  if (operands_ok && info.is_tile_op()) {
+    std::vector<OperandType> types(count);
+    for (uint32_t i = 0; i < count; ++i) {
+      uint32_t v = operands[i];
+      OperandType& t = types[i];
+      t.present = v != kNoOperand;
+      if (!t.present) continue;
+      switch (info.operands[i].kind) {
+        case OperandKind::kTile:
+          t.tile = &f.tiles[v].type;
+          break;
+        case OperandKind::kView:
+          t.dtype = f.views[v].dtype;
+          break;
+        case OperandKind::kScalar:
+        case OperandKind::kInt:
+        case OperandKind::kFloat:
+          t.dtype = f.scalar_regs[v];
+          break;
+        case OperandKind::kImm:
+          break;
+      }
+    }
+    for (const RuleError& e : CheckOperandTypes(info, program_.arch, types)) {
+      size_t at = e.operand < 0 ? offset : offset + 4 + 4 * e.operand;
+      Fail(at, e.message);
+    }
+  }
+  return count + 1;
+}
+
+void Verifier::VerifyCode(const Function& f, const FunctionOffsets& off) {
+  instruction_start_.assign(f.code.size() + 1, false);
+  if (f.code.empty()) {
+    Fail(off.code, "function has no code");
+    return;
+  }
+  uint32_t pc = 0, last = 0;
+  while (pc < f.code.size()) {
+    instruction_start_[pc] = true;
+    last = pc;
+    uint32_t size = VerifyInstruction(f, pc, off.code + 4 * static_cast<size_t>(pc));
+    if (size == 0) return;
+    pc += size;
+  }
+  if (static_cast<Opcode>(HeaderOpcode(f.code[last])) != Opcode::kReturn) {
+    Fail(off.code + 4 * static_cast<size_t>(last), "code does not end with a return");
+  }
+}
+
+void Verifier::VerifyLines(const Function& f, const FunctionOffsets& off) {
+  uint32_t previous = 0;
+  for (size_t i = 0; i < f.lines.size(); ++i) {
+    const LineEntry& l = f.lines[i];
+    size_t at = off.lines + 16 * i;
+    if (l.code_offset >= f.code.size() || !instruction_start_[l.code_offset]) {
+      Fail(at, StrCat("line entry ", i, " points at code word ", l.code_offset,
+                      ", which does not start an instruction"));
+    } else if (i > 0 && l.code_offset <= previous) {
+      Fail(at, StrCat("line entry ", i, " is out of order"));
+    }
+    if (!StringOk(l.file)) Fail(at, StrCat("line entry ", i, ": file name out of range"));
+    previous = l.code_offset;
+  }
+}
+
+void Verifier::VerifyFunction(const Function& f, const FunctionOffsets& off) {
+  if (!StringOk(f.name)) Fail(off.record, "function name index out of range");
+  bool before = ok_;
+  ok_ = true;
+  VerifyRegisters(f, off);
+  if (ok_) VerifyCode(f, off);
+  if (ok_) VerifyLines(f, off);
+  ok_ = ok_ && before;
+}
+
+bool Verifier::Run(const std::vector<FunctionOffsets>& offsets) {
+  if (program_.entry >= program_.functions.size()) {
+    Fail(0, StrCat("entry function ", program_.entry, " does not exist"));
+  }
+  for (size_t i = 0; i < program_.functions.size(); ++i) {
+    VerifyFunction(program_.functions[i], offsets[i]);
+  }
+  return ok_;
+}
+
+}  // namespace
+
+bool VerifyProgram(const Program& program, const std::vector<FunctionOffsets>& offsets,
+                   const std::string& name, Diagnostics& diags) {
+  return Verifier(program, name, diags).Run(offsets);
+}
+
+}  // namespace pto

@@ -1,0 +1,241 @@
+// re2c source of the PTO assembly lexer. Generated into the build directory, never committed.
+#include "grammar/lexer.h"
+
+#include <string>
+
+#include "common/strings.h"
+
+namespace pto::grammar {
+
+using Token = Parser::token;
+
+Lexer::Lexer(const SourceFile& file, Diagnostics& diags)
+    : file_(file),
+      diags_(diags),
+      base_(reinterpret_cast<const unsigned char*>(file.text().c_str())),
+      cur_(base_),
+      lim_(base_ + file.text().size()) {}
+
+SourceRange Lexer::Range() const { return {Offset(tok_), Offset(cur_)}; }
+
+void Lexer::Error(SourceRange range, std::string message) {
+  diags_.Error(&file_, range, std::move(message));
+}
+
+bool Lexer::InsideGroup() const {
+  return !stack_.empty() && stack_.back().kind != Open::kRegion;
+}
+
+// Skips blanks, line ends and comments from p; returns the first other character position.
+static const unsigned char* SkipSpace(const unsigned char* p, const unsigned char* lim,
+                                      bool* saw_newline) {
+  while (p < lim) {
+    if (*p == ' ' || *p == '\t' || *p == '\r') {
+      ++p;
+    } else if (*p == '\n') {
+      *saw_newline = true;
+      ++p;
+    } else if (*p == '/' && p + 1 < lim && p[1] == '/') {
+      while (p < lim && *p != '\n') ++p;
+    } else if (*p == '#' && (p + 1 == lim || p[1] == ' ' || p[1] == '\t' || p[1] == '\n')) {
+      while (p < lim && *p != '\n') ++p;
+    } else {
+      break;
+    }
+  }
+  return p;
+}
+
+bool Lexer::NextLineContinues() const {
+  bool newline = false;
+  const unsigned char* p = SkipSpace(cur_, lim_, &newline);
+  if (p >= lim_) return false;
+  if (*p == ':') return true;
+  return *p == '-' && p + 1 < lim_ && p[1] == '>';
+}
+
+// A dictionary starts with "name =", "name," "name}" or a quoted key on the same line; a
+// region starts with a value, a block label, or an operation name. "{}" is an empty
+// dictionary, "{" followed by a line end and "}" an empty region.
+bool Lexer::BraceOpensDictionary() const {
+  bool newline = false;
+  const unsigned char* p = SkipSpace(cur_, lim_, &newline);
+  if (p >= lim_) return false;
+  if (*p == '}') return !newline;
+  if (*p == '"') return true;
+  if (!(isalpha(*p) || *p == '_')) return false;
+  while (p < lim_ && (isalnum(*p) || *p == '_' || *p == '.' || *p == '$' || *p == '-')) ++p;
+  while (p < lim_ && (*p == ' ' || *p == '\t')) ++p;
+  if (p >= lim_) return false;
+  if (*p == '=') return true;
+  return !newline && (*p == ',' || *p == '}');
+}
+
+Parser::symbol_type Lexer::Close(Open expected, Parser::symbol_type token) {
+  SourceRange range = Range();
+  bool matches = !stack_.empty() && (stack_.back().kind == expected ||
+                                     (expected == Open::kAttr && stack_.back().kind == Open::kRegion));
+  if (matches) {
+    stack_.pop_back();
+    return token;
+  }
+  std::string closing(reinterpret_cast<const char*>(tok_), cur_ - tok_);
+  if (stack_.empty()) {
+    Error(range, StrCat("'", closing, "' has no matching opening bracket"));
+  } else {
+    int line, col;
+    file_.LineCol(stack_.back().offset, &line, &col);
+    const char* want = ")";
+    switch (stack_.back().kind) {
+      case Open::kParen: want = ")"; break;
+      case Open::kBracket: want = "]"; break;
+      case Open::kAngle: want = ">"; break;
+      case Open::kAttr:
+      case Open::kRegion: want = "}"; break;
+    }
+    Error(range, StrCat("'", closing, "' does not match the bracket opened at line ", line,
+                        ", column ", col, " (expected '", want, "')"));
+  }
+  return Parser::make_YYerror(range);
+}
+
+Parser::symbol_type Lexer::EndOfInput() {
+  SourceRange at{Offset(lim_), Offset(lim_)};
+  if (!finished_) {
+    finished_ = true;
+    for (const OpenBracket& open : stack_) {
+      const char* what = open.kind == Open::kRegion ? "region '{'" : "bracket";
+      Error({open.offset, open.offset + 1}, StrCat("unclosed ", what, " opened here"));
+    }
+    if (!stack_.empty()) return Parser::make_YYerror(at);
+    // Every statement ends with a line end, even the last one of a file without a final one.
+    if (last_ != Token::NEWLINE) {
+      last_ = Token::NEWLINE;
+      return Parser::make_NEWLINE(at);
+    }
+  }
+  return Parser::make_END(at);
+}
+
+Parser::symbol_type Lexer::Next() {
+  for (;;) {
+    Parser::symbol_type token = Scan();
+    Parser::token_kind_type kind = static_cast<Parser::token_kind_type>(token.type_get());
+    if (kind == Token::NEWLINE) {
+      if (last_ == Token::NEWLINE) continue;  // blank lines
+      // A line that ends in a separator, or a next line that starts with "->" or ":",
+      // continues the statement.
+      if (last_ == Token::COMMA || last_ == Token::COLON || last_ == Token::ARROW ||
+          last_ == Token::EQUAL || last_ == Token::KEY || NextLineContinues()) {
+        continue;
+      }
+    }
+    last_ = kind;
+    return token;
+  }
+}
+
+// Parses the digits of an integer literal; big ones and hex patterns keep their text.
+Parser::symbol_type Lexer::Scan() {
+  for (;;) {
+    tok_ = cur_;
+    /*!re2c
+      re2c:api:style = free-form;
+      re2c:define:YYCTYPE = "unsigned char";
+      re2c:define:YYCURSOR = cur_;
+      re2c:define:YYMARKER = mar_;
+      re2c:define:YYCTXMARKER = ctx_;
+      re2c:define:YYLIMIT = lim_;
+      re2c:yyfill:enable = 0;
+      re2c:eof = 0;
+
+      ident = [a-zA-Z_] [a-zA-Z0-9_$.]*;
+      suffix_id = [a-zA-Z0-9_$.\-]+;
+      dim = [0-9]+ | "?";
+      blank = [ \t\r]+;
+      digits = [0-9]+;
+      exponent = [eE] [+-]? digits;
+      string = "\"" ([^"\\\n\x00] | "\\" [^\n\x00])* "\"";
+
+      $ { return EndOfInput(); }
+      blank { continue; }
+      "//" [^\n\x00]* { continue; }
+      "#" / [ \t\r\n] { while (cur_ < lim_ && *cur_ != '\n') ++cur_; continue; }
+      "\n" {
+        if (InsideGroup()) continue;
+        return Parser::make_NEWLINE(Range());
+      }
+
+      "%" suffix_id ("#" digits)? {
+        return Parser::make_VALUE(std::string(tok_ + 1, cur_), Range());
+      }
+      "@" (ident | string) { return Parser::make_SYMBOL(std::string(tok_ + 1, cur_), Range()); }
+      "!" ident { return Parser::make_BANG(std::string(tok_ + 1, cur_), Range()); }
+      "#" ident { return Parser::make_HASH(std::string(tok_ + 1, cur_), Range()); }
+      "^" suffix_id { return Parser::make_CARET(std::string(tok_ + 1, cur_), Range()); }
+
+      ident blank? "=" / [^=] {
+        const unsigned char* end = tok_;
+        while (end < cur_ && *end != ' ' && *end != '\t' && *end != '\r' && *end != '=') ++end;
+        return Parser::make_KEY(std::string(tok_, end), Range());
+      }
+      string blank? "=" / [^=] {
+        const unsigned char* end = cur_ - 1;
+        while (*end != '"') --end;
+        return Parser::make_KEY(std::string(tok_ + 1, end), Range());
+      }
+
+      "0x" [0-9a-fA-F]+ { return Parser::make_INT(std::string(tok_, cur_), Range()); }
+      (dim "x")+ (dim | ident) { return Parser::make_DIMS(std::string(tok_, cur_), Range()); }
+      "-"? digits { return Parser::make_INT(std::string(tok_, cur_), Range()); }
+      "-"? digits "." [0-9]* exponent? | "-"? digits exponent {
+        return Parser::make_FLOAT(std::string(tok_, cur_), Range());
+      }
+      ident | "." ident { return Parser::make_WORD(std::string(tok_, cur_), Range()); }
+      string { return Parser::make_STRING(std::string(tok_ + 1, cur_ - 1), Range()); }
+
+      "->" { return Parser::make_ARROW(Range()); }
+      ";" { return Parser::make_SEMI(Range()); }
+      "," { return Parser::make_COMMA(Range()); }
+      ":" { return Parser::make_COLON(Range()); }
+      "=" { return Parser::make_EQUAL(Range()); }
+      "?" { return Parser::make_QUESTION(Range()); }
+      "*" { return Parser::make_STAR(Range()); }
+      "+" { return Parser::make_PLUS(Range()); }
+      "|" { return Parser::make_PIPE(Range()); }
+      "(" { stack_.push_back({Open::kParen, Offset(tok_)}); return Parser::make_LPAREN(Range()); }
+      "[" {
+        stack_.push_back({Open::kBracket, Offset(tok_)});
+        return Parser::make_LBRACKET(Range());
+      }
+      "<" { stack_.push_back({Open::kAngle, Offset(tok_)}); return Parser::make_LANGLE(Range()); }
+      "{" {
+        if (BraceOpensDictionary()) {
+          stack_.push_back({Open::kAttr, Offset(tok_)});
+          return Parser::make_LBRACE_ATTR(Range());
+        }
+        stack_.push_back({Open::kRegion, Offset(tok_)});
+        return Parser::make_LBRACE_REGION(Range());
+      }
+      ")" { return Close(Open::kParen, Parser::make_RPAREN(Range())); }
+      "]" { return Close(Open::kBracket, Parser::make_RBRACKET(Range())); }
+      ">" { return Close(Open::kAngle, Parser::make_RANGLE(Range())); }
+      "}" { return Close(Open::kAttr, Parser::make_RBRACE(Range())); }
+
+      "\"" {
+        Error(Range(), "unterminated string");
+        while (cur_ < lim_ && *cur_ != '\n') ++cur_;
+        return Parser::make_YYerror(Range());
+      }
+      * {
+        unsigned char c = *tok_;
+        std::string shown = c >= 0x20 && c < 0x7f ? StrCat("'", static_cast<char>(c), "'")
+                                                   : StrCat("byte ", Hex(c));
+        Error(Range(), StrCat("unexpected character ", shown));
+        return Parser::make_YYerror(Range());
+      }
+    */
+  }
+}
+
+}  // namespace pto::grammar

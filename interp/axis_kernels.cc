@@ -1,0 +1,182 @@
+// Row and column reductions and broadcasts.
+#include "common/strings.h"
+#include "interp/kernels.h"
+
+namespace pto::interp {
+
+namespace {
+
+// Reduction accumulator: floats sum in double and round once; integers wrap.
+template <typename T, typename Op>
+struct Reducer {
+  using E = Elem<T>;
+  using Acc = std::conditional_t<E::kFloat, double, int64_t>;
+  Acc acc{};
+  bool first = true;
+  void Add(T v) {
+    auto x = E::Load(v);
+    if constexpr (std::is_same_v<Op, ops::Sum>) {
+      if constexpr (E::kFloat) {
+        acc += static_cast<double>(x);
+      } else {
+        acc = ops::WrapAdd(acc, x);
+      }
+    } else {
+      acc = first ? static_cast<Acc>(x) : static_cast<Acc>(Op::Apply(static_cast<typename E::C>(acc), x));
+    }
+    first = false;
+  }
+  T Result() const {
+    if constexpr (E::kFloat) {
+      return E::Store(E::FromDouble(acc));
+    } else {
+      return E::Store(acc);
+    }
+  }
+};
+
+bool EmptyReduction(Executor& ex, const TileRef& src, const char* what) {
+  return ex.Fault(StrCat("reduces ", what, " of ", ex.TileName(src.reg),
+                         ", whose valid shape is ", src.valid_rows, "x", src.valid_cols));
+}
+
+bool DstTooSmall(Executor& ex, const TileRef& dst, int32_t rows, int32_t cols) {
+  return ex.Fault(StrCat("the result needs ", rows, "x", cols, " valid elements but ",
+                         ex.TileName(dst.reg), " has a valid shape of ", dst.valid_rows, "x",
+                         dst.valid_cols));
+}
+
+}  // namespace
+
+template <typename Op>
+bool ExecRowReduce(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = a.valid_rows, cols = a.valid_cols;
+  if (rows > 0 && cols == 0) return EmptyReduction(ex, a, "empty rows");
+  if (d.valid_rows < rows || (rows > 0 && d.valid_cols < 1)) return DstTooSmall(ex, d, rows, 1);
+  WithStorageType(a.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        Reducer<T, Op> red;
+        const T* ap = a.At<T>(r, 0);
+        for (int32_t c = 0; c < cols; ++c) red.Add(ap[c]);
+        *dst.At<T>(r, 0) = red.Result();
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+template <typename Op>
+bool ExecColReduce(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = a.valid_rows, cols = a.valid_cols;
+  if (cols > 0 && rows == 0) return EmptyReduction(ex, a, "empty columns");
+  if (d.valid_cols < cols || (cols > 0 && d.valid_rows < 1)) return DstTooSmall(ex, d, 1, cols);
+  WithStorageType(a.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+      std::vector<Reducer<T, Op>> reds(cols);
+      for (int32_t r = 0; r < rows; ++r) {
+        const T* ap = a.At<T>(r, 0);
+        for (int32_t c = 0; c < cols; ++c) reds[c].Add(ap[c]);
+      }
+      T* dp = dst.At<T>(0, 0);
+      for (int32_t c = 0; c < cols; ++c) dp[c] = reds[c].Result();
+      return true;
+    });
+  });
+  return true;
+}
+
+template <typename Op>
+bool ExecRowExpand(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols > 0 ? 1 : 0, "source")) return false;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        const T v = *a.At<T>(r, 0);
+        T* dp = dst.At<T>(r, 0);
+        for (int32_t c = 0; c < cols; ++c) dp[c] = v;
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+namespace {
+
+// d[i,j] = a[i,j] (op) s, where s = b[i,0] (per row) or b[0,j] (per column).
+template <typename Op, bool kPerRow>
+bool ExpandBinary(Executor& ex, const Instr& in) {
+  TileRef d, a, b;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !ex.Tile(in.operands[2], &b)) {
+    return false;
+  }
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "first source")) return false;
+  bool covered = kPerRow ? RequireCovers(ex, b, rows, rows > 0 && cols > 0 ? 1 : 0,
+                                         "per-row scalar source")
+                         : RequireCovers(ex, b, rows > 0 && cols > 0 ? 1 : 0, cols,
+                                         "per-column scalar source");
+  if (!covered) return false;
+  bool ok = true;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    using C = typename E::C;
+    if constexpr (requires(C x) { Op::Apply(x, x); }) {
+      ok = WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+        for (int32_t r = 0; r < rows; ++r) {
+          T* dp = dst.At<T>(r, 0);
+          const T* ap = a.At<T>(r, 0);
+          if constexpr (kPerRow) {
+            const C s = E::Load(*b.At<T>(r, 0));
+            for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(E::Load(ap[c]), s));
+          } else {
+            for (int32_t c = 0; c < cols; ++c) {
+              dp[c] = E::Store(Op::Apply(E::Load(ap[c]), E::Load(*b.At<T>(0, c))));
+            }
+          }
+        }
+        return true;
+      });
+    } else {
+      ok = ex.Fault(StrCat("element type ", DTypeName(d.type->dtype), " is not supported"));
+    }
+  });
+  return ok;
+}
+
+}  // namespace
+
+template <typename Op>
+bool ExecRowExpandBinary(Executor& ex, const Instr& in) {
+  return ExpandBinary<Op, true>(ex, in);
+}
+
+template <typename Op>
+bool ExecColExpandBinary(Executor& ex, const Instr& in) {
+  return ExpandBinary<Op, false>(ex, in);
+}
+
+#define PTO_INSTANTIATE_RowReduce(K) template bool ExecRowReduce<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_ColReduce(K) template bool ExecColReduce<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_RowExpand(K) template bool ExecRowExpand<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_RowExpandBinary(K) \
+  template bool ExecRowExpandBinary<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_ColExpandBinary(K) \
+  template bool ExecColExpandBinary<ops::K>(Executor&, const Instr&);
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp

@@ -1,0 +1,187 @@
+// Element storage types and the arithmetic the tile kernels apply to them. Floats compute in
+// float and round once on store (f16/bf16 round to nearest even); integers compute in 64 bits
+// and wrap to their width on store.
+#ifndef PTO_INTERP_ELEMENT_H_
+#define PTO_INTERP_ELEMENT_H_
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "common/dtype.h"
+#include "common/float_format.h"
+
+namespace pto::interp {
+
+/// Compute-type traits of a storage type.
+template <typename T>
+struct Elem {
+  static_assert(std::is_integral_v<T>);
+  using C = int64_t;
+  static constexpr bool kFloat = false;
+  static constexpr bool kSigned = std::is_signed_v<T>;
+  static constexpr int kBits = sizeof(T) * 8;
+  static C Load(T v) { return static_cast<C>(v); }
+  static T Store(C v) { return static_cast<T>(v); }  // modular since C++20
+  static C FromDouble(double v) { return static_cast<C>(v); }
+  static C FromInt(int64_t v) { return Load(static_cast<T>(v)); }
+};
+
+template <>
+struct Elem<float> {
+  using C = float;
+  static constexpr bool kFloat = true;
+  static C Load(float v) { return v; }
+  static float Store(C v) { return v; }
+  static C FromDouble(double v) { return static_cast<float>(v); }
+  static C FromInt(int64_t v) { return static_cast<float>(v); }
+};
+
+template <>
+struct Elem<Half> {
+  using C = float;
+  static constexpr bool kFloat = true;
+  static C Load(Half v) { return HalfToFloat(v.bits); }
+  static Half Store(C v) { return Half{FloatToHalf(v)}; }
+  static C FromDouble(double v) {
+    return static_cast<float>(DecodeFloat(EncodeFloat(v, kHalfFormat, RoundMode::kRint), kHalfFormat));
+  }
+  static C FromInt(int64_t v) { return FromDouble(static_cast<double>(v)); }
+};
+
+template <>
+struct Elem<BFloat16> {
+  using C = float;
+  static constexpr bool kFloat = true;
+  static C Load(BFloat16 v) { return BF16ToFloat(v.bits); }
+  static BFloat16 Store(C v) { return BFloat16{FloatToBF16(v)}; }
+  static C FromDouble(double v) {
+    return static_cast<float>(DecodeFloat(EncodeFloat(v, kBF16Format, RoundMode::kRint), kBF16Format));
+  }
+  static C FromInt(int64_t v) { return FromDouble(static_cast<double>(v)); }
+};
+
+/// Calls \a f with a value of the storage type of \a dtype (as a type tag); returns false for
+/// types that cannot be stored in tiles.
+template <typename F>
+bool WithStorageType(DType dtype, F&& f) {
+  switch (dtype) {
+    case DType::kI8: f(int8_t{}); return true;
+    case DType::kU8: f(uint8_t{}); return true;
+    case DType::kI16: f(int16_t{}); return true;
+    case DType::kU16: f(uint16_t{}); return true;
+    case DType::kI32: f(int32_t{}); return true;
+    case DType::kU32: f(uint32_t{}); return true;
+    case DType::kI64: f(int64_t{}); return true;
+    case DType::kU64: f(uint64_t{}); return true;
+    case DType::kF16: f(Half{}); return true;
+    case DType::kBF16: f(BFloat16{}); return true;
+    case DType::kF32: f(float{}); return true;
+    default: return false;
+  }
+}
+
+/// Element functions, one struct per Kernel column entry of opcodes.def.
+namespace ops {
+
+// Integer add/sub/mul go through uint64 so that overflow wraps instead of being undefined.
+inline int64_t WrapAdd(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
+inline int64_t WrapSub(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+}
+inline int64_t WrapMul(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+}
+
+struct None {};
+
+struct Add {
+  static float Apply(float a, float b) { return a + b; }
+  static int64_t Apply(int64_t a, int64_t b) { return WrapAdd(a, b); }
+};
+struct Sub {
+  static float Apply(float a, float b) { return a - b; }
+  static int64_t Apply(int64_t a, int64_t b) { return WrapSub(a, b); }
+};
+struct Mul {
+  static float Apply(float a, float b) { return a * b; }
+  static int64_t Apply(int64_t a, int64_t b) { return WrapMul(a, b); }
+};
+/// Integer division truncates; the kernels fault on a zero divisor before calling it.
+struct Div {
+  static float Apply(float a, float b) { return a / b; }
+  static int64_t Apply(int64_t a, int64_t b) { return a / b; }
+};
+/// max/min propagate NaN from either side (docs/semantics.md).
+struct Max {
+  static float Apply(float a, float b) {
+    if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<float>::quiet_NaN();
+    return a < b ? b : a;
+  }
+  static int64_t Apply(int64_t a, int64_t b) { return a < b ? b : a; }
+};
+struct Min {
+  static float Apply(float a, float b) {
+    if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<float>::quiet_NaN();
+    return b < a ? b : a;
+  }
+  static int64_t Apply(int64_t a, int64_t b) { return b < a ? b : a; }
+};
+struct Sum {};
+
+struct Abs {
+  static float Apply(float a) { return std::fabs(a); }
+  static int64_t Apply(int64_t a) { return a < 0 ? WrapSub(0, a) : a; }
+};
+struct Neg {
+  static float Apply(float a) { return -a; }
+  static int64_t Apply(int64_t a) { return WrapSub(0, a); }
+};
+struct Relu {
+  static float Apply(float a) { return std::isnan(a) ? a : (a > 0 ? a : 0.0f); }
+  static int64_t Apply(int64_t a) { return a > 0 ? a : 0; }
+};
+// Transcendentals are evaluated in double and rounded once.
+struct Exp {
+  static float Apply(float a) { return static_cast<float>(std::exp(static_cast<double>(a))); }
+};
+struct Log {
+  static float Apply(float a) { return static_cast<float>(std::log(static_cast<double>(a))); }
+};
+struct Sqrt {
+  static float Apply(float a) { return std::sqrt(a); }
+};
+struct Rsqrt {
+  static float Apply(float a) {
+    return static_cast<float>(1.0 / std::sqrt(static_cast<double>(a)));
+  }
+};
+struct Recip {
+  static float Apply(float a) { return 1.0f / a; }
+};
+
+/// Shifts by a count >= 0: counts of the element width or more give 0, or the sign fill for
+/// an arithmetic right shift.
+struct Shl {
+  template <typename T>
+  static int64_t Shift(int64_t a, int64_t k) {
+    if (k >= Elem<T>::kBits) return 0;
+    return static_cast<int64_t>(static_cast<uint64_t>(a) << k);
+  }
+};
+struct Shr {
+  template <typename T>
+  static int64_t Shift(int64_t a, int64_t k) {
+    if (k >= Elem<T>::kBits) k = 63;
+    return a >> k;  // a holds the value sign- or zero-extended, so this is right for both
+  }
+};
+
+}  // namespace ops
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_ELEMENT_H_

@@ -1,0 +1,195 @@
+// Binary, Unary, TileScalar and Fill families: d[i,j] = f(a[i,j], ...) over the valid region
+// of d. Their operands are ND vec tiles (common/isa/operand_rules.cc), so rows are contiguous.
+#include <type_traits>
+
+#include "common/strings.h"
+#include "interp/kernels.h"
+
+namespace pto::interp {
+
+namespace {
+
+/// The scalar operand \a reg converted to the compute type of tiles of T.
+template <typename T>
+typename Elem<T>::C ScalarAs(Executor& ex, uint32_t reg) {
+  DType type = ex.function().scalar_regs[reg];
+  const Slot& s = ex.scalar(reg);
+  return IsFloat(type) ? Elem<T>::FromDouble(s.f) : Elem<T>::FromInt(s.i);
+}
+
+template <typename T>
+bool AnyZero(const TileRef& t, int32_t rows, int32_t cols, int32_t* zr, int32_t* zc) {
+  for (int32_t r = 0; r < rows; ++r) {
+    const T* p = t.At<T>(r, 0);
+    for (int32_t c = 0; c < cols; ++c) {
+      if (p[c] == 0) {
+        *zr = r;
+        *zc = c;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool ZeroDivisor(Executor& ex, const TileRef& t, int32_t r, int32_t c) {
+  return ex.Fault(StrCat("integer division by zero: ", ex.TileName(t.reg), "[", r, ", ", c,
+                         "] is 0"));
+}
+
+bool Unsupported(Executor& ex, DType dtype) {
+  return ex.Fault(StrCat("element type ", DTypeName(dtype), " is not supported here"));
+}
+
+}  // namespace
+
+template <typename Op>
+bool ExecBinary(Executor& ex, const Instr& in) {
+  TileRef d, a, b;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !ex.Tile(in.operands[2], &b)) {
+    return false;
+  }
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "first source") ||
+      !RequireCovers(ex, b, rows, cols, "second source")) {
+    return false;
+  }
+  bool ok = true;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    using C = typename E::C;
+    if constexpr (requires(C x) { Op::Apply(x, x); }) {
+      if constexpr (std::is_same_v<Op, ops::Div> && !E::kFloat) {
+        int32_t zr, zc;
+        if (AnyZero<T>(b, rows, cols, &zr, &zc)) {
+          ok = ZeroDivisor(ex, b, zr, zc);
+          return;
+        }
+      }
+      ok = WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+        for (int32_t r = 0; r < rows; ++r) {
+          T* dp = dst.At<T>(r, 0);
+          const T* ap = a.At<T>(r, 0);
+          const T* bp = b.At<T>(r, 0);
+          for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(E::Load(ap[c]), E::Load(bp[c])));
+        }
+        return true;
+      });
+    } else {
+      ok = Unsupported(ex, d.type->dtype);
+    }
+  });
+  return ok;
+}
+
+template <typename Op>
+bool ExecUnary(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "source")) return false;
+  bool ok = true;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    using C = typename E::C;
+    if constexpr (requires(C x) { Op::Apply(x); }) {
+      ok = WithSafeDst(ex, d, {&a}, true, [&](TileRef dst) {
+        for (int32_t r = 0; r < rows; ++r) {
+          T* dp = dst.At<T>(r, 0);
+          const T* ap = a.At<T>(r, 0);
+          for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(E::Load(ap[c])));
+        }
+        return true;
+      });
+    } else {
+      ok = Unsupported(ex, d.type->dtype);
+    }
+  });
+  return ok;
+}
+
+template <typename Op>
+bool ExecTileScalar(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "source")) return false;
+  const uint32_t scalar_reg = in.operands[2];
+  const bool scalar_first = in.count > 3 && in.operands[3] == 1;
+  bool ok = true;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    using C = typename E::C;
+    constexpr bool kShift = std::is_same_v<Op, ops::Shl> || std::is_same_v<Op, ops::Shr>;
+    if constexpr (kShift && !E::kFloat) {
+      int64_t k = ex.scalar(scalar_reg).i;
+      if (k < 0) {
+        ok = ex.Fault(StrCat("shift count ", k, " is negative"));
+        return;
+      }
+      ok = WithSafeDst(ex, d, {&a}, true, [&](TileRef dst) {
+        for (int32_t r = 0; r < rows; ++r) {
+          T* dp = dst.At<T>(r, 0);
+          const T* ap = a.At<T>(r, 0);
+          for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::template Shift<T>(E::Load(ap[c]), k));
+        }
+        return true;
+      });
+    } else if constexpr (!kShift && requires(C x) { Op::Apply(x, x); }) {
+      const C k = ScalarAs<T>(ex, scalar_reg);
+      if constexpr (std::is_same_v<Op, ops::Div> && !E::kFloat) {
+        int32_t zr, zc;
+        if (!scalar_first && k == 0) {
+          ok = ex.Fault("integer division by zero: the scalar divisor is 0");
+          return;
+        }
+        if (scalar_first && AnyZero<T>(a, rows, cols, &zr, &zc)) {
+          ok = ZeroDivisor(ex, a, zr, zc);
+          return;
+        }
+      }
+      ok = WithSafeDst(ex, d, {&a}, true, [&](TileRef dst) {
+        for (int32_t r = 0; r < rows; ++r) {
+          T* dp = dst.At<T>(r, 0);
+          const T* ap = a.At<T>(r, 0);
+          if (scalar_first) {
+            for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(k, E::Load(ap[c])));
+          } else {
+            for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(E::Load(ap[c]), k));
+          }
+        }
+        return true;
+      });
+    } else {
+      ok = Unsupported(ex, d.type->dtype);
+    }
+  });
+  return ok;
+}
+
+template <typename Op>
+bool ExecFill(Executor& ex, const Instr& in) {
+  TileRef d;
+  if (!ex.Tile(in.operands[0], &d)) return false;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const T value = Elem<T>::Store(ScalarAs<T>(ex, in.operands[1]));
+    for (int32_t r = 0; r < d.valid_rows; ++r) {
+      T* dp = d.At<T>(r, 0);
+      for (int32_t c = 0; c < d.valid_cols; ++c) dp[c] = value;
+    }
+  });
+  return true;
+}
+
+#define PTO_INSTANTIATE_Binary(K) template bool ExecBinary<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Unary(K) template bool ExecUnary<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_TileScalar(K) template bool ExecTileScalar<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Fill(K) template bool ExecFill<ops::K>(Executor&, const Instr&);
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp

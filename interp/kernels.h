@@ -1,0 +1,66 @@
+// The instruction families of opcodes.def: one template per family, instantiated for each
+// kernel of the family by the family's .cc file.
+#ifndef PTO_INTERP_KERNELS_H_
+#define PTO_INTERP_KERNELS_H_
+
+#include "interp/element.h"
+#include "interp/executor.h"
+
+namespace pto::interp {
+
+namespace ops {
+// Kernel column entries of the structural (Machine family) rows.
+struct AllocTile {};
+struct MakeView {};
+struct PartitionView {};
+struct Return {};
+}  // namespace ops
+
+template <typename Op> bool ExecBinary(Executor& ex, const Instr& in);
+template <typename Op> bool ExecUnary(Executor& ex, const Instr& in);
+template <typename Op> bool ExecTileScalar(Executor& ex, const Instr& in);
+template <typename Op> bool ExecFill(Executor& ex, const Instr& in);
+template <typename Op> bool ExecRowReduce(Executor& ex, const Instr& in);
+template <typename Op> bool ExecColReduce(Executor& ex, const Instr& in);
+template <typename Op> bool ExecRowExpand(Executor& ex, const Instr& in);
+template <typename Op> bool ExecRowExpandBinary(Executor& ex, const Instr& in);
+template <typename Op> bool ExecColExpandBinary(Executor& ex, const Instr& in);
+template <typename Op> bool ExecLoad(Executor& ex, const Instr& in);
+template <typename Op> bool ExecStore(Executor& ex, const Instr& in);
+template <typename Op> bool ExecMove(Executor& ex, const Instr& in);
+template <typename Op> bool ExecBind(Executor& ex, const Instr& in);
+template <typename Op> bool ExecMachine(Executor& ex, const Instr& in);
+
+/// True if the storage of \a a and \a b share a byte (in the same memory).
+bool Overlaps(const TileRef& a, const TileRef& b);
+
+/// Faults unless \a src has at least \a rows valid rows and \a cols valid columns.
+bool RequireCovers(Executor& ex, const TileRef& src, int32_t rows, int32_t cols,
+                   const char* role);
+
+/// Runs \a body against a destination that does not overlap the given sources: when \a dst
+/// shares storage with one of them (other than the exact same tile, which \a in_place_ok
+/// allows for elementwise kernels), the body writes a scratch copy that is copied back after.
+template <typename Body>
+bool WithSafeDst(Executor& ex, TileRef dst, std::initializer_list<const TileRef*> srcs,
+                 bool in_place_ok, Body&& body) {
+  bool clash = false;
+  for (const TileRef* s : srcs) {
+    if (!s || !Overlaps(dst, *s)) continue;
+    bool same = s->addr == dst.addr && *s->type == *dst.type;
+    if (!(same && in_place_ok)) clash = true;
+  }
+  if (!clash) return body(dst);
+  uint32_t n = dst.bytes();
+  uint8_t* scratch = ex.Scratch(n);
+  uint8_t* original = dst.base;
+  std::copy(original, original + n, scratch);
+  dst.base = scratch;
+  if (!body(dst)) return false;
+  std::copy(scratch, scratch + n, original);
+  return true;
+}
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_KERNELS_H_

@@ -1,0 +1,56 @@
+// Run-time state: global buffers, the on-chip memories of a block, and register values.
+#ifndef PTO_INTERP_MACHINE_H_
+#define PTO_INTERP_MACHINE_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/arch.h"
+#include "common/dtype.h"
+
+namespace pto::interp {
+
+/// A scalar register: integers (sign- or zero-extended) in i, floats in f.
+union Slot {
+  int64_t i;
+  double f;
+};
+
+/// Where a tile register points now.
+struct TileState {
+  uint32_t addr = 0;
+  int32_t valid_rows = 0;
+  int32_t valid_cols = 0;
+};
+
+constexpr int kMaxViewRank = 5;
+
+/// A pointer (rank 0) or a strided view into one global buffer. Offsets and strides count
+/// elements.
+struct ViewState {
+  int32_t buffer = -1;
+  int32_t rank = 0;
+  int64_t offset = 0;
+  int64_t shape[kMaxViewRank] = {};
+  int64_t stride[kMaxViewRank] = {};
+};
+
+/// Global memory handed to a kernel parameter.
+struct GlobalBuffer {
+  std::string name;  ///< For messages: "%arg0 (x.bin)".
+  DType dtype = DType::kF32;
+  std::vector<uint8_t> bytes;
+  int64_t elements() const { return static_cast<int64_t>(bytes.size()) / DTypeSize(dtype); }
+};
+
+/// The on-chip memories of one block, as zero-filled byte arenas sized for the architecture.
+struct LocalMemory {
+  explicit LocalMemory(Arch arch);
+  std::array<std::vector<uint8_t>, kMemoryCount> arena;
+};
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_MACHINE_H_

@@ -1,0 +1,262 @@
+// Moving data: global memory <-> tiles, tile to tile, address binding, and the structural
+// operations on views and tiles.
+#include <cstring>
+
+#include "common/strings.h"
+#include "interp/kernels.h"
+
+namespace pto::interp {
+
+// Not an anonymous namespace: the kernel templates below capture these types.
+namespace view_mapping {
+
+// A view padded to five dimensions with leading 1s.
+struct Geometry {
+  int64_t dim[kMaxViewRank];
+  int64_t stride[kMaxViewRank];
+};
+
+Geometry Pad(const ViewState& v) {
+  Geometry g;
+  int lead = kMaxViewRank - v.rank;
+  for (int i = 0; i < kMaxViewRank; ++i) {
+    g.dim[i] = i < lead ? 1 : v.shape[i - lead];
+    g.stride[i] = i < lead ? 0 : v.stride[i - lead];
+  }
+  return g;
+}
+
+std::string ShapeText(const int64_t* dims, int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += StrCat(i ? "x" : "", dims[i]);
+  return s;
+}
+
+// Smallest and largest element index a view touches (false if it touches none).
+bool Extent(const ViewState& v, int64_t* lo, int64_t* hi) {
+  *lo = *hi = v.offset;
+  for (int i = 0; i < v.rank; ++i) {
+    if (v.shape[i] == 0) return false;
+    int64_t span = (v.shape[i] - 1) * v.stride[i];
+    (span < 0 ? *lo : *hi) += span;
+  }
+  return true;
+}
+
+bool CheckInBuffer(Executor& ex, const ViewState& v, const char* what) {
+  int64_t lo, hi;
+  if (!Extent(v, &lo, &hi)) return true;
+  const GlobalBuffer& buf = ex.globals()[v.buffer];
+  if (lo < 0 || hi >= buf.elements()) {
+    return ex.Fault(StrCat(what, " of shape ", ShapeText(v.shape, v.rank), " reaches element ",
+                           lo < 0 ? lo : hi, " of ", buf.name, ", which holds ",
+                           buf.elements(), " elements"));
+  }
+  return true;
+}
+
+// Global element index of tile element (r, c) for a view mapped onto a tile (isa.md 4.14):
+// row-major tiles flatten the outer dimensions into rows, column-major ones into columns.
+struct TileMapping {
+  Geometry g;
+  int64_t base;
+  bool row_major;
+  int64_t Index(int64_t r, int64_t c) const {
+    int64_t outer, inner_r = r, inner_c = c;
+    if (row_major) {
+      outer = r / g.dim[3];
+      inner_r = r % g.dim[3];
+    } else {
+      outer = c / g.dim[4];
+      inner_c = c % g.dim[4];
+    }
+    int64_t i2 = outer % g.dim[2];
+    int64_t i1 = (outer / g.dim[2]) % g.dim[1];
+    int64_t i0 = outer / (g.dim[2] * g.dim[1]);
+    return base + i0 * g.stride[0] + i1 * g.stride[1] + i2 * g.stride[2] + inner_r * g.stride[3] +
+           inner_c * g.stride[4];
+  }
+};
+
+// Checks that view \a v can move data to or from tile \a t and sets up the mapping.
+bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std::string& vname,
+                   TileMapping* m) {
+  if (v.rank == 0) {
+    return ex.Fault(StrCat(vname, " is a bare pointer; make a tensor view with a shape first"));
+  }
+  m->g = Pad(v);
+  m->base = v.offset;
+  m->row_major = t.type->row_major();
+  const int64_t* d = m->g.dim;
+  int64_t rows = m->row_major ? d[0] * d[1] * d[2] * d[3] : d[3];
+  int64_t cols = m->row_major ? d[4] : d[0] * d[1] * d[2] * d[4];
+  if (rows != t.valid_rows || cols != t.valid_cols) {
+    return ex.Fault(StrCat(vname, " has shape ", ShapeText(v.shape, v.rank), " (", rows, "x", cols,
+                           " as a ", m->row_major ? "row-major" : "column-major",
+                           " tile) but ", ex.TileName(t.reg), " has a valid shape of ",
+                           t.valid_rows, "x", t.valid_cols));
+  }
+  // The DMA moves contiguous runs: rows of an ND tile, columns of a DN tile.
+  if (m->row_major && d[4] > 1 && m->g.stride[4] != 1) {
+    return ex.Fault(StrCat("a row-major tile needs contiguous rows in global memory, but ",
+                           vname, " has a column stride of ", m->g.stride[4]));
+  }
+  if (!m->row_major && d[3] > 1 && m->g.stride[3] != 1) {
+    return ex.Fault(StrCat("a column-major tile needs contiguous columns in global memory, but ",
+                           vname, " has a row stride of ", m->g.stride[3]));
+  }
+  return CheckInBuffer(ex, v, vname.c_str());
+}
+
+template <typename T>
+void FillPad(const TileRef& t) {
+  T pad;
+  uint64_t bits = PadBits(t.type->pad, t.type->dtype);
+  std::memcpy(&pad, &bits, sizeof(T));
+  T* all = reinterpret_cast<T*>(t.base);
+  for (int64_t i = 0; i < int64_t{t.type->rows} * t.type->cols; ++i) all[i] = pad;
+}
+
+}  // namespace view_mapping
+
+using view_mapping::MapViewToTile;
+using view_mapping::TileMapping;
+
+template <typename Op>
+bool ExecLoad(Executor& ex, const Instr& in) {
+  TileRef t;
+  if (!ex.Tile(in.operands[0], &t)) return false;
+  const ViewState& v = ex.view(in.operands[1]);
+  TileMapping m;
+  if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[1]), &m)) return false;
+  const GlobalBuffer& buf = ex.globals()[v.buffer];
+  WithStorageType(t.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if (t.type->pad != PadValue::kNull) view_mapping::FillPad<T>(t);
+    const T* gm = reinterpret_cast<const T*>(buf.bytes.data());
+    for (int32_t r = 0; r < t.valid_rows; ++r) {
+      for (int32_t c = 0; c < t.valid_cols; ++c) *t.At<T>(r, c) = gm[m.Index(r, c)];
+    }
+  });
+  return true;
+}
+
+template <typename Op>
+bool ExecStore(Executor& ex, const Instr& in) {
+  TileRef t;
+  if (!ex.Tile(in.operands[1], &t)) return false;
+  const ViewState& v = ex.view(in.operands[0]);
+  TileMapping m;
+  if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[0]), &m)) return false;
+  GlobalBuffer& buf = ex.globals()[v.buffer];
+  WithStorageType(t.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T* gm = reinterpret_cast<T*>(buf.bytes.data());
+    for (int32_t r = 0; r < t.valid_rows; ++r) {
+      for (int32_t c = 0; c < t.valid_cols; ++c) gm[m.Index(r, c)] = *t.At<T>(r, c);
+    }
+  });
+  return true;
+}
+
+template <typename Op>
+bool ExecMove(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = std::min(d.valid_rows, a.valid_rows);
+  const int32_t cols = std::min(d.valid_cols, a.valid_cols);
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    WithSafeDst(ex, d, {&a}, true, [&](TileRef dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        for (int32_t c = 0; c < cols; ++c) *dst.At<T>(r, c) = *a.At<T>(r, c);
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+namespace {
+
+bool BindAddress(Executor& ex, uint32_t tile_reg, int64_t addr) {
+  const TileType& type = ex.function().tiles[tile_reg].type;
+  std::string problem = addr < 0 ? StrCat("address ", addr, " is negative")
+                                 : CheckTileAddress(type, ex.program().arch,
+                                                    static_cast<uint64_t>(addr));
+  if (!problem.empty()) return ex.Fault(StrCat(ex.TileName(tile_reg), ": ", problem));
+  ex.tile(tile_reg).addr = static_cast<uint32_t>(addr);
+  return true;
+}
+
+bool SetValid(Executor& ex, uint32_t tile_reg, uint32_t value_reg, bool rows) {
+  if (value_reg == kNoOperand) return true;
+  const TileType& type = ex.function().tiles[tile_reg].type;
+  int64_t v = ex.scalar(value_reg).i;
+  int32_t limit = rows ? type.rows : type.cols;
+  if (v < 0 || v > limit) {
+    return ex.Fault(StrCat(ex.TileName(tile_reg), ": valid ", rows ? "rows" : "columns", " ", v,
+                           " outside 0..", limit));
+  }
+  TileState& s = ex.tile(tile_reg);
+  (rows ? s.valid_rows : s.valid_cols) = static_cast<int32_t>(v);
+  return true;
+}
+
+}  // namespace
+
+template <typename Op>
+bool ExecBind(Executor& ex, const Instr& in) {
+  return BindAddress(ex, in.operands[0], ex.scalar(in.operands[1]).i);
+}
+
+template <typename Op>
+bool ExecMachine(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  if constexpr (std::is_same_v<Op, ops::AllocTile>) {
+    if (o[1] != kNoOperand && !BindAddress(ex, o[0], ex.scalar(o[1]).i)) return false;
+    return SetValid(ex, o[0], o[2], true) && SetValid(ex, o[0], o[3], false);
+  } else if constexpr (std::is_same_v<Op, ops::MakeView>) {
+    const ViewState& ptr = ex.view(o[1]);
+    ViewState v;
+    v.buffer = ptr.buffer;
+    v.offset = ptr.offset;
+    for (int i = 0; i < kMaxViewRank && o[2 + i] != kNoOperand; ++i) {
+      v.shape[i] = ex.scalar(o[2 + i]).i;
+      v.stride[i] = ex.scalar(o[7 + i]).i;
+      if (v.shape[i] < 0) return ex.Fault(StrCat("dimension ", i, " has size ", v.shape[i]));
+      v.rank = i + 1;
+    }
+    if (!view_mapping::CheckInBuffer(ex, v, "the tensor view")) return false;
+    ex.view(o[0]) = v;
+    return true;
+  } else if constexpr (std::is_same_v<Op, ops::PartitionView>) {
+    const ViewState src = ex.view(o[1]);
+    ViewState v = src;
+    for (int i = 0; i < src.rank; ++i) {
+      int64_t off = ex.scalar(o[2 + i]).i, size = ex.scalar(o[7 + i]).i;
+      if (off < 0 || size < 0 || off + size > src.shape[i]) {
+        return ex.Fault(StrCat("dimension ", i, ": offset ", off, " + size ", size,
+                               " is outside the view's extent ", src.shape[i], " (view shape ",
+                               view_mapping::ShapeText(src.shape, src.rank), ")"));
+      }
+      v.offset += off * src.stride[i];
+      v.shape[i] = size;
+    }
+    ex.view(o[0]) = v;
+    return true;
+  } else {
+    static_assert(std::is_same_v<Op, ops::Return>);
+    ex.set_returning();
+    return true;
+  }
+}
+
+#define PTO_INSTANTIATE_Load(K) template bool ExecLoad<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Store(K) template bool ExecStore<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Move(K) template bool ExecMove<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Bind(K) template bool ExecBind<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Machine(K) template bool ExecMachine<ops::K>(Executor&, const Instr&);
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp

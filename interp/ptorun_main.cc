@@ -1,0 +1,62 @@
+// ptorun: executes PTO bytecode on the CPU.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "common/bytecode.h"
+#include "common/file_io.h"
+#include "interp/runner.h"
+
+namespace {
+
+constexpr int kExitError = 1;
+constexpr int kExitUsage = 2;
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"ptorun: run PTO bytecode (.ptobc) on the CPU", "ptorun"};
+  std::string program_path;
+  pto::interp::RunRequest request;
+  std::vector<std::string> outs;
+  app.add_option("program", program_path, "bytecode file from ptoas")->required();
+  app.add_option("args", request.args,
+                 "one per kernel parameter: a file of raw little-endian elements or zeros:N for "
+                 "pointers and tiles, a literal for scalars");
+  app.add_option("--entry", request.entry, "function to run (default: the program's entry)");
+  app.add_option("--out", outs,
+                 "I=FILE or NAME=FILE: after the run, write parameter I's global buffer "
+                 "(1-based) or the named parameter or tile to FILE");
+  app.set_version_flag("--version", "ptorun 0.1.0");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitUsage;
+  }
+  for (const std::string& out : outs) {
+    size_t eq = out.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == out.size()) {
+      std::cerr << "ptorun: error: --out needs I=FILE or NAME=FILE, got '" << out << "'\n";
+      return kExitUsage;
+    }
+    request.outs.emplace_back(out.substr(0, eq), out.substr(eq + 1));
+  }
+
+  std::vector<uint8_t> bytes;
+  std::string err;
+  if (!pto::ReadFile(program_path, &bytes, &err)) {
+    std::cerr << "ptorun: error: " << err << "\n";
+    return kExitError;
+  }
+  pto::Diagnostics diags;
+  pto::Program program;
+  if (!pto::ReadProgram(bytes, program_path, &program, diags)) {
+    diags.Render(std::cerr);
+    return kExitError;
+  }
+  return pto::interp::Run(program, request, std::cerr);
+}

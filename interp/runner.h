@@ -1,0 +1,29 @@
+// Runs a program's entry function on arguments from the command line: binds parameters to
+// files and literals, executes, and writes the requested results.
+#ifndef PTO_INTERP_RUNNER_H_
+#define PTO_INTERP_RUNNER_H_
+
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/program.h"
+
+namespace pto::interp {
+
+struct RunRequest {
+  std::string entry;               ///< Function to run; empty for the program's entry.
+  std::vector<std::string> args;   ///< One per parameter: a file, "zeros:N", or a literal.
+  /// (which, file): which is a 1-based parameter number or a parameter or tile name.
+  std::vector<std::pair<std::string, std::string>> outs;
+};
+
+/// Runs \a request against \a program (already verified). Prints errors to \a err as
+/// "file:line:col: error: ..." with the source line when it can be found. Returns the process
+/// exit code: 0 on success, 1 on any error.
+int Run(const Program& program, const RunRequest& request, std::ostream& err);
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_RUNNER_H_
