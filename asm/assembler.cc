@@ -181,7 +181,17 @@ bool Assemble(const SourceFile& file, const AssembleOptions& options, Program* p
   (void)module_arch;
   program->arch = arch;
   Context ctx(file, diags, arch);
-  ModuleLowering(ctx, *program).Run(top);
+  std::vector<Statement> body;
+  for (Statement& stmt : top) {
+    if (!stmt.head.Is(ItemKind::kBang)) {
+      body.push_back(std::move(stmt));
+    } else if (stmt.items.size() >= 2 && stmt.items[0].IsPunct("=")) {
+      ctx.DefineTypeAlias(stmt.head.text, ItemSpan(stmt.items).subspan(1));
+    } else {
+      ctx.Error(stmt.head, "expected a type alias '!name = TYPE'");
+    }
+  }
+  ModuleLowering(ctx, *program).Run(body);
   return diags.error_count() == errors_before;
 }
 

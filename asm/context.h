@@ -2,6 +2,7 @@
 #ifndef PTO_ASM_CONTEXT_H_
 #define PTO_ASM_CONTEXT_H_
 
+#include <map>
 #include <string>
 
 #include "asm/items.h"
@@ -34,10 +35,18 @@ class Context {
     diags_.Warning(&file_, range, std::move(message));
   }
 
+  /// Type aliases defined at the top of the file: "!name = TYPE".
+  void DefineTypeAlias(const std::string& name, ItemSpan type) { type_aliases_[name] = type; }
+  const ItemSpan* TypeAlias(const std::string& name) const {
+    auto it = type_aliases_.find(name);
+    return it == type_aliases_.end() ? nullptr : &it->second;
+  }
+
  private:
   const SourceFile& file_;
   Diagnostics& diags_;
   Arch arch_;
+  std::map<std::string, ItemSpan> type_aliases_;
 };
 
 }  // namespace pto::assembler

@@ -307,6 +307,14 @@ bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   type->text = Spell(term);
   const Item& head = items[0];
   const Item* params = *consumed >= 2 && term[1].IsGroup('<') ? &term[1] : nullptr;
+  if (head.Is(ItemKind::kBang) && !params) {
+    if (const ItemSpan* alias = ctx.TypeAlias(head.text)) {
+      std::string spelling = type->text;
+      if (!ParseWholeType(ctx, *alias, type)) return false;
+      type->text = spelling;
+      return true;
+    }
+  }
   if (head.Is(ItemKind::kWord) && !params) {
     DType dtype = ParseDType(head.text);
     if (dtype != DType::kInvalid) {

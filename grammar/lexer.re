@@ -46,12 +46,26 @@ static const unsigned char* SkipSpace(const unsigned char* p, const unsigned cha
   return p;
 }
 
+// No statement starts with these, so a line that does continues the one before: a signature
+// (":", "->"), an operand list "(", an attribute dictionary or region "{", a keyword operand
+// ("name = ..."), or one of the clause words of func, scf and DPS operations.
 bool Lexer::NextLineContinues() const {
+  static const char* const kClauseWords[] = {"attributes", "ins", "outs", "to", "step",
+                                             "iter_args", "else", "do", "wait", "loc"};
   bool newline = false;
   const unsigned char* p = SkipSpace(cur_, lim_, &newline);
   if (p >= lim_) return false;
-  if (*p == ':') return true;
-  return *p == '-' && p + 1 < lim_ && p[1] == '>';
+  if (*p == ':' || *p == '(' || *p == '{') return true;
+  if (*p == '-') return p + 1 < lim_ && p[1] == '>';
+  const unsigned char* word = p;
+  while (p < lim_ && (isalnum(*p) || *p == '_')) ++p;
+  if (p == word || isdigit(*word) || (p < lim_ && *p == '.')) return false;
+  std::string_view text(reinterpret_cast<const char*>(word), p - word);
+  for (const char* clause : kClauseWords) {
+    if (text == clause) return true;
+  }
+  while (p < lim_ && (*p == ' ' || *p == '\t')) ++p;
+  return p + 1 < lim_ && p[0] == '=' && p[1] != '=';
 }
 
 // A dictionary starts with "name =", "name," "name}" or a quoted key on the same line; a

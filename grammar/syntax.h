@@ -53,7 +53,9 @@ struct Item {
 struct Statement {
   SourceRange range;
   std::vector<Item> results;  ///< kValue items; number = N for "%r:N", else 1.
-  Item head;                  ///< The operation name (kWord), a block label (kCaret) or an alias (kHash).
+  /// The operation name (kWord), a block label (kCaret), or the name of an attribute (kHash)
+  /// or type (kBang) alias being defined.
+  Item head;
   std::vector<Item> items;
 };
 

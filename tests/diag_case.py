@@ -1,0 +1,106 @@
+"""Runs one diagnostic test: a .pto file whose comments say how to run it and which messages
+and exit code to expect.
+
+  // RUN: ptoas [--arch a5]          assemble only; the assembler must fail as expected
+  // RUN: ptorun ARG ...             assemble (must succeed), then run with ARG ... and fail
+  // MKFILE: NAME BYTES              create a zero-filled file for ptorun arguments
+  ...source...
+  // EXPECT-EXIT: 1
+  // EXPECT-STDERR:
+  // name.pto:3:5: error: ...
+
+The file runs under its own name in a scratch directory, so messages name it without a path.
+With --update, the EXPECT lines are rewritten from the actual output (review the diff).
+"""
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+
+
+def parse(path):
+    run, mkfiles, body, exit_code, stderr = None, [], [], None, None
+    with open(path) as f:
+        lines = f.read().splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("// EXPECT-EXIT:"):
+            exit_code = int(line.split(":", 1)[1])
+        elif line == "// EXPECT-STDERR:":
+            stderr = [l[3:] if l.startswith("// ") else l[2:] for l in lines[i + 1:]]
+            break
+        else:
+            if line.startswith("// RUN:"):
+                run = shlex.split(line.split(":", 1)[1])
+            elif line.startswith("// MKFILE:"):
+                name, size = line.split(":", 1)[1].split()
+                mkfiles.append((name, int(size)))
+            body.append(line)
+    if run is None:
+        sys.exit(f"{path}: no '// RUN:' line")
+    return run, mkfiles, body, exit_code, stderr
+
+
+def execute(ptoas, ptorun, path, work):
+    run, mkfiles, _, _, _ = parse(path)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    name = os.path.basename(path)
+    shutil.copy(path, os.path.join(work, name))
+    for file_name, size in mkfiles:
+        with open(os.path.join(work, file_name), "wb") as f:
+            f.write(bytes(size))
+    tool, args = run[0], run[1:]
+    if tool == "ptoas":
+        done = subprocess.run([ptoas, name, "-o", "out.ptobc"] + args, cwd=work,
+                              capture_output=True, text=True)
+        if os.path.exists(os.path.join(work, "out.ptobc")) and done.returncode != 0:
+            return 99, "a failed ptoas run left out.ptobc behind\n"
+        return done.returncode, done.stderr
+    arch = []
+    if "--arch" in args:
+        i = args.index("--arch")
+        arch, args = args[i:i + 2], args[:i] + args[i + 2:]
+    done = subprocess.run([ptoas, name, "-o", "k.ptobc"] + arch, cwd=work, capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        return 98, "ptoas failed on a ptorun test:\n" + done.stderr
+    done = subprocess.run([ptorun, "k.ptobc"] + args, cwd=work, capture_output=True, text=True)
+    return done.returncode, done.stderr
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ptoas", required=True)
+    parser.add_argument("--ptorun", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--update", action="store_true")
+    parser.add_argument("files", nargs="+")
+    args = parser.parse_args()
+    failed = 0
+    for path in args.files:
+        code, stderr = execute(args.ptoas, args.ptorun, path,
+                               os.path.join(args.work, os.path.basename(path)))
+        _, _, body, exit_code, expected = parse(path)
+        actual = stderr.rstrip("\n").split("\n") if stderr else []
+        if args.update:
+            with open(path, "w") as f:
+                f.write("\n".join(body + [f"// EXPECT-EXIT: {code}", "// EXPECT-STDERR:"] +
+                                  [("// " + l).rstrip() for l in actual]) + "\n")
+            print(f"updated {path}")
+            continue
+        expected = [l.rstrip() for l in (expected or [])]
+        actual = [l.rstrip() for l in actual]
+        if code != exit_code or actual != expected:
+            failed += 1
+            print(f"FAIL {path}: exit {code} (expected {exit_code})")
+            print("--- expected stderr\n" + "\n".join(expected))
+            print("--- actual stderr\n" + "\n".join(actual))
+        else:
+            print(f"ok {path}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""Runs one golden case: assemble its kernel, run it on the case's inputs, compare the outputs
+with the expected files its numpy reference (golden.py) wrote.
+
+A case directory holds kernel.pto, golden.py and the .bin files golden.py generates. golden.py
+defines CASE (how to run the kernel) and generate(out_dir) (writes inputs and expected outputs
+with numpy); running it as a script regenerates the committed data in place.
+
+CASE = {
+    "args": ["x.bin", "zeros:256", "16"],   # ptorun arguments, files relative to the case
+    "outs": [{"target": "2", "expect": "y.expect.bin", "dtype": "float32",
+              "rtol": 1e-6, "atol": 0}],    # optional: "ulp" for bf16/f16 comparisons
+    "arch": "a5",                           # optional ptoas --arch
+    "entry": "kernel",                      # optional ptorun --entry
+    "kernel": "softmax.pto",                # optional; default kernel.pto
+}
+"""
+import argparse
+import os
+import runpy
+import subprocess
+import sys
+
+import numpy as np
+
+DTYPES = {
+    "float32": np.float32, "float16": np.float16, "bfloat16": np.uint16,
+    "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64,
+    "uint8": np.uint8, "uint16": np.uint16, "uint32": np.uint32, "uint64": np.uint64,
+}
+
+
+def load_case(case_dir):
+    return runpy.run_path(os.path.join(case_dir, "golden.py"))["CASE"]
+
+
+def as_float(data, dtype):
+    """Values of a buffer as float64 (bf16 patterns widened to float32 first)."""
+    if dtype == "bfloat16":
+        return (data.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    return data.astype(np.float64)
+
+
+def compare(name, actual_path, spec, case_dir):
+    dtype = spec["dtype"]
+    expected = np.fromfile(os.path.join(case_dir, spec["expect"]), dtype=DTYPES[dtype])
+    actual = np.fromfile(actual_path, dtype=DTYPES[dtype])
+    if actual.size != expected.size:
+        return f"{name}: {actual.size} elements written, {expected.size} expected"
+    floating = dtype in ("float32", "float16", "bfloat16")
+    if not floating:
+        bad = np.nonzero(actual != expected)[0]
+        if bad.size:
+            i = bad[0]
+            return (f"{name}: {bad.size} of {actual.size} elements differ; first at {i}: "
+                    f"got {actual[i]}, expected {expected[i]}")
+        return None
+    a, e = as_float(actual, dtype), as_float(expected, dtype)
+    rtol, atol = spec.get("rtol", 0.0), spec.get("atol", 0.0)
+    ok = np.isclose(a, e, rtol=rtol, atol=atol, equal_nan=True)
+    if "ulp" in spec:
+        ok |= ulp_distance(actual, expected, dtype) <= spec["ulp"]
+    bad = np.nonzero(~ok)[0]
+    if bad.size:
+        i = bad[0]
+        err = np.abs(a - e)
+        return (f"{name}: {bad.size} of {a.size} elements outside rtol={rtol} atol={atol}; "
+                f"first at {i}: got {a[i]!r}, expected {e[i]!r}; max abs error "
+                f"{np.nanmax(err):.3g}")
+    return None
+
+
+def ulp_distance(actual, expected, dtype):
+    """Distance in units of the last place between two arrays of float bit patterns."""
+    bits = {"float32": np.int32, "float16": np.int16, "bfloat16": np.int16}[dtype]
+    width = {"float32": 32, "float16": 16, "bfloat16": 16}[dtype]
+
+    def ordered(x):
+        v = x.view(bits).astype(np.int64)
+        return np.where(v < 0, -(v & ((1 << (width - 1)) - 1)), v)
+    return np.abs(ordered(actual) - ordered(expected))
+
+
+def run(ptoas, ptorun, case_dir, work_dir):
+    case = load_case(case_dir)
+    kernel = case.get("kernel", "kernel.pto")
+    os.makedirs(work_dir, exist_ok=True)
+    program = os.path.join(work_dir, "kernel.ptobc")
+    cmd = [ptoas, os.path.join(case_dir, kernel), "-o", program]
+    if "arch" in case:
+        cmd += ["--arch", case["arch"]]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        return [f"ptoas failed ({done.returncode}):\n{done.stderr}"]
+    args = [a if ":" in a or not os.path.exists(os.path.join(case_dir, a))
+            else os.path.join(case_dir, a) for a in case["args"]]
+    cmd = [ptorun, program] + args
+    if "entry" in case:
+        cmd += ["--entry", case["entry"]]
+    outputs = []
+    for i, spec in enumerate(case["outs"]):
+        path = os.path.join(work_dir, f"out{i}.bin")
+        outputs.append(path)
+        cmd += ["--out", f"{spec['target']}={path}"]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        return [f"ptorun failed ({done.returncode}):\n{done.stderr}"]
+    problems = []
+    for path, spec in zip(outputs, case["outs"]):
+        p = compare(f"output {spec['target']}", path, spec, case_dir)
+        if p:
+            problems.append(p)
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ptoas", required=True)
+    parser.add_argument("--ptorun", required=True)
+    parser.add_argument("--work", required=True, help="directory for the run's files")
+    parser.add_argument("case_dir")
+    args = parser.parse_args()
+    problems = run(args.ptoas, args.ptorun, os.path.abspath(args.case_dir), args.work)
+    for p in problems:
+        print(f"FAIL {args.case_dir}: {p}")
+    if not problems:
+        print(f"ok {args.case_dir}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
