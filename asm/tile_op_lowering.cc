@@ -217,7 +217,7 @@ bool TileOpLowering::MakeResults() {
     slots_[i].present = true;
     slots_[i].resolved.value = v;
     slots_[i].resolved.value.def = name.range;
-    slots_[i].resolved.range = name.range;
+    slots_[i].resolved.range = stmt_.head.range;  // rule errors on results point at the op
   }
   return true;
 }

@@ -40,7 +40,7 @@ def as_float(data, dtype):
     return data.astype(np.float64)
 
 
-def compare(name, actual_path, spec, case_dir):
+def compare(name, actual_path, spec, case_dir, log=None):
     dtype = spec["dtype"]
     expected = np.fromfile(os.path.join(case_dir, spec["expect"]), dtype=DTYPES[dtype])
     actual = np.fromfile(actual_path, dtype=DTYPES[dtype])
@@ -49,6 +49,8 @@ def compare(name, actual_path, spec, case_dir):
     floating = dtype in ("float32", "float16", "bfloat16")
     if not floating:
         bad = np.nonzero(actual != expected)[0]
+        if log:
+            log(f"{name}: {actual.size} {dtype} values, {bad.size} differ (exact comparison)")
         if bad.size:
             i = bad[0]
             return (f"{name}: {bad.size} of {actual.size} elements differ; first at {i}: "
@@ -60,9 +62,14 @@ def compare(name, actual_path, spec, case_dir):
     if "ulp" in spec:
         ok |= ulp_distance(actual, expected, dtype) <= spec["ulp"]
     bad = np.nonzero(~ok)[0]
+    err = np.abs(a - e)
+    if log:
+        finite = np.isfinite(err)
+        worst = np.max(err[finite]) if finite.any() else 0.0
+        log(f"{name}: {a.size} {dtype} values, max abs error {worst:.3g} "
+            f"(allowed rtol={rtol} atol={atol})")
     if bad.size:
         i = bad[0]
-        err = np.abs(a - e)
         return (f"{name}: {bad.size} of {a.size} elements outside rtol={rtol} atol={atol}; "
                 f"first at {i}: got {a[i]!r}, expected {e[i]!r}; max abs error "
                 f"{np.nanmax(err):.3g}")
@@ -80,7 +87,7 @@ def ulp_distance(actual, expected, dtype):
     return np.abs(ordered(actual) - ordered(expected))
 
 
-def run(ptoas, ptorun, case_dir, work_dir):
+def run(ptoas, ptorun, case_dir, work_dir, log=None):
     case = load_case(case_dir)
     kernel = case.get("kernel", "kernel.pto")
     os.makedirs(work_dir, exist_ok=True)
@@ -88,6 +95,8 @@ def run(ptoas, ptorun, case_dir, work_dir):
     cmd = [ptoas, os.path.join(case_dir, kernel), "-o", program]
     if "arch" in case:
         cmd += ["--arch", case["arch"]]
+    if log:
+        log("$ " + " ".join(cmd))
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         return [f"ptoas failed ({done.returncode}):\n{done.stderr}"]
@@ -101,12 +110,14 @@ def run(ptoas, ptorun, case_dir, work_dir):
         path = os.path.join(work_dir, f"out{i}.bin")
         outputs.append(path)
         cmd += ["--out", f"{spec['target']}={path}"]
+    if log:
+        log("$ " + " ".join(cmd))
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         return [f"ptorun failed ({done.returncode}):\n{done.stderr}"]
     problems = []
     for path, spec in zip(outputs, case["outs"]):
-        p = compare(f"output {spec['target']}", path, spec, case_dir)
+        p = compare(f"output {spec['target']}", path, spec, case_dir, log)
         if p:
             problems.append(p)
     return problems
@@ -117,9 +128,11 @@ def main():
     parser.add_argument("--ptoas", required=True)
     parser.add_argument("--ptorun", required=True)
     parser.add_argument("--work", required=True, help="directory for the run's files")
+    parser.add_argument("--verbose", action="store_true", help="print commands and errors")
     parser.add_argument("case_dir")
     args = parser.parse_args()
-    problems = run(args.ptoas, args.ptorun, os.path.abspath(args.case_dir), args.work)
+    problems = run(args.ptoas, args.ptorun, os.path.abspath(args.case_dir), args.work,
+                   print if args.verbose else None)
     for p in problems:
         print(f"FAIL {args.case_dir}: {p}")
     if not problems:
