@@ -157,11 +157,13 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
       return true;
     }
     case OperandKind::kImm:
-      if (spec.attr == "isBinary" || spec.attr == "%order") {
-        if (value > 1) {
-          Fail(offset, StrCat(where, ": immediate ", value, " must be 0 or 1"));
-          return false;
-        }
+      if ((spec.attr == "isBinary" || spec.attr == "%order") && value > 1) {
+        Fail(offset, StrCat(where, ": immediate ", value, " must be 0 or 1"));
+        return false;
+      }
+      if (spec.attr == "layout" && value > 2) {
+        Fail(offset, StrCat(where, ": layout code ", value, " is not 0 (nd), 1 (dn) or 2 (nz)"));
+        return false;
       }
       return true;
   }
