@@ -109,6 +109,7 @@ Parser::symbol_type Lexer::Close(Open expected, Parser::symbol_type token) {
     }
     Error(range, StrCat("'", closing, "' does not match the bracket opened at line ", line,
                         ", column ", col, " (expected '", want, "')"));
+    stack_.pop_back();  // take it as a mistyped close, so the next lines parse normally
   }
   return Parser::make_YYerror(range);
 }

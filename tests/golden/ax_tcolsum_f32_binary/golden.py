@@ -14,11 +14,10 @@ CASE = {
 def generate(out_dir):
     rng = np.random.default_rng(107)
     x = (np.round(rng.uniform(-100, 100, size=(32, 32)) * 1024) / 1024).astype(np.float32)
-    # Column 0: a tree (binary) sum and a sequential f32 sum give different answers; the exact
-    # sum, rounded once, is 2^24 + 2.
+    # Column 0: 2^24 followed by 31 ones. A sequential f32 sum stalls at 2^24; the exact sum
+    # 2^24 + 31 rounds once (a tie) to 2^24 + 32.
     x[:, 0] = 1.0
     x[0, 0] = 2.0**24
-    x[1:, 0] = [1.0 if i % 2 else -1.0 for i in range(31)]
     x[:, 1] = np.float32(1e-7)
     x[0, 1] = np.float32(1.0)
     x[:, 2] = -np.inf

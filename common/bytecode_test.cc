@@ -1,0 +1,169 @@
+// Bytecode: writing and reading back, and the verifier's rejection of damaged files.
+#include "common/bytecode.h"
+
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "common/isa/encoding.h"
+#include "tests/test_support.h"
+
+namespace pto {
+namespace {
+
+const char* kKernel = R"(
+module {
+  func.func @k(%x: !pto.ptr<f32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %v = pto.make_tensor_view %x, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<?x16xf32>
+    %t = pto.alloc_tile valid_row = %n : !pto.tile_buf<vec, 16x16xf32, valid=?x16>
+    pto.tload ins(%p : !pto.partition_tensor_view<?x16xf32>) outs(%t : !pto.tile_buf<vec, 16x16xf32, valid=?x16>)
+    pto.texp ins(%t : !pto.tile_buf<vec, 16x16xf32, valid=?x16>) outs(%t : !pto.tile_buf<vec, 16x16xf32, valid=?x16>)
+    pto.tstore ins(%t : !pto.tile_buf<vec, 16x16xf32, valid=?x16>) outs(%p : !pto.partition_tensor_view<?x16xf32>)
+    return
+  }
+}
+)";
+
+std::string ReadErrors(const std::vector<uint8_t>& bytes) {
+  Program p;
+  Diagnostics diags;
+  CHECK_FALSE(ReadProgram(bytes, "p.ptobc", &p, diags));
+  return diags.ToString();
+}
+
+TEST_CASE("write, read and write again gives the same bytes") {
+  Program program = testing::Assemble(kKernel);
+  std::vector<uint8_t> bytes = WriteProgram(program);
+  Program reread;
+  Diagnostics diags;
+  REQUIRE(ReadProgram(bytes, "p.ptobc", &reread, diags));
+  CHECK(WriteProgram(reread) == bytes);
+  CHECK(reread.functions[0].code == program.functions[0].code);
+  CHECK(reread.String(reread.functions[0].name) == "k");
+}
+
+TEST_CASE("header damage is reported at its offset") {
+  std::vector<uint8_t> bytes = WriteProgram(testing::Assemble(kKernel));
+  std::vector<uint8_t> bad = bytes;
+  bad[1] = 'X';
+  CHECK(ReadErrors(bad) == "p.ptobc:0x000000: error: bad magic: not a PTO bytecode file\n");
+  bad = bytes;
+  bad[8] = 7;
+  CHECK(ReadErrors(bad) ==
+        "p.ptobc:0x000008: error: unsupported bytecode version 7 (this tool reads 1)\n");
+  bad = bytes;
+  bad[23] = 0xff;  // high byte of the first section's offset
+  CHECK(ReadErrors(bad).find("lies outside the file") != std::string::npos);
+  CHECK(ReadErrors({}) == "p.ptobc:0x000000: error: file too short for a bytecode header\n");
+}
+
+TEST_CASE("every truncation and many byte flips are rejected or read, never crash") {
+  std::vector<uint8_t> bytes = WriteProgram(testing::Assemble(kKernel));
+  for (size_t n = 0; n < bytes.size(); ++n) {
+    std::vector<uint8_t> cut(bytes.begin(), bytes.begin() + n);
+    Program p;
+    Diagnostics diags;
+    CHECK_FALSE(ReadProgram(cut, "p.ptobc", &p, diags));
+    CHECK(diags.has_errors());
+  }
+  std::mt19937 rng(7);
+  for (int i = 0; i < 5000; ++i) {
+    std::vector<uint8_t> mutated = bytes;
+    int flips = 1 + static_cast<int>(rng() % 4);
+    for (int f = 0; f < flips; ++f) mutated[rng() % mutated.size()] ^= 1u << (rng() % 8);
+    Program p;
+    Diagnostics diags;
+    bool ok = ReadProgram(mutated, "p.ptobc", &p, diags);
+    CHECK(ok != diags.has_errors());
+  }
+}
+
+// A hand-made function: two f32 16x16 tiles at 0 and 0x400, and the given code.
+Program HandMade(std::vector<uint32_t> code) {
+  Program p;
+  p.strings = {"k", "t.pto"};
+  Function f;
+  f.name = 0;
+  TileType t;
+  t.rows = t.cols = t.valid_rows = t.valid_cols = 16;
+  f.tiles.push_back(TileReg{t, 0, 16, 16, 0});
+  f.tiles.push_back(TileReg{t, 0x400, 16, 16, 0});
+  f.scalar_regs = {DType::kF32, DType::kIndex};
+  f.code = std::move(code);
+  p.functions.push_back(f);
+  return p;
+}
+
+std::vector<uint32_t> Code(std::initializer_list<std::vector<uint32_t>> instrs) {
+  std::vector<uint32_t> code;
+  for (const auto& i : instrs) code.insert(code.end(), i.begin(), i.end());
+  return code;
+}
+
+std::vector<uint32_t> I(Opcode op, std::vector<uint32_t> operands) {
+  std::vector<uint32_t> words{HeaderWord(op, static_cast<uint32_t>(operands.size()))};
+  words.insert(words.end(), operands.begin(), operands.end());
+  return words;
+}
+
+TEST_CASE("the verifier checks every instruction against its schema") {
+  const std::vector<uint32_t> ret = I(Opcode::kReturn, {});
+  Program good = HandMade(Code({I(Opcode::kTAdd, {0, 1, 1}), ret}));
+  Program p;
+  Diagnostics diags;
+  REQUIRE(ReadProgram(WriteProgram(good), "p.ptobc", &p, diags));
+
+  // Section and function headers take a fixed number of bytes before the code; the offsets
+  // in these messages are read from the file, so only the message text is checked.
+  auto error_of = [](const Program& program) {
+    std::string all = ReadErrors(WriteProgram(program));
+    size_t colon = all.find("error: ");
+    return all.substr(colon + 7);
+  };
+  CHECK(error_of(HandMade(Code({I(Opcode::kTAdd, {0, 1, 9}), ret}))) ==
+        "tadd operand 3: tile register 9 out of range (function has 2)\n");
+  CHECK(error_of(HandMade(Code({I(Opcode::kTAdd, {0, 1}), ret}))) ==
+        "tadd has 2 operands, its schema has 3\n");
+  CHECK(error_of(HandMade(Code({{0x7777u}, ret}))) == "unknown opcode 30583\n");
+  Diagnostics ok_diags;
+  CHECK(ReadProgram(WriteProgram(HandMade(Code({I(Opcode::kTAddS, {0, 1, 1}), ret}))), "p",
+                    &p, ok_diags));  // an index scalar for an f32 tile is fine
+  CHECK(error_of(HandMade(Code({I(Opcode::kTAddS, {0, 1, 5}), ret}))) ==
+        "tadds operand 3: scalar register 5 out of range (function has 2)\n");
+  CHECK(error_of(HandMade(Code({I(Opcode::kTAdd, {0, 1, 1})}))) ==
+        "code does not end with a return\n");
+  CHECK(error_of(HandMade(Code({I(Opcode::kTAdd, {0, 1, kNoOperand}), ret}))) ==
+        "tadd operand 3: required operand missing\n");
+  CHECK(error_of(HandMade(Code({I(Opcode::kTAdd, {0, 1, 1}), {HeaderWord(Opcode::kReturn, 0) |
+                                                              0x01000000u}}))) ==
+        "reserved bits of the instruction header are set\n");
+}
+
+TEST_CASE("the verifier applies the instruction's type rules for the file's architecture") {
+  Program p = HandMade(Code({I(Opcode::kTAdd, {0, 1, 1}), I(Opcode::kReturn, {})}));
+  for (TileReg& t : p.functions[0].tiles) t.type.dtype = DType::kBF16;
+  std::string errors = ReadErrors(WriteProgram(p));
+  CHECK(errors.find("tadd does not support element type bf16 on a2a3") != std::string::npos);
+  p.arch = Arch::kA5;
+  Program reread;
+  Diagnostics diags;
+  CHECK(ReadProgram(WriteProgram(p), "p.ptobc", &reread, diags));
+}
+
+TEST_CASE("the verifier checks tile registers and line entries") {
+  Program p = HandMade(Code({I(Opcode::kTAdd, {0, 1, 1}), I(Opcode::kReturn, {})}));
+  p.functions[0].tiles[1].addr = 0x410;
+  CHECK(ReadErrors(WriteProgram(p)).find("tile register 1: address 0x410 is not 32-byte aligned") !=
+        std::string::npos);
+  p = HandMade(Code({I(Opcode::kTAdd, {0, 1, 1}), I(Opcode::kReturn, {})}));
+  p.functions[0].lines = {LineEntry{2, 1, 3, 1}};
+  CHECK(ReadErrors(WriteProgram(p)).find("points at code word 2, which does not start an "
+                                         "instruction") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace pto
