@@ -78,10 +78,14 @@ bool Lexer::BraceOpensDictionary() const {
   if (*p == '}') return !newline;
   if (*p == '"') return true;
   if (!(isalpha(*p) || *p == '_')) return false;
+  const unsigned char* word = p;
   while (p < lim_ && (isalnum(*p) || *p == '_' || *p == '.' || *p == '$' || *p == '-')) ++p;
+  std::string_view name(reinterpret_cast<const char*>(word), p - word);
   while (p < lim_ && (*p == ' ' || *p == '\t')) ++p;
   if (p >= lim_) return false;
   if (*p == '=') return true;
+  // "{ return }" is a one-line region, "{pto.entry}" a dictionary with a unit attribute.
+  if (name == "return" || name == "func.return" || name == "scf.yield") return false;
   return !newline && (*p == ',' || *p == '}');
 }
 
