@@ -250,6 +250,7 @@ bool BodyLowering::BindTile(uint32_t reg, const Value& addr, SourceRange where) 
                                               static_cast<uint64_t>(addr.int_value));
     if (!problem.empty()) {
       ctx_.Error(where, problem);
+      binding.static_address = true;  // reported once here, not again by placement
       return false;
     }
     if (!binding.static_address && !binding.runtime_address) {

@@ -43,6 +43,11 @@ bool PlaceTiles(FunctionBuilder& fb) {
       candidate = std::max(candidate, AlignUp(r.end));
     }
     uint32_t capacity = MemoryCapacity(ctx.arch(), t.type.mem);
+    if (bytes > capacity) {
+      ctx.Error(binding.def, CheckTileAddress(t.type, ctx.arch(), 0));
+      ok = false;
+      continue;
+    }
     if (candidate + bytes > capacity) {
       uint64_t total = bytes;
       for (const Range& r : ranges) total += r.end - r.begin;

@@ -81,6 +81,7 @@ class TileOpLowering {
   bool CheckWrittenType(int index);
   bool LowerIndexedView(int view_slot, int tile_slot);
   DType PrimaryDType() const;
+  std::string OperandRole(int index) const;
   uint32_t Immediate(const OperandSpec& spec);
   Type ResultType(size_t k);
 
@@ -92,6 +93,22 @@ class TileOpLowering {
   std::vector<Slot> slots_;
   bool scalar_first_ = false;
 };
+
+// "the second input", "the output": operands as the user sees them, whatever the spelling.
+std::string TileOpLowering::OperandRole(int index) const {
+  static const char* const kOrdinals[] = {"first", "second", "third", "fourth", "fifth"};
+  const OperandSpec& spec = info_.operands[index];
+  int n = 0, total = 0;
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    const OperandSpec& other = info_.operands[i];
+    if (other.output != spec.output || other.kind == OperandKind::kImm) continue;
+    if (i < index) ++n;
+    ++total;
+  }
+  const char* what = spec.output ? "output" : "input";
+  if (total == 1) return StrCat("the ", what);
+  return n < 5 ? StrCat("the ", kOrdinals[n], " ", what) : StrCat(what, " ", n + 1);
+}
 
 DType TileOpLowering::PrimaryDType() const {
   for (const Slot& s : slots_) {
@@ -170,7 +187,7 @@ bool TileOpLowering::ResolveSlot(int index) {
   slot.present = true;
   const Value& v = slot.resolved.value;
   if (!ClassMatches(spec.kind, v)) {
-    ctx_.Error(slot.written->range(), StrCat(info_.mnemonic, " operand ", index + 1,
+    ctx_.Error(slot.written->range(), StrCat(OperandRole(index), " of ", info_.mnemonic,
                                              " must be ", KindName(spec.kind), ", but ",
                                              Spell(slot.written->term), " is ", Describe(v)));
     return false;

@@ -98,6 +98,9 @@ bool BodyLowering::LowerMakeView(const Statement& stmt) {
     }
   }
   if (type.shape.empty()) type.shape.assign(shape.size(), kDynamic);
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i].is_const) type.shape[i] = shape[i].int_value;  // for static window checks
+  }
   Value v;
   v.type = type;
   v.cls = ValueClass::kView;

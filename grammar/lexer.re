@@ -210,7 +210,7 @@ Parser::symbol_type Lexer::Scan() {
       "-"? digits "." [0-9]* exponent? | "-"? digits exponent {
         return Parser::make_FLOAT(std::string(tok_, cur_), Range());
       }
-      ident | "." ident { return Parser::make_WORD(std::string(tok_, cur_), Range()); }
+      ident | "." ident | "..." { return Parser::make_WORD(std::string(tok_, cur_), Range()); }
       string { return Parser::make_STRING(std::string(tok_ + 1, cur_ - 1), Range()); }
 
       "->" { return Parser::make_ARROW(Range()); }

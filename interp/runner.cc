@@ -143,12 +143,13 @@ bool Runner::BindArguments(const std::vector<std::string>& args) {
   const std::vector<Param>& params = fn_->params;
   if (args.size() != params.size()) {
     std::string list;
-    for (size_t i = 0; i < params.size(); ++i) list += " " + ParamName(i);
+    for (size_t i = 0; i < params.size(); ++i) list += (i ? ", " : "") + ParamName(i);
     return Error(StrCat("@", program_.String(fn_->name), " takes ", params.size(),
-                        " argument", params.size() == 1 ? "" : "s", " (", list.empty() ? " none" : list,
-                        " ), got ", args.size()));
+                        " argument", params.size() == 1 ? "" : "s",
+                        params.empty() ? "" : " (" + list + ")", ", got ", args.size()));
   }
   local_ = std::make_unique<LocalMemory>(program_.arch);
+  bool ok = true;  // every bad argument is reported, not only the first
   // Buffers first, so views can point into them; then the executor.
   std::vector<int> buffer_of(params.size(), -1);
   for (size_t i = 0; i < params.size(); ++i) {
@@ -162,7 +163,7 @@ bool Runner::BindArguments(const std::vector<std::string>& args) {
     GlobalBuffer buf;
     buf.dtype = p.dtype;
     buf.name = StrCat(ParamName(i), args[i].rfind("zeros", 0) == 0 ? "" : " (" + args[i] + ")");
-    if (!LoadBytes(p, args[i], exact, &buf.bytes)) return false;
+    ok &= LoadBytes(p, args[i], exact, &buf.bytes);
     buffer_of[i] = static_cast<int>(globals_.size());
     globals_.push_back(std::move(buf));
   }
@@ -171,7 +172,7 @@ bool Runner::BindArguments(const std::vector<std::string>& args) {
     const Param& p = params[i];
     switch (p.kind) {
       case ParamKind::kScalar:
-        if (!ParseScalar(p, args[i], &exec_->scalar(p.reg))) return false;
+        ok &= ParseScalar(p, args[i], &exec_->scalar(p.reg));
         break;
       case ParamKind::kPointer:
       case ParamKind::kMemref: {
@@ -191,7 +192,8 @@ bool Runner::BindArguments(const std::vector<std::string>& args) {
         const TileType& t = reg.type;
         std::vector<uint8_t> bytes;
         if (!LoadBytes(Param{p.kind, t.dtype, p.reg, p.name, {}}, args[i], t.Bytes(), &bytes)) {
-          return false;
+          ok = false;
+          break;
         }
         // Files hold the tile in logical row-major order, whatever its storage layout.
         uint8_t* base = local_->arena[static_cast<int>(t.mem)].data() + exec_->tile(p.reg).addr;
@@ -205,7 +207,7 @@ bool Runner::BindArguments(const std::vector<std::string>& args) {
       }
     }
   }
-  return true;
+  return ok;
 }
 
 bool Runner::ResolveOutputs(const std::vector<std::pair<std::string, std::string>>& outs) {

@@ -78,9 +78,10 @@ def main():
     parser.add_argument("--update", action="store_true")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
+    ptoas, ptorun = os.path.abspath(args.ptoas), os.path.abspath(args.ptorun)
     failed = 0
     for path in args.files:
-        code, stderr = execute(args.ptoas, args.ptorun, path,
+        code, stderr = execute(ptoas, ptorun, path,
                                os.path.join(args.work, os.path.basename(path)))
         _, _, body, exit_code, expected = parse(path)
         actual = stderr.rstrip("\n").split("\n") if stderr else []

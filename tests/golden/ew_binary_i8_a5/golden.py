@@ -1,0 +1,81 @@
+"""TADD TSUB TMAX TMIN on 8x64 (valid 6x40) i8 (a5): MIN/MAX operands that wrap."""
+import os
+
+import numpy as np
+
+ROWS, COLS = 8, 64
+VROWS, VCOLS = 6, 40  # the valid region: the only elements the instructions write
+SEED = 108
+
+CASE = {
+    "arch": "a5",
+    "args": ["a.bin", "b.bin", "zeros:512", "zeros:512", "zeros:512", "zeros:512"],
+    "outs": [
+        {"target": "3", "expect": "sum.expect.bin", "dtype": "int8"},
+        {"target": "4", "expect": "diff.expect.bin", "dtype": "int8"},
+        {"target": "5", "expect": "hi.expect.bin", "dtype": "int8"},
+        {"target": "6", "expect": "lo.expect.bin", "dtype": "int8"},
+    ],
+}
+
+DT = np.int8
+WIDE = np.int64  # every result is computed exactly here, then wrapped
+MIN, MAX = int(np.iinfo(DT).min), int(np.iinfo(DT).max)
+BITS = 8
+
+
+def wrap(x):
+    """Exact results reduced modulo 2^BITS into the element type (two's complement)."""
+    return np.asarray(x).astype(DT)
+
+
+# (a, b) pairs, planted row by row at the start of the valid region.
+EDGES = [
+    (MAX, 1), (MIN, -1), (MAX, MAX), (MIN, MIN), (MIN, 1), (MAX, -1), (MAX, 2), (MIN, 2),
+    (MIN + 1, -1), (MIN, MAX), (MAX, MIN), (-1, MIN), (1, MAX), (0, 5), (0, -5), (-7, 2),
+    (7, -2), (-7, -2), (7, 2), (-1, 1), (1, -1), (100, 7), (-100, 7), (MAX, 3),
+    (5, 0), (0, 0), (MIN, 0),
+]
+
+
+def plant(tile, values):
+    for n, v in enumerate(values):
+        tile[n // VCOLS, n % VCOLS] = v
+
+
+def inputs():
+    rng = np.random.default_rng(SEED)
+    a, b = (rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True) for _ in range(2))
+    plant(a, [e[0] for e in EDGES])
+    plant(b, [e[1] for e in EDGES])
+    return a, b
+
+
+def reference(a, b):
+    """Expected result tiles, keyed by output name."""
+    x, y = a.astype(WIDE), b.astype(WIDE)
+    full = {
+        "sum": wrap(x + y),
+        "diff": wrap(x - y),
+        "hi": np.maximum(a, b),
+        "lo": np.minimum(a, b),
+    }
+    # Outside the valid region each result tile keeps what it held: %a's values.
+    before = a
+    out = {}
+    for name, value in full.items():
+        out[name] = before.copy()
+        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
+    return out
+
+
+def generate(out_dir):
+    tiles = inputs()
+    for name, tile in zip(['a', 'b'], tiles):
+        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
+    for name, value in reference(*tiles).items():
+        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

@@ -1,0 +1,137 @@
+"""Tile-scalar ops on 16x16 (valid 11x13) i32 (a5): MIN/MAX operands that wrap."""
+import os
+
+import numpy as np
+
+ROWS, COLS = 16, 16
+VROWS, VCOLS = 11, 13  # the valid region: the only elements the instructions write
+SEED = 314
+
+CASE = {
+    "arch": "a5",
+    "args": ["a.bin", "d.bin", "zeros:256", "zeros:256", "zeros:256", "zeros:256", "zeros:256", "zeros:256", "zeros:256", "zeros:256", "zeros:256", "zeros:256", "zeros:256", "zeros:256"],
+    "outs": [
+        {"target": "3", "expect": "adds.expect.bin", "dtype": "int32"},
+        {"target": "4", "expect": "subs.expect.bin", "dtype": "int32"},
+        {"target": "5", "expect": "muls.expect.bin", "dtype": "int32"},
+        {"target": "6", "expect": "divs.expect.bin", "dtype": "int32"},
+        {"target": "7", "expect": "rdivs.expect.bin", "dtype": "int32"},
+        {"target": "8", "expect": "maxs.expect.bin", "dtype": "int32"},
+        {"target": "9", "expect": "mins.expect.bin", "dtype": "int32"},
+        {"target": "10", "expect": "shl.expect.bin", "dtype": "int32"},
+        {"target": "11", "expect": "shl_w.expect.bin", "dtype": "int32"},
+        {"target": "12", "expect": "shr.expect.bin", "dtype": "int32"},
+        {"target": "13", "expect": "shr_w.expect.bin", "dtype": "int32"},
+        {"target": "14", "expect": "fill.expect.bin", "dtype": "int32"},
+    ],
+}
+
+DT = np.int32
+WIDE = np.int64  # every result is computed exactly here, then wrapped
+MIN, MAX = int(np.iinfo(DT).min), int(np.iinfo(DT).max)
+BITS = 32
+
+
+def wrap(x):
+    """Exact results reduced modulo 2^BITS into the element type (two's complement)."""
+    return np.asarray(x).astype(DT)
+
+
+def div(x, y):
+    """Integer division truncating toward zero (MIN / -1 wraps to MIN)."""
+    x, y = np.asarray(x, WIDE), np.asarray(y, WIDE)
+    q = np.abs(x) // np.abs(y)
+    return wrap(np.where((x < 0) != (y < 0), -q, q))
+
+
+def shl(t, s):
+    """t << s with the bits shifted out lost; a count of BITS or more gives 0."""
+    if s >= BITS:
+        return np.zeros_like(t)
+    u = t.view(np.uint32).astype(np.uint64) << np.uint64(s)
+    return u.astype(np.uint32).view(DT)
+
+
+def shr(t, s):
+    """Arithmetic t >> s; a count of BITS or more gives the sign fill (0 or -1)."""
+    return t >> min(s, BITS - 1)
+
+
+# Values planted row by row at the start of the valid region of %a.
+EDGES = [
+    MIN, MAX, MIN + 1, MAX - 1, 0, 1, -1, 2, -2, 3, -3, 7, -7, 100, -100,
+]
+# Divisors planted in %d (the scalar-first tdivs divides by them).
+DIVISOR_EDGES = [
+    -1, 1, MIN, MAX, 2, -2, 3, 7, -7, MIN + 1,
+]
+# The scalars as the kernel declares them (shift counts fit every type).
+SCALARS = {
+    "adds": 100,  # i32
+    "subs": -7,  # i32
+    "muls": 3,  # i32
+    "divs": -3,  # i32
+    "rdivs": -2147483648,  # i32
+    "maxs": -5,  # i32
+    "mins": 7,  # i32
+    "shl": 7,  # i32
+    "shl_w": 32,  # i32
+    "shr": 13,  # i32
+    "shr_w": 40,  # i32
+    "fill": -2147483648,  # i32
+}
+
+
+def plant(tile, values):
+    for n, v in enumerate(values):
+        tile[n // VCOLS, n % VCOLS] = v
+
+
+def inputs():
+    rng = np.random.default_rng(SEED)
+    a = rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True)
+    plant(a, EDGES)
+    d = np.where(rng.random((ROWS, COLS)) < 0.5, rng.integers(-20, 21, (ROWS, COLS)).astype(DT), rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True))
+    d[d == 0] = 1  # no zero divisors: integer division by zero is an error
+    plant(d, DIVISOR_EDGES)
+    return a, d
+
+
+def reference(a, d):
+    """Expected result tiles, keyed by output name."""
+    # Each scalar is converted to the element type first (wrapping).
+    k = {n: wrap(v) for n, v in SCALARS.items()}
+    x = a.astype(WIDE)
+    full = {
+        "adds": wrap(x + k["adds"].astype(WIDE)),
+        "subs": wrap(x - k["subs"].astype(WIDE)),
+        "muls": wrap(x * k["muls"].astype(WIDE)),
+        "divs": div(x, k["divs"]),
+        "rdivs": div(k["rdivs"], d),
+        "maxs": np.maximum(a, k["maxs"]),
+        "mins": np.minimum(a, k["mins"]),
+        "shl": shl(a, SCALARS["shl"]),
+        "shl_w": shl(a, SCALARS["shl_w"]),
+        "shr": shr(a, SCALARS["shr"]),
+        "shr_w": shr(a, SCALARS["shr_w"]),
+        "fill": np.full((ROWS, COLS), k["fill"], DT),
+    }
+    # Outside the valid region each result tile keeps what it held: %a's values.
+    before = a
+    out = {}
+    for name, value in full.items():
+        out[name] = before.copy()
+        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
+    return out
+
+
+def generate(out_dir):
+    tiles = inputs()
+    for name, tile in zip(['a', 'd'], tiles):
+        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
+    for name, value in reference(*tiles).items():
+        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

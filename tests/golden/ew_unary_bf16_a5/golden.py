@@ -1,0 +1,79 @@
+"""TNEG on 16x16 bf16 (a5): signed zeros, infinities, NaN, subnormals, overflow."""
+import os
+
+import numpy as np
+
+ROWS, COLS = 16, 16
+VROWS, VCOLS = 16, 16  # the valid region: the only elements the instructions write
+SEED = 207
+
+CASE = {
+    "arch": "a5",
+    "args": ["x.bin"],
+    "outs": [
+        {"target": "neg", "expect": "neg.expect.bin", "dtype": "bfloat16"},
+    ],
+}
+
+def narrow(y):
+    """float32 values rounded to bf16 bit patterns (round to nearest even; NaN stays NaN)."""
+    y = np.asarray(y, np.float32)
+    b = y.view(np.uint32).astype(np.uint64)
+    r = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
+    return np.where(np.isnan(y), np.uint16(0x7FC0), r)
+
+
+def widen(t):
+    """bf16 bit patterns as float32 values (exact)."""
+    return (np.asarray(t, np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
+def to_tile(v):
+    """Values rounded to bf16 bit patterns."""
+    return narrow(np.asarray(v, np.float64).astype(np.float32))
+
+
+# Values planted row by row at the start of the valid region of every input.
+EDGES = [
+    0.0, -0.0, np.inf, -np.inf, np.nan, 9.2e-41, -9.2e-41, 3.38e38, -3.38e38, 1.0, -1.0, 0.1,
+]
+
+
+def plant(tile, values):
+    for n, v in enumerate(values):
+        tile[n // VCOLS, n % VCOLS] = v
+
+
+def inputs():
+    rng = np.random.default_rng(SEED)
+    x = to_tile(rng.uniform(-1, 1, (ROWS, COLS)) * 10.0 ** rng.uniform(-4, 4, (ROWS, COLS)))
+    plant(x, to_tile(EDGES))
+    return (x,)
+
+
+def reference(x):
+    """Expected result tiles, keyed by output name."""
+    x32 = widen(x)
+    with np.errstate(all="ignore"):
+        full = {
+            "neg": narrow(-x32),
+        }
+    # Outside the valid region a result tile keeps its initial zeros.
+    before = np.zeros_like(x)
+    out = {}
+    for name, value in full.items():
+        out[name] = before.copy()
+        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
+    return out
+
+
+def generate(out_dir):
+    tiles = inputs()
+    for name, tile in zip(['x'], tiles):
+        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
+    for name, value in reference(*tiles).items():
+        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

@@ -1,0 +1,34 @@
+"""TLOAD ui64 on A5 with pad max/min: 6x4 valid of 8x8, the rest the NPU pad bits."""
+import os
+
+import numpy as np
+
+CASE = {
+    "arch": "a5",
+    "args": ["src.bin"],
+    # Compared exactly, as unsigned 64-bit patterns.
+    "outs": [{"target": "hi", "expect": "hi.expect.bin", "dtype": "uint64"},
+             {"target": "lo", "expect": "lo.expect.bin", "dtype": "uint64"}],
+}
+
+# TLOAD fills with the NPU's pad bit patterns (pto-isa PadValueMap; docs/semantics.md).
+# The NPU pads 64-bit tiles with 0 whatever the pad mode.
+PAD_MAX = 0
+PAD_MIN = 0
+
+
+def generate(out_dir):
+    rng = np.random.default_rng(178)
+    src = rng.integers(0, 1 << 64, size=(8, 8), dtype=np.uint64)
+    window = src[2:8, 3:7]          # the 6x4 valid region, loaded from (2, 3)
+    hi = np.full((8, 8), PAD_MAX, np.uint64)
+    hi[:6, :4] = window
+    lo = np.full((8, 8), PAD_MIN, np.uint64)
+    lo[:6, :4] = window
+    src.tofile(os.path.join(out_dir, "src.bin"))
+    hi.tofile(os.path.join(out_dir, "hi.expect.bin"))
+    lo.tofile(os.path.join(out_dir, "lo.expect.bin"))
+
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))
