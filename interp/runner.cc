@@ -211,6 +211,7 @@ bool Runner::BindArguments(const std::vector<std::string>& args) {
 }
 
 bool Runner::ResolveOutputs(const std::vector<std::pair<std::string, std::string>>& outs) {
+  bool ok = true;  // report every bad --out
   for (const auto& [which, file] : outs) {
     OutputTarget target;
     target.file = file;
@@ -220,8 +221,9 @@ bool Runner::ResolveOutputs(const std::vector<std::pair<std::string, std::string
     int param = -1;
     if (!which.empty() && *end == '\0') {
       if (index < 1 || static_cast<size_t>(index) > fn_->params.size()) {
-        return Error(StrCat("--out ", which, ": there is no parameter ", index, " (@",
-                            program_.String(fn_->name), " has ", fn_->params.size(), ")"));
+        ok = Error(StrCat("--out ", which, ": there is no parameter ", index, " (@",
+                          program_.String(fn_->name), " has ", fn_->params.size(), ")"));
+        continue;
       }
       param = static_cast<int>(index - 1);
     } else {
@@ -232,7 +234,8 @@ bool Runner::ResolveOutputs(const std::vector<std::pair<std::string, std::string
     if (param >= 0) {
       const Param& p = fn_->params[param];
       if (p.kind == ParamKind::kScalar) {
-        return Error(StrCat("--out ", which, ": ", ParamName(param), " is a scalar, not memory"));
+        ok = Error(StrCat("--out ", which, ": ", ParamName(param), " is a scalar, not memory"));
+        continue;
       }
       if (p.kind == ParamKind::kTile) {
         target.tile_reg = static_cast<int>(p.reg);
@@ -244,13 +247,14 @@ bool Runner::ResolveOutputs(const std::vector<std::pair<std::string, std::string
         if (program_.String(fn_->tiles[t].name) == name) target.tile_reg = static_cast<int>(t);
       }
       if (target.tile_reg < 0) {
-        return Error(StrCat("--out ", which, ": no parameter or tile named %", name, " in @",
-                            program_.String(fn_->name)));
+        ok = Error(StrCat("--out ", which, ": no parameter or tile named %", name, " in @",
+                          program_.String(fn_->name)));
+        continue;
       }
     }
     outputs_.push_back(target);
   }
-  return true;
+  return ok;
 }
 
 bool Runner::WriteOutputs() {

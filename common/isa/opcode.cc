@@ -108,6 +108,20 @@ const OpInfo* LookupMnemonic(std::string_view mnemonic) {
   for (const OpInfo& info : Table()) {
     if (info.has_spelling() && info.mnemonic == mnemonic) return &info;
   }
+  struct Spelling {
+    Opcode opcode;
+    std::string_view mnemonic;
+  };
+  static constexpr Spelling kSpellings[] = {
+#define PTO_OP(...)
+#define PTO_SPELLING(Name, text) {Opcode::k##Name, text},
+#include "common/isa/opcodes.def"
+#undef PTO_SPELLING
+#undef PTO_OP
+  };
+  for (const Spelling& s : kSpellings) {
+    if (s.mnemonic == mnemonic) return &GetOpInfo(s.opcode);
+  }
   return nullptr;
 }
 
