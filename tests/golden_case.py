@@ -59,10 +59,12 @@ def compare(name, actual_path, spec, case_dir, log=None):
     a, e = as_float(actual, dtype), as_float(expected, dtype)
     rtol, atol = spec.get("rtol", 0.0), spec.get("atol", 0.0)
     ok = np.isclose(a, e, rtol=rtol, atol=atol, equal_nan=True)
+    # Equal infinities are equal (isclose already says so); their difference is NaN, not 0.
+    same = (a == e) | (np.isnan(a) & np.isnan(e))
     if "ulp" in spec:
         ok |= ulp_distance(actual, expected, dtype) <= spec["ulp"]
     bad = np.nonzero(~ok)[0]
-    err = np.abs(a - e)
+    err = np.where(same, 0.0, np.abs(np.where(same, 0.0, a) - np.where(same, 0.0, e)))
     if log:
         finite = np.isfinite(err)
         worst = np.max(err[finite]) if finite.any() else 0.0
