@@ -1,13 +1,10 @@
 #include "asm/body_lowering.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstring>
 
 #include "asm/op_form.h"
 #include "asm/operands.h"
 #include "asm/tile_op_lowering.h"
-#include "common/float_format.h"
 #include "common/strings.h"
 
 namespace pto::assembler {
@@ -163,56 +160,10 @@ bool BodyLowering::DefineScalarConstant(const Item& name, const Item& literal, c
     ctx_.Error(literal, StrCat("constants must have a scalar type, got '", type.text, "'"));
     return false;
   }
-  DType t = type.dtype;
-  int64_t ival = 0;
-  double fval = 0;
-  if (literal.IsWord("true") || literal.IsWord("false")) {
-    if (t != DType::kI1) {
-      ctx_.Error(literal, StrCat("'", literal.text, "' is an i1 constant, not ", DTypeName(t)));
-      return false;
-    }
-    ival = literal.IsWord("true");
-  } else if (literal.Is(ItemKind::kFloat)) {
-    if (!IsFloat(t)) {
-      ctx_.Error(literal, StrCat("float constant for integer type ", DTypeName(t)));
-      return false;
-    }
-    fval = literal.real;
-  } else if (literal.Is(ItemKind::kInt)) {
-    bool hex = literal.text.size() > 2 && literal.text[1] == 'x';
-    if (IsFloat(t) && hex) {
-      // MLIR prints float constants it cannot spell exactly as their bit pattern.
-      uint64_t bits = static_cast<uint64_t>(literal.number);
-      switch (t) {
-        case DType::kF16:
-          fval = HalfToFloat(static_cast<uint16_t>(bits));
-          break;
-        case DType::kBF16:
-          fval = BF16ToFloat(static_cast<uint16_t>(bits));
-          break;
-        case DType::kF32:
-          fval = BitsFloat(static_cast<uint32_t>(bits));
-          break;
-        default:
-          std::memcpy(&fval, &bits, 8);
-      }
-    } else if (IsFloat(t)) {
-      fval = static_cast<double>(literal.number);
-    } else {
-      ival = literal.number;
-    }
-  } else {
-    ctx_.Error(literal, StrCat("expected a number, got '", Spell(ItemSpan(&literal, 1)), "'"));
-    return false;
-  }
-  if (IsFloat(t)) {
-    // The constant is stored exactly as the type can hold it.
-    if (t == DType::kF32) fval = static_cast<float>(fval);
-    if (t == DType::kF16) fval = DecodeFloat(EncodeFloat(fval, kHalfFormat, RoundMode::kRint), kHalfFormat);
-    if (t == DType::kBF16) fval = DecodeFloat(EncodeFloat(fval, kBF16Format, RoundMode::kRint), kBF16Format);
-  }
-  Value v = fb_.ConstantValue(t, ival, fval);
-  return fb_.Define(name, v);
+  int64_t int_value;
+  double real_value;
+  if (!LiteralValue(ctx_, literal, type.dtype, &int_value, &real_value)) return false;
+  return fb_.Define(name, fb_.ConstantValue(type.dtype, int_value, real_value));
 }
 
 // %c = arith.constant 16 : index      .const %c = 16 : index

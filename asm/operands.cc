@@ -10,59 +10,107 @@ namespace pto::assembler {
 
 namespace {
 
+// Integer literals may be written signed or unsigned: 200 and -56 are the same i8 (MLIR
+// integers are signless). Anything outside both ranges does not fit.
 bool IntFits(int64_t v, DType t) {
+  int bits = IntBits(t);
+  if (bits >= 64) return true;
+  return v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << bits);
+}
+
+// The canonical register value of \a v in type \a t: wrapped to the width, then sign-extended
+// for signed (and signless) types, zero-extended for unsigned ones.
+int64_t WrapToType(int64_t v, DType t) {
+  int bits = IntBits(t);
+  if (bits >= 64) return v;
+  uint64_t mask = (uint64_t{1} << bits) - 1;
+  uint64_t low = static_cast<uint64_t>(v) & mask;
+  bool negative = (low >> (bits - 1)) & 1;
+  if (!IsSigned(t) || !negative) return static_cast<int64_t>(low);  // i1 and uiN: zero-extend
+  return static_cast<int64_t>(low | ~mask);
+}
+
+}  // namespace
+
+double RoundToFloatType(double v, DType t) {
   switch (t) {
-    case DType::kI1:
-      return v == 0 || v == 1 || v == -1;
-    case DType::kI8:
-      return v >= -128 && v <= 255;
-    case DType::kU8:
-      return v >= 0 && v <= 255;
-    case DType::kI16:
-      return v >= -32768 && v <= 65535;
-    case DType::kU16:
-      return v >= 0 && v <= 65535;
-    case DType::kI32:
-      return v >= INT32_MIN && v <= UINT32_MAX;
-    case DType::kU32:
-      return v >= 0 && v <= UINT32_MAX;
+    case DType::kF32:
+      return static_cast<float>(v);
+    case DType::kF16:
+      return DecodeFloat(EncodeFloat(v, kHalfFormat, RoundMode::kRint), kHalfFormat);
+    case DType::kBF16:
+      return DecodeFloat(EncodeFloat(v, kBF16Format, RoundMode::kRint), kBF16Format);
     default:
-      return true;
+      return v;
   }
 }
 
-bool Literal(FunctionBuilder& fb, const Item& item, DType type, Resolved* out) {
-  Context& ctx = fb.ctx();
-  if (item.IsWord("true") || item.IsWord("false")) {
-    out->value = fb.ConstantValue(DType::kI1, item.IsWord("true") ? 1 : 0, 0);
-    return true;
-  }
-  if (item.Is(ItemKind::kFloat)) {
-    if (type == DType::kInvalid) type = DType::kF32;
-    if (!IsFloat(type)) {
-      ctx.Error(item, StrCat("float literal ", item.text, " where an integer (",
-                             DTypeName(type), ") is needed"));
+bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_value,
+                  double* real_value) {
+  *int_value = 0;
+  *real_value = 0;
+  if (literal.IsWord("true") || literal.IsWord("false")) {
+    if (type != DType::kI1) {
+      ctx.Error(literal, StrCat("'", literal.text, "' is an i1 constant, not ", DTypeName(type)));
       return false;
     }
-    out->value = fb.ConstantValue(type, 0, item.real);
+    *int_value = literal.IsWord("true");
     return true;
   }
-  if (item.Is(ItemKind::kInt)) {
-    if (type == DType::kInvalid) type = DType::kI32;
-    if (IsFloat(type)) {
-      out->value = fb.ConstantValue(type, 0, static_cast<double>(item.number));
+  if (literal.Is(ItemKind::kFloat)) {
+    if (!IsFloat(type)) {
+      ctx.Error(literal, StrCat("float literal ", literal.text, " where an integer (",
+                                DTypeName(type), ") is needed"));
+      return false;
+    }
+    *real_value = RoundToFloatType(literal.real, type);
+    return true;
+  }
+  if (!literal.Is(ItemKind::kInt)) {
+    ctx.Error(literal, StrCat("expected a number, got '", Spell(ItemSpan(&literal, 1)), "'"));
+    return false;
+  }
+  bool hex = literal.text.size() > 2 && literal.text[1] == 'x';
+  if (IsFloat(type)) {
+    if (!hex) {
+      *real_value = RoundToFloatType(static_cast<double>(literal.number), type);
       return true;
     }
-    if (!IntFits(item.number, type)) {
-      ctx.Error(item, StrCat("integer ", item.text, " does not fit in ", DTypeName(type)));
-      return false;
+    // MLIR prints float constants it cannot spell exactly as their bit pattern.
+    uint64_t bits = static_cast<uint64_t>(literal.number);
+    switch (type) {
+      case DType::kF16:
+        *real_value = HalfToFloat(static_cast<uint16_t>(bits));
+        break;
+      case DType::kBF16:
+        *real_value = BF16ToFloat(static_cast<uint16_t>(bits));
+        break;
+      case DType::kF32:
+        *real_value = BitsFloat(static_cast<uint32_t>(bits));
+        break;
+      default:
+        std::memcpy(real_value, &bits, 8);
     }
-    out->value = fb.ConstantValue(type, item.number, 0);
     return true;
   }
-  ctx.Error(item, StrCat("expected a value name or a literal, got '", Spell(ItemSpan(&item, 1)),
-                         "'"));
-  return false;
+  if (!IntFits(literal.number, type)) {
+    ctx.Error(literal, StrCat("integer ", literal.text, " does not fit in ", DTypeName(type)));
+    return false;
+  }
+  *int_value = WrapToType(literal.number, type);
+  return true;
+}
+
+namespace {
+
+bool Literal(FunctionBuilder& fb, const Item& item, DType type, Resolved* out) {
+  if (item.IsWord("true") || item.IsWord("false")) type = DType::kI1;
+  if (type == DType::kInvalid) type = item.Is(ItemKind::kFloat) ? DType::kF32 : DType::kI32;
+  int64_t int_value;
+  double real_value;
+  if (!LiteralValue(fb.ctx(), item, type, &int_value, &real_value)) return false;
+  out->value = fb.ConstantValue(type, int_value, real_value);
+  return true;
 }
 
 }  // namespace

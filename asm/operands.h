@@ -21,6 +21,14 @@ struct Resolved {
 /// Reports problems and returns false.
 bool Resolve(FunctionBuilder& fb, ItemSpan term, DType literal_type, Resolved* out);
 
+/// The value of \a literal (integer, float, hex float bits, true/false) as a constant of
+/// \a type: floats rounded to the type, integers wrapped to its width (200 : i8 is -56).
+/// Reports literals that do not fit.
+bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_value,
+                  double* real_value);
+/// \a v rounded to nearest even in float type \a t (f32, f16, bf16; others unchanged).
+double RoundToFloatType(double v, DType t);
+
 /// Reads a constant integer from a literal or a constant value (for addresses, shapes...).
 bool ConstantInt(const Resolved& r, int64_t* value);
 

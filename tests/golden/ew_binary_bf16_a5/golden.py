@@ -1,4 +1,4 @@
-"""TADD on 16x16 bf16 (a5): signed zeros, infinities, NaN, subnormals, overflow."""
+"""TADD on 16x16 bf16 (a5, sync): +-0, +-inf, NaN, subnormals, overflow."""
 import os
 
 import numpy as np
@@ -14,6 +14,7 @@ CASE = {
         {"target": "sum", "expect": "sum.expect.bin", "dtype": "bfloat16"},
     ],
 }
+
 
 def narrow(y):
     """float32 values rounded to bf16 bit patterns (round to nearest even; NaN stays NaN)."""
@@ -44,6 +45,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -75,7 +77,7 @@ def reference(a, b):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a', 'b'], tiles):
+    for name, tile in zip(("a", "b"), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

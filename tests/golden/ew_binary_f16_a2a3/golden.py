@@ -1,4 +1,4 @@
-"""Tile-tile ops on 8x64 f16 (a2a3): signed zeros, infinities, NaN, subnormals, overflow."""
+"""TADD TSUB TMUL TDIV TMAX TMIN on 8x64 f16 (a2a3, DPS): +-0, +-inf, NaN, subnormals, overflow."""
 import os
 
 import numpy as np
@@ -8,7 +8,7 @@ VROWS, VCOLS = 8, 64  # the valid region: the only elements the instructions wri
 SEED = 102
 
 CASE = {
-    "args": ["a.bin", "b.bin", "zeros:512", "zeros:512", "zeros:512", "zeros:512", "zeros:512", "zeros:512"],
+    "args": ["a.bin", "b.bin"] + ["zeros:512"] * 6,  # inputs, then one buffer per result
     "outs": [
         {"target": "3", "expect": "sum.expect.bin", "dtype": "float16"},
         {"target": "4", "expect": "diff.expect.bin", "dtype": "float16"},
@@ -18,6 +18,7 @@ CASE = {
         {"target": "8", "expect": "lo.expect.bin", "dtype": "float16"},
     ],
 }
+
 
 def to_tile(v):
     """Values rounded to the tile's element type."""
@@ -54,6 +55,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -90,7 +92,7 @@ def reference(a, b):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a', 'b'], tiles):
+    for name, tile in zip(("a", "b"), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -1,4 +1,4 @@
-"""Tile-tile ops on 16x32 (valid 16x20) f16 (a5): signed zeros, infinities, NaN, subnormals, overflow."""
+"""Tile-tile ops on 16x32 (valid 16x20) f16 (a5, sync): +-0, +-inf, NaN, subnormals, overflow."""
 import os
 
 import numpy as np
@@ -19,6 +19,7 @@ CASE = {
         {"target": "lo", "expect": "lo.expect.bin", "dtype": "float16"},
     ],
 }
+
 
 def to_tile(v):
     """Values rounded to the tile's element type."""
@@ -55,6 +56,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -91,7 +93,7 @@ def reference(a, b):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a', 'b'], tiles):
+    for name, tile in zip(("a", "b"), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

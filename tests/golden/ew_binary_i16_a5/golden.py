@@ -1,4 +1,4 @@
-"""TADD TSUB TMUL TDIV TMAX TMIN on 16x16 i16 (a5): MIN/MAX operands that wrap."""
+"""TADD TSUB TMUL TDIV TMAX TMIN on 16x16 i16 (a5, DPS): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -9,7 +9,7 @@ SEED = 110
 
 CASE = {
     "arch": "a5",
-    "args": ["a.bin", "b.bin", "zeros:256", "zeros:256", "zeros:256", "zeros:256", "zeros:256", "zeros:256"],
+    "args": ["a.bin", "b.bin"] + ["zeros:256"] * 6,  # inputs, then one buffer per result
     "outs": [
         {"target": "3", "expect": "sum.expect.bin", "dtype": "int16"},
         {"target": "4", "expect": "diff.expect.bin", "dtype": "int16"},
@@ -19,6 +19,7 @@ CASE = {
         {"target": "8", "expect": "lo.expect.bin", "dtype": "int16"},
     ],
 }
+
 
 DT = np.int16
 WIDE = np.int64  # every result is computed exactly here, then wrapped
@@ -48,6 +49,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -85,7 +87,7 @@ def reference(a, b):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a', 'b'], tiles):
+    for name, tile in zip(("a", "b"), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -1,4 +1,4 @@
-"""TADD TSUB TMUL TMAX TMIN on 16x32 (valid 8x16) i32 (a2a3): MIN/MAX operands that wrap."""
+"""TADD TSUB TMUL TMAX TMIN on 16x32 (valid 8x16) i32 (a2a3, sync): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -17,6 +17,7 @@ CASE = {
         {"target": "lo", "expect": "lo.expect.bin", "dtype": "int32"},
     ],
 }
+
 
 DT = np.int32
 WIDE = np.int64  # every result is computed exactly here, then wrapped
@@ -39,6 +40,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -72,7 +74,7 @@ def reference(a, b):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a', 'b'], tiles):
+    for name, tile in zip(("a", "b"), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

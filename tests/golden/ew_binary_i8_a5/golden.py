@@ -1,4 +1,4 @@
-"""TADD TSUB TMAX TMIN on 8x64 (valid 6x40) i8 (a5): MIN/MAX operands that wrap."""
+"""TADD TSUB TMAX TMIN on 8x64 (valid 6x40) i8 (a5, DPS): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -9,7 +9,7 @@ SEED = 108
 
 CASE = {
     "arch": "a5",
-    "args": ["a.bin", "b.bin", "zeros:512", "zeros:512", "zeros:512", "zeros:512"],
+    "args": ["a.bin", "b.bin"] + ["zeros:512"] * 4,  # inputs, then one buffer per result
     "outs": [
         {"target": "3", "expect": "sum.expect.bin", "dtype": "int8"},
         {"target": "4", "expect": "diff.expect.bin", "dtype": "int8"},
@@ -17,6 +17,7 @@ CASE = {
         {"target": "6", "expect": "lo.expect.bin", "dtype": "int8"},
     ],
 }
+
 
 DT = np.int8
 WIDE = np.int64  # every result is computed exactly here, then wrapped
@@ -39,6 +40,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -71,7 +73,7 @@ def reference(a, b):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a', 'b'], tiles):
+    for name, tile in zip(("a", "b"), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -1,4 +1,4 @@
-"""TADD TSUB TMUL TDIV TMAX TMIN on 64x8 ui32 (a5): MIN/MAX operands that wrap."""
+"""TADD TSUB TMUL TDIV TMAX TMIN on 64x8 ui32 (a5, sync): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -19,6 +19,7 @@ CASE = {
         {"target": "lo", "expect": "lo.expect.bin", "dtype": "uint32"},
     ],
 }
+
 
 DT = np.uint32
 WIDE = np.uint64  # every result is computed exactly here, then wrapped
@@ -46,6 +47,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -83,7 +85,7 @@ def reference(a, b):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a', 'b'], tiles):
+    for name, tile in zip(("a", "b"), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

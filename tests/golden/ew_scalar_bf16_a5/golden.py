@@ -1,4 +1,4 @@
-"""Tile-scalar ops on 16x32 (valid 9x21) bf16 (a5): signed zeros, infinities, NaN, subnormals, overflow."""
+"""Tile-scalar ops on 16x32 (valid 9x21) bf16 (a5, sync): +-0, +-inf, NaN, subnormals, overflow."""
 import os
 
 import numpy as np
@@ -18,6 +18,7 @@ CASE = {
         {"target": "mins", "expect": "mins.expect.bin", "dtype": "bfloat16"},
     ],
 }
+
 
 def narrow(y):
     """float32 values rounded to bf16 bit patterns (round to nearest even; NaN stays NaN)."""
@@ -53,6 +54,7 @@ SCALARS = {
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -90,7 +92,7 @@ def reference(a):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a'], tiles):
+    for name, tile in zip(("a",), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -1,4 +1,4 @@
-"""Tile-scalar ops on 16x32 f16 (a2a3): signed zeros, infinities, NaN, subnormals, overflow."""
+"""Tile-scalar ops on 16x32 f16 (a2a3, DPS): +-0, +-inf, NaN, subnormals, overflow."""
 import os
 
 import numpy as np
@@ -8,7 +8,7 @@ VROWS, VCOLS = 16, 32  # the valid region: the only elements the instructions wr
 SEED = 302
 
 CASE = {
-    "args": ["a.bin", "zeros:512", "zeros:512", "zeros:512", "zeros:512", "zeros:512", "zeros:512", "zeros:512", "zeros:512", "zeros:512"],
+    "args": ["a.bin"] + ["zeros:512"] * 9,  # inputs, then one buffer per result
     "outs": [
         {"target": "2", "expect": "adds.expect.bin", "dtype": "float16"},
         {"target": "3", "expect": "subs.expect.bin", "dtype": "float16"},
@@ -21,6 +21,7 @@ CASE = {
         {"target": "10", "expect": "fill_inf.expect.bin", "dtype": "float16"},
     ],
 }
+
 
 def to_tile(v):
     """Values rounded to the tile's element type."""
@@ -63,6 +64,7 @@ SCALARS = {
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -104,7 +106,7 @@ def reference(a):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a'], tiles):
+    for name, tile in zip(("a",), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -1,4 +1,4 @@
-"""Tile-scalar ops on 8x32 f16 (a5): signed zeros, infinities, NaN, subnormals, overflow."""
+"""Tile-scalar ops on 8x32 f16 (a5, sync): +-0, +-inf, NaN, subnormals, overflow."""
 import os
 
 import numpy as np
@@ -22,6 +22,7 @@ CASE = {
         {"target": "fill_inf", "expect": "fill_inf.expect.bin", "dtype": "float16"},
     ],
 }
+
 
 def to_tile(v):
     """Values rounded to the tile's element type."""
@@ -64,6 +65,7 @@ SCALARS = {
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -105,7 +107,7 @@ def reference(a):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a'], tiles):
+    for name, tile in zip(("a",), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

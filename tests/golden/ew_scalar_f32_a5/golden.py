@@ -1,4 +1,4 @@
-"""Tile-scalar ops on 32x16 (valid 30x9) f32 (a5): signed zeros, infinities, NaN, subnormals, overflow."""
+"""Tile-scalar ops on 32x16 (valid 30x9) f32 (a5, SSA): +-0, +-inf, NaN, subnormals, overflow."""
 import os
 
 import numpy as np
@@ -21,6 +21,7 @@ CASE = {
         {"target": "fill", "expect": "fill.expect.bin", "dtype": "float32"},
     ],
 }
+
 
 def to_tile(v):
     """Values rounded to the tile's element type."""
@@ -50,7 +51,7 @@ EDGES = [
 ]
 # The scalars as the kernel declares them: name -> (type, value).
 SCALARS = {
-    "adds": ("f32", 0.1),
+    "adds": ("f16", 0.1),
     "subs": ("f32", -2.5),
     "muls": ("f32", 3.0),
     "divs": ("f32", 0.3),
@@ -62,6 +63,7 @@ SCALARS = {
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -102,7 +104,7 @@ def reference(a):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a'], tiles):
+    for name, tile in zip(("a",), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

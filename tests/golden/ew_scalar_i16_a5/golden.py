@@ -1,4 +1,4 @@
-"""Tile-scalar ops on 16x16 i16 (a5): MIN/MAX operands that wrap."""
+"""Tile-scalar ops on 16x16 i16 (a5, SSA): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -25,6 +25,7 @@ CASE = {
         {"target": "fill", "expect": "fill.expect.bin", "dtype": "int16"},
     ],
 }
+
 
 DT = np.int16
 WIDE = np.int64  # every result is computed exactly here, then wrapped
@@ -72,8 +73,8 @@ SCALARS = {
     "muls": 3,  # i16
     "divs": -3,  # i32
     "rdivs": 100000,  # i32
-    "maxs": -5,  # i16
-    "mins": 7,  # i16
+    "maxs": 255,  # ui8
+    "mins": -100,  # i8
     "shl": 5,  # i32
     "shl_w": 16,  # i32
     "shr": 9,  # i32
@@ -83,6 +84,7 @@ SCALARS = {
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -91,7 +93,9 @@ def inputs():
     rng = np.random.default_rng(SEED)
     a = rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True)
     plant(a, EDGES)
-    d = np.where(rng.random((ROWS, COLS)) < 0.5, rng.integers(-20, 21, (ROWS, COLS)).astype(DT), rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True))
+    d = rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True)
+    small = rng.integers(-20, 21, (ROWS, COLS)).astype(DT)
+    d = np.where(rng.random((ROWS, COLS)) < 0.5, small, d)
     d[d == 0] = 1  # no zero divisors: integer division by zero is an error
     plant(d, DIVISOR_EDGES)
     return a, d
@@ -127,7 +131,7 @@ def reference(a, d):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a', 'd'], tiles):
+    for name, tile in zip(("a", "d"), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -1,4 +1,4 @@
-"""TSHLS TSHRS on 16x16 ui16 (a2a3): MIN/MAX operands that wrap."""
+"""TSHLS TSHRS on 16x16 ui16 (a2a3, sync): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -16,6 +16,7 @@ CASE = {
         {"target": "shr_w", "expect": "shr_w.expect.bin", "dtype": "uint16"},
     ],
 }
+
 
 DT = np.uint16
 WIDE = np.uint64  # every result is computed exactly here, then wrapped
@@ -56,6 +57,7 @@ SCALARS = {
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -89,7 +91,7 @@ def reference(a):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a'], tiles):
+    for name, tile in zip(("a",), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -1,4 +1,4 @@
-"""Tile-scalar ops on 16x48 ui16 (a5): MIN/MAX operands that wrap."""
+"""Tile-scalar ops on 16x48 ui16 (a5, sync): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -25,6 +25,7 @@ CASE = {
         {"target": "fill", "expect": "fill.expect.bin", "dtype": "uint16"},
     ],
 }
+
 
 DT = np.uint16
 WIDE = np.uint64  # every result is computed exactly here, then wrapped
@@ -66,7 +67,7 @@ DIVISOR_EDGES = [
 ]
 # The scalars as the kernel declares them (shift counts fit every type).
 SCALARS = {
-    "adds": -1,  # i32
+    "adds": -1,  # i8
     "subs": 7,  # ui16
     "muls": 3,  # i32
     "divs": 3,  # i32
@@ -82,6 +83,7 @@ SCALARS = {
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -90,7 +92,9 @@ def inputs():
     rng = np.random.default_rng(SEED)
     a = rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True)
     plant(a, EDGES)
-    d = np.where(rng.random((ROWS, COLS)) < 0.5, rng.integers(1, 21, (ROWS, COLS)).astype(DT), rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True))
+    d = rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True)
+    small = rng.integers(1, 21, (ROWS, COLS)).astype(DT)
+    d = np.where(rng.random((ROWS, COLS)) < 0.5, small, d)
     d[d == 0] = 1  # no zero divisors: integer division by zero is an error
     plant(d, DIVISOR_EDGES)
     return a, d
@@ -126,7 +130,7 @@ def reference(a, d):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['a', 'd'], tiles):
+    for name, tile in zip(("a", "d"), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -1,4 +1,4 @@
-"""TNEG on 16x16 bf16 (a5): signed zeros, infinities, NaN, subnormals, overflow."""
+"""TNEG on 16x16 bf16 (a5, SSA): +-0, +-inf, NaN, subnormals, overflow."""
 import os
 
 import numpy as np
@@ -14,6 +14,7 @@ CASE = {
         {"target": "neg", "expect": "neg.expect.bin", "dtype": "bfloat16"},
     ],
 }
+
 
 def narrow(y):
     """float32 values rounded to bf16 bit patterns (round to nearest even; NaN stays NaN)."""
@@ -40,6 +41,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -69,7 +71,7 @@ def reference(x):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['x'], tiles):
+    for name, tile in zip(("x",), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -1,4 +1,4 @@
-"""TNEG on 16x16 i16 (a2a3): MIN/MAX operands that wrap."""
+"""TNEG on 16x16 i16 (a2a3, sync): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -13,6 +13,7 @@ CASE = {
         {"target": "neg", "expect": "neg.expect.bin", "dtype": "int16"},
     ],
 }
+
 
 DT = np.int16
 WIDE = np.int64  # every result is computed exactly here, then wrapped
@@ -32,6 +33,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -60,7 +62,7 @@ def reference(x):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['x'], tiles):
+    for name, tile in zip(("x",), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -1,4 +1,4 @@
-"""TABS TNEG on 8x16 (valid 8x9) i16 (a5): MIN/MAX operands that wrap."""
+"""TABS TNEG on 8x16 (valid 8x9) i16 (a5, SSA): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -15,6 +15,7 @@ CASE = {
         {"target": "neg", "expect": "neg.expect.bin", "dtype": "int16"},
     ],
 }
+
 
 DT = np.int16
 WIDE = np.int64  # every result is computed exactly here, then wrapped
@@ -34,6 +35,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -63,7 +65,7 @@ def reference(x):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['x'], tiles):
+    for name, tile in zip(("x",), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

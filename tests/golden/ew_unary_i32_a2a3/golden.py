@@ -1,4 +1,4 @@
-"""TNEG TRELU on 8x32 i32 (a2a3): MIN/MAX operands that wrap."""
+"""TNEG TRELU on 8x32 i32 (a2a3, DPS): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -8,12 +8,13 @@ VROWS, VCOLS = 8, 32  # the valid region: the only elements the instructions wri
 SEED = 204
 
 CASE = {
-    "args": ["x.bin", "zeros:256", "zeros:256"],
+    "args": ["x.bin"] + ["zeros:256"] * 2,  # inputs, then one buffer per result
     "outs": [
         {"target": "2", "expect": "neg.expect.bin", "dtype": "int32"},
         {"target": "3", "expect": "relu.expect.bin", "dtype": "int32"},
     ],
 }
+
 
 DT = np.int32
 WIDE = np.int64  # every result is computed exactly here, then wrapped
@@ -33,6 +34,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -62,7 +64,7 @@ def reference(x):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['x'], tiles):
+    for name, tile in zip(("x",), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

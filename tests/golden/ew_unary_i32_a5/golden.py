@@ -1,4 +1,4 @@
-"""TABS TNEG TRELU on 16x8 (valid 10x5) i32 (a5): MIN/MAX operands that wrap."""
+"""TABS TNEG TRELU on 16x8 (valid 10x5) i32 (a5, sync): MIN/MAX operands that wrap."""
 import os
 
 import numpy as np
@@ -16,6 +16,7 @@ CASE = {
         {"target": "relu", "expect": "relu.expect.bin", "dtype": "int32"},
     ],
 }
+
 
 DT = np.int32
 WIDE = np.int64  # every result is computed exactly here, then wrapped
@@ -35,6 +36,7 @@ EDGES = [
 
 
 def plant(tile, values):
+    """Writes values row by row from the top-left corner of the valid region."""
     for n, v in enumerate(values):
         tile[n // VCOLS, n % VCOLS] = v
 
@@ -65,7 +67,7 @@ def reference(x):
 
 def generate(out_dir):
     tiles = inputs()
-    for name, tile in zip(['x'], tiles):
+    for name, tile in zip(("x",), tiles):
         tile.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, value in reference(*tiles).items():
         value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))

@@ -13,7 +13,8 @@ CASE = {
 def generate(out_dir):
     rng = np.random.default_rng(161)
     x = rng.integers(0, 1 << 32, size=(16, 32), dtype=np.uint32)
-    x[5, 3:7] = [0x7FC00001, 0xFF800000, 0x80000000, 0x00000001]  # a NaN with payload, -inf, -0, smallest subnormal
+    # A NaN with a payload, -inf, -0 and the smallest subnormal.
+    x[5, 3:7] = [0x7FC00001, 0xFF800000, 0x80000000, 0x00000001]
     y = np.zeros((16, 32), np.uint32)
     y[1:9, 7:23] = x[5:13, 3:19]     # the 8x16 window at (5, 3) lands at (1, 7)
     x.tofile(os.path.join(out_dir, "x.bin"))

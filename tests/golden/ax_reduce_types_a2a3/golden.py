@@ -1,0 +1,34 @@
+"""Reductions on A2/A3: trowsum f16 (double sum, one rounding), tcolsum i32 (wrapping)."""
+import math
+import os
+
+import numpy as np
+
+CASE = {
+    "args": ["xf16.bin", "xi32.bin"],
+    "outs": [{"target": "rs_f16", "expect": "rs_f16.expect.bin", "dtype": "float16"},
+             {"target": "cs_i32", "expect": "cs_i32.expect.bin", "dtype": "int32"}],
+}
+
+
+def generate(out_dir):
+    rng = np.random.default_rng(221)
+    xf16 = rng.uniform(-100, 100, size=(16, 64)).astype(np.float16)
+    xf16[0, :] = 1.0
+    xf16[0, 0] = 1024.0               # 1024 + 63 = 1087, exact in f16
+    xf16[1, :] = np.float16(0.01)     # 64 * f16(0.01), rounded once
+    xf16[2, :] = 1.0
+    xf16[2, 0] = 2048.0               # 2048 + 63 = 2111 rounds (tie) to 2112
+    xi32 = rng.integers(-2**31, 2**31, size=(32, 16), dtype=np.int64).astype(np.int32)
+    xi32[:, 0] = 2**30                # 32 * 2^30 = 2^35 wraps to 0
+    rs = np.array([np.float16(math.fsum(r.astype(np.float64))) for r in xf16], np.float16)
+    s = xi32.astype(np.int64).sum(axis=0)
+    cs = (((s + 2**31) % 2**32) - 2**31).astype(np.int32)
+    xf16.tofile(os.path.join(out_dir, "xf16.bin"))
+    xi32.tofile(os.path.join(out_dir, "xi32.bin"))
+    rs.tofile(os.path.join(out_dir, "rs_f16.expect.bin"))
+    cs.tofile(os.path.join(out_dir, "cs_i32.expect.bin"))
+
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

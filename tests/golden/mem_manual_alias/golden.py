@@ -1,0 +1,32 @@
+"""Manual addresses, a 16x1 column aliased as a 1x16 row: y = x - rowmean(x), 16x64 f32."""
+import math
+import os
+
+import numpy as np
+
+CASE = {
+    "args": ["x.bin", "zeros:1024", "zeros:16"],
+    "outs": [{"target": "2", "expect": "y.expect.bin", "dtype": "float32"},
+             {"target": "3", "expect": "mean.expect.bin", "dtype": "float32"},
+             {"target": "sum", "expect": "sum.expect.bin", "dtype": "float32"},
+             {"target": "sum_row", "expect": "sum.expect.bin", "dtype": "float32"},
+             {"target": "mean", "expect": "mean.expect.bin", "dtype": "float32"}],
+}
+
+
+def generate(out_dir):
+    rng = np.random.default_rng(210)
+    # Multiples of 2^-12 below 2^8: the double row sums are exact in any order.
+    x = (np.round(rng.normal(3.0, 20.0, size=(16, 64)) * 4096) / 4096).astype(np.float32)
+    x[0, :] = np.arange(64)                       # mean 31.5
+    sums = np.array([np.float32(math.fsum(r.astype(np.float64))) for r in x], np.float32)
+    mean = sums * np.float32(1 / 64)              # a power of two: exact
+    y = (x.astype(np.float64) - mean.astype(np.float64)[:, None]).astype(np.float32)
+    x.tofile(os.path.join(out_dir, "x.bin"))
+    y.tofile(os.path.join(out_dir, "y.expect.bin"))
+    mean.tofile(os.path.join(out_dir, "mean.expect.bin"))
+    sums.tofile(os.path.join(out_dir, "sum.expect.bin"))
+
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))
