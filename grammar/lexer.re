@@ -128,10 +128,7 @@ Parser::symbol_type Lexer::EndOfInput() {
     }
     if (!stack_.empty()) return Parser::make_YYerror(at);
     // Every statement ends with a line end, even the last one of a file without a final one.
-    if (last_ != Token::NEWLINE) {
-      last_ = Token::NEWLINE;
-      return Parser::make_NEWLINE(at);
-    }
+    if (last_ != Token::NEWLINE) return Parser::make_NEWLINE(at);
   }
   return Parser::make_END(at);
 }

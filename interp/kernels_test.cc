@@ -147,6 +147,9 @@ TEST_CASE("tile-scalar kernels, scalar-first tdivs, shifts") {
 %divs = tdivs %a, %k : !pto.tile<1x8xf32>, f32
 %rdivs = tdivs %k, %a : f32, !pto.tile<1x8xf32>
 %maxs = tmaxs %a, %k : !pto.tile<1x8xf32>, f32
+%mins = tmins %a, %k : !pto.tile<1x8xf32>, f32
+%subs = tsubs %a, %k : !pto.tile<1x8xf32>, f32
+%muls = tmuls %a, %k : !pto.tile<1x8xf32>, f32
 %fill = texpands %k : f32, !pto.tile<1x8xf32>
 %shl = tshls %u, %three : !pto.tile<1x16xui16>, i32
 %shr = tshrs %s, %three : !pto.tile<1x16xi16>, i32
@@ -162,6 +165,9 @@ TEST_CASE("tile-scalar kernels, scalar-first tdivs, shifts") {
   CheckValues(out.tiles["divs"], {0.5, -2, 0, 4, 1.5, 1, 0.5, 0.5});
   CheckValues(out.tiles["rdivs"], {2, -0.5, kInf, 0.25, 2.0f / 3.0f, 1, 2, 2});
   CheckValues(out.tiles["maxs"], {2, 2, 2, 8, 3, 2, 2, 2});
+  CheckValues(out.tiles["mins"], {1, -4, 0, 2, 2, 2, 1, 1});
+  CheckValues(out.tiles["subs"], {-1, -6, -2, 6, 1, 0, -1, -1});
+  CheckValues(out.tiles["muls"], {2, -8, 0, 16, 6, 4, 2, 2});
   CheckValues(out.tiles["fill"], {2, 2, 2, 2, 2, 2, 2, 2});
   CHECK(out.tiles["shl"][0] == 8);
   CHECK(out.tiles["shl"][1] == 8);       // 0x2001 << 3 = 0x10008, wraps to 8
