@@ -135,7 +135,7 @@ TEST_CASE("the verifier checks every instruction against its schema") {
   CHECK(error_of(HandMade(Code({I(Opcode::kTAddS, {0, 1, 5}), ret}))) ==
         "tadds operand 3: scalar register 5 out of range (function has 2)\n");
   CHECK(error_of(HandMade(Code({I(Opcode::kTAdd, {0, 1, 1})}))) ==
-        "code does not end with a return\n");
+        "code does not end with a return or a jump\n");
   CHECK(error_of(HandMade(Code({I(Opcode::kTAdd, {0, 1, kNoOperand}), ret}))) ==
         "tadd operand 3: required operand missing\n");
   CHECK(error_of(HandMade(Code({I(Opcode::kTAdd, {0, 1, 1}), {HeaderWord(Opcode::kReturn, 0) |

@@ -2,6 +2,7 @@
 
 #include "common/isa/encoding.h"
 #include "common/isa/operand_rules.h"
+#include "common/isa/scalar_rules.h"
 #include "common/strings.h"
 
 namespace pto {
@@ -29,8 +30,11 @@ class Verifier {
   void VerifyFunction(const Function& f, const FunctionOffsets& off);
   void VerifyRegisters(const Function& f, const FunctionOffsets& off);
   void VerifyCode(const Function& f, const FunctionOffsets& off);
-  // Checks one instruction at word \a pc; returns its size in words, or 0 if unreadable.
-  uint32_t VerifyInstruction(const Function& f, uint32_t pc, size_t offset);
+  // Checks the header of the instruction at word \a pc; returns its size in words, or 0.
+  uint32_t InstructionSize(const Function& f, uint32_t pc, size_t offset);
+  void VerifyOperands(const Function& f, uint32_t pc, size_t offset);
+  void VerifyCall(const Function& f, const Instr& in, size_t offset);
+  bool CallsRecursively();
   bool VerifyOperand(const Function& f, const OperandSpec& spec, uint32_t value, size_t offset,
                      int index, std::string_view mnemonic);
   void VerifyLines(const Function& f, const FunctionOffsets& off);
@@ -40,6 +44,7 @@ class Verifier {
   Diagnostics& diags_;
   bool ok_ = true;
   std::vector<bool> instruction_start_;
+  std::vector<std::vector<uint32_t>> calls_;  ///< Callees of each function.
 };
 
 void Verifier::VerifyRegisters(const Function& f, const FunctionOffsets& off) {
@@ -156,9 +161,20 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
       }
       return true;
     }
+    case OperandKind::kTarget:
+      if (value < f.code.size() && instruction_start_[value]) return true;
+      Fail(offset, StrCat(where, ": jump target ", value, " is not the start of an instruction"));
+      return false;
     case OperandKind::kImm:
-      if ((spec.attr == "isBinary" || spec.attr == "%order") && value > 1) {
+      if ((spec.attr == "isBinary" || spec.attr == "%order" || spec.attr == "unsigned") &&
+          value > 1) {
         Fail(offset, StrCat(where, ": immediate ", value, " must be 0 or 1"));
+        return false;
+      }
+      if (spec.attr == "predicate" &&
+          value >= static_cast<uint32_t>(mnemonic == "arith.cmpi" ? kIntPredicateCount
+                                                                  : kFloatPredicateCount)) {
+        Fail(offset, StrCat(where, ": comparison predicate ", value, " is out of range"));
         return false;
       }
       if (spec.attr == "layout" && value > 2) {
@@ -170,7 +186,7 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
   return true;
 }
 
-uint32_t Verifier::VerifyInstruction(const Function& f, uint32_t pc, size_t offset) {
+uint32_t Verifier::InstructionSize(const Function& f, uint32_t pc, size_t offset) {
   uint32_t header = f.code[pc];
   uint32_t opcode = HeaderOpcode(header);
   uint32_t count = HeaderCount(header);
@@ -183,50 +199,93 @@ uint32_t Verifier::VerifyInstruction(const Function& f, uint32_t pc, size_t offs
     return 0;
   }
   const OpInfo& info = GetOpInfo(static_cast<Opcode>(opcode));
-  if (count != static_cast<uint32_t>(info.num_operands())) {
+  const uint32_t fixed = static_cast<uint32_t>(info.num_operands());
+  if (info.variadic ? count < fixed : count != fixed) {
     Fail(offset, StrCat(info.mnemonic, " has ", count, " operands, its schema has ",
-                        info.num_operands()));
+                        info.variadic ? "at least " : "", fixed));
     return 0;
   }
   if (pc + 1 + count > f.code.size()) {
     Fail(offset, StrCat(info.mnemonic, " runs past the end of the code"));
     return 0;
   }
-  const uint32_t* operands = &f.code[pc + 1];
+  return count + 1;
+}
+
+void Verifier::VerifyCall(const Function& f, const Instr& in, size_t offset) {
+  uint32_t callee_index = in.operands[0];
+  if (callee_index >= program_.functions.size()) {
+    Fail(offset + 4, StrCat("call of function ", callee_index, ", which does not exist"));
+    return;
+  }
+  const Function& callee = program_.functions[callee_index];
+  if (in.count - 1 != callee.params.size()) {
+    Fail(offset, StrCat("call passes ", in.count - 1, " arguments, the function takes ",
+                        callee.params.size()));
+    return;
+  }
+  for (uint32_t i = 0; i + 1 < in.count; ++i) {
+    const Param& p = callee.params[i];
+    uint32_t reg = in.operands[i + 1];
+    size_t at = offset + 8 + 4 * i;
+    bool ok = false;
+    switch (p.kind) {
+      case ParamKind::kScalar:
+        ok = reg < f.scalar_regs.size() && f.scalar_regs[reg] == p.dtype;
+        break;
+      case ParamKind::kPointer:
+      case ParamKind::kMemref:
+        ok = reg < f.views.size() && f.views[reg].dtype == p.dtype;
+        break;
+      case ParamKind::kTile:
+        ok = reg < f.tiles.size() && f.tiles[reg].type == callee.tiles[p.reg].type;
+        break;
+    }
+    if (!ok) Fail(at, StrCat("call argument ", i + 1, " does not match the parameter"));
+  }
+  calls_[&f - program_.functions.data()].push_back(callee_index);
+}
+
+void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
+  Instr in = Decode(&f.code[pc]);
+  const OpInfo& info = GetOpInfo(in.op);
+  if (info.variadic) {
+    VerifyCall(f, in, offset);
+    return;
+  }
   bool operands_ok = true;
-  for (uint32_t i = 0; i < count; ++i) {
-    operands_ok &= VerifyOperand(f, info.operands[i], operands[i], offset + 4 + 4 * i,
+  for (uint32_t i = 0; i < in.count; ++i) {
+    operands_ok &= VerifyOperand(f, info.operands[i], in.operands[i], offset + 4 + 4 * i,
                                  static_cast<int>(i), info.mnemonic);
   }
-  if (operands_ok && info.is_tile_op()) {
-    std::vector<OperandType> types(count);
-    for (uint32_t i = 0; i < count; ++i) {
-      uint32_t v = operands[i];
-      OperandType& t = types[i];
-      t.present = v != kNoOperand;
-      if (!t.present) continue;
-      switch (info.operands[i].kind) {
-        case OperandKind::kTile:
-          t.tile = &f.tiles[v].type;
-          break;
-        case OperandKind::kView:
-          t.dtype = f.views[v].dtype;
-          break;
-        case OperandKind::kScalar:
-        case OperandKind::kInt:
-        case OperandKind::kFloat:
-          t.dtype = f.scalar_regs[v];
-          break;
-        case OperandKind::kImm:
-          break;
-      }
-    }
-    for (const RuleError& e : CheckOperandTypes(info, program_.arch, types)) {
-      size_t at = e.operand < 0 ? offset : offset + 4 + 4 * e.operand;
-      Fail(at, e.message);
+  if (!operands_ok) return;
+  std::vector<OperandType> types(in.count);
+  for (uint32_t i = 0; i < in.count; ++i) {
+    uint32_t v = in.operands[i];
+    OperandType& t = types[i];
+    t.present = v != kNoOperand;
+    if (!t.present) continue;
+    switch (info.operands[i].kind) {
+      case OperandKind::kTile:
+        t.tile = &f.tiles[v].type;
+        break;
+      case OperandKind::kView:
+        t.dtype = f.views[v].dtype;
+        break;
+      case OperandKind::kScalar:
+      case OperandKind::kInt:
+      case OperandKind::kFloat:
+        t.dtype = f.scalar_regs[v];
+        break;
+      case OperandKind::kImm:
+      case OperandKind::kTarget:
+        break;
     }
   }
-  return count + 1;
+  for (const RuleError& e : CheckOperandTypes(info, program_.arch, types)) {
+    size_t at = e.operand < 0 ? offset : offset + 4 + 4 * e.operand;
+    Fail(at, e.message);
+  }
 }
 
 void Verifier::VerifyCode(const Function& f, const FunctionOffsets& off) {
@@ -235,16 +294,21 @@ void Verifier::VerifyCode(const Function& f, const FunctionOffsets& off) {
     Fail(off.code, "function has no code");
     return;
   }
+  // First find every instruction start, so jump targets can be checked in the second pass.
   uint32_t pc = 0, last = 0;
   while (pc < f.code.size()) {
     instruction_start_[pc] = true;
     last = pc;
-    uint32_t size = VerifyInstruction(f, pc, off.code + 4 * static_cast<size_t>(pc));
+    uint32_t size = InstructionSize(f, pc, off.code + 4 * static_cast<size_t>(pc));
     if (size == 0) return;
     pc += size;
   }
-  if (static_cast<Opcode>(HeaderOpcode(f.code[last])) != Opcode::kReturn) {
-    Fail(off.code + 4 * static_cast<size_t>(last), "code does not end with a return");
+  Opcode final_op = static_cast<Opcode>(HeaderOpcode(f.code[last]));
+  if (final_op != Opcode::kReturn && final_op != Opcode::kJump) {
+    Fail(off.code + 4 * static_cast<size_t>(last), "code does not end with a return or a jump");
+  }
+  for (pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
+    VerifyOperands(f, pc, off.code + 4 * static_cast<size_t>(pc));
   }
 }
 
@@ -274,13 +338,47 @@ void Verifier::VerifyFunction(const Function& f, const FunctionOffsets& off) {
   ok_ = ok_ && before;
 }
 
+// Kernels run on fixed on-chip memory with no stack: a function may not call itself, directly
+// or through others.
+bool Verifier::CallsRecursively() {
+  enum State : uint8_t { kNew, kActive, kDone };
+  std::vector<State> state(calls_.size(), kNew);
+  std::vector<std::pair<uint32_t, size_t>> stack;
+  for (uint32_t root = 0; root < calls_.size(); ++root) {
+    if (state[root] != kNew) continue;
+    stack.push_back({root, 0});
+    state[root] = kActive;
+    while (!stack.empty()) {
+      auto& [fn, next] = stack.back();
+      if (next == calls_[fn].size()) {
+        state[fn] = kDone;
+        stack.pop_back();
+        continue;
+      }
+      uint32_t callee = calls_[fn][next++];
+      if (state[callee] == kActive) {
+        Fail(0, StrCat("function @", program_.String(program_.functions[callee].name),
+                       " calls itself (directly or through others)"));
+        return true;
+      }
+      if (state[callee] == kNew) {
+        state[callee] = kActive;
+        stack.push_back({callee, 0});
+      }
+    }
+  }
+  return false;
+}
+
 bool Verifier::Run(const std::vector<FunctionOffsets>& offsets) {
   if (program_.entry >= program_.functions.size()) {
     Fail(0, StrCat("entry function ", program_.entry, " does not exist"));
   }
+  calls_.assign(program_.functions.size(), {});
   for (size_t i = 0; i < program_.functions.size(); ++i) {
     VerifyFunction(program_.functions[i], offsets[i]);
   }
+  if (ok_) CallsRecursively();
   return ok_;
 }
 

@@ -2,20 +2,33 @@
 
 #include <cstring>
 
+#include "common/float_format.h"
 #include "common/strings.h"
 #include "interp/kernels.h"
 
 namespace pto::interp {
 
 Executor::Executor(const Program& program, const Function& function, LocalMemory& local,
-                   std::vector<GlobalBuffer>& globals)
+                   std::vector<GlobalBuffer>& globals, RunLimits& limits, const BlockInfo& block)
     : program_(program),
       function_(function),
       local_(local),
       globals_(globals),
+      limits_(limits),
+      block_(block),
       scalars_(function.scalar_regs.size(), Slot{0}),
+      scalar_info_(function.scalar_regs.size()),
       tiles_(function.tiles.size()),
       views_(function.views.size()) {
+  for (size_t i = 0; i < scalar_info_.size(); ++i) {
+    ScalarInfo& info = scalar_info_[i];
+    info.dtype = function.scalar_regs[i];
+    info.is_float = IsFloat(info.dtype);
+    if (!info.is_float) {
+      info.shift = static_cast<uint8_t>(64 - IntBits(info.dtype));
+      info.is_signed = IsSigned(info.dtype);
+    }
+  }
   for (const ConstInit& c : function.consts) std::memcpy(&scalars_[c.reg], &c.bits, 8);
   for (size_t i = 0; i < tiles_.size(); ++i) {
     const TileReg& reg = function.tiles[i];
@@ -38,19 +51,46 @@ bool Executor::Fault(std::string message) {
   std::string_view mnemonic = info.mnemonic;
   if (mnemonic[0] == '%') mnemonic.remove_prefix(1);
   fault_ = StrCat(mnemonic, ": ", message);
+  fault_line_ = 0;
+  for (const LineEntry& l : function_.lines) {
+    if (l.code_offset > pc_) break;
+    if (l.code_offset == pc_) {
+      fault_file_ = program_.String(l.file);
+      fault_line_ = static_cast<int>(l.line);
+      fault_col_ = static_cast<int>(l.col);
+    }
+  }
+  return false;
+}
+
+bool Executor::PropagateFault(const Executor& callee) {
+  std::string message = callee.fault_;
+  Fault("");
+  if (fault_line_ > 0) {
+    message += StrCat(" (in @", program_.String(callee.function_.name), ", called at ",
+                      fault_file_, ":", fault_line_, ":", fault_col_, ")");
+  }
+  fault_ = std::move(message);
+  fault_file_ = callee.fault_file_;
+  fault_line_ = callee.fault_line_;
+  fault_col_ = callee.fault_col_;
   return false;
 }
 
 bool Executor::FaultPosition(std::string* file, int* line, int* col) const {
-  const LineEntry* best = nullptr;
-  for (const LineEntry& l : function_.lines) {
-    if (l.code_offset > pc_) break;
-    best = &l;
+  if (fault_line_ == 0) return false;
+  *file = fault_file_;
+  *line = fault_line_;
+  *col = fault_col_;
+  return true;
+}
+
+bool Executor::JumpTo(uint32_t target) {
+  jump_ = target;
+  if (target <= pc_ && limits_.steps > limits_.max_steps) {
+    return Fault(StrCat("this loop is still running after ", limits_.max_steps,
+                        " steps; stopped (raise the limit with --max-steps)"));
   }
-  if (!best || best->code_offset != pc_) return false;
-  *file = program_.String(best->file);
-  *line = static_cast<int>(best->line);
-  *col = static_cast<int>(best->col);
   return true;
 }
 
@@ -83,6 +123,7 @@ bool Executor::Run() {
   returning_ = false;
   for (;;) {
     Instr in = Decode(code + pc_);
+    ++limits_.steps;
     bool ok = true;
     switch (in.op) {
 #define PTO_OP(Name, mnemonic, operands, Family, Kernel, a2a3, a5, flags) \
@@ -94,7 +135,12 @@ bool Executor::Run() {
     }
     if (!ok) return false;
     if (returning_) return true;
-    pc_ += in.size();
+    if (jump_ != kNoJump) {
+      pc_ = jump_;
+      jump_ = kNoJump;
+    } else {
+      pc_ += in.size();
+    }
   }
 }
 

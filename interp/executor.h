@@ -28,11 +28,34 @@ struct TileRef {
   uint32_t bytes() const { return type->Bytes(); }
 };
 
+/// Which block of a multi-block launch is running.
+struct BlockInfo {
+  int64_t block_idx = 0;
+  int64_t block_num = 1;
+  int64_t subblock_idx = 0;
+  int64_t subblock_num = 1;
+};
+
+/// Limits shared by every frame of one block's run.
+struct RunLimits {
+  uint64_t steps = 0;              ///< Instructions executed so far.
+  uint64_t max_steps = 1000000000;  ///< A backward jump past this many steps is a fault.
+  int call_depth = 0;
+};
+
+/// What a scalar register's type means for arithmetic on it.
+struct ScalarInfo {
+  DType dtype = DType::kI64;
+  uint8_t shift = 0;        ///< 64 - bit width, for wrapping integers with two shifts.
+  bool is_signed = true;    ///< Sign- (true) or zero-extended storage.
+  bool is_float = false;
+};
+
 class Executor {
  public:
   /// \a program must have passed verification.
   Executor(const Program& program, const Function& function, LocalMemory& local,
-           std::vector<GlobalBuffer>& globals);
+           std::vector<GlobalBuffer>& globals, RunLimits& limits, const BlockInfo& block);
 
   /// Register access for parameter set-up and result read-back.
   Slot& scalar(uint32_t reg) { return scalars_[reg]; }
@@ -61,18 +84,43 @@ class Executor {
   /// A scratch buffer of at least \a bytes, reused between instructions.
   uint8_t* Scratch(size_t bytes);
   void set_returning() { returning_ = true; }
+  /// Continues at code offset \a target after the current instruction. A backward jump counts
+  /// against the step limit; returns false (a fault) when the limit is passed.
+  bool JumpTo(uint32_t target);
+  const ScalarInfo& scalar_info(uint32_t reg) const { return scalar_info_[reg]; }
+  /// \a v wrapped to the width of integer register \a reg.
+  int64_t Wrap(uint32_t reg, int64_t v) const {
+    const ScalarInfo& info = scalar_info_[reg];
+    uint64_t shifted = static_cast<uint64_t>(v) << info.shift;
+    return info.is_signed ? static_cast<int64_t>(shifted) >> info.shift
+                          : static_cast<int64_t>(shifted >> info.shift);
+  }
+  /// \a v rounded to the float type of register \a reg.
+  double Round(uint32_t reg, double v) const;
+  RunLimits& limits() { return limits_; }
+  const BlockInfo& block() const { return block_; }
+  /// Takes over the fault of a called function, adding where it was called from.
+  bool PropagateFault(const Executor& callee);
 
  private:
   const Program& program_;
   const Function& function_;
   LocalMemory& local_;
   std::vector<GlobalBuffer>& globals_;
+  RunLimits& limits_;
+  const BlockInfo& block_;
   std::vector<Slot> scalars_;
+  std::vector<ScalarInfo> scalar_info_;
   std::vector<TileState> tiles_;
   std::vector<ViewState> views_;
   std::vector<uint8_t> scratch_;
   std::string fault_;
+  std::string fault_file_;
+  int fault_line_ = 0;
+  int fault_col_ = 0;
   uint32_t pc_ = 0;
+  static constexpr uint32_t kNoJump = 0xffffffffu;
+  uint32_t jump_ = kNoJump;
   bool returning_ = false;
 };
 

@@ -9,11 +9,11 @@
 namespace pto::interp {
 
 namespace ops {
-// Kernel column entries of the structural (Machine family) rows.
-struct AllocTile {};
-struct MakeView {};
-struct PartitionView {};
-struct Return {};
+// Every Kernel column entry of opcodes.def names a type here (element functions are defined in
+// element.h, the others where their family is implemented).
+#define PTO_OP(Name, mnemonic, operands, Family, Kernel, a2a3, a5, flags) struct Kernel;
+#include "common/isa/opcodes.def"
+#undef PTO_OP
 }  // namespace ops
 
 template <typename Op> bool ExecBinary(Executor& ex, const Instr& in);
@@ -30,6 +30,15 @@ template <typename Op> bool ExecStore(Executor& ex, const Instr& in);
 template <typename Op> bool ExecMove(Executor& ex, const Instr& in);
 template <typename Op> bool ExecBind(Executor& ex, const Instr& in);
 template <typename Op> bool ExecMachine(Executor& ex, const Instr& in);
+template <typename Op> bool ExecIntBinary(Executor& ex, const Instr& in);
+template <typename Op> bool ExecFloatBinary(Executor& ex, const Instr& in);
+template <typename Op> bool ExecFloatUnary(Executor& ex, const Instr& in);
+template <typename Op> bool ExecCompareInt(Executor& ex, const Instr& in);
+template <typename Op> bool ExecCompareFloat(Executor& ex, const Instr& in);
+template <typename Op> bool ExecSelect(Executor& ex, const Instr& in);
+template <typename Op> bool ExecCast(Executor& ex, const Instr& in);
+template <typename Op> bool ExecTransfer(Executor& ex, const Instr& in);
+template <typename Op> bool ExecControl(Executor& ex, const Instr& in);
 
 /// True if the storage of \a a and \a b share a byte (in the same memory).
 bool Overlaps(const TileRef& a, const TileRef& b);

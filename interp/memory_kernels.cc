@@ -7,6 +7,13 @@
 
 namespace pto::interp {
 
+namespace ops {
+struct AllocTile {};
+struct MakeView {};
+struct PartitionView {};
+struct Return {};
+}  // namespace ops
+
 // Not an anonymous namespace: the kernel templates below capture these types.
 namespace view_mapping {
 

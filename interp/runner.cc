@@ -48,6 +48,8 @@ class Runner {
   const Function* fn_ = nullptr;
   std::vector<GlobalBuffer> globals_;
   std::unique_ptr<LocalMemory> local_;
+  RunLimits limits_;
+  BlockInfo block_;
   std::unique_ptr<Executor> exec_;
   std::vector<OutputTarget> outputs_;
 };
@@ -167,7 +169,7 @@ bool Runner::BindArguments(const std::vector<std::string>& args) {
     buffer_of[i] = static_cast<int>(globals_.size());
     globals_.push_back(std::move(buf));
   }
-  exec_ = std::make_unique<Executor>(program_, *fn_, *local_, globals_);
+  exec_ = std::make_unique<Executor>(program_, *fn_, *local_, globals_, limits_, block_);
   for (size_t i = 0; i < params.size(); ++i) {
     const Param& p = params[i];
     switch (p.kind) {

@@ -88,7 +88,9 @@ Outputs Execute(const Program& program, const Inputs& inputs) {
     buffer_of_view[p.reg] = static_cast<int>(globals.size());
     globals.push_back(std::move(buf));
   }
-  interp::Executor exec(program, fn, local, globals);
+  interp::RunLimits limits;
+  interp::BlockInfo block;
+  interp::Executor exec(program, fn, local, globals, limits, block);
   for (const Param& p : fn.params) {
     std::string name = program.String(p.name);
     if (p.kind == ParamKind::kPointer) {

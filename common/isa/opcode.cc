@@ -8,7 +8,8 @@ namespace pto {
 namespace {
 
 // Parses an operand string of opcodes.def ("t|tt[t]@isBinary") into specs.
-std::vector<OperandSpec> ParseOperands(std::string_view text, uint32_t flags, int* num_outputs) {
+std::vector<OperandSpec> ParseOperands(std::string_view text, uint32_t flags, int* num_outputs,
+                                       bool* variadic) {
   std::vector<OperandSpec> specs;
   bool output = true;
   bool optional = false;
@@ -53,6 +54,12 @@ std::vector<OperandSpec> ParseOperands(std::string_view text, uint32_t flags, in
       case 'n':
         spec.kind = OperandKind::kImm;
         break;
+      case 'j':
+        spec.kind = OperandKind::kTarget;
+        break;
+      case '*':
+        *variadic = true;
+        continue;
       default:
         std::abort();  // a typo in opcodes.def
     }
@@ -93,7 +100,8 @@ const std::array<OpInfo, kOpcodeCount>& Table() {
       info.a2a3_types = row.a2a3;
       info.a5_types = row.a5;
       info.flags = row.flags;
-      info.operands = ParseOperands(row.operands, row.flags, &info.num_outputs);
+      info.operands =
+          ParseOperands(row.operands, row.flags, &info.num_outputs, &info.variadic);
     }
     return t;
   }();

@@ -45,6 +45,15 @@ enum class Family : uint8_t {
   kMove,
   kBind,
   kMachine,
+  kIntBinary,
+  kFloatBinary,
+  kFloatUnary,
+  kCompareInt,
+  kCompareFloat,
+  kSelect,
+  kCast,
+  kTransfer,
+  kControl,
 };
 
 /// What an operand word holds.
@@ -55,6 +64,7 @@ enum class OperandKind : uint8_t {
   kInt,     ///< i: integer (or index) scalar register.
   kFloat,   ///< f: float scalar register.
   kImm,     ///< n: immediate.
+  kTarget,  ///< j: code offset of an instruction in the same function.
 };
 
 /// One operand word of an instruction.
@@ -75,9 +85,11 @@ struct OpInfo {
   uint32_t flags;
   std::vector<OperandSpec> operands;  ///< Outputs first, in encoding order.
   int num_outputs = 0;
+  bool variadic = false;  ///< "*": any number of further register operands (func calls).
 
   bool has_spelling() const { return mnemonic[0] != '%'; }
-  bool is_tile_op() const { return family != Family::kMachine; }
+  /// Instructions of the tile ISA (as opposed to scalar, control and structural ones).
+  bool is_tile_op() const { return family < Family::kMachine; }
   DTypeMask types(Arch arch) const { return arch == Arch::kA5 ? a5_types : a2a3_types; }
   int num_operands() const { return static_cast<int>(operands.size()); }
 };

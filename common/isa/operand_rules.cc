@@ -1,5 +1,6 @@
 #include "common/isa/operand_rules.h"
 
+#include "common/isa/scalar_rules.h"
 #include "common/strings.h"
 
 namespace pto {
@@ -253,6 +254,17 @@ std::vector<RuleError> RuleChecker::Run() {
       break;
     case Family::kBind:
     case Family::kMachine:
+      break;
+    case Family::kIntBinary:
+    case Family::kFloatBinary:
+    case Family::kFloatUnary:
+    case Family::kCompareInt:
+    case Family::kCompareFloat:
+    case Family::kSelect:
+    case Family::kCast:
+    case Family::kTransfer:
+    case Family::kControl:
+      CheckScalarOperands(info_, types_, &errors_);
       break;
   }
   return std::move(errors_);

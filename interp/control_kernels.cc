@@ -1,0 +1,43 @@
+// Function calls: a new register frame on the same on-chip memories and global buffers.
+#include "common/strings.h"
+#include "interp/kernels.h"
+
+namespace pto::interp {
+
+namespace {
+
+constexpr int kMaxCallDepth = 64;
+
+}  // namespace
+
+bool RunCall(Executor& ex, const Instr& in) {
+  const Program& program = ex.program();
+  const Function& callee = program.functions[in.operands[0]];
+  RunLimits& limits = ex.limits();
+  if (limits.call_depth >= kMaxCallDepth) {
+    return ex.Fault(StrCat("calls nest deeper than ", kMaxCallDepth));
+  }
+  Executor frame(program, callee, ex.local(), ex.globals(), limits, ex.block());
+  for (size_t i = 0; i < callee.params.size(); ++i) {
+    const Param& p = callee.params[i];
+    uint32_t arg = in.operands[i + 1];
+    switch (p.kind) {
+      case ParamKind::kScalar:
+        frame.scalar(p.reg) = ex.scalar(arg);
+        break;
+      case ParamKind::kPointer:
+      case ParamKind::kMemref:
+        frame.view(p.reg) = ex.view(arg);
+        break;
+      case ParamKind::kTile:
+        frame.tile(p.reg) = ex.tile(arg);  // the callee sees the same tile storage
+        break;
+    }
+  }
+  ++limits.call_depth;
+  bool ok = frame.Run();
+  --limits.call_depth;
+  return ok ? true : ex.PropagateFault(frame);
+}
+
+}  // namespace pto::interp
