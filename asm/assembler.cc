@@ -1,5 +1,7 @@
 #include "asm/assembler.h"
 
+#include <memory>
+
 #include "asm/body_lowering.h"
 #include "asm/op_form.h"
 #include "asm/placement.h"
@@ -37,10 +39,17 @@ class ModuleLowering {
   void Run(const std::vector<Statement>& top);
 
  private:
-  void LowerTopLevel(const std::vector<Statement>& stmts,
-                     std::vector<const Statement*>* loose);
-  void LowerFunction(const Statement& stmt);
-  void LowerSyncProgram(const std::vector<const Statement*>& stmts);
+  /// A function being built: its statement, builder and lowering state.
+  struct Pending {
+    const Statement* stmt;
+    const Item* body;
+    std::unique_ptr<FunctionBuilder> builder;
+    std::unique_ptr<BodyLowering> lowering;
+  };
+
+  void Collect(const std::vector<Statement>& stmts, std::vector<const Statement*>* funcs,
+               std::vector<const Statement*>* loose);
+  void Declare(const Statement& stmt, Pending* pending);
   void Finish(FunctionBuilder& fb);
 
   Context& ctx_;
@@ -58,7 +67,9 @@ void ModuleLowering::Finish(FunctionBuilder& fb) {
   PlaceTiles(fb);
 }
 
-void ModuleLowering::LowerFunction(const Statement& stmt) {
+// func.func [private] @name(%a: T, ...) [attributes {...}] { ... }: makes the function and
+// its parameters, so calls can be checked before any body is lowered.
+void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   ItemSpan items = stmt.items;
   size_t i = 0;
   while (i < items.size() && items[i].Is(ItemKind::kWord)) ++i;  // private, public
@@ -68,10 +79,9 @@ void ModuleLowering::LowerFunction(const Statement& stmt) {
   }
   const Item& name = items[i];
   const Item& params = items[i + 1];
-  const Item* body = nullptr;
   bool is_entry = false;
   for (size_t k = i + 2; k < items.size(); ++k) {
-    if (items[k].Is(ItemKind::kRegion)) body = &items[k];
+    if (items[k].Is(ItemKind::kRegion)) pending->body = &items[k];
     if (items[k].Is(ItemKind::kAttrDict)) {
       std::map<std::string, Attribute> attrs;
       ReadAttributes(items[k], &attrs);
@@ -82,13 +92,14 @@ void ModuleLowering::LowerFunction(const Statement& stmt) {
       return;
     }
   }
-  if (!body) {
+  if (!pending->body) {
     ctx_.Error(name, StrCat("function @", name.text, " has no body"));
     return;
   }
   for (const Function& f : program_.functions) {
     if (program_.String(f.name) == name.text) {
       ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
+      pending->body = nullptr;
       return;
     }
   }
@@ -96,8 +107,8 @@ void ModuleLowering::LowerFunction(const Statement& stmt) {
   Function& fn = program_.functions.back();
   fn.name = program_.Intern(name.text);
   if (is_entry) entry_ = static_cast<int>(program_.functions.size()) - 1;
-  FunctionBuilder fb(ctx_, program_, fn);
-  BodyLowering lowering(fb);
+  pending->builder = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
+  pending->lowering = std::make_unique<BodyLowering>(*pending->builder);
   for (ItemSpan param : Split(params.children, ",")) {
     if (param.size() < 3 || !param[0].Is(ItemKind::kValue) || !param[1].IsPunct(":")) {
       ctx_.Error(param.empty() ? params.range : SpanRange(param),
@@ -105,30 +116,19 @@ void ModuleLowering::LowerFunction(const Statement& stmt) {
       continue;
     }
     ItemSpan type_items = param.subspan(2);
-    if (type_items.back().Is(ItemKind::kAttrDict)) type_items = type_items.first(type_items.size() - 1);
+    if (type_items.back().Is(ItemKind::kAttrDict)) {
+      type_items = type_items.first(type_items.size() - 1);
+    }
     Type type;
     if (ParseWholeType(ctx_, type_items, &type)) {
-      lowering.AddParam(param[0], type, SpanRange(type_items));
+      pending->lowering->AddParam(param[0], type, SpanRange(type_items));
     }
   }
-  lowering.LowerAll(body->body);
-  Finish(fb);
 }
 
-void ModuleLowering::LowerSyncProgram(const std::vector<const Statement*>& stmts) {
-  program_.functions.emplace_back();
-  Function& fn = program_.functions.back();
-  fn.name = program_.Intern("main");
-  FunctionBuilder fb(ctx_, program_, fn);
-  BodyLowering lowering(fb);
-  std::vector<Statement> body;
-  for (const Statement* s : stmts) body.push_back(*s);
-  lowering.LowerAll(body);
-  Finish(fb);
-}
-
-void ModuleLowering::LowerTopLevel(const std::vector<Statement>& stmts,
-                                   std::vector<const Statement*>* loose) {
+void ModuleLowering::Collect(const std::vector<Statement>& stmts,
+                             std::vector<const Statement*>* funcs,
+                             std::vector<const Statement*>* loose) {
   for (const Statement& stmt : stmts) {
     if (stmt.head.IsWord("module")) {
       const Item* region = nullptr;
@@ -139,9 +139,9 @@ void ModuleLowering::LowerTopLevel(const std::vector<Statement>& stmts,
         ctx_.Error(stmt.head, "module without a body");
         continue;
       }
-      LowerTopLevel(region->body, loose);
+      Collect(region->body, funcs, loose);
     } else if (stmt.head.IsWord("func.func")) {
-      LowerFunction(stmt);
+      funcs->push_back(&stmt);
     } else {
       loose->push_back(&stmt);
     }
@@ -149,15 +149,35 @@ void ModuleLowering::LowerTopLevel(const std::vector<Statement>& stmts,
 }
 
 void ModuleLowering::Run(const std::vector<Statement>& top) {
-  std::vector<const Statement*> loose;
-  LowerTopLevel(top, &loose);
+  std::vector<const Statement*> funcs, loose;
+  Collect(top, &funcs, &loose);
+  if (!loose.empty() && !funcs.empty()) {
+    ctx_.Error(loose[0]->head, "instructions outside any function; put them in a func.func "
+                               "or write the whole file in the synchronous form");
+    return;
+  }
+  // Builders keep references into program_.functions: it must not grow past this.
+  program_.functions.reserve(funcs.size() + 1);
   if (!loose.empty()) {
-    if (!program_.functions.empty()) {
-      ctx_.Error(loose[0]->head, "instructions outside any function; put them in a func.func "
-                                 "or write the whole file in the synchronous form");
-      return;
-    }
-    LowerSyncProgram(loose);
+    program_.functions.emplace_back();
+    Function& fn = program_.functions.back();
+    fn.name = program_.Intern("main");
+    FunctionBuilder fb(ctx_, program_, fn);
+    BodyLowering lowering(fb);
+    std::vector<Statement> body;
+    for (const Statement* s : loose) body.push_back(*s);
+    lowering.LowerAll(body);
+    Finish(fb);
+  }
+  std::vector<Pending> pending(funcs.size());
+  for (size_t i = 0; i < funcs.size(); ++i) {
+    pending[i].stmt = funcs[i];
+    Declare(*funcs[i], &pending[i]);
+  }
+  for (Pending& p : pending) {
+    if (!p.body || !p.lowering) continue;
+    p.lowering->LowerAll(p.body->body);
+    Finish(*p.builder);
   }
   if (program_.functions.empty()) {
     ctx_.Error(SourceRange{0, 0}, "the file defines no function and no instructions");

@@ -4,6 +4,8 @@
 
 #include "asm/op_form.h"
 #include "asm/operands.h"
+#include "asm/scalar_lowering.h"
+#include "asm/sync_lowering.h"
 #include "asm/tile_op_lowering.h"
 #include "common/strings.h"
 
@@ -20,6 +22,27 @@ const BodyLowering::HandlerEntry BodyLowering::kHandlers[] = {
     {"tassign", &BodyLowering::LowerAssign},
     {"return", &BodyLowering::LowerReturn},
     {"func.return", &BodyLowering::LowerReturn},
+    {"scf.for", &BodyLowering::LowerFor},
+    {"scf.if", &BodyLowering::LowerIf},
+    {"scf.while", &BodyLowering::LowerWhile},
+    {"scf.yield", &BodyLowering::LowerYield},
+    {"scf.condition", &BodyLowering::LowerCondition},
+    {"func.call", &BodyLowering::LowerCall},
+    {"call", &BodyLowering::LowerCall},
+    {"pto.load_scalar", &BodyLowering::LowerLoadScalar},
+    {"pto.load", &BodyLowering::LowerLoadScalar},
+    {"pto.store_scalar", &BodyLowering::LowerStoreScalar},
+    {"pto.store", &BodyLowering::LowerStoreScalar},
+    {"pto.addptr", &BodyLowering::LowerAddPtr},
+    {"pto.get_tensor_view_dim", &BodyLowering::LowerViewDim},
+    {"pto.get_block_idx", &BodyLowering::LowerBlockInfo},
+    {"pto.get_block_num", &BodyLowering::LowerBlockInfo},
+    {"pto.get_subblock_idx", &BodyLowering::LowerBlockInfo},
+    {"pto.get_subblock_num", &BodyLowering::LowerBlockInfo},
+    {"pto.set_validshape", &BodyLowering::LowerSetValidShape},
+    {"pto.declare_tile", &BodyLowering::LowerDeclareTile},
+    {"pto.section.cube", &BodyLowering::LowerSection},
+    {"pto.section.vector", &BodyLowering::LowerSection},
 };
 
 void BodyLowering::LowerAll(const std::vector<Statement>& statements) {
@@ -28,13 +51,18 @@ void BodyLowering::LowerAll(const std::vector<Statement>& statements) {
 
 bool BodyLowering::Lower(const Statement& stmt) {
   if (stmt.head.Is(ItemKind::kHash)) return true;  // #alias = ... definitions
+  if (stmt.head.Is(ItemKind::kCaret)) return LowerBlockLabel(stmt);
   const std::string& name = stmt.head.text;
   for (const HandlerEntry& entry : kHandlers) {
     if (name == entry.name) return (this->*entry.handler)(stmt);
   }
   std::string_view mnemonic = name;
   if (mnemonic.substr(0, 4) == "pto.") mnemonic.remove_prefix(4);
-  if (const OpInfo* info = LookupMnemonic(mnemonic)) return LowerTileOp(fb_, *info, stmt);
+  if (const OpInfo* info = LookupMnemonic(mnemonic)) {
+    if (info->is_tile_op()) return LowerTileOp(fb_, *info, stmt);
+    if (info->family == Family::kSync) return LowerSyncOp(fb_, *info, stmt);
+    return LowerScalarOp(fb_, *info, stmt);
+  }
   return ReportUnknown(stmt);
 }
 

@@ -34,7 +34,48 @@ class BodyLowering {
   bool LowerPartitionView(const Statement& stmt);
   bool LowerAssign(const Statement& stmt);
   bool LowerReturn(const Statement& stmt);
+  bool LowerFor(const Statement& stmt);
+  bool LowerIf(const Statement& stmt);
+  bool LowerWhile(const Statement& stmt);
+  bool LowerYield(const Statement& stmt);
+  bool LowerCondition(const Statement& stmt);
+  bool LowerCall(const Statement& stmt);
+  bool LowerBlockLabel(const Statement& stmt);
+  bool LowerLoadScalar(const Statement& stmt);
+  bool LowerStoreScalar(const Statement& stmt);
+  bool LowerAddPtr(const Statement& stmt);
+  bool LowerViewDim(const Statement& stmt);
+  bool LowerBlockInfo(const Statement& stmt);
+  bool LowerSetValidShape(const Statement& stmt);
+  bool LowerDeclareTile(const Statement& stmt);
+  bool LowerSection(const Statement& stmt);
+  /// A scalar operand that must be an integer (index, iN).
+  bool IntOperand(ItemSpan term, Value* out);
   bool ReportUnknown(const Statement& stmt);
+
+  /// Where the terminator of the region being lowered sends its values.
+  struct RegionExit {
+    bool is_condition = false;    ///< scf.while's "before" region ends in scf.condition.
+    std::vector<Value> targets;   ///< scf.yield: registers that receive the values.
+    std::vector<Value> results;   ///< scf.condition: the loop's results ...
+    std::vector<Value> forwards;  ///< ... and the "after" region's arguments.
+    uint32_t exit_branch = 0;     ///< scf.condition: the branch out of the loop, to patch.
+    bool terminated = false;
+  };
+  /// Lowers \a region's statements in a new scope, with \a exit for its terminator and
+  /// \a args bound to a leading "^bb0(...):" label if there is one.
+  bool LowerRegion(const Item& region, RegionExit* exit, const std::vector<Value>& args = {});
+  /// Moves \a srcs into \a dsts as if all at once (a yield may swap values).
+  bool ParallelMove(const std::vector<Value>& dsts, const std::vector<Value>& srcs,
+                    const Statement& stmt);
+  /// A new register holding a value of \a type.
+  bool NewValueOfType(const Type& type, SourceRange where, Value* out);
+  /// Reads "-> T" or "-> (T, U)" result types at the end of \a items.
+  bool ResultTypes(ItemSpan items, std::vector<Type>* types);
+  /// Binds the result names of \a stmt (%r or %r:N) to \a values.
+  bool DefineResults(const Statement& stmt, const std::vector<Value>& values);
+  /// The values of a comma-separated operand list (scf.yield %a, %b).
+  bool ValueList(ItemSpan items, std::vector<Value>* values);
 
   bool ExpectResults(const Statement& stmt, size_t n);
   bool DefineScalarConstant(const Item& name, const Item& literal, const Type& type);
@@ -45,6 +86,7 @@ class BodyLowering {
 
   FunctionBuilder& fb_;
   Context& ctx_;
+  std::vector<RegionExit*> exits_;
 };
 
 }  // namespace pto::assembler

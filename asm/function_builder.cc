@@ -23,13 +23,50 @@ FunctionBuilder::FunctionBuilder(Context& ctx, Program& program, Function& funct
 
 bool FunctionBuilder::Define(const Item& name, Value value, int index) {
   value.def = name.range;
-  auto [it, inserted] = values_.emplace(Key(name.text, index), value);
+  std::string key = Key(name.text, index);
+  auto [it, inserted] = values_.emplace(key, value);
   if (!inserted) {
     ctx_.Error(name, StrCat("%", name.text, " is already defined"));
     ctx_.Note(it->second.def, "previous definition is here");
     return false;
   }
+  if (!scopes_.empty()) scopes_.back().push_back(std::move(key));
   return true;
+}
+
+void FunctionBuilder::PopScope() {
+  for (const std::string& key : scopes_.back()) values_.erase(key);
+  scopes_.pop_back();
+}
+
+void FunctionBuilder::EmitMove(const Value& dst, const Value& src, SourceRange where) {
+  if (dst.reg == src.reg && dst.cls == src.cls) return;
+  Opcode op = dst.cls == ValueClass::kTile   ? Opcode::kMoveTile
+              : dst.cls == ValueClass::kView ? Opcode::kMoveView
+                                             : Opcode::kMove;
+  Emit(op, {dst.reg, src.reg}, where);
+}
+
+Value FunctionBuilder::NewRegisterLike(const Value& v, std::string_view name, SourceRange def) {
+  Value out;
+  out.type = v.type;
+  out.cls = v.cls;
+  switch (v.cls) {
+    case ValueClass::kScalar:
+      out.reg = NewScalar(v.type.dtype);
+      break;
+    case ValueClass::kTile:
+      out.reg = NewTile(v.type.tile, name, def);
+      // A register that only ever receives other tiles' bindings is never placed itself.
+      bindings_[out.reg].runtime_address = true;
+      break;
+    case ValueClass::kView:
+      out.reg = NewView(v.type.dtype, name);
+      break;
+    case ValueClass::kNone:
+      break;
+  }
+  return out;
 }
 
 const Value* FunctionBuilder::Find(const std::string& name, int index) const {
@@ -101,13 +138,14 @@ Value FunctionBuilder::ConstantValue(DType dtype, int64_t int_value, double real
   return v;
 }
 
-void FunctionBuilder::Emit(Opcode op, std::vector<uint32_t> operands, SourceRange where) {
+uint32_t FunctionBuilder::Emit(Opcode op, std::vector<uint32_t> operands, SourceRange where) {
   int line, col;
   ctx_.file().LineCol(where.begin, &line, &col);
   uint32_t offset = static_cast<uint32_t>(function_.code.size());
   function_.lines.push_back(LineEntry{offset, file_name_, static_cast<uint32_t>(line),
                                       static_cast<uint32_t>(col)});
   pto::Emit(&function_.code, op, operands);
+  return offset;
 }
 
 }  // namespace pto::assembler

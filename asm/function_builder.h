@@ -54,6 +54,9 @@ class FunctionBuilder {
   const Value* Lookup(const Item& item);
   /// Lookup without reporting.
   const Value* Find(const std::string& name, int index) const;
+  /// Names defined between PushScope and PopScope (a region's body) are gone after PopScope.
+  void PushScope() { scopes_.emplace_back(); }
+  void PopScope();
 
   uint32_t NewScalar(DType dtype);
   uint32_t NewTile(const TileType& type, std::string_view name, SourceRange def);
@@ -64,8 +67,16 @@ class FunctionBuilder {
   /// A constant scalar value (not bound to any name).
   Value ConstantValue(DType dtype, int64_t int_value, double real_value);
 
-  /// Appends an instruction; \a where becomes its line-table position.
-  void Emit(Opcode op, std::vector<uint32_t> operands, SourceRange where);
+  /// Appends an instruction; \a where becomes its line-table position. Returns its offset.
+  uint32_t Emit(Opcode op, std::vector<uint32_t> operands, SourceRange where);
+  /// Code offset the next instruction will get.
+  uint32_t Here() const { return static_cast<uint32_t>(function_.code.size()); }
+  /// Sets operand \a index of the instruction at \a at (for jump targets known later).
+  void Patch(uint32_t at, int index, uint32_t value) { function_.code[at + 1 + index] = value; }
+  /// Copies \a src into the register of \a dst (scalar, tile or view alike).
+  void EmitMove(const Value& dst, const Value& src, SourceRange where);
+  /// A fresh register of \a v's class and type, returned as a value.
+  Value NewRegisterLike(const Value& v, std::string_view name, SourceRange def);
 
   TileBinding& binding(uint32_t tile_reg) { return bindings_[tile_reg]; }
   const std::vector<TileBinding>& bindings() const { return bindings_; }
@@ -76,6 +87,7 @@ class FunctionBuilder {
   Function& function_;
   uint32_t file_name_;
   std::unordered_map<std::string, Value> values_;
+  std::vector<std::vector<std::string>> scopes_;  ///< Keys defined in each open region.
   std::map<std::pair<DType, uint64_t>, uint32_t> constants_;
   std::vector<TileBinding> bindings_;
 };

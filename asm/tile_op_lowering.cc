@@ -37,6 +37,8 @@ const char* KindName(OperandKind kind) {
       return "a float scalar";
     case OperandKind::kImm:
       return "an immediate";
+    case OperandKind::kTarget:
+      return "a jump target";
   }
   return "an operand";
 }
@@ -54,6 +56,7 @@ bool ClassMatches(OperandKind kind, const Value& v) {
     case OperandKind::kFloat:
       return v.cls == ValueClass::kScalar && IsFloat(v.type.dtype);
     case OperandKind::kImm:
+    case OperandKind::kTarget:
       return false;
   }
   return false;
@@ -230,6 +233,8 @@ bool TileOpLowering::MakeResults() {
     v.type = type;
     v.cls = ValueClass::kTile;
     v.reg = fb_.NewTile(type.tile, name.text, name.range);
+    // treshape's result shares its source's storage; it gets no placement of its own.
+    if (info_.family == Family::kReshape) fb_.binding(v.reg).runtime_address = true;
     if (!fb_.Define(name, v)) return false;
     slots_[i].present = true;
     slots_[i].resolved.value = v;

@@ -3,6 +3,7 @@
 #include "common/isa/encoding.h"
 #include "common/isa/operand_rules.h"
 #include "common/isa/scalar_rules.h"
+#include "common/isa/sync_enums.h"
 #include "common/strings.h"
 
 namespace pto {
@@ -45,6 +46,7 @@ class Verifier {
   bool ok_ = true;
   std::vector<bool> instruction_start_;
   std::vector<std::vector<uint32_t>> calls_;  ///< Callees of each function.
+  Opcode op_ = Opcode::kReturn;  ///< The instruction whose operands are being checked.
 };
 
 void Verifier::VerifyRegisters(const Function& f, const FunctionOffsets& off) {
@@ -177,6 +179,17 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
         Fail(offset, StrCat(where, ": comparison predicate ", value, " is out of range"));
         return false;
       }
+      if (GetOpInfo(op_).family == Family::kSync && spec.attr != "id") {
+        SyncEnum kind = SyncAttrKind(mnemonic, spec.attr);
+        if (value >= SyncEnumCount(kind)) {
+          Fail(offset, StrCat(where, ": code ", value, " is out of range"));
+          return false;
+        }
+      }
+      if ((spec.attr == "id" && value >= 64) || (spec.attr == "which" && value > 3)) {
+        Fail(offset, StrCat(where, ": immediate ", value, " is out of range"));
+        return false;
+      }
       if (spec.attr == "layout" && value > 2) {
         Fail(offset, StrCat(where, ": layout code ", value, " is not 0 (nd), 1 (dn) or 2 (nz)"));
         return false;
@@ -248,6 +261,7 @@ void Verifier::VerifyCall(const Function& f, const Instr& in, size_t offset) {
 
 void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
   Instr in = Decode(&f.code[pc]);
+  op_ = in.op;
   const OpInfo& info = GetOpInfo(in.op);
   if (info.variadic) {
     VerifyCall(f, in, offset);

@@ -39,6 +39,10 @@ template <typename Op> bool ExecSelect(Executor& ex, const Instr& in);
 template <typename Op> bool ExecCast(Executor& ex, const Instr& in);
 template <typename Op> bool ExecTransfer(Executor& ex, const Instr& in);
 template <typename Op> bool ExecControl(Executor& ex, const Instr& in);
+template <typename Op> bool ExecMemory(Executor& ex, const Instr& in);
+template <typename Op> bool ExecReshape(Executor& ex, const Instr& in);
+template <typename Op> bool ExecPrint(Executor& ex, const Instr& in);
+template <typename Op> bool ExecSync(Executor& ex, const Instr& in);
 
 /// True if the storage of \a a and \a b share a byte (in the same memory).
 bool Overlaps(const TileRef& a, const TileRef& b);

@@ -49,14 +49,20 @@ inline Instr Decode(const uint32_t* pc) {
   return Instr{static_cast<Opcode>(HeaderOpcode(pc[0])), HeaderCount(pc[0]), pc + 1};
 }
 
-/// Appends one instruction to \a code. The operand count must match the opcode's schema.
+inline bool FitsSchema(Opcode op, size_t count) {
+  const OpInfo& info = GetOpInfo(op);
+  return info.variadic ? count >= static_cast<size_t>(info.num_operands())
+                       : count == static_cast<size_t>(info.num_operands());
+}
+
+/// Appends one instruction to \a code. The operand count must fit the opcode's schema.
 inline void Emit(std::vector<uint32_t>* code, Opcode op, std::initializer_list<uint32_t> operands) {
-  assert(static_cast<int>(operands.size()) == GetOpInfo(op).num_operands());
+  assert(FitsSchema(op, operands.size()));
   code->push_back(HeaderWord(op, static_cast<uint32_t>(operands.size())));
   code->insert(code->end(), operands.begin(), operands.end());
 }
 inline void Emit(std::vector<uint32_t>* code, Opcode op, const std::vector<uint32_t>& operands) {
-  assert(static_cast<int>(operands.size()) == GetOpInfo(op).num_operands());
+  assert(FitsSchema(op, operands.size()));
   code->push_back(HeaderWord(op, static_cast<uint32_t>(operands.size())));
   code->insert(code->end(), operands.begin(), operands.end());
 }

@@ -44,6 +44,8 @@ enum class Family : uint8_t {
   kStore,
   kMove,
   kBind,
+  kReshape,
+  kPrint,
   kMachine,
   kIntBinary,
   kFloatBinary,
@@ -54,6 +56,8 @@ enum class Family : uint8_t {
   kCast,
   kTransfer,
   kControl,
+  kMemory,
+  kSync,
 };
 
 /// What an operand word holds.

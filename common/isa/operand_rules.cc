@@ -34,6 +34,7 @@ class RuleChecker {
   void CheckExpandBinary(bool per_row);
   void CheckLoadStore(int tile, int view);
   void CheckMove();
+  void CheckReshape();
 
   const OpInfo& info_;
   Arch arch_;
@@ -220,6 +221,18 @@ void RuleChecker::CheckMove() {
   }
 }
 
+// TRESHAPE reinterprets the same bytes: same memory, same size, both plain or both boxed.
+void RuleChecker::CheckReshape() {
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (!d || !a) return;
+  if (d->mem != a->mem || d->Bytes() != a->Bytes() || d->boxed() != a->boxed()) {
+    Fail(1, StrCat("treshape keeps the storage: both tiles need the same memory and size and "
+                   "both plain or both boxed layouts; got ", a->ToString(), " -> ",
+                   d->ToString()));
+  }
+}
+
 std::vector<RuleError> RuleChecker::Run() {
   switch (info_.family) {
     case Family::kBinary:
@@ -264,7 +277,14 @@ std::vector<RuleError> RuleChecker::Run() {
     case Family::kCast:
     case Family::kTransfer:
     case Family::kControl:
+    case Family::kMemory:
       CheckScalarOperands(info_, types_, &errors_);
+      break;
+    case Family::kReshape:
+      CheckReshape();
+      break;
+    case Family::kPrint:
+    case Family::kSync:
       break;
   }
   return std::move(errors_);

@@ -106,6 +106,11 @@ void ScalarChecker::Run() {
         IsBool(0);
       }
       break;
+    case Family::kMemory:
+      if (info_.mnemonic == "%load_scalar") Same(0, 1);
+      if (info_.mnemonic == "%store_scalar") Same(0, 2);
+      if (info_.mnemonic == "%addptr") Same(0, 1);
+      break;
     default:
       break;
   }

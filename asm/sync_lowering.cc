@@ -1,0 +1,113 @@
+#include "asm/sync_lowering.h"
+
+#include "asm/operands.h"
+#include "common/isa/sync_enums.h"
+#include "common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+// One argument of a sync operation: an enumerator name, a number or a value.
+struct Atom {
+  const Item* item;
+  std::string name;
+  bool is_number = false;
+  int64_t number = 0;
+  bool is_value = false;
+};
+
+void CollectAtoms(ItemSpan items, std::vector<Atom>* atoms) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Item& item = items[i];
+    if (item.IsPunct(":")) return;  // the rest is a type signature
+    if (item.IsPunct(",")) continue;
+    if (item.IsGroup('[') || item.IsGroup('(')) {
+      CollectAtoms(item.children, atoms);
+    } else if (item.IsGroup('<') && !item.children.empty()) {
+      atoms->push_back({&item, item.children[0].text});  // elided form <PIPE_ALL>
+    } else if (item.Is(ItemKind::kHash) && i + 1 < items.size() && items[i + 1].IsGroup('<') &&
+               !items[i + 1].children.empty()) {
+      atoms->push_back({&item, items[i + 1].children[0].text});  // #pto.pipe<PIPE_ALL>
+      ++i;
+    } else if (item.Is(ItemKind::kInt)) {
+      atoms->push_back({&item, item.text, true, item.number});
+    } else if (item.Is(ItemKind::kValue)) {
+      atoms->push_back({&item, item.text, false, 0, true});
+    } else {
+      atoms->push_back({&item, item.text});
+    }
+  }
+}
+
+}  // namespace
+
+bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!stmt.results.empty()) {
+    ctx.Error(stmt.results[0], StrCat(info.mnemonic, " has no results"));
+    return false;
+  }
+  std::vector<Atom> atoms;
+  CollectAtoms(stmt.items, &atoms);
+  std::vector<int> imm_slots;
+  int value_slot = -1;
+  for (int i = 0; i < info.num_operands(); ++i) {
+    if (info.operands[i].kind == OperandKind::kImm) {
+      imm_slots.push_back(i);
+    } else {
+      value_slot = i;
+    }
+  }
+  if (atoms.size() != imm_slots.size()) {
+    std::string expected;
+    for (int slot : imm_slots) expected += StrCat(expected.empty() ? "" : ", ", info.operands[slot].attr);
+    ctx.Error(stmt.head, StrCat(info.mnemonic, " takes ", imm_slots.size(), " argument",
+                                imm_slots.size() == 1 ? "" : "s", " (", expected, "), got ",
+                                atoms.size()));
+    return false;
+  }
+  std::vector<uint32_t> operands(info.num_operands(), kNoOperand);
+  for (size_t k = 0; k < atoms.size(); ++k) {
+    const Atom& atom = atoms[k];
+    const OperandSpec& spec = info.operands[imm_slots[k]];
+    uint32_t& out = operands[imm_slots[k]];
+    if (spec.attr == "id") {
+      if (atom.is_value && value_slot >= 0) {
+        Resolved r;
+        if (!Resolve(fb, ItemSpan(atom.item, 1), DType::kIndex, &r)) return false;
+        if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
+          ctx.Error(*atom.item, StrCat("the id must be an integer, got ", Describe(r.value)));
+          return false;
+        }
+        operands[value_slot] = r.value.reg;
+        out = 0;
+        continue;
+      }
+      if (!atom.is_number || atom.number < 0 || atom.number >= 64) {
+        ctx.Error(*atom.item, StrCat("expected an id from 0 to 63, got '", atom.name, "'"));
+        return false;
+      }
+      out = static_cast<uint32_t>(atom.number);
+      continue;
+    }
+    SyncEnum kind = SyncAttrKind(info.mnemonic, spec.attr);
+    uint32_t code;
+    if (atom.is_number && atom.number >= 0 && atom.number < SyncEnumCount(kind)) {
+      code = static_cast<uint32_t>(atom.number);
+    } else if (!ParseSyncEnum(kind, atom.name, &code)) {
+      std::string names;
+      for (uint32_t c = 0; c < SyncEnumCount(kind); ++c) {
+        names += StrCat(c ? " " : "", SyncEnumName(kind, c));
+      }
+      ctx.Error(*atom.item, StrCat("unknown ", spec.attr, " '", atom.name, "' (one of: ", names,
+                                   ")"));
+      return false;
+    }
+    out = code;
+  }
+  fb.Emit(info.opcode, operands, stmt.head.range);
+  return true;
+}
+
+}  // namespace pto::assembler

@@ -1,0 +1,28 @@
+// Names of the synchronisation enumerations (pipes, events, operation types) and their codes
+// in the bytecode, as PTOAS numbers them.
+#ifndef PTO_COMMON_ISA_SYNC_ENUMS_H_
+#define PTO_COMMON_ISA_SYNC_ENUMS_H_
+
+#include <cstdint>
+#include <string_view>
+
+namespace pto {
+
+enum class SyncEnum : uint8_t {
+  kPipe,    ///< PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, ... PIPE_ALL, PIPE_FIX ...
+  kEvent,   ///< EVENT_ID0 .. EVENT_ID7
+  kOpType,  ///< TLOAD, TSTORE_ACC, TSTORE_VEC, TMOV_M2L, ... TMATMUL, TVEC
+};
+
+/// The code of \a name ("PIPE_MTE2", "EVENT_ID3", "TLOAD") in \a kind; false if unknown.
+bool ParseSyncEnum(SyncEnum kind, std::string_view name, uint32_t* code);
+/// The name of \a code in \a kind, or null if out of range.
+const char* SyncEnumName(SyncEnum kind, uint32_t code);
+/// Number of codes in \a kind.
+uint32_t SyncEnumCount(SyncEnum kind);
+/// Which enumeration the immediate "@attr" of sync instruction \a mnemonic holds.
+SyncEnum SyncAttrKind(std::string_view mnemonic, std::string_view attr);
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_ISA_SYNC_ENUMS_H_

@@ -1,0 +1,156 @@
+// Scalars in global memory, pointer arithmetic, view and block queries, tile reinterpretation,
+// printing and synchronisation.
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+
+#include "common/strings.h"
+#include "interp/kernels.h"
+
+namespace pto::interp {
+
+namespace ops {
+struct LoadScalar {};
+struct StoreScalar {};
+struct AddPtr {};
+struct GetViewDim {};
+struct BlockInfo {};
+}  // namespace ops
+
+namespace {
+
+// The element index p[k] refers to, after checking it lies in the buffer.
+bool ElementIndex(Executor& ex, uint32_t view_reg, int64_t k, int64_t* index) {
+  const ViewState& v = ex.view(view_reg);
+  const GlobalBuffer& buf = ex.globals()[v.buffer];
+  *index = v.offset + k;
+  if (*index < 0 || *index >= buf.elements()) {
+    return ex.Fault(StrCat(ex.ViewName(view_reg), "[", k, "] is element ", *index, " of ",
+                           buf.name, ", which holds ", buf.elements(), " elements"));
+  }
+  return true;
+}
+
+}  // namespace
+
+template <typename Op>
+bool ExecMemory(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  if constexpr (std::is_same_v<Op, ops::LoadScalar> || std::is_same_v<Op, ops::StoreScalar>) {
+    constexpr bool kLoad = std::is_same_v<Op, ops::LoadScalar>;
+    const uint32_t view = kLoad ? o[1] : o[0];
+    const uint32_t k = kLoad ? o[2] : o[1];
+    const uint32_t value = kLoad ? o[0] : o[2];
+    int64_t index;
+    if (!ElementIndex(ex, view, ex.scalar(k).i, &index)) return false;
+    GlobalBuffer& buf = ex.globals()[ex.view(view).buffer];
+    uint8_t* at = buf.bytes.data() + index * DTypeSize(buf.dtype);
+    WithStorageType(buf.dtype, [&](auto tag) {
+      using T = decltype(tag);
+      using E = Elem<T>;
+      Slot& s = ex.scalar(value);
+      if constexpr (kLoad) {
+        T v;
+        std::memcpy(&v, at, sizeof(T));
+        if constexpr (E::kFloat) {
+          s.f = static_cast<double>(E::Load(v));
+        } else {
+          s.i = static_cast<int64_t>(v);
+        }
+      } else {
+        T v;
+        if constexpr (E::kFloat) {
+          v = E::Store(E::FromDouble(s.f));
+        } else {
+          v = static_cast<T>(s.i);
+        }
+        std::memcpy(at, &v, sizeof(T));
+      }
+    });
+    return true;
+  } else if constexpr (std::is_same_v<Op, ops::AddPtr>) {
+    ViewState v = ex.view(o[1]);
+    v.offset += ex.scalar(o[2]).i;
+    ex.view(o[0]) = v;
+    return true;
+  } else if constexpr (std::is_same_v<Op, ops::GetViewDim>) {
+    const ViewState& v = ex.view(o[1]);
+    int64_t k = ex.scalar(o[2]).i;
+    if (k < 0 || k >= v.rank) {
+      return ex.Fault(StrCat(ex.ViewName(o[1]), " has rank ", v.rank, ", so it has no dimension ",
+                             k));
+    }
+    ex.scalar(o[0]).i = ex.Wrap(o[0], v.shape[k]);
+    return true;
+  } else {
+    static_assert(std::is_same_v<Op, ops::BlockInfo>);
+    const BlockInfo& b = ex.block();
+    const int64_t values[4] = {b.block_idx, b.block_num, b.subblock_idx, b.subblock_num};
+    ex.scalar(o[0]).i = ex.Wrap(o[0], values[o[1]]);
+    return true;
+  }
+}
+
+// d becomes a's bytes under d's type: an alias when d has no storage of its own yet, else a
+// copy of the whole buffer.
+template <typename Op>
+bool ExecReshape(Executor& ex, const Instr& in) {
+  TileState& d = ex.tile(in.operands[0]);
+  TileRef a;
+  if (!ex.Tile(in.operands[1], &a)) return false;
+  const TileReg& dst = ex.function().tiles[in.operands[0]];
+  if (d.addr == kUnboundAddress) {
+    d.addr = a.addr;
+  } else if (d.addr != a.addr) {
+    uint8_t* arena = ex.local().arena[static_cast<int>(a.type->mem)].data();
+    std::memmove(arena + d.addr, a.base, a.bytes());
+  }
+  const TileType& t = dst.type;
+  d.valid_rows = t.valid_rows == kDynamic ? t.rows : t.valid_rows;
+  d.valid_cols = t.valid_cols == kDynamic ? t.cols : t.valid_cols;
+  return true;
+}
+
+// Prints the tile row by row: valid elements, then a bar and the rest of the row.
+template <typename Op>
+bool ExecPrint(Executor& ex, const Instr& in) {
+  TileRef t;
+  if (!ex.Tile(in.operands[0], &t)) return false;
+  std::string out = StrCat(ex.TileName(t.reg), " = ", t.type->ToString(), " valid ",
+                           t.valid_rows, "x", t.valid_cols, "\n");
+  WithStorageType(t.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    char buf[48];
+    for (int32_t r = 0; r < t.type->rows; ++r) {
+      if (r == t.valid_rows) out += "  ----\n";
+      out += " ";
+      for (int32_t c = 0; c < t.type->cols; ++c) {
+        if (c == t.valid_cols) out += " |";
+        auto v = E::Load(*t.At<T>(r, c));
+        if constexpr (E::kFloat) {
+          std::snprintf(buf, sizeof buf, " %6.2f", static_cast<double>(v));
+        } else {
+          std::snprintf(buf, sizeof buf, " %6" PRId64, static_cast<int64_t>(v));
+        }
+        out += buf;
+      }
+      out += "\n";
+    }
+  });
+  std::fputs(out.c_str(), stdout);
+  return true;
+}
+
+template <typename Op>
+bool ExecSync(Executor&, const Instr&) {
+  return true;  // one block executes in program order: every wait is already satisfied
+}
+
+#define PTO_INSTANTIATE_Memory(K) template bool ExecMemory<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Reshape(K) template bool ExecReshape<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Print(K) template bool ExecPrint<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Sync(K) template bool ExecSync<ops::K>(Executor&, const Instr&);
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp
