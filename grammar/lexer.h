@@ -58,6 +58,7 @@ class Lexer {
   const unsigned char* ctx_ = nullptr;
   std::vector<OpenBracket> stack_;
   Parser::token_kind_type last_ = Parser::token::NEWLINE;
+  bool in_label_ = false;  ///< The statement is a block label ("^bb0(...):").
   bool finished_ = false;
 };
 

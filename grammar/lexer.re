@@ -140,11 +140,16 @@ Parser::symbol_type Lexer::Next() {
     if (kind == Token::NEWLINE) {
       if (last_ == Token::NEWLINE) continue;  // blank lines
       // A line that ends in a separator, or a next line that starts with "->" or ":",
-      // continues the statement.
-      if (last_ == Token::COMMA || last_ == Token::COLON || last_ == Token::ARROW ||
-          last_ == Token::EQUAL || last_ == Token::KEY || NextLineContinues()) {
+      // continues the statement; but "^bb0(%x: T):" ends with its colon.
+      bool label_end = in_label_ && last_ == Token::COLON;
+      if (!label_end && (last_ == Token::COMMA || last_ == Token::COLON ||
+                         last_ == Token::ARROW || last_ == Token::EQUAL || last_ == Token::KEY ||
+                         NextLineContinues())) {
         continue;
       }
+      in_label_ = false;
+    } else if (kind == Token::CARET && (last_ == Token::NEWLINE || last_ == Token::LBRACE_REGION)) {
+      in_label_ = true;
     }
     last_ = kind;
     return token;

@@ -50,7 +50,8 @@ bool Executor::Fault(std::string message) {
   const OpInfo& info = GetOpInfo(Decode(&function_.code[pc_]).op);
   std::string_view mnemonic = info.mnemonic;
   if (mnemonic[0] == '%') mnemonic.remove_prefix(1);
-  fault_ = StrCat(mnemonic, ": ", message);
+  // Jumps and loop steps stand for the scf operation at their source position: no prefix.
+  fault_ = info.family == Family::kControl ? message : StrCat(mnemonic, ": ", message);
   fault_line_ = 0;
   for (const LineEntry& l : function_.lines) {
     if (l.code_offset > pc_) break;

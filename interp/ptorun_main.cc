@@ -26,6 +26,9 @@ int main(int argc, char** argv) {
   app.add_option("--out", outs,
                  "I=FILE or NAME=FILE: after the run, write parameter I's global buffer "
                  "(1-based) or the named parameter or tile to FILE");
+  app.add_option("--max-steps", request.max_steps,
+                 "stop a loop once the run has executed this many instructions")
+      ->capture_default_str();
   app.set_version_flag("--version", "ptorun 0.1.0");
   try {
     app.parse(argc, argv);

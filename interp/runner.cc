@@ -309,6 +309,7 @@ void Runner::ReportFault() {
 }
 
 int Runner::Run(const RunRequest& request) {
+  limits_.max_steps = request.max_steps;
   if (!SelectEntry(request.entry) || !BindArguments(request.args) ||
       !ResolveOutputs(request.outs)) {
     return 1;

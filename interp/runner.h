@@ -17,6 +17,7 @@ struct RunRequest {
   std::vector<std::string> args;   ///< One per parameter: a file, "zeros:N", or a literal.
   /// (which, file): which is a 1-based parameter number or a parameter or tile name.
   std::vector<std::pair<std::string, std::string>> outs;
+  uint64_t max_steps = 1000000000;  ///< Instructions a block may run before a loop is stopped.
 };
 
 /// Runs \a request against \a program (already verified). Prints errors to \a err as

@@ -89,6 +89,7 @@ Outputs Execute(const Program& program, const Inputs& inputs) {
     globals.push_back(std::move(buf));
   }
   interp::RunLimits limits;
+  limits.max_steps = inputs.max_steps;
   interp::BlockInfo block;
   interp::Executor exec(program, fn, local, globals, limits, block);
   for (const Param& p : fn.params) {

@@ -24,6 +24,7 @@ struct Inputs {
   std::map<std::string, std::vector<double>> tiles;
   std::map<std::string, std::vector<double>> buffers;
   std::map<std::string, double> scalars;
+  uint64_t max_steps = 1000000;  ///< Small, so tests of runaway loops stay fast.
 };
 
 struct Outputs {
