@@ -1,6 +1,8 @@
 // ptorun: executes PTO bytecode on the CPU.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include "common/bytecode.h"
 #include "common/file_io.h"
@@ -28,6 +30,14 @@ int main(int argc, char** argv) {
                  "(1-based) or the named parameter or tile to FILE");
   app.add_option("--max-steps", request.max_steps,
                  "stop a loop once the run has executed this many instructions")
+      ->capture_default_str();
+  app.add_option("--blocks", request.blocks,
+                 "run the kernel on this many blocks (get_block_idx 0..N-1), each with its own "
+                 "on-chip memories, all sharing global memory")
+      ->capture_default_str();
+  request.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  app.add_option("--threads", request.threads,
+                 "blocks run in parallel on this many threads (the results do not depend on it)")
       ->capture_default_str();
   app.set_version_flag("--version", "ptorun 0.1.0");
   try {

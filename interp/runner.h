@@ -18,6 +18,8 @@ struct RunRequest {
   /// (which, file): which is a 1-based parameter number or a parameter or tile name.
   std::vector<std::pair<std::string, std::string>> outs;
   uint64_t max_steps = 1000000000;  ///< Instructions a block may run before a loop is stopped.
+  int blocks = 1;                   ///< Blocks to launch (get_block_idx 0 .. blocks-1).
+  int threads = 1;                  ///< Blocks run at once.
 };
 
 /// Runs \a request against \a program (already verified). Prints errors to \a err as

@@ -1,0 +1,227 @@
+#include "interp/launch.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+#include "common/file_io.h"
+#include "common/strings.h"
+
+namespace pto::interp {
+
+namespace {
+
+class ArgumentReader {
+ public:
+  ArgumentReader(const Program& program, std::ostream& err) : program_(program), err_(err) {}
+
+  bool LoadBytes(DType dtype, const std::string& name, const std::string& arg, size_t exact_bytes,
+                 std::vector<uint8_t>* bytes);
+  bool ParseScalar(const Param& param, const std::string& arg, Slot* slot);
+
+ private:
+  bool Error(const std::string& message) {
+    err_ << "ptorun: error: " << message << "\n";
+    return false;
+  }
+  const Program& program_;
+  std::ostream& err_;
+};
+
+bool ArgumentReader::LoadBytes(DType dtype, const std::string& name, const std::string& arg,
+                               size_t exact_bytes, std::vector<uint8_t>* bytes) {
+  const int size = DTypeSize(dtype);
+  std::string what = StrCat("argument for %", name);
+  if (arg.rfind("zeros", 0) == 0) {
+    size_t n = exact_bytes / size;
+    if (arg.size() > 5) {
+      char* end = nullptr;
+      errno = 0;
+      long long v = std::strtoll(arg.c_str() + 6, &end, 10);
+      if (arg[5] != ':' || *end != '\0' || v < 0 || errno == ERANGE || v > (1ll << 34)) {
+        return Error(StrCat(what, ": expected zeros:N, got '", arg, "'"));
+      }
+      if (exact_bytes && static_cast<size_t>(v) * size != exact_bytes) {
+        return Error(StrCat(what, ": ", arg, " gives ", v, " elements but the parameter holds ",
+                            exact_bytes / size));
+      }
+      n = static_cast<size_t>(v);
+    } else if (!exact_bytes) {
+      return Error(StrCat(what, ": say how many elements: zeros:N"));
+    }
+    bytes->assign(n * size, 0);
+    return true;
+  }
+  std::string err;
+  if (!ReadFile(arg, bytes, &err)) return Error(StrCat(what, ": ", err));
+  if (bytes->size() % size != 0) {
+    return Error(StrCat(what, ": ", arg, " has ", bytes->size(), " bytes, not a whole number of ",
+                        DTypeName(dtype), " elements"));
+  }
+  if (exact_bytes && bytes->size() != exact_bytes) {
+    return Error(StrCat(what, ": ", arg, " has ", bytes->size(), " bytes but the parameter holds ",
+                        exact_bytes / size, " ", DTypeName(dtype), " elements (", exact_bytes,
+                        " bytes)"));
+  }
+  return true;
+}
+
+bool ArgumentReader::ParseScalar(const Param& param, const std::string& arg, Slot* slot) {
+  std::string what = StrCat("argument for %", program_.String(param.name), " (",
+                            DTypeName(param.dtype), ")");
+  char* end = nullptr;
+  errno = 0;
+  if (param.dtype == DType::kI1 && (arg == "true" || arg == "false")) {
+    slot->i = arg == "true";
+    return true;
+  }
+  if (IsFloat(param.dtype)) {
+    double v = std::strtod(arg.c_str(), &end);
+    if (arg.empty() || *end != '\0') return Error(StrCat(what, ": '", arg, "' is not a number"));
+    slot->f = param.dtype == DType::kF32 ? static_cast<float>(v) : v;
+    return true;
+  }
+  long long v = std::strtoll(arg.c_str(), &end, 0);
+  if (arg.empty() || *end != '\0' || errno == ERANGE) {
+    return Error(StrCat(what, ": '", arg, "' is not an integer"));
+  }
+  int bits = IntBits(param.dtype);
+  if (bits < 64) {
+    long long lo = IsSigned(param.dtype) ? -(1ll << (bits - 1)) : 0;
+    long long hi = IsSigned(param.dtype) ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1;
+    if (v < lo || v > hi) return Error(StrCat(what, ": ", v, " is out of range"));
+  }
+  slot->i = v;
+  return true;
+}
+
+}  // namespace
+
+bool ReadArguments(const Program& program, const Function& fn,
+                   const std::vector<std::string>& args, Arguments* out, std::ostream& err) {
+  const std::vector<Param>& params = fn.params;
+  if (args.size() != params.size()) {
+    std::string list;
+    for (size_t i = 0; i < params.size(); ++i) {
+      list += StrCat(i ? ", " : "", "%", program.String(params[i].name));
+    }
+    err << "ptorun: error: @" << program.String(fn.name) << " takes " << params.size()
+        << " argument" << (params.size() == 1 ? "" : "s")
+        << (params.empty() ? "" : " (" + list + ")") << ", got " << args.size() << "\n";
+    return false;
+  }
+  ArgumentReader reader(program, err);
+  out->buffer_of_param.assign(params.size(), -1);
+  out->scalar_of_param.assign(params.size(), Slot{0});
+  out->tile_bytes.assign(params.size(), {});
+  bool ok = true;  // every bad argument is reported, not only the first
+  for (size_t i = 0; i < params.size(); ++i) {
+    const Param& p = params[i];
+    const std::string& name = program.String(p.name);
+    switch (p.kind) {
+      case ParamKind::kScalar:
+        ok &= reader.ParseScalar(p, args[i], &out->scalar_of_param[i]);
+        break;
+      case ParamKind::kPointer:
+      case ParamKind::kMemref: {
+        size_t exact = 0;
+        if (p.kind == ParamKind::kMemref) {
+          exact = DTypeSize(p.dtype);
+          for (int64_t d : p.shape) exact *= static_cast<size_t>(d);
+        }
+        GlobalBuffer buf;
+        buf.dtype = p.dtype;
+        buf.name = StrCat("%", name, args[i].rfind("zeros", 0) == 0 ? "" : " (" + args[i] + ")");
+        ok &= reader.LoadBytes(p.dtype, name, args[i], exact, &buf.bytes);
+        out->buffer_of_param[i] = static_cast<int>(out->globals.size());
+        out->globals.push_back(std::move(buf));
+        break;
+      }
+      case ParamKind::kTile: {
+        const TileType& t = fn.tiles[p.reg].type;
+        ok &= reader.LoadBytes(t.dtype, name, args[i], t.Bytes(), &out->tile_bytes[i]);
+        break;
+      }
+    }
+  }
+  return ok;
+}
+
+Block::Block(const Program& program, const Function& fn, std::vector<GlobalBuffer>& globals,
+             const BlockInfo& block_info, uint64_t max_steps)
+    : local(program.arch), info(block_info), exec(program, fn, local, globals, limits, info) {
+  limits.max_steps = max_steps;
+}
+
+Launch::Launch(const Program& program, const Function& fn, Arguments& args, int block_count,
+               uint64_t max_steps) {
+  for (int b = 0; b < block_count; ++b) {
+    BlockInfo info;
+    info.block_idx = b;
+    info.block_num = block_count;
+    blocks_.push_back(std::make_unique<Block>(program, fn, args.globals, info, max_steps));
+    Block& block = *blocks_.back();
+    Executor& exec = block.exec;
+    for (size_t i = 0; i < fn.params.size(); ++i) {
+      const Param& p = fn.params[i];
+      switch (p.kind) {
+        case ParamKind::kScalar:
+          exec.scalar(p.reg) = args.scalar_of_param[i];
+          break;
+        case ParamKind::kPointer:
+        case ParamKind::kMemref: {
+          ViewState& v = exec.view(p.reg);
+          v.buffer = args.buffer_of_param[i];
+          v.rank = static_cast<int32_t>(p.shape.size());
+          int64_t stride = 1;
+          for (int d = v.rank - 1; d >= 0; --d) {
+            v.shape[d] = p.shape[d];
+            v.stride[d] = stride;
+            stride *= p.shape[d];
+          }
+          break;
+        }
+        case ParamKind::kTile: {
+          // Files hold the tile in logical row-major order, whatever its storage layout.
+          const TileType& t = fn.tiles[p.reg].type;
+          uint8_t* base =
+              block.local.arena[static_cast<int>(t.mem)].data() + exec.tile(p.reg).addr;
+          const std::vector<uint8_t>& bytes = args.tile_bytes[i];
+          const int size = DTypeSize(t.dtype);
+          for (int64_t r = 0; r < t.rows; ++r) {
+            for (int64_t c = 0; c < t.cols; ++c) {
+              std::memcpy(base + t.ElementOffset(r, c) * size, &bytes[(r * t.cols + c) * size],
+                          size);
+            }
+          }
+          break;
+        }
+      }
+    }
+  }
+}
+
+bool Launch::Run(int threads) {
+  const int count = block_count();
+  std::vector<char> ok(count, 0);
+  std::atomic<int> next{0};
+  auto worker = [&] {
+    for (int b; (b = next.fetch_add(1)) < count;) ok[b] = blocks_[b]->exec.Run();
+  };
+  threads = std::max(1, std::min(threads, count));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  for (int b = 0; b < count; ++b) {
+    if (!ok[b]) {
+      failed_ = b;
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace pto::interp

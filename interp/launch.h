@@ -1,0 +1,59 @@
+// Binds a kernel's parameters to argument values and runs it on one or more blocks.
+#ifndef PTO_INTERP_LAUNCH_H_
+#define PTO_INTERP_LAUNCH_H_
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "common/program.h"
+#include "interp/executor.h"
+
+namespace pto::interp {
+
+/// The values of a kernel's parameters, ready to be copied into each block.
+struct Arguments {
+  std::vector<GlobalBuffer> globals;             ///< One per pointer or memref parameter.
+  std::vector<int> buffer_of_param;              ///< Index into globals, or -1.
+  std::vector<Slot> scalar_of_param;             ///< Scalar parameters' values.
+  std::vector<std::vector<uint8_t>> tile_bytes;  ///< Tile parameters: row-major elements.
+};
+
+/// Reads \a args (files, "zeros:N", literals) for \a fn's parameters. Reports every bad
+/// argument to \a err ("ptorun: error: ...") and returns false if there was one.
+bool ReadArguments(const Program& program, const Function& fn,
+                   const std::vector<std::string>& args, Arguments* out, std::ostream& err);
+
+/// One block: its on-chip memories and the frame of the entry function.
+struct Block {
+  Block(const Program& program, const Function& fn, std::vector<GlobalBuffer>& globals,
+        const BlockInfo& info, uint64_t max_steps);
+  LocalMemory local;
+  RunLimits limits;
+  BlockInfo info;
+  Executor exec;
+};
+
+/// Runs \a fn on \a block_count blocks, \a threads at a time. Every block gets its own
+/// on-chip memories and the same arguments; all share the global buffers.
+class Launch {
+ public:
+  Launch(const Program& program, const Function& fn, Arguments& args, int block_count,
+         uint64_t max_steps);
+
+  /// Runs every block; false if any faulted (the lowest-numbered fault is kept).
+  bool Run(int threads);
+  Block& block(int i) { return *blocks_[i]; }
+  int block_count() const { return static_cast<int>(blocks_.size()); }
+  /// The block whose fault Run reported, or -1.
+  int failed_block() const { return failed_; }
+
+ private:
+  std::vector<std::unique_ptr<Block>> blocks_;
+  int failed_ = -1;
+};
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_LAUNCH_H_
