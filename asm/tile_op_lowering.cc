@@ -2,24 +2,11 @@
 
 #include "asm/op_form.h"
 #include "asm/operands.h"
+#include "common/isa/attributes.h"
 #include "common/isa/operand_rules.h"
 #include "common/strings.h"
 
 namespace pto::assembler {
-
-bool BoolAttribute(Context& ctx, ItemSpan value, bool* out) {
-  if (value.empty() || value[0].IsWord("true") ||
-      (value[0].Is(ItemKind::kInt) && value[0].number == 1)) {
-    *out = true;
-    return true;
-  }
-  if (value[0].IsWord("false") || (value[0].Is(ItemKind::kInt) && value[0].number == 0)) {
-    *out = false;
-    return true;
-  }
-  ctx.Error(value, StrCat("expected true or false, got '", Spell(value), "'"));
-  return false;
-}
 
 namespace {
 
@@ -85,7 +72,7 @@ class TileOpLowering {
   bool LowerIndexedView(int view_slot, int tile_slot);
   DType PrimaryDType() const;
   std::string OperandRole(int index) const;
-  uint32_t Immediate(const OperandSpec& spec);
+  bool Immediate(const OperandSpec& spec, uint32_t* code);
   Type ResultType(size_t k);
 
   FunctionBuilder& fb_;
@@ -272,13 +259,40 @@ bool TileOpLowering::LowerIndexedView(int view_slot, int tile_slot) {
   return true;
 }
 
-uint32_t TileOpLowering::Immediate(const OperandSpec& spec) {
-  if (spec.attr == "%order") return scalar_first_ ? 1 : 0;
+// The word that names an attribute's value in any of its spellings: ROUND,
+// #pto<round_mode ROUND>, #pto.round_mode<CAST_RINT>, <EQ>, true, 1.
+static const Item* AttrWord(ItemSpan value) {
+  const Item* word = nullptr;
+  for (const Item& item : value) {
+    if (item.Is(ItemKind::kWord) || item.Is(ItemKind::kInt)) word = &item;
+    if (item.Is(ItemKind::kGroup)) {
+      if (const Item* inner = AttrWord(item.children)) word = inner;
+    }
+  }
+  return word;
+}
+
+bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
+  if (spec.attr == "%order") {
+    *code = scalar_first_ ? 1 : 0;
+    return true;
+  }
+  const AttrInfo* info = FindAttr(spec.attr);
+  *code = info ? info->default_code : 0;
   auto it = form_.attrs.find(std::string(spec.attr));
-  if (it == form_.attrs.end()) return 0;
-  bool b = false;
-  BoolAttribute(ctx_, it->second.value, &b);
-  return b ? 1 : 0;
+  if (it == form_.attrs.end() && spec.attr == "sat_mode") it = form_.attrs.find("satMode");
+  if (it == form_.attrs.end() || !info) return true;
+  const Item* word = AttrWord(it->second.value);
+  if (it->second.value.empty() && info->count == 2 && info->values[1] == std::string("true")) {
+    *code = 1;  // a unit attribute: {isBinary}
+    return true;
+  }
+  if (word && ParseAttrValue(*info, word->text, code)) return true;
+  std::string names;
+  for (uint32_t i = 0; i < info->count; ++i) names += StrCat(i ? " " : "", info->values[i]);
+  ctx_.Error(it->second.range, StrCat("unknown ", spec.attr, " value '", Spell(it->second.value),
+                                      "' (one of: ", names, ")"));
+  return false;
 }
 
 bool TileOpLowering::Run() {
@@ -386,11 +400,12 @@ bool TileOpLowering::Run() {
   for (int i = 0; i < info_.num_operands(); ++i) {
     const OperandSpec& spec = info_.operands[i];
     if (spec.kind == OperandKind::kImm) {
-      encoded[i] = Immediate(spec);
+      ok &= Immediate(spec, &encoded[i]);
     } else {
       encoded[i] = slots_[i].present ? slots_[i].resolved.value.reg : kNoOperand;
     }
   }
+  if (!ok) return false;
   fb_.Emit(info_.opcode, encoded, stmt_.head.range);
   return true;
 }

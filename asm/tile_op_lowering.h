@@ -11,9 +11,6 @@ namespace pto::assembler {
 /// indexed operand needs). Reports every problem found; returns false if there was one.
 bool LowerTileOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt);
 
-/// Parses a boolean attribute value (true/false/1/0).
-bool BoolAttribute(Context& ctx, ItemSpan value, bool* out);
-
 }  // namespace pto::assembler
 
 #endif  // PTO_ASM_TILE_OP_LOWERING_H_

@@ -1,5 +1,6 @@
 #include "common/verifier.h"
 
+#include "common/isa/attributes.h"
 #include "common/isa/encoding.h"
 #include "common/isa/operand_rules.h"
 #include "common/isa/scalar_rules.h"
@@ -168,8 +169,11 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
       Fail(offset, StrCat(where, ": jump target ", value, " is not the start of an instruction"));
       return false;
     case OperandKind::kImm:
-      if ((spec.attr == "isBinary" || spec.attr == "%order" || spec.attr == "unsigned") &&
-          value > 1) {
+      if (const AttrInfo* attr = FindAttr(spec.attr); attr && value >= attr->count) {
+        Fail(offset, StrCat(where, ": ", spec.attr, " code ", value, " is out of range"));
+        return false;
+      }
+      if ((spec.attr == "%order" || spec.attr == "unsigned") && value > 1) {
         Fail(offset, StrCat(where, ": immediate ", value, " must be 0 or 1"));
         return false;
       }

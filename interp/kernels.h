@@ -40,6 +40,7 @@ template <typename Op> bool ExecCast(Executor& ex, const Instr& in);
 template <typename Op> bool ExecTransfer(Executor& ex, const Instr& in);
 template <typename Op> bool ExecControl(Executor& ex, const Instr& in);
 template <typename Op> bool ExecMemory(Executor& ex, const Instr& in);
+template <typename Op> bool ExecConvert(Executor& ex, const Instr& in);
 template <typename Op> bool ExecReshape(Executor& ex, const Instr& in);
 template <typename Op> bool ExecPrint(Executor& ex, const Instr& in);
 template <typename Op> bool ExecSync(Executor& ex, const Instr& in);

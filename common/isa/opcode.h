@@ -44,6 +44,7 @@ enum class Family : uint8_t {
   kStore,
   kMove,
   kBind,
+  kConvert,
   kReshape,
   kPrint,
   kMachine,

@@ -1,0 +1,59 @@
+#include "common/isa/attributes.h"
+
+#include <cctype>
+#include <iterator>
+#include <string>
+
+namespace pto {
+
+namespace {
+
+constexpr const char* kBool[] = {"false", "true"};
+// RoundMode codes of the ISA: NONE=0 RINT=1 ROUND=2 FLOOR=3 CEIL=4 TRUNC=5 ODD=6.
+constexpr const char* kRoundModes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD"};
+// SaturationMode: ON=0 (clamp, the default), OFF=1 (wrap).
+constexpr const char* kSatModes[] = {"ON", "OFF"};
+constexpr const char* kCmpModes[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
+
+constexpr AttrInfo kAttrs[] = {
+    {"isBinary", kBool, 2, 0},
+    {"descending", kBool, 2, 0},
+    {"rmode", kRoundModes, std::size(kRoundModes), 0},
+    {"sat_mode", kSatModes, std::size(kSatModes), 0},
+    {"cmpMode", kCmpModes, std::size(kCmpModes), 0},
+};
+
+std::string Upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+const AttrInfo* FindAttr(std::string_view name) {
+  for (const AttrInfo& a : kAttrs) {
+    if (a.name == name) return &a;
+  }
+  if (name == "saturation" || name == "satMode") return &kAttrs[3];
+  if (name == "cmp_mode") return &kAttrs[4];
+  return nullptr;
+}
+
+bool ParseAttrValue(const AttrInfo& attr, std::string_view word, uint32_t* code) {
+  std::string w = attr.values == kBool ? std::string(word) : Upper(word);
+  if (attr.values == kRoundModes && w.rfind("CAST_", 0) == 0) w = w.substr(5);
+  for (uint32_t i = 0; i < attr.count; ++i) {
+    if (w == attr.values[i]) {
+      *code = i;
+      return true;
+    }
+  }
+  if (attr.values == kBool && (word == "0" || word == "1")) {
+    *code = word == "1";
+    return true;
+  }
+  return false;
+}
+
+}  // namespace pto

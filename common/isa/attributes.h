@@ -1,0 +1,31 @@
+// Attributes that become instruction immediates: their names, their values' names and codes.
+// The assembler parses them, the verifier range-checks them, the disassembler prints them.
+#ifndef PTO_COMMON_ISA_ATTRIBUTES_H_
+#define PTO_COMMON_ISA_ATTRIBUTES_H_
+
+#include <cstdint>
+#include <string_view>
+
+namespace pto {
+
+/// An enumerated (or boolean) instruction attribute.
+struct AttrInfo {
+  std::string_view name;      ///< As written in attribute dictionaries: "rmode", "cmpMode".
+  const char* const* values;  ///< Value names, indexed by code.
+  uint32_t count;             ///< Valid codes are 0 .. count-1.
+  uint32_t default_code;      ///< The code when the attribute is not written.
+};
+
+/// The attribute called \a name, or null if immediates of that name are plain numbers.
+const AttrInfo* FindAttr(std::string_view name);
+
+/// Code of value \a word for \a attr. Accepts the spellings seen in practice: "RINT",
+/// "CAST_RINT", "rint"; "true"/"false" for booleans. False if unknown.
+bool ParseAttrValue(const AttrInfo& attr, std::string_view word, uint32_t* code);
+
+/// The comparison modes of tcmp/tcmps (CmpMode in the ISA).
+enum class CmpMode : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe };
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_ISA_ATTRIBUTES_H_
