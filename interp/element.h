@@ -62,6 +62,25 @@ struct Elem<BFloat16> {
   static C FromInt(int64_t v) { return FromDouble(static_cast<double>(v)); }
 };
 
+/// Converts one element between storage types as moves out of L0C do: floats round to
+/// nearest even, integers wrap.
+template <typename D, typename S>
+D CastElement(S v) {
+  using ES = Elem<S>;
+  using ED = Elem<D>;
+  if constexpr (std::is_same_v<D, S>) {
+    return v;
+  } else if constexpr (ED::kFloat && ES::kFloat) {
+    return ED::Store(ES::Load(v));  // through float: exact for every source type here
+  } else if constexpr (ED::kFloat) {
+    return ED::Store(ED::FromInt(ES::Load(v)));
+  } else if constexpr (ES::kFloat) {
+    return static_cast<D>(static_cast<int64_t>(ES::Load(v)));
+  } else {
+    return static_cast<D>(ES::Load(v));
+  }
+}
+
 /// Calls \a f with a value of the storage type of \a dtype (as a type tag); returns false for
 /// types that cannot be stored in tiles.
 template <typename F>

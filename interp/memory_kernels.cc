@@ -103,14 +103,21 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
                            " tile) but ", ex.TileName(t.reg), " has a valid shape of ",
                            t.valid_rows, "x", t.valid_cols));
   }
-  // The DMA moves contiguous runs: rows of an ND tile, columns of a DN tile.
-  if (m->row_major && d[4] > 1 && m->g.stride[4] != 1) {
-    return ex.Fault(StrCat("a row-major tile needs contiguous rows in global memory, but ",
-                           vname, " has a column stride of ", m->g.stride[4]));
+  // The DMA moves contiguous runs: rows for ND (and for NZ/ZZ boxes, whose rows are filled
+  // from rows), columns for DN (and ZN).
+  const TileType& tt = *t.type;
+  if (tt.boxed() && (d[0] != 1 || d[1] != 1 || d[2] != 1)) {
+    return ex.Fault(StrCat("a ", tt.LayoutName(), " tile moves to or from a 2-D view, but ",
+                           vname, " has shape ", ShapeText(v.shape, v.rank)));
   }
-  if (!m->row_major && d[3] > 1 && m->g.stride[3] != 1) {
-    return ex.Fault(StrCat("a column-major tile needs contiguous columns in global memory, but ",
-                           vname, " has a row stride of ", m->g.stride[3]));
+  bool contiguous_rows = tt.boxed() ? tt.slayout == SLayout::kRowMajor : tt.row_major();
+  if (contiguous_rows && d[4] > 1 && m->g.stride[4] != 1) {
+    return ex.Fault(StrCat("a ", tt.LayoutName(), " tile needs contiguous rows in global memory, "
+                           "but ", vname, " has a column stride of ", m->g.stride[4]));
+  }
+  if (!contiguous_rows && d[3] > 1 && m->g.stride[3] != 1) {
+    return ex.Fault(StrCat("a ", tt.LayoutName(), " tile needs contiguous columns in global "
+                           "memory, but ", vname, " has a row stride of ", m->g.stride[3]));
   }
   return CheckInBuffer(ex, v, vname.c_str());
 }
@@ -156,29 +163,45 @@ bool ExecStore(Executor& ex, const Instr& in) {
   TileMapping m;
   if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[0]), &m)) return false;
   GlobalBuffer& buf = ex.globals()[v.buffer];
-  WithStorageType(t.type->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    T* gm = reinterpret_cast<T*>(buf.bytes.data());
-    for (int32_t r = 0; r < t.valid_rows; ++r) {
-      for (int32_t c = 0; c < t.valid_cols; ++c) gm[m.Index(r, c)] = *t.At<T>(r, c);
-    }
+  // Element sizes match, except that stores from L0C may narrow (f32 to f16/bf16).
+  DType gm_type = t.type->mem == Memory::kAcc ? buf.dtype : t.type->dtype;
+  WithStorageType(gm_type, [&](auto gtag) {
+    using G = decltype(gtag);
+    WithStorageType(t.type->dtype, [&](auto ttag) {
+      using T = decltype(ttag);
+      G* gm = reinterpret_cast<G*>(buf.bytes.data());
+      for (int32_t r = 0; r < t.valid_rows; ++r) {
+        for (int32_t c = 0; c < t.valid_cols; ++c) {
+          if constexpr (sizeof(G) == sizeof(T)) {
+            std::memcpy(&gm[m.Index(r, c)], t.At<T>(r, c), sizeof(T));
+          } else {
+            gm[m.Index(r, c)] = CastElement<G, T>(*t.At<T>(r, c));
+          }
+        }
+      }
+    });
   });
   return true;
 }
 
+// Copies the intersection of the two valid regions, converting layouts, and element types
+// for moves out of L0C.
 template <typename Op>
 bool ExecMove(Executor& ex, const Instr& in) {
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = std::min(d.valid_rows, a.valid_rows);
   const int32_t cols = std::min(d.valid_cols, a.valid_cols);
-  WithStorageType(d.type->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    WithSafeDst(ex, d, {&a}, true, [&](TileRef dst) {
-      for (int32_t r = 0; r < rows; ++r) {
-        for (int32_t c = 0; c < cols; ++c) *dst.At<T>(r, c) = *a.At<T>(r, c);
-      }
-      return true;
+  WithStorageType(d.type->dtype, [&](auto dtag) {
+    using D = decltype(dtag);
+    WithStorageType(a.type->dtype, [&](auto stag) {
+      using S = decltype(stag);
+      WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](TileRef dst) {
+        for (int32_t r = 0; r < rows; ++r) {
+          for (int32_t c = 0; c < cols; ++c) *dst.At<D>(r, c) = CastElement<D, S>(*a.At<S>(r, c));
+        }
+        return true;
+      });
     });
   });
   return true;

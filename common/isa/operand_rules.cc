@@ -1,47 +1,11 @@
 #include "common/isa/operand_rules.h"
 
+#include "common/isa/rule_checker.h"
+
 #include "common/isa/scalar_rules.h"
 #include "common/strings.h"
 
 namespace pto {
-
-namespace {
-
-// Collects errors for one instruction; keeps the rule functions short.
-class RuleChecker {
- public:
-  RuleChecker(const OpInfo& info, Arch arch, const std::vector<OperandType>& types)
-      : info_(info), arch_(arch), types_(types) {}
-
-  std::vector<RuleError> Run();
-
- private:
-  const TileType* Tile(int i) const { return types_[i].present ? types_[i].tile : nullptr; }
-  void Fail(int operand, std::string message) { errors_.push_back({operand, std::move(message)}); }
-
-  void RequireVec(int i);
-  void RequireND(int i);
-  void RequirePlain(int i);
-  void RequireAllowedDType(int i);
-  void RequireSameDType(int i, int j);
-  void RequireScalarFits(int scalar, int tile);
-  void RequireValidCovers(int src, int dst, bool rows, bool cols);
-
-  void CheckElementwise();
-  void CheckRowReduce();
-  void CheckColReduce();
-  void CheckRowExpand();
-  void CheckExpandBinary(bool per_row);
-  void CheckLoadStore(int tile, int view);
-  void CheckMove();
-  void CheckReshape();
-  void CheckConvert();
-
-  const OpInfo& info_;
-  Arch arch_;
-  const std::vector<OperandType>& types_;
-  std::vector<RuleError> errors_;
-};
 
 void RuleChecker::RequireVec(int i) {
   const TileType* t = Tile(i);
@@ -194,34 +158,6 @@ void RuleChecker::CheckExpandBinary(bool per_row) {
   RequireValidCovers(2, 0, per_row, !per_row);
 }
 
-void RuleChecker::CheckLoadStore(int tile, int view) {
-  RequireAllowedDType(tile);
-  RequireVec(tile);
-  RequirePlain(tile);
-  const TileType* t = Tile(tile);
-  DType view_type = types_[view].dtype;
-  if (t && view_type != DType::kInvalid && DTypeSize(view_type) != DTypeSize(t->dtype)) {
-    Fail(view, StrCat(info_.mnemonic, " moves ", DTypeName(t->dtype), " tile elements, but the ",
-                      "global tensor holds ", DTypeName(view_type),
-                      " (element sizes must be equal)"));
-  }
-}
-
-void RuleChecker::CheckMove() {
-  RequireAllowedDType(0);
-  RequireVec(0);
-  RequireVec(1);
-  RequirePlain(0);
-  RequirePlain(1);
-  RequireSameDType(0, 1);
-  const TileType* d = Tile(0);
-  const TileType* a = Tile(1);
-  if (d && a && (d->rows != a->rows || d->cols != a->cols)) {
-    Fail(1, StrCat("tmov between vec tiles needs equal shapes, got ", a->rows, "x", a->cols,
-                   " -> ", d->rows, "x", d->cols));
-  }
-}
-
 // TRESHAPE reinterprets the same bytes: same memory, same size, both plain or both boxed.
 void RuleChecker::CheckReshape() {
   const TileType* d = Tile(0);
@@ -297,10 +233,22 @@ std::vector<RuleError> RuleChecker::Run() {
       CheckExpandBinary(false);
       break;
     case Family::kLoad:
-      CheckLoadStore(0, 1);
+      CheckLoad();
       break;
     case Family::kStore:
-      CheckLoadStore(1, 0);
+      CheckStore();
+      break;
+    case Family::kMatmul:
+      CheckMatmul();
+      break;
+    case Family::kExtract:
+      CheckExtractInsert(false);
+      break;
+    case Family::kInsert:
+      CheckExtractInsert(true);
+      break;
+    case Family::kTranspose:
+      CheckTranspose();
       break;
     case Family::kMove:
       CheckMove();
@@ -332,8 +280,6 @@ std::vector<RuleError> RuleChecker::Run() {
   }
   return std::move(errors_);
 }
-
-}  // namespace
 
 std::vector<RuleError> CheckOperandTypes(const OpInfo& info, Arch arch,
                                          const std::vector<OperandType>& types) {

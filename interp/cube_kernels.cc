@@ -1,0 +1,202 @@
+// Matrix multiply on the cube memories, and windows, inserts and transposes of tiles. Tiles
+// are read and written through their layouts' offset formulas (NZ, ZN, ZZ, ND, DN alike).
+#include <cstring>
+#include <vector>
+
+#include "common/strings.h"
+#include "interp/kernels.h"
+
+namespace pto::interp {
+
+namespace ops {
+struct Plain {};
+struct Accumulate {};
+struct WithBias {};
+}  // namespace ops
+
+namespace {
+
+// Copies the rows x cols logical elements of \a t starting at (r0, c0) into a row-major
+// array of the accumulator type.
+template <typename T, typename Acc>
+void Gather(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t cols,
+            std::vector<Acc>* out) {
+  out->resize(static_cast<size_t>(rows) * cols);
+  for (int32_t r = 0; r < rows; ++r) {
+    for (int32_t c = 0; c < cols; ++c) {
+      (*out)[static_cast<size_t>(r) * cols + c] =
+          static_cast<Acc>(Elem<T>::Load(*t.At<T>(r0 + r, c0 + c)));
+    }
+  }
+}
+
+}  // namespace
+
+// c = a x b, with M = a's valid rows, K = a's valid columns, N = b's valid columns. Products
+// accumulate in c's type (f32 or i32) over ascending k, one rounding per multiply and per add.
+template <typename Op>
+bool ExecMatmul(Executor& ex, const Instr& in) {
+  constexpr bool kAcc = std::is_same_v<Op, ops::Accumulate>;
+  constexpr bool kBias = std::is_same_v<Op, ops::WithBias>;
+  const uint32_t* o = in.operands;
+  TileRef c, a, b, extra;
+  if (!ex.Tile(o[0], &c) || !ex.Tile(o[kAcc ? 2 : 1], &a) || !ex.Tile(o[kAcc ? 3 : 2], &b)) {
+    return false;
+  }
+  if ((kAcc || kBias) && !ex.Tile(o[kAcc ? 1 : 3], &extra)) return false;
+  const int32_t m = a.valid_rows, k = a.valid_cols, n = b.valid_cols;
+  if (b.valid_rows < k) {
+    return ex.Fault(StrCat("the left operand ", ex.TileName(a.reg), " has ", k,
+                           " valid columns but the right operand ", ex.TileName(b.reg), " only ",
+                           b.valid_rows, " valid rows"));
+  }
+  if (!RequireCovers(ex, c, m, n, "result tile")) return false;
+  if (kAcc && !RequireCovers(ex, extra, m, n, "accumulator input")) return false;
+  if (kBias && !RequireCovers(ex, extra, 1, n, "bias")) return false;
+  bool ok = true;
+  WithStorageType(a.type->dtype, [&](auto in_tag) {
+    using In = decltype(in_tag);
+    WithStorageType(c.type->dtype, [&](auto acc_tag) {
+      using C = decltype(acc_tag);
+      if constexpr (std::is_same_v<C, float> || std::is_same_v<C, int32_t>) {
+        using Acc = std::conditional_t<std::is_same_v<C, float>, float, int64_t>;
+        std::vector<Acc> lhs, rhs, sum(static_cast<size_t>(m) * n, 0);
+        Gather<In, Acc>(a, 0, 0, m, k, &lhs);
+        Gather<In, Acc>(b, 0, 0, k, n, &rhs);
+        for (int32_t i = 0; i < m; ++i) {
+          Acc* row = &sum[static_cast<size_t>(i) * n];
+          for (int32_t kk = 0; kk < k; ++kk) {
+            const Acc x = lhs[static_cast<size_t>(i) * k + kk];
+            const Acc* brow = &rhs[static_cast<size_t>(kk) * n];
+            for (int32_t j = 0; j < n; ++j) {
+              if constexpr (std::is_same_v<Acc, float>) {
+                row[j] = row[j] + x * brow[j];
+              } else {
+                row[j] = static_cast<int32_t>(ops::WrapAdd(row[j], ops::WrapMul(x, brow[j])));
+              }
+            }
+          }
+        }
+        // c_in and the bias are read before c is written: they may share storage.
+        for (int32_t i = 0; i < m; ++i) {
+          for (int32_t j = 0; j < n; ++j) {
+            Acc v = sum[static_cast<size_t>(i) * n + j];
+            if constexpr (kAcc) v = v + static_cast<Acc>(*extra.At<C>(i, j));
+            if constexpr (kBias) v = v + static_cast<Acc>(*extra.At<C>(0, j));
+            sum[static_cast<size_t>(i) * n + j] = v;
+          }
+        }
+        for (int32_t i = 0; i < m; ++i) {
+          for (int32_t j = 0; j < n; ++j) {
+            *c.At<C>(i, j) = static_cast<C>(sum[static_cast<size_t>(i) * n + j]);
+          }
+        }
+      } else {
+        ok = ex.Fault(StrCat("unsupported accumulator type ", DTypeName(c.type->dtype)));
+      }
+    });
+  });
+  return ok;
+}
+
+namespace {
+
+bool WindowOrigin(Executor& ex, const Instr& in, int64_t* r0, int64_t* c0) {
+  *r0 = ex.scalar(in.operands[2]).i;
+  *c0 = ex.scalar(in.operands[3]).i;
+  if (*r0 < 0 || *c0 < 0) {
+    return ex.Fault(StrCat("the window origin (", *r0, ", ", *c0, ") is negative"));
+  }
+  return true;
+}
+
+}  // namespace
+
+// d[i,j] = a[r0+i, c0+j] over the valid region of d; the window must lie inside a.
+template <typename Op>
+bool ExecExtract(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  int64_t r0, c0;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !WindowOrigin(ex, in, &r0, &c0)) {
+    return false;
+  }
+  if (r0 + d.valid_rows > a.type->rows || c0 + d.valid_cols > a.type->cols) {
+    return ex.Fault(StrCat("a ", d.valid_rows, "x", d.valid_cols, " window at (", r0, ", ", c0,
+                           ") does not fit in ", ex.TileName(a.reg), " (", a.type->rows, "x",
+                           a.type->cols, ")"));
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+      for (int32_t r = 0; r < d.valid_rows; ++r) {
+        for (int32_t c = 0; c < d.valid_cols; ++c) *dst.At<T>(r, c) = *a.At<T>(r0 + r, c0 + c);
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+// d[r0+i, c0+j] = a[i,j] over the valid region of a, converting from L0C's type.
+template <typename Op>
+bool ExecInsert(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  int64_t r0, c0;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !WindowOrigin(ex, in, &r0, &c0)) {
+    return false;
+  }
+  if (r0 + a.valid_rows > d.valid_rows || c0 + a.valid_cols > d.valid_cols) {
+    return ex.Fault(StrCat("a ", a.valid_rows, "x", a.valid_cols, " tile at (", r0, ", ", c0,
+                           ") does not fit in the valid region of ", ex.TileName(d.reg), " (",
+                           d.valid_rows, "x", d.valid_cols, ")"));
+  }
+  WithStorageType(d.type->dtype, [&](auto dtag) {
+    using D = decltype(dtag);
+    WithStorageType(a.type->dtype, [&](auto stag) {
+      using S = decltype(stag);
+      WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+        for (int32_t r = 0; r < a.valid_rows; ++r) {
+          for (int32_t c = 0; c < a.valid_cols; ++c) {
+            *dst.At<D>(r0 + r, c0 + c) = CastElement<D, S>(*a.At<S>(r, c));
+          }
+        }
+        return true;
+      });
+    });
+  });
+  return true;
+}
+
+// d[j,i] = a[i,j] over the valid region of a.
+template <typename Op>
+bool ExecTranspose(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  if (d.valid_rows < a.valid_cols || d.valid_cols < a.valid_rows) {
+    return ex.Fault(StrCat("the transpose of a ", a.valid_rows, "x", a.valid_cols,
+                           " valid region needs ", a.valid_cols, "x", a.valid_rows, ", but ",
+                           ex.TileName(d.reg), " has ", d.valid_rows, "x", d.valid_cols));
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+      for (int32_t r = 0; r < a.valid_rows; ++r) {
+        for (int32_t c = 0; c < a.valid_cols; ++c) {
+          std::memcpy(dst.At<T>(c, r), a.At<T>(r, c), sizeof(T));
+        }
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+#define PTO_INSTANTIATE_Matmul(K) template bool ExecMatmul<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Extract(K) template bool ExecExtract<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Insert(K) template bool ExecInsert<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Transpose(K) template bool ExecTranspose<ops::K>(Executor&, const Instr&);
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp
