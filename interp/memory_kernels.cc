@@ -106,18 +106,20 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
   // The DMA moves contiguous runs: rows for ND (and for NZ/ZZ boxes, whose rows are filled
   // from rows), columns for DN (and ZN).
   const TileType& tt = *t.type;
+  // "an ND tile", "a DN tile"
+  std::string tile = StrCat(tt.LayoutName()[0] == 'N' ? "an " : "a ", tt.LayoutName(), " tile");
   if (tt.boxed() && (d[0] != 1 || d[1] != 1 || d[2] != 1)) {
-    return ex.Fault(StrCat("a ", tt.LayoutName(), " tile moves to or from a 2-D view, but ",
+    return ex.Fault(StrCat(tile, " moves to or from a 2-D view, but ",
                            vname, " has shape ", ShapeText(v.shape, v.rank)));
   }
   bool contiguous_rows = tt.boxed() ? tt.slayout == SLayout::kRowMajor : tt.row_major();
   if (contiguous_rows && d[4] > 1 && m->g.stride[4] != 1) {
-    return ex.Fault(StrCat("a ", tt.LayoutName(), " tile needs contiguous rows in global memory, "
-                           "but ", vname, " has a column stride of ", m->g.stride[4]));
+    return ex.Fault(StrCat(tile, " needs contiguous rows in global memory, but ", vname,
+                           " has a column stride of ", m->g.stride[4]));
   }
   if (!contiguous_rows && d[3] > 1 && m->g.stride[3] != 1) {
-    return ex.Fault(StrCat("a ", tt.LayoutName(), " tile needs contiguous columns in global "
-                           "memory, but ", vname, " has a row stride of ", m->g.stride[3]));
+    return ex.Fault(StrCat(tile, " needs contiguous columns in global memory, but ", vname,
+                           " has a row stride of ", m->g.stride[3]));
   }
   return CheckInBuffer(ex, v, vname.c_str());
 }
