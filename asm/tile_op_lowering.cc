@@ -279,8 +279,9 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   }
   const AttrInfo* info = FindAttr(spec.attr);
   *code = info ? info->default_code : 0;
-  auto it = form_.attrs.find(std::string(spec.attr));
-  if (it == form_.attrs.end() && spec.attr == "sat_mode") it = form_.attrs.find("satMode");
+  // The attribute as written may use another spelling of the name (sat_mode, satMode).
+  auto it = form_.attrs.begin();
+  while (it != form_.attrs.end() && (!info || FindAttr(it->first) != info)) ++it;
   if (it == form_.attrs.end() || !info) return true;
   const Item* word = AttrWord(it->second.value);
   if (it->second.value.empty() && info->count == 2 && info->values[1] == std::string("true")) {

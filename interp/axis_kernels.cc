@@ -113,6 +113,27 @@ bool ExecRowExpand(Executor& ex, const Instr& in) {
   return true;
 }
 
+// d[i,j] = a[0,j] over D(d).
+template <typename Op>
+bool ExecColExpand(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows > 0 ? 1 : 0, cols, "source")) return false;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+      const T* ap = a.At<T>(0, 0);
+      for (int32_t r = 0; r < rows; ++r) {
+        T* dp = dst.At<T>(r, 0);
+        for (int32_t c = 0; c < cols; ++c) dp[c] = ap[c];
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
 namespace {
 
 // d[i,j] = a[i,j] (op) s, where s = b[i,0] (per row) or b[0,j] (per column).
@@ -173,6 +194,7 @@ bool ExecColExpandBinary(Executor& ex, const Instr& in) {
 #define PTO_INSTANTIATE_RowReduce(K) template bool ExecRowReduce<ops::K>(Executor&, const Instr&);
 #define PTO_INSTANTIATE_ColReduce(K) template bool ExecColReduce<ops::K>(Executor&, const Instr&);
 #define PTO_INSTANTIATE_RowExpand(K) template bool ExecRowExpand<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_ColExpand(K) template bool ExecColExpand<ops::K>(Executor&, const Instr&);
 #define PTO_INSTANTIATE_RowExpandBinary(K) \
   template bool ExecRowExpandBinary<ops::K>(Executor&, const Instr&);
 #define PTO_INSTANTIATE_ColExpandBinary(K) \

@@ -150,6 +150,27 @@ struct Min {
   static int64_t Apply(int64_t a, int64_t b) { return b < a ? b : a; }
 };
 struct Sum {};
+struct PRelu {
+  static float Apply(float a, float b) { return a > 0 ? a : a * b; }
+};
+struct LRelu {
+  static float Apply(float a, float k) { return a > 0 ? a : a * k; }
+};
+/// exp(a - b), the difference rounded to float first.
+struct ExpDif {
+  static float Apply(float a, float b) {
+    return static_cast<float>(std::exp(static_cast<double>(a - b)));
+  }
+};
+/// Three-operand kernels: (a op b) + c, each step rounded to the compute type.
+struct AddC {
+  static float Apply(float a, float b, float c) { return (a + b) + c; }
+  static int64_t Apply(int64_t a, int64_t b, int64_t c) { return WrapAdd(WrapAdd(a, b), c); }
+};
+struct SubC {
+  static float Apply(float a, float b, float c) { return (a - b) + c; }
+  static int64_t Apply(int64_t a, int64_t b, int64_t c) { return WrapAdd(WrapSub(a, b), c); }
+};
 
 struct Abs {
   static float Apply(float a) { return std::fabs(a); }

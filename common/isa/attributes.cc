@@ -14,6 +14,7 @@ constexpr const char* kRoundModes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL",
 // SaturationMode: ON=0 (clamp, the default), OFF=1 (wrap).
 constexpr const char* kSatModes[] = {"ON", "OFF"};
 constexpr const char* kCmpModes[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
+constexpr const char* kTriangles[] = {"LOWER", "UPPER"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -21,6 +22,7 @@ constexpr AttrInfo kAttrs[] = {
     {"rmode", kRoundModes, std::size(kRoundModes), 0},
     {"sat_mode", kSatModes, std::size(kSatModes), 0},
     {"cmpMode", kCmpModes, std::size(kCmpModes), 0},
+    {"upperOrLower", kTriangles, std::size(kTriangles), 0},
 };
 
 std::string Upper(std::string_view s) {
@@ -37,6 +39,7 @@ const AttrInfo* FindAttr(std::string_view name) {
   }
   if (name == "saturation" || name == "satMode") return &kAttrs[3];
   if (name == "cmp_mode") return &kAttrs[4];
+  if (name == "upper_or_lower" || name == "isUpperOrLower") return &kAttrs[5];
   return nullptr;
 }
 
@@ -49,7 +52,7 @@ bool ParseAttrValue(const AttrInfo& attr, std::string_view word, uint32_t* code)
       return true;
     }
   }
-  if (attr.values == kBool && (word == "0" || word == "1")) {
+  if ((attr.values == kBool || attr.values == kTriangles) && (word == "0" || word == "1")) {
     *code = word == "1";
     return true;
   }

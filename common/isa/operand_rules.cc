@@ -209,13 +209,92 @@ void RuleChecker::CheckConvert() {
   Fail(1, StrCat("tcvt cannot convert from ", DTypeName(a->dtype), " on a2a3"));
 }
 
+// A packed predicate mask: an integer ND tile whose row i holds the bits of row i.
+void RuleChecker::RequireMask(int mask, int data) {
+  const TileType* m = Tile(mask);
+  const TileType* t = Tile(data);
+  RequireVec(mask);
+  RequireND(mask);
+  if (!m) return;
+  if (!IsInteger(m->dtype) || DTypeSize(m->dtype) > 4) {
+    Fail(mask, StrCat("a predicate mask tile holds 8-, 16- or 32-bit integers, got ",
+                      DTypeName(m->dtype)));
+  } else if (t && m->cols * DTypeSize(m->dtype) * 8 < t->cols) {
+    Fail(mask, StrCat("a mask row of ", m->cols * DTypeSize(m->dtype), " bytes cannot hold the ",
+                      t->cols, " bits of a row"));
+  }
+}
+
+void RuleChecker::CheckCompareScalar() {
+  RequireAllowedDType(1);
+  RequireVec(1);
+  RequireND(1);
+  RequireScalarFits(2, 1);
+  RequireMask(0, 1);
+}
+
+void RuleChecker::CheckSelectMask() {
+  RequireAllowedDType(0);
+  for (int i : {0, 2, 3}) {
+    RequireVec(i);
+    RequireND(i);
+  }
+  RequireSameDType(0, 2);
+  RequireSameDType(0, 3);
+  RequireMask(1, 0);
+  RequireValidCovers(2, 0, true, true);
+  RequireValidCovers(3, 0, true, true);
+}
+
+void RuleChecker::CheckFillPad() {
+  RequireAllowedDType(0);
+  RequireMemory(0, {Memory::kVec, Memory::kMat});
+  RequireMemory(1, {Memory::kVec, Memory::kMat});
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (d && a && DTypeSize(d->dtype) != DTypeSize(a->dtype)) {
+    Fail(1, StrCat(info_.mnemonic, " keeps element bits: ", DTypeName(a->dtype), " and ",
+                   DTypeName(d->dtype), " differ in size"));
+  }
+  if (d && d->pad == PadValue::kNull) {
+    Fail(0, StrCat(info_.mnemonic, " fills with the destination's pad value, but its type has "
+                   "pad=null; give it pad=1 (zero), 2 (max) or 3 (min)"));
+  }
+}
+
+void RuleChecker::CheckColExpand() {
+  RequireAllowedDType(0);
+  RequireVec(0);
+  RequireVec(1);
+  RequireND(0);
+  RequireND(1);
+  RequireSameDType(0, 1);
+  RequireValidCovers(1, 0, false, true);
+}
+
 std::vector<RuleError> RuleChecker::Run() {
   switch (info_.family) {
     case Family::kBinary:
     case Family::kUnary:
     case Family::kTileScalar:
+    case Family::kTernary:
+    case Family::kScalarTernary:
     case Family::kFill:
+    case Family::kTriangle:
+    case Family::kIota:
       CheckElementwise();
+      break;
+    case Family::kCompareScalar:
+      CheckCompareScalar();
+      break;
+    case Family::kSelectMask:
+      CheckSelectMask();
+      break;
+    case Family::kFillPad:
+      CheckFillPad();
+      break;
+    case Family::kColExpand:
+      CheckColExpand();
       break;
     case Family::kRowReduce:
       CheckRowReduce();

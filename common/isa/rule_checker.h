@@ -46,6 +46,11 @@ class RuleChecker {
   void CheckTranspose();
   void CheckReshape();
   void CheckConvert();
+  void RequireMask(int mask, int data);
+  void CheckCompareScalar();
+  void CheckSelectMask();
+  void CheckFillPad();
+  void CheckColExpand();
 
   const OpInfo& info_;
   Arch arch_;

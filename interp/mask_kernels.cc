@@ -1,0 +1,246 @@
+// Three-operand elementwise kernels, predicate masks (compare and select), triangles, index
+// sequences, and padding fills.
+#include <cstring>
+
+#include "common/isa/attributes.h"
+#include "common/strings.h"
+#include "interp/kernels.h"
+
+namespace pto::interp {
+
+namespace {
+
+template <typename T>
+typename Elem<T>::C ScalarOperand(Executor& ex, uint32_t reg) {
+  const Slot& s = ex.scalar(reg);
+  return IsFloat(ex.function().scalar_regs[reg]) ? Elem<T>::FromDouble(s.f)
+                                                 : Elem<T>::FromInt(s.i);
+}
+
+bool Compare(double a, double b, CmpMode mode) {
+  switch (mode) {
+    case CmpMode::kEq: return a == b;
+    case CmpMode::kNe: return a != b;
+    case CmpMode::kLt: return a < b;
+    case CmpMode::kLe: return a <= b;
+    case CmpMode::kGt: return a > b;
+    case CmpMode::kGe: return a >= b;
+  }
+  return false;
+}
+
+// Byte k of mask row r, the NPU layout: row r of the mask tile holds the bits of data row r,
+// eight elements per byte, least significant bit first.
+uint8_t* MaskByte(const TileRef& mask, int32_t r, int32_t k) {
+  return mask.base + mask.type->ElementOffset(r, 0) * DTypeSize(mask.type->dtype) + k;
+}
+
+}  // namespace
+
+// d = (a op b) + c   or   d = (a op k) + b
+template <typename Op>
+bool ExecTernary(Executor& ex, const Instr& in) {
+  TileRef d, a, b, c;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !ex.Tile(in.operands[2], &b) || !ex.Tile(in.operands[3], &c)) {
+    return false;
+  }
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  for (const TileRef* s : {&a, &b, &c}) {
+    if (!RequireCovers(ex, *s, rows, cols, "source")) return false;
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    WithSafeDst(ex, d, {&a, &b, &c}, true, [&](TileRef dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        T* dp = dst.At<T>(r, 0);
+        const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0), *cp = c.At<T>(r, 0);
+        for (int32_t j = 0; j < cols; ++j) {
+          dp[j] = E::Store(Op::Apply(E::Load(ap[j]), E::Load(bp[j]), E::Load(cp[j])));
+        }
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+template <typename Op>
+bool ExecScalarTernary(Executor& ex, const Instr& in) {
+  TileRef d, a, b;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !ex.Tile(in.operands[3], &b)) {
+    return false;
+  }
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "first source") ||
+      !RequireCovers(ex, b, rows, cols, "second source")) {
+    return false;
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    const auto k = ScalarOperand<T>(ex, in.operands[2]);
+    WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        T* dp = dst.At<T>(r, 0);
+        const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
+        for (int32_t j = 0; j < cols; ++j) {
+          dp[j] = E::Store(Op::Apply(E::Load(ap[j]), k, E::Load(bp[j])));
+        }
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+// Bits of row r of d: a[r, j] cmp k over the valid region of a. Bits past the valid columns
+// of a row, up to its last byte, are 0; bytes beyond are left alone.
+template <typename Op>
+bool ExecCompareScalar(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = a.valid_rows, cols = a.valid_cols;
+  const int32_t bytes = (cols + 7) / 8;
+  if (d.valid_rows < rows || d.valid_cols * DTypeSize(d.type->dtype) < bytes) {
+    return ex.Fault(StrCat("the mask of a ", rows, "x", cols, " valid region needs ", rows,
+                           " rows of ", bytes, " bytes, but ", ex.TileName(d.reg),
+                           " has a valid shape of ", d.valid_rows, "x", d.valid_cols));
+  }
+  const CmpMode mode = static_cast<CmpMode>(in.operands[3]);
+  WithStorageType(a.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const double k = static_cast<double>(ScalarOperand<T>(ex, in.operands[2]));
+    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        const T* ap = a.At<T>(r, 0);
+        for (int32_t byte = 0; byte < bytes; ++byte) {
+          uint8_t bits = 0;
+          for (int32_t bit = 0; bit < 8 && byte * 8 + bit < cols; ++bit) {
+            double v = static_cast<double>(Elem<T>::Load(ap[byte * 8 + bit]));
+            bits |= static_cast<uint8_t>(Compare(v, k, mode)) << bit;
+          }
+          *MaskByte(dst, r, byte) = bits;
+        }
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+// d[i,j] = bit j of mask row i ? a[i,j] : b[i,j]
+template <typename Op>
+bool ExecSelectMask(Executor& ex, const Instr& in) {
+  TileRef d, mask, a, b;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &mask) ||
+      !ex.Tile(in.operands[2], &a) || !ex.Tile(in.operands[3], &b)) {
+    return false;
+  }
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "first source") ||
+      !RequireCovers(ex, b, rows, cols, "second source")) {
+    return false;
+  }
+  if (mask.valid_rows < rows ||
+      mask.valid_cols * DTypeSize(mask.type->dtype) * 8 < cols) {
+    return ex.Fault(StrCat("the mask ", ex.TileName(mask.reg), " (valid ", mask.valid_rows, "x",
+                           mask.valid_cols, ") does not hold bits for ", rows, "x", cols,
+                           " elements"));
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    WithSafeDst(ex, d, {&mask, &a, &b}, false, [&](TileRef dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        T* dp = dst.At<T>(r, 0);
+        const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
+        const uint8_t* bits = MaskByte(mask, r, 0);
+        for (int32_t j = 0; j < cols; ++j) dp[j] = (bits[j / 8] >> (j % 8)) & 1 ? ap[j] : bp[j];
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+// Lower: d[i,j] = 1 if j <= i + k else 0. Upper: d[i,j] = 1 if j >= i + k else 0.
+template <typename Op>
+bool ExecTriangle(Executor& ex, const Instr& in) {
+  TileRef d;
+  if (!ex.Tile(in.operands[0], &d)) return false;
+  const int64_t diag = ex.scalar(in.operands[1]).i;
+  const bool upper = in.operands[2] == 1;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    const T one = E::Store(E::FromInt(1)), zero = E::Store(E::FromInt(0));
+    for (int32_t r = 0; r < d.valid_rows; ++r) {
+      T* dp = d.At<T>(r, 0);
+      for (int32_t j = 0; j < d.valid_cols; ++j) {
+        bool set = upper ? j >= r + diag : j <= r + diag;
+        dp[j] = set ? one : zero;
+      }
+    }
+  });
+  return true;
+}
+
+// d[0,j] = k + j, or k - j when descending, for j in the valid columns; wraps in d's type.
+template <typename Op>
+bool ExecIota(Executor& ex, const Instr& in) {
+  TileRef d;
+  if (!ex.Tile(in.operands[0], &d)) return false;
+  const int64_t start = ex.scalar(in.operands[1]).i;
+  const bool descending = in.operands[3] == 1;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T* dp = d.At<T>(0, 0);
+    for (int32_t j = 0; j < d.valid_cols; ++j) {
+      dp[j] = static_cast<T>(descending ? ops::WrapSub(start, j) : ops::WrapAdd(start, j));
+    }
+  });
+  return true;
+}
+
+// The whole of d: a's elements inside a's valid region, d's pad value elsewhere.
+template <typename Op>
+bool ExecFillPad(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  if (a.valid_rows > d.type->rows || a.valid_cols > d.type->cols) {
+    return ex.Fault(StrCat("the source's valid region (", a.valid_rows, "x", a.valid_cols,
+                           ") does not fit in ", ex.TileName(d.reg), " (", d.type->rows, "x",
+                           d.type->cols, ")"));
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T pad;
+    uint64_t bits = PadBits(d.type->pad, d.type->dtype);
+    std::memcpy(&pad, &bits, sizeof(T));
+    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+      for (int32_t r = 0; r < d.type->rows; ++r) {
+        for (int32_t j = 0; j < d.type->cols; ++j) {
+          bool inside = r < a.valid_rows && j < a.valid_cols;
+          std::memcpy(dst.At<T>(r, j), inside ? a.At<T>(r, j) : &pad, sizeof(T));
+        }
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+#define PTO_INSTANTIATE_Ternary(K) template bool ExecTernary<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_ScalarTernary(K) \
+  template bool ExecScalarTernary<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_CompareScalar(K) \
+  template bool ExecCompareScalar<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_SelectMask(K) template bool ExecSelectMask<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Triangle(K) template bool ExecTriangle<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Iota(K) template bool ExecIota<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_FillPad(K) template bool ExecFillPad<ops::K>(Executor&, const Instr&);
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp
