@@ -63,7 +63,14 @@ void ModuleLowering::Finish(FunctionBuilder& fb) {
   for (uint32_t pc = 0; pc < fn.code.size(); pc += Decode(&fn.code[pc]).size()) {
     ends_in_return = Decode(&fn.code[pc]).op == Opcode::kReturn;
   }
-  if (!ends_in_return) pto::Emit(&fn.code, Opcode::kReturn, {});
+  if (!ends_in_return) {
+    if (fn.results.empty()) {
+      pto::Emit(&fn.code, Opcode::kReturn, {});
+    } else {
+      ctx_.Error(SourceRange{}, StrCat("function @", program_.String(fn.name), " returns ",
+                                       fn.results.size(), " values, so it must end with return"));
+    }
+  }
   PlaceTiles(fb);
 }
 
@@ -87,9 +94,27 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       ReadAttributes(items[k], &attrs);
       is_entry |= attrs.count("pto.entry") > 0;
     }
-    if (items[k].IsPunct("->")) {
-      ctx_.Error(items[k], "kernels return nothing; results go to global memory");
-      return;
+  }
+  std::vector<DType> results;
+  int arrow = Find(items, "->");
+  if (arrow >= 0) {
+    ItemSpan list = items.subspan(arrow + 1);
+    size_t end = 0;
+    while (end < list.size() && !list[end].IsWord("attributes") &&
+           !list[end].Is(ItemKind::kRegion) && !list[end].Is(ItemKind::kAttrDict)) {
+      ++end;
+    }
+    list = list.subspan(0, end);
+    if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children;
+    for (ItemSpan part : Split(list, ",")) {
+      Type t;
+      if (!ParseWholeType(ctx_, part, &t)) return;
+      if (!t.IsScalar()) {
+        ctx_.Error(part, StrCat("functions return scalars; results in memory go through "
+                                "pointers (got '", t.text, "')"));
+        return;
+      }
+      results.push_back(t.dtype);
     }
   }
   if (!pending->body) {
@@ -106,6 +131,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   program_.functions.emplace_back();
   Function& fn = program_.functions.back();
   fn.name = program_.Intern(name.text);
+  fn.results = results;
   if (is_entry) entry_ = static_cast<int>(program_.functions.size()) - 1;
   pending->builder = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
   pending->lowering = std::make_unique<BodyLowering>(*pending->builder);

@@ -411,10 +411,6 @@ bool BodyLowering::LowerCall(const Statement& stmt) {
     ctx_.Error(stmt.head, "expected 'func.call @function(%args...) : (types) -> ()'");
     return false;
   }
-  if (!stmt.results.empty()) {
-    ctx_.Error(stmt.results[0], "kernels return nothing; func.call has no results");
-    return false;
-  }
   const Program& program = fb_.program();
   int callee = -1;
   for (size_t f = 0; f < program.functions.size(); ++f) {
@@ -457,8 +453,17 @@ bool BodyLowering::LowerCall(const Statement& stmt) {
     }
     operands.push_back(a.reg);
   }
+  std::vector<Value> results;
+  for (DType t : fn.results) {
+    Value v;
+    v.type = ScalarType(t);
+    v.cls = ValueClass::kScalar;
+    v.reg = fb_.NewScalar(t);
+    operands.push_back(v.reg);
+    results.push_back(v);
+  }
   fb_.Emit(Opcode::kCall, operands, stmt.head.range);
-  return true;
+  return DefineResults(stmt, results);
 }
 
 }  // namespace pto::assembler

@@ -234,13 +234,33 @@ bool BodyLowering::LowerAssign(const Statement& stmt) {
   return BindTile(reg, addr.value, addr.range);
 }
 
+// return [%a, ... : T, ...]
 bool BodyLowering::LowerReturn(const Statement& stmt) {
   if (!ExpectResults(stmt, 0)) return false;
-  if (!stmt.items.empty() && !stmt.items[0].IsWord("loc")) {
-    ctx_.Error(stmt.items[0], "kernels return nothing; results go to global memory");
+  ItemSpan items = stmt.items;
+  int colon = Find(items, ":");
+  items = items.subspan(0, colon < 0 ? items.size() : colon);
+  if (items.size() >= 2 && items[items.size() - 2].IsWord("loc")) {
+    items = items.subspan(0, items.size() - 2);
+  }
+  std::vector<Value> values;
+  if (!ValueList(items, &values)) return false;
+  const std::vector<DType>& results = fb_.function().results;
+  if (values.size() != results.size()) {
+    ctx_.Error(stmt.head, StrCat("this function returns ", results.size(), " value",
+                                 results.size() == 1 ? "" : "s", ", not ", values.size()));
     return false;
   }
-  fb_.Emit(Opcode::kReturn, {}, stmt.head.range);
+  std::vector<uint32_t> regs;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i].cls != ValueClass::kScalar || values[i].type.dtype != results[i]) {
+      ctx_.Error(stmt.head, StrCat("returned value ", i + 1, " is ", Describe(values[i]),
+                                   " but the function returns ", DTypeName(results[i])));
+      return false;
+    }
+    regs.push_back(values[i].reg);
+  }
+  fb_.Emit(Opcode::kReturn, regs, stmt.head.range);
   return true;
 }
 

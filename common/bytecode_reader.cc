@@ -154,6 +154,11 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
     p.shape.resize(rank);
     for (int64_t& d : p.shape) d = r.I64();
   }
+  if (!Count(r, "result", 64, 1, &n)) return false;
+  f->results.resize(n);
+  for (DType& t : f->results) {
+    if (!ReadDType(r, &t)) return false;
+  }
   if (!Count(r, "scalar register", kMaxRegisters, 1, &n)) return false;
   f->scalar_regs.resize(n);
   for (DType& t : f->scalar_regs) {

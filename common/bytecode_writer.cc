@@ -47,6 +47,8 @@ void WriteFunction(const Function& f, ByteWriter& w) {
     w.U32(static_cast<uint32_t>(p.shape.size()));
     for (int64_t d : p.shape) w.I64(d);
   }
+  w.U32(static_cast<uint32_t>(f.results.size()));
+  for (DType t : f.results) w.U8(static_cast<uint8_t>(t));
   w.U32(static_cast<uint32_t>(f.scalar_regs.size()));
   for (DType t : f.scalar_regs) w.U8(static_cast<uint8_t>(t));
   w.U32(static_cast<uint32_t>(f.tiles.size()));

@@ -65,6 +65,7 @@ struct LineEntry {
 struct Function {
   uint32_t name = 0;
   std::vector<Param> params;
+  std::vector<DType> results;      ///< Types of the scalar values the function returns.
   std::vector<DType> scalar_regs;  ///< Type of each scalar register.
   std::vector<TileReg> tiles;
   std::vector<ViewReg> views;

@@ -236,12 +236,20 @@ void Verifier::VerifyCall(const Function& f, const Instr& in, size_t offset) {
     return;
   }
   const Function& callee = program_.functions[callee_index];
-  if (in.count - 1 != callee.params.size()) {
-    Fail(offset, StrCat("call passes ", in.count - 1, " arguments, the function takes ",
-                        callee.params.size()));
+  if (in.count - 1 != callee.params.size() + callee.results.size()) {
+    Fail(offset, StrCat("call has ", in.count - 1, " argument and result registers, the "
+                        "function takes ", callee.params.size(), " and returns ",
+                        callee.results.size()));
     return;
   }
-  for (uint32_t i = 0; i + 1 < in.count; ++i) {
+  for (size_t i = 0; i < callee.results.size(); ++i) {
+    uint32_t reg = in.operands[1 + callee.params.size() + i];
+    if (reg >= f.scalar_regs.size() || f.scalar_regs[reg] != callee.results[i]) {
+      Fail(offset + 8 + 4 * (callee.params.size() + i),
+           StrCat("call result ", i + 1, " does not match the function's result type"));
+    }
+  }
+  for (uint32_t i = 0; i < callee.params.size(); ++i) {
     const Param& p = callee.params[i];
     uint32_t reg = in.operands[i + 1];
     size_t at = offset + 8 + 4 * i;
@@ -267,8 +275,22 @@ void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
   Instr in = Decode(&f.code[pc]);
   op_ = in.op;
   const OpInfo& info = GetOpInfo(in.op);
-  if (info.variadic) {
+  if (in.op == Opcode::kCall) {
     VerifyCall(f, in, offset);
+    return;
+  }
+  if (in.op == Opcode::kReturn) {
+    if (in.count != f.results.size()) {
+      Fail(offset, StrCat("return of ", in.count, " values from a function with ",
+                          f.results.size(), " results"));
+    }
+    for (uint32_t i = 0; i < in.count && i < f.results.size(); ++i) {
+      uint32_t reg = in.operands[i];
+      if (reg >= f.scalar_regs.size() || f.scalar_regs[reg] != f.results[i]) {
+        Fail(offset + 4 + 4 * i, StrCat("returned value ", i + 1, " does not match the "
+                                        "function's result type"));
+      }
+    }
     return;
   }
   bool operands_ok = true;

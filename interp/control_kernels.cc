@@ -37,7 +37,10 @@ bool RunCall(Executor& ex, const Instr& in) {
   ++limits.call_depth;
   bool ok = frame.Run();
   --limits.call_depth;
-  return ok ? true : ex.PropagateFault(frame);
+  if (!ok) return ex.PropagateFault(frame);
+  const uint32_t* result_regs = in.operands + 1 + callee.params.size();
+  for (size_t i = 0; i < callee.results.size(); ++i) ex.scalar(result_regs[i]) = frame.results()[i];
+  return true;
 }
 
 }  // namespace pto::interp

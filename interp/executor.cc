@@ -113,6 +113,12 @@ bool Executor::Tile(uint32_t reg, TileRef* ref) {
   return true;
 }
 
+void Executor::Return(const uint32_t* regs, uint32_t count) {
+  results_.resize(count);
+  for (uint32_t i = 0; i < count; ++i) results_[i] = scalars_[regs[i]];
+  returning_ = true;
+}
+
 uint8_t* Executor::Scratch(size_t bytes) {
   if (scratch_.size() < bytes) scratch_.resize(bytes);
   return scratch_.data();

@@ -83,7 +83,9 @@ class Executor {
   std::string ViewName(uint32_t reg) const;
   /// A scratch buffer of at least \a bytes, reused between instructions.
   uint8_t* Scratch(size_t bytes);
-  void set_returning() { returning_ = true; }
+  /// Ends the function, keeping the values of \a count registers as its results.
+  void Return(const uint32_t* regs, uint32_t count);
+  const std::vector<Slot>& results() const { return results_; }
   /// Continues at code offset \a target after the current instruction. A backward jump counts
   /// against the step limit; returns false (a fault) when the limit is passed.
   bool JumpTo(uint32_t target);
@@ -114,6 +116,7 @@ class Executor {
   std::vector<TileState> tiles_;
   std::vector<ViewState> views_;
   std::vector<uint8_t> scratch_;
+  std::vector<Slot> results_;
   std::string fault_;
   std::string fault_file_;
   int fault_line_ = 0;

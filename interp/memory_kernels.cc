@@ -279,7 +279,7 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     return true;
   } else {
     static_assert(std::is_same_v<Op, ops::Return>);
-    ex.set_returning();
+    ex.Return(o, in.count);
     return true;
   }
 }

@@ -106,12 +106,9 @@ void RuleChecker::CheckMove() {
     }
     return;
   }
+  // Any layout pair converts (e.g. an ND UB tile into NZ before it is pushed to the cube).
   RequireAllowedDType(0);
   RequireSameDType(0, 1);
-  if (a->mem == Memory::kVec && d->mem == Memory::kVec) {
-    RequirePlain(0);
-    RequirePlain(1);
-  }
   RequireSameShape(0, 1);
 }
 
