@@ -32,6 +32,20 @@ bool FindTargetArch(Context& ctx, const std::vector<Statement>& top, Arch* arch)
   return false;
 }
 
+// #pto.kernel_kind<cube> (or <vector>, or a bare cube/vector).
+bool ParseKernelKind(const Attribute& attr, KernelKind* kind) {
+  std::string text = Spell(attr.value);
+  if (text.find("cube") != std::string::npos) {
+    *kind = KernelKind::kCube;
+    return true;
+  }
+  if (text.find("vector") != std::string::npos) {
+    *kind = KernelKind::kVector;
+    return true;
+  }
+  return false;
+}
+
 class ModuleLowering {
  public:
   ModuleLowering(Context& ctx, Program& program) : ctx_(ctx), program_(program) {}
@@ -51,11 +65,64 @@ class ModuleLowering {
                std::vector<const Statement*>* loose);
   void Declare(const Statement& stmt, Pending* pending);
   void Finish(FunctionBuilder& fb);
+  /// Fills in every pto.import_reserved_buffer from the buffers its peer function reserves.
+  void ResolveImports(const std::vector<FunctionBuilder*>& builders);
 
   Context& ctx_;
   Program& program_;
   int entry_ = -1;
+  std::unique_ptr<FunctionBuilder> main_builder_;  ///< The synchronous form's implicit @main.
 };
+
+void ModuleLowering::ResolveImports(const std::vector<FunctionBuilder*>& builders) {
+  for (FunctionBuilder* fb : builders) {
+    Function& fn = fb->function();
+    for (const BufferImport& import : fb->imports()) {
+      const FunctionBuilder* peer = nullptr;
+      uint32_t peer_index = 0;
+      for (uint32_t i = 0; i < program_.functions.size(); ++i) {
+        if (program_.String(program_.functions[i].name) != import.peer) continue;
+        peer_index = i;
+        for (FunctionBuilder* other : builders) {
+          if (&other->function() == &program_.functions[i]) peer = other;
+        }
+      }
+      if (!peer) {
+        ctx_.Error(import.def, StrCat("peer_func @", import.peer, " is not a function of this module"));
+        continue;
+      }
+      const BufferReservation* found = nullptr;
+      for (const BufferReservation& r : const_cast<FunctionBuilder*>(peer)->reservations()) {
+        if (r.name == import.name) found = &r;
+      }
+      if (!found) {
+        ctx_.Error(import.def, StrCat("@", import.peer, " reserves no buffer named \"",
+                                      import.name, "\" (pto.reserve_buffer {name = ...})"));
+        continue;
+      }
+      fn.consts[import.const_index].bits = found->addr;
+      const Function& other = program_.functions[peer_index];
+      bool pair = (fn.kind == KernelKind::kCube && other.kind == KernelKind::kVector) ||
+                  (fn.kind == KernelKind::kVector && other.kind == KernelKind::kCube);
+      if (!pair) {
+        ctx_.Error(import.def, StrCat("a pipe joins a cube function and a vector function; mark "
+                                      "@", program_.String(fn.name), " and @", import.peer,
+                                      " with pto.kernel_kind = #pto.kernel_kind<cube> and "
+                                      "<vector>"));
+        continue;
+      }
+      if (fn.peer != kNoFunction && fn.peer != peer_index) {
+        ctx_.Error(import.def, StrCat("@", program_.String(fn.name), " already exchanges tiles "
+                                      "with @", program_.String(program_.functions[fn.peer].name),
+                                      "; a function has one peer"));
+        continue;
+      }
+      fn.peer = peer_index;
+      Function& back = program_.functions[peer_index];
+      if (back.peer == kNoFunction) back.peer = static_cast<uint32_t>(&fn - program_.functions.data());
+    }
+  }
+}
 
 void ModuleLowering::Finish(FunctionBuilder& fb) {
   Function& fn = fb.function();
@@ -71,7 +138,6 @@ void ModuleLowering::Finish(FunctionBuilder& fb) {
                                        fn.results.size(), " values, so it must end with return"));
     }
   }
-  PlaceTiles(fb);
 }
 
 // func.func [private] @name(%a: T, ...) [attributes {...}] { ... }: makes the function and
@@ -87,12 +153,18 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   const Item& name = items[i];
   const Item& params = items[i + 1];
   bool is_entry = false;
+  KernelKind kind = KernelKind::kAny;
   for (size_t k = i + 2; k < items.size(); ++k) {
     if (items[k].Is(ItemKind::kRegion)) pending->body = &items[k];
     if (items[k].Is(ItemKind::kAttrDict)) {
       std::map<std::string, Attribute> attrs;
       ReadAttributes(items[k], &attrs);
       is_entry |= attrs.count("pto.entry") > 0;
+      auto it = attrs.find("pto.kernel_kind");
+      if (it != attrs.end() && !ParseKernelKind(it->second, &kind)) {
+        ctx_.Error(it->second.range, StrCat("unknown pto.kernel_kind '", Spell(it->second.value),
+                                            "' (expected #pto.kernel_kind<cube> or <vector>)"));
+      }
     }
   }
   std::vector<DType> results;
@@ -132,6 +204,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   Function& fn = program_.functions.back();
   fn.name = program_.Intern(name.text);
   fn.results = results;
+  fn.kind = kind;
   if (is_entry) entry_ = static_cast<int>(program_.functions.size()) - 1;
   pending->builder = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
   pending->lowering = std::make_unique<BodyLowering>(*pending->builder);
@@ -188,23 +261,28 @@ void ModuleLowering::Run(const std::vector<Statement>& top) {
     program_.functions.emplace_back();
     Function& fn = program_.functions.back();
     fn.name = program_.Intern("main");
-    FunctionBuilder fb(ctx_, program_, fn);
-    BodyLowering lowering(fb);
+    main_builder_ = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
+    BodyLowering lowering(*main_builder_);
     std::vector<Statement> body;
     for (const Statement* s : loose) body.push_back(*s);
     lowering.LowerAll(body);
-    Finish(fb);
+    Finish(*main_builder_);
   }
   std::vector<Pending> pending(funcs.size());
   for (size_t i = 0; i < funcs.size(); ++i) {
     pending[i].stmt = funcs[i];
     Declare(*funcs[i], &pending[i]);
   }
+  std::vector<FunctionBuilder*> builders;
+  if (main_builder_) builders.push_back(main_builder_.get());
   for (Pending& p : pending) {
     if (!p.body || !p.lowering) continue;
     p.lowering->LowerAll(p.body->body);
     Finish(*p.builder);
+    builders.push_back(p.builder.get());
   }
+  PlaceModule(program_, builders);
+  ResolveImports(builders);
   if (program_.functions.empty()) {
     ctx_.Error(SourceRange{0, 0}, "the file defines no function and no instructions");
     return;

@@ -127,6 +127,13 @@ uint32_t FunctionBuilder::FloatConstant(DType dtype, double value) {
   return it->second;
 }
 
+uint32_t FunctionBuilder::LateConstant(DType dtype, size_t* const_index) {
+  uint32_t reg = NewScalar(dtype);
+  *const_index = function_.consts.size();
+  function_.consts.push_back(ConstInit{reg, 0});
+  return reg;
+}
+
 Value FunctionBuilder::ConstantValue(DType dtype, int64_t int_value, double real_value) {
   Value v;
   v.type = ScalarType(dtype);

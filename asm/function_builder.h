@@ -40,6 +40,27 @@ struct TileBinding {
   bool runtime_address = false;  ///< Some instruction binds it at run time.
 };
 
+/// A pto.reserve_buffer: bytes of one memory set aside for a pipe's slots. Its address is the
+/// value of the scalar constant whose ConstInit is function().consts[const_index].
+struct BufferReservation {
+  std::string name;
+  Memory mem = Memory::kVec;
+  uint32_t size = 0;
+  bool automatic = true;  ///< Placed by the assembler; otherwise at \a addr.
+  uint32_t addr = 0;
+  size_t const_index = 0;
+  SourceRange def;
+};
+
+/// A pto.import_reserved_buffer: the address of a buffer another function reserves, filled in
+/// once every function is placed.
+struct BufferImport {
+  std::string name;
+  std::string peer;  ///< The reserving function, without '@'.
+  size_t const_index = 0;
+  SourceRange def;
+};
+
 class FunctionBuilder {
  public:
   FunctionBuilder(Context& ctx, Program& program, Function& function);
@@ -64,6 +85,9 @@ class FunctionBuilder {
   /// A register holding the constant; equal constants share one register.
   uint32_t IntConstant(DType dtype, int64_t value);
   uint32_t FloatConstant(DType dtype, double value);
+  /// A register of its own holding a constant that is filled in later (through
+  /// function().consts[*const_index]).
+  uint32_t LateConstant(DType dtype, size_t* const_index);
   /// A constant scalar value (not bound to any name).
   Value ConstantValue(DType dtype, int64_t int_value, double real_value);
 
@@ -80,6 +104,8 @@ class FunctionBuilder {
 
   TileBinding& binding(uint32_t tile_reg) { return bindings_[tile_reg]; }
   const std::vector<TileBinding>& bindings() const { return bindings_; }
+  std::vector<BufferReservation>& reservations() { return reservations_; }
+  std::vector<BufferImport>& imports() { return imports_; }
 
  private:
   Context& ctx_;
@@ -90,6 +116,8 @@ class FunctionBuilder {
   std::vector<std::vector<std::string>> scopes_;  ///< Keys defined in each open region.
   std::map<std::pair<DType, uint64_t>, uint32_t> constants_;
   std::vector<TileBinding> bindings_;
+  std::vector<BufferReservation> reservations_;
+  std::vector<BufferImport> imports_;
 };
 
 }  // namespace pto::assembler

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/isa/encoding.h"
 #include "common/strings.h"
 
 namespace pto::assembler {
@@ -15,52 +16,150 @@ struct Range {
 
 uint64_t AlignUp(uint64_t v) { return (v + kTileAlignment - 1) / kTileAlignment * kTileAlignment; }
 
-}  // namespace
+class Placer {
+ public:
+  Placer(FunctionBuilder& fb, const MemoryExtent& base) : fb_(fb), ctx_(fb.ctx()), base_(base) {}
 
-bool PlaceTiles(FunctionBuilder& fb) {
-  Function& fn = fb.function();
-  Context& ctx = fb.ctx();
-  std::vector<Range> used[kMemoryCount];
+  MemoryExtent Run();
+
+ private:
+  /// The lowest address at or above the base where \a bytes fit in \a mem, or false.
+  bool Place(Memory mem, uint64_t bytes, SourceRange def, const char* what, uint64_t* addr);
+  void Use(Memory mem, uint64_t begin, uint64_t end) {
+    used_[static_cast<int>(mem)].push_back({begin, end});
+  }
+
+  FunctionBuilder& fb_;
+  Context& ctx_;
+  const MemoryExtent& base_;
+  std::vector<Range> used_[kMemoryCount];
+};
+
+bool Placer::Place(Memory mem, uint64_t bytes, SourceRange def, const char* what,
+                   uint64_t* addr) {
+  std::vector<Range>& ranges = used_[static_cast<int>(mem)];
+  std::sort(ranges.begin(), ranges.end(),
+            [](const Range& a, const Range& b) { return a.begin < b.begin; });
+  uint64_t candidate = base_[static_cast<int>(mem)];
+  for (const Range& r : ranges) {
+    if (r.end <= candidate) continue;
+    if (candidate + bytes <= r.begin) break;
+    candidate = std::max(candidate, AlignUp(r.end));
+  }
+  uint32_t capacity = MemoryCapacity(ctx_.arch(), mem);
+  if (candidate + bytes > capacity) {
+    uint64_t total = bytes;
+    for (const Range& r : ranges) total += r.end - r.begin;
+    std::string callers;
+    if (base_[static_cast<int>(mem)] > 0) {
+      callers = StrCat(" (above the ", base_[static_cast<int>(mem)],
+                       " bytes its callers' buffers use)");
+    }
+    ctx_.Error(def, StrCat("no room for this ", what, " (", bytes, " bytes) in ",
+                           MemoryHardwareName(mem), callers, ": the function's tiles need ", total,
+                           " bytes, ", ArchName(ctx_.arch()), " has ", capacity));
+    return false;
+  }
+  *addr = candidate;
+  Use(mem, candidate, candidate + bytes);
+  return true;
+}
+
+MemoryExtent Placer::Run() {
+  Function& fn = fb_.function();
   for (size_t i = 0; i < fn.tiles.size(); ++i) {
-    if (fb.bindings()[i].static_address) {
+    if (fb_.bindings()[i].static_address) {
       const TileReg& t = fn.tiles[i];
-      used[static_cast<int>(t.type.mem)].push_back({t.addr, t.addr + t.type.Bytes()});
+      Use(t.type.mem, t.addr, t.addr + t.type.Bytes());
     }
   }
-  bool ok = true;
+  for (const BufferReservation& r : fb_.reservations()) {
+    if (!r.automatic) Use(r.mem, r.addr, r.addr + r.size);
+  }
+  // Pipe buffers first: they live as long as the function.
+  for (BufferReservation& r : fb_.reservations()) {
+    if (!r.automatic) continue;
+    uint64_t addr = 0;
+    if (Place(r.mem, r.size, r.def, "pipe buffer", &addr)) {
+      r.addr = static_cast<uint32_t>(addr);
+      fn.consts[r.const_index].bits = addr;
+    }
+  }
   for (size_t i = 0; i < fn.tiles.size(); ++i) {
-    const TileBinding& binding = fb.bindings()[i];
+    const TileBinding& binding = fb_.bindings()[i];
     if (binding.static_address || binding.runtime_address) continue;
     TileReg& t = fn.tiles[i];
-    int mem = static_cast<int>(t.type.mem);
-    std::vector<Range>& ranges = used[mem];
-    std::sort(ranges.begin(), ranges.end(),
-              [](const Range& a, const Range& b) { return a.begin < b.begin; });
-    uint64_t bytes = t.type.Bytes();
-    uint64_t candidate = 0;
-    for (const Range& r : ranges) {
-      if (candidate + bytes <= r.begin) break;
-      candidate = std::max(candidate, AlignUp(r.end));
-    }
-    uint32_t capacity = MemoryCapacity(ctx.arch(), t.type.mem);
-    if (bytes > capacity) {
-      ctx.Error(binding.def, CheckTileAddress(t.type, ctx.arch(), 0));
-      ok = false;
+    uint32_t bytes = t.type.Bytes();
+    if (bytes > MemoryCapacity(ctx_.arch(), t.type.mem)) {
+      ctx_.Error(binding.def, CheckTileAddress(t.type, ctx_.arch(), 0));
       continue;
     }
-    if (candidate + bytes > capacity) {
-      uint64_t total = bytes;
-      for (const Range& r : ranges) total += r.end - r.begin;
-      ctx.Error(binding.def, StrCat("no room for this tile (", bytes, " bytes) in ",
-                                    MemoryHardwareName(t.type.mem), ": the function's tiles need ",
-                                    total, " bytes, ", ArchName(ctx.arch()), " has ", capacity));
-      ok = false;
-      continue;
-    }
-    t.addr = static_cast<uint32_t>(candidate);
-    ranges.push_back({candidate, candidate + bytes});
+    uint64_t addr = 0;
+    if (Place(t.type.mem, bytes, binding.def, "tile", &addr)) t.addr = static_cast<uint32_t>(addr);
   }
-  return ok;
+  MemoryExtent extent{};
+  for (int m = 0; m < kMemoryCount; ++m) {
+    extent[m] = base_[m];
+    for (const Range& r : used_[m]) extent[m] = std::max(extent[m], AlignUp(r.end));
+  }
+  return extent;
+}
+
+// Indices of the functions \a fn calls.
+std::vector<uint32_t> Callees(const Function& fn) {
+  std::vector<uint32_t> out;
+  for (uint32_t pc = 0; pc < fn.code.size(); pc += Decode(&fn.code[pc]).size()) {
+    Instr in = Decode(&fn.code[pc]);
+    if (in.op == Opcode::kCall) out.push_back(in.operands[0]);
+  }
+  return out;
+}
+
+}  // namespace
+
+MemoryExtent PlaceFunction(FunctionBuilder& fb, const MemoryExtent& base) {
+  return Placer(fb, base).Run();
+}
+
+void PlaceModule(Program& program, const std::vector<FunctionBuilder*>& builders) {
+  const size_t n = program.functions.size();
+  std::vector<FunctionBuilder*> by_index(n, nullptr);
+  for (FunctionBuilder* fb : builders) by_index[&fb->function() - program.functions.data()] = fb;
+  std::vector<std::vector<uint32_t>> callees(n);
+  std::vector<int> pending_callers(n, 0);
+  for (size_t f = 0; f < n; ++f) {
+    if (!by_index[f]) continue;
+    callees[f] = Callees(program.functions[f]);
+    for (uint32_t c : callees[f]) {
+      if (c < n) ++pending_callers[c];
+    }
+  }
+  // Callers before callees (Kahn's order); functions on a call cycle, which the verifier
+  // rejects anyway, are placed last from their bases so far.
+  std::vector<MemoryExtent> base(n, MemoryExtent{});
+  std::vector<bool> placed(n, false);
+  std::vector<size_t> ready;
+  for (size_t f = 0; f < n; ++f) {
+    if (pending_callers[f] == 0) ready.push_back(f);
+  }
+  auto place = [&](size_t f) {
+    placed[f] = true;
+    if (!by_index[f]) return;
+    MemoryExtent extent = PlaceFunction(*by_index[f], base[f]);
+    for (uint32_t c : callees[f]) {
+      if (c >= n) continue;
+      for (int m = 0; m < kMemoryCount; ++m) base[c][m] = std::max(base[c][m], extent[m]);
+      if (--pending_callers[c] == 0) ready.push_back(c);
+    }
+  };
+  while (!ready.empty()) {
+    size_t f = ready.back();
+    ready.pop_back();
+    place(f);
+  }
+  for (size_t f = 0; f < n; ++f) {
+    if (!placed[f]) place(f);
+  }
 }
 
 }  // namespace pto::assembler

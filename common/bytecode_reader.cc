@@ -136,6 +136,16 @@ bool Reader::ReadMeta(Program* program) {
 bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) {
   offsets->record = r.pos();
   f->name = r.U32();
+  size_t kind_at = r.pos();
+  uint8_t kernel_kind = r.U8();
+  r.U8();
+  r.U16();
+  f->peer = r.U32();
+  if (!Check(r)) return false;
+  if (kernel_kind > static_cast<uint8_t>(KernelKind::kVector)) {
+    return Fail(kind_at, StrCat("invalid kernel kind ", int{kernel_kind}));
+  }
+  f->kind = static_cast<KernelKind>(kernel_kind);
   uint32_t n;
   if (!Count(r, "parameter", kMaxRegisters, 16, &n)) return false;
   f->params.resize(n);

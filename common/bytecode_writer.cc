@@ -37,6 +37,10 @@ void WriteTileReg(const TileReg& reg, ByteWriter& w) {
 
 void WriteFunction(const Function& f, ByteWriter& w) {
   w.U32(f.name);
+  w.U8(static_cast<uint8_t>(f.kind));
+  w.U8(0);
+  w.U16(0);
+  w.U32(f.peer);
   w.U32(static_cast<uint32_t>(f.params.size()));
   for (const Param& p : f.params) {
     w.U8(static_cast<uint8_t>(p.kind));

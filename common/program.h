@@ -62,8 +62,22 @@ struct LineEntry {
   uint32_t col = 0;
 };
 
+/// Which core a function runs on (`pto.kernel_kind`). Values are part of the bytecode format.
+enum class KernelKind : uint8_t {
+  kAny = 0,     ///< No kind given: runs wherever it is called.
+  kCube = 1,    ///< The cube core (AIC).
+  kVector = 2,  ///< The vector cores (AIV).
+};
+
+/// No function: Function::peer of a function without a partner.
+constexpr uint32_t kNoFunction = 0xffffffffu;
+
 struct Function {
   uint32_t name = 0;
+  KernelKind kind = KernelKind::kAny;
+  /// The function of the other core kind this one exchanges tiles with through pipes (named
+  /// by pto.import_reserved_buffer's peer_func), or kNoFunction.
+  uint32_t peer = kNoFunction;
   std::vector<Param> params;
   std::vector<DType> results;      ///< Types of the scalar values the function returns.
   std::vector<DType> scalar_regs;  ///< Type of each scalar register.

@@ -194,6 +194,13 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
         Fail(offset, StrCat(where, ": immediate ", value, " is out of range"));
         return false;
       }
+      if ((spec.attr == "split" && value > 2) || (spec.attr == "kind" && (value < 1 || value > 2)) ||
+          (spec.attr == "dir_mask" && (value < 1 || value > 3)) ||
+          (spec.attr == "slot_num" && value > 64) ||
+          (spec.attr == "slot_size" && (value == 0 || value > (1u << 20)))) {
+        Fail(offset, StrCat(where, ": ", spec.attr, " ", value, " is out of range"));
+        return false;
+      }
       if (spec.attr == "layout" && value > 2) {
         Fail(offset, StrCat(where, ": layout code ", value, " is not 0 (nd), 1 (dn) or 2 (nz)"));
         return false;
@@ -370,6 +377,16 @@ void Verifier::VerifyLines(const Function& f, const FunctionOffsets& off) {
 
 void Verifier::VerifyFunction(const Function& f, const FunctionOffsets& off) {
   if (!StringOk(f.name)) Fail(off.record, "function name index out of range");
+  if (f.peer != kNoFunction) {
+    if (f.peer >= program_.functions.size()) {
+      Fail(off.record + 8, StrCat("peer function ", f.peer, " does not exist"));
+    } else {
+      const Function& peer = program_.functions[f.peer];
+      bool pair = (f.kind == KernelKind::kCube && peer.kind == KernelKind::kVector) ||
+                  (f.kind == KernelKind::kVector && peer.kind == KernelKind::kCube);
+      if (!pair) Fail(off.record + 8, "a peer function must be of the other kernel kind");
+    }
+  }
   bool before = ok_;
   ok_ = true;
   VerifyRegisters(f, off);

@@ -13,11 +13,17 @@ constexpr int kMaxCallDepth = 64;
 bool RunCall(Executor& ex, const Instr& in) {
   const Program& program = ex.program();
   const Function& callee = program.functions[in.operands[0]];
+  // Apart, each core runs only its own kind's functions; the other cores run theirs.
+  const CoreKind core = ex.core().kind;
+  if ((core == CoreKind::kCube && callee.kind == KernelKind::kVector) ||
+      (core == CoreKind::kVector && callee.kind == KernelKind::kCube)) {
+    return true;
+  }
   RunLimits& limits = ex.limits();
   if (limits.call_depth >= kMaxCallDepth) {
     return ex.Fault(StrCat("calls nest deeper than ", kMaxCallDepth));
   }
-  Executor frame(program, callee, ex.local(), ex.globals(), limits, ex.block());
+  Executor frame(program, callee, ex.core(), ex.globals());
   for (size_t i = 0; i < callee.params.size(); ++i) {
     const Param& p = callee.params[i];
     uint32_t arg = in.operands[i + 1];

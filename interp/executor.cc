@@ -8,14 +8,12 @@
 
 namespace pto::interp {
 
-Executor::Executor(const Program& program, const Function& function, LocalMemory& local,
-                   std::vector<GlobalBuffer>& globals, RunLimits& limits, const BlockInfo& block)
+Executor::Executor(const Program& program, const Function& function, Core& core,
+                   std::vector<GlobalBuffer>& globals)
     : program_(program),
       function_(function),
-      local_(local),
+      core_(core),
       globals_(globals),
-      limits_(limits),
-      block_(block),
       scalars_(function.scalar_regs.size(), Slot{0}),
       scalar_info_(function.scalar_regs.size()),
       tiles_(function.tiles.size()),
@@ -88,8 +86,8 @@ bool Executor::FaultPosition(std::string* file, int* line, int* col) const {
 
 bool Executor::JumpTo(uint32_t target) {
   jump_ = target;
-  if (target <= pc_ && limits_.steps > limits_.max_steps) {
-    return Fault(StrCat("this loop is still running after ", limits_.max_steps,
+  if (target <= pc_ && core_.limits.steps > core_.limits.max_steps) {
+    return Fault(StrCat("this loop is still running after ", core_.limits.max_steps,
                         " steps; stopped (raise the limit with --max-steps)"));
   }
   return true;
@@ -104,7 +102,7 @@ bool Executor::Tile(uint32_t reg, TileRef* ref) {
   if (s.valid_rows == kDynamic || s.valid_cols == kDynamic) {
     return Fault(StrCat(TileName(reg), " has a dynamic valid shape that was never set"));
   }
-  ref->base = local_.arena[static_cast<int>(r.type.mem)].data() + s.addr;
+  ref->base = core_.local.arena[static_cast<int>(r.type.mem)].data() + s.addr;
   ref->type = &r.type;
   ref->valid_rows = s.valid_rows;
   ref->valid_cols = s.valid_cols;
@@ -130,7 +128,7 @@ bool Executor::Run() {
   returning_ = false;
   for (;;) {
     Instr in = Decode(code + pc_);
-    ++limits_.steps;
+    ++core_.limits.steps;
     bool ok = true;
     switch (in.op) {
 #define PTO_OP(Name, mnemonic, operands, Family, Kernel, a2a3, a5, flags) \

@@ -8,6 +8,7 @@
 
 #include "common/isa/encoding.h"
 #include "common/program.h"
+#include "interp/core.h"
 #include "interp/machine.h"
 
 namespace pto::interp {
@@ -28,21 +29,6 @@ struct TileRef {
   uint32_t bytes() const { return type->Bytes(); }
 };
 
-/// Which block of a multi-block launch is running.
-struct BlockInfo {
-  int64_t block_idx = 0;
-  int64_t block_num = 1;
-  int64_t subblock_idx = 0;
-  int64_t subblock_num = 1;
-};
-
-/// Limits shared by every frame of one block's run.
-struct RunLimits {
-  uint64_t steps = 0;              ///< Instructions executed so far.
-  uint64_t max_steps = 1000000000;  ///< A backward jump past this many steps is a fault.
-  int call_depth = 0;
-};
-
 /// What a scalar register's type means for arithmetic on it.
 struct ScalarInfo {
   DType dtype = DType::kI64;
@@ -54,14 +40,15 @@ struct ScalarInfo {
 class Executor {
  public:
   /// \a program must have passed verification.
-  Executor(const Program& program, const Function& function, LocalMemory& local,
-           std::vector<GlobalBuffer>& globals, RunLimits& limits, const BlockInfo& block);
+  Executor(const Program& program, const Function& function, Core& core,
+           std::vector<GlobalBuffer>& globals);
 
   /// Register access for parameter set-up and result read-back.
   Slot& scalar(uint32_t reg) { return scalars_[reg]; }
   TileState& tile(uint32_t reg) { return tiles_[reg]; }
   ViewState& view(uint32_t reg) { return views_[reg]; }
-  LocalMemory& local() { return local_; }
+  LocalMemory& local() { return core_.local; }
+  Core& core() { return core_; }
   std::vector<GlobalBuffer>& globals() { return globals_; }
   const Function& function() const { return function_; }
   const Program& program() const { return program_; }
@@ -99,18 +86,16 @@ class Executor {
   }
   /// \a v rounded to the float type of register \a reg.
   double Round(uint32_t reg, double v) const;
-  RunLimits& limits() { return limits_; }
-  const BlockInfo& block() const { return block_; }
+  RunLimits& limits() { return core_.limits; }
+  const BlockInfo& block() const { return core_.info; }
   /// Takes over the fault of a called function, adding where it was called from.
   bool PropagateFault(const Executor& callee);
 
  private:
   const Program& program_;
   const Function& function_;
-  LocalMemory& local_;
+  Core& core_;
   std::vector<GlobalBuffer>& globals_;
-  RunLimits& limits_;
-  const BlockInfo& block_;
   std::vector<Slot> scalars_;
   std::vector<ScalarInfo> scalar_info_;
   std::vector<TileState> tiles_;

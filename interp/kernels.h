@@ -56,6 +56,7 @@ template <typename Op> bool ExecTranspose(Executor& ex, const Instr& in);
 template <typename Op> bool ExecReshape(Executor& ex, const Instr& in);
 template <typename Op> bool ExecPrint(Executor& ex, const Instr& in);
 template <typename Op> bool ExecSync(Executor& ex, const Instr& in);
+template <typename Op> bool ExecPipe(Executor& ex, const Instr& in);
 
 /// True if the storage of \a a and \a b share a byte (in the same memory).
 bool Overlaps(const TileRef& a, const TileRef& b);

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "common/file_io.h"
+#include "common/isa/encoding.h"
 #include "common/strings.h"
 
 namespace pto::interp {
@@ -149,66 +150,139 @@ bool ReadArguments(const Program& program, const Function& fn,
   return ok;
 }
 
-Block::Block(const Program& program, const Function& fn, std::vector<GlobalBuffer>& globals,
-             const BlockInfo& block_info, uint64_t max_steps)
-    : local(program.arch), info(block_info), exec(program, fn, local, globals, limits, info) {
-  limits.max_steps = max_steps;
-}
+namespace {
 
-Launch::Launch(const Program& program, const Function& fn, Arguments& args, int block_count,
-               uint64_t max_steps) {
-  for (int b = 0; b < block_count; ++b) {
-    BlockInfo info;
-    info.block_idx = b;
-    info.block_num = block_count;
-    blocks_.push_back(std::make_unique<Block>(program, fn, args.globals, info, max_steps));
-    Block& block = *blocks_.back();
-    Executor& exec = block.exec;
-    for (size_t i = 0; i < fn.params.size(); ++i) {
-      const Param& p = fn.params[i];
-      switch (p.kind) {
-        case ParamKind::kScalar:
-          exec.scalar(p.reg) = args.scalar_of_param[i];
-          break;
-        case ParamKind::kPointer:
-        case ParamKind::kMemref: {
-          ViewState& v = exec.view(p.reg);
-          v.buffer = args.buffer_of_param[i];
-          v.rank = static_cast<int32_t>(p.shape.size());
-          int64_t stride = 1;
-          for (int d = v.rank - 1; d >= 0; --d) {
-            v.shape[d] = p.shape[d];
-            v.stride[d] = stride;
-            stride *= p.shape[d];
-          }
-          break;
+// Copies the argument values into the parameter registers of \a exec.
+void BindParams(const Function& fn, const Arguments& args, Core& core, Executor& exec) {
+  for (size_t i = 0; i < fn.params.size(); ++i) {
+    const Param& p = fn.params[i];
+    switch (p.kind) {
+      case ParamKind::kScalar:
+        exec.scalar(p.reg) = args.scalar_of_param[i];
+        break;
+      case ParamKind::kPointer:
+      case ParamKind::kMemref: {
+        ViewState& v = exec.view(p.reg);
+        v.buffer = args.buffer_of_param[i];
+        v.rank = static_cast<int32_t>(p.shape.size());
+        int64_t stride = 1;
+        for (int d = v.rank - 1; d >= 0; --d) {
+          v.shape[d] = p.shape[d];
+          v.stride[d] = stride;
+          stride *= p.shape[d];
         }
-        case ParamKind::kTile: {
-          // Files hold the tile in logical row-major order, whatever its storage layout.
-          const TileType& t = fn.tiles[p.reg].type;
-          uint8_t* base =
-              block.local.arena[static_cast<int>(t.mem)].data() + exec.tile(p.reg).addr;
-          const std::vector<uint8_t>& bytes = args.tile_bytes[i];
-          const int size = DTypeSize(t.dtype);
-          for (int64_t r = 0; r < t.rows; ++r) {
-            for (int64_t c = 0; c < t.cols; ++c) {
-              std::memcpy(base + t.ElementOffset(r, c) * size, &bytes[(r * t.cols + c) * size],
-                          size);
-            }
+        break;
+      }
+      case ParamKind::kTile: {
+        // Files hold the tile in logical row-major order, whatever its storage layout.
+        const TileType& t = fn.tiles[p.reg].type;
+        uint8_t* base = core.local.arena[static_cast<int>(t.mem)].data() + exec.tile(p.reg).addr;
+        const std::vector<uint8_t>& bytes = args.tile_bytes[i];
+        const int size = DTypeSize(t.dtype);
+        for (int64_t r = 0; r < t.rows; ++r) {
+          for (int64_t c = 0; c < t.cols; ++c) {
+            std::memcpy(base + t.ElementOffset(r, c) * size, &bytes[(r * t.cols + c) * size],
+                        size);
           }
-          break;
         }
+        break;
       }
     }
   }
 }
+
+constexpr int kVectorCoresPerBlock = 2;
+
+}  // namespace
+
+bool UsesPipes(const Program& program) {
+  for (const Function& f : program.functions) {
+    for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
+      if (GetOpInfo(Decode(&f.code[pc]).op).family == Family::kPipe) return true;
+    }
+  }
+  return false;
+}
+
+Block::Block(const Program& program, const Function& fn, Arguments& args, const BlockInfo& info,
+             uint64_t max_steps, bool apart) {
+  if (!apart) {
+    cores_.push_back(std::make_unique<Core>(program.arch, info, CoreKind::kWhole, nullptr,
+                                            max_steps));
+  } else {
+    hub_ = std::make_unique<PipeHub>(1 + kVectorCoresPerBlock);
+    BlockInfo cube = info;
+    cube.subblock_idx = 0;
+    cube.subblock_num = 1;
+    cores_.push_back(std::make_unique<Core>(program.arch, cube, CoreKind::kCube, hub_.get(),
+                                            max_steps));
+    for (int v = 0; v < kVectorCoresPerBlock; ++v) {
+      BlockInfo vec = info;
+      vec.subblock_idx = v;
+      vec.subblock_num = kVectorCoresPerBlock;
+      cores_.push_back(std::make_unique<Core>(program.arch, vec, CoreKind::kVector, hub_.get(),
+                                              max_steps));
+    }
+  }
+  for (auto& core : cores_) {
+    // A kernel of one kind runs on its cores; its peer (same parameters) on the others.
+    const Function* run = &fn;
+    bool other_kind = (core->kind == CoreKind::kCube && fn.kind == KernelKind::kVector) ||
+                      (core->kind == CoreKind::kVector && fn.kind == KernelKind::kCube);
+    if (other_kind) run = fn.peer == kNoFunction ? nullptr : &program.functions[fn.peer];
+    if (!run) {
+      execs_.push_back(nullptr);
+      continue;
+    }
+    execs_.push_back(std::make_unique<Executor>(program, *run, *core, args.globals));
+    BindParams(*run, args, *core, *execs_.back());
+  }
+}
+
+bool Block::Run() {
+  const int n = core_count();
+  std::vector<char> ok(n, 1);
+  auto run_core = [&](int i) {
+    if (execs_[i]) ok[i] = execs_[i]->Run();
+    if (hub_) {
+      if (!ok[i]) hub_->Abort();
+      hub_->CoreDone();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int i = 1; i < n; ++i) threads.emplace_back(run_core, i);
+  run_core(0);
+  for (std::thread& t : threads) t.join();
+  // Report the core that faulted first in its own right, not one stopped because of it.
+  for (int pass = 0; pass < 2 && failed_ < 0; ++pass) {
+    for (int i = 0; i < n && failed_ < 0; ++i) {
+      if (ok[i]) continue;
+      bool stopped = execs_[i]->fault().rfind("stopped:", 0) == 0;
+      if (pass == 1 || !stopped) failed_ = i;
+    }
+  }
+  return failed_ < 0;
+}
+
+Launch::Launch(const Program& program, const Function& fn, Arguments& args, int block_count,
+               uint64_t max_steps) {
+  const bool apart = UsesPipes(program);
+  for (int b = 0; b < block_count; ++b) {
+    BlockInfo info;
+    info.block_idx = b;
+    info.block_num = block_count;
+    blocks_.push_back(std::make_unique<Block>(program, fn, args, info, max_steps, apart));
+  }
+}
+
+Launch::~Launch() = default;
 
 bool Launch::Run(int threads) {
   const int count = block_count();
   std::vector<char> ok(count, 0);
   std::atomic<int> next{0};
   auto worker = [&] {
-    for (int b; (b = next.fetch_add(1)) < count;) ok[b] = blocks_[b]->exec.Run();
+    for (int b; (b = next.fetch_add(1)) < count;) ok[b] = blocks_[b]->Run();
   };
   threads = std::max(1, std::min(threads, count));
   std::vector<std::thread> pool;

@@ -9,6 +9,7 @@
 
 #include "common/program.h"
 #include "interp/executor.h"
+#include "interp/pipe_hub.h"
 
 namespace pto::interp {
 
@@ -25,14 +26,30 @@ struct Arguments {
 bool ReadArguments(const Program& program, const Function& fn,
                    const std::vector<std::string>& args, Arguments* out, std::ostream& err);
 
-/// One block: its on-chip memories and the frame of the entry function.
-struct Block {
-  Block(const Program& program, const Function& fn, std::vector<GlobalBuffer>& globals,
-        const BlockInfo& info, uint64_t max_steps);
-  LocalMemory local;
-  RunLimits limits;
-  BlockInfo info;
-  Executor exec;
+/// True if \a program uses cube <-> vector pipes: its blocks then run a cube core and two
+/// vector cores apart (docs/semantics.md).
+bool UsesPipes(const Program& program);
+
+/// One block: its cores, each with its own on-chip memories and the frame of its function.
+/// Without pipes a single core runs the entry; with them the cube core and the two vector
+/// cores run it side by side (or the entry and its peer function, when the entry has a kind).
+class Block {
+ public:
+  Block(const Program& program, const Function& fn, Arguments& args, const BlockInfo& info,
+        uint64_t max_steps, bool apart);
+  /// Runs every core; false if one faulted (failed_core() says which).
+  bool Run();
+  int core_count() const { return static_cast<int>(cores_.size()); }
+  Core& core(int i) { return *cores_[i]; }
+  /// The executor of core \a i, or null if the core has nothing to run.
+  Executor* exec(int i) { return execs_[i].get(); }
+  int failed_core() const { return failed_; }
+
+ private:
+  std::unique_ptr<PipeHub> hub_;
+  std::vector<std::unique_ptr<Core>> cores_;
+  std::vector<std::unique_ptr<Executor>> execs_;
+  int failed_ = -1;
 };
 
 /// Runs \a fn on \a block_count blocks, \a threads at a time. Every block gets its own
@@ -41,6 +58,7 @@ class Launch {
  public:
   Launch(const Program& program, const Function& fn, Arguments& args, int block_count,
          uint64_t max_steps);
+  ~Launch();
 
   /// Runs every block; false if any faulted (the lowest-numbered fault is kept).
   bool Run(int threads);

@@ -34,6 +34,7 @@ class Runner {
     return false;
   }
   bool SelectEntry(const std::string& name);
+  bool CheckPeer();
   bool ResolveOutputs(const std::vector<std::pair<std::string, std::string>>& outs);
   bool WriteOutputs();
   void ReportFault();
@@ -52,19 +53,43 @@ std::string Runner::ParamName(size_t i) const {
 }
 
 bool Runner::SelectEntry(const std::string& name) {
-  if (name.empty()) {
-    fn_ = &program_.functions[program_.entry];
-    return true;
-  }
+  if (name.empty()) fn_ = &program_.functions[program_.entry];
   for (const Function& f : program_.functions) {
-    if (program_.String(f.name) == name) {
-      fn_ = &f;
-      return true;
-    }
+    if (!fn_ && program_.String(f.name) == name) fn_ = &f;
   }
-  std::string names;
-  for (const Function& f : program_.functions) names += " @" + program_.String(f.name);
-  return Error(StrCat("no function @", name, " (the program has:", names, ")"));
+  if (!fn_) {
+    std::string names;
+    for (const Function& f : program_.functions) names += " @" + program_.String(f.name);
+    return Error(StrCat("no function @", name, " (the program has:", names, ")"));
+  }
+  return CheckPeer();
+}
+
+// A cube (or vector) kernel that uses pipes runs with its peer on the other cores, on the same
+// arguments.
+bool Runner::CheckPeer() {
+  if (fn_->kind == KernelKind::kAny || !UsesPipes(program_)) return true;
+  const std::string name = program_.String(fn_->name);
+  const char* other = fn_->kind == KernelKind::kCube ? "vector" : "cube";
+  if (fn_->peer == kNoFunction) {
+    return Error(StrCat("@", name, " runs on the ", other == std::string("vector") ? "cube" : "vector",
+                        " core of a program with pipes, but no ", other, " function is paired "
+                        "with it (pto.import_reserved_buffer {peer_func = @...}); run the "
+                        "function that calls both, or pair them"));
+  }
+  const Function& peer = program_.functions[fn_->peer];
+  bool same = peer.params.size() == fn_->params.size();
+  for (size_t i = 0; same && i < peer.params.size(); ++i) {
+    same = peer.params[i].kind == fn_->params[i].kind &&
+           peer.params[i].dtype == fn_->params[i].dtype &&
+           peer.params[i].shape == fn_->params[i].shape;
+  }
+  if (!same) {
+    return Error(StrCat("@", name, " and its peer @", program_.String(peer.name),
+                        " run side by side on the same arguments, so they must take the same "
+                        "parameters"));
+  }
+  return true;
 }
 
 bool Runner::ResolveOutputs(const std::vector<std::pair<std::string, std::string>>& outs) {
@@ -121,16 +146,16 @@ bool Runner::WriteOutputs() {
     if (out.buffer >= 0) {
       bytes = args_.globals[out.buffer].bytes;
     } else {
-      // Tiles live in each block's own memory; block 0's are written.
+      // Tiles live in each block's own memory; block 0's (first core's) are written.
       Block& block = launch_->block(0);
       const TileReg& reg = fn_->tiles[out.tile_reg];
       const TileType& t = reg.type;
-      const TileState& s = block.exec.tile(out.tile_reg);
+      const TileState& s = block.exec(0)->tile(out.tile_reg);
       if (s.addr == kUnboundAddress) {
         return Error(StrCat("cannot write ", out.file, ": %", program_.String(reg.name),
                             " was never bound to an address"));
       }
-      const uint8_t* base = block.local.arena[static_cast<int>(t.mem)].data() + s.addr;
+      const uint8_t* base = block.core(0).local.arena[static_cast<int>(t.mem)].data() + s.addr;
       const int size = DTypeSize(t.dtype);
       bytes.resize(t.Bytes());
       for (int64_t r = 0; r < t.rows; ++r) {
@@ -145,8 +170,11 @@ bool Runner::WriteOutputs() {
 }
 
 void Runner::ReportFault() {
-  const Executor& exec = launch_->block(launch_->failed_block()).exec;
+  Block& block = launch_->block(launch_->failed_block());
+  const Executor& exec = *block.exec(block.failed_core());
   std::string message = exec.fault();
+  std::string core = block.core(block.failed_core()).Name();
+  if (!core.empty()) message = StrCat(core, ": ", message);
   if (launch_->block_count() > 1) message = StrCat("block ", launch_->failed_block(), ": ", message);
   std::string file;
   int line = 0, col = 0;

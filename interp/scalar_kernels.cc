@@ -153,6 +153,7 @@ struct Jump {};
 struct BranchIfNot {};
 struct ForCheck {};
 struct ForNext {};
+struct Section {};
 struct Call {};
 
 }  // namespace ops
@@ -366,6 +367,13 @@ bool ExecControl(Executor& ex, const Instr& in) {
     ex.scalar(o[0]).i = i;
     bool more = !wrapped && (o[4] ? static_cast<uint64_t>(i) < static_cast<uint64_t>(ub) : i < ub);
     return more ? ex.JumpTo(o[3]) : true;
+  } else if constexpr (std::is_same_v<Op, ops::Section>) {
+    // |target kind|: a core of the other kind skips to the section's end; a whole-block core
+    // runs every section.
+    const CoreKind core = ex.core().kind;
+    const bool other = (core == CoreKind::kCube && o[1] != 1) ||
+                       (core == CoreKind::kVector && o[1] != 2);
+    return other ? ex.JumpTo(o[0]) : true;
   } else {
     static_assert(std::is_same_v<Op, ops::Call>);
     return RunCall(ex, in);

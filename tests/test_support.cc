@@ -71,7 +71,9 @@ std::string AssembleErrors(std::string_view source, Arch arch) {
 
 Outputs Execute(const Program& program, const Inputs& inputs) {
   const Function& fn = program.functions[program.entry];
-  interp::LocalMemory local(program.arch);
+  interp::Core core(program.arch, interp::BlockInfo{}, interp::CoreKind::kWhole, nullptr,
+                    inputs.max_steps);
+  interp::LocalMemory& local = core.local;
   std::vector<interp::GlobalBuffer> globals;
   std::map<uint32_t, int> buffer_of_view;
   for (const Param& p : fn.params) {
@@ -88,10 +90,7 @@ Outputs Execute(const Program& program, const Inputs& inputs) {
     buffer_of_view[p.reg] = static_cast<int>(globals.size());
     globals.push_back(std::move(buf));
   }
-  interp::RunLimits limits;
-  limits.max_steps = inputs.max_steps;
-  interp::BlockInfo block;
-  interp::Executor exec(program, fn, local, globals, limits, block);
+  interp::Executor exec(program, fn, core, globals);
   for (const Param& p : fn.params) {
     std::string name = program.String(p.name);
     if (p.kind == ParamKind::kPointer) {

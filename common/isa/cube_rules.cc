@@ -197,4 +197,16 @@ void RuleChecker::CheckTranspose() {
   }
 }
 
+// The cube side of a pipe holds its tiles in mat or acc, the vector side in vec.
+void RuleChecker::CheckPipe() {
+  if (info_.num_operands() == 0 || info_.operands[0].kind != OperandKind::kTile) return;
+  std::string_view m = info_.mnemonic;
+  bool cube_side = m == "tpush_to_aiv" || m == "tpop_from_aiv";
+  if (cube_side) {
+    RequireMemory(0, {Memory::kMat, Memory::kAcc});
+  } else {
+    RequireMemory(0, {Memory::kVec});
+  }
+}
+
 }  // namespace pto

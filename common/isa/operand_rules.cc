@@ -86,10 +86,11 @@ void RuleChecker::CheckElementwise() {
     if (info_.operands[i].kind == OperandKind::kTile) {
       RequireVec(i);
       RequireND(i);
-      if (i > 0) {
+      // An optional tile is scratch space: only its bytes matter, not its element type.
+      bool is_tmp = info_.operands[i].optional;
+      if (i > 0 && !is_tmp) {
         RequireSameDType(0, i);
-        bool is_tmp = info_.operands[i].optional;
-        if (!is_tmp) RequireValidCovers(i, 0, true, true);
+        RequireValidCovers(i, 0, true, true);
       }
     } else if (info_.operands[i].kind == OperandKind::kScalar) {
       RequireScalarFits(i, 0);
@@ -352,6 +353,9 @@ std::vector<RuleError> RuleChecker::Run() {
       break;
     case Family::kConvert:
       CheckConvert();
+      break;
+    case Family::kPipe:
+      CheckPipe();
       break;
     case Family::kPrint:
     case Family::kSync:

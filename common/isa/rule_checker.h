@@ -51,6 +51,7 @@ class RuleChecker {
   void CheckSelectMask();
   void CheckFillPad();
   void CheckColExpand();
+  void CheckPipe();
 
   const OpInfo& info_;
   Arch arch_;

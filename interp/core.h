@@ -1,0 +1,68 @@
+// One core of a block: its on-chip memories, its step budget, which core it is, and its ends
+// of the cube <-> vector pipes.
+#ifndef PTO_INTERP_CORE_H_
+#define PTO_INTERP_CORE_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "interp/machine.h"
+
+namespace pto::interp {
+
+/// Which block of a multi-block launch is running, and which of its cores.
+struct BlockInfo {
+  int64_t block_idx = 0;
+  int64_t block_num = 1;
+  int64_t subblock_idx = 0;
+  int64_t subblock_num = 1;
+};
+
+/// Limits shared by every frame of one core's run.
+struct RunLimits {
+  uint64_t steps = 0;               ///< Instructions executed so far.
+  uint64_t max_steps = 1000000000;  ///< A backward jump past this many steps is a fault.
+  int call_depth = 0;
+};
+
+/// What a core runs. A program without pipes runs each block on one core that does everything
+/// in program order; a program with pipes runs a cube core and two vector cores apart.
+enum class CoreKind : uint8_t { kWhole, kCube, kVector };
+
+/// This core's end of one pipe, as its initialize_pipe set it up.
+struct PipeEnd {
+  bool ready = false;
+  uint32_t dir_mask = 0;       ///< 1 cube to vector, 2 vector to cube, 3 both.
+  uint32_t c2v_buffer = 0;     ///< Address of the vector side's slots (in its UB).
+  uint32_t v2c_buffer = 0;     ///< Address of the cube side's slots (in its L1).
+  uint32_t slot_size = 0;      ///< Bytes per slot.
+  uint32_t slots = 0;          ///< Tiles that may be in flight at once.
+  uint64_t popped = 0;         ///< Tiles this core has popped (picks the next slot).
+  uint32_t held = 0;           ///< Popped and not yet freed.
+};
+
+/// Pipe ids are immediates below this (the verifier checks).
+constexpr int kMaxPipes = 64;
+
+class PipeHub;
+
+struct Core {
+  Core(Arch arch, const BlockInfo& block, CoreKind core_kind, PipeHub* block_hub, uint64_t max_steps)
+      : local(arch), info(block), kind(core_kind), hub(block_hub) {
+    limits.max_steps = max_steps;
+  }
+  /// "cube core", "vector core 1" (empty for the whole-block core).
+  std::string Name() const;
+
+  LocalMemory local;
+  RunLimits limits;
+  BlockInfo info;
+  CoreKind kind;
+  PipeHub* hub;  ///< The block's pipes; null when the block runs on one core.
+  std::array<PipeEnd, kMaxPipes> pipes{};
+};
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_CORE_H_
