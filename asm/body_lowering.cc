@@ -43,6 +43,16 @@ const BodyLowering::HandlerEntry BodyLowering::kHandlers[] = {
     {"pto.declare_tile", &BodyLowering::LowerDeclareTile},
     {"pto.section.cube", &BodyLowering::LowerSection},
     {"pto.section.vector", &BodyLowering::LowerSection},
+    {"pto.reserve_buffer", &BodyLowering::LowerReserveBuffer},
+    {"pto.import_reserved_buffer", &BodyLowering::LowerImportBuffer},
+    {"pto.aic_initialize_pipe", &BodyLowering::LowerInitPipe},
+    {"pto.aiv_initialize_pipe", &BodyLowering::LowerInitPipe},
+    {"pto.tpush_to_aiv", &BodyLowering::LowerPush},
+    {"pto.tpush_to_aic", &BodyLowering::LowerPush},
+    {"pto.tpop_from_aic", &BodyLowering::LowerPop},
+    {"pto.tpop_from_aiv", &BodyLowering::LowerPop},
+    {"pto.tfree_from_aic", &BodyLowering::LowerFree},
+    {"pto.tfree_from_aiv", &BodyLowering::LowerFree},
 };
 
 void BodyLowering::LowerAll(const std::vector<Statement>& statements) {

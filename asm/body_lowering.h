@@ -49,6 +49,12 @@ class BodyLowering {
   bool LowerSetValidShape(const Statement& stmt);
   bool LowerDeclareTile(const Statement& stmt);
   bool LowerSection(const Statement& stmt);
+  bool LowerReserveBuffer(const Statement& stmt);
+  bool LowerImportBuffer(const Statement& stmt);
+  bool LowerInitPipe(const Statement& stmt);
+  bool LowerPush(const Statement& stmt);
+  bool LowerPop(const Statement& stmt);
+  bool LowerFree(const Statement& stmt);
   /// A scalar operand that must be an integer (index, iN).
   bool IntOperand(ItemSpan term, Value* out);
   bool ReportUnknown(const Statement& stmt);

@@ -1,5 +1,5 @@
 // BodyLowering: PTO operations on scalars in global memory, pointers, views, blocks, valid
-// shapes, unbound tiles and core sections.
+// shapes and unbound tiles.
 #include "asm/body_lowering.h"
 #include "asm/operands.h"
 #include "common/strings.h"
@@ -210,17 +210,6 @@ bool BodyLowering::LowerDeclareTile(const Statement& stmt) {
   v.reg = fb_.NewTile(type.tile, stmt.results[0].text, stmt.results[0].range);
   fb_.binding(v.reg).runtime_address = true;
   return fb_.Define(stmt.results[0], v);
-}
-
-// pto.section.cube { ... } / pto.section.vector { ... }: code for one kind of core. A block
-// runs both kinds in program order.
-bool BodyLowering::LowerSection(const Statement& stmt) {
-  if (stmt.items.size() != 1 || !stmt.items[0].Is(ItemKind::kRegion)) {
-    ctx_.Error(stmt.head, StrCat("expected '", stmt.head.text, " { ... }'"));
-    return false;
-  }
-  RegionExit exit;
-  return LowerRegion(stmt.items[0], &exit);
 }
 
 }  // namespace pto::assembler

@@ -50,8 +50,14 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
                            " valid columns but the right operand ", ex.TileName(b.reg), " only ",
                            b.valid_rows, " valid rows"));
   }
-  if (!RequireCovers(ex, c, m, n, "result tile")) return false;
-  if (kAcc && !RequireCovers(ex, extra, m, n, "accumulator input")) return false;
+  // The ISA sizes the product by a and b alone: c's (and the accumulator's) valid shape is not
+  // consulted, only their storage must hold M x N.
+  for (const TileRef* t : {&c, kAcc ? &extra : nullptr}) {
+    if (t && (t->type->rows < m || t->type->cols < n)) {
+      return ex.Fault(StrCat("the ", m, "x", n, " product does not fit ", ex.TileName(t->reg),
+                             " (", t->type->rows, "x", t->type->cols, ")"));
+    }
+  }
   if (kBias && !RequireCovers(ex, extra, 1, n, "bias")) return false;
   bool ok = true;
   WithStorageType(a.type->dtype, [&](auto in_tag) {

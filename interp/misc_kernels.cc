@@ -116,8 +116,13 @@ template <typename Op>
 bool ExecPrint(Executor& ex, const Instr& in) {
   TileRef t;
   if (!ex.Tile(in.operands[0], &t)) return false;
-  std::string out = StrCat(ex.TileName(t.reg), " = ", t.type->ToString(), " valid ",
-                           t.valid_rows, "x", t.valid_cols, "\n");
+  // Blocks and cores print from threads of their own: say which one printed.
+  std::string who = ex.core().Name();
+  if (ex.block().block_num > 1) {
+    who = StrCat("block ", ex.block().block_idx, who.empty() ? "" : ", ", who);
+  }
+  std::string out = StrCat(who.empty() ? "" : "[" + who + "] ", ex.TileName(t.reg), " = ",
+                           t.type->ToString(), " valid ", t.valid_rows, "x", t.valid_cols, "\n");
   WithStorageType(t.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;

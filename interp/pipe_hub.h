@@ -19,14 +19,12 @@
 
 namespace pto::interp {
 
-/// A tile in flight: its element type, static and valid shape, and its elements in logical
-/// row-major order (the pipe un-fractalises, as the hardware does).
+/// A tile in flight: its element type, the shape of the valid region it carries, and those
+/// elements in logical row-major order (the pipe un-fractalises, as the hardware does).
 struct PipeTile {
   DType dtype = DType::kF32;
   int32_t rows = 0;
   int32_t cols = 0;
-  int32_t valid_rows = 0;
-  int32_t valid_cols = 0;
   std::vector<uint8_t> data;
 };
 

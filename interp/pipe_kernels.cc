@@ -65,8 +65,6 @@ PipeTile Piece(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t c
   p.dtype = t.type->dtype;
   p.rows = rows;
   p.cols = cols;
-  p.valid_rows = std::max(0, std::min(rows, t.valid_rows - r0));
-  p.valid_cols = std::max(0, std::min(cols, t.valid_cols - c0));
   const int size = DTypeSize(p.dtype);
   p.data.resize(static_cast<size_t>(rows) * cols * size);
   for (int32_t r = 0; r < rows; ++r) {
@@ -101,9 +99,11 @@ bool Push(Executor& ex, const Instr& in, PipeDir dir) {
   if (!ReadyPipe(ex, id, to_vector ? 1 : 2, &end)) return false;
   TileRef t;
   if (!ex.Tile(in.operands[0], &t)) return false;
-  const int32_t rows = t.type->rows, cols = t.type->cols;
+  // The valid region travels; a split gives each vector core half of it.
+  const int32_t rows = t.valid_rows, cols = t.valid_cols;
   if ((split == kUpDown && rows % 2) || (split == kLeftRight && cols % 2)) {
-    return ex.Fault(StrCat("cannot split the ", rows, "x", cols, " tile ", ex.TileName(t.reg),
+    return ex.Fault(StrCat("cannot split the ", rows, "x", cols, " valid region of ",
+                           ex.TileName(t.reg),
                            split == kUpDown ? " into upper and lower" : " into left and right",
                            " halves"));
   }
@@ -127,33 +127,37 @@ bool Push(Executor& ex, const Instr& in, PipeDir dir) {
   return true;
 }
 
-// Joins the halves the two vector cores pushed into the tile the cube pops.
-PipeTile Join(std::vector<PipeTile>& parts, uint32_t split) {
-  if (split == kNoSplit) return std::move(parts[0]);  // each vector core sent the whole tile
-  const bool rows_split = split == kUpDown;
-  PipeTile whole;
-  whole.dtype = parts[0].dtype;
-  whole.rows = rows_split ? parts[0].rows * kVectorCores : parts[0].rows;
-  whole.cols = rows_split ? parts[0].cols : parts[0].cols * kVectorCores;
-  whole.valid_rows = parts[0].valid_rows;
-  whole.valid_cols = parts[0].valid_cols;
-  if (parts[1].valid_rows > 0 && parts[1].valid_cols > 0) {
-    if (rows_split) whole.valid_rows = parts[0].rows + parts[1].valid_rows;
-    else whole.valid_cols = parts[0].cols + parts[1].valid_cols;
+// Joins the halves the two vector cores pushed into the tile the cube pops: the upper (or
+// left) half from vector core 0, the other from vector core 1.
+bool Join(Executor& ex, std::vector<PipeTile>& parts, uint32_t split, PipeTile* whole) {
+  if (split == kNoSplit) {  // each vector core sent the whole tile; vector core 0's is used
+    *whole = std::move(parts[0]);
+    return true;
   }
-  const int size = DTypeSize(whole.dtype);
-  whole.data.resize(static_cast<size_t>(whole.rows) * whole.cols * size);
+  const bool rows_split = split == kUpDown;
+  const PipeTile& a = parts[0];
+  const PipeTile& b = parts[1];
+  if (a.dtype != b.dtype || (rows_split ? a.cols != b.cols : a.rows != b.rows)) {
+    return ex.Fault(StrCat("the vector cores pushed halves that do not join: ", a.rows, "x",
+                           a.cols, " ", DTypeName(a.dtype), " and ", b.rows, "x", b.cols, " ",
+                           DTypeName(b.dtype)));
+  }
+  whole->dtype = a.dtype;
+  whole->rows = rows_split ? a.rows + b.rows : a.rows;
+  whole->cols = rows_split ? a.cols : a.cols + b.cols;
+  const int size = DTypeSize(whole->dtype);
+  whole->data.resize(static_cast<size_t>(whole->rows) * whole->cols * size);
   for (int lane = 0; lane < kVectorCores; ++lane) {
     const PipeTile& p = parts[lane];
     for (int32_t r = 0; r < p.rows; ++r) {
-      int32_t wr = rows_split ? lane * p.rows + r : r;
-      int32_t wc = rows_split ? 0 : lane * p.cols;
-      std::memcpy(&whole.data[(static_cast<size_t>(wr) * whole.cols + wc) * size],
+      int32_t wr = rows_split && lane ? a.rows + r : r;
+      int32_t wc = !rows_split && lane ? a.cols : 0;
+      std::memcpy(&whole->data[(static_cast<size_t>(wr) * whole->cols + wc) * size],
                   &p.data[static_cast<size_t>(r) * p.cols * size],
                   static_cast<size_t>(p.cols) * size);
     }
   }
-  return whole;
+  return true;
 }
 
 bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
@@ -174,14 +178,15 @@ bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
     for (int lane = 0; lane < kVectorCores; ++lane) {
       if (!ex.core().hub->Pop(id, dir, lane, who, &parts[lane], &error)) return ex.Fault(error);
     }
-    tile = Join(parts, split);
+    if (!Join(ex, parts, split, &tile)) return false;
   }
   const TileType& type = ex.function().tiles[dst].type;
-  if (type.dtype != tile.dtype || type.rows != tile.rows || type.cols != tile.cols) {
-    return ex.Fault(StrCat("the pipe delivers a ", tile.rows, "x", tile.cols, " ",
-                           DTypeName(tile.dtype), " tile but ", ex.TileName(dst), " is ",
-                           type.rows, "x", type.cols, " ", DTypeName(type.dtype)));
+  if (type.dtype != tile.dtype) {
+    return ex.Fault(StrCat("the pipe delivers ", DTypeName(tile.dtype), " elements but ",
+                           ex.TileName(dst), " holds ", DTypeName(type.dtype)));
   }
+  // Like a load from the slot: the popped tile takes the top-left part that fits its shape.
+  const int32_t rows = std::min(tile.rows, type.rows), cols = std::min(tile.cols, type.cols);
   if (type.Bytes() > end->slot_size) {
     return ex.Fault(StrCat(ex.TileName(dst), " needs ", type.Bytes(), " bytes but pipe ", id,
                            "'s slots hold ", end->slot_size));
@@ -194,14 +199,19 @@ bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
   }
   TileState& s = ex.tile(dst);
   s.addr = static_cast<uint32_t>(addr);
-  s.valid_rows = o[1] == kNoOperand ? tile.valid_rows : static_cast<int32_t>(ex.scalar(o[1]).i);
-  s.valid_cols = o[2] == kNoOperand ? tile.valid_cols : static_cast<int32_t>(ex.scalar(o[2]).i);
+  s.valid_rows = o[1] == kNoOperand ? rows : static_cast<int32_t>(ex.scalar(o[1]).i);
+  s.valid_cols = o[2] == kNoOperand ? cols : static_cast<int32_t>(ex.scalar(o[2]).i);
+  if (s.valid_rows < 0 || s.valid_rows > type.rows || s.valid_cols < 0 ||
+      s.valid_cols > type.cols) {
+    return ex.Fault(StrCat("valid shape ", s.valid_rows, "x", s.valid_cols, " outside ",
+                           type.rows, "x", type.cols));
+  }
   uint8_t* bytes = ex.local().arena[static_cast<int>(type.mem)].data() + addr;
   const int size = DTypeSize(type.dtype);
-  for (int32_t r = 0; r < type.rows; ++r) {
-    for (int32_t c = 0; c < type.cols; ++c) {
+  for (int32_t r = 0; r < rows; ++r) {
+    for (int32_t c = 0; c < cols; ++c) {
       std::memcpy(bytes + type.ElementOffset(r, c) * size,
-                  &tile.data[(static_cast<size_t>(r) * type.cols + c) * size], size);
+                  &tile.data[(static_cast<size_t>(r) * tile.cols + c) * size], size);
     }
   }
   ++end->popped;

@@ -1,0 +1,334 @@
+// BodyLowering: the cube <-> vector pipes (pto.reserve_buffer, import_reserved_buffer,
+// aic/aiv_initialize_pipe, tpush_*, tpop_*, tfree_*) and the core sections around code of one
+// kind of core.
+#include "asm/body_lowering.h"
+#include "asm/op_form.h"
+#include "asm/operands.h"
+#include "common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+// The attribute dictionary of \a stmt (or an empty map).
+std::map<std::string, Attribute> StatementAttrs(const Statement& stmt) {
+  std::map<std::string, Attribute> attrs;
+  for (const Item& item : stmt.items) {
+    if (item.Is(ItemKind::kAttrDict)) ReadAttributes(item, &attrs);
+  }
+  return attrs;
+}
+
+// The single word or number an attribute's value comes down to (#pto.address_space<vec> ->
+// vec, 1024 -> 1024, "name" -> name).
+const Item* ValueWord(ItemSpan value) {
+  const Item* word = nullptr;
+  for (const Item& item : value) {
+    if (item.Is(ItemKind::kWord) || item.Is(ItemKind::kInt) || item.Is(ItemKind::kString) ||
+        item.Is(ItemKind::kSymbol)) {
+      word = &item;
+    }
+    if (item.Is(ItemKind::kGroup)) {
+      if (const Item* inner = ValueWord(item.children)) word = inner;
+    }
+  }
+  return word;
+}
+
+class PipeAttrs {
+ public:
+  PipeAttrs(Context& ctx, const Statement& stmt) : ctx_(ctx), stmt_(stmt), attrs_(StatementAttrs(stmt)) {}
+
+  bool Has(const char* key) const { return attrs_.count(key) > 0; }
+  /// The integer attribute \a key in [lo, hi], or \a fallback when absent (required if
+  /// \a fallback is negative).
+  bool Int(const char* key, int64_t lo, int64_t hi, int64_t fallback, uint32_t* out) {
+    auto it = attrs_.find(key);
+    if (it == attrs_.end()) {
+      if (fallback < 0) {
+        ctx_.Error(stmt_.head, StrCat(stmt_.head.text, " needs the attribute '", key, "'"));
+        return false;
+      }
+      *out = static_cast<uint32_t>(fallback);
+      return true;
+    }
+    const Item* word = ValueWord(it->second.value);
+    if (!word || !word->Is(ItemKind::kInt) || word->number < lo || word->number > hi) {
+      ctx_.Error(it->second.range, StrCat(key, " must be an integer from ", lo, " to ", hi,
+                                          ", got '", Spell(it->second.value), "'"));
+      return false;
+    }
+    *out = static_cast<uint32_t>(word->number);
+    return true;
+  }
+  /// The word of attribute \a key (a string, symbol or enum value), or null with an error.
+  const Item* Word(const char* key) {
+    auto it = attrs_.find(key);
+    const Item* word = it == attrs_.end() ? nullptr : ValueWord(it->second.value);
+    if (!word) ctx_.Error(stmt_.head, StrCat(stmt_.head.text, " needs the attribute '", key, "'"));
+    return word;
+  }
+  SourceRange Range(const char* key) const {
+    auto it = attrs_.find(key);
+    return it == attrs_.end() ? stmt_.head.range : it->second.range;
+  }
+
+ private:
+  Context& ctx_;
+  const Statement& stmt_;
+  std::map<std::string, Attribute> attrs_;
+};
+
+// The first "(...)" group of \a stmt, or its ins(...) clause, or null.
+const Item* OperandGroup(const Statement& stmt) {
+  int ins = FindClause(stmt.items, "ins");
+  if (ins >= 0) return &stmt.items[ins + 1];
+  for (const Item& item : stmt.items) {
+    if (item.IsGroup('(')) return &item;
+    if (item.IsPunct("->") || item.IsPunct(":")) break;
+  }
+  return nullptr;
+}
+
+// "-> T" at the end of \a stmt.
+bool ArrowType(Context& ctx, const Statement& stmt, Type* type) {
+  int arrow = Find(stmt.items, "->");
+  if (arrow < 0) {
+    ctx.Error(stmt.head, StrCat(stmt.head.text, " needs its result type: '-> !pto.tile_buf<...>'"));
+    return false;
+  }
+  return ParseWholeType(ctx, ItemSpan(stmt.items).subspan(arrow + 1), type);
+}
+
+}  // namespace
+
+// %b = pto.reserve_buffer {name = "fifo", size = N, location = #pto.address_space<vec>,
+//                          auto = true | false, base = ADDR} -> i32
+bool BodyLowering::LowerReserveBuffer(const Statement& stmt) {
+  if (!ExpectResults(stmt, 1)) return false;
+  PipeAttrs attrs(ctx_, stmt);
+  const Item* name = attrs.Word("name");
+  const Item* location = attrs.Word("location");
+  uint32_t size = 0, base = 0;
+  if (!name || !location || !attrs.Int("size", 1, 1 << 24, -1, &size)) return false;
+  BufferReservation r;
+  r.name = name->text;
+  r.size = size;
+  r.def = stmt.head.range;
+  if (!ParseMemory(location->text, &r.mem) || (r.mem != Memory::kVec && r.mem != Memory::kMat)) {
+    ctx_.Error(attrs.Range("location"), StrCat("a pipe buffer lives in vec (the vector side) or "
+                                               "mat (the cube side), not '", location->text, "'"));
+    return false;
+  }
+  const Item* automatic = attrs.Has("auto") ? attrs.Word("auto") : nullptr;
+  r.automatic = !automatic || automatic->text != "false";
+  if (!r.automatic) {
+    if (!attrs.Int("base", 0, MemoryCapacity(ctx_.arch(), r.mem), -1, &base)) return false;
+    r.addr = base;
+    if (base % kTileAlignment != 0 || uint64_t{base} + size > MemoryCapacity(ctx_.arch(), r.mem)) {
+      ctx_.Error(attrs.Range("base"), StrCat("the buffer [", base, ", ", uint64_t{base} + size,
+                                             ") must be 32-byte aligned and inside ",
+                                             MemoryHardwareName(r.mem), " (", 
+                                             MemoryCapacity(ctx_.arch(), r.mem), " bytes)"));
+      return false;
+    }
+  }
+  for (const BufferReservation& other : fb_.reservations()) {
+    if (other.name == r.name) {
+      ctx_.Error(attrs.Range("name"), StrCat("this function already reserves a buffer named \"",
+                                             r.name, "\""));
+      return false;
+    }
+  }
+  Value v;
+  v.type = ScalarType(DType::kI32);
+  v.cls = ValueClass::kScalar;
+  v.reg = fb_.LateConstant(DType::kI32, &r.const_index);
+  fb_.function().consts[r.const_index].bits = r.addr;
+  fb_.reservations().push_back(r);
+  return fb_.Define(stmt.results[0], v);
+}
+
+// %b = pto.import_reserved_buffer {name = "fifo", peer_func = @f} -> i32: the address of the
+// buffer @f reserves, for the producer side of a pipe.
+bool BodyLowering::LowerImportBuffer(const Statement& stmt) {
+  if (!ExpectResults(stmt, 1)) return false;
+  PipeAttrs attrs(ctx_, stmt);
+  const Item* name = attrs.Word("name");
+  const Item* peer = attrs.Word("peer_func");
+  if (!name || !peer) return false;
+  BufferImport import;
+  import.name = name->text;
+  import.peer = peer->text;
+  import.def = attrs.Range("peer_func");
+  Value v;
+  v.type = ScalarType(DType::kI32);
+  v.cls = ValueClass::kScalar;
+  v.reg = fb_.LateConstant(DType::kI32, &import.const_index);
+  fb_.imports().push_back(import);
+  return fb_.Define(stmt.results[0], v);
+}
+
+// pto.aic_initialize_pipe {id = K, dir_mask = M, slot_size = N, slot_num = S}
+//     (c2v_consumer_buf = %a : i32, v2c_consumer_buf = %b : i32 [, gm_slot_buffer = %p : T])
+bool BodyLowering::LowerInitPipe(const Statement& stmt) {
+  if (!ExpectResults(stmt, 0)) return false;
+  const bool cube = stmt.head.text == "pto.aic_initialize_pipe";
+  PipeAttrs attrs(ctx_, stmt);
+  uint32_t id, dir_mask, slot_size, slot_num, ignored;
+  if (!attrs.Int("id", 0, 63, 0, &id) || !attrs.Int("dir_mask", 1, 3, -1, &dir_mask) ||
+      !attrs.Int("slot_size", 1, 1 << 20, -1, &slot_size) ||
+      !attrs.Int("slot_num", 1, 64, 0, &slot_num) ||
+      !attrs.Int("local_slot_num", 1, 64, 1, &ignored)) {
+    return false;
+  }
+  const Item* group = OperandGroup(stmt);
+  if (!group) {
+    ctx_.Error(stmt.head, StrCat(stmt.head.text, " needs the consumer buffers: (c2v_consumer_buf "
+                                 "= %a : i32, v2c_consumer_buf = %b : i32)"));
+    return false;
+  }
+  Value buffers[2];
+  bool given[2] = {false, false};
+  int positional = 0;
+  for (ItemSpan part : Split(group->children, ",")) {
+    int colon = Find(part, ":");
+    if (colon >= 0) part = part.first(colon);
+    int key = -1;
+    if (!part.empty() && part[0].Is(ItemKind::kKey)) {
+      const std::string& word = part[0].text;
+      if (word == "gm_slot_buffer") continue;  // the A2/A3 GM ring; tiles travel directly here
+      key = word == "c2v_consumer_buf" ? 0 : word == "v2c_consumer_buf" ? 1 : -2;
+      if (key == -2) {
+        ctx_.Error(part[0], StrCat("unknown pipe operand '", word, "' (c2v_consumer_buf, "
+                                   "v2c_consumer_buf or gm_slot_buffer)"));
+        return false;
+      }
+      part = part.subspan(1);
+    } else {
+      key = positional++;
+    }
+    if (key > 1 || !IntOperand(part, &buffers[key])) {
+      if (key > 1) ctx_.Error(part, "a pipe has two consumer buffers");
+      return false;
+    }
+    given[key] = true;
+  }
+  for (int k = 0; k < 2; ++k) {
+    if (!given[k]) buffers[k] = fb_.ConstantValue(DType::kI32, 0, 0);
+  }
+  fb_.Emit(cube ? Opcode::kInitPipeAic : Opcode::kInitPipeAiv,
+           {buffers[0].reg, buffers[1].reg, id, dir_mask, slot_size, slot_num}, stmt.head.range);
+  return true;
+}
+
+// pto.tpush_to_aiv(%t : T) {split = N[, id = K]} (also ins(%t : T)).
+bool BodyLowering::LowerPush(const Statement& stmt) {
+  if (!ExpectResults(stmt, 0)) return false;
+  const bool to_vector = stmt.head.text == "pto.tpush_to_aiv";
+  PipeAttrs attrs(ctx_, stmt);
+  uint32_t split, id;
+  if (!attrs.Int("split", 0, 2, 0, &split) || !attrs.Int("id", 0, 63, 0, &id)) return false;
+  const Item* group = OperandGroup(stmt);
+  ItemSpan term = group ? ItemSpan(group->children) : ItemSpan(stmt.items);
+  int colon = Find(term, ":");
+  if (colon >= 0) term = term.first(colon);
+  if (!term.empty()) term = term.first(TermLength(term));
+  Resolved tile;
+  if (term.empty()) {
+    ctx_.Error(stmt.head, StrCat("expected '", stmt.head.text, "(%tile : T) {split = N}'"));
+    return false;
+  }
+  if (!Resolve(fb_, term, DType::kInvalid, &tile)) return false;
+  if (tile.value.cls != ValueClass::kTile) {
+    ctx_.Error(term, StrCat(stmt.head.text, " sends a tile, got ", Describe(tile.value)));
+    return false;
+  }
+  Memory mem = tile.value.type.tile.mem;
+  bool ok = to_vector ? (mem == Memory::kAcc || mem == Memory::kMat) : mem == Memory::kVec;
+  if (!ok) {
+    ctx_.Error(term, StrCat(stmt.head.text, " sends ", to_vector ? "an acc or mat" : "a vec",
+                            " tile, got a ", MemoryName(mem), " tile"));
+    return false;
+  }
+  fb_.Emit(to_vector ? Opcode::kTPushToAiv : Opcode::kTPushToAic, {tile.value.reg, split, id},
+           stmt.head.range);
+  return true;
+}
+
+// %t = pto.tpop_from_aic [(%valid_rows, %valid_cols)] {split = N[, id = K]} -> T
+bool BodyLowering::LowerPop(const Statement& stmt) {
+  if (!ExpectResults(stmt, 1)) return false;
+  const bool to_vector = stmt.head.text == "pto.tpop_from_aic";
+  PipeAttrs attrs(ctx_, stmt);
+  uint32_t split, id;
+  Type type;
+  if (!attrs.Int("split", 0, 2, 0, &split) || !attrs.Int("id", 0, 63, 0, &id) ||
+      !ArrowType(ctx_, stmt, &type)) {
+    return false;
+  }
+  if (!type.IsTile()) {
+    ctx_.Error(stmt.head, StrCat(stmt.head.text, " produces a tile, not '", type.text, "'"));
+    return false;
+  }
+  const Memory want = to_vector ? Memory::kVec : Memory::kMat;
+  if (type.tile.mem != want) {
+    ctx_.Error(stmt.head, StrCat(stmt.head.text, " delivers into a ", MemoryName(want),
+                                 " tile, not a ", MemoryName(type.tile.mem), " tile"));
+    return false;
+  }
+  uint32_t valid[2] = {kNoOperand, kNoOperand};
+  if (const Item* group = OperandGroup(stmt)) {
+    std::vector<ItemSpan> parts = Split(group->children, ",");
+    if (parts.size() != 2) {
+      ctx_.Error(*group, "expected the popped tile's valid shape: (%rows, %cols)");
+      return false;
+    }
+    for (int k = 0; k < 2; ++k) {
+      ItemSpan part = parts[k];
+      int colon = Find(part, ":");
+      if (colon >= 0) part = part.first(colon);
+      Value v;
+      if (!IntOperand(part, &v)) return false;
+      valid[k] = v.reg;
+    }
+  }
+  Value v;
+  v.type = type;
+  v.cls = ValueClass::kTile;
+  v.reg = fb_.NewTile(type.tile, stmt.results[0].text, stmt.results[0].range);
+  fb_.binding(v.reg).runtime_address = true;
+  if (!fb_.Define(stmt.results[0], v)) return false;
+  fb_.Emit(to_vector ? Opcode::kTPopFromAic : Opcode::kTPopFromAiv,
+           {v.reg, valid[0], valid[1], split, id}, stmt.head.range);
+  return true;
+}
+
+// pto.tfree_from_aic {split = N[, id = K]}
+bool BodyLowering::LowerFree(const Statement& stmt) {
+  if (!ExpectResults(stmt, 0)) return false;
+  PipeAttrs attrs(ctx_, stmt);
+  uint32_t split, id;
+  if (!attrs.Int("split", 0, 2, 0, &split) || !attrs.Int("id", 0, 63, 0, &id)) return false;
+  const bool to_vector = stmt.head.text == "pto.tfree_from_aic";
+  fb_.Emit(to_vector ? Opcode::kTFreeFromAic : Opcode::kTFreeFromAiv, {split, id},
+           stmt.head.range);
+  return true;
+}
+
+// pto.section.cube { ... } / pto.section.vector { ... }: code for one kind of core. A block
+// on one core runs every section in program order; with separate cores, each runs its own.
+bool BodyLowering::LowerSection(const Statement& stmt) {
+  if (stmt.items.size() != 1 || !stmt.items[0].Is(ItemKind::kRegion)) {
+    ctx_.Error(stmt.head, StrCat("expected '", stmt.head.text, " { ... }'"));
+    return false;
+  }
+  const uint32_t kind = stmt.head.text == "pto.section.cube" ? 1 : 2;
+  uint32_t at = fb_.Emit(Opcode::kSection, {0, kind}, stmt.head.range);
+  RegionExit exit;
+  bool ok = LowerRegion(stmt.items[0], &exit);
+  fb_.Patch(at, 0, fb_.Here());
+  return ok;
+}
+
+}  // namespace pto::assembler
