@@ -241,6 +241,8 @@ void ModuleLowering::Collect(const std::vector<Statement>& stmts,
       Collect(region->body, funcs, loose);
     } else if (stmt.head.IsWord("func.func")) {
       funcs->push_back(&stmt);
+    } else if (stmt.head.Is(ItemKind::kHash)) {
+      continue;  // #name = attribute alias
     } else {
       loose->push_back(&stmt);
     }

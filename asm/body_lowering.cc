@@ -220,6 +220,10 @@ bool BodyLowering::LowerConstant(const Statement& stmt) {
     if (!ExpectResults(stmt, 1)) return false;
     name = &stmt.results[0];
   }
+  // MLIR prints i1 constants without their type: %true = arith.constant true.
+  if (items.size() == 1 && (items[0].IsWord("true") || items[0].IsWord("false"))) {
+    return DefineScalarConstant(*name, items[0], ScalarType(DType::kI1));
+  }
   if (items.size() < 3 || !items[1].IsPunct(":")) {
     ctx_.Error(stmt.head, "expected 'VALUE : TYPE'");
     return false;
@@ -274,6 +278,10 @@ bool BodyLowering::LowerAllocTile(const Statement& stmt) {
   bool ok = true;
   for (size_t i = 0; i < keys.size();) {
     const Item& key = keys[i];
+    if (key.Is(ItemKind::kAttrDict)) {  // {__pto.force_dynamic_valid_shape}: compiler notes
+      ++i;
+      continue;
+    }
     size_t n = TermLength(keys.subspan(i + 1));
     if (!key.Is(ItemKind::kKey) || n == 0) {
       ctx_.Error(key, StrCat("unexpected '", Spell(keys.subspan(i, 1)),

@@ -69,7 +69,7 @@ void SpellInto(const Item& item, std::string& out) {
       out += "^" + item.text;
       break;
     case ItemKind::kKey:
-      out += item.text + "=";
+      out += item.text + " =";
       break;
     case ItemKind::kString:
       out += "\"" + item.text + "\"";

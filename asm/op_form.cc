@@ -89,8 +89,6 @@ bool ReadDps(Context& ctx, const Statement& stmt, OpForm* form) {
     } else if (item.IsPunct("->") || item.IsPunct(":")) {
       // An optional result type after the clauses; DPS results are the outs.
       break;
-    } else if (item.IsWord("loc") && i + 1 < items.size() && items[i + 1].IsGroup('(')) {
-      ++i;  // loc(...) trailer
     } else {
       ctx.Error(item, StrCat("unexpected '", Spell(ItemSpan(&item, 1)),
                              "' in an ins(...) outs(...) operation"));
@@ -102,21 +100,18 @@ bool ReadDps(Context& ctx, const Statement& stmt, OpForm* form) {
 
 bool ReadSsa(Context& ctx, const Statement& stmt, OpForm* form) {
   ItemSpan items = stmt.items;
-  // Drop a trailing loc(...) and the wait(...) clause of the PTO-AS event convention.
+  // Drop the wait(...) clause of the PTO-AS event convention.
   int colon = Find(items, ":");
   ItemSpan operands = colon < 0 ? items : items.subspan(0, colon);
   size_t end = operands.size();
   while (end >= 2 && operands[end - 1].IsGroup('(') &&
-         (operands[end - 2].IsWord("wait") || operands[end - 2].IsWord("loc"))) {
+         operands[end - 2].IsWord("wait")) {
     end -= 2;
   }
   operands = operands.subspan(0, end);
   bool ok = ReadOperandList(ctx, operands, &form->ins, &form->attrs);
   if (colon >= 0) {
     ItemSpan sig = items.subspan(colon + 1);
-    if (sig.size() >= 2 && sig[sig.size() - 2].IsWord("loc") && sig.back().IsGroup('(')) {
-      sig = sig.subspan(0, sig.size() - 2);
-    }
     form->has_signature = true;
     ok &= ParseSignature(ctx, sig, &form->signature);
     form->result_types = form->signature.results;

@@ -191,13 +191,14 @@ bool BodyLowering::LowerSetValidShape(const Statement& stmt) {
   return true;
 }
 
-// %t = pto.declare_tile : T  -- a tile handle that a later tassign binds.
+// %t = pto.declare_tile -> T (or : T)  -- a tile handle that a later tassign binds.
 bool BodyLowering::LowerDeclareTile(const Statement& stmt) {
   if (!ExpectResults(stmt, 1)) return false;
-  int colon = Find(stmt.items, ":");
+  int at = Find(stmt.items, "->");
+  if (at < 0) at = Find(stmt.items, ":");
   Type type;
-  if (colon < 0 || !ParseWholeType(ctx_, ItemSpan(stmt.items).subspan(colon + 1), &type)) {
-    if (colon < 0) ctx_.Error(stmt.head, "declare_tile needs its type: ': !pto.tile_buf<...>'");
+  if (at < 0 || !ParseWholeType(ctx_, ItemSpan(stmt.items).subspan(at + 1), &type)) {
+    if (at < 0) ctx_.Error(stmt.head, "declare_tile needs its type: '-> !pto.tile_buf<...>'");
     return false;
   }
   if (!type.IsTile()) {

@@ -21,7 +21,7 @@ void CollectAtoms(ItemSpan items, std::vector<Atom>* atoms) {
   for (size_t i = 0; i < items.size(); ++i) {
     const Item& item = items[i];
     if (item.IsPunct(":")) return;  // the rest is a type signature
-    if (item.IsPunct(",")) continue;
+    if (item.IsPunct(",") || item.Is(ItemKind::kAttrDict)) continue;  // {mode = 0}: modifiers
     if (item.IsGroup('[') || item.IsGroup('(')) {
       CollectAtoms(item.children, atoms);
     } else if (item.IsGroup('<') && !item.children.empty()) {
@@ -59,6 +59,20 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
       value_slot = i;
     }
   }
+  // A required register operand (the event id of set_flag_dyn) is the last argument.
+  std::vector<uint32_t> operands(info.num_operands(), kNoOperand);
+  if (value_slot >= 0 && !info.operands[value_slot].optional && !atoms.empty() &&
+      atoms.back().is_value) {
+    Resolved r;
+    if (!Resolve(fb, ItemSpan(atoms.back().item, 1), DType::kIndex, &r)) return false;
+    if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
+      ctx.Error(*atoms.back().item, StrCat("the event id must be an integer, got ",
+                                           Describe(r.value)));
+      return false;
+    }
+    operands[value_slot] = r.value.reg;
+    atoms.pop_back();
+  }
   if (atoms.size() != imm_slots.size()) {
     std::string expected;
     for (int slot : imm_slots) expected += StrCat(expected.empty() ? "" : ", ", info.operands[slot].attr);
@@ -67,7 +81,6 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
                                 atoms.size()));
     return false;
   }
-  std::vector<uint32_t> operands(info.num_operands(), kNoOperand);
   for (size_t k = 0; k < atoms.size(); ++k) {
     const Atom& atom = atoms[k];
     const OperandSpec& spec = info.operands[imm_slots[k]];

@@ -1,5 +1,7 @@
 #include "asm/tile_op_lowering.h"
 
+#include <deque>
+
 #include "asm/op_form.h"
 #include "asm/operands.h"
 #include "common/isa/attributes.h"
@@ -82,6 +84,7 @@ class TileOpLowering {
   OpForm form_;
   std::vector<Slot> slots_;
   bool scalar_first_ = false;
+  std::deque<Operand> split_indices_;  ///< Operands made from "%src[%r, %c]" indices.
 };
 
 // "the second input", "the output": operands as the user sees them, whatever the spelling.
@@ -352,6 +355,19 @@ bool TileOpLowering::Run() {
     if (literal || (v && v->cls == ValueClass::kScalar)) {
       std::swap(inputs[0], inputs[1]);
       scalar_first_ = true;
+    }
+  }
+  // textract %src[%r, %c] / tinsert %src[%r, %c]: the indices are the position operands.
+  if ((info_.family == Family::kExtract || info_.family == Family::kInsert) &&
+      inputs.size() == 1 && inputs[0]->term.size() == 2 && inputs[0]->term[1].IsGroup('[')) {
+    const Operand* indexed = inputs[0];
+    Operand& src = split_indices_.emplace_back(*indexed);
+    src.term = indexed->term.first(1);
+    inputs[0] = &src;
+    for (ItemSpan index : Split(indexed->term[1].children, ",")) {
+      Operand& op = split_indices_.emplace_back();
+      op.term = index;
+      inputs.push_back(&op);
     }
   }
   if (!Assign(inputs, outs)) return false;

@@ -240,9 +240,6 @@ bool BodyLowering::LowerReturn(const Statement& stmt) {
   ItemSpan items = stmt.items;
   int colon = Find(items, ":");
   items = items.subspan(0, colon < 0 ? items.size() : colon);
-  if (items.size() >= 2 && items[items.size() - 2].IsWord("loc")) {
-    items = items.subspan(0, items.size() - 2);
-  }
   std::vector<Value> values;
   if (!ValueList(items, &values)) return false;
   const std::vector<DType>& results = fb_.function().results;

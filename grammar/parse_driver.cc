@@ -58,6 +58,43 @@ void ParseDriver::SyntaxError(const SourceRange& range, const std::string& messa
   diags_.Error(&file_, range, message);
 }
 
+namespace {
+
+// MLIR source locations carry nothing we use: drop every loc(...) trailer, wherever the printer
+// put it (after types, operands, function arguments, regions), and "#loc = loc(...)" aliases.
+void StripLocations(std::vector<Item>* items);
+
+void StripLocations(std::vector<Statement>* statements) {
+  std::vector<Statement> kept;
+  kept.reserve(statements->size());
+  for (Statement& stmt : *statements) {
+    bool loc_alias = stmt.head.Is(ItemKind::kHash) && stmt.items.size() >= 2 &&
+                     stmt.items[1].IsWord("loc");
+    if (loc_alias) continue;
+    StripLocations(&stmt.items);
+    kept.push_back(std::move(stmt));
+  }
+  *statements = std::move(kept);
+}
+
+void StripLocations(std::vector<Item>* items) {
+  std::vector<Item> kept;
+  kept.reserve(items->size());
+  for (size_t i = 0; i < items->size(); ++i) {
+    Item& item = (*items)[i];
+    if (item.IsWord("loc") && i + 1 < items->size() && (*items)[i + 1].IsGroup('(')) {
+      ++i;
+      continue;
+    }
+    StripLocations(&item.children);
+    StripLocations(&item.body);
+    kept.push_back(std::move(item));
+  }
+  *items = std::move(kept);
+}
+
+}  // namespace
+
 bool Parse(const SourceFile& file, Diagnostics& diags, std::vector<Statement>* statements) {
   int errors_before = diags.error_count();
   ParseDriver driver(file, diags);
@@ -65,6 +102,7 @@ bool Parse(const SourceFile& file, Diagnostics& diags, std::vector<Statement>* s
   Parser parser(lexer, driver);
   parser.parse();
   *statements = std::move(driver.statements());
+  StripLocations(statements);
   return diags.error_count() == errors_before;
 }
 

@@ -147,9 +147,20 @@ bool ExecPrint(Executor& ex, const Instr& in) {
   return true;
 }
 
+namespace ops {
+struct SetFlagDyn {};
+struct WaitFlagDyn {};
+}  // namespace ops
+
 template <typename Op>
-bool ExecSync(Executor&, const Instr&) {
-  return true;  // one block executes in program order: every wait is already satisfied
+bool ExecSync(Executor& ex, const Instr& in) {
+  // One core executes in program order: every wait is already satisfied. Run-time event ids
+  // are still checked.
+  if constexpr (std::is_same_v<Op, ops::SetFlagDyn> || std::is_same_v<Op, ops::WaitFlagDyn>) {
+    int64_t id = ex.scalar(in.operands[0]).i;
+    if (id < 0 || id > 7) return ex.Fault(StrCat("event id ", id, " is not EVENT_ID0..7"));
+  }
+  return true;
 }
 
 #define PTO_INSTANTIATE_Memory(K) template bool ExecMemory<ops::K>(Executor&, const Instr&);

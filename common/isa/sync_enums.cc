@@ -57,7 +57,9 @@ SyncEnum SyncAttrKind(std::string_view mnemonic, std::string_view attr) {
   if (attr == "op") return SyncEnum::kOpType;
   if (attr == "pipe") return SyncEnum::kPipe;
   // src/dst: pipes for the flag forms, operation types for the event forms.
-  return mnemonic == "set_flag" || mnemonic == "wait_flag" ? SyncEnum::kPipe : SyncEnum::kOpType;
+  return mnemonic.substr(0, 8) == "set_flag" || mnemonic.substr(0, 9) == "wait_flag"
+             ? SyncEnum::kPipe
+             : SyncEnum::kOpType;
 }
 
 }  // namespace pto
