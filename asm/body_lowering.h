@@ -48,6 +48,8 @@ class BodyLowering {
   bool LowerBlockInfo(const Statement& stmt);
   bool LowerSetValidShape(const Statement& stmt);
   bool LowerDeclareTile(const Statement& stmt);
+  bool LowerSubView(const Statement& stmt);
+  bool LowerGetVal(const Statement& stmt);
   bool LowerSection(const Statement& stmt);
   bool LowerReserveBuffer(const Statement& stmt);
   bool LowerImportBuffer(const Statement& stmt);

@@ -9,14 +9,6 @@ namespace pto::interp {
 
 namespace {
 
-/// The scalar operand \a reg converted to the compute type of tiles of T.
-template <typename T>
-typename Elem<T>::C ScalarAs(Executor& ex, uint32_t reg) {
-  DType type = ex.function().scalar_regs[reg];
-  const Slot& s = ex.scalar(reg);
-  return IsFloat(type) ? Elem<T>::FromDouble(s.f) : Elem<T>::FromInt(s.i);
-}
-
 template <typename T>
 bool AnyZero(const TileRef& t, int32_t rows, int32_t cols, int32_t* zr, int32_t* zc) {
   for (int32_t r = 0; r < rows; ++r) {

@@ -57,6 +57,15 @@ template <typename Op> bool ExecReshape(Executor& ex, const Instr& in);
 template <typename Op> bool ExecPrint(Executor& ex, const Instr& in);
 template <typename Op> bool ExecSync(Executor& ex, const Instr& in);
 template <typename Op> bool ExecPipe(Executor& ex, const Instr& in);
+template <typename Op> bool ExecElement(Executor& ex, const Instr& in);
+
+/// The scalar operand \a reg converted to the compute type of tiles of T.
+template <typename T>
+typename Elem<T>::C ScalarAs(Executor& ex, uint32_t reg) {
+  DType type = ex.function().scalar_regs[reg];
+  const Slot& s = ex.scalar(reg);
+  return IsFloat(type) ? Elem<T>::FromDouble(s.f) : Elem<T>::FromInt(s.i);
+}
 
 /// True if the storage of \a a and \a b share a byte (in the same memory).
 bool Overlaps(const TileRef& a, const TileRef& b);

@@ -9,6 +9,7 @@ namespace pto::interp {
 
 namespace ops {
 struct AllocTile {};
+struct SubView {};
 struct MakeView {};
 struct PartitionView {};
 struct Return {};
@@ -235,6 +236,40 @@ bool SetValid(Executor& ex, uint32_t tile_reg, uint32_t value_reg, bool rows) {
   return true;
 }
 
+// d = the window of a at (r0, c0): d has a's shape and layout, so element (i, j) of d is element
+// (r0 + i, c0 + j) of a as long as the window starts on a whole inner box.
+bool SubView(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  TileRef a;
+  if (!ex.Tile(o[1], &a)) return false;
+  const TileType& type = ex.function().tiles[o[0]].type;
+  const int64_t r0 = ex.scalar(o[2]).i, c0 = ex.scalar(o[3]).i;
+  TileState& d = ex.tile(o[0]);
+  const int32_t rows = o[4] != kNoOperand ? static_cast<int32_t>(ex.scalar(o[4]).i)
+                                          : ex.function().tiles[o[0]].valid_rows;
+  const int32_t cols = o[5] != kNoOperand ? static_cast<int32_t>(ex.scalar(o[5]).i)
+                                          : ex.function().tiles[o[0]].valid_cols;
+  if (r0 < 0 || c0 < 0 || rows < 0 || cols < 0 || r0 + rows > type.rows ||
+      c0 + cols > type.cols) {
+    return ex.Fault(StrCat("a ", rows, "x", cols, " window at (", r0, ", ", c0, ") does not fit ",
+                           ex.TileName(a.reg), " (", type.rows, "x", type.cols, ")"));
+  }
+  if (r0 % type.InnerRows() != 0 || c0 % type.InnerCols() != 0) {
+    return ex.Fault(StrCat("a window of a ", type.LayoutName(), " tile must start on a whole ",
+                           type.InnerRows(), "x", type.InnerCols(), " box, not at (", r0, ", ",
+                           c0, ")"));
+  }
+  const int64_t byte_offset = type.ElementOffset(r0, c0) * DTypeSize(type.dtype);
+  if (byte_offset % kTileAlignment != 0) {
+    return ex.Fault(StrCat("the window at (", r0, ", ", c0, ") starts ", byte_offset,
+                           " bytes into ", ex.TileName(a.reg), ", which is not 32-byte aligned"));
+  }
+  d.addr = a.addr + static_cast<uint32_t>(byte_offset);
+  d.valid_rows = rows;
+  d.valid_cols = cols;
+  return true;
+}
+
 }  // namespace
 
 template <typename Op>
@@ -277,6 +312,8 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     }
     ex.view(o[0]) = v;
     return true;
+  } else if constexpr (std::is_same_v<Op, ops::SubView>) {
+    return SubView(ex, in);
   } else {
     static_assert(std::is_same_v<Op, ops::Return>);
     ex.Return(o, in.count);

@@ -163,6 +163,44 @@ bool ExecSync(Executor& ex, const Instr& in) {
   return true;
 }
 
+namespace ops {
+struct TSetVal {};
+struct TGetVal {};
+}  // namespace ops
+
+// tsetval / tgetval: one element of a vec tile, by its offset in the tile's storage.
+template <typename Op>
+bool ExecElement(Executor& ex, const Instr& in) {
+  constexpr bool kSet = std::is_same_v<Op, ops::TSetVal>;
+  const uint32_t* o = in.operands;
+  TileRef t;
+  if (!ex.Tile(kSet ? o[0] : o[1], &t)) return false;
+  const int64_t k = ex.scalar(kSet ? o[1] : o[2]).i;
+  const int64_t count = static_cast<int64_t>(t.type->rows) * t.type->cols;
+  if (k < 0 || k >= count) {
+    return ex.Fault(StrCat("offset ", k, " is outside ", ex.TileName(t.reg), " (", count,
+                           " elements)"));
+  }
+  WithStorageType(t.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    T* at = reinterpret_cast<T*>(t.base) + k;
+    if constexpr (kSet) {
+      *at = E::Store(ScalarAs<T>(ex, o[2]));
+    } else {
+      // The verifier makes the result register float exactly when the tile is.
+      Slot& s = ex.scalar(o[0]);
+      if constexpr (E::kFloat) {
+        s.f = ex.Round(o[0], static_cast<double>(E::Load(*at)));
+      } else {
+        s.i = ex.Wrap(o[0], static_cast<int64_t>(*at));
+      }
+    }
+  });
+  return true;
+}
+
+#define PTO_INSTANTIATE_Element(K) template bool ExecElement<ops::K>(Executor&, const Instr&);
 #define PTO_INSTANTIATE_Memory(K) template bool ExecMemory<ops::K>(Executor&, const Instr&);
 #define PTO_INSTANTIATE_Reshape(K) template bool ExecReshape<ops::K>(Executor&, const Instr&);
 #define PTO_INSTANTIATE_Print(K) template bool ExecPrint<ops::K>(Executor&, const Instr&);

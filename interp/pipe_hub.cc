@@ -12,8 +12,12 @@ void PipeHub::CheckDeadlock() {
     if ((*w.ready)()) return;  // woken but not yet running
   }
   deadlock_ = true;
-  for (const Waiter& w : waiters_) {
-    deadlock_report_ += StrCat(deadlock_report_.empty() ? "" : "; ", w.what);
+  // In core order (cube, vector 0, vector 1), whichever thread blocked first.
+  std::vector<std::string> whats;
+  for (const Waiter& w : waiters_) whats.push_back(w.what);
+  std::sort(whats.begin(), whats.end());
+  for (const std::string& what : whats) {
+    deadlock_report_ += StrCat(deadlock_report_.empty() ? "" : "; ", what);
   }
   cv_.notify_all();
 }
@@ -28,7 +32,8 @@ bool PipeHub::Wait(std::unique_lock<std::mutex>& lock, const std::function<bool(
                               [&](const Waiter& w) { return w.ready == &ready; }));
   if (ready()) return true;
   if (deadlock_) {
-    *error = StrCat("deadlock: every core of the block waits on a pipe (", deadlock_report_, ")");
+    *error = StrCat("deadlock: every core of the block still running waits on a pipe (",
+                    deadlock_report_, ")");
   } else {
     *error = "stopped: another core of the block faulted";
   }

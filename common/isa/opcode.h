@@ -59,6 +59,7 @@ enum class Family : uint8_t {
   kConvert,
   kReshape,
   kPrint,
+  kElement,
   kPipe,
   kMachine,
   kIntBinary,

@@ -273,6 +273,19 @@ void RuleChecker::CheckColExpand() {
   RequireValidCovers(1, 0, false, true);
 }
 
+// tsetval d|k v, tgetval v|a k: a vec tile; the value is a float exactly when the tile is.
+void RuleChecker::CheckElementAccess() {
+  const bool set = info_.operands[0].kind == OperandKind::kTile;
+  const int tile = set ? 0 : 1, value = set ? 2 : 0;
+  RequireVec(tile);
+  const TileType* t = Tile(tile);
+  if (t && types_[value].present && IsFloat(t->dtype) != IsFloat(types_[value].dtype)) {
+    Fail(value, StrCat(info_.mnemonic, " on a ", DTypeName(t->dtype), " tile needs a ",
+                       IsFloat(t->dtype) ? "float" : "integer", " value, got ",
+                       DTypeName(types_[value].dtype)));
+  }
+}
+
 std::vector<RuleError> RuleChecker::Run() {
   switch (info_.family) {
     case Family::kBinary:
@@ -356,6 +369,9 @@ std::vector<RuleError> RuleChecker::Run() {
       break;
     case Family::kPipe:
       CheckPipe();
+      break;
+    case Family::kElement:
+      CheckElementAccess();
       break;
     case Family::kPrint:
     case Family::kSync:

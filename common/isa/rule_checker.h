@@ -52,6 +52,7 @@ class RuleChecker {
   void CheckFillPad();
   void CheckColExpand();
   void CheckPipe();
+  void CheckElementAccess();
 
   const OpInfo& info_;
   Arch arch_;
