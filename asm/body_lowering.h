@@ -57,6 +57,7 @@ class BodyLowering {
   bool LowerPush(const Statement& stmt);
   bool LowerPop(const Statement& stmt);
   bool LowerFree(const Statement& stmt);
+  bool RequireSide(const Statement& stmt, bool cube);
   /// A scalar operand that must be an integer (index, iN).
   bool IntOperand(ItemSpan term, Value* out);
   bool ReportUnknown(const Statement& stmt);

@@ -102,6 +102,16 @@ bool ArrowType(Context& ctx, const Statement& stmt, Type* type) {
 
 }  // namespace
 
+// A pipe operation of the cube side (\a cube) in a function of the vector kind, or the reverse.
+bool BodyLowering::RequireSide(const Statement& stmt, bool cube) {
+  const KernelKind kind = fb_.function().kind;
+  if (kind == KernelKind::kAny || (kind == KernelKind::kCube) == cube) return true;
+  ctx_.Error(stmt.head, StrCat(stmt.head.text, " runs on the ", cube ? "cube" : "vector",
+                               " core, but @", fb_.program().String(fb_.function().name),
+                               " is a ", cube ? "vector" : "cube", " function"));
+  return false;
+}
+
 // %b = pto.reserve_buffer {name = "fifo", size = N, location = #pto.address_space<vec>,
 //                          auto = true | false, base = ADDR} -> i32
 bool BodyLowering::LowerReserveBuffer(const Statement& stmt) {
@@ -175,11 +185,12 @@ bool BodyLowering::LowerInitPipe(const Statement& stmt) {
   if (!ExpectResults(stmt, 0)) return false;
   const bool cube = stmt.head.text == "pto.aic_initialize_pipe";
   PipeAttrs attrs(ctx_, stmt);
-  uint32_t id, dir_mask, slot_size, slot_num, ignored;
-  if (!attrs.Int("id", 0, 63, 0, &id) || !attrs.Int("dir_mask", 1, 3, -1, &dir_mask) ||
+  uint32_t id, dir_mask, slot_size, slot_num, local_slot_num;
+  if (!RequireSide(stmt, cube) || !attrs.Int("id", 0, 63, 0, &id) ||
+      !attrs.Int("dir_mask", 1, 3, -1, &dir_mask) ||
       !attrs.Int("slot_size", 1, 1 << 20, -1, &slot_size) ||
       !attrs.Int("slot_num", 1, 64, 0, &slot_num) ||
-      !attrs.Int("local_slot_num", 1, 64, 1, &ignored)) {
+      !attrs.Int("local_slot_num", 1, 64, 0, &local_slot_num)) {
     return false;
   }
   const Item* group = OperandGroup(stmt);
@@ -217,8 +228,25 @@ bool BodyLowering::LowerInitPipe(const Statement& stmt) {
   for (int k = 0; k < 2; ++k) {
     if (!given[k]) buffers[k] = fb_.ConstantValue(DType::kI32, 0, 0);
   }
+  // The buffer this side consumes from must hold every slot (PTOAS: slot_size x slots).
+  const uint32_t slots = local_slot_num ? local_slot_num
+                         : slot_num     ? slot_num
+                                        : (dir_mask == 3 ? 4 : 8);
+  const int consumed = cube ? 1 : 0;
+  if (dir_mask & (cube ? 2 : 1)) {
+    for (const BufferReservation& r : fb_.reservations()) {
+      if (fb_.function().consts[r.const_index].reg != buffers[consumed].reg) continue;
+      if (uint64_t{r.size} < uint64_t{slot_size} * slots) {
+        ctx_.Error(stmt.head, StrCat("pipe buffer \"", r.name, "\" holds ", r.size, " bytes, but ",
+                                     slots, " slots of ", slot_size, " bytes need ",
+                                     uint64_t{slot_size} * slots));
+        return false;
+      }
+    }
+  }
   fb_.Emit(cube ? Opcode::kInitPipeAic : Opcode::kInitPipeAiv,
-           {buffers[0].reg, buffers[1].reg, id, dir_mask, slot_size, slot_num}, stmt.head.range);
+           {buffers[0].reg, buffers[1].reg, id, dir_mask, slot_size, slot_num, local_slot_num},
+           stmt.head.range);
   return true;
 }
 
@@ -228,7 +256,10 @@ bool BodyLowering::LowerPush(const Statement& stmt) {
   const bool to_vector = stmt.head.text == "pto.tpush_to_aiv";
   PipeAttrs attrs(ctx_, stmt);
   uint32_t split, id;
-  if (!attrs.Int("split", 0, 2, 0, &split) || !attrs.Int("id", 0, 63, 0, &id)) return false;
+  if (!RequireSide(stmt, to_vector) || !attrs.Int("split", 0, 2, 0, &split) ||
+      !attrs.Int("id", 0, 63, 0, &id)) {
+    return false;
+  }
   const Item* group = OperandGroup(stmt);
   ItemSpan term = group ? ItemSpan(group->children) : ItemSpan(stmt.items);
   int colon = Find(term, ":");
@@ -263,7 +294,7 @@ bool BodyLowering::LowerPop(const Statement& stmt) {
   PipeAttrs attrs(ctx_, stmt);
   uint32_t split, id;
   Type type;
-  if (!attrs.Int("split", 0, 2, 0, &split) || !attrs.Int("id", 0, 63, 0, &id) ||
+  if (!RequireSide(stmt, !to_vector) || !attrs.Int("split", 0, 2, 0, &split) || !attrs.Int("id", 0, 63, 0, &id) ||
       !ArrowType(ctx_, stmt, &type)) {
     return false;
   }
@@ -309,8 +340,11 @@ bool BodyLowering::LowerFree(const Statement& stmt) {
   if (!ExpectResults(stmt, 0)) return false;
   PipeAttrs attrs(ctx_, stmt);
   uint32_t split, id;
-  if (!attrs.Int("split", 0, 2, 0, &split) || !attrs.Int("id", 0, 63, 0, &id)) return false;
   const bool to_vector = stmt.head.text == "pto.tfree_from_aic";
+  if (!RequireSide(stmt, !to_vector) || !attrs.Int("split", 0, 2, 0, &split) ||
+      !attrs.Int("id", 0, 63, 0, &id)) {
+    return false;
+  }
   fb_.Emit(to_vector ? Opcode::kTFreeFromAic : Opcode::kTFreeFromAiv, {split, id},
            stmt.head.range);
   return true;

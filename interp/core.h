@@ -38,6 +38,7 @@ struct PipeEnd {
   uint32_t v2c_buffer = 0;     ///< Address of the cube side's slots (in its L1).
   uint32_t slot_size = 0;      ///< Bytes per slot.
   uint32_t slots = 0;          ///< Tiles that may be in flight at once.
+  uint32_t local_slots = 0;    ///< Slots of the consumer buffer (A2/A3 local_slot_num).
   uint64_t popped = 0;         ///< Tiles this core has popped (picks the next slot).
   uint32_t held = 0;           ///< Popped and not yet freed.
 };
@@ -61,6 +62,8 @@ struct Core {
   CoreKind kind;
   PipeHub* hub;  ///< The block's pipes; null when the block runs on one core.
   std::array<PipeEnd, kMaxPipes> pipes{};
+  /// The core gave up because another core of the block faulted (its own fault is a symptom).
+  bool stopped = false;
 };
 
 }  // namespace pto::interp

@@ -253,12 +253,11 @@ bool Block::Run() {
   for (int i = 1; i < n; ++i) threads.emplace_back(run_core, i);
   run_core(0);
   for (std::thread& t : threads) t.join();
-  // Report the core that faulted first in its own right, not one stopped because of it.
+  // Report a core that faulted in its own right, not one stopped because of it.
   for (int pass = 0; pass < 2 && failed_ < 0; ++pass) {
     for (int i = 0; i < n && failed_ < 0; ++i) {
       if (ok[i]) continue;
-      bool stopped = execs_[i]->fault().rfind("stopped:", 0) == 0;
-      if (pass == 1 || !stopped) failed_ = i;
+      if (pass == 1 || !cores_[i]->stopped) failed_ = i;
     }
   }
   return failed_ < 0;

@@ -7,7 +7,10 @@
 namespace pto::interp {
 
 void PipeHub::CheckDeadlock() {
-  if (deadlock_ || waiters_.empty() || static_cast<int>(waiters_.size()) < running_) return;
+  if (deadlock_ || aborted_ || waiters_.empty() ||
+      static_cast<int>(waiters_.size()) < running_) {
+    return;
+  }
   for (const Waiter& w : waiters_) {
     if ((*w.ready)()) return;  // woken but not yet running
   }
@@ -22,50 +25,53 @@ void PipeHub::CheckDeadlock() {
   cv_.notify_all();
 }
 
-bool PipeHub::Wait(std::unique_lock<std::mutex>& lock, const std::function<bool()>& ready,
-                   std::string what, std::string* error) {
-  if (ready()) return true;
+PipeResult PipeHub::Wait(std::unique_lock<std::mutex>& lock, const std::function<bool()>& ready,
+                         std::string what, std::string* error) {
+  if (ready()) return PipeResult::kDone;
   waiters_.push_back(Waiter{&ready, std::move(what)});
   CheckDeadlock();
   cv_.wait(lock, [&] { return ready() || deadlock_ || aborted_; });
   waiters_.erase(std::find_if(waiters_.begin(), waiters_.end(),
                               [&](const Waiter& w) { return w.ready == &ready; }));
-  if (ready()) return true;
+  if (ready()) return PipeResult::kDone;
+  // A deadlock is only declared while no core has faulted, so it is the cause, not a symptom.
   if (deadlock_) {
     *error = StrCat("deadlock: every core of the block still running waits on a pipe (",
                     deadlock_report_, ")");
-  } else {
-    *error = "stopped: another core of the block faulted";
+    return PipeResult::kDeadlock;
   }
-  return false;
+  *error = "stopped: another core of the block faulted";
+  return PipeResult::kStopped;
 }
 
-bool PipeHub::Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t capacity,
-                   const std::string& who, std::string* error) {
+PipeResult PipeHub::Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t capacity,
+                         const std::string& who, std::string* error) {
   std::unique_lock<std::mutex> lock(mu_);
   Queue& q = At(id, dir, lane);
   std::function<bool()> ready = [&] { return q.in_flight < capacity; };
   std::string what = StrCat(who, " waits for a free slot on pipe ", id, " (all ", capacity,
                             " are full; the consumer must pop and free them)");
-  if (!Wait(lock, ready, std::move(what), error)) return false;
+  PipeResult result = Wait(lock, ready, std::move(what), error);
+  if (result != PipeResult::kDone) return result;
   q.tiles.push_back(std::move(tile));
   ++q.in_flight;
   cv_.notify_all();
-  return true;
+  return PipeResult::kDone;
 }
 
-bool PipeHub::Pop(int id, PipeDir dir, int lane, const std::string& who, PipeTile* tile,
-                  std::string* error) {
+PipeResult PipeHub::Pop(int id, PipeDir dir, int lane, const std::string& who, PipeTile* tile,
+                        std::string* error) {
   std::unique_lock<std::mutex> lock(mu_);
   Queue& q = At(id, dir, lane);
   std::function<bool()> ready = [&] { return !q.tiles.empty(); };
   const char* from = dir == PipeDir::kCubeToVector ? "the cube core" : "a vector core";
   std::string what = StrCat(who, " waits for a tile from ", from, " on pipe ", id);
-  if (!Wait(lock, ready, std::move(what), error)) return false;
+  PipeResult result = Wait(lock, ready, std::move(what), error);
+  if (result != PipeResult::kDone) return result;
   *tile = std::move(q.tiles.front());
   q.tiles.pop_front();
   cv_.notify_all();
-  return true;
+  return PipeResult::kDone;
 }
 
 void PipeHub::Free(int id, PipeDir dir, int lane) {

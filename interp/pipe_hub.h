@@ -30,6 +30,13 @@ struct PipeTile {
 
 enum class PipeDir : uint8_t { kCubeToVector, kVectorToCube };
 
+/// How a push or pop ended.
+enum class PipeResult : uint8_t {
+  kDone,
+  kDeadlock,  ///< Every core still running waits on a pipe.
+  kStopped,   ///< Another core faulted; this one gives up.
+};
+
 class PipeHub {
  public:
   /// \a cores: how many cores of the block run (each calls CoreDone when it stops).
@@ -37,11 +44,11 @@ class PipeHub {
 
   /// Appends \a tile to the queue for \a lane (the vector core at that end), waiting while
   /// \a capacity tiles are in flight on it. \a who describes the waiting core for messages.
-  bool Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t capacity,
-            const std::string& who, std::string* error);
+  PipeResult Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t capacity,
+                  const std::string& who, std::string* error);
   /// Takes the oldest tile of \a lane's queue, waiting for one.
-  bool Pop(int id, PipeDir dir, int lane, const std::string& who, PipeTile* tile,
-           std::string* error);
+  PipeResult Pop(int id, PipeDir dir, int lane, const std::string& who, PipeTile* tile,
+                 std::string* error);
   /// The consumer gave back the slot of one popped tile: one tile fewer in flight.
   void Free(int id, PipeDir dir, int lane);
   /// A core has stopped (finished or faulted); it will not push or pop again.
@@ -63,8 +70,8 @@ class PipeHub {
     return queues_[Key{id, static_cast<int>(dir), lane}];
   }
   /// Waits (holding \a lock) until \a ready, a deadlock or an abort. \a what says what for.
-  bool Wait(std::unique_lock<std::mutex>& lock, const std::function<bool()>& ready,
-            std::string what, std::string* error);
+  PipeResult Wait(std::unique_lock<std::mutex>& lock, const std::function<bool()>& ready,
+                  std::string what, std::string* error);
   /// Detects a deadlock: every running core waits and none can go on.
   void CheckDeadlock();
 

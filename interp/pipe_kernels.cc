@@ -45,6 +45,12 @@ bool RequireCore(Executor& ex, CoreKind kind) {
   return true;
 }
 
+// Faults with the hub's error, noting whether this core merely gave up after another's fault.
+bool PipeFault(Executor& ex, PipeResult result, const std::string& error) {
+  ex.core().stopped = result == PipeResult::kStopped;
+  return ex.Fault(error);
+}
+
 bool ReadyPipe(Executor& ex, uint32_t id, uint32_t dir_bit, PipeEnd** end) {
   *end = &ex.core().pipes[id];
   if (!(*end)->ready) {
@@ -88,6 +94,7 @@ bool InitPipe(Executor& ex, const Instr& in, CoreKind side) {
   end.slot_size = o[4];
   // PTOAS's defaults: 8 slots one way, 4 each way when the pipe runs both ways.
   end.slots = o[5] ? o[5] : (end.dir_mask == 3 ? 4 : 8);
+  end.local_slots = o[6] ? o[6] : end.slots;
   return true;
 }
 
@@ -99,6 +106,11 @@ bool Push(Executor& ex, const Instr& in, PipeDir dir) {
   if (!ReadyPipe(ex, id, to_vector ? 1 : 2, &end)) return false;
   TileRef t;
   if (!ex.Tile(in.operands[0], &t)) return false;
+  if (t.bytes() > end->slot_size) {
+    return ex.Fault(StrCat(ex.TileName(t.reg), " takes ", t.bytes(), " bytes but pipe ", id,
+                           "'s slots hold ", end->slot_size, " (slot_size is the whole tile, "
+                           "before any split)"));
+  }
   // The valid region travels; a split gives each vector core half of it.
   const int32_t rows = t.valid_rows, cols = t.valid_cols;
   if ((split == kUpDown && rows % 2) || (split == kLeftRight && cols % 2)) {
@@ -111,18 +123,16 @@ bool Push(Executor& ex, const Instr& in, PipeDir dir) {
   const std::string who = CoreWho(ex);
   if (!to_vector) {
     int lane = static_cast<int>(ex.block().subblock_idx);
-    if (!ex.core().hub->Push(id, dir, lane, Piece(t, 0, 0, rows, cols), end->slots, who, &error)) {
-      return ex.Fault(error);
-    }
-    return true;
+    PipeResult r = ex.core().hub->Push(id, dir, lane, Piece(t, 0, 0, rows, cols), end->slots,
+                                       who, &error);
+    return r == PipeResult::kDone || PipeFault(ex, r, error);
   }
   for (int lane = 0; lane < kVectorCores; ++lane) {
     PipeTile piece = split == kUpDown      ? Piece(t, lane * rows / 2, 0, rows / 2, cols)
                      : split == kLeftRight ? Piece(t, 0, lane * cols / 2, rows, cols / 2)
                                            : Piece(t, 0, 0, rows, cols);
-    if (!ex.core().hub->Push(id, dir, lane, std::move(piece), end->slots, who, &error)) {
-      return ex.Fault(error);
-    }
+    PipeResult r = ex.core().hub->Push(id, dir, lane, std::move(piece), end->slots, who, &error);
+    if (r != PipeResult::kDone) return PipeFault(ex, r, error);
   }
   return true;
 }
@@ -172,11 +182,13 @@ bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
   PipeTile tile;
   if (to_vector) {
     int lane = static_cast<int>(ex.block().subblock_idx);
-    if (!ex.core().hub->Pop(id, dir, lane, who, &tile, &error)) return ex.Fault(error);
+    PipeResult r = ex.core().hub->Pop(id, dir, lane, who, &tile, &error);
+    if (r != PipeResult::kDone) return PipeFault(ex, r, error);
   } else {
     std::vector<PipeTile> parts(kVectorCores);
     for (int lane = 0; lane < kVectorCores; ++lane) {
-      if (!ex.core().hub->Pop(id, dir, lane, who, &parts[lane], &error)) return ex.Fault(error);
+      PipeResult r = ex.core().hub->Pop(id, dir, lane, who, &parts[lane], &error);
+      if (r != PipeResult::kDone) return PipeFault(ex, r, error);
     }
     if (!Join(ex, parts, split, &tile)) return false;
   }
@@ -192,10 +204,11 @@ bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
                            "'s slots hold ", end->slot_size));
   }
   const uint64_t base = to_vector ? end->c2v_buffer : end->v2c_buffer;
-  const uint64_t addr = base + (end->popped % end->slots) * end->slot_size;
+  const uint64_t addr = base + (end->popped % end->local_slots) * end->slot_size;
   const std::string placement = CheckTileAddress(type, ex.program().arch, addr);
   if (!placement.empty()) {
-    return ex.Fault(StrCat("slot ", end->popped % end->slots, " of pipe ", id, ": ", placement));
+    return ex.Fault(StrCat("slot ", end->popped % end->local_slots, " of pipe ", id, ": ",
+                           placement));
   }
   TileState& s = ex.tile(dst);
   s.addr = static_cast<uint32_t>(addr);
