@@ -127,6 +127,14 @@ uint32_t FunctionBuilder::FloatConstant(DType dtype, double value) {
   return it->second;
 }
 
+bool FunctionBuilder::DefineUnplacedTile(const Item& name, const Type& type, Value* out) {
+  out->type = type;
+  out->cls = ValueClass::kTile;
+  out->reg = NewTile(type.tile, name.text, name.range);
+  bindings_[out->reg].runtime_address = true;
+  return Define(name, *out);
+}
+
 uint32_t FunctionBuilder::LateConstant(DType dtype, size_t* const_index) {
   uint32_t reg = NewScalar(dtype);
   *const_index = function_.consts.size();

@@ -99,6 +99,9 @@ class FunctionBuilder {
   void Patch(uint32_t at, int index, uint32_t value) { function_.code[at + 1 + index] = value; }
   /// Copies \a src into the register of \a dst (scalar, tile or view alike).
   void EmitMove(const Value& dst, const Value& src, SourceRange where);
+  /// Defines %name as a new tile of \a type whose address an instruction sets at run time
+  /// (declare_tile, tpop, windows); it is never placed. False if %name is taken.
+  bool DefineUnplacedTile(const Item& name, const Type& type, Value* out);
   /// A fresh register of \a v's class and type, returned as a value.
   Value NewRegisterLike(const Value& v, std::string_view name, SourceRange def);
 

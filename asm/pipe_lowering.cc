@@ -325,11 +325,7 @@ bool BodyLowering::LowerPop(const Statement& stmt) {
     }
   }
   Value v;
-  v.type = type;
-  v.cls = ValueClass::kTile;
-  v.reg = fb_.NewTile(type.tile, stmt.results[0].text, stmt.results[0].range);
-  fb_.binding(v.reg).runtime_address = true;
-  if (!fb_.Define(stmt.results[0], v)) return false;
+  if (!fb_.DefineUnplacedTile(stmt.results[0], type, &v)) return false;
   fb_.Emit(to_vector ? Opcode::kTPopFromAic : Opcode::kTPopFromAiv,
            {v.reg, valid[0], valid[1], split, id}, stmt.head.range);
   return true;

@@ -206,11 +206,7 @@ bool BodyLowering::LowerDeclareTile(const Statement& stmt) {
     return false;
   }
   Value v;
-  v.type = type;
-  v.cls = ValueClass::kTile;
-  v.reg = fb_.NewTile(type.tile, stmt.results[0].text, stmt.results[0].range);
-  fb_.binding(v.reg).runtime_address = true;
-  return fb_.Define(stmt.results[0], v);
+  return fb_.DefineUnplacedTile(stmt.results[0], type, &v);
 }
 
 // %w = pto.subset %t[%r, %c] sizes [R, C] : T
@@ -280,11 +276,7 @@ bool BodyLowering::LowerSubView(const Statement& stmt) {
   const Value& rows = valid_at >= 0 ? valid[0] : sizes[0];
   const Value& cols = valid_at >= 0 ? valid[1] : sizes[1];
   Value v;
-  v.type = type;
-  v.cls = ValueClass::kTile;
-  v.reg = fb_.NewTile(type.tile, stmt.results[0].text, stmt.results[0].range);
-  fb_.binding(v.reg).runtime_address = true;
-  if (!fb_.Define(stmt.results[0], v)) return false;
+  if (!fb_.DefineUnplacedTile(stmt.results[0], type, &v)) return false;
   fb_.Emit(Opcode::kSubView, {v.reg, src.value.reg, origin[0].reg, origin[1].reg, rows.reg, cols.reg},
            stmt.head.range);
   return true;
