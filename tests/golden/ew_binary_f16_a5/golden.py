@@ -1,7 +1,13 @@
 """Tile-tile ops on 16x32 (valid 16x20) f16 (a5, sync): +-0, +-inf, NaN, subnormals, overflow."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import F16, in_valid_region, plant, spread, write_case
+
+widen, narrow, to_tile = F16.widen, F16.narrow, F16.to_tile
 
 ROWS, COLS = 16, 32
 VROWS, VCOLS = 16, 20  # the valid region: the only elements the instructions write
@@ -21,27 +27,6 @@ CASE = {
 }
 
 
-def to_tile(v):
-    """Values rounded to the tile's element type."""
-    return np.asarray(v, np.float64).astype(np.float16)
-
-
-def widen(t):
-    """Tile elements as float32, the type every instruction computes in."""
-    return t.astype(np.float32)
-
-
-def narrow(y):
-    """float32 results rounded once to f16 (round to nearest even; beyond 65520 to inf)."""
-    with np.errstate(over="ignore"):
-        return np.asarray(y, np.float32).astype(np.float16)
-
-
-def narrow64(y):
-    """float64 results (transcendentals) rounded once, directly, to f16."""
-    return np.asarray(y, np.float64).astype(np.float16)
-
-
 # (a, b) pairs, planted row by row at the start of the valid region.
 EDGES = [
     (0.0, 0.0), (-0.0, 0.0), (-0.0, -0.0), (1.0, 0.0), (-1.0, 0.0), (1.0, -0.0),
@@ -55,18 +40,11 @@ EDGES = [
 ]
 
 
-def plant(tile, values):
-    """Writes values row by row from the top-left corner of the valid region."""
-    for n, v in enumerate(values):
-        tile[n // VCOLS, n % VCOLS] = v
-
-
 def inputs():
     rng = np.random.default_rng(SEED)
-    a, b = (to_tile(rng.uniform(-1, 1, (ROWS, COLS)) * 10.0 ** rng.uniform(-2, 2, (ROWS, COLS)))
-            for _ in range(2))
-    plant(a, to_tile([e[0] for e in EDGES]))
-    plant(b, to_tile([e[1] for e in EDGES]))
+    a, b = (to_tile(spread(rng, (ROWS, COLS), 2)) for _ in range(2))
+    plant(a, to_tile([e[0] for e in EDGES]), VCOLS)
+    plant(b, to_tile([e[1] for e in EDGES]), VCOLS)
     return a, b
 
 
@@ -83,20 +61,11 @@ def reference(a, b):
             "lo": narrow(np.minimum(x, y)),  # NaN wins
         }
     # Outside the valid region a result tile keeps its initial zeros.
-    before = np.zeros_like(a)
-    out = {}
-    for name, value in full.items():
-        out[name] = before.copy()
-        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
-    return out
+    return in_valid_region(full, np.zeros_like(a), VROWS, VCOLS)
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("a", "b"), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("a", "b"), inputs(), reference)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 """TADD TSUB TMUL TDIV TMAX TMIN on 4x64 (valid 3x50) i32 (a5, SSA): MIN/MAX operands that wrap."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import div, in_valid_region, plant, random_ints, small_divisors, wrap, write_case
 
 ROWS, COLS = 4, 64
 VROWS, VCOLS = 3, 50  # the valid region: the only elements the instructions write
@@ -24,19 +28,6 @@ CASE = {
 DT = np.int32
 WIDE = np.int64  # every result is computed exactly here, then wrapped
 MIN, MAX = int(np.iinfo(DT).min), int(np.iinfo(DT).max)
-BITS = 32
-
-
-def wrap(x):
-    """Exact results reduced modulo 2^BITS into the element type (two's complement)."""
-    return np.asarray(x).astype(DT)
-
-
-def div(x, y):
-    """Integer division truncating toward zero (MIN / -1 wraps to MIN)."""
-    x, y = np.asarray(x, WIDE), np.asarray(y, WIDE)
-    q = np.abs(x) // np.abs(y)
-    return wrap(np.where((x < 0) != (y < 0), -q, q))
 
 
 # (a, b) pairs, planted row by row at the start of the valid region.
@@ -48,20 +39,12 @@ EDGES = [
 ]
 
 
-def plant(tile, values):
-    """Writes values row by row from the top-left corner of the valid region."""
-    for n, v in enumerate(values):
-        tile[n // VCOLS, n % VCOLS] = v
-
-
 def inputs():
     rng = np.random.default_rng(SEED)
-    a, b = (rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True) for _ in range(2))
-    small = rng.integers(-20, 21, (ROWS, COLS)).astype(DT)
-    b = np.where(rng.random((ROWS, COLS)) < 0.5, small, b)
-    b[b == 0] = 1  # no zero divisors: integer division by zero is an error
-    plant(a, [e[0] for e in EDGES])
-    plant(b, [e[1] for e in EDGES])
+    a, b = (random_ints(rng, (ROWS, COLS), DT) for _ in range(2))
+    b = small_divisors(rng, b)
+    plant(a, [e[0] for e in EDGES], VCOLS)
+    plant(b, [e[1] for e in EDGES], VCOLS)
     return a, b
 
 
@@ -69,28 +52,19 @@ def reference(a, b):
     """Expected result tiles, keyed by output name."""
     x, y = a.astype(WIDE), b.astype(WIDE)
     full = {
-        "sum": wrap(x + y),
-        "diff": wrap(x - y),
-        "prod": wrap(x * y),
-        "quot": div(x, y),
+        "sum": wrap(x + y, DT),
+        "diff": wrap(x - y, DT),
+        "prod": wrap(x * y, DT),
+        "quot": div(x, y, DT),
         "hi": np.maximum(a, b),
         "lo": np.minimum(a, b),
     }
     # Outside the valid region a result tile keeps its initial zeros.
-    before = np.zeros_like(a)
-    out = {}
-    for name, value in full.items():
-        out[name] = before.copy()
-        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
-    return out
+    return in_valid_region(full, np.zeros_like(a), VROWS, VCOLS)
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("a", "b"), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("a", "b"), inputs(), reference)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 """TADD TSUB TMAX TMIN on 8x64 (valid 6x40) i8 (a5, DPS): MIN/MAX operands that wrap."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import in_valid_region, plant, random_ints, wrap, write_case
 
 ROWS, COLS = 8, 64
 VROWS, VCOLS = 6, 40  # the valid region: the only elements the instructions write
@@ -22,12 +26,6 @@ CASE = {
 DT = np.int8
 WIDE = np.int64  # every result is computed exactly here, then wrapped
 MIN, MAX = int(np.iinfo(DT).min), int(np.iinfo(DT).max)
-BITS = 8
-
-
-def wrap(x):
-    """Exact results reduced modulo 2^BITS into the element type (two's complement)."""
-    return np.asarray(x).astype(DT)
 
 
 # (a, b) pairs, planted row by row at the start of the valid region.
@@ -39,17 +37,11 @@ EDGES = [
 ]
 
 
-def plant(tile, values):
-    """Writes values row by row from the top-left corner of the valid region."""
-    for n, v in enumerate(values):
-        tile[n // VCOLS, n % VCOLS] = v
-
-
 def inputs():
     rng = np.random.default_rng(SEED)
-    a, b = (rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True) for _ in range(2))
-    plant(a, [e[0] for e in EDGES])
-    plant(b, [e[1] for e in EDGES])
+    a, b = (random_ints(rng, (ROWS, COLS), DT) for _ in range(2))
+    plant(a, [e[0] for e in EDGES], VCOLS)
+    plant(b, [e[1] for e in EDGES], VCOLS)
     return a, b
 
 
@@ -57,26 +49,17 @@ def reference(a, b):
     """Expected result tiles, keyed by output name."""
     x, y = a.astype(WIDE), b.astype(WIDE)
     full = {
-        "sum": wrap(x + y),
-        "diff": wrap(x - y),
+        "sum": wrap(x + y, DT),
+        "diff": wrap(x - y, DT),
         "hi": np.maximum(a, b),
         "lo": np.minimum(a, b),
     }
     # Outside the valid region each result tile keeps what it held: %a's values.
-    before = a
-    out = {}
-    for name, value in full.items():
-        out[name] = before.copy()
-        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
-    return out
+    return in_valid_region(full, a, VROWS, VCOLS)
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("a", "b"), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("a", "b"), inputs(), reference)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,13 @@
 """Tile-scalar ops on 8x32 f16 (a5, sync): +-0, +-inf, NaN, subnormals, overflow."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import F16, in_valid_region, plant, spread, write_case
+
+widen, narrow, to_tile = F16.widen, F16.narrow, F16.to_tile
 
 ROWS, COLS = 8, 32
 VROWS, VCOLS = 8, 32  # the valid region: the only elements the instructions write
@@ -24,27 +30,6 @@ CASE = {
 }
 
 
-def to_tile(v):
-    """Values rounded to the tile's element type."""
-    return np.asarray(v, np.float64).astype(np.float16)
-
-
-def widen(t):
-    """Tile elements as float32, the type every instruction computes in."""
-    return t.astype(np.float32)
-
-
-def narrow(y):
-    """float32 results rounded once to f16 (round to nearest even; beyond 65520 to inf)."""
-    with np.errstate(over="ignore"):
-        return np.asarray(y, np.float32).astype(np.float16)
-
-
-def narrow64(y):
-    """float64 results (transcendentals) rounded once, directly, to f16."""
-    return np.asarray(y, np.float64).astype(np.float16)
-
-
 # Values planted row by row at the start of the valid region of %a.
 EDGES = [
     0.0, -0.0, np.inf, -np.inf, np.nan, 6.0e-8, -6.0e-8, 1.0e-5, 65504.0, -65504.0, 30000.0,
@@ -64,16 +49,10 @@ SCALARS = {
 }
 
 
-def plant(tile, values):
-    """Writes values row by row from the top-left corner of the valid region."""
-    for n, v in enumerate(values):
-        tile[n // VCOLS, n % VCOLS] = v
-
-
 def inputs():
     rng = np.random.default_rng(SEED)
-    a = to_tile(rng.uniform(-1, 1, (ROWS, COLS)) * 10.0 ** rng.uniform(-2, 2, (ROWS, COLS)))
-    plant(a, to_tile(EDGES))
+    a = to_tile(spread(rng, (ROWS, COLS), 2))
+    plant(a, to_tile(EDGES), VCOLS)
     return (a,)
 
 
@@ -97,20 +76,11 @@ def reference(a):
             "fill_inf": narrow(np.full((ROWS, COLS), k["fill_inf"], np.float32)),
         }
     # Outside the valid region a result tile keeps its initial zeros.
-    before = np.zeros_like(a)
-    out = {}
-    for name, value in full.items():
-        out[name] = before.copy()
-        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
-    return out
+    return in_valid_region(full, np.zeros_like(a), VROWS, VCOLS)
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("a",), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("a",), inputs(), reference)
 
 
 if __name__ == "__main__":

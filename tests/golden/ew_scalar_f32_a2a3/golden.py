@@ -1,7 +1,13 @@
 """Tile-scalar ops on 16x16 f32 (a2a3, sync): +-0, +-inf, NaN, subnormals, overflow."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import F32, in_valid_region, plant, spread, write_case
+
+widen, narrow, to_tile = F32.widen, F32.narrow, F32.to_tile
 
 ROWS, COLS = 16, 16
 VROWS, VCOLS = 16, 16  # the valid region: the only elements the instructions write
@@ -20,26 +26,6 @@ CASE = {
         {"target": "fill", "expect": "fill.expect.bin", "dtype": "float32"},
     ],
 }
-
-
-def to_tile(v):
-    """Values rounded to the tile's element type."""
-    return np.asarray(v, np.float64).astype(np.float32)
-
-
-def widen(t):
-    """Tile elements as float32, the type every instruction computes in."""
-    return t.astype(np.float32)
-
-
-def narrow(y):
-    """float32 results rounded once to the tile type (nothing to do for f32)."""
-    return np.asarray(y, np.float32)
-
-
-def narrow64(y):
-    """float64 results (transcendentals) rounded once to the tile type."""
-    return np.asarray(y, np.float64).astype(np.float32)
 
 
 # Values planted row by row at the start of the valid region of %a.
@@ -61,16 +47,10 @@ SCALARS = {
 }
 
 
-def plant(tile, values):
-    """Writes values row by row from the top-left corner of the valid region."""
-    for n, v in enumerate(values):
-        tile[n // VCOLS, n % VCOLS] = v
-
-
 def inputs():
     rng = np.random.default_rng(SEED)
-    a = to_tile(rng.uniform(-1, 1, (ROWS, COLS)) * 10.0 ** rng.uniform(-4, 4, (ROWS, COLS)))
-    plant(a, to_tile(EDGES))
+    a = to_tile(spread(rng, (ROWS, COLS), 4))
+    plant(a, to_tile(EDGES), VCOLS)
     return (a,)
 
 
@@ -93,20 +73,11 @@ def reference(a):
             "fill": narrow(np.full((ROWS, COLS), k["fill"], np.float32)),
         }
     # Outside the valid region a result tile keeps its initial zeros.
-    before = np.zeros_like(a)
-    out = {}
-    for name, value in full.items():
-        out[name] = before.copy()
-        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
-    return out
+    return in_valid_region(full, np.zeros_like(a), VROWS, VCOLS)
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("a",), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("a",), inputs(), reference)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,13 @@
 """Tile-scalar ops on 8x32 i8 (a5, sync): MIN/MAX operands that wrap."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import (
+    div, in_valid_region, plant, random_ints, shl, shr, small_divisors, wrap, write_case,
+)
 
 ROWS, COLS = 8, 32
 VROWS, VCOLS = 8, 32  # the valid region: the only elements the instructions write
@@ -30,32 +36,6 @@ CASE = {
 DT = np.int8
 WIDE = np.int64  # every result is computed exactly here, then wrapped
 MIN, MAX = int(np.iinfo(DT).min), int(np.iinfo(DT).max)
-BITS = 8
-
-
-def wrap(x):
-    """Exact results reduced modulo 2^BITS into the element type (two's complement)."""
-    return np.asarray(x).astype(DT)
-
-
-def div(x, y):
-    """Integer division truncating toward zero (MIN / -1 wraps to MIN)."""
-    x, y = np.asarray(x, WIDE), np.asarray(y, WIDE)
-    q = np.abs(x) // np.abs(y)
-    return wrap(np.where((x < 0) != (y < 0), -q, q))
-
-
-def shl(t, s):
-    """t << s with the bits shifted out lost; a count of BITS or more gives 0."""
-    if s >= BITS:
-        return np.zeros_like(t)
-    u = t.view(np.uint8).astype(np.uint64) << np.uint64(s)
-    return u.astype(np.uint8).view(DT)
-
-
-def shr(t, s):
-    """Arithmetic t >> s; a count of BITS or more gives the sign fill (0 or -1)."""
-    return t >> min(s, BITS - 1)
 
 
 # Values planted row by row at the start of the valid region of %a.
@@ -83,35 +63,26 @@ SCALARS = {
 }
 
 
-def plant(tile, values):
-    """Writes values row by row from the top-left corner of the valid region."""
-    for n, v in enumerate(values):
-        tile[n // VCOLS, n % VCOLS] = v
-
-
 def inputs():
     rng = np.random.default_rng(SEED)
-    a = rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True)
-    plant(a, EDGES)
-    d = rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True)
-    small = rng.integers(-20, 21, (ROWS, COLS)).astype(DT)
-    d = np.where(rng.random((ROWS, COLS)) < 0.5, small, d)
-    d[d == 0] = 1  # no zero divisors: integer division by zero is an error
-    plant(d, DIVISOR_EDGES)
+    a = random_ints(rng, (ROWS, COLS), DT)
+    plant(a, EDGES, VCOLS)
+    d = small_divisors(rng, random_ints(rng, (ROWS, COLS), DT))
+    plant(d, DIVISOR_EDGES, VCOLS)
     return a, d
 
 
 def reference(a, d):
     """Expected result tiles, keyed by output name."""
     # Each scalar is converted to the element type first (wrapping).
-    k = {n: wrap(v) for n, v in SCALARS.items()}
+    k = {n: wrap(v, DT) for n, v in SCALARS.items()}
     x = a.astype(WIDE)
     full = {
-        "adds": wrap(x + k["adds"].astype(WIDE)),
-        "subs": wrap(x - k["subs"].astype(WIDE)),
-        "muls": wrap(x * k["muls"].astype(WIDE)),
-        "divs": div(x, k["divs"]),
-        "rdivs": div(k["rdivs"], d),
+        "adds": wrap(x + k["adds"].astype(WIDE), DT),
+        "subs": wrap(x - k["subs"].astype(WIDE), DT),
+        "muls": wrap(x * k["muls"].astype(WIDE), DT),
+        "divs": div(x, k["divs"], DT),
+        "rdivs": div(k["rdivs"], d, DT),
         "maxs": np.maximum(a, k["maxs"]),
         "mins": np.minimum(a, k["mins"]),
         "shl": shl(a, SCALARS["shl"]),
@@ -121,20 +92,11 @@ def reference(a, d):
         "fill": np.full((ROWS, COLS), k["fill"], DT),
     }
     # Outside the valid region a result tile keeps its initial zeros.
-    before = np.zeros_like(a)
-    out = {}
-    for name, value in full.items():
-        out[name] = before.copy()
-        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
-    return out
+    return in_valid_region(full, np.zeros_like(a), VROWS, VCOLS)
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("a", "d"), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("a", "d"), inputs(), reference)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 """TADDS with scalars declared f16/f32/i8 on f32/f16/bf16/i32 tiles: declared type first (a5)."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import to_bf16
 
 CASE = {
     "arch": "a5",
@@ -19,17 +23,11 @@ CASE = {
 }
 
 
-def bf16(y):
-    """float32 values rounded to bf16 bit patterns (round to nearest even, no NaN here)."""
-    b = np.asarray(y, np.float32).view(np.uint32).astype(np.uint64)
-    return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
-
-
 def generate(out_dir):
     # Each scalar rounded (or wrapped) to its declared type, then to the tile type; + 0 is exact.
     f16_k = np.float32(np.float16(0.1))
     half_k = np.float16(np.float32(1 + 2.0**-11 + 2.0**-30))
-    bf16_k = bf16(np.float32([1 + 2.0**-8 + 2.0**-30]))[0]
+    bf16_k = to_bf16(np.float32([1 + 2.0**-8 + 2.0**-30]))[0]
     i8_k = np.int32(np.array(200).astype(np.int8))
     np.full(8, f16_k, np.float32).tofile(os.path.join(out_dir, "f32.expect.bin"))
     np.full(16, half_k, np.float16).tofile(os.path.join(out_dir, "f16.expect.bin"))

@@ -1,7 +1,13 @@
 """Signs of zero and underflow on 2x16 bf16 (a5), compared bit for bit (as uint16)."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import BF16, write_case
+
+widen, narrow, to_tile = BF16.widen, BF16.narrow, BF16.to_tile
 
 CASE = {
     "arch": "a5",
@@ -16,22 +22,6 @@ CASE = {
     ],
 }
 
-def narrow(y):
-    """float32 values rounded to bf16 bit patterns (round to nearest even; NaN stays NaN)."""
-    y = np.asarray(y, np.float32)
-    b = y.view(np.uint32).astype(np.uint64)
-    r = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
-    return np.where(np.isnan(y), np.uint16(0x7FC0), r)
-
-
-def widen(t):
-    """bf16 bit patterns as float32 values (exact)."""
-    return (np.asarray(t, np.uint16).astype(np.uint32) << 16).view(np.float32)
-
-
-def to_tile(v):
-    """Values rounded to bf16 bit patterns."""
-    return narrow(np.asarray(v, np.float64).astype(np.float32))
 
 # Row 0 of %a; row 1 is row 0 negated (likewise for %b and %c).
 A = (
@@ -68,11 +58,7 @@ def reference(a, b):
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("a", "b"), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("a", "b"), inputs(), reference)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,13 @@
 """Signs of zero and underflow on 2x16 f32 (a2a3), compared bit for bit (as uint32)."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import F32, write_case
+
+widen, narrow, to_tile = F32.widen, F32.narrow, F32.to_tile
 
 CASE = {
     "args": ["a.bin", "b.bin", "c.bin", "s.bin"],
@@ -23,24 +29,6 @@ CASE = {
     ],
 }
 
-def to_tile(v):
-    """Values rounded to the tile's element type."""
-    return np.asarray(v, np.float64).astype(np.float32)
-
-
-def widen(t):
-    """Tile elements as float32, the type every instruction computes in."""
-    return t.astype(np.float32)
-
-
-def narrow(y):
-    """float32 results rounded once to the tile type (nothing to do for f32)."""
-    return np.asarray(y, np.float32)
-
-
-def narrow64(y):
-    """float64 results (transcendentals) rounded once to the tile type."""
-    return np.asarray(y, np.float64).astype(np.float32)
 
 # Row 0 of %a; row 1 is row 0 negated (likewise for %b and %c).
 A = (
@@ -99,11 +87,7 @@ def reference(a, b, c, s):
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("a", "b", "c", "s"), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("a", "b", "c", "s"), inputs(), reference)
 
 
 if __name__ == "__main__":

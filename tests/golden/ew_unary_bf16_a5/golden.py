@@ -1,7 +1,13 @@
 """TNEG on 16x16 bf16 (a5, SSA): +-0, +-inf, NaN, subnormals, overflow."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import BF16, in_valid_region, plant, spread, write_case
+
+widen, narrow, to_tile = BF16.widen, BF16.narrow, BF16.to_tile
 
 ROWS, COLS = 16, 16
 VROWS, VCOLS = 16, 16  # the valid region: the only elements the instructions write
@@ -16,40 +22,16 @@ CASE = {
 }
 
 
-def narrow(y):
-    """float32 values rounded to bf16 bit patterns (round to nearest even; NaN stays NaN)."""
-    y = np.asarray(y, np.float32)
-    b = y.view(np.uint32).astype(np.uint64)
-    r = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
-    return np.where(np.isnan(y), np.uint16(0x7FC0), r)
-
-
-def widen(t):
-    """bf16 bit patterns as float32 values (exact)."""
-    return (np.asarray(t, np.uint16).astype(np.uint32) << 16).view(np.float32)
-
-
-def to_tile(v):
-    """Values rounded to bf16 bit patterns."""
-    return narrow(np.asarray(v, np.float64).astype(np.float32))
-
-
 # Values planted row by row at the start of the valid region of every input.
 EDGES = [
     0.0, -0.0, np.inf, -np.inf, np.nan, 9.2e-41, -9.2e-41, 3.38e38, -3.38e38, 1.0, -1.0, 0.1,
 ]
 
 
-def plant(tile, values):
-    """Writes values row by row from the top-left corner of the valid region."""
-    for n, v in enumerate(values):
-        tile[n // VCOLS, n % VCOLS] = v
-
-
 def inputs():
     rng = np.random.default_rng(SEED)
-    x = to_tile(rng.uniform(-1, 1, (ROWS, COLS)) * 10.0 ** rng.uniform(-4, 4, (ROWS, COLS)))
-    plant(x, to_tile(EDGES))
+    x = to_tile(spread(rng, (ROWS, COLS), 4))
+    plant(x, to_tile(EDGES), VCOLS)
     return (x,)
 
 
@@ -61,20 +43,11 @@ def reference(x):
             "neg": narrow(-x32),
         }
     # Outside the valid region a result tile keeps its initial zeros.
-    before = np.zeros_like(x)
-    out = {}
-    for name, value in full.items():
-        out[name] = before.copy()
-        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
-    return out
+    return in_valid_region(full, np.zeros_like(x), VROWS, VCOLS)
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("x",), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("x",), inputs(), reference)
 
 
 if __name__ == "__main__":

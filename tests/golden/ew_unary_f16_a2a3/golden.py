@@ -1,7 +1,13 @@
 """Unary ops on 16x32 (valid 12x20) f16 (a2a3, SSA): +-0, +-inf, NaN, subnormals, overflow."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import F16, in_valid_region, plant, write_case
+
+widen, narrow, narrow64, to_tile = F16.widen, F16.narrow, F16.narrow64, F16.to_tile
 
 ROWS, COLS = 16, 32
 VROWS, VCOLS = 12, 20  # the valid region: the only elements the instructions write
@@ -22,27 +28,6 @@ CASE = {
 }
 
 
-def to_tile(v):
-    """Values rounded to the tile's element type."""
-    return np.asarray(v, np.float64).astype(np.float16)
-
-
-def widen(t):
-    """Tile elements as float32, the type every instruction computes in."""
-    return t.astype(np.float32)
-
-
-def narrow(y):
-    """float32 results rounded once to f16 (round to nearest even; beyond 65520 to inf)."""
-    with np.errstate(over="ignore"):
-        return np.asarray(y, np.float32).astype(np.float16)
-
-
-def narrow64(y):
-    """float64 results (transcendentals) rounded once, directly, to f16."""
-    return np.asarray(y, np.float64).astype(np.float16)
-
-
 # Values planted row by row at the start of the valid region of every input.
 EDGES = [
     0.0, -0.0, np.inf, -np.inf, np.nan, 6.0e-8, -6.0e-8, 1.0e-5, -1.0e-5, 6.104e-5, 65504.0,
@@ -51,18 +36,12 @@ EDGES = [
 ]
 
 
-def plant(tile, values):
-    """Writes values row by row from the top-left corner of the valid region."""
-    for n, v in enumerate(values):
-        tile[n // VCOLS, n % VCOLS] = v
-
-
 def inputs():
     rng = np.random.default_rng(SEED)
     x = to_tile(rng.uniform(-11, 11, (ROWS, COLS)))
     p = to_tile(10.0 ** rng.uniform(-7, 4.8, (ROWS, COLS)))
     for tile in (x, p):
-        plant(tile, to_tile(EDGES))
+        plant(tile, to_tile(EDGES), VCOLS)
     return x, p
 
 
@@ -82,20 +61,11 @@ def reference(x, p):
             "relu": narrow(np.maximum(x32, np.float32(0.0))),  # keeps NaN
         }
     # Outside the valid region a result tile keeps its initial zeros.
-    before = np.zeros_like(x)
-    out = {}
-    for name, value in full.items():
-        out[name] = before.copy()
-        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
-    return out
+    return in_valid_region(full, np.zeros_like(x), VROWS, VCOLS)
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("x", "p"), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("x", "p"), inputs(), reference)
 
 
 if __name__ == "__main__":

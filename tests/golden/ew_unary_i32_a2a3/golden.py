@@ -1,7 +1,11 @@
 """TNEG TRELU on 8x32 i32 (a2a3, DPS): MIN/MAX operands that wrap."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import in_valid_region, plant, random_ints, wrap, write_case
 
 ROWS, COLS = 8, 32
 VROWS, VCOLS = 8, 32  # the valid region: the only elements the instructions write
@@ -19,12 +23,6 @@ CASE = {
 DT = np.int32
 WIDE = np.int64  # every result is computed exactly here, then wrapped
 MIN, MAX = int(np.iinfo(DT).min), int(np.iinfo(DT).max)
-BITS = 32
-
-
-def wrap(x):
-    """Exact results reduced modulo 2^BITS into the element type (two's complement)."""
-    return np.asarray(x).astype(DT)
 
 
 # Values planted row by row at the start of the valid region of every input.
@@ -33,16 +31,10 @@ EDGES = [
 ]
 
 
-def plant(tile, values):
-    """Writes values row by row from the top-left corner of the valid region."""
-    for n, v in enumerate(values):
-        tile[n // VCOLS, n % VCOLS] = v
-
-
 def inputs():
     rng = np.random.default_rng(SEED)
-    x = rng.integers(MIN, MAX, (ROWS, COLS), dtype=DT, endpoint=True)
-    plant(x, EDGES)
+    x = random_ints(rng, (ROWS, COLS), DT)
+    plant(x, EDGES, VCOLS)
     return (x,)
 
 
@@ -50,24 +42,15 @@ def reference(x):
     """Expected result tiles, keyed by output name."""
     v = x.astype(WIDE)
     full = {
-        "neg": wrap(-v),
+        "neg": wrap(-v, DT),
         "relu": np.maximum(x, 0).astype(DT),
     }
     # Outside the valid region a result tile keeps its initial zeros.
-    before = np.zeros_like(x)
-    out = {}
-    for name, value in full.items():
-        out[name] = before.copy()
-        out[name][:VROWS, :VCOLS] = value[:VROWS, :VCOLS]
-    return out
+    return in_valid_region(full, np.zeros_like(x), VROWS, VCOLS)
 
 
 def generate(out_dir):
-    tiles = inputs()
-    for name, tile in zip(("x",), tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_case(out_dir, ("x",), inputs(), reference)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 """Flash attention, one head, bf16 Q/K/V, online softmax over three 64-row K/V blocks, bf16 O."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import from_bf16, to_bf16
 
 CASE = {
     "arch": "a5",
@@ -20,17 +24,6 @@ CASE = {
 
 SCALE = 0.125      # 1/sqrt(head dim 64), exact in f32
 BLOCK = 64         # K/V rows per step
-
-
-def to_bf16(x):
-    """float32 -> bf16 bit patterns (uint16), round to nearest even (no NaNs here)."""
-    bits = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
-    rounded = bits + 0x7FFF + ((bits >> 16) & 1)
-    return (rounded >> 16).astype(np.uint16)
-
-
-def from_bf16(b):
-    return (np.asarray(b, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
 
 
 def inputs():

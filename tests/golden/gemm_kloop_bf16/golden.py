@@ -1,7 +1,11 @@
 """Tiled bf16 GEMM with bias on the A2/A3 cube, f32 accumulation: C = A[64x256] @ B[256x32] + bias."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import from_bf16, to_bf16
 
 M, K, N = 64, 256, 32
 
@@ -21,30 +25,18 @@ CASE = {
 }
 
 
-def to_bf16_bits(x):
-    """float32 values -> bf16 bit patterns (uint16), round to nearest even; NaN stays NaN."""
-    bits = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
-    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
-    nan = np.isnan(np.asarray(x, dtype=np.float32))
-    return np.where(nan, (bits >> 16) | 0x40, rounded).astype(np.uint16)
-
-
-def from_bf16_bits(b):
-    """bf16 bit patterns -> exact float64 values."""
-    return (b.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-
-
 def generate(out_dir):
     rng = np.random.default_rng(4802)
-    a = to_bf16_bits(rng.uniform(-1.0, 1.0, size=(M, K)).astype(np.float32))
-    b = to_bf16_bits(rng.uniform(-1.0, 1.0, size=(K, N)).astype(np.float32))
+    a = to_bf16(rng.uniform(-1.0, 1.0, size=(M, K)).astype(np.float32))
+    b = to_bf16(rng.uniform(-1.0, 1.0, size=(K, N)).astype(np.float32))
     bias = rng.uniform(-2.0, 2.0, size=(1, N)).astype(np.float32)
-    c = from_bf16_bits(a) @ from_bf16_bits(b) + bias.astype(np.float64)
+    a64, b64 = from_bf16(a).astype(np.float64), from_bf16(b).astype(np.float64)  # exact
+    c = a64 @ b64 + bias.astype(np.float64)
     a.tofile(os.path.join(out_dir, "a.bin"))
     b.tofile(os.path.join(out_dir, "b.bin"))
     bias.tofile(os.path.join(out_dir, "bias.bin"))
     c.astype(np.float32).tofile(os.path.join(out_dir, "c32.expect.bin"))
-    to_bf16_bits(c.astype(np.float32)).tofile(os.path.join(out_dir, "c16.expect.bin"))
+    to_bf16(c.astype(np.float32)).tofile(os.path.join(out_dir, "c16.expect.bin"))
 
 
 if __name__ == "__main__":

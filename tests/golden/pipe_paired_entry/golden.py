@@ -1,7 +1,11 @@
 """Paired @k_aic/@k_aiv kernel run from the cube side: out = (A @ B) * scale + bias (A, B bf16)."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import from_bf16, to_bf16
 
 M, K, N = 32, 64, 32
 SCALE = 0.75
@@ -20,25 +24,13 @@ CASE = {
 }
 
 
-def to_bf16_bits(x):
-    """float32 values -> bf16 bit patterns (uint16), round to nearest even; NaN stays NaN."""
-    bits = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
-    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
-    nan = np.isnan(np.asarray(x, dtype=np.float32))
-    return np.where(nan, (bits >> 16) | 0x40, rounded).astype(np.uint16)
-
-
-def from_bf16_bits(b):
-    """bf16 bit patterns -> exact float64 values."""
-    return (b.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-
-
 def generate(out_dir):
     rng = np.random.default_rng(7104)
-    a = to_bf16_bits(rng.uniform(-1.0, 1.0, size=(M, K)).astype(np.float32))
-    b = to_bf16_bits(rng.uniform(-1.0, 1.0, size=(K, N)).astype(np.float32))
+    a = to_bf16(rng.uniform(-1.0, 1.0, size=(M, K)).astype(np.float32))
+    b = to_bf16(rng.uniform(-1.0, 1.0, size=(K, N)).astype(np.float32))
     bias = rng.uniform(-2.0, 2.0, size=(1, N)).astype(np.float32)
-    out = (from_bf16_bits(a) @ from_bf16_bits(b)) * SCALE + bias.astype(np.float64)
+    a64, b64 = from_bf16(a).astype(np.float64), from_bf16(b).astype(np.float64)  # exact
+    out = (a64 @ b64) * SCALE + bias.astype(np.float64)
     a.tofile(os.path.join(out_dir, "a.bin"))
     b.tofile(os.path.join(out_dir, "b.bin"))
     bias.tofile(os.path.join(out_dir, "bias.bin"))

@@ -1,7 +1,11 @@
 """RMSNorm over bf16 x (16x1024) and bf16 gamma in 4 column chunks: numpy reference of y (bf16, RNE)."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import from_bf16, to_bf16
 
 CASE = {
     "args": ["x.bin", "gamma.bin", "zeros:16384"],
@@ -14,16 +18,6 @@ CASE = {
 
 ROWS, HIDDEN, CHUNK = 16, 1024, 256
 EPS = np.float32(1e-6)
-
-
-def to_bf16(a):
-    """float32 -> bf16 bit patterns, round to nearest, ties to even (no NaN in this case)."""
-    bits = np.asarray(a, np.float32).view(np.uint32).astype(np.uint64)
-    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
-
-
-def from_bf16(b):
-    return (b.astype(np.uint32) << 16).view(np.float32)
 
 
 def generate(out_dir):

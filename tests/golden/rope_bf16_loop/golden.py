@@ -1,7 +1,11 @@
 """Rotate-half RoPE of bf16 q (16 tokens x 4 heads x 64) with bf16 cos/sin tables: numpy reference (bf16, RNE)."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_ref import from_bf16, to_bf16
 
 CASE = {
     "args": ["q.bin", "cos.bin", "sin.bin", "zeros:4096"],
@@ -14,16 +18,6 @@ CASE = {
 
 TOKENS, HEADS, DIM = 16, 4, 64
 HALF = DIM // 2
-
-
-def to_bf16(a):
-    """float32 -> bf16 bit patterns, round to nearest, ties to even (no NaN in this case)."""
-    bits = np.asarray(a, np.float32).view(np.uint32).astype(np.uint64)
-    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
-
-
-def from_bf16(b):
-    return (b.astype(np.uint32) << 16).view(np.float32)
 
 
 def reference(q, cos, sin):
