@@ -80,9 +80,36 @@ void WriteFunction(const Function& f, ByteWriter& w) {
   }
 }
 
+// \a program with its string pool rebuilt in order of first use (functions in order: name,
+// parameters, tiles, views, line-table files), unused strings dropped. The bytes of a program
+// then do not depend on the order its producer happened to intern names in, so assembling a
+// disassembly gives the same file.
+Program CanonicalStrings(const Program& program) {
+  Program out = program;
+  out.strings.clear();
+  std::vector<uint32_t> remap(program.strings.size(), UINT32_MAX);
+  auto use = [&](uint32_t& index) {
+    if (index >= program.strings.size()) return;  // left for the reader to reject
+    if (remap[index] == UINT32_MAX) {
+      remap[index] = static_cast<uint32_t>(out.strings.size());
+      out.strings.push_back(program.strings[index]);
+    }
+    index = remap[index];
+  };
+  for (Function& f : out.functions) {
+    use(f.name);
+    for (Param& p : f.params) use(p.name);
+    for (TileReg& t : f.tiles) use(t.name);
+    for (ViewReg& v : f.views) use(v.name);
+    for (LineEntry& l : f.lines) use(l.file);
+  }
+  return out;
+}
+
 }  // namespace
 
-std::vector<uint8_t> WriteProgram(const Program& program) {
+std::vector<uint8_t> WriteProgram(const Program& original) {
+  const Program program = CanonicalStrings(original);
   constexpr uint32_t kSectionCount = 3;
   ByteWriter w;
   w.Bytes(kMagic, sizeof kMagic);
