@@ -69,7 +69,7 @@ void SpellInto(const Item& item, std::string& out) {
       out += "^" + item.text;
       break;
     case ItemKind::kKey:
-      out += item.text + " =";
+      out += item.text + " = ";
       break;
     case ItemKind::kString:
       out += "\"" + item.text + "\"";
@@ -96,7 +96,10 @@ void SpellInto(const Item& item, std::string& out) {
 std::string Spell(ItemSpan items) {
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) {
-    if (i > 0 && !Attached(items[i - 1], items[i]) && !items[i].IsPunct(",")) out += ' ';
+    if (i > 0 && !Attached(items[i - 1], items[i]) && !items[i].IsPunct(",") &&
+        !items[i - 1].Is(ItemKind::kKey)) {
+      out += ' ';
+    }
     SpellInto(items[i], out);
   }
   return out;

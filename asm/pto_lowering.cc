@@ -209,6 +209,22 @@ bool BodyLowering::LowerDeclareTile(const Statement& stmt) {
   return fb_.DefineUnplacedTile(stmt.results[0], type, &v);
 }
 
+namespace {
+
+// Whether a tile of type \a w can view storage of a tile of type \a t from an origin on: element
+// (i, j) of the window must be element (r0 + i, c0 + j) of the tile.
+bool WindowTypeFits(const TileType& t, const TileType& w) {
+  if (w.mem != t.mem || w.dtype != t.dtype || w.blayout != t.blayout || w.slayout != t.slayout ||
+      w.fractal != t.fractal || w.rows > t.rows || w.cols > t.cols) {
+    return false;
+  }
+  if (t.boxed()) return w.rows == t.rows && w.cols == t.cols;
+  if (t.row_major()) return w.cols == t.cols || w.rows == 1;
+  return w.rows == t.rows || w.cols == 1;
+}
+
+}  // namespace
+
 // %w = pto.subset %t[%r, %c] sizes [R, C] : T
 // %w = pto.subview %t[%r, %c] sizes [R, C] [valid [%vr, %vc]] : T -> W
 // A window of tile %t starting at element (%r, %c): it keeps %t's shape and layout (so its rows
@@ -255,23 +271,25 @@ bool BodyLowering::LowerSubView(const Statement& stmt) {
   Type type = src.value.type;
   int arrow = Find(items, "->");
   if (arrow >= 0 && !ParseWholeType(ctx_, items.subspan(arrow + 1), &type)) return false;
-  TileType same = type.tile;
-  same.valid_rows = from.valid_rows;
-  same.valid_cols = from.valid_cols;
-  if (!type.IsTile() || same != from) {
-    ctx_.Error(stmt.head, StrCat("a window keeps its tile's shape and layout (", from.ToString(),
-                                 "); only the valid shape may differ, got '", type.text, "'"));
+  if (!type.IsTile() || !WindowTypeFits(from, type.tile)) {
+    ctx_.Error(arrow >= 0 ? items.subspan(arrow + 1) : items.first(1),
+               StrCat("a window of ", from.ToString(), " must keep its memory, element type "
+                      "and layout, and rows must step as in the tile: the same columns (or a "
+                      "single row) for a row-major tile, the same rows (or a single column) "
+                      "for a column-major one, the same shape for a boxed one; got '",
+                      type.text, "'"));
+    return false;
+  }
+  if (sizes[0].int_value < 0 || sizes[1].int_value < 0 || sizes[0].int_value > type.tile.rows ||
+      sizes[1].int_value > type.tile.cols) {
+    ctx_.Error(items[sizes_at + 1], StrCat("sizes [", sizes[0].int_value, ", ", sizes[1].int_value,
+                                           "] do not fit the window's type ",
+                                           type.tile.ToString()));
     return false;
   }
   if (arrow < 0) {
     type.tile.valid_rows = static_cast<int32_t>(sizes[0].int_value);
     type.tile.valid_cols = static_cast<int32_t>(sizes[1].int_value);
-  }
-  if (sizes[0].int_value < 0 || sizes[1].int_value < 0 || sizes[0].int_value > from.rows ||
-      sizes[1].int_value > from.cols) {
-    ctx_.Error(items[sizes_at + 1], StrCat("sizes [", sizes[0].int_value, ", ", sizes[1].int_value,
-                                           "] do not fit ", from.ToString()));
-    return false;
   }
   const Value& rows = valid_at >= 0 ? valid[0] : sizes[0];
   const Value& cols = valid_at >= 0 ? valid[1] : sizes[1];

@@ -236,37 +236,39 @@ bool SetValid(Executor& ex, uint32_t tile_reg, uint32_t value_reg, bool rows) {
   return true;
 }
 
-// d = the window of a at (r0, c0): d has a's shape and layout, so element (i, j) of d is element
-// (r0 + i, c0 + j) of a as long as the window starts on a whole inner box.
+// d = the window of a at (r0, c0): d steps through a's storage as a does (ptoas checks the
+// types), so element (i, j) of d is element (r0 + i, c0 + j) of a when the window starts on a
+// whole inner box. Its valid region must lie inside a (its static shape may reach past a's
+// edge, as PTOAS's same-shape windows do; nothing outside the valid region is touched).
 bool SubView(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
   TileRef a;
   if (!ex.Tile(o[1], &a)) return false;
-  const TileType& type = ex.function().tiles[o[0]].type;
+  const TileType& from = *a.type;
+  const TileReg& reg = ex.function().tiles[o[0]];
+  const TileType& type = reg.type;
   const int64_t r0 = ex.scalar(o[2]).i, c0 = ex.scalar(o[3]).i;
-  TileState& d = ex.tile(o[0]);
-  const int32_t rows = o[4] != kNoOperand ? static_cast<int32_t>(ex.scalar(o[4]).i)
-                                          : ex.function().tiles[o[0]].valid_rows;
-  const int32_t cols = o[5] != kNoOperand ? static_cast<int32_t>(ex.scalar(o[5]).i)
-                                          : ex.function().tiles[o[0]].valid_cols;
-  if (r0 < 0 || c0 < 0 || rows < 0 || cols < 0 || r0 + rows > type.rows ||
-      c0 + cols > type.cols) {
+  const int64_t rows = o[4] != kNoOperand ? ex.scalar(o[4]).i : reg.valid_rows;
+  const int64_t cols = o[5] != kNoOperand ? ex.scalar(o[5]).i : reg.valid_cols;
+  if (r0 < 0 || c0 < 0 || rows < 0 || cols < 0 || rows > type.rows || cols > type.cols ||
+      r0 + rows > from.rows || c0 + cols > from.cols) {
     return ex.Fault(StrCat("a ", rows, "x", cols, " window at (", r0, ", ", c0, ") does not fit ",
-                           ex.TileName(a.reg), " (", type.rows, "x", type.cols, ")"));
+                           ex.TileName(a.reg), " (", from.rows, "x", from.cols, ")"));
   }
-  if (r0 % type.InnerRows() != 0 || c0 % type.InnerCols() != 0) {
-    return ex.Fault(StrCat("a window of a ", type.LayoutName(), " tile must start on a whole ",
-                           type.InnerRows(), "x", type.InnerCols(), " box, not at (", r0, ", ",
+  if (r0 % from.InnerRows() != 0 || c0 % from.InnerCols() != 0) {
+    return ex.Fault(StrCat("a window of a ", from.LayoutName(), " tile must start on a whole ",
+                           from.InnerRows(), "x", from.InnerCols(), " box, not at (", r0, ", ",
                            c0, ")"));
   }
-  const int64_t byte_offset = type.ElementOffset(r0, c0) * DTypeSize(type.dtype);
+  const int64_t byte_offset = from.ElementOffset(r0, c0) * DTypeSize(from.dtype);
   if (byte_offset % kTileAlignment != 0) {
     return ex.Fault(StrCat("the window at (", r0, ", ", c0, ") starts ", byte_offset,
                            " bytes into ", ex.TileName(a.reg), ", which is not 32-byte aligned"));
   }
+  TileState& d = ex.tile(o[0]);
   d.addr = a.addr + static_cast<uint32_t>(byte_offset);
-  d.valid_rows = rows;
-  d.valid_cols = cols;
+  d.valid_rows = static_cast<int32_t>(rows);
+  d.valid_cols = static_cast<int32_t>(cols);
   return true;
 }
 
