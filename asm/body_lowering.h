@@ -50,6 +50,9 @@ class BodyLowering {
   bool LowerDeclareTile(const Statement& stmt);
   bool LowerSubView(const Statement& stmt);
   bool LowerGetVal(const Statement& stmt);
+  bool LowerDeclareLocalArray(const Statement& stmt);
+  bool LowerLocalArrayAccess(const Statement& stmt);
+  bool LocalArrayElement(ItemSpan term, Value* array, Value* index);
   bool LowerSection(const Statement& stmt);
   bool LowerReserveBuffer(const Statement& stmt);
   bool LowerImportBuffer(const Statement& stmt);
@@ -83,6 +86,8 @@ class BodyLowering {
   bool ResultTypes(ItemSpan items, std::vector<Type>* types);
   /// Binds the result names of \a stmt (%r or %r:N) to \a values.
   bool DefineResults(const Statement& stmt, const std::vector<Value>& values);
+  /// Resolves a value carried by scf or passed to a call (not a local array).
+  bool CarriedValue(ItemSpan term, Value* out);
   /// The values of a comma-separated operand list (scf.yield %a, %b).
   bool ValueList(ItemSpan items, std::vector<Value>* values);
 

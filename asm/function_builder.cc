@@ -63,6 +63,7 @@ Value FunctionBuilder::NewRegisterLike(const Value& v, std::string_view name, So
     case ValueClass::kView:
       out.reg = NewView(v.type.dtype, name);
       break;
+    case ValueClass::kLocalArray:  // callers reject these (ValueList)
     case ValueClass::kNone:
       break;
   }

@@ -17,7 +17,13 @@
 namespace pto::assembler {
 
 /// Which register file a value lives in.
-enum class ValueClass { kNone, kScalar, kTile, kView };
+enum class ValueClass {
+  kNone,
+  kScalar,
+  kTile,
+  kView,
+  kLocalArray,  ///< reg is the function's local-array slot, not a register.
+};
 
 /// An SSA value of the source.
 struct Value {
@@ -82,6 +88,8 @@ class FunctionBuilder {
   uint32_t NewScalar(DType dtype);
   uint32_t NewTile(const TileType& type, std::string_view name, SourceRange def);
   uint32_t NewView(DType dtype, std::string_view name);
+  /// The next local-array slot of the function.
+  uint32_t NewLocalArray() { return local_arrays_++; }
   /// A register holding the constant; equal constants share one register.
   uint32_t IntConstant(DType dtype, int64_t value);
   uint32_t FloatConstant(DType dtype, double value);
@@ -121,6 +129,7 @@ class FunctionBuilder {
   std::vector<TileBinding> bindings_;
   std::vector<BufferReservation> reservations_;
   std::vector<BufferImport> imports_;
+  uint32_t local_arrays_ = 0;
 };
 
 }  // namespace pto::assembler

@@ -178,6 +178,8 @@ std::string Describe(const Value& v) {
       return StrCat("a global tensor (", v.type.text, ")");
     case ValueClass::kScalar:
       return StrCat("a scalar of type ", DTypeName(v.type.dtype));
+    case ValueClass::kLocalArray:
+      return StrCat("a local array (", v.type.text, ")");
     case ValueClass::kNone:
       break;
   }

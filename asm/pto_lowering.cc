@@ -347,4 +347,81 @@ bool BodyLowering::LowerGetVal(const Statement& stmt) {
   return true;
 }
 
+// %a = pto.declare_local_array -> !pto.local_array<N x T>: N scalars of type T that live as
+// long as the function's frame.
+bool BodyLowering::LowerDeclareLocalArray(const Statement& stmt) {
+  if (!ExpectResults(stmt, 1)) return false;
+  int arrow = Find(stmt.items, "->");
+  if (arrow < 0) arrow = Find(stmt.items, ":");
+  Type type;
+  if (arrow < 0 || !ParseWholeType(ctx_, ItemSpan(stmt.items).subspan(arrow + 1), &type)) {
+    if (arrow < 0) ctx_.Error(stmt.head, "expected '-> !pto.local_array<NxT>'");
+    return false;
+  }
+  if (type.kind != TypeKind::kLocalArray) {
+    ctx_.Error(stmt.head, StrCat("declare_local_array makes a !pto.local_array, not '",
+                                 type.text, "'"));
+    return false;
+  }
+  Value v;
+  v.type = type;
+  v.cls = ValueClass::kLocalArray;
+  v.reg = fb_.NewLocalArray();
+  if (!fb_.Define(stmt.results[0], v)) return false;
+  fb_.Emit(Opcode::kDeclareLocalArray, {v.reg, static_cast<uint32_t>(type.shape[0])},
+           stmt.head.range);
+  return true;
+}
+
+// The array and index of "%a[%i]" in a local_array_get / _set.
+bool BodyLowering::LocalArrayElement(ItemSpan term, Value* array, Value* index) {
+  Resolved r;
+  if (term.empty() || !Resolve(fb_, term.first(TermLength(term)), DType::kIndex, &r)) return false;
+  if (r.value.cls != ValueClass::kLocalArray || r.indices.size() != 1) {
+    ctx_.Error(term, StrCat("expected a local array element such as %a[%i], got '", Spell(term),
+                            "'"));
+    return false;
+  }
+  *array = r.value;
+  *index = r.indices[0];
+  return true;
+}
+
+// pto.local_array_set %a[%i], %v : !pto.local_array<NxT>, T
+// %v = pto.local_array_get %a[%i] : !pto.local_array<NxT> -> T
+bool BodyLowering::LowerLocalArrayAccess(const Statement& stmt) {
+  const bool get = stmt.head.text == "pto.local_array_get";
+  if (!ExpectResults(stmt, get ? 1 : 0)) return false;
+  int colon = Find(stmt.items, ":");
+  std::vector<ItemSpan> parts =
+      Split(ItemSpan(stmt.items).first(colon < 0 ? stmt.items.size() : colon), ",");
+  Value array, index;
+  if (parts.size() != (get ? 1u : 2u) || !LocalArrayElement(parts[0], &array, &index)) {
+    if (parts.size() != (get ? 1u : 2u)) {
+      ctx_.Error(stmt.head, get ? "expected 'pto.local_array_get %a[%i] : A -> T'"
+                                : "expected 'pto.local_array_set %a[%i], %value : A, T'");
+    }
+    return false;
+  }
+  const DType dtype = array.type.dtype;
+  if (get) {
+    Value result;
+    result.type = ScalarType(dtype);
+    result.cls = ValueClass::kScalar;
+    result.reg = fb_.NewScalar(dtype);
+    if (!fb_.Define(stmt.results[0], result)) return false;
+    fb_.Emit(Opcode::kLocalArrayGet, {result.reg, index.reg, array.reg}, stmt.head.range);
+    return true;
+  }
+  Resolved value;
+  if (!Resolve(fb_, parts[1], dtype, &value)) return false;
+  if (value.value.cls != ValueClass::kScalar || value.value.type.dtype != dtype) {
+    ctx_.Error(parts[1], StrCat("the array holds ", DTypeName(dtype), ", the value is ",
+                                Describe(value.value)));
+    return false;
+  }
+  fb_.Emit(Opcode::kLocalArraySet, {index.reg, value.value.reg, array.reg}, stmt.head.range);
+  return true;
+}
+
 }  // namespace pto::assembler

@@ -58,12 +58,24 @@ bool BodyLowering::DefineResults(const Statement& stmt, const std::vector<Value>
   return ok;
 }
 
+bool BodyLowering::CarriedValue(ItemSpan term, Value* out) {
+  Resolved r;
+  if (!Resolve(fb_, term, DType::kInvalid, &r)) return false;
+  if (r.value.cls == ValueClass::kLocalArray) {
+    ctx_.Error(term, "a local array stays in the function that declares it: it cannot be "
+                     "passed, carried, yielded or returned");
+    return false;
+  }
+  *out = r.value;
+  return true;
+}
+
 bool BodyLowering::ValueList(ItemSpan items, std::vector<Value>* values) {
   for (ItemSpan part : Split(items, ",")) {
     if (part.empty()) continue;
-    Resolved r;
-    if (!Resolve(fb_, part.subspan(0, TermLength(part)), DType::kInvalid, &r)) return false;
-    values->push_back(r.value);
+    Value v;
+    if (!CarriedValue(part.subspan(0, TermLength(part)), &v)) return false;
+    values->push_back(v);
   }
   return true;
 }
@@ -218,7 +230,7 @@ bool BodyLowering::LowerFor(const Statement& stmt) {
         ctx_.Error(items[clause + 1], "expected iter_args(%name = %init, ...)");
         return false;
       }
-      if (!Resolve(fb_, pair.subspan(2), DType::kInvalid, &init)) return false;
+      if (!CarriedValue(pair.subspan(2), &init.value)) return false;
       iter_names.push_back(&pair[0]);
       iter_inits.push_back(init.value);
     }
@@ -322,7 +334,7 @@ bool BodyLowering::LowerWhile(const Statement& stmt) {
       ctx_.Error(items[0], "expected (%name = %init, ...)");
       return false;
     }
-    if (!Resolve(fb_, pair.subspan(2), DType::kInvalid, &init)) return false;
+    if (!CarriedValue(pair.subspan(2), &init.value)) return false;
     names.push_back(&pair[0]);
     inits.push_back(init.value);
   }

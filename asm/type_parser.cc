@@ -333,6 +333,15 @@ bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
       return ParseViewType(ctx, *params, TypeKind::kPartitionView, type);
     }
     if (name == "pto.memref") return ParseViewType(ctx, *params, TypeKind::kMemref, type);
+    if (name == "pto.local_array") {
+      if (!ParseViewType(ctx, *params, TypeKind::kLocalArray, type)) return false;
+      if (type->shape.size() != 1 || type->shape[0] <= 0 || type->shape[0] > (1 << 20)) {
+        ctx.Error(term, "a local array has one static size from 1 to 1048576: "
+                        "!pto.local_array<64xi32>");
+        return false;
+      }
+      return true;
+    }
   }
   if (head.IsWord("memref") && params) {
     return ParseViewType(ctx, *params, TypeKind::kMemref, type);

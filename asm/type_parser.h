@@ -21,6 +21,7 @@ enum class TypeKind {
   kTensorView,     ///< !pto.tensor_view<d0x...xT>.
   kPartitionView,  ///< !pto.partition_tensor_view<d0x...xT>.
   kMemref,         ///< memref<RxCxT>, !pto.memref<RxCxT>: a synchronous-form global argument.
+  kLocalArray,     ///< !pto.local_array<NxT>: a core-local array of scalars.
   kOpaque,         ///< Anything else: kept as text.
 };
 

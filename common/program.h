@@ -31,6 +31,10 @@ struct Param {
   std::vector<int64_t> shape;     ///< Memref only: static shape, outermost first.
 };
 
+/// Limits of a function's core-local scalar arrays (pto.declare_local_array).
+constexpr uint32_t kMaxLocalArrays = 4096;
+constexpr uint32_t kMaxLocalArrayElements = 1u << 20;
+
 /// Address of a tile register that no instruction has bound yet.
 constexpr uint32_t kUnboundAddress = 0xffffffffu;
 

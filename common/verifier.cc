@@ -197,6 +197,8 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
       if ((spec.attr == "split" && value > 2) || (spec.attr == "kind" && (value < 1 || value > 2)) ||
           (spec.attr == "dir_mask" && (value < 1 || value > 3)) ||
           ((spec.attr == "slot_num" || spec.attr == "local_slot_num") && value > 64) ||
+          (spec.attr == "slot" && value >= kMaxLocalArrays) ||
+          (spec.attr == "count" && (value == 0 || value > kMaxLocalArrayElements)) ||
           (spec.attr == "slot_size" && (value == 0 || value > (1u << 20)))) {
         Fail(offset, StrCat(where, ": ", spec.attr, " ", value, " is out of range"));
         return false;

@@ -73,6 +73,11 @@ class Executor {
   /// Ends the function, keeping the values of \a count registers as its results.
   void Return(const uint32_t* regs, uint32_t count);
   const std::vector<Slot>& results() const { return results_; }
+  /// The function's local array in \a slot (empty until its declaration runs).
+  std::vector<Slot>& local_array(uint32_t slot) {
+    if (slot >= arrays_.size()) arrays_.resize(slot + 1);
+    return arrays_[slot];
+  }
   /// Continues at code offset \a target after the current instruction. A backward jump counts
   /// against the step limit; returns false (a fault) when the limit is passed.
   bool JumpTo(uint32_t target);
@@ -102,6 +107,7 @@ class Executor {
   std::vector<ViewState> views_;
   std::vector<uint8_t> scratch_;
   std::vector<Slot> results_;
+  std::vector<std::vector<Slot>> arrays_;  ///< pto.declare_local_array storage, by slot.
   std::string fault_;
   std::string fault_file_;
   int fault_line_ = 0;

@@ -15,6 +15,9 @@ struct StoreScalar {};
 struct AddPtr {};
 struct GetViewDim {};
 struct BlockInfo {};
+struct DeclareLocalArray {};
+struct LocalArrayGet {};
+struct LocalArraySet {};
 }  // namespace ops
 
 namespace {
@@ -36,7 +39,27 @@ bool ElementIndex(Executor& ex, uint32_t view_reg, int64_t k, int64_t* index) {
 template <typename Op>
 bool ExecMemory(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
-  if constexpr (std::is_same_v<Op, ops::LoadScalar> || std::is_same_v<Op, ops::StoreScalar>) {
+  if constexpr (std::is_same_v<Op, ops::DeclareLocalArray>) {
+    ex.local_array(o[0]).assign(o[1], Slot{0});  // each execution makes a fresh array
+    return true;
+  } else if constexpr (std::is_same_v<Op, ops::LocalArrayGet> ||
+                       std::is_same_v<Op, ops::LocalArraySet>) {
+    constexpr bool kGet = std::is_same_v<Op, ops::LocalArrayGet>;
+    std::vector<Slot>& array = ex.local_array(o[2]);
+    const int64_t k = ex.scalar(kGet ? o[1] : o[0]).i;
+    if (array.empty()) return ex.Fault("the local array is used before its declaration runs");
+    if (k < 0 || k >= static_cast<int64_t>(array.size())) {
+      return ex.Fault(StrCat("index ", k, " is outside the local array of ", array.size(),
+                             " elements"));
+    }
+    if constexpr (kGet) {
+      ex.scalar(o[0]) = array[k];
+    } else {
+      array[k] = ex.scalar(o[1]);
+    }
+    return true;
+  } else if constexpr (std::is_same_v<Op, ops::LoadScalar> ||
+                       std::is_same_v<Op, ops::StoreScalar>) {
     constexpr bool kLoad = std::is_same_v<Op, ops::LoadScalar>;
     const uint32_t view = kLoad ? o[1] : o[0];
     const uint32_t k = kLoad ? o[2] : o[1];
