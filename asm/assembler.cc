@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "asm/body_lowering.h"
+#include "asm/listing.h"
 #include "asm/op_form.h"
 #include "asm/placement.h"
 #include "common/isa/encoding.h"
@@ -152,6 +153,8 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   }
   const Item& name = items[i];
   const Item& params = items[i + 1];
+  bool is_private = false;
+  for (size_t k = 0; k < i; ++k) is_private |= items[k].IsWord("private");
   bool is_entry = false;
   KernelKind kind = KernelKind::kAny;
   for (size_t k = i + 2; k < items.size(); ++k) {
@@ -205,6 +208,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   fn.name = program_.Intern(name.text);
   fn.results = results;
   fn.kind = kind;
+  fn.is_public = !is_private;
   if (is_entry) entry_ = static_cast<int>(program_.functions.size()) - 1;
   pending->builder = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
   pending->lowering = std::make_unique<BodyLowering>(*pending->builder);
@@ -252,6 +256,14 @@ void ModuleLowering::Collect(const std::vector<Statement>& stmts,
 void ModuleLowering::Run(const std::vector<Statement>& top) {
   std::vector<const Statement*> funcs, loose;
   Collect(top, &funcs, &loose);
+  if (IsListing(top)) {
+    if (!loose.empty()) {
+      ctx_.Error(loose[0]->head, "a listing holds only func.func bodies");
+      return;
+    }
+    LowerListing(ctx_, program_, funcs);
+    return;
+  }
   if (!loose.empty() && !funcs.empty()) {
     ctx_.Error(loose[0]->head, "instructions outside any function; put them in a func.func "
                                "or write the whole file in the synchronous form");

@@ -20,6 +20,10 @@ enum class FileKind : uint16_t { kExecutable = 1 };
 
 enum class SectionId : uint32_t { kStrings = 1, kMeta = 2, kFunctions = 3 };
 
+/// Function flags (the byte after the kernel kind).
+constexpr uint8_t kFunctionPublic = 1;       ///< Visible to other files when linking.
+constexpr uint8_t kFunctionDeclaration = 2;  ///< No body: an import (objects only).
+
 /// Upper bounds the reader enforces before allocating anything.
 constexpr uint32_t kMaxStrings = 1u << 20;
 constexpr uint32_t kMaxStringLength = 1u << 16;

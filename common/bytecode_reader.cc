@@ -138,7 +138,7 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
   f->name = r.U32();
   size_t kind_at = r.pos();
   uint8_t kernel_kind = r.U8();
-  r.U8();
+  uint8_t flags = r.U8();
   r.U16();
   f->peer = r.U32();
   if (!Check(r)) return false;
@@ -146,6 +146,11 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
     return Fail(kind_at, StrCat("invalid kernel kind ", int{kernel_kind}));
   }
   f->kind = static_cast<KernelKind>(kernel_kind);
+  if (flags & ~(kFunctionPublic | kFunctionDeclaration)) {
+    return Fail(kind_at + 1, StrCat("unknown function flags ", int{flags}));
+  }
+  f->is_public = flags & kFunctionPublic;
+  f->defined = !(flags & kFunctionDeclaration);
   uint32_t n;
   if (!Count(r, "parameter", kMaxRegisters, 16, &n)) return false;
   f->params.resize(n);

@@ -38,7 +38,7 @@ void WriteTileReg(const TileReg& reg, ByteWriter& w) {
 void WriteFunction(const Function& f, ByteWriter& w) {
   w.U32(f.name);
   w.U8(static_cast<uint8_t>(f.kind));
-  w.U8(0);
+  w.U8((f.is_public ? kFunctionPublic : 0) | (f.defined ? 0 : kFunctionDeclaration));
   w.U16(0);
   w.U32(f.peer);
   w.U32(static_cast<uint32_t>(f.params.size()));

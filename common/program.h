@@ -79,6 +79,11 @@ constexpr uint32_t kNoFunction = 0xffffffffu;
 struct Function {
   uint32_t name = 0;
   KernelKind kind = KernelKind::kAny;
+  /// Visible to other files when linking (func.func without `private`).
+  bool is_public = true;
+  /// Has a body. In objects, a function without one is an import (`func.func private @f(...)`
+  /// with no body); executables define every function.
+  bool defined = true;
   /// The function of the other core kind this one exchanges tiles with through pipes (named
   /// by pto.import_reserved_buffer's peer_func), or kNoFunction.
   uint32_t peer = kNoFunction;

@@ -64,6 +64,16 @@ namespace {
 // put it (after types, operands, function arguments, regions), and "#loc = loc(...)" aliases.
 void StripLocations(std::vector<Item>* items);
 
+// loc("file":line:col) as a Location; other forms (unknown, #alias, fused[...]) give nothing.
+std::optional<Location> FileLocation(const Item& group) {
+  const std::vector<Item>& c = group.children;
+  if (c.size() != 5 || !c[0].Is(ItemKind::kString) || !c[1].IsPunct(":") ||
+      !c[2].Is(ItemKind::kInt) || !c[3].IsPunct(":") || !c[4].Is(ItemKind::kInt)) {
+    return std::nullopt;
+  }
+  return Location{c[0].text, static_cast<int>(c[2].number), static_cast<int>(c[4].number)};
+}
+
 void StripLocations(std::vector<Statement>* statements) {
   std::vector<Statement> kept;
   kept.reserve(statements->size());
@@ -71,6 +81,11 @@ void StripLocations(std::vector<Statement>* statements) {
     bool loc_alias = stmt.head.Is(ItemKind::kHash) && stmt.items.size() >= 2 &&
                      stmt.items[1].IsWord("loc");
     if (loc_alias) continue;
+    const std::vector<Item>& items = stmt.items;
+    if (items.size() >= 2 && items[items.size() - 2].IsWord("loc") &&
+        items.back().IsGroup('(')) {
+      stmt.loc = FileLocation(items.back());
+    }
     StripLocations(&stmt.items);
     kept.push_back(std::move(stmt));
   }

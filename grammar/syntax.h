@@ -5,6 +5,7 @@
 #define PTO_GRAMMAR_SYNTAX_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,13 @@ struct Item {
   bool IsGroup(char c) const { return kind == ItemKind::kGroup && open == c; }
 };
 
+/// An MLIR source location written as loc("file":line:col).
+struct Location {
+  std::string file;
+  int line = 0;
+  int col = 0;
+};
+
 /// One operation: results '=' head items, or head items.
 struct Statement {
   SourceRange range;
@@ -57,6 +65,8 @@ struct Statement {
   /// or type (kBang) alias being defined.
   Item head;
   std::vector<Item> items;
+  /// Its trailing loc("file":line:col), if written (other location forms are dropped).
+  std::optional<Location> loc;
 };
 
 }  // namespace pto::grammar

@@ -1,0 +1,77 @@
+// ptoas --dump-header: the structure of a bytecode file, for people.
+#include "asm/disassembler.h"
+#include "common/byte_io.h"
+#include "common/bytecode.h"
+#include "common/isa/encoding.h"
+#include "common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+const char* SectionName(uint32_t id) {
+  switch (static_cast<SectionId>(id)) {
+    case SectionId::kStrings:
+      return "strings";
+    case SectionId::kMeta:
+      return "meta";
+    case SectionId::kFunctions:
+      return "functions";
+  }
+  return "unknown";
+}
+
+const char* KindName(KernelKind kind) {
+  switch (kind) {
+    case KernelKind::kCube:
+      return "cube";
+    case KernelKind::kVector:
+      return "vector";
+    case KernelKind::kAny:
+      break;
+  }
+  return "any core";
+}
+
+}  // namespace
+
+std::string DumpHeader(const std::vector<uint8_t>& bytes, const Program& program,
+                       const std::string& name) {
+  // The reader has verified the file, so the header can be read without checks.
+  ByteReader r(bytes.data(), 8, bytes.size());
+  const uint32_t version = r.U16();
+  r.U16();  // file kind
+  const uint32_t sections = r.U32();
+  std::string out = StrCat(name, ": PTO bytecode version ", version, ", ", bytes.size(),
+                           " bytes, ", ArchName(program.arch), ", entry @",
+                           program.String(program.functions[program.entry].name), "\n");
+  out += StrCat("sections (", sections, "):\n");
+  for (uint32_t i = 0; i < sections; ++i) {
+    const uint32_t id = r.U32(), offset = r.U32(), size = r.U32();
+    out += StrCat("  ", SectionName(id), ": offset ", offset, ", ", size, " bytes\n");
+  }
+  out += StrCat("strings: ", program.strings.size(), "\n");
+  for (uint32_t i = 0; i < program.functions.size(); ++i) {
+    const Function& f = program.functions[i];
+    uint32_t instructions = 0;
+    for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) ++instructions;
+    out += StrCat("function ", i, " @", program.String(f.name), ": ", f.is_public ? "public" : "private",
+                  f.defined ? "" : " declaration", ", ", KindName(f.kind));
+    if (f.peer != kNoFunction) out += StrCat(", peer @", program.String(program.functions[f.peer].name));
+    out += StrCat("\n  parameters ", f.params.size(), ", results ", f.results.size(), "; registers: ",
+                  f.scalar_regs.size(), " scalar, ", f.tiles.size(), " tile, ", f.views.size(),
+                  " view; ", f.consts.size(), " constants\n");
+    out += StrCat("  code: ", f.code.size(), " words, ", instructions, " instructions\n");
+    for (const Param& p : f.params) {
+      out += StrCat("  param %", program.String(p.name), ": ", DTypeName(p.dtype), "\n");
+    }
+    out += StrCat("  line table (", f.lines.size(), "):\n");
+    for (const LineEntry& l : f.lines) {
+      out += StrCat("    word ", l.code_offset, " -> ", program.String(l.file), ":", l.line, ":",
+                    l.col, "\n");
+    }
+  }
+  return out;
+}
+
+}  // namespace pto::assembler

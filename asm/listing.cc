@@ -1,0 +1,394 @@
+#include "asm/listing.h"
+
+#include <map>
+
+#include "asm/op_form.h"
+#include "common/isa/attributes.h"
+#include "common/isa/encoding.h"
+#include "common/isa/sync_enums.h"
+#include "common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+// "%s12" -> ('s', 12).
+bool RegisterName(const Item& item, char* cls, uint32_t* index) {
+  if (!item.Is(ItemKind::kValue) || item.index >= 0 || item.text.size() < 2) return false;
+  *cls = item.text[0];
+  if (*cls != 's' && *cls != 't' && *cls != 'v') return false;
+  uint64_t n = 0;
+  for (size_t i = 1; i < item.text.size(); ++i) {
+    if (item.text[i] < '0' || item.text[i] > '9' || n > 100000000) return false;
+    n = n * 10 + static_cast<uint64_t>(item.text[i] - '0');
+  }
+  *index = static_cast<uint32_t>(n);
+  return true;
+}
+
+const OpInfo* ListingOpcode(std::string_view mnemonic) {
+  for (int i = 0; i < kOpcodeCount; ++i) {
+    const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
+    std::string_view m = info.mnemonic;
+    if (m[0] == '%') m.remove_prefix(1);
+    if (m == mnemonic) return &info;
+  }
+  return nullptr;
+}
+
+class ListingFunction {
+ public:
+  ListingFunction(Context& ctx, Program& program, const Statement& stmt)
+      : ctx_(ctx), program_(program), stmt_(stmt) {}
+
+  bool Declare(uint32_t index);
+  bool LowerBody();
+
+ private:
+  bool Error(const Item& at, std::string message) {
+    ctx_.Error(at, std::move(message));
+    return false;
+  }
+  bool LowerParam(ItemSpan part);
+  bool LowerStatement(const grammar::Statement& s);
+  bool RegisterFile(const grammar::Statement& s);
+  bool Instruction(const grammar::Statement& s, const OpInfo& info);
+  bool Operand(const Item& item, OperandKind kind, bool optional, uint32_t* out);
+  bool Immediate(const OpInfo& info, const OperandSpec& spec, const Attribute* attr,
+                 uint32_t* out);
+  Function& fn() { return program_.functions[index_]; }
+
+  Context& ctx_;
+  Program& program_;
+  const grammar::Statement& stmt_;
+  uint32_t index_ = 0;
+  const Item* body_ = nullptr;
+};
+
+bool ListingFunction::LowerParam(ItemSpan part) {
+  char cls;
+  pto::Param p;
+  if (part.size() < 3 || !RegisterName(part[0], &cls, &p.reg) || !part[1].IsPunct(":")) {
+    return Error(part.empty() ? stmt_.head : part[0],
+                 "a listing parameter is '%s0: TYPE {pto.name = \"...\"}'");
+  }
+  ItemSpan type_items = part.subspan(2);
+  std::string name;
+  if (type_items.back().Is(ItemKind::kAttrDict)) {
+    std::map<std::string, Attribute> attrs;
+    ReadAttributes(type_items.back(), &attrs);
+    auto it = attrs.find("pto.name");
+    if (it != attrs.end() && it->second.value.size() == 1) name = it->second.value[0].text;
+    type_items = type_items.first(type_items.size() - 1);
+  }
+  Type type;
+  if (!ParseWholeType(ctx_, type_items, &type)) return false;
+  switch (type.kind) {
+    case TypeKind::kScalar:
+      p.kind = ParamKind::kScalar;
+      break;
+    case TypeKind::kPointer:
+      p.kind = ParamKind::kPointer;
+      break;
+    case TypeKind::kMemref:
+      p.kind = ParamKind::kMemref;
+      p.shape = type.shape;
+      break;
+    case TypeKind::kTile:
+      p.kind = ParamKind::kTile;
+      break;
+    default:
+      return Error(part[2], StrCat("unsupported parameter type '", type.text, "'"));
+  }
+  const char want = p.kind == ParamKind::kScalar ? 's' : p.kind == ParamKind::kTile ? 't' : 'v';
+  if (cls != want) {
+    return Error(part[0], StrCat("a parameter of type '", type.text, "' lives in a %", want,
+                                 " register"));
+  }
+  p.dtype = type.dtype;
+  p.name = program_.Intern(name);
+  fn().params.push_back(p);
+  return true;
+}
+
+// func.func [private] @name(%v0: T {pto.name = "x"}, ...) [-> (T, ...)] attributes {...} {...}
+bool ListingFunction::Declare(uint32_t index) {
+  index_ = index;
+  ItemSpan items = stmt_.items;
+  size_t i = 0;
+  bool is_private = false;
+  for (; i < items.size() && items[i].Is(ItemKind::kWord); ++i) {
+    is_private |= items[i].IsWord("private");
+  }
+  if (i + 1 >= items.size() || !items[i].Is(ItemKind::kSymbol) || !items[i + 1].IsGroup('(')) {
+    return Error(stmt_.head, "expected 'func.func @name(...) { ... }'");
+  }
+  Function& f = fn();
+  f.name = program_.Intern(items[i].text);
+  f.is_public = !is_private;
+  for (size_t k = i + 2; k < items.size(); ++k) {
+    const Item& item = items[k];
+    if (item.Is(ItemKind::kRegion)) body_ = &item;
+    if (item.IsPunct("->") && k + 1 < items.size()) {
+      ItemSpan list = items[k + 1].IsGroup('(') ? ItemSpan(items[k + 1].children)
+                                                : ItemSpan(&items[k + 1], 1);
+      for (ItemSpan part : Split(list, ",")) {
+        Type t;
+        if (!ParseWholeType(ctx_, part, &t)) return false;
+        if (!t.IsScalar()) return Error(part[0], "functions return scalars");
+        f.results.push_back(t.dtype);
+      }
+    }
+    if (!item.Is(ItemKind::kAttrDict)) continue;
+    std::map<std::string, Attribute> attrs;
+    ReadAttributes(item, &attrs);
+    for (const auto& [key, attr] : attrs) {
+      const Item* word = attr.value.empty() ? nullptr : &attr.value.back();
+      if (key == "pto.entry") {
+        program_.entry = index;
+      } else if (key == "pto.declaration") {
+        f.defined = false;
+      } else if (key == "pto.peer" && word && word->Is(ItemKind::kInt)) {
+        f.peer = static_cast<uint32_t>(word->number);
+      } else if (key == "pto.kernel_kind") {
+        std::string text = Spell(attr.value);
+        f.kind = text.find("cube") != std::string::npos     ? KernelKind::kCube
+                 : text.find("vector") != std::string::npos ? KernelKind::kVector
+                                                            : KernelKind::kAny;
+      } else {
+        return Error(item, StrCat("unknown function attribute '", key, "' in a listing"));
+      }
+    }
+  }
+  for (ItemSpan part : Split(items[i + 1].children, ",")) {
+    if (!LowerParam(part)) return false;
+  }
+  if (!body_) return Error(items[i], "a listing function needs a body, even if empty");
+  return true;
+}
+
+// bc.scalars [T, ...] / bc.const %sN = BITS : T / bc.tile %tN = TYPE {...} / bc.view %vN = T {...}
+bool ListingFunction::RegisterFile(const grammar::Statement& s) {
+  Function& f = fn();
+  const std::string& head = s.head.text;
+  ItemSpan items = s.items;
+  if (head == "bc.scalars") {
+    if (items.size() != 1 || !items[0].IsGroup('[')) return Error(s.head, "expected 'bc.scalars [T, ...]'");
+    for (ItemSpan part : Split(items[0].children, ",")) {
+      Type t;
+      if (!ParseWholeType(ctx_, part, &t)) return false;
+      if (!t.IsScalar()) return Error(part[0], "scalar registers hold scalars");
+      f.scalar_regs.push_back(t.dtype);
+    }
+    return true;
+  }
+  char cls;
+  uint32_t reg;
+  if (items.size() < 3 || !RegisterName(items[0], &cls, &reg) || !items[1].IsPunct("=")) {
+    return Error(s.head, StrCat("expected '", head, " %REG = ...'"));
+  }
+  ItemSpan rest = items.subspan(2);
+  std::map<std::string, Attribute> attrs;
+  if (rest.back().Is(ItemKind::kAttrDict)) {
+    ReadAttributes(rest.back(), &attrs);
+    rest = rest.first(rest.size() - 1);
+  }
+  auto text_attr = [&](const char* key) {
+    auto it = attrs.find(key);
+    return it == attrs.end() || it->second.value.empty() ? std::string()
+                                                          : it->second.value[0].text;
+  };
+  if (head == "bc.const") {
+    if (cls != 's' || reg >= f.scalar_regs.size() || rest.size() < 3 ||
+        !rest[0].Is(ItemKind::kInt) || !rest[1].IsPunct(":")) {
+      return Error(items[0], "expected 'bc.const %sN = BITS : TYPE' for a declared register");
+    }
+    Type t;
+    if (!ParseWholeType(ctx_, rest.subspan(2), &t)) return false;
+    if (t.dtype != f.scalar_regs[reg]) return Error(rest[2], "the type differs from the register's");
+    f.consts.push_back(ConstInit{reg, static_cast<uint64_t>(rest[0].number)});
+    return true;
+  }
+  if (head == "bc.tile") {
+    Type t;
+    if (cls != 't' || reg != f.tiles.size()) {
+      return Error(items[0], StrCat("expected tile register %t", f.tiles.size(), " next"));
+    }
+    if (!ParseWholeType(ctx_, rest, &t)) return false;
+    if (!t.IsTile()) return Error(rest[0], "bc.tile declares a tile");
+    TileReg tile;
+    tile.type = t.tile;
+    tile.name = program_.Intern(text_attr("name"));
+    auto addr = attrs.find("addr");
+    if (addr != attrs.end() && addr->second.value.size() == 1) {
+      tile.addr = static_cast<uint32_t>(addr->second.value[0].number);
+    }
+    auto valid = attrs.find("valid");
+    if (valid == attrs.end() || valid->second.value.size() != 1 ||
+        !valid->second.value[0].IsGroup('[') || valid->second.value[0].children.size() != 3) {
+      return Error(items[0], "bc.tile needs {valid = [ROWS, COLS]}");
+    }
+    tile.valid_rows = static_cast<int32_t>(valid->second.value[0].children[0].number);
+    tile.valid_cols = static_cast<int32_t>(valid->second.value[0].children[2].number);
+    f.tiles.push_back(tile);
+    return true;
+  }
+  // bc.view
+  Type t;
+  if (cls != 'v' || reg != f.views.size()) {
+    return Error(items[0], StrCat("expected view register %v", f.views.size(), " next"));
+  }
+  if (!ParseWholeType(ctx_, rest, &t)) return false;
+  if (!t.IsScalar()) return Error(rest[0], "bc.view gives the element type");
+  f.views.push_back(ViewReg{t.dtype, program_.Intern(text_attr("name"))});
+  return true;
+}
+
+bool ListingFunction::Operand(const Item& item, OperandKind kind, bool optional, uint32_t* out) {
+  if (item.IsWord("none")) {
+    if (!optional) return Error(item, "this operand is required");
+    *out = kNoOperand;
+    return true;
+  }
+  if (kind == OperandKind::kTarget) {
+    if (!item.Is(ItemKind::kCaret) || item.text.size() < 2 || item.text[0] != 'w') {
+      return Error(item, "expected a code label ^wN");
+    }
+    *out = static_cast<uint32_t>(std::strtoul(item.text.c_str() + 1, nullptr, 10));
+    return true;
+  }
+  if (kind == OperandKind::kImm) {
+    if (!item.Is(ItemKind::kInt)) return Error(item, "expected a number");
+    *out = static_cast<uint32_t>(item.number);
+    return true;
+  }
+  char cls;
+  const char want = kind == OperandKind::kTile ? 't' : kind == OperandKind::kView ? 'v' : 's';
+  if (!RegisterName(item, &cls, out) || cls != want) {
+    return Error(item, StrCat("expected a %", want, " register, got '", Spell(ItemSpan(&item, 1)),
+                              "'"));
+  }
+  return true;
+}
+
+bool ListingFunction::Immediate(const OpInfo& info, const OperandSpec& spec,
+                                const Attribute* attr, uint32_t* out) {
+  const std::string key(spec.attr[0] == '%' ? spec.attr.substr(1) : spec.attr);
+  if (!attr || attr->value.size() != 1) {
+    return Error(stmt_.head, StrCat(info.mnemonic, " needs {", key, " = ...}"));
+  }
+  const Item& v = attr->value[0];
+  if (v.Is(ItemKind::kInt)) {
+    *out = static_cast<uint32_t>(v.number);
+    return true;
+  }
+  if (const AttrInfo* a = FindAttr(spec.attr); a && ParseAttrValue(*a, v.text, out)) return true;
+  if (info.family == Family::kSync &&
+      ParseSyncEnum(SyncAttrKind(info.mnemonic, spec.attr), v.text, out)) {
+    return true;
+  }
+  return Error(v, StrCat("unknown ", key, " value '", v.text, "'"));
+}
+
+bool ListingFunction::Instruction(const grammar::Statement& s, const OpInfo& info) {
+  ItemSpan items = s.items;
+  std::map<std::string, Attribute> attrs;
+  if (!items.empty() && items.back().Is(ItemKind::kAttrDict)) {
+    ReadAttributes(items.back(), &attrs);
+    items = items.first(items.size() - 1);
+  }
+  std::vector<ItemSpan> terms = Split(items, ",");
+  if (terms.size() == 1 && terms[0].empty()) terms.clear();
+  std::vector<uint32_t> operands;
+  size_t t = 0;
+  for (const OperandSpec& spec : info.operands) {
+    uint32_t value = 0;
+    if (spec.kind == OperandKind::kImm && !spec.attr.empty()) {
+      const std::string key(spec.attr[0] == '%' ? spec.attr.substr(1) : spec.attr);
+      auto it = attrs.find(key);
+      if (!Immediate(info, spec, it == attrs.end() ? nullptr : &it->second, &value)) return false;
+    } else {
+      if (t >= terms.size() || terms[t].size() != 1) {
+        return Error(s.head, StrCat("bc.", info.mnemonic, " needs ", info.num_operands(),
+                                    " operands in order"));
+      }
+      if (!Operand(terms[t++][0], spec.kind, spec.optional, &value)) return false;
+    }
+    operands.push_back(value);
+  }
+  if (info.variadic) {
+    for (; t < terms.size(); ++t) {
+      char cls;
+      uint32_t reg;
+      if (terms[t].size() != 1 || !RegisterName(terms[t][0], &cls, &reg)) {
+        return Error(terms[t].empty() ? s.head : terms[t][0], "expected a register");
+      }
+      operands.push_back(reg);
+    }
+  }
+  if (t != terms.size()) return Error(terms[t][0], "too many operands");
+  Function& f = fn();
+  if (s.loc) {
+    f.lines.push_back(LineEntry{static_cast<uint32_t>(f.code.size()), program_.Intern(s.loc->file),
+                                static_cast<uint32_t>(s.loc->line),
+                                static_cast<uint32_t>(s.loc->col)});
+  }
+  if (!FitsSchema(info.opcode, operands.size()) || operands.size() > 255) {
+    return Error(s.head, "operand count does not fit the instruction");
+  }
+  pto::Emit(&f.code, info.opcode, operands);
+  return true;
+}
+
+bool ListingFunction::LowerStatement(const grammar::Statement& s) {
+  if (s.head.Is(ItemKind::kCaret)) {
+    uint32_t at = static_cast<uint32_t>(std::strtoul(s.head.text.c_str() + 1, nullptr, 10));
+    if (s.head.text.empty() || s.head.text[0] != 'w' || at != fn().code.size()) {
+      return Error(s.head, StrCat("label ^", s.head.text, " is at code word ", fn().code.size()));
+    }
+    return true;
+  }
+  const std::string& head = s.head.text;
+  if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view") {
+    return RegisterFile(s);
+  }
+  const OpInfo* info = head.rfind("bc.", 0) == 0 ? ListingOpcode(head.substr(3)) : nullptr;
+  if (!info) return Error(s.head, StrCat("unknown listing statement '", head, "'"));
+  return Instruction(s, *info);
+}
+
+bool ListingFunction::LowerBody() {
+  bool ok = true;
+  for (const grammar::Statement& s : body_->body) ok &= LowerStatement(s);
+  return ok;
+}
+
+}  // namespace
+
+bool IsListing(const std::vector<Statement>& top) {
+  for (const Statement& stmt : top) {
+    if (!stmt.head.IsWord("module")) continue;
+    for (const Item& item : stmt.items) {
+      if (!item.Is(ItemKind::kAttrDict)) continue;
+      std::map<std::string, Attribute> attrs;
+      ReadAttributes(item, &attrs);
+      if (attrs.count("pto.listing")) return true;
+    }
+  }
+  return false;
+}
+
+bool LowerListing(Context& ctx, Program& program, const std::vector<const Statement*>& funcs) {
+  program.functions.resize(funcs.size());
+  std::vector<ListingFunction> lowered;
+  bool ok = true;
+  for (size_t i = 0; i < funcs.size(); ++i) {
+    lowered.emplace_back(ctx, program, *funcs[i]);
+    ok &= lowered.back().Declare(static_cast<uint32_t>(i));
+  }
+  if (!ok) return false;
+  for (ListingFunction& f : lowered) ok &= f.LowerBody();
+  return ok;
+}
+
+}  // namespace pto::assembler
