@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "asm/body_lowering.h"
+#include "asm/linker.h"
 #include "asm/listing.h"
 #include "asm/op_form.h"
 #include "asm/placement.h"
@@ -71,7 +72,6 @@ class ModuleLowering {
 
   Context& ctx_;
   Program& program_;
-  int entry_ = -1;
   std::unique_ptr<FunctionBuilder> main_builder_;  ///< The synchronous form's implicit @main.
 };
 
@@ -192,10 +192,6 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       results.push_back(t.dtype);
     }
   }
-  if (!pending->body) {
-    ctx_.Error(name, StrCat("function @", name.text, " has no body"));
-    return;
-  }
   for (const Function& f : program_.functions) {
     if (program_.String(f.name) == name.text) {
       ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
@@ -209,7 +205,14 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   fn.results = results;
   fn.kind = kind;
   fn.is_public = !is_private;
-  if (is_entry) entry_ = static_cast<int>(program_.functions.size()) - 1;
+  fn.marked_entry = is_entry;
+  // A function without a body is a declaration: defined by another file, joined by the linker.
+  fn.defined = pending->body != nullptr;
+  int line, col;
+  ctx_.file().LineCol(stmt.head.range.begin, &line, &col);
+  fn.def_file = program_.Intern(ctx_.file().name());
+  fn.def_line = static_cast<uint32_t>(line);
+  fn.def_col = static_cast<uint32_t>(col);
   pending->builder = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
   pending->lowering = std::make_unique<BodyLowering>(*pending->builder);
   for (ItemSpan param : Split(params.children, ",")) {
@@ -261,7 +264,7 @@ void ModuleLowering::Run(const std::vector<Statement>& top) {
       ctx_.Error(loose[0]->head, "a listing holds only func.func bodies");
       return;
     }
-    LowerListing(ctx_, program_, funcs);
+    LowerListing(ctx_, program_, top, funcs);
     return;
   }
   if (!loose.empty() && !funcs.empty()) {
@@ -299,16 +302,15 @@ void ModuleLowering::Run(const std::vector<Statement>& top) {
   ResolveImports(builders);
   if (program_.functions.empty()) {
     ctx_.Error(SourceRange{0, 0}, "the file defines no function and no instructions");
-    return;
   }
-  program_.entry = entry_ >= 0 ? static_cast<uint32_t>(entry_) : 0;
 }
 
 }  // namespace
 
-bool Assemble(const SourceFile& file, const AssembleOptions& options, Program* program,
-              Diagnostics& diags) {
+bool AssembleUnit(const SourceFile& file, const AssembleOptions& options, Program* program,
+                  Diagnostics& diags) {
   *program = Program();
+  program->is_object = true;
   std::vector<Statement> top;
   if (!grammar::Parse(file, diags, &top)) return false;
   int errors_before = diags.error_count();
@@ -331,6 +333,20 @@ bool Assemble(const SourceFile& file, const AssembleOptions& options, Program* p
   }
   ModuleLowering(ctx, *program).Run(body);
   return diags.error_count() == errors_before;
+}
+
+bool Assemble(const SourceFile& file, const AssembleOptions& options, Program* program,
+              Diagnostics& diags) {
+  std::vector<LinkUnit> units(1);
+  if (!AssembleUnit(file, options, &units[0].program, diags)) return false;
+  if (!units[0].program.is_object) {  // a listing of an executable: already linked
+    *program = std::move(units[0].program);
+    return true;
+  }
+  units[0].name = file.name();
+  LinkOptions link;
+  link.entry = options.entry;
+  return Link(units, link, program, diags);
 }
 
 }  // namespace pto::assembler

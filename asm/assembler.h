@@ -2,6 +2,8 @@
 #ifndef PTO_ASM_ASSEMBLER_H_
 #define PTO_ASM_ASSEMBLER_H_
 
+#include <string>
+
 #include "common/arch.h"
 #include "common/diagnostics.h"
 #include "common/program.h"
@@ -12,10 +14,16 @@ namespace pto::assembler {
 struct AssembleOptions {
   bool arch_given = false;  ///< --arch was given; otherwise the module's pto.target_arch.
   Arch arch = Arch::kA2A3;
+  std::string entry;  ///< --entry: the executable's entry function, by name.
 };
 
-/// Parses and lowers \a file into \a program. Reports every error found (several per run)
-/// and returns false if there were any.
+/// Parses and lowers \a file into \a program, an object (program->is_object): it may declare
+/// functions that other files define. Reports every error found (several per run) and returns
+/// false if there were any.
+[[nodiscard]] bool AssembleUnit(const SourceFile& file, const AssembleOptions& options,
+                                Program* program, Diagnostics& diags);
+
+/// Assembles \a file on its own into an executable: AssembleUnit, then Link with nothing else.
 [[nodiscard]] bool Assemble(const SourceFile& file, const AssembleOptions& options,
                             Program* program, Diagnostics& diags);
 

@@ -82,11 +82,14 @@ class Lister {
 };
 
 std::string Lister::Run(const std::string& name) {
-  out_ = StrCat("// Listing of ", name, " (", ArchName(program_.arch), ", ",
+  out_ = StrCat("// Listing of ", name, " (", program_.is_object ? "object" : "executable", ", ",
+                ArchName(program_.arch), ", ",
                 program_.functions.size(), " function", program_.functions.size() == 1 ? "" : "s",
                 "). ptoas assembles it into the same bytes; docs/bytecode.md explains it.\n");
   out_ += StrCat("module attributes {pto.target_arch = \"", ArchName(program_.arch),
-                 "\", pto.listing} {\n");
+                 "\", pto.listing, ",
+                 program_.is_object ? "pto.object" : StrCat("pto.entry = ", program_.entry),
+                 "} {\n");
   for (uint32_t i = 0; i < program_.functions.size(); ++i) {
     const Function& f = program_.functions[i];
     Header(i, f);
@@ -105,7 +108,11 @@ std::string Lister::Run(const std::string& name) {
       const bool has_line = line < f.lines.size() && f.lines[line].code_offset == pc;
       Instruction(f, pc, targets, has_line ? &f.lines[line] : nullptr);
     }
-    out_ += "  }\n";
+    out_ += "  }";
+    if (f.def_line > 0) {
+      out_ += StrCat(" loc(", Quoted(Str(f.def_file)), ":", f.def_line, ":", f.def_col, ")");
+    }
+    out_ += "\n";
   }
   out_ += "}\n";
   return out_;
@@ -128,7 +135,7 @@ void Lister::Header(uint32_t index, const Function& f) {
     out_ += ")";
   }
   std::vector<std::string> attrs;
-  if (index == program_.entry) attrs.push_back("pto.entry");
+  if (f.marked_entry) attrs.push_back("pto.entry");
   if (f.kind != KernelKind::kAny) {
     attrs.push_back(StrCat("pto.kernel_kind = #pto.kernel_kind<",
                            f.kind == KernelKind::kCube ? "cube" : "vector", ">"));

@@ -145,7 +145,7 @@ bool ListingFunction::Declare(uint32_t index) {
     for (const auto& [key, attr] : attrs) {
       const Item* word = attr.value.empty() ? nullptr : &attr.value.back();
       if (key == "pto.entry") {
-        program_.entry = index;
+        f.marked_entry = true;
       } else if (key == "pto.declaration") {
         f.defined = false;
       } else if (key == "pto.peer" && word && word->Is(ItemKind::kInt)) {
@@ -162,6 +162,11 @@ bool ListingFunction::Declare(uint32_t index) {
   }
   for (ItemSpan part : Split(items[i + 1].children, ",")) {
     if (!LowerParam(part)) return false;
+  }
+  if (stmt_.loc) {
+    f.def_file = program_.Intern(stmt_.loc->file);
+    f.def_line = static_cast<uint32_t>(stmt_.loc->line);
+    f.def_col = static_cast<uint32_t>(stmt_.loc->col);
   }
   if (!body_) return Error(items[i], "a listing function needs a body, even if empty");
   return true;
@@ -365,20 +370,34 @@ bool ListingFunction::LowerBody() {
 
 }  // namespace
 
-bool IsListing(const std::vector<Statement>& top) {
+namespace {
+
+std::map<std::string, Attribute> ModuleAttributes(const std::vector<Statement>& top) {
+  std::map<std::string, Attribute> attrs;
   for (const Statement& stmt : top) {
     if (!stmt.head.IsWord("module")) continue;
     for (const Item& item : stmt.items) {
-      if (!item.Is(ItemKind::kAttrDict)) continue;
-      std::map<std::string, Attribute> attrs;
-      ReadAttributes(item, &attrs);
-      if (attrs.count("pto.listing")) return true;
+      if (item.Is(ItemKind::kAttrDict)) ReadAttributes(item, &attrs);
     }
   }
-  return false;
+  return attrs;
 }
 
-bool LowerListing(Context& ctx, Program& program, const std::vector<const Statement*>& funcs) {
+}  // namespace
+
+bool IsListing(const std::vector<Statement>& top) {
+  return ModuleAttributes(top).count("pto.listing") > 0;
+}
+
+bool LowerListing(Context& ctx, Program& program, const std::vector<Statement>& top,
+                  const std::vector<const Statement*>& funcs) {
+  std::map<std::string, Attribute> attrs = ModuleAttributes(top);
+  program.is_object = attrs.count("pto.object") > 0;
+  auto entry = attrs.find("pto.entry");
+  if (entry != attrs.end() && entry->second.value.size() == 1 &&
+      entry->second.value[0].Is(ItemKind::kInt)) {
+    program.entry = static_cast<uint32_t>(entry->second.value[0].number);
+  }
   program.functions.resize(funcs.size());
   std::vector<ListingFunction> lowered;
   bool ok = true;

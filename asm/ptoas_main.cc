@@ -55,11 +55,15 @@ int main(int argc, char** argv) {
   CLI::App app{"ptoas: assemble PTO assembly (.pto) into PTO bytecode (.ptobc)", "ptoas"};
   std::string input, output, arch_name;
   bool disassemble = false, dump_header = false;
+  std::string entry;
   app.add_option("input", input, "PTO assembly file ('-' reads standard input)")->required();
   app.add_option("-o,--output", output, "bytecode file to write (default: INPUT with .ptobc)");
   app.add_option("--arch", arch_name,
                  "target architecture: a2a3 or a5 (default: the module's pto.target_arch, "
                  "else a2a3)");
+  app.add_option("--entry", entry,
+                 "the executable's entry function (default: the pto.entry function, else the "
+                 "only public one)");
   app.add_flag("-d,--disassemble", disassemble,
                "print the bytecode file INPUT as a listing that ptoas assembles back into the "
                "same bytes (to -o FILE, else standard output)");
@@ -87,6 +91,7 @@ int main(int argc, char** argv) {
     }
     options.arch_given = true;
   }
+  options.entry = entry;
   if (disassemble || dump_header) return Inspect(input, output, dump_header);
   if (output.empty()) output = DefaultOutput(input);
 

@@ -16,13 +16,14 @@ namespace pto {
 constexpr uint8_t kMagic[8] = {0x89, 'P', 'T', 'O', 0x0d, 0x0a, 0x1a, 0x0a};
 constexpr uint16_t kFormatVersion = 1;
 
-enum class FileKind : uint16_t { kExecutable = 1 };
+enum class FileKind : uint16_t { kExecutable = 1, kObject = 2 };
 
 enum class SectionId : uint32_t { kStrings = 1, kMeta = 2, kFunctions = 3 };
 
 /// Function flags (the byte after the kernel kind).
 constexpr uint8_t kFunctionPublic = 1;       ///< Visible to other files when linking.
 constexpr uint8_t kFunctionDeclaration = 2;  ///< No body: an import (objects only).
+constexpr uint8_t kFunctionEntry = 4;        ///< Marked pto.entry.
 
 /// Upper bounds the reader enforces before allocating anything.
 constexpr uint32_t kMaxStrings = 1u << 20;
@@ -31,7 +32,7 @@ constexpr uint32_t kMaxFunctions = 1u << 16;
 constexpr uint32_t kMaxRegisters = 1u << 20;
 constexpr uint32_t kMaxCodeWords = 1u << 26;
 
-/// Serialises \a program as an executable.
+/// Serialises \a program as an executable or, if program.is_object, an object.
 std::vector<uint8_t> WriteProgram(const Program& program);
 
 /// Parses and completely verifies \a bytes (named \a name in messages). On any problem, reports

@@ -43,6 +43,7 @@ class Reader {
   Diagnostics& diags_;
   Section sections_[4];
   std::vector<FunctionOffsets> offsets_;
+  bool is_object_ = false;
 };
 
 bool Reader::Count(ByteReader& r, const char* what, uint32_t max, size_t min_bytes,
@@ -77,9 +78,11 @@ bool Reader::ReadHeader() {
                           kFormatVersion, ")"));
   }
   uint16_t kind = r.U16();
-  if (kind != static_cast<uint16_t>(FileKind::kExecutable)) {
-    return Fail(10, StrCat("unsupported file kind ", kind, " (expected an executable)"));
+  if (kind != static_cast<uint16_t>(FileKind::kExecutable) &&
+      kind != static_cast<uint16_t>(FileKind::kObject)) {
+    return Fail(10, StrCat("unknown file kind ", kind, " (1 executable, 2 object)"));
   }
+  is_object_ = kind == static_cast<uint16_t>(FileKind::kObject);
   uint32_t count;
   if (!Count(r, "section", 16, 12, &count)) return false;
   for (uint32_t i = 0; i < count; ++i) {
@@ -146,11 +149,15 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
     return Fail(kind_at, StrCat("invalid kernel kind ", int{kernel_kind}));
   }
   f->kind = static_cast<KernelKind>(kernel_kind);
-  if (flags & ~(kFunctionPublic | kFunctionDeclaration)) {
+  if (flags & ~(kFunctionPublic | kFunctionDeclaration | kFunctionEntry)) {
     return Fail(kind_at + 1, StrCat("unknown function flags ", int{flags}));
   }
   f->is_public = flags & kFunctionPublic;
   f->defined = !(flags & kFunctionDeclaration);
+  f->marked_entry = flags & kFunctionEntry;
+  f->def_file = r.U32();
+  f->def_line = r.U32();
+  f->def_col = r.U32();
   uint32_t n;
   if (!Count(r, "parameter", kMaxRegisters, 16, &n)) return false;
   f->params.resize(n);
@@ -245,7 +252,7 @@ bool Reader::ReadFunctions(Program* program) {
   const Section& s = sections_[static_cast<int>(SectionId::kFunctions)];
   ByteReader r(bytes_.data(), s.offset, s.offset + s.size);
   uint32_t count;
-  if (!Count(r, "function", kMaxFunctions, 36, &count)) return false;
+  if (!Count(r, "function", kMaxFunctions, 48, &count)) return false;
   if (count == 0) return Fail(s.offset, "the program has no functions");
   program->functions.resize(count);
   offsets_.resize(count);
@@ -257,7 +264,9 @@ bool Reader::ReadFunctions(Program* program) {
 }
 
 bool Reader::Read(Program* program) {
-  return ReadHeader() && ReadStrings(program) && ReadMeta(program) && ReadFunctions(program) &&
+  if (!ReadHeader()) return false;
+  program->is_object = is_object_;
+  return ReadStrings(program) && ReadMeta(program) && ReadFunctions(program) &&
          VerifyProgram(*program, offsets_, name_, diags_);
 }
 

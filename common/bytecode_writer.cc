@@ -38,9 +38,13 @@ void WriteTileReg(const TileReg& reg, ByteWriter& w) {
 void WriteFunction(const Function& f, ByteWriter& w) {
   w.U32(f.name);
   w.U8(static_cast<uint8_t>(f.kind));
-  w.U8((f.is_public ? kFunctionPublic : 0) | (f.defined ? 0 : kFunctionDeclaration));
+  w.U8((f.is_public ? kFunctionPublic : 0) | (f.defined ? 0 : kFunctionDeclaration) |
+       (f.marked_entry ? kFunctionEntry : 0));
   w.U16(0);
   w.U32(f.peer);
+  w.U32(f.def_file);
+  w.U32(f.def_line);
+  w.U32(f.def_col);
   w.U32(static_cast<uint32_t>(f.params.size()));
   for (const Param& p : f.params) {
     w.U8(static_cast<uint8_t>(p.kind));
@@ -98,6 +102,7 @@ Program CanonicalStrings(const Program& program) {
   };
   for (Function& f : out.functions) {
     use(f.name);
+    use(f.def_file);
     for (Param& p : f.params) use(p.name);
     for (TileReg& t : f.tiles) use(t.name);
     for (ViewReg& v : f.views) use(v.name);
@@ -114,7 +119,7 @@ std::vector<uint8_t> WriteProgram(const Program& original) {
   ByteWriter w;
   w.Bytes(kMagic, sizeof kMagic);
   w.U16(kFormatVersion);
-  w.U16(static_cast<uint16_t>(FileKind::kExecutable));
+  w.U16(static_cast<uint16_t>(program.is_object ? FileKind::kObject : FileKind::kExecutable));
   w.U32(kSectionCount);
   size_t table = w.size();
   for (uint32_t i = 0; i < kSectionCount * 3; ++i) w.U32(0);

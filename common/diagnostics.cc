@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "common/file_io.h"
 #include "common/strings.h"
 
 namespace pto {
@@ -45,29 +46,49 @@ void Diagnostics::Add(Diagnostic d) {
 }
 
 void Diagnostics::Error(const SourceFile* file, SourceRange range, std::string message) {
-  Add({Severity::kError, file, range, "", 0, std::move(message)});
+  Add({Severity::kError, file, range, "", 0, std::move(message), "", 0, 0});
 }
 
 void Diagnostics::Warning(const SourceFile* file, SourceRange range, std::string message) {
-  Add({Severity::kWarning, file, range, "", 0, std::move(message)});
+  Add({Severity::kWarning, file, range, "", 0, std::move(message), "", 0, 0});
 }
 
 void Diagnostics::Note(const SourceFile* file, SourceRange range, std::string message) {
-  Add({Severity::kNote, file, range, "", 0, std::move(message)});
+  Add({Severity::kNote, file, range, "", 0, std::move(message), "", 0, 0});
 }
 
 void Diagnostics::BinaryError(const std::string& name, uint64_t offset, std::string message) {
-  Add({Severity::kError, nullptr, {}, name, offset, std::move(message)});
+  Add({Severity::kError, nullptr, {}, name, offset, std::move(message), "", 0, 0});
 }
 
 void Diagnostics::Error(std::string message) {
-  Add({Severity::kError, nullptr, {}, "", 0, std::move(message)});
+  Add({Severity::kError, nullptr, {}, "", 0, std::move(message), "", 0, 0});
+}
+
+void Diagnostics::At(Severity severity, const std::string& name, int line, int col,
+                     std::string message) {
+  Diagnostic d;
+  d.severity = severity;
+  d.message = std::move(message);
+  d.pos_name = name;
+  d.line = line;
+  d.col = col;
+  Add(std::move(d));
 }
 
 void Diagnostics::Render(std::ostream& out) const {
   for (const Diagnostic& d : diagnostics_) {
     const char* severity = SeverityName(d.severity);
-    if (d.file) {
+    if (d.line > 0) {
+      out << d.pos_name << ':' << d.line << ':' << d.col << ": " << severity << ": " << d.message
+          << '\n';
+      std::string text, ignored;
+      if (ReadFile(d.pos_name, &text, &ignored)) {
+        SourceFile source(d.pos_name, std::move(text));
+        std::string_view src_line = source.Line(d.line);
+        if (!src_line.empty()) out << src_line << '\n' << CaretLine(src_line, d.col, 1) << '\n';
+      }
+    } else if (d.file) {
       int line, col;
       d.file->LineCol(d.range.begin, &line, &col);
       out << d.file->name() << ':' << line << ':' << col << ": " << severity << ": " << d.message

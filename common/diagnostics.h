@@ -22,6 +22,11 @@ struct Diagnostic {
   std::string binary_name;           ///< Binary location, when non-empty.
   uint64_t binary_offset = 0;
   std::string message;
+  /// A line and column in a file known only by name (a link error naming a function's
+  /// source), when line > 0. The source line is shown if the file can be read.
+  std::string pos_name;
+  int line = 0;
+  int col = 0;
 };
 
 /// Collects diagnostics. Nothing is printed until Render.
@@ -34,6 +39,8 @@ class Diagnostics {
   void BinaryError(const std::string& name, uint64_t offset, std::string message);
   /// An error with no location.
   void Error(std::string message);
+  /// A message at \a line:\a col of the file called \a name (no location if line is 0).
+  void At(Severity severity, const std::string& name, int line, int col, std::string message);
 
   int error_count() const { return error_count_; }
   bool has_errors() const { return error_count_ > 0; }

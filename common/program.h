@@ -84,6 +84,13 @@ struct Function {
   /// Has a body. In objects, a function without one is an import (`func.func private @f(...)`
   /// with no body); executables define every function.
   bool defined = true;
+  /// Carries `pto.entry`: the linker makes it the program's entry.
+  bool marked_entry = false;
+  /// Where the func.func is written (string index of the file, 1-based line and column; line
+  /// 0 when unknown), for link errors.
+  uint32_t def_file = 0;
+  uint32_t def_line = 0;
+  uint32_t def_col = 0;
   /// The function of the other core kind this one exchanges tiles with through pipes (named
   /// by pto.import_reserved_buffer's peer_func), or kNoFunction.
   uint32_t peer = kNoFunction;
@@ -99,7 +106,10 @@ struct Function {
 
 struct Program {
   Arch arch = Arch::kA2A3;
-  uint32_t entry = 0;  ///< Index of the entry function.
+  /// A relocatable object (`ptoas -c`): it may declare functions it does not define, and its
+  /// call operands and peer fields index its own function table until linked.
+  bool is_object = false;
+  uint32_t entry = 0;  ///< Index of the entry function (executables).
   std::vector<std::string> strings;
   std::vector<Function> functions;
 

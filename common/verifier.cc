@@ -389,11 +389,21 @@ void Verifier::VerifyFunction(const Function& f, const FunctionOffsets& off) {
       if (!pair) Fail(off.record + 8, "a peer function must be of the other kernel kind");
     }
   }
+  if (!StringOk(f.def_file)) Fail(off.record + 12, "source file name index out of range");
   bool before = ok_;
   ok_ = true;
   VerifyRegisters(f, off);
-  if (ok_) VerifyCode(f, off);
-  if (ok_) VerifyLines(f, off);
+  if (!f.defined) {
+    // A declaration (objects only) is a signature: parameters and results, no body.
+    if (!program_.is_object) {
+      Fail(off.record + 1, "an executable declares a function it does not define; link it");
+    } else if (!f.code.empty() || !f.lines.empty() || !f.consts.empty()) {
+      Fail(off.code, "a declaration has no code, constants or line table");
+    }
+  } else {
+    if (ok_) VerifyCode(f, off);
+    if (ok_) VerifyLines(f, off);
+  }
   ok_ = ok_ && before;
 }
 

@@ -10,7 +10,7 @@ CASE = {
     "outs": [{"target": "2", "expect": "y.expect.bin", "dtype": "float32",
               "rtol": 1e-6, "atol": 0}],    # optional: "ulp" for bf16/f16 comparisons
     "arch": "a5",                           # optional ptoas --arch
-    "entry": "kernel",                      # optional ptorun --entry
+    "entry": "kernel",                      # optional entry (ptoas and ptorun --entry)
     "kernel": "softmax.pto",                # optional; default kernel.pto
 }
 """
@@ -97,6 +97,8 @@ def run(ptoas, ptorun, case_dir, work_dir, log=None):
     cmd = [ptoas, os.path.join(case_dir, kernel), "-o", program]
     if "arch" in case:
         cmd += ["--arch", case["arch"]]
+    if "entry" in case:
+        cmd += ["--entry", case["entry"]]
     if log:
         log("$ " + " ".join(cmd))
     done = subprocess.run(cmd, capture_output=True, text=True)

@@ -10,15 +10,15 @@ import sys
 
 
 def programs(root):
-    """(path, arch or None) for each golden kernel, sample and parse-corpus file."""
+    """(path, arch, entry) for each golden kernel, sample and parse-corpus file."""
     for golden in sorted(glob.glob(os.path.join(root, "tests/golden/*/golden.py")) +
                          glob.glob(os.path.join(root, "samples/*/golden.py"))):
         case = runpy.run_path(golden)["CASE"]
         kernel = os.path.normpath(os.path.join(os.path.dirname(golden),
                                                case.get("kernel", "kernel.pto")))
-        yield kernel, case.get("arch")
+        yield kernel, case.get("arch"), case.get("entry")
     for path in sorted(glob.glob(os.path.join(root, "tests/parse/*.pto"))):
-        yield path, None
+        yield path, None, None
 
 
 def run(cmd):
@@ -33,14 +33,15 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
     failures, count, seen = [], 0, set()
-    for path, arch in programs(args.root):
-        if (path, arch) in seen:
+    for path, arch, entry in programs(args.root):
+        if (path, arch, entry) in seen:
             continue
-        seen.add((path, arch))
+        seen.add((path, arch, entry))
         count += 1
         stem = os.path.join(args.work, f"p{count}")
         first, listing, second = stem + ".ptobc", stem + ".lst.pto", stem + ".again.ptobc"
         cmd = [args.ptoas, path, "-o", first] + (["--arch", arch] if arch else [])
+        cmd += ["--entry", entry] if entry else []
         for step in (cmd, [args.ptoas, "-d", first, "-o", listing],
                      [args.ptoas, listing, "-o", second]):
             done = run(step)

@@ -1,0 +1,254 @@
+#include "asm/linker.h"
+
+#include <map>
+
+#include "common/isa/encoding.h"
+#include "common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+std::string Signature(const Function& f) {
+  std::string s = "(";
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Param& param = f.params[i];
+    s += i ? ", " : "";
+    switch (param.kind) {
+      case ParamKind::kPointer:
+        s += StrCat("!pto.ptr<", DTypeName(param.dtype), ">");
+        break;
+      case ParamKind::kTile:
+        s += f.tiles[param.reg].type.ToString();
+        break;
+      case ParamKind::kMemref: {
+        std::string dims;
+        for (int64_t d : param.shape) dims += StrCat(d, "x");
+        s += StrCat("memref<", dims, DTypeName(param.dtype), ">");
+        break;
+      }
+      case ParamKind::kScalar:
+        s += DTypeName(param.dtype);
+        break;
+    }
+  }
+  s += ") -> (";
+  for (size_t i = 0; i < f.results.size(); ++i) s += StrCat(i ? ", " : "", DTypeName(f.results[i]));
+  return s + ")";
+}
+
+bool SameSignature(const Function& a, const Function& b) {
+  if (a.params.size() != b.params.size() || a.results != b.results) return false;
+  for (size_t i = 0; i < a.params.size(); ++i) {
+    const Param& x = a.params[i];
+    const Param& y = b.params[i];
+    if (x.kind != y.kind || x.dtype != y.dtype || x.shape != y.shape) return false;
+    if (x.kind == ParamKind::kTile && a.tiles[x.reg].type != b.tiles[y.reg].type) return false;
+  }
+  return true;
+}
+
+class Linker {
+ public:
+  Linker(const std::vector<LinkUnit>& units, const LinkOptions& options, Program* out,
+         Diagnostics& diags)
+      : units_(units), options_(options), out_(*out), diags_(diags) {}
+
+  bool Run();
+
+ private:
+  struct Ref {
+    size_t unit;
+    uint32_t fn;
+  };
+  const Function& Fn(Ref r) const { return units_[r.unit].program.functions[r.fn]; }
+  std::string Name(Ref r) const { return units_[r.unit].program.String(Fn(r).name); }
+  /// A message at the func.func of \a r (or naming its input when the position is unknown).
+  void At(Severity severity, Ref r, std::string message);
+  bool CheckArch();
+  void CollectPublic();
+  void ResolveDeclarations();
+  void Copy(Ref r);
+  void ChooseEntry();
+
+  const std::vector<LinkUnit>& units_;
+  const LinkOptions& options_;
+  Program& out_;
+  Diagnostics& diags_;
+  std::map<std::string, Ref> public_;
+  std::vector<std::vector<uint32_t>> final_;  ///< Per unit: function -> index in out_.
+  bool ok_ = true;
+};
+
+void Linker::At(Severity severity, Ref r, std::string message) {
+  const Program& p = units_[r.unit].program;
+  const Function& f = Fn(r);
+  if (severity == Severity::kError) ok_ = false;
+  if (f.def_line > 0) {
+    diags_.At(severity, p.String(f.def_file), static_cast<int>(f.def_line),
+              static_cast<int>(f.def_col), std::move(message));
+  } else {
+    diags_.At(severity, units_[r.unit].name, 1, 1, std::move(message));
+  }
+}
+
+bool Linker::CheckArch() {
+  for (size_t u = 1; u < units_.size(); ++u) {
+    if (units_[u].program.arch != units_[0].program.arch) {
+      diags_.Error(StrCat("architecture mismatch: ", units_[u].name, " is built for ",
+                          ArchName(units_[u].program.arch), " but ", units_[0].name, " for ",
+                          ArchName(units_[0].program.arch)));
+      ok_ = false;
+    }
+  }
+  return ok_;
+}
+
+void Linker::CollectPublic() {
+  final_.resize(units_.size());
+  for (size_t u = 0; u < units_.size(); ++u) {
+    const Program& p = units_[u].program;
+    final_[u].assign(p.functions.size(), kNoFunction);
+    for (uint32_t i = 0; i < p.functions.size(); ++i) {
+      const Function& f = p.functions[i];
+      if (!f.defined) continue;
+      final_[u][i] = static_cast<uint32_t>(out_.functions.size());
+      out_.functions.emplace_back();
+      if (!f.is_public) continue;
+      Ref r{u, i};
+      auto [it, inserted] = public_.emplace(Name(r), r);
+      if (!inserted) {
+        At(Severity::kError, r, StrCat("duplicate definition of @", Name(r)));
+        At(Severity::kNote, it->second, "first defined here");
+      }
+    }
+  }
+}
+
+void Linker::ResolveDeclarations() {
+  for (size_t u = 0; u < units_.size(); ++u) {
+    const Program& p = units_[u].program;
+    for (uint32_t i = 0; i < p.functions.size(); ++i) {
+      const Function& f = p.functions[i];
+      if (f.defined) continue;
+      Ref decl{u, i};
+      auto it = public_.find(Name(decl));
+      if (it == public_.end()) {
+        At(Severity::kError, decl, StrCat("undefined symbol @", Name(decl), ": declared here, "
+                                          "but no input defines it as a public function"));
+        continue;
+      }
+      const Function& def = Fn(it->second);
+      if (!SameSignature(f, def)) {
+        At(Severity::kError, decl, StrCat("@", Name(decl), " is declared as ", Signature(f)));
+        At(Severity::kNote, it->second,
+           StrCat("but defined as ", Signature(def)));
+        continue;
+      }
+      if (f.kind != KernelKind::kAny && f.kind != def.kind) {
+        At(Severity::kError, decl, StrCat("@", Name(decl), " is declared for another kind of "
+                                          "core than its definition"));
+        At(Severity::kNote, it->second, "defined here");
+        continue;
+      }
+      final_[u][i] = final_[it->second.unit][it->second.fn];
+    }
+  }
+}
+
+// Copies a definition into out_: its strings re-interned, its calls and peer rewritten.
+void Linker::Copy(Ref r) {
+  const Program& p = units_[r.unit].program;
+  Function f = Fn(r);
+  auto str = [&](uint32_t& index) { index = out_.Intern(p.String(index)); };
+  str(f.name);
+  str(f.def_file);
+  for (Param& param : f.params) str(param.name);
+  for (TileReg& t : f.tiles) str(t.name);
+  for (ViewReg& v : f.views) str(v.name);
+  for (LineEntry& l : f.lines) str(l.file);
+  if (f.peer != kNoFunction) f.peer = final_[r.unit][f.peer];
+  for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
+    if (Decode(&f.code[pc]).op == Opcode::kCall) {
+      uint32_t& callee = f.code[pc + 1];
+      callee = final_[r.unit][callee];
+    }
+  }
+  out_.functions[final_[r.unit][r.fn]] = std::move(f);
+}
+
+void Linker::ChooseEntry() {
+  std::vector<uint32_t> marked, publics, named;
+  for (uint32_t i = 0; i < out_.functions.size(); ++i) {
+    const Function& f = out_.functions[i];
+    if (f.marked_entry) marked.push_back(i);
+    if (f.is_public) publics.push_back(i);
+    if (!options_.entry.empty() && out_.String(f.name) == options_.entry) named.push_back(i);
+  }
+  auto list = [&](const std::vector<uint32_t>& fns) {
+    std::string s;
+    for (uint32_t i : fns) s += StrCat(s.empty() ? "" : ", ", "@", out_.String(out_.functions[i].name));
+    return s;
+  };
+  std::vector<uint32_t> chosen;
+  std::string what;
+  if (!options_.entry.empty()) {
+    chosen = named;
+    what = StrCat("--entry ", options_.entry);
+    if (named.empty()) {
+      diags_.Error(StrCat("no function @", options_.entry, " to use as the entry (functions: ",
+                          list(publics), ")"));
+      ok_ = false;
+      return;
+    }
+  } else if (!marked.empty()) {
+    chosen = marked;
+    what = "pto.entry";
+  } else {
+    chosen = publics;
+    what = "public function";
+    if (publics.empty()) {
+      diags_.Error("no entry point: no input defines a public function (mark one with "
+                   "pto.entry or pass --entry)");
+      ok_ = false;
+      return;
+    }
+  }
+  if (chosen.size() > 1) {
+    diags_.Error(StrCat("several entry points (", what, "): ", list(chosen),
+                        "; pass --entry NAME", what == "pto.entry" ? "" : " or mark one with pto.entry"));
+    ok_ = false;
+    return;
+  }
+  out_.entry = chosen[0];
+}
+
+bool Linker::Run() {
+  out_ = Program();
+  if (units_.empty()) {
+    diags_.Error("nothing to link");
+    return false;
+  }
+  if (!CheckArch()) return false;
+  out_.arch = units_[0].program.arch;
+  CollectPublic();
+  ResolveDeclarations();
+  if (!ok_) return false;
+  for (size_t u = 0; u < units_.size(); ++u) {
+    const Program& p = units_[u].program;
+    for (uint32_t i = 0; i < p.functions.size(); ++i) {
+      if (p.functions[i].defined) Copy({u, i});
+    }
+  }
+  ChooseEntry();
+  return ok_;
+}
+
+}  // namespace
+
+bool Link(const std::vector<LinkUnit>& units, const LinkOptions& options, Program* out,
+          Diagnostics& diags) {
+  return Linker(units, options, out, diags).Run();
+}
+
+}  // namespace pto::assembler

@@ -1,0 +1,33 @@
+// Links objects into an executable: joins their functions, resolves each declaration to the one
+// public definition of its name, rewrites call operands and peer fields (the objects'
+// relocations), and picks the entry.
+#ifndef PTO_ASM_LINKER_H_
+#define PTO_ASM_LINKER_H_
+
+#include <string>
+#include <vector>
+
+#include "common/diagnostics.h"
+#include "common/program.h"
+
+namespace pto::assembler {
+
+/// One input of a link: an object, from a source file or a .ptoo file.
+struct LinkUnit {
+  Program program;   ///< is_object; its functions may be declarations.
+  std::string name;  ///< The input as given, for messages.
+};
+
+struct LinkOptions {
+  std::string entry;  ///< --entry NAME; else the pto.entry function, else the only public one.
+};
+
+/// Links \a units into the executable \a out. Reports every problem (undefined or duplicate
+/// symbols, signature or architecture mismatches, no or several entries), naming both places
+/// where there are two, and returns false if there was one.
+[[nodiscard]] bool Link(const std::vector<LinkUnit>& units, const LinkOptions& options,
+                        Program* out, Diagnostics& diags);
+
+}  // namespace pto::assembler
+
+#endif  // PTO_ASM_LINKER_H_
