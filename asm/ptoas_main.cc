@@ -1,9 +1,12 @@
-// ptoas: assembles PTO source into bytecode.
+// ptoas: assembles PTO source into objects, links objects and sources into executables, and
+// prints bytecode back as text.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <memory>
 
 #include "asm/assembler.h"
 #include "asm/disassembler.h"
+#include "asm/linker.h"
 #include "common/bytecode.h"
 #include "common/file_io.h"
 
@@ -13,13 +16,18 @@ constexpr int kExitOk = 0;
 constexpr int kExitInputError = 1;
 constexpr int kExitUsage = 2;
 
-std::string DefaultOutput(const std::string& input) {
-  if (input == "-") return "out.ptobc";
+std::string WithExtension(const std::string& input, const char* extension) {
+  if (input == "-") return std::string("out") + extension;
   std::string base = input;
   size_t slash = base.find_last_of('/');
   size_t dot = base.find_last_of('.');
   if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) base.resize(dot);
-  return base + ".ptobc";
+  return base + extension;
+}
+
+bool Fail(const std::string& message) {
+  std::cerr << "ptoas: error: " << message << "\n";
+  return false;
 }
 
 // ptoas -d / --dump-header: reads and verifies a bytecode file and prints it.
@@ -27,7 +35,7 @@ int Inspect(const std::string& input, const std::string& output, bool dump_heade
   std::vector<uint8_t> bytes;
   std::string err;
   if (!pto::ReadFile(input, &bytes, &err)) {
-    std::cerr << "ptoas: error: " << err << "\n";
+    Fail(err);
     return kExitInputError;
   }
   pto::Diagnostics diags;
@@ -43,21 +51,69 @@ int Inspect(const std::string& input, const std::string& output, bool dump_heade
     return kExitOk;
   }
   if (!pto::WriteFileAtomic(output, text.data(), text.size(), &err)) {
-    std::cerr << "ptoas: error: " << err << "\n";
+    Fail(err);
     return kExitInputError;
   }
   return kExitOk;
 }
 
+// Reads one input: bytecode (an object, or with \a alone an executable) as it is, source
+// assembled into an object. Diagnostics may point into \a sources, which must outlive them.
+bool LoadInput(const std::string& input, const pto::assembler::AssembleOptions& options,
+               bool alone, std::vector<std::unique_ptr<pto::SourceFile>>& sources,
+               pto::Diagnostics& diags, pto::assembler::LinkUnit* unit) {
+  std::vector<uint8_t> bytes;
+  std::string err;
+  if (!pto::ReadFile(input, &bytes, &err)) return Fail(err);
+  unit->name = input == "-" ? "<stdin>" : input;
+  if (pto::LooksLikeBytecode(bytes)) {
+    if (!pto::ReadProgram(bytes, input, &unit->program, diags)) return false;
+    if (!unit->program.is_object && !alone) {
+      return Fail(input + " is an executable; link objects (ptoas -c) and sources");
+    }
+    return true;
+  }
+  sources.push_back(std::make_unique<pto::SourceFile>(
+      unit->name, std::string(bytes.begin(), bytes.end())));
+  if (!pto::assembler::AssembleUnit(*sources.back(), options, &unit->program, diags)) {
+    return false;
+  }
+  if (!unit->program.is_object && !alone) {
+    return Fail(input + " is the listing of an executable; only objects and sources link");
+  }
+  return true;
+}
+
+// Verifies \a program as ptorun will, then writes it: nothing is written unless it loads.
+bool Write(const pto::Program& program, const std::string& output) {
+  std::vector<uint8_t> bytes = pto::WriteProgram(program);
+  pto::Program check;
+  pto::Diagnostics diags;
+  if (!pto::ReadProgram(bytes, output, &check, diags)) {
+    diags.Render(std::cerr);
+    return false;
+  }
+  std::string err;
+  if (!pto::WriteFileAtomic(output, bytes.data(), bytes.size(), &err)) return Fail(err);
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"ptoas: assemble PTO assembly (.pto) into PTO bytecode (.ptobc)", "ptoas"};
-  std::string input, output, arch_name;
-  bool disassemble = false, dump_header = false;
-  std::string entry;
-  app.add_option("input", input, "PTO assembly file ('-' reads standard input)")->required();
-  app.add_option("-o,--output", output, "bytecode file to write (default: INPUT with .ptobc)");
+  CLI::App app{"ptoas: assemble and link PTO assembly (.pto) into PTO bytecode", "ptoas"};
+  std::vector<std::string> inputs;
+  std::string output, arch_name, entry;
+  bool compile_only = false, disassemble = false, dump_header = false;
+  app.add_option("inputs", inputs,
+                 "PTO assembly files ('-' reads standard input) and objects (.ptoo) to link "
+                 "into one executable")
+      ->required();
+  app.add_option("-o,--output", output,
+                 "file to write (default: the first input with .ptobc, or .ptoo with -c)");
+  app.add_flag("-c,--compile", compile_only,
+               "assemble one source file into a relocatable object (.ptoo) instead of an "
+               "executable; its declared functions are resolved when it is linked");
   app.add_option("--arch", arch_name,
                  "target architecture: a2a3 or a5 (default: the module's pto.target_arch, "
                  "else a2a3)");
@@ -85,40 +141,41 @@ int main(int argc, char** argv) {
   pto::assembler::AssembleOptions options;
   if (!arch_name.empty()) {
     if (!pto::ParseArch(arch_name, &options.arch)) {
-      std::cerr << "ptoas: error: unknown architecture '" << arch_name
-                << "' (expected a2a3 or a5)\n";
+      Fail("unknown architecture '" + arch_name + "' (expected a2a3 or a5)");
       return kExitUsage;
     }
     options.arch_given = true;
   }
   options.entry = entry;
-  if (disassemble || dump_header) return Inspect(input, output, dump_header);
-  if (output.empty()) output = DefaultOutput(input);
-
-  std::string text, err;
-  if (!pto::ReadFile(input, &text, &err)) {
-    std::cerr << "ptoas: error: " << err << "\n";
-    return kExitInputError;
+  if (disassemble || dump_header || compile_only) {
+    if (inputs.size() != 1) {
+      Fail(std::string(compile_only ? "-c" : disassemble ? "-d" : "--dump-header") +
+           " takes one input, got " + std::to_string(inputs.size()));
+      return kExitUsage;
+    }
+    if (!compile_only) return Inspect(inputs[0], output, dump_header);
   }
-  pto::SourceFile file(input == "-" ? "<stdin>" : input, std::move(text));
+  if (output.empty()) output = WithExtension(inputs[0], compile_only ? ".ptoo" : ".ptobc");
+
+  std::vector<std::unique_ptr<pto::SourceFile>> sources;
   pto::Diagnostics diags;
+  std::vector<pto::assembler::LinkUnit> units(inputs.size());
+  bool ok = true;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    ok &= LoadInput(inputs[i], options, inputs.size() == 1, sources, diags, &units[i]);
+  }
   pto::Program program;
-  bool ok = pto::assembler::Assemble(file, options, &program, diags);
+  if (ok && compile_only) {
+    program = std::move(units[0].program);
+    if (!program.is_object) ok = Fail(inputs[0] + " is the listing of an executable, not source");
+  } else if (ok && units.size() == 1 && !units[0].program.is_object) {
+    program = std::move(units[0].program);  // an executable (or its listing) as it is
+  } else if (ok) {
+    pto::assembler::LinkOptions link;
+    link.entry = entry;
+    ok = pto::assembler::Link(units, link, &program, diags);
+  }
   diags.Render(std::cerr);
   if (!ok) return kExitInputError;
-
-  std::vector<uint8_t> bytes = pto::WriteProgram(program);
-  // What ptorun will check, checked before anything is written: a listing can describe a
-  // program no source would produce.
-  pto::Program check;
-  pto::Diagnostics check_diags;
-  if (!pto::ReadProgram(bytes, output, &check, check_diags)) {
-    check_diags.Render(std::cerr);
-    return kExitInputError;
-  }
-  if (!pto::WriteFileAtomic(output, bytes.data(), bytes.size(), &err)) {
-    std::cerr << "ptoas: error: " << err << "\n";
-    return kExitInputError;
-  }
-  return kExitOk;
+  return Write(program, output) ? kExitOk : kExitInputError;
 }

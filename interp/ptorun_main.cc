@@ -71,5 +71,10 @@ int main(int argc, char** argv) {
     diags.Render(std::cerr);
     return kExitError;
   }
+  if (program.is_object) {
+    std::cerr << "ptorun: error: " << program_path << " is an object (ptoas -c); link it into "
+              << "an executable first: ptoas " << program_path << " ... -o PROG.ptobc\n";
+    return kExitError;
+  }
   return pto::interp::Run(program, request, std::cerr);
 }

@@ -3,7 +3,10 @@ and exit code to expect.
 
   // RUN: ptoas [--arch a5]          assemble only; the assembler must fail as expected
   // RUN: ptorun ARG ...             assemble (must succeed), then run with ARG ... and fail
+  // RUN: ptorun --object ARG ...    the same with an object (ptoas -c) instead of an executable
   // MKFILE: NAME BYTES              create a zero-filled file for ptorun arguments
+  // INPUT: inputs/other.pto         another ptoas input (path relative to this file)
+  // OBJECT: inputs/lib.pto          another input, first assembled on its own with ptoas -c
   ...source...
   // EXPECT-EXIT: 1
   // EXPECT-STDERR:
@@ -22,6 +25,7 @@ import sys
 
 def parse(path):
     run, mkfiles, body, exit_code, stderr = None, [], [], None, None
+    inputs = []
     with open(path) as f:
         lines = f.read().splitlines()
     for i, line in enumerate(lines):
@@ -36,14 +40,17 @@ def parse(path):
             elif line.startswith("// MKFILE:"):
                 name, size = line.split(":", 1)[1].split()
                 mkfiles.append((name, int(size)))
+            elif line.startswith("// INPUT:") or line.startswith("// OBJECT:"):
+                kind, other = line[3:].split(":", 1)
+                inputs.append((kind, other.strip()))
             body.append(line)
     if run is None:
         sys.exit(f"{path}: no '// RUN:' line")
-    return run, mkfiles, body, exit_code, stderr
+    return run, mkfiles, body, exit_code, stderr, inputs
 
 
 def execute(ptoas, ptorun, path, work):
-    run, mkfiles, _, _, _ = parse(path)
+    run, mkfiles, _, _, _, inputs = parse(path)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     name = os.path.basename(path)
@@ -51,9 +58,20 @@ def execute(ptoas, ptorun, path, work):
     for file_name, size in mkfiles:
         with open(os.path.join(work, file_name), "wb") as f:
             f.write(bytes(size))
+    extra = []
+    for kind, other in inputs:
+        base = os.path.basename(other)
+        shutil.copy(os.path.join(os.path.dirname(path), other), os.path.join(work, base))
+        if kind == "OBJECT":
+            done = subprocess.run([ptoas, "-c", base, "-o", base + ".ptoo"], cwd=work,
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                return 97, f"ptoas -c {base} failed:\n" + done.stderr
+            base += ".ptoo"
+        extra.append(base)
     tool, args = run[0], run[1:]
     if tool == "ptoas":
-        done = subprocess.run([ptoas, name, "-o", "out.ptobc"] + args, cwd=work,
+        done = subprocess.run([ptoas, name] + extra + ["-o", "out.ptobc"] + args, cwd=work,
                               capture_output=True, text=True)
         if os.path.exists(os.path.join(work, "out.ptobc")) and done.returncode != 0:
             return 99, "a failed ptoas run left out.ptobc behind\n"
@@ -62,6 +80,9 @@ def execute(ptoas, ptorun, path, work):
     if "--arch" in args:
         i = args.index("--arch")
         arch, args = args[i:i + 2], args[:i] + args[i + 2:]
+    if "--object" in args:
+        args.remove("--object")
+        arch.append("-c")
     done = subprocess.run([ptoas, name, "-o", "k.ptobc"] + arch, cwd=work, capture_output=True,
                           text=True)
     if done.returncode != 0:
@@ -83,7 +104,7 @@ def main():
     for path in args.files:
         code, stderr = execute(ptoas, ptorun, path,
                                os.path.join(args.work, os.path.basename(path)))
-        _, _, body, exit_code, expected = parse(path)
+        _, _, body, exit_code, expected, _ = parse(path)
         actual = stderr.rstrip("\n").split("\n") if stderr else []
         if args.update:
             with open(path, "w") as f:

@@ -12,6 +12,7 @@ CASE = {
     "arch": "a5",                           # optional ptoas --arch
     "entry": "kernel",                      # optional entry (ptoas and ptorun --entry)
     "kernel": "softmax.pto",                # optional; default kernel.pto
+    "objects": ["helpers.pto"],             # optional: assembled with ptoas -c, then linked
 }
 """
 import argparse
@@ -94,7 +95,17 @@ def run(ptoas, ptorun, case_dir, work_dir, log=None):
     kernel = case.get("kernel", "kernel.pto")
     os.makedirs(work_dir, exist_ok=True)
     program = os.path.join(work_dir, "kernel.ptobc")
-    cmd = [ptoas, os.path.join(case_dir, kernel), "-o", program]
+    objects = []
+    for source in case.get("objects", []):
+        obj = os.path.join(work_dir, os.path.basename(source) + ".ptoo")
+        cmd = [ptoas, "-c", os.path.join(case_dir, source), "-o", obj]
+        if log:
+            log("$ " + " ".join(cmd))
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            return [f"ptoas -c failed ({done.returncode}):\n{done.stderr}"]
+        objects.append(obj)
+    cmd = [ptoas, os.path.join(case_dir, kernel)] + objects + ["-o", program]
     if "arch" in case:
         cmd += ["--arch", case["arch"]]
     if "entry" in case:

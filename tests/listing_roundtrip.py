@@ -1,5 +1,5 @@
 """Assembles every program of the test suite, prints it as a listing with ptoas -d, assembles
-the listing and checks that the bytes are identical (and that ptorun would load them)."""
+the listing and checks that the bytes are identical; objects (ptoas -c) likewise."""
 import argparse
 import filecmp
 import glob
@@ -10,15 +10,19 @@ import sys
 
 
 def programs(root):
-    """(path, arch, entry) for each golden kernel, sample and parse-corpus file."""
+    """(path, arch, entry, as_object) for each golden kernel and the objects it links, sample
+    and parse-corpus file."""
     for golden in sorted(glob.glob(os.path.join(root, "tests/golden/*/golden.py")) +
                          glob.glob(os.path.join(root, "samples/*/golden.py"))):
         case = runpy.run_path(golden)["CASE"]
-        kernel = os.path.normpath(os.path.join(os.path.dirname(golden),
-                                               case.get("kernel", "kernel.pto")))
-        yield kernel, case.get("arch"), case.get("entry")
+        case_dir = os.path.dirname(golden)
+        kernel = os.path.normpath(os.path.join(case_dir, case.get("kernel", "kernel.pto")))
+        linked = bool(case.get("objects"))
+        yield kernel, case.get("arch"), case.get("entry"), linked
+        for source in case.get("objects", []):
+            yield os.path.normpath(os.path.join(case_dir, source)), case.get("arch"), None, True
     for path in sorted(glob.glob(os.path.join(root, "tests/parse/*.pto"))):
-        yield path, None, None
+        yield path, None, None, False
 
 
 def run(cmd):
@@ -33,17 +37,18 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
     failures, count, seen = [], 0, set()
-    for path, arch, entry in programs(args.root):
+    for path, arch, entry, as_object in programs(args.root):
         if (path, arch, entry) in seen:
             continue
         seen.add((path, arch, entry))
         count += 1
         stem = os.path.join(args.work, f"p{count}")
         first, listing, second = stem + ".ptobc", stem + ".lst.pto", stem + ".again.ptobc"
-        cmd = [args.ptoas, path, "-o", first] + (["--arch", arch] if arch else [])
-        cmd += ["--entry", entry] if entry else []
+        compile_only = ["-c"] if as_object else []
+        cmd = [args.ptoas] + compile_only + [path, "-o", first]
+        cmd += (["--arch", arch] if arch else []) + (["--entry", entry] if entry else [])
         for step in (cmd, [args.ptoas, "-d", first, "-o", listing],
-                     [args.ptoas, listing, "-o", second]):
+                     [args.ptoas] + compile_only + [listing, "-o", second]):
             done = run(step)
             if done.returncode != 0:
                 failures.append(f"{path}: {' '.join(step)} failed:\n{done.stderr}")
