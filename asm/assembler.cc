@@ -226,8 +226,9 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       type_items = type_items.first(type_items.size() - 1);
     }
     Type type;
-    if (ParseWholeType(ctx_, type_items, &type)) {
-      pending->lowering->AddParam(param[0], type, SpanRange(type_items));
+    if (!ParseWholeType(ctx_, type_items, &type) ||
+        !pending->lowering->AddParam(param[0], type, SpanRange(type_items))) {
+      pending->builder->Poison(param[0]);
     }
   }
 }

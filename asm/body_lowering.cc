@@ -62,7 +62,13 @@ const BodyLowering::HandlerEntry BodyLowering::kHandlers[] = {
 };
 
 void BodyLowering::LowerAll(const std::vector<Statement>& statements) {
-  for (const Statement& stmt : statements) Lower(stmt);
+  for (const Statement& stmt : statements) {
+    if (!Lower(stmt)) {
+      for (const Item& result : stmt.results) fb_.Poison(result);
+      // .arg %x : T and .const %x = ... name their value first.
+      if (!stmt.items.empty() && stmt.items[0].Is(ItemKind::kValue)) fb_.Poison(stmt.items[0]);
+    }
+  }
 }
 
 bool BodyLowering::Lower(const Statement& stmt) {
@@ -170,6 +176,10 @@ bool BodyLowering::AddParam(const Item& name, const Type& type, SourceRange type
       for (int64_t d : type.shape) {
         if (d == kDynamic) {
           ctx_.Error(type_range, "a memref argument needs a static shape ('?' is not allowed)");
+          return false;
+        }
+        if (d <= 0 || d > (int64_t{1} << 40)) {
+          ctx_.Error(type_range, StrCat("a memref dimension must be from 1 to 2^40, got ", d));
           return false;
         }
       }

@@ -76,9 +76,13 @@ const Value* FunctionBuilder::Find(const std::string& name, int index) const {
   return it == values_.end() ? nullptr : &it->second;
 }
 
+void FunctionBuilder::Poison(const Item& name) {
+  if (!Find(name.text, -1)) poisoned_.insert(name.text);
+}
+
 const Value* FunctionBuilder::Lookup(const Item& item) {
   const Value* v = Find(item.text, item.index);
-  if (!v) {
+  if (!v && !poisoned_.count(item.text)) {
     std::string shown = item.index >= 0 ? StrCat("%", item.text, "#", item.index)
                                         : StrCat("%", item.text);
     ctx_.Error(item, StrCat("use of undefined value ", shown));

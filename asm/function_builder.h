@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -79,6 +80,9 @@ class FunctionBuilder {
   bool Define(const Item& name, Value value, int index = -1);
   /// The value \a item refers to (%name or %name#N); reports undefined names.
   const Value* Lookup(const Item& item);
+  /// Marks %name as the result of a statement that failed: later uses fail without another
+  /// message (the first error is the one to fix).
+  void Poison(const Item& name);
   /// Lookup without reporting.
   const Value* Find(const std::string& name, int index) const;
   /// Names defined between PushScope and PopScope (a region's body) are gone after PopScope.
@@ -130,6 +134,7 @@ class FunctionBuilder {
   std::vector<BufferReservation> reservations_;
   std::vector<BufferImport> imports_;
   uint32_t local_arrays_ = 0;
+  std::set<std::string> poisoned_;
 };
 
 }  // namespace pto::assembler

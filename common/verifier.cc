@@ -30,6 +30,7 @@ class Verifier {
   bool StringOk(uint32_t index) const { return index < program_.strings.size(); }
 
   void VerifyFunction(const Function& f, const FunctionOffsets& off);
+  void VerifyBody(const Function& f, const FunctionOffsets& off);
   void VerifyRegisters(const Function& f, const FunctionOffsets& off);
   void VerifyCode(const Function& f, const FunctionOffsets& off);
   // Checks the header of the instruction at word \a pc; returns its size in words, or 0.
@@ -390,9 +391,14 @@ void Verifier::VerifyFunction(const Function& f, const FunctionOffsets& off) {
     }
   }
   if (!StringOk(f.def_file)) Fail(off.record + 12, "source file name index out of range");
+  VerifyRegisters(f, off);
+}
+
+// The code of \a f, once every function's registers have passed (calls check arguments
+// against the callee's parameter registers).
+void Verifier::VerifyBody(const Function& f, const FunctionOffsets& off) {
   bool before = ok_;
   ok_ = true;
-  VerifyRegisters(f, off);
   if (!f.defined) {
     // A declaration (objects only) is a signature: parameters and results, no body.
     if (!program_.is_object) {
@@ -446,6 +452,10 @@ bool Verifier::Run(const std::vector<FunctionOffsets>& offsets) {
   calls_.assign(program_.functions.size(), {});
   for (size_t i = 0; i < program_.functions.size(); ++i) {
     VerifyFunction(program_.functions[i], offsets[i]);
+  }
+  if (!ok_) return false;
+  for (size_t i = 0; i < program_.functions.size(); ++i) {
+    VerifyBody(program_.functions[i], offsets[i]);
   }
   if (ok_) CallsRecursively();
   return ok_;

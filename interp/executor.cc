@@ -111,6 +111,14 @@ bool Executor::Tile(uint32_t reg, TileRef* ref) {
   return true;
 }
 
+bool Executor::View(uint32_t reg, const ViewState** out) {
+  *out = &views_[reg];
+  if (views_[reg].buffer < 0) {
+    return Fault(StrCat(ViewName(reg), " is used before any instruction sets it"));
+  }
+  return true;
+}
+
 void Executor::Return(const uint32_t* regs, uint32_t count) {
   results_.resize(count);
   for (uint32_t i = 0; i < count; ++i) results_[i] = scalars_[regs[i]];

@@ -63,6 +63,8 @@ class Executor {
   // ---- For kernels ----
   /// Resolves tile register \a reg; faults if it is unbound or its valid shape is unset.
   bool Tile(uint32_t reg, TileRef* ref);
+  /// Resolves view register \a reg; faults if no instruction has set it yet.
+  bool View(uint32_t reg, const ViewState** out);
   /// Records a fault for the current instruction and returns false.
   bool Fault(std::string message);
   /// "%name" of a tile register (or "tile 3").

@@ -143,7 +143,9 @@ template <typename Op>
 bool ExecLoad(Executor& ex, const Instr& in) {
   TileRef t;
   if (!ex.Tile(in.operands[0], &t)) return false;
-  const ViewState& v = ex.view(in.operands[1]);
+  const ViewState* view;
+  if (!ex.View(in.operands[1], &view)) return false;
+  const ViewState& v = *view;
   TileMapping m;
   if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[1]), &m)) return false;
   const GlobalBuffer& buf = ex.globals()[v.buffer];
@@ -162,7 +164,9 @@ template <typename Op>
 bool ExecStore(Executor& ex, const Instr& in) {
   TileRef t;
   if (!ex.Tile(in.operands[1], &t)) return false;
-  const ViewState& v = ex.view(in.operands[0]);
+  const ViewState* view;
+  if (!ex.View(in.operands[0], &view)) return false;
+  const ViewState& v = *view;
   TileMapping m;
   if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[0]), &m)) return false;
   GlobalBuffer& buf = ex.globals()[v.buffer];
@@ -286,7 +290,9 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     if (o[1] != kNoOperand && !BindAddress(ex, o[0], ex.scalar(o[1]).i)) return false;
     return SetValid(ex, o[0], o[2], true) && SetValid(ex, o[0], o[3], false);
   } else if constexpr (std::is_same_v<Op, ops::MakeView>) {
-    const ViewState& ptr = ex.view(o[1]);
+    const ViewState* pointer;
+    if (!ex.View(o[1], &pointer)) return false;
+    const ViewState& ptr = *pointer;
     ViewState v;
     v.buffer = ptr.buffer;
     v.offset = ptr.offset;
@@ -300,7 +306,9 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     ex.view(o[0]) = v;
     return true;
   } else if constexpr (std::is_same_v<Op, ops::PartitionView>) {
-    const ViewState src = ex.view(o[1]);
+    const ViewState* view;
+    if (!ex.View(o[1], &view)) return false;
+    const ViewState src = *view;
     ViewState v = src;
     for (int i = 0; i < src.rank; ++i) {
       int64_t off = ex.scalar(o[2 + i]).i, size = ex.scalar(o[7 + i]).i;

@@ -24,7 +24,9 @@ namespace {
 
 // The element index p[k] refers to, after checking it lies in the buffer.
 bool ElementIndex(Executor& ex, uint32_t view_reg, int64_t k, int64_t* index) {
-  const ViewState& v = ex.view(view_reg);
+  const ViewState* view;
+  if (!ex.View(view_reg, &view)) return false;
+  const ViewState& v = *view;
   const GlobalBuffer& buf = ex.globals()[v.buffer];
   *index = v.offset + k;
   if (*index < 0 || *index >= buf.elements()) {
@@ -92,12 +94,16 @@ bool ExecMemory(Executor& ex, const Instr& in) {
     });
     return true;
   } else if constexpr (std::is_same_v<Op, ops::AddPtr>) {
-    ViewState v = ex.view(o[1]);
+    const ViewState* view;
+    if (!ex.View(o[1], &view)) return false;
+    ViewState v = *view;
     v.offset += ex.scalar(o[2]).i;
     ex.view(o[0]) = v;
     return true;
   } else if constexpr (std::is_same_v<Op, ops::GetViewDim>) {
-    const ViewState& v = ex.view(o[1]);
+    const ViewState* view;
+    if (!ex.View(o[1], &view)) return false;
+    const ViewState& v = *view;
     int64_t k = ex.scalar(o[2]).i;
     if (k < 0 || k >= v.rank) {
       return ex.Fault(StrCat(ex.ViewName(o[1]), " has rank ", v.rank, ", so it has no dimension ",

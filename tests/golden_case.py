@@ -90,7 +90,8 @@ def ulp_distance(actual, expected, dtype):
     return np.abs(ordered(actual) - ordered(expected))
 
 
-def run(ptoas, ptorun, case_dir, work_dir, log=None):
+def build(ptoas, case_dir, work_dir, log=None):
+    """Assembles (and links) the case's program into work_dir; (path, problems)."""
     case = load_case(case_dir)
     kernel = case.get("kernel", "kernel.pto")
     os.makedirs(work_dir, exist_ok=True)
@@ -103,7 +104,7 @@ def run(ptoas, ptorun, case_dir, work_dir, log=None):
             log("$ " + " ".join(cmd))
         done = subprocess.run(cmd, capture_output=True, text=True)
         if done.returncode != 0:
-            return [f"ptoas -c failed ({done.returncode}):\n{done.stderr}"]
+            return program, [f"ptoas -c failed ({done.returncode}):\n{done.stderr}"]
         objects.append(obj)
     cmd = [ptoas, os.path.join(case_dir, kernel)] + objects + ["-o", program]
     if "arch" in case:
@@ -114,12 +115,25 @@ def run(ptoas, ptorun, case_dir, work_dir, log=None):
         log("$ " + " ".join(cmd))
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
-        return [f"ptoas failed ({done.returncode}):\n{done.stderr}"]
+        return program, [f"ptoas failed ({done.returncode}):\n{done.stderr}"]
+    return program, []
+
+
+def run_args(case, case_dir):
+    """The ptorun arguments of a case: files resolved against its directory."""
     args = [a if ":" in a or not os.path.exists(os.path.join(case_dir, a))
             else os.path.join(case_dir, a) for a in case["args"]]
-    cmd = [ptorun, program] + args
     if "entry" in case:
-        cmd += ["--entry", case["entry"]]
+        args += ["--entry", case["entry"]]
+    return args
+
+
+def run(ptoas, ptorun, case_dir, work_dir, log=None):
+    case = load_case(case_dir)
+    program, problems = build(ptoas, case_dir, work_dir, log)
+    if problems:
+        return problems
+    cmd = [ptorun, program] + run_args(case, case_dir)
     outputs = []
     for i, spec in enumerate(case["outs"]):
         path = os.path.join(work_dir, f"out{i}.bin")

@@ -1,0 +1,43 @@
+"""Seed corpora for the fuzz targets: the bytecode of every golden program and sample (for the
+loader) and every .pto of the test suite (for the assembler). Empties the directories the
+fuzzers write new inputs to."""
+import argparse
+import glob
+import os
+import shutil
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import golden_case  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ptoas", required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--work", required=True)
+    args = parser.parse_args()
+    dirs = {name: os.path.join(args.work, name) for name in
+            ("loader_seeds", "loader_new", "assembler_seeds", "assembler_new")}
+    for d in dirs.values():
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+    cases = sorted(glob.glob(os.path.join(args.root, "tests/golden/*/golden.py")) +
+                   glob.glob(os.path.join(args.root, "samples/*/golden.py")))
+    for i, golden in enumerate(cases):
+        case_dir = os.path.dirname(golden)
+        work = os.path.join(args.work, "build", str(i))
+        program, problems = golden_case.build(args.ptoas, case_dir, work)
+        if problems:
+            sys.exit(f"{case_dir}: {problems[0]}")
+        shutil.copy(program, os.path.join(dirs["loader_seeds"], f"{i}.ptobc"))
+    sources = glob.glob(os.path.join(args.root, "tests/**/*.pto"), recursive=True)
+    sources += glob.glob(os.path.join(args.root, "samples/*/*.pto"))
+    for i, path in enumerate(sorted(sources)):
+        shutil.copy(path, os.path.join(dirs["assembler_seeds"], f"{i}.pto"))
+    print(f"{len(cases)} bytecode seeds, {len(sources)} source seeds")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
