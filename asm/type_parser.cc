@@ -286,6 +286,10 @@ bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
                             Spell(ItemSpan(&first, 1)), "'"));
     return false;
   }
+  if (type->dtype == DType::kF64) {
+    ctx.Error(first, "global memory holds i8 to i64, ui8 to ui64, f16, bf16 and f32, not f64");
+    return false;
+  }
   if (kind == TypeKind::kPointer && !type->shape.empty()) {
     ctx.Error(first, "!pto.ptr takes an element type only");
     return false;

@@ -103,6 +103,26 @@ bool ExecUnary(Executor& ex, const Instr& in) {
   return ok;
 }
 
+// Written as templates of T so that `if constexpr` on them is a dependent condition: the branch
+// not taken is then never instantiated (clang checks non-dependent discarded branches).
+template <typename Op, typename T>
+constexpr bool kShiftOf = (std::is_same_v<Op, ops::Shl> || std::is_same_v<Op, ops::Shr>) &&
+                          !Elem<T>::kFloat;
+template <typename Op, typename T>
+constexpr bool kApplyOf = !std::is_same_v<Op, ops::Shl> && !std::is_same_v<Op, ops::Shr> &&
+                          requires(typename Elem<T>::C x) { Op::Apply(x, x); };
+
+// Calls through function templates of the element type: the operation's members are looked up
+// only when a type that uses them is instantiated.
+template <typename Op, typename T, typename C>
+C ShiftValue(C x, int64_t k) {
+  return Op::template Shift<T>(x, k);
+}
+template <typename Op, typename C>
+C ApplyValue(C a, C b) {
+  return Op::Apply(a, b);
+}
+
 template <typename Op>
 bool ExecTileScalar(Executor& ex, const Instr& in) {
   TileRef d, a;
@@ -116,8 +136,7 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
     using T = decltype(tag);
     using E = Elem<T>;
     using C = typename E::C;
-    constexpr bool kShift = std::is_same_v<Op, ops::Shl> || std::is_same_v<Op, ops::Shr>;
-    if constexpr (kShift && !E::kFloat) {
+    if constexpr (kShiftOf<Op, T>) {
       int64_t k = ex.scalar(scalar_reg).i;
       if (k < 0) {
         ok = ex.Fault(StrCat("shift count ", k, " is negative"));
@@ -127,11 +146,11 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
         for (int32_t r = 0; r < rows; ++r) {
           T* dp = dst.At<T>(r, 0);
           const T* ap = a.At<T>(r, 0);
-          for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::template Shift<T>(E::Load(ap[c]), k));
+          for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(ShiftValue<Op, T>(E::Load(ap[c]), k));
         }
         return true;
       });
-    } else if constexpr (!kShift && requires(C x) { Op::Apply(x, x); }) {
+    } else if constexpr (kApplyOf<Op, T>) {
       const C k = ScalarAs<T>(ex, scalar_reg);
       if constexpr (std::is_same_v<Op, ops::Div> && !E::kFloat) {
         int32_t zr, zc;
@@ -149,9 +168,9 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
           T* dp = dst.At<T>(r, 0);
           const T* ap = a.At<T>(r, 0);
           if (scalar_first) {
-            for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(k, E::Load(ap[c])));
+            for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(ApplyValue<Op>(k, E::Load(ap[c])));
           } else {
-            for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(E::Load(ap[c]), k));
+            for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(ApplyValue<Op>(E::Load(ap[c]), k));
           }
         }
         return true;

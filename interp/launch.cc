@@ -14,6 +14,9 @@ namespace pto::interp {
 
 namespace {
 
+/// The largest global buffer ptorun makes (a memref parameter, zeros:N).
+constexpr size_t kMaxBufferBytes = size_t{16} << 30;
+
 class ArgumentReader {
  public:
   ArgumentReader(const Program& program, std::ostream& err) : program_(program), err_(err) {}
@@ -51,6 +54,9 @@ bool ArgumentReader::LoadBytes(DType dtype, const std::string& name, const std::
       n = static_cast<size_t>(v);
     } else if (!exact_bytes) {
       return Error(StrCat(what, ": say how many elements: zeros:N"));
+    }
+    if (n > kMaxBufferBytes / size) {
+      return Error(StrCat(what, ": ", arg, " is larger than ", kMaxBufferBytes >> 30, " GiB"));
     }
     bytes->assign(n * size, 0);
     return true;
@@ -130,7 +136,17 @@ bool ReadArguments(const Program& program, const Function& fn,
         size_t exact = 0;
         if (p.kind == ParamKind::kMemref) {
           exact = DTypeSize(p.dtype);
-          for (int64_t d : p.shape) exact *= static_cast<size_t>(d);
+          for (int64_t d : p.shape) {
+            if (__builtin_mul_overflow(exact, static_cast<size_t>(d), &exact) ||
+                exact > kMaxBufferBytes) {
+              err << "ptorun: error: %" << name << " is a memref larger than "
+                  << (kMaxBufferBytes >> 30) << " GiB\n";
+              ok = false;
+              exact = 0;
+              break;
+            }
+          }
+          if (exact == 0) break;
         }
         GlobalBuffer buf;
         buf.dtype = p.dtype;

@@ -196,9 +196,11 @@ bool ExecIota(Executor& ex, const Instr& in) {
   const bool descending = in.operands[3] == 1;
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    T* dp = d.At<T>(0, 0);
-    for (int32_t j = 0; j < d.valid_cols; ++j) {
-      dp[j] = static_cast<T>(descending ? ops::WrapSub(start, j) : ops::WrapAdd(start, j));
+    if constexpr (std::is_integral_v<T>) {  // the verifier admits integer tiles only
+      T* dp = d.At<T>(0, 0);
+      for (int32_t j = 0; j < d.valid_cols; ++j) {
+        dp[j] = static_cast<T>(descending ? ops::WrapSub(start, j) : ops::WrapAdd(start, j));
+      }
     }
   });
   return true;

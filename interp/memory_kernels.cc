@@ -40,20 +40,32 @@ std::string ShapeText(const int64_t* dims, int n) {
   return s;
 }
 
-// Smallest and largest element index a view touches (false if it touches none).
-bool Extent(const ViewState& v, int64_t* lo, int64_t* hi) {
+enum class Reach { kNothing, kSome, kOverflow };
+
+// Smallest and largest element index a view touches. Sizes and strides come from run-time
+// values, so the arithmetic is checked.
+Reach Extent(const ViewState& v, int64_t* lo, int64_t* hi) {
   *lo = *hi = v.offset;
   for (int i = 0; i < v.rank; ++i) {
-    if (v.shape[i] == 0) return false;
-    int64_t span = (v.shape[i] - 1) * v.stride[i];
-    (span < 0 ? *lo : *hi) += span;
+    if (v.shape[i] == 0) return Reach::kNothing;
   }
-  return true;
+  for (int i = 0; i < v.rank; ++i) {
+    int64_t span;
+    if (__builtin_mul_overflow(v.shape[i] - 1, v.stride[i], &span)) return Reach::kOverflow;
+    int64_t* end = span < 0 ? lo : hi;
+    if (__builtin_add_overflow(*end, span, end)) return Reach::kOverflow;
+  }
+  return Reach::kSome;
 }
 
 bool CheckInBuffer(Executor& ex, const ViewState& v, const char* what) {
   int64_t lo, hi;
-  if (!Extent(v, &lo, &hi)) return true;
+  const Reach reach = Extent(v, &lo, &hi);
+  if (reach == Reach::kNothing) return true;
+  if (reach == Reach::kOverflow) {
+    return ex.Fault(StrCat(what, " of shape ", ShapeText(v.shape, v.rank),
+                           " reaches beyond any buffer (its sizes and strides overflow)"));
+  }
   const GlobalBuffer& buf = ex.globals()[v.buffer];
   if (lo < 0 || hi >= buf.elements()) {
     return ex.Fault(StrCat(what, " of shape ", ShapeText(v.shape, v.rank), " reaches element ",
@@ -91,6 +103,14 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
                    TileMapping* m) {
   if (v.rank == 0) {
     return ex.Fault(StrCat(vname, " is a bare pointer; make a tensor view with a shape first"));
+  }
+  // The verifier matches element types statically; this guards the bytes the loop touches
+  // (only a store from L0C converts, and it indexes global memory in its own element type).
+  const GlobalBuffer& buf = ex.globals()[v.buffer];
+  if (DTypeSize(buf.dtype) != DTypeSize(t.type->dtype) && t.type->mem != Memory::kAcc) {
+    return ex.Fault(StrCat(vname, " points into ", buf.name, " of ", DTypeName(buf.dtype),
+                           " elements, but ", ex.TileName(t.reg), " holds ",
+                           DTypeName(t.type->dtype)));
   }
   m->g = Pad(v);
   m->base = v.offset;
@@ -149,6 +169,10 @@ bool ExecLoad(Executor& ex, const Instr& in) {
   TileMapping m;
   if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[1]), &m)) return false;
   const GlobalBuffer& buf = ex.globals()[v.buffer];
+  if (DTypeSize(buf.dtype) != DTypeSize(t.type->dtype)) {
+    return ex.Fault(StrCat("cannot load ", DTypeName(buf.dtype), " elements into ",
+                           ex.TileName(t.reg), " of ", DTypeName(t.type->dtype)));
+  }
   WithStorageType(t.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     if (t.type->pad != PadValue::kNull) view_mapping::FillPad<T>(t);
@@ -312,12 +336,16 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     ViewState v = src;
     for (int i = 0; i < src.rank; ++i) {
       int64_t off = ex.scalar(o[2 + i]).i, size = ex.scalar(o[7 + i]).i;
-      if (off < 0 || size < 0 || off + size > src.shape[i]) {
+      if (off < 0 || size < 0 || off > src.shape[i] || size > src.shape[i] - off) {
         return ex.Fault(StrCat("dimension ", i, ": offset ", off, " + size ", size,
                                " is outside the view's extent ", src.shape[i], " (view shape ",
                                view_mapping::ShapeText(src.shape, src.rank), ")"));
       }
-      v.offset += off * src.stride[i];
+      int64_t step;
+      if (__builtin_mul_overflow(off, src.stride[i], &step) ||
+          __builtin_add_overflow(v.offset, step, &v.offset)) {
+        return ex.Fault(StrCat("dimension ", i, ": offset ", off, " overflows the view"));
+      }
       v.shape[i] = size;
     }
     ex.view(o[0]) = v;

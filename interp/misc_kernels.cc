@@ -97,7 +97,9 @@ bool ExecMemory(Executor& ex, const Instr& in) {
     const ViewState* view;
     if (!ex.View(o[1], &view)) return false;
     ViewState v = *view;
-    v.offset += ex.scalar(o[2]).i;
+    if (__builtin_add_overflow(v.offset, ex.scalar(o[2]).i, &v.offset)) {
+      return ex.Fault(StrCat("offset ", ex.scalar(o[2]).i, " moves the pointer out of range"));
+    }
     ex.view(o[0]) = v;
     return true;
   } else if constexpr (std::is_same_v<Op, ops::GetViewDim>) {

@@ -39,6 +39,9 @@ int main(int argc, char** argv) {
   app.add_option("--threads", request.threads,
                  "blocks run in parallel on this many threads (the results do not depend on it)")
       ->capture_default_str();
+  app.add_flag("--time", request.report_time,
+               "print how long the kernel ran (microseconds, inputs already loaded) and how "
+               "many instructions it executed");
   app.set_version_flag("--version", "ptorun 0.1.0");
   try {
     app.parse(argc, argv);
@@ -76,5 +79,10 @@ int main(int argc, char** argv) {
               << "an executable first: ptoas " << program_path << " ... -o PROG.ptobc\n";
     return kExitError;
   }
-  return pto::interp::Run(program, request, std::cerr);
+  try {
+    return pto::interp::Run(program, request, std::cerr);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "ptorun: error: out of memory\n";
+    return kExitError;
+  }
 }

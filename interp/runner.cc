@@ -1,6 +1,7 @@
 #include "interp/runner.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -206,9 +207,22 @@ int Runner::Run(const RunRequest& request) {
   }
   launch_ = std::make_unique<Launch>(program_, *fn_, args_, request.blocks, request.max_steps);
   if (!ResolveOutputs(request.outs)) return 1;
-  if (!launch_->Run(request.threads)) {
+  const auto start = std::chrono::steady_clock::now();
+  const bool ran = launch_->Run(request.threads);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!ran) {
     ReportFault();
     return 1;
+  }
+  if (request.report_time) {
+    uint64_t steps = 0;
+    for (int b = 0; b < launch_->block_count(); ++b) {
+      Block& block = launch_->block(b);
+      for (int c = 0; c < block.core_count(); ++c) steps += block.core(c).limits.steps;
+    }
+    err_ << "ptorun: ran in " << StrCat(FormatDouble(seconds * 1e6)) << " us, " << steps
+         << " instructions\n";
   }
   return WriteOutputs() ? 0 : 1;
 }

@@ -20,6 +20,9 @@ struct RunRequest {
   uint64_t max_steps = 1000000000;  ///< Instructions a block may run before a loop is stopped.
   int blocks = 1;                   ///< Blocks to launch (get_block_idx 0 .. blocks-1).
   int threads = 1;                  ///< Blocks run at once.
+  /// Print how long the kernel ran (wall clock, arguments already loaded) and how many
+  /// instructions it executed, to the error stream.
+  bool report_time = false;
 };
 
 /// Runs \a request against \a program (already verified). Prints errors to \a err as

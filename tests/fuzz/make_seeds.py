@@ -18,7 +18,7 @@ def main():
     parser.add_argument("--work", required=True)
     args = parser.parse_args()
     dirs = {name: os.path.join(args.work, name) for name in
-            ("loader_seeds", "loader_new", "assembler_seeds", "assembler_new")}
+            ("loader_seeds", "loader_new", "assembler_seeds", "assembler_new", "runner_new")}
     for d in dirs.values():
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
