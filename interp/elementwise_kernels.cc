@@ -61,6 +61,13 @@ bool ExecBinary(Executor& ex, const Instr& in) {
         }
       }
       ok = WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+        if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
+          ForRuns(rows, cols, {&dst, &a, &b}, [&](int32_t r, size_t n) {
+            simd::BinaryF32(static_cast<simd::Binary>(kSimdBinary<Op>), a.At<T>(r, 0),
+                            b.At<T>(r, 0), dst.At<T>(r, 0), n);
+          });
+          return true;
+        }
         for (int32_t r = 0; r < rows; ++r) {
           T* dp = dst.At<T>(r, 0);
           const T* ap = a.At<T>(r, 0);
@@ -89,6 +96,13 @@ bool ExecUnary(Executor& ex, const Instr& in) {
     using C = typename E::C;
     if constexpr (requires(C x) { Op::Apply(x); }) {
       ok = WithSafeDst(ex, d, {&a}, true, [&](TileRef dst) {
+        if constexpr (std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
+          ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {
+            simd::UnaryF32(static_cast<simd::Unary>(kSimdUnary<Op>), a.At<T>(r, 0),
+                           dst.At<T>(r, 0), n);
+          });
+          return true;
+        }
         for (int32_t r = 0; r < rows; ++r) {
           T* dp = dst.At<T>(r, 0);
           const T* ap = a.At<T>(r, 0);
@@ -164,6 +178,13 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
         }
       }
       ok = WithSafeDst(ex, d, {&a}, true, [&](TileRef dst) {
+        if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
+          ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {
+            simd::ScalarF32(static_cast<simd::Binary>(kSimdBinary<Op>), a.At<T>(r, 0), k,
+                            scalar_first, dst.At<T>(r, 0), n);
+          });
+          return true;
+        }
         for (int32_t r = 0; r < rows; ++r) {
           T* dp = dst.At<T>(r, 0);
           const T* ap = a.At<T>(r, 0);

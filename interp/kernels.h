@@ -5,6 +5,7 @@
 
 #include "interp/element.h"
 #include "interp/executor.h"
+#include "interp/simd.h"
 
 namespace pto::interp {
 
@@ -65,6 +66,40 @@ typename Elem<T>::C ScalarAs(Executor& ex, uint32_t reg) {
   DType type = ex.function().scalar_regs[reg];
   const Slot& s = ex.scalar(reg);
   return IsFloat(type) ? Elem<T>::FromDouble(s.f) : Elem<T>::FromInt(s.i);
+}
+
+/// The vectorised loop (interp/simd.h) that computes element function Op on f32, or -1.
+template <typename Op>
+constexpr int kSimdBinary = std::is_same_v<Op, ops::Add>   ? static_cast<int>(simd::Binary::kAdd)
+                            : std::is_same_v<Op, ops::Sub> ? static_cast<int>(simd::Binary::kSub)
+                            : std::is_same_v<Op, ops::Mul> ? static_cast<int>(simd::Binary::kMul)
+                            : std::is_same_v<Op, ops::Div> ? static_cast<int>(simd::Binary::kDiv)
+                            : std::is_same_v<Op, ops::Max> ? static_cast<int>(simd::Binary::kMax)
+                            : std::is_same_v<Op, ops::Min> ? static_cast<int>(simd::Binary::kMin)
+                                                           : -1;
+template <typename Op>
+constexpr int kSimdUnary = std::is_same_v<Op, ops::Exp>     ? static_cast<int>(simd::Unary::kExp)
+                           : std::is_same_v<Op, ops::Log>   ? static_cast<int>(simd::Unary::kLog)
+                           : std::is_same_v<Op, ops::Sqrt>  ? static_cast<int>(simd::Unary::kSqrt)
+                           : std::is_same_v<Op, ops::Rsqrt> ? static_cast<int>(simd::Unary::kRsqrt)
+                           : std::is_same_v<Op, ops::Recip> ? static_cast<int>(simd::Unary::kRecip)
+                           : std::is_same_v<Op, ops::Abs>   ? static_cast<int>(simd::Unary::kAbs)
+                           : std::is_same_v<Op, ops::Neg>   ? static_cast<int>(simd::Unary::kNeg)
+                           : std::is_same_v<Op, ops::Relu>  ? static_cast<int>(simd::Unary::kRelu)
+                                                            : -1;
+
+/// Calls \a run(row, n) for runs of elements of the rows x cols regions of \a tiles: once for
+/// the whole region when every tile's rows are exactly \a cols long (so the region is one
+/// contiguous run), else once per row.
+template <typename Run>
+void ForRuns(int32_t rows, int32_t cols, std::initializer_list<const TileRef*> tiles, Run&& run) {
+  bool whole = true;
+  for (const TileRef* t : tiles) whole &= t->type->cols == cols;
+  if (whole) {
+    run(0, static_cast<size_t>(rows) * static_cast<size_t>(cols));
+  } else {
+    for (int32_t r = 0; r < rows; ++r) run(r, static_cast<size_t>(cols));
+  }
 }
 
 /// True if the storage of \a a and \a b share a byte (in the same memory).

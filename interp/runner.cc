@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -221,8 +222,9 @@ int Runner::Run(const RunRequest& request) {
       Block& block = launch_->block(b);
       for (int c = 0; c < block.core_count(); ++c) steps += block.core(c).limits.steps;
     }
-    err_ << "ptorun: ran in " << StrCat(FormatDouble(seconds * 1e6)) << " us, " << steps
-         << " instructions\n";
+    char us[32];
+    std::snprintf(us, sizeof us, "%.1f", seconds * 1e6);
+    err_ << "ptorun: ran in " << us << " us, " << steps << " instructions\n";
   }
   return WriteOutputs() ? 0 : 1;
 }

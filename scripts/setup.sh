@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what building and testing need, from Debian 12 packages, if anything is missing.
 set -eu
-packages="cmake g++ make re2c bison libcli11-dev doctest-dev python3-numpy clang libclang-rt-14-dev"
+packages="cmake g++ make re2c bison libcli11-dev doctest-dev python3-numpy libhwy-dev clang libclang-rt-14-dev"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -1,0 +1,392 @@
+// Native C++ baseline for the ptorun benchmarks (bench/run.sh builds it with -O3 -march=native
+// and runs it; see bench/README.md).
+//
+// The same computations as the PTO programs bench/bench.py generates, written as plain loops
+// over the same input files (bench.py writes them into DIR), timed with std::chrono: the minimum
+// over several repeats of the mean time of a batch of calls. Prints one line per benchmark,
+// "NAME NANOSECONDS" (per call). With --dump OUT, writes each benchmark's output to OUT/NAME.bin
+// so bench.py can check that ptorun computes the same numbers.
+//
+// "The same computations" means the arithmetic ptorun's semantics prescribe (docs/semantics.md),
+// so the results are comparable bit for bit:
+//   * texp and trsqrt are evaluated in double and rounded once to f32;
+//   * trowsum accumulates in double and rounds once;
+//   * tmatmul forms each product in f32 and adds it in f32 over ascending k (the ikj loop);
+//   * the build uses -ffp-contract=off (as the project does), so a*b+c is not fused;
+//   * bf16 is a uint16 bit pattern; f32 -> bf16 rounds to nearest even (NaN stays NaN);
+//   * the bf16 matmul decodes its bf16 operands to f32 INSIDE the timed call (ptorun's
+//     tmatmul reads bf16 tiles every time too), then runs the f32 ikj loop; the decode is
+//     2*64*64 conversions against 64^3 multiply-adds, about 3% of the call.
+//
+// Usage: pto_native_bench --data DIR [--dump OUT] [--quick] [--only NAME,NAME,...] [--list]
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Buffers and files
+
+struct Buf {
+  // 64-byte aligned storage of n elements of T (the interpreter's tiles are aligned too).
+  template <class T>
+  static T* Alloc(size_t n) {
+    void* p = std::aligned_alloc(64, ((n * sizeof(T) + 63) / 64) * 64);
+    if (!p) {
+      std::fprintf(stderr, "pto_native_bench: out of memory\n");
+      std::exit(1);
+    }
+    std::memset(p, 0, n * sizeof(T));
+    asm volatile("" : : "r"(p) : "memory");  // escaped: Clobber() may read or write it
+    return static_cast<T*>(p);
+  }
+};
+
+std::string g_data_dir;
+
+template <class T>
+T* Load(const std::string& name, size_t n) {
+  const std::string path = g_data_dir + "/" + name;
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    std::fprintf(stderr, "pto_native_bench: cannot open %s (bench/bench.py writes the inputs)\n",
+                 path.c_str());
+    std::exit(1);
+  }
+  T* p = Buf::Alloc<T>(n);
+  if (std::fread(p, sizeof(T), n, f) != n) {
+    std::fprintf(stderr, "pto_native_bench: %s is shorter than %zu elements\n", path.c_str(), n);
+    std::exit(1);
+  }
+  std::fclose(f);
+  return p;
+}
+
+void Dump(const std::string& dir, const std::string& name, const void* p, size_t bytes) {
+  if (dir.empty()) return;
+  const std::string path = dir + "/" + name + ".bin";
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f || std::fwrite(p, 1, bytes, f) != bytes) {
+    std::fprintf(stderr, "pto_native_bench: cannot write %s\n", path.c_str());
+    std::exit(1);
+  }
+  std::fclose(f);
+}
+
+// Keeps the compiler from hoisting or dropping the repeated, loop-invariant work: the output
+// must be stored and the inputs re-read on every call.
+inline void Clobber() { asm volatile("" ::: "memory"); }
+
+// ---------------------------------------------------------------------------------------------
+// bf16
+
+inline uint16_t F32ToBf16(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((u >> 16) | 0x40);  // NaN
+  return static_cast<uint16_t>((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+
+inline float Bf16ToF32(uint16_t b) {
+  const uint32_t u = static_cast<uint32_t>(b) << 16;
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The computations. Not inlined into the timing loops, so each is compiled once, for run-time
+// sizes, the way a library routine would be; __restrict says outputs do not alias inputs (the
+// PTO programs use distinct tiles too).
+
+#define NOINLINE __attribute__((noinline))
+
+NOINLINE void Add(const float* __restrict a, const float* __restrict b, float* __restrict c, int n) {
+  for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];
+}
+
+NOINLINE void MulS(const float* __restrict a, float k, float* __restrict c, int n) {
+  for (int i = 0; i < n; ++i) c[i] = a[i] * k;
+}
+
+NOINLINE void Exp(const float* __restrict a, float* __restrict c, int n) {
+  for (int i = 0; i < n; ++i) c[i] = static_cast<float>(std::exp(static_cast<double>(a[i])));
+}
+
+NOINLINE void RowSum(const float* __restrict a, float* __restrict s, int rows, int cols) {
+  for (int r = 0; r < rows; ++r) {
+    double acc = 0.0;
+    for (int j = 0; j < cols; ++j) acc += a[r * cols + j];
+    s[r] = static_cast<float>(acc);
+  }
+}
+
+NOINLINE void RowExpandMul(const float* __restrict a, const float* __restrict s,
+                           float* __restrict c, int rows, int cols) {
+  for (int r = 0; r < rows; ++r) {
+    const float k = s[r];
+    for (int j = 0; j < cols; ++j) c[r * cols + j] = a[r * cols + j] * k;
+  }
+}
+
+NOINLINE void CvtBf16(const float* __restrict a, uint16_t* __restrict c, int n) {
+  for (int i = 0; i < n; ++i) c[i] = F32ToBf16(a[i]);
+}
+
+// C[MxN] = A[MxK] @ B[KxN], row-major, ikj order: each c[i][j] sums over ascending k.
+NOINLINE void Matmul(const float* __restrict a, const float* __restrict b, float* __restrict c,
+                     int m, int k, int n) {
+  for (int i = 0; i < m * n; ++i) c[i] = 0.0f;
+  for (int i = 0; i < m; ++i) {
+    for (int p = 0; p < k; ++p) {
+      const float aip = a[i * k + p];
+      const float* __restrict brow = b + p * n;
+      float* __restrict crow = c + i * n;
+      for (int j = 0; j < n; ++j) crow[j] += aip * brow[j];
+    }
+  }
+}
+
+NOINLINE void MatmulBf16(const uint16_t* a16, const uint16_t* b16, float* a32, float* b32,
+                         float* c, int m, int k, int n) {
+  for (int i = 0; i < m * k; ++i) a32[i] = Bf16ToF32(a16[i]);
+  for (int i = 0; i < k * n; ++i) b32[i] = Bf16ToF32(b16[i]);
+  Matmul(a32, b32, c, m, k, n);
+}
+
+// Row softmax, as the PTO program computes it per slab: trowmax, trowexpandsub, texp,
+// trowsum, trowexpanddiv.
+NOINLINE void Softmax(const float* __restrict x, float* __restrict y, int rows, int cols) {
+  for (int r = 0; r < rows; ++r) {
+    const float* xr = x + static_cast<size_t>(r) * cols;
+    float* yr = y + static_cast<size_t>(r) * cols;
+    float m = xr[0];
+    for (int j = 1; j < cols; ++j) m = xr[j] > m ? xr[j] : m;
+    for (int j = 0; j < cols; ++j) yr[j] = static_cast<float>(std::exp(static_cast<double>(xr[j] - m)));
+    double acc = 0.0;
+    for (int j = 0; j < cols; ++j) acc += yr[j];
+    const float sum = static_cast<float>(acc);
+    for (int j = 0; j < cols; ++j) yr[j] = yr[j] / sum;
+  }
+}
+
+// RMSNorm, as the PTO program computes it per slab: tmul (x*x), trowsum, tmuls (1/hidden),
+// tadds (eps), trsqrt, trowexpandmul, tcolexpandmul (gamma).
+NOINLINE void RmsNorm(const float* __restrict x, const float* __restrict gamma, float* __restrict y,
+                      int rows, int cols, float inv_hidden, float eps) {
+  for (int r = 0; r < rows; ++r) {
+    const float* xr = x + static_cast<size_t>(r) * cols;
+    float* yr = y + static_cast<size_t>(r) * cols;
+    double acc = 0.0;
+    for (int j = 0; j < cols; ++j) {
+      const float sq = xr[j] * xr[j];
+      acc += sq;
+    }
+    float v = static_cast<float>(acc) * inv_hidden;
+    v = v + eps;
+    const float inv = static_cast<float>(1.0 / std::sqrt(static_cast<double>(v)));
+    for (int j = 0; j < cols; ++j) yr[j] = (xr[j] * inv) * gamma[j];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing
+
+bool g_quick = false;
+
+// Nanoseconds per call of fn: batches of calls sized to take about target seconds, minimum of
+// `repeats` batches (single: one call per batch, for the whole kernels).
+template <class F>
+double TimeNs(const F& fn, bool single) {
+  using Clock = std::chrono::steady_clock;
+  const double target = g_quick ? 0.005 : 0.02;
+  const int repeats = single ? (g_quick ? 2 : 5) : (g_quick ? 3 : 7);
+  auto batch = [&](long n) {
+    const auto t0 = Clock::now();
+    for (long i = 0; i < n; ++i) {
+      fn();
+      Clobber();
+    }
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+  };
+  fn();  // warm up: page faults, caches
+  long n = 1;
+  if (!single) {
+    for (;;) {
+      const double t = batch(n);
+      if (t >= target) break;
+      const double scale = t > 0 ? target / t * 1.1 : 2.0;
+      n = std::max(n * 2, static_cast<long>(n * scale));
+    }
+  }
+  double best = 1e300;
+  for (int r = 0; r < repeats; ++r) best = std::min(best, batch(n) / n);
+  return best * 1e9;
+}
+
+struct Case {
+  std::string name;
+  std::function<void(const std::string& dump_dir)> run;  // set up, time, print, dump
+};
+
+void Report(const std::string& name, double ns) {
+  std::printf("%s %.1f\n", name.c_str(), ns);
+  std::fflush(stdout);
+}
+
+std::vector<Case> Cases() {
+  std::vector<Case> cases;
+  const int sizes[3][2] = {{16, 64}, {64, 64}, {128, 128}};
+  const char* ops[] = {"tadd", "tmuls", "texp", "trowsum", "trowexpandmul", "tcvt"};
+  for (const char* op_c : ops) {
+    const std::string op = op_c;
+    for (const auto& sz : sizes) {
+      const int r = sz[0], c = sz[1], n = r * c;
+      const std::string shape = std::to_string(r) + "x" + std::to_string(c);
+      const std::string name = op == "tcvt" ? "tcvt_f32_bf16_" + shape : op + "_f32_" + shape;
+      cases.push_back({name, [=](const std::string& dump) {
+        float* a = Load<float>("a_" + shape + ".f32", n);
+        if (op == "tadd") {
+          float* b = Load<float>("b_" + shape + ".f32", n);
+          float* out = Buf::Alloc<float>(n);
+          Report(name, TimeNs([&] { Add(a, b, out, n); }, false));
+          Dump(dump, name, out, n * 4);
+          std::free(b), std::free(out);
+        } else if (op == "tmuls") {
+          float* out = Buf::Alloc<float>(n);
+          Report(name, TimeNs([&] { MulS(a, 1.5f, out, n); }, false));
+          Dump(dump, name, out, n * 4);
+          std::free(out);
+        } else if (op == "texp") {
+          float* out = Buf::Alloc<float>(n);
+          Report(name, TimeNs([&] { Exp(a, out, n); }, false));
+          Dump(dump, name, out, n * 4);
+          std::free(out);
+        } else if (op == "trowsum") {
+          float* out = Buf::Alloc<float>(r);
+          Report(name, TimeNs([&] { RowSum(a, out, r, c); }, false));
+          Dump(dump, name, out, r * 4);
+          std::free(out);
+        } else if (op == "trowexpandmul") {
+          float* s = Load<float>("s_" + std::to_string(r) + ".f32", r);
+          float* out = Buf::Alloc<float>(n);
+          Report(name, TimeNs([&] { RowExpandMul(a, s, out, r, c); }, false));
+          Dump(dump, name, out, n * 4);
+          std::free(s), std::free(out);
+        } else {  // tcvt
+          uint16_t* out = Buf::Alloc<uint16_t>(n);
+          Report(name, TimeNs([&] { CvtBf16(a, out, n); }, false));
+          Dump(dump, name, out, n * 2);
+          std::free(out);
+        }
+        std::free(a);
+      }});
+    }
+  }
+  constexpr int kMM = 64;
+  cases.push_back({"tmatmul_f32_64x64x64", [](const std::string& dump) {
+    float* a = Load<float>("mm_a.f32", kMM * kMM);
+    float* b = Load<float>("mm_b.f32", kMM * kMM);
+    float* c = Buf::Alloc<float>(kMM * kMM);
+    Report("tmatmul_f32_64x64x64", TimeNs([&] { Matmul(a, b, c, kMM, kMM, kMM); }, false));
+    Dump(dump, "tmatmul_f32_64x64x64", c, kMM * kMM * 4);
+    std::free(a), std::free(b), std::free(c);
+  }});
+  cases.push_back({"tmatmul_bf16_64x64x64", [](const std::string& dump) {
+    uint16_t* a = Load<uint16_t>("mm_a.bf16", kMM * kMM);
+    uint16_t* b = Load<uint16_t>("mm_b.bf16", kMM * kMM);
+    float* a32 = Buf::Alloc<float>(kMM * kMM);
+    float* b32 = Buf::Alloc<float>(kMM * kMM);
+    float* c = Buf::Alloc<float>(kMM * kMM);
+    Report("tmatmul_bf16_64x64x64",
+           TimeNs([&] { MatmulBf16(a, b, a32, b32, c, kMM, kMM, kMM); }, false));
+    Dump(dump, "tmatmul_bf16_64x64x64", c, kMM * kMM * 4);
+    std::free(a), std::free(b), std::free(a32), std::free(b32), std::free(c);
+  }});
+  constexpr int kRows = 4096, kCols = 1024;
+  constexpr size_t kN = static_cast<size_t>(kRows) * kCols;
+  cases.push_back({"softmax_4096x1024", [](const std::string& dump) {
+    float* x = Load<float>("x_4096x1024.f32", kN);
+    float* y = Buf::Alloc<float>(kN);
+    Report("softmax_4096x1024", TimeNs([&] { Softmax(x, y, kRows, kCols); }, true));
+    Dump(dump, "softmax_4096x1024", y, kN * 4);
+    std::free(x), std::free(y);
+  }});
+  cases.push_back({"rmsnorm_4096x1024", [](const std::string& dump) {
+    float* x = Load<float>("x_4096x1024.f32", kN);
+    float* g = Load<float>("gamma_1024.f32", kCols);
+    float* y = Buf::Alloc<float>(kN);
+    const float inv_hidden = 9.765625e-04f, eps = 9.99999997e-07f;
+    Report("rmsnorm_4096x1024",
+           TimeNs([&] { RmsNorm(x, g, y, kRows, kCols, inv_hidden, eps); }, true));
+    Dump(dump, "rmsnorm_4096x1024", y, kN * 4);
+    std::free(x), std::free(g), std::free(y);
+  }});
+  return cases;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string dump, only;
+  bool list = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "pto_native_bench: %s needs a value\n", arg.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (arg == "--data") g_data_dir = value();
+    else if (arg == "--dump") dump = value();
+    else if (arg == "--only") only = value();
+    else if (arg == "--quick") g_quick = true;
+    else if (arg == "--list") list = true;
+    else {
+      std::fprintf(stderr,
+                   "usage: pto_native_bench --data DIR [--dump OUT] [--quick] [--only A,B] [--list]\n");
+      return 2;
+    }
+  }
+  const std::vector<Case> cases = Cases();
+  if (list) {
+    for (const Case& c : cases) std::printf("%s\n", c.name.c_str());
+    return 0;
+  }
+  if (g_data_dir.empty()) {
+    std::fprintf(stderr, "pto_native_bench: --data DIR is required\n");
+    return 2;
+  }
+  std::vector<std::string> wanted;
+  for (size_t pos = 0; pos < only.size();) {
+    size_t comma = only.find(',', pos);
+    if (comma == std::string::npos) comma = only.size();
+    if (comma > pos) wanted.push_back(only.substr(pos, comma - pos));
+    pos = comma + 1;
+  }
+  for (const std::string& w : wanted) {
+    bool known = false;
+    for (const Case& c : cases) known |= c.name == w;
+    if (!known) {
+      std::fprintf(stderr, "pto_native_bench: unknown benchmark %s\n", w.c_str());
+      return 2;
+    }
+  }
+  for (const Case& c : cases) {
+    bool run = wanted.empty();
+    for (const std::string& w : wanted) run |= c.name == w;
+    if (run) c.run(dump);
+  }
+  return 0;
+}

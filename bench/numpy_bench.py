@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""numpy baseline for the ptorun benchmarks (bench/run.sh runs it; see bench/README.md).
+
+The same computations as the PTO programs bench.py generates and as bench/native_bench.cc, on
+the same input files (written by make_data(), which bench.py calls), timed with timeit: the
+minimum over several repeats of the mean time of a batch of calls. Prints one line per
+benchmark, "NAME NANOSECONDS", per call.
+
+This module is also the benchmark catalogue bench.py imports: the names, the sizes, the input
+files and the numpy functions it uses as the numerical reference for ptorun's outputs.
+
+Fairness notes:
+  * tile-instruction cases use numpy's fastest spelling, the ufunc with a preallocated
+    `out=` (no allocation per call), as a PTO instruction writes a preallocated tile;
+  * bf16 has no numpy dtype: tcvt f32->bf16 is the round-to-nearest-even bit trick on uint32
+    (no NaN special case; the data has no NaN), the bf16 matmul multiplies float32 copies of
+    the bf16 operands (decoded once, outside the timed call);
+  * whole kernels are vectorised over the whole 4096x1024 array, as one would write them;
+  * BLAS threads are limited to one by bench.py (ptorun runs a block on one thread).
+
+Usage: numpy_bench.py --data DIR [--quick] [--only NAME,NAME,...] [--list]
+"""
+
+import argparse
+import os
+import sys
+import timeit
+
+import numpy as np
+
+# ---------------------------------------------------------------------------------------------
+# Catalogue (bench.py and native_bench.cc use the same names, sizes and files)
+
+SIZES = [(16, 64), (64, 64), (128, 128)]
+VEC_OPS = ["tadd", "tmuls", "texp", "trowsum", "trowexpandmul", "tcvt"]
+MULS_K = 1.5  # the scalar of tmuls (exact in f32)
+MM = 64  # TMATMUL M = K = N
+MM_NAMES = ["tmatmul_f32_64x64x64", "tmatmul_bf16_64x64x64"]
+K_ROWS, K_COLS = 4096, 1024  # whole kernels: a 4096 x 1024 f32 tensor
+SLAB_ROWS = 8  # rows per slab (tile) in the whole-kernel PTO programs
+KERNEL_NAMES = ["softmax_4096x1024", "rmsnorm_4096x1024"]
+RMS_INV_HIDDEN = np.float32(1.0 / K_COLS)  # 9.765625e-04, exact
+RMS_EPS = np.float32(1e-6)  # written 9.99999997e-07 : f32 in the program
+DATA_VERSION = "1"
+
+
+def vec_name(op, rows, cols):
+    return f"tcvt_f32_bf16_{rows}x{cols}" if op == "tcvt" else f"{op}_f32_{rows}x{cols}"
+
+
+def vec_cases():
+    """[(name, op, rows, cols)] for the per-instruction vector benchmarks."""
+    return [(vec_name(op, r, c), op, r, c) for op in VEC_OPS for (r, c) in SIZES]
+
+
+def all_names():
+    return [n for n, _, _, _ in vec_cases()] + MM_NAMES + KERNEL_NAMES
+
+
+# ---------------------------------------------------------------------------------------------
+# Input data (fixed seed; raw little-endian files, bf16 as uint16 bit patterns)
+
+
+def f32_to_bf16_bits(a):
+    """Round-to-nearest-even f32 -> bf16 bit patterns (no NaN special case)."""
+    u = np.ascontiguousarray(a, dtype=np.float32).view(np.uint32)
+    return ((u + (np.uint32(0x7FFF) + ((u >> np.uint32(16)) & np.uint32(1)))) >> np.uint32(16)).astype(np.uint16)
+
+
+def bf16_bits_to_f32(b):
+    return (b.astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
+def data_files():
+    files = {}
+    for r, c in SIZES:
+        files[f"a_{r}x{c}.f32"] = (r, c)
+        files[f"b_{r}x{c}.f32"] = (r, c)
+        files[f"s_{r}.f32"] = (r, 1)
+    files["mm_a.f32"] = (MM, MM)
+    files["mm_b.f32"] = (MM, MM)
+    files["mm_a.bf16"] = (MM, MM)
+    files["mm_b.bf16"] = (MM, MM)
+    files[f"x_{K_ROWS}x{K_COLS}.f32"] = (K_ROWS, K_COLS)
+    files[f"gamma_{K_COLS}.f32"] = (1, K_COLS)
+    return files
+
+
+def make_data(data_dir):
+    """Write every input file into data_dir (skipped when already there for this version)."""
+    os.makedirs(data_dir, exist_ok=True)
+    stamp = os.path.join(data_dir, "VERSION")
+    if os.path.exists(stamp) and open(stamp).read().strip() == DATA_VERSION and all(
+            os.path.exists(os.path.join(data_dir, f)) for f in data_files()):
+        return
+    rng = np.random.default_rng(20240607)
+    for r, c in SIZES:
+        rng.uniform(-1.0, 1.0, (r, c)).astype(np.float32).tofile(os.path.join(data_dir, f"a_{r}x{c}.f32"))
+        rng.uniform(-1.0, 1.0, (r, c)).astype(np.float32).tofile(os.path.join(data_dir, f"b_{r}x{c}.f32"))
+        rng.uniform(0.5, 1.5, (r,)).astype(np.float32).tofile(os.path.join(data_dir, f"s_{r}.f32"))
+    ma = rng.uniform(-1.0, 1.0, (MM, MM)).astype(np.float32)
+    mb = rng.uniform(-1.0, 1.0, (MM, MM)).astype(np.float32)
+    ma.tofile(os.path.join(data_dir, "mm_a.f32"))
+    mb.tofile(os.path.join(data_dir, "mm_b.f32"))
+    f32_to_bf16_bits(ma).tofile(os.path.join(data_dir, "mm_a.bf16"))
+    f32_to_bf16_bits(mb).tofile(os.path.join(data_dir, "mm_b.bf16"))
+    (rng.standard_normal((K_ROWS, K_COLS)) * 2.0).astype(np.float32).tofile(
+        os.path.join(data_dir, f"x_{K_ROWS}x{K_COLS}.f32"))
+    rng.uniform(0.5, 1.5, (K_COLS,)).astype(np.float32).tofile(os.path.join(data_dir, f"gamma_{K_COLS}.f32"))
+    with open(stamp, "w") as f:
+        f.write(DATA_VERSION + "\n")
+
+
+def load(data_dir, name, shape, dtype=np.float32):
+    path = os.path.join(data_dir, name)
+    if not os.path.exists(path):
+        sys.exit(f"numpy_bench: {path} is missing; bench/bench.py writes the inputs")
+    return np.fromfile(path, dtype=dtype).reshape(shape)
+
+
+# ---------------------------------------------------------------------------------------------
+# The computations. Each make_* returns a zero-argument function that does the work once and
+# returns its output array (the timed call; bench.py also calls it once for the reference).
+
+
+def make_vec(data_dir, op, r, c):
+    a = load(data_dir, f"a_{r}x{c}.f32", (r, c))
+    if op == "tadd":
+        b = load(data_dir, f"b_{r}x{c}.f32", (r, c))
+        out = np.empty((r, c), np.float32)
+        return lambda: np.add(a, b, out=out)
+    if op == "tmuls":
+        out = np.empty((r, c), np.float32)
+        k = np.float32(MULS_K)
+        return lambda: np.multiply(a, k, out=out)
+    if op == "texp":
+        out = np.empty((r, c), np.float32)
+        return lambda: np.exp(a, out=out)
+    if op == "trowsum":
+        out = np.empty((r,), np.float32)
+        return lambda: np.sum(a, axis=1, out=out)
+    if op == "trowexpandmul":
+        s = load(data_dir, f"s_{r}.f32", (r, 1))
+        out = np.empty((r, c), np.float32)
+        return lambda: np.multiply(a, s, out=out)
+    if op == "tcvt":
+        return lambda: f32_to_bf16_bits(a)
+    raise ValueError(op)
+
+
+def make_matmul(data_dir, name):
+    if name == "tmatmul_f32_64x64x64":
+        a = load(data_dir, "mm_a.f32", (MM, MM))
+        b = load(data_dir, "mm_b.f32", (MM, MM))
+    else:  # bf16 operands, multiplied as float32 copies (decoded here, outside the timing)
+        a = bf16_bits_to_f32(load(data_dir, "mm_a.bf16", (MM, MM), np.uint16))
+        b = bf16_bits_to_f32(load(data_dir, "mm_b.bf16", (MM, MM), np.uint16))
+    out = np.empty((MM, MM), np.float32)
+    return lambda: np.matmul(a, b, out=out)
+
+
+def softmax(x):
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def rmsnorm(x, gamma):
+    ss = np.sum(x * x, axis=1, keepdims=True)
+    inv = np.float32(1.0) / np.sqrt(ss * RMS_INV_HIDDEN + RMS_EPS)
+    return x * inv * gamma
+
+
+def make_kernel(data_dir, name):
+    x = load(data_dir, f"x_{K_ROWS}x{K_COLS}.f32", (K_ROWS, K_COLS))
+    if name == "softmax_4096x1024":
+        return lambda: softmax(x)
+    gamma = load(data_dir, f"gamma_{K_COLS}.f32", (1, K_COLS))
+    return lambda: rmsnorm(x, gamma)
+
+
+def make(data_dir, name):
+    for n, op, r, c in vec_cases():
+        if n == name:
+            return make_vec(data_dir, op, r, c)
+    if name in MM_NAMES:
+        return make_matmul(data_dir, name)
+    if name in KERNEL_NAMES:
+        return make_kernel(data_dir, name)
+    raise KeyError(name)
+
+
+# ---------------------------------------------------------------------------------------------
+# Timing
+
+
+def time_call(fn, target_s, repeats, single=False):
+    """Seconds per call: min over `repeats` batches (one call per batch if single)."""
+    timer = timeit.Timer(fn)
+    if single:
+        number = 1
+    else:
+        number = 1
+        while True:  # timeit's autorange, with our own target
+            t = timer.timeit(number)
+            if t >= target_s:
+                break
+            number = max(number * 2, int(number * target_s / max(t, 1e-9) * 1.1))
+    return min(timer.repeat(repeats, number)) / number
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--data", required=True, help="directory with the input files")
+    p.add_argument("--quick", action="store_true", help="fewer, shorter repeats")
+    p.add_argument("--only", default="", help="comma-separated benchmark names")
+    p.add_argument("--list", action="store_true", help="print the benchmark names and exit")
+    args = p.parse_args()
+    if args.list:
+        print("\n".join(all_names()))
+        return
+    names = [n for n in args.only.split(",") if n] or all_names()
+    target, repeats, kernel_repeats = (0.005, 3, 2) if args.quick else (0.02, 7, 5)
+    for name in names:
+        fn = make(args.data, name)
+        fn()  # warm up (page faults, caches)
+        single = name in KERNEL_NAMES
+        s = time_call(fn, target, kernel_repeats if single else repeats, single)
+        print(f"{name} {s * 1e9:.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

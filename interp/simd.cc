@@ -1,0 +1,360 @@
+// Highway implementations of simd.h, compiled once per instruction set and dispatched at run
+// time. Tails shorter than a vector use the scalar element functions, so every element gets
+// exactly the scalar result.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "interp/simd.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+#include "hwy/contrib/math/math-inl.h"
+#include "common/float_format.h"
+#include "interp/element.h"
+#include "interp/simd.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace pto::interp::simd::HWY_NAMESPACE {
+
+namespace hn = hwy::HWY_NAMESPACE;
+using DF = hn::ScalableTag<float>;
+using VF = hn::Vec<DF>;
+
+template <class V>
+V BinaryVec(Binary op, V a, V b) {
+  const hn::DFromV<V> d;
+  switch (op) {
+    case Binary::kAdd:
+      return hn::Add(a, b);
+    case Binary::kSub:
+      return hn::Sub(a, b);
+    case Binary::kMul:
+      return hn::Mul(a, b);
+    case Binary::kDiv:
+      return hn::Div(a, b);
+    case Binary::kMax:  // a < b ? b : a, NaN from either side gives the quiet NaN
+      return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)),
+                            hn::Set(d, std::numeric_limits<float>::quiet_NaN()),
+                            hn::IfThenElse(hn::Lt(a, b), b, a));
+    case Binary::kMin:  // b < a ? b : a
+      return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)),
+                            hn::Set(d, std::numeric_limits<float>::quiet_NaN()),
+                            hn::IfThenElse(hn::Lt(b, a), b, a));
+  }
+  return a;
+}
+
+float BinaryScalar(Binary op, float a, float b) {
+  switch (op) {
+    case Binary::kAdd:
+      return ops::Add::Apply(a, b);
+    case Binary::kSub:
+      return ops::Sub::Apply(a, b);
+    case Binary::kMul:
+      return ops::Mul::Apply(a, b);
+    case Binary::kDiv:
+      return ops::Div::Apply(a, b);
+    case Binary::kMax:
+      return ops::Max::Apply(a, b);
+    case Binary::kMin:
+      return ops::Min::Apply(a, b);
+  }
+  return a;
+}
+
+template <Binary kOp>
+void BinaryLoop(const float* a, const float* b, float* d, size_t n) {
+  const DF df;
+  const size_t lanes = hn::Lanes(df);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    hn::StoreU(BinaryVec(kOp, hn::LoadU(df, a + i), hn::LoadU(df, b + i)), df, d + i);
+  }
+  for (; i < n; ++i) d[i] = BinaryScalar(kOp, a[i], b[i]);
+}
+
+void BinaryF32Impl(Binary op, const float* a, const float* b, float* d, size_t n) {
+  switch (op) {
+    case Binary::kAdd:
+      return BinaryLoop<Binary::kAdd>(a, b, d, n);
+    case Binary::kSub:
+      return BinaryLoop<Binary::kSub>(a, b, d, n);
+    case Binary::kMul:
+      return BinaryLoop<Binary::kMul>(a, b, d, n);
+    case Binary::kDiv:
+      return BinaryLoop<Binary::kDiv>(a, b, d, n);
+    case Binary::kMax:
+      return BinaryLoop<Binary::kMax>(a, b, d, n);
+    case Binary::kMin:
+      return BinaryLoop<Binary::kMin>(a, b, d, n);
+  }
+}
+
+template <Binary kOp, bool kScalarFirst>
+void ScalarLoop(const float* a, float k, float* d, size_t n) {
+  const DF df;
+  const size_t lanes = hn::Lanes(df);
+  const VF vk = hn::Set(df, k);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const VF va = hn::LoadU(df, a + i);
+    hn::StoreU(kScalarFirst ? BinaryVec(kOp, vk, va) : BinaryVec(kOp, va, vk), df, d + i);
+  }
+  for (; i < n; ++i) d[i] = kScalarFirst ? BinaryScalar(kOp, k, a[i]) : BinaryScalar(kOp, a[i], k);
+}
+
+template <bool kScalarFirst>
+void ScalarDispatch(Binary op, const float* a, float k, float* d, size_t n) {
+  switch (op) {
+    case Binary::kAdd:
+      return ScalarLoop<Binary::kAdd, kScalarFirst>(a, k, d, n);
+    case Binary::kSub:
+      return ScalarLoop<Binary::kSub, kScalarFirst>(a, k, d, n);
+    case Binary::kMul:
+      return ScalarLoop<Binary::kMul, kScalarFirst>(a, k, d, n);
+    case Binary::kDiv:
+      return ScalarLoop<Binary::kDiv, kScalarFirst>(a, k, d, n);
+    case Binary::kMax:
+      return ScalarLoop<Binary::kMax, kScalarFirst>(a, k, d, n);
+    case Binary::kMin:
+      return ScalarLoop<Binary::kMin, kScalarFirst>(a, k, d, n);
+  }
+}
+
+void ScalarF32Impl(Binary op, const float* a, float k, bool scalar_first, float* d, size_t n) {
+  if (scalar_first) {
+    ScalarDispatch<true>(op, a, k, d, n);
+  } else {
+    ScalarDispatch<false>(op, a, k, d, n);
+  }
+}
+
+// Unary operations evaluated in double (exp, log, rsqrt) work on half vectors of f32 promoted
+// to full vectors of f64, then round once.
+template <Unary kOp>
+void UnaryLoop(const float* a, float* d, size_t n) {
+  const DF df;
+  size_t i = 0;
+  if constexpr (kOp == Unary::kExp || kOp == Unary::kLog || kOp == Unary::kRsqrt) {
+    const hn::ScalableTag<double> dd;
+    const hn::Rebind<float, decltype(dd)> dh;
+    const size_t lanes = hn::Lanes(dd);
+    for (; i + lanes <= n; i += lanes) {
+      const auto v = hn::PromoteTo(dd, hn::LoadU(dh, a + i));
+      hn::Vec<decltype(dd)> r;
+      if constexpr (kOp == Unary::kExp) {
+        // Highway's exp covers finite arguments that neither overflow nor underflow; the
+        // rest (and NaN) take the scalar path, vector by vector.
+        if (!hn::AllTrue(dd, hn::Lt(hn::Abs(v), hn::Set(dd, 700.0)))) {
+          for (size_t j = i; j < i + lanes; ++j) d[j] = ops::Exp::Apply(a[j]);
+          continue;
+        }
+        r = hn::Exp(dd, v);
+      } else if constexpr (kOp == Unary::kLog) {
+        // Positive finite arguments only (zero, negatives, infinity and NaN go scalar).
+        if (!hn::AllTrue(dd, hn::And(hn::Gt(v, hn::Zero(dd)), hn::Lt(v, hn::Set(dd, 1e300))))) {
+          for (size_t j = i; j < i + lanes; ++j) d[j] = ops::Log::Apply(a[j]);
+          continue;
+        }
+        r = hn::Log(dd, v);
+      } else {
+        r = hn::Div(hn::Set(dd, 1.0), hn::Sqrt(v));
+      }
+      hn::StoreU(hn::DemoteTo(dh, r), dh, d + i);
+    }
+  } else {
+    const size_t lanes = hn::Lanes(df);
+    const VF zero = hn::Zero(df);
+    for (; i + lanes <= n; i += lanes) {
+      const VF v = hn::LoadU(df, a + i);
+      VF r;
+      if constexpr (kOp == Unary::kSqrt) {
+        r = hn::Sqrt(v);
+      } else if constexpr (kOp == Unary::kRecip) {
+        r = hn::Div(hn::Set(df, 1.0f), v);
+      } else if constexpr (kOp == Unary::kAbs) {
+        r = hn::Abs(v);
+      } else if constexpr (kOp == Unary::kNeg) {
+        r = hn::Neg(v);
+      } else {  // relu keeps NaN
+        r = hn::IfThenElse(hn::Or(hn::Gt(v, zero), hn::IsNaN(v)), v, zero);
+      }
+      hn::StoreU(r, df, d + i);
+    }
+  }
+  for (; i < n; ++i) {
+    switch (kOp) {
+      case Unary::kExp:
+        d[i] = ops::Exp::Apply(a[i]);
+        break;
+      case Unary::kLog:
+        d[i] = ops::Log::Apply(a[i]);
+        break;
+      case Unary::kSqrt:
+        d[i] = ops::Sqrt::Apply(a[i]);
+        break;
+      case Unary::kRsqrt:
+        d[i] = ops::Rsqrt::Apply(a[i]);
+        break;
+      case Unary::kRecip:
+        d[i] = ops::Recip::Apply(a[i]);
+        break;
+      case Unary::kAbs:
+        d[i] = ops::Abs::Apply(a[i]);
+        break;
+      case Unary::kNeg:
+        d[i] = ops::Neg::Apply(a[i]);
+        break;
+      case Unary::kRelu:
+        d[i] = ops::Relu::Apply(a[i]);
+        break;
+    }
+  }
+}
+
+void UnaryF32Impl(Unary op, const float* a, float* d, size_t n) {
+  switch (op) {
+    case Unary::kExp:
+      return UnaryLoop<Unary::kExp>(a, d, n);
+    case Unary::kLog:
+      return UnaryLoop<Unary::kLog>(a, d, n);
+    case Unary::kSqrt:
+      return UnaryLoop<Unary::kSqrt>(a, d, n);
+    case Unary::kRsqrt:
+      return UnaryLoop<Unary::kRsqrt>(a, d, n);
+    case Unary::kRecip:
+      return UnaryLoop<Unary::kRecip>(a, d, n);
+    case Unary::kAbs:
+      return UnaryLoop<Unary::kAbs>(a, d, n);
+    case Unary::kNeg:
+      return UnaryLoop<Unary::kNeg>(a, d, n);
+    case Unary::kRelu:
+      return UnaryLoop<Unary::kRelu>(a, d, n);
+  }
+}
+
+double SumF32Impl(const float* a, size_t n) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> dh;
+  const size_t lanes = hn::Lanes(dd);
+  auto acc0 = hn::Zero(dd), acc1 = hn::Zero(dd);
+  size_t i = 0;
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    acc0 = hn::Add(acc0, hn::PromoteTo(dd, hn::LoadU(dh, a + i)));
+    acc1 = hn::Add(acc1, hn::PromoteTo(dd, hn::LoadU(dh, a + i + lanes)));
+  }
+  double sum = hn::GetLane(hn::SumOfLanes(dd, hn::Add(acc0, acc1)));
+  for (; i < n; ++i) sum += static_cast<double>(a[i]);
+  return sum;
+}
+
+uint16_t F32ToBF16Scalar(float f, bool saturate) {
+  uint16_t r = FloatToBF16(f);
+  if (saturate && std::isfinite(f) && (r & 0x7FFF) == 0x7F80) r = static_cast<uint16_t>(r - 1);
+  return r;
+}
+
+void F32ToBF16Impl(const float* a, uint16_t* d, size_t n, bool saturate) {
+  const hn::ScalableTag<uint32_t> du;
+  const hn::Rebind<uint16_t, decltype(du)> dh;
+  const size_t lanes = hn::Lanes(du);
+  const auto exp_mask = hn::Set(du, 0x7F800000u);
+  const auto abs_mask = hn::Set(du, 0x7FFFFFFFu);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto bits = hn::LoadU(du, reinterpret_cast<const uint32_t*>(a + i));
+    // Round to nearest even on the top 16 bits.
+    const auto lsb = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
+    auto rounded = hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), lsb)));
+    const auto abs = hn::And(bits, abs_mask);
+    const auto is_nan = hn::Gt(abs, exp_mask);
+    // NaN: keep the top bits and make it quiet.
+    rounded = hn::IfThenElse(is_nan, hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u)),
+                             rounded);
+    if (saturate) {
+      // A finite input that rounded up to infinity becomes the largest finite bf16.
+      const auto finite = hn::Lt(abs, exp_mask);
+      const auto became_inf = hn::Eq(hn::And(rounded, hn::Set(du, 0x7FFFu)), hn::Set(du, 0x7F80u));
+      rounded = hn::IfThenElse(hn::And(finite, became_inf), hn::Sub(rounded, hn::Set(du, 1u)),
+                               rounded);
+    }
+    // The results fit in 16 bits, so the saturating demotion from i32 keeps them.
+    const hn::RebindToSigned<decltype(du)> di;
+    hn::StoreU(hn::DemoteTo(dh, hn::BitCast(di, rounded)), dh, d + i);
+  }
+  for (; i < n; ++i) d[i] = F32ToBF16Scalar(a[i], saturate);
+}
+
+void MatmulF32Impl(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
+                   size_t m, size_t k, size_t n) {
+  const DF df;
+  const size_t lanes = hn::Lanes(df);
+  constexpr size_t kBlock = 4;  // vectors of c kept in registers across the k loop
+  for (size_t i = 0; i < m; ++i) {
+    const float* arow = a + i * lda;
+    float* crow = c + i * ldc;
+    size_t j = 0;
+    for (; j + kBlock * lanes <= n; j += kBlock * lanes) {
+      VF acc0 = hn::Zero(df), acc1 = hn::Zero(df), acc2 = hn::Zero(df), acc3 = hn::Zero(df);
+      for (size_t kk = 0; kk < k; ++kk) {
+        const VF x = hn::Set(df, arow[kk]);
+        const float* brow = b + kk * ldb + j;
+        acc0 = hn::Add(acc0, hn::Mul(x, hn::LoadU(df, brow)));
+        acc1 = hn::Add(acc1, hn::Mul(x, hn::LoadU(df, brow + lanes)));
+        acc2 = hn::Add(acc2, hn::Mul(x, hn::LoadU(df, brow + 2 * lanes)));
+        acc3 = hn::Add(acc3, hn::Mul(x, hn::LoadU(df, brow + 3 * lanes)));
+      }
+      hn::StoreU(acc0, df, crow + j);
+      hn::StoreU(acc1, df, crow + j + lanes);
+      hn::StoreU(acc2, df, crow + j + 2 * lanes);
+      hn::StoreU(acc3, df, crow + j + 3 * lanes);
+    }
+    for (; j + lanes <= n; j += lanes) {
+      VF acc = hn::Zero(df);
+      for (size_t kk = 0; kk < k; ++kk) {
+        acc = hn::Add(acc, hn::Mul(hn::Set(df, arow[kk]), hn::LoadU(df, b + kk * ldb + j)));
+      }
+      hn::StoreU(acc, df, crow + j);
+    }
+    for (; j < n; ++j) {
+      float acc = 0.0f;
+      for (size_t kk = 0; kk < k; ++kk) acc = acc + arow[kk] * b[kk * ldb + j];
+      crow[j] = acc;
+    }
+  }
+}
+
+const char* TargetNameImpl() { return hwy::TargetName(HWY_TARGET); }
+
+}  // namespace pto::interp::simd::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace pto::interp::simd {
+
+HWY_EXPORT(BinaryF32Impl);
+HWY_EXPORT(ScalarF32Impl);
+HWY_EXPORT(UnaryF32Impl);
+HWY_EXPORT(SumF32Impl);
+HWY_EXPORT(F32ToBF16Impl);
+HWY_EXPORT(MatmulF32Impl);
+HWY_EXPORT(TargetNameImpl);
+
+void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n) {
+  HWY_DYNAMIC_DISPATCH(BinaryF32Impl)(op, a, b, d, n);
+}
+void ScalarF32(Binary op, const float* a, float k, bool scalar_first, float* d, size_t n) {
+  HWY_DYNAMIC_DISPATCH(ScalarF32Impl)(op, a, k, scalar_first, d, n);
+}
+void UnaryF32(Unary op, const float* a, float* d, size_t n) {
+  HWY_DYNAMIC_DISPATCH(UnaryF32Impl)(op, a, d, n);
+}
+double SumF32(const float* a, size_t n) { return HWY_DYNAMIC_DISPATCH(SumF32Impl)(a, n); }
+void F32ToBF16(const float* a, uint16_t* d, size_t n, bool saturate) {
+  HWY_DYNAMIC_DISPATCH(F32ToBF16Impl)(a, d, n, saturate);
+}
+void MatmulF32(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
+               size_t m, size_t k, size_t n) {
+  HWY_DYNAMIC_DISPATCH(MatmulF32Impl)(a, lda, b, ldb, c, ldc, m, k, n);
+}
+const char* TargetName() { return HWY_DYNAMIC_DISPATCH(TargetNameImpl)(); }
+
+}  // namespace pto::interp::simd
+#endif  // HWY_ONCE

@@ -1,0 +1,37 @@
+// Vectorised inner loops for the hot f32 paths (Highway, chosen at run time for the CPU: SSE4,
+// AVX2, AVX-512). Each computes exactly what the scalar element functions of element.h compute
+// for the same elements, in any order: the kernels call these for contiguous runs and the
+// element functions for everything else.
+#ifndef PTO_INTERP_SIMD_H_
+#define PTO_INTERP_SIMD_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace pto::interp::simd {
+
+enum class Binary : uint8_t { kAdd, kSub, kMul, kDiv, kMax, kMin };
+enum class Unary : uint8_t { kExp, kLog, kSqrt, kRsqrt, kRecip, kAbs, kNeg, kRelu };
+
+/// d[i] = a[i] op b[i].
+void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n);
+/// d[i] = a[i] op k, or k op a[i] when \a scalar_first.
+void ScalarF32(Binary op, const float* a, float k, bool scalar_first, float* d, size_t n);
+/// d[i] = f(a[i]).
+void UnaryF32(Unary op, const float* a, float* d, size_t n);
+/// Sum of a[0..n) in double precision (each element widened exactly).
+double SumF32(const float* a, size_t n);
+/// d[i] = a[i] rounded to bfloat16 (nearest even; NaN stays NaN; finite values beyond bf16's
+/// range saturate when \a saturate, else become infinity), as bit patterns.
+void F32ToBF16(const float* a, uint16_t* d, size_t n, bool saturate);
+/// c[i][j] = sum over k of a[i][k] * b[k][j], summed from 0 in ascending k with one rounding
+/// per multiply and per add (no fused multiply-add). Row strides in elements.
+void MatmulF32(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
+               size_t m, size_t k, size_t n);
+
+/// The instruction set chosen at run time ("AVX3", "AVX2", ...), for reports.
+const char* TargetName();
+
+}  // namespace pto::interp::simd
+
+#endif  // PTO_INTERP_SIMD_H_

@@ -1,0 +1,142 @@
+// The vectorised loops give bit for bit the results of the scalar element functions (NaN
+// compared as NaN where the scalar function does not fix its bits).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/float_format.h"
+#include "interp/element.h"
+#include "interp/simd.h"
+
+namespace pto::interp {
+namespace {
+
+// Random values of every magnitude plus the edge cases, in an odd count so tails are used.
+std::vector<float> Inputs(uint64_t seed, size_t n = 1001) {
+  std::mt19937_64 rng(seed);
+  std::vector<float> v(n);
+  for (float& x : v) {
+    uint32_t bits = static_cast<uint32_t>(rng());
+    std::memcpy(&x, &bits, 4);
+    if (rng() % 3 == 0) x = static_cast<float>(static_cast<int>(rng() % 200) - 100) / 8.0f;
+  }
+  const float specials[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, -NAN, 1e-45f, -1e-45f,
+                            3.4e38f, -3.4e38f, 1.0f, -1.0f, 88.7f, -103.9f, 0.5f};
+  for (size_t i = 0; i < sizeof specials / sizeof specials[0]; ++i) v[i * 7 % n] = specials[i];
+  return v;
+}
+
+void CheckSame(const std::vector<float>& got, const std::vector<float>& want, const char* what) {
+  for (size_t i = 0; i < got.size(); ++i) {
+    uint32_t g, w;
+    std::memcpy(&g, &got[i], 4);
+    std::memcpy(&w, &want[i], 4);
+    const bool both_nan = std::isnan(got[i]) && std::isnan(want[i]);
+    INFO(std::string(what) << " element " << i << ": got " << got[i] << " want " << want[i]);
+    CHECK((g == w || both_nan));
+  }
+}
+
+TEST_CASE("vector binary and tile-scalar loops equal the element functions") {
+  const std::vector<float> a = Inputs(1), b = Inputs(2);
+  const std::pair<simd::Binary, float (*)(float, float)> cases[] = {
+      {simd::Binary::kAdd, ops::Add::Apply}, {simd::Binary::kSub, ops::Sub::Apply},
+      {simd::Binary::kMul, ops::Mul::Apply}, {simd::Binary::kDiv, ops::Div::Apply},
+      {simd::Binary::kMax, ops::Max::Apply}, {simd::Binary::kMin, ops::Min::Apply}};
+  for (const auto& [op, f] : cases) {
+    std::vector<float> got(a.size()), want(a.size());
+    simd::BinaryF32(op, a.data(), b.data(), got.data(), a.size());
+    for (size_t i = 0; i < a.size(); ++i) want[i] = f(a[i], b[i]);
+    CheckSame(got, want, "binary");
+    for (bool first : {false, true}) {
+      for (float k : {2.5f, -0.0f, NAN}) {
+        simd::ScalarF32(op, a.data(), k, first, got.data(), a.size());
+        for (size_t i = 0; i < a.size(); ++i) want[i] = first ? f(k, a[i]) : f(a[i], k);
+        CheckSame(got, want, "tile-scalar");
+      }
+    }
+  }
+}
+
+TEST_CASE("vector unary loops equal the element functions") {
+  const std::vector<float> a = Inputs(3);
+  const std::pair<simd::Unary, float (*)(float)> cases[] = {
+      {simd::Unary::kExp, ops::Exp::Apply},     {simd::Unary::kLog, ops::Log::Apply},
+      {simd::Unary::kSqrt, ops::Sqrt::Apply},   {simd::Unary::kRsqrt, ops::Rsqrt::Apply},
+      {simd::Unary::kRecip, ops::Recip::Apply}, {simd::Unary::kAbs, ops::Abs::Apply},
+      {simd::Unary::kNeg, ops::Neg::Apply},     {simd::Unary::kRelu, ops::Relu::Apply}};
+  for (const auto& [op, f] : cases) {
+    std::vector<float> got(a.size()), want(a.size());
+    simd::UnaryF32(op, a.data(), got.data(), a.size());
+    for (size_t i = 0; i < a.size(); ++i) want[i] = f(a[i]);
+    CheckSame(got, want, ("unary " + std::to_string(static_cast<int>(op))).c_str());
+  }
+}
+
+TEST_CASE("vector bf16 rounding equals the scalar conversion") {
+  std::vector<float> a = Inputs(4, 100001);
+  a[3] = 3.3961e38f;  // rounds up to infinity in bf16
+  for (bool saturate : {true, false}) {
+    std::vector<uint16_t> got(a.size());
+    simd::F32ToBF16(a.data(), got.data(), a.size(), saturate);
+    for (size_t i = 0; i < a.size(); ++i) {
+      uint16_t want = FloatToBF16(a[i]);
+      if (saturate && std::isfinite(a[i]) && (want & 0x7FFF) == 0x7F80) --want;
+      INFO("element " << i);
+      CHECK(got[i] == want);
+    }
+  }
+}
+
+TEST_CASE("vector sums and products match the sequential definitions") {
+  std::vector<float> a(1001);
+  std::mt19937 rng(5);
+  for (float& x : a) x = std::uniform_real_distribution<float>(-4, 4)(rng);
+  double want = 0;
+  for (float x : a) want += x;
+  CHECK(static_cast<float>(simd::SumF32(a.data(), a.size())) == static_cast<float>(want));
+
+  const size_t m = 5, k = 7, n = 37;  // odd sizes: every tail
+  std::vector<float> x(m * k), y(k * n), c(m * n), ref(m * n);
+  for (float& v : x) v = std::uniform_real_distribution<float>(-2, 2)(rng);
+  for (float& v : y) v = std::uniform_real_distribution<float>(-2, 2)(rng);
+  simd::MatmulF32(x.data(), k, y.data(), n, c.data(), n, m, k, n);
+  for (size_t i = 0; i < m; ++i) {
+    for (size_t j = 0; j < n; ++j) {
+      float acc = 0.0f;
+      for (size_t kk = 0; kk < k; ++kk) acc = acc + x[i * k + kk] * y[kk * n + j];
+      ref[i * n + j] = acc;
+    }
+  }
+  CheckSame(c, ref, "matmul");
+}
+
+}  // namespace
+}  // namespace pto::interp
+
+namespace pto::interp {
+namespace {
+
+// exp and log go through Highway's double-precision functions: over a dense sweep of their
+// useful ranges, rounding to f32 gives the same value as rounding the C library's result.
+TEST_CASE("vector exp and log round like the C library") {
+  const size_t n = 1 << 20;
+  std::vector<float> x(n), got(n);
+  for (size_t i = 0; i < n; ++i) x[i] = -103.0f + 191.0f * static_cast<float>(i) / n;
+  simd::UnaryF32(simd::Unary::kExp, x.data(), got.data(), n);
+  size_t bad = 0;
+  for (size_t i = 0; i < n; ++i) bad += got[i] != ops::Exp::Apply(x[i]);
+  CHECK(bad == 0);
+  for (size_t i = 0; i < n; ++i) x[i] = std::ldexp(1.0f + static_cast<float>(i % 4096) / 4096, static_cast<int>(i / 4096) - 128);
+  simd::UnaryF32(simd::Unary::kLog, x.data(), got.data(), n);
+  bad = 0;
+  for (size_t i = 0; i < n; ++i) bad += got[i] != ops::Log::Apply(x[i]);
+  CHECK(bad == 0);
+}
+
+}  // namespace
+}  // namespace pto::interp
