@@ -321,6 +321,7 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     v.buffer = ptr.buffer;
     v.offset = ptr.offset;
     for (int i = 0; i < kMaxViewRank && o[2 + i] != kNoOperand; ++i) {
+      if (o[7 + i] == kNoOperand) return ex.Fault(StrCat("dimension ", i, " has no stride"));
       v.shape[i] = ex.scalar(o[2 + i]).i;
       v.stride[i] = ex.scalar(o[7 + i]).i;
       if (v.shape[i] < 0) return ex.Fault(StrCat("dimension ", i, " has size ", v.shape[i]));
@@ -335,6 +336,10 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     const ViewState src = *view;
     ViewState v = src;
     for (int i = 0; i < src.rank; ++i) {
+      if (o[2 + i] == kNoOperand || o[7 + i] == kNoOperand) {
+        return ex.Fault(StrCat("the view has ", src.rank, " dimensions but dimension ", i,
+                               " has no offset or size"));
+      }
       int64_t off = ex.scalar(o[2 + i]).i, size = ex.scalar(o[7 + i]).i;
       if (off < 0 || size < 0 || off > src.shape[i] || size > src.shape[i] - off) {
         return ex.Fault(StrCat("dimension ", i, ": offset ", off, " + size ", size,
