@@ -256,6 +256,9 @@ bool ParseTileType(Context& ctx, const Item& group, Type* type) {
     t.valid_cols = t.cols;
   }
   std::string problem = CheckTileType(t);
+  if (problem.empty() && !IsMemoryDType(t.dtype)) {
+    problem = StrCat("element type ", DTypeName(t.dtype), " cannot be stored in a tile");
+  }
   if (!problem.empty()) {
     ctx.Error(group, problem);
     return false;

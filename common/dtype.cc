@@ -19,6 +19,10 @@ constexpr DTypeInfo kInfo[kDTypeCount] = {
 
 int DTypeSize(DType t) { return kInfo[static_cast<int>(t)].size; }
 
+bool IsMemoryDType(DType t) {
+  return t != DType::kInvalid && t != DType::kI1 && t != DType::kIndex && t != DType::kF64;
+}
+
 bool IsFloat(DType t) {
   return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF64;
 }

@@ -38,6 +38,8 @@ int DTypeSize(DType t);
 bool IsFloat(DType t);
 bool IsSigned(DType t);  ///< Signed integers and index.
 bool IsInteger(DType t);  ///< Any integer type, including i1 and index.
+/// Types that tiles and global memory hold: every integer of 8 to 64 bits, f16, bf16, f32.
+bool IsMemoryDType(DType t);
 /// Bit width of an integer type (index counts as 64).
 int IntBits(DType t);
 

@@ -11,10 +11,6 @@ namespace pto {
 
 namespace {
 
-bool IsMemoryDType(DType t) {
-  return t != DType::kInvalid && t != DType::kI1 && t != DType::kIndex && t != DType::kF64;
-}
-
 class Verifier {
  public:
   Verifier(const Program& program, const std::string& name, Diagnostics& diags)
