@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -14,22 +15,38 @@ namespace pto {
 
 namespace {
 
-bool ReadFd(int fd, std::string* out) {
-  char buf[1 << 16];
-  for (;;) {
-    ssize_t n = read(fd, buf, sizeof buf);
-    if (n == 0) return true;
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
+// Reads to the end of \a fd, appending to \a out.
+template <typename Buffer>
+bool ReadFd(int fd, Buffer* out) {
+  // A regular file is read in one call into a buffer of its size, and the end of file is
+  // probed with a small buffer: growing a large vector would copy it into fresh pages, which
+  // are slow to read back on some virtual machines (20 ms for 16 MB here).
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    size_t used = out->size(), want = static_cast<size_t>(st.st_size);
+    out->resize(used + want);
+    size_t got = 0;
+    while (got < want) {
+      ssize_t n = read(fd, out->data() + used + got, want - got);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return false;
+      if (n == 0) break;
+      got += static_cast<size_t>(n);
     }
-    out->append(buf, static_cast<size_t>(n));
+    out->resize(used + got);
+  }
+  char probe[1 << 16];
+  for (;;) {
+    ssize_t n = read(fd, probe, sizeof probe);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (n == 0) return true;
+    out->insert(out->end(), probe, probe + n);
   }
 }
 
-}  // namespace
-
-bool ReadFile(const std::string& path, std::string* out, std::string* err) {
+template <typename Buffer>
+bool ReadInto(const std::string& path, Buffer* out, std::string* err) {
   out->clear();
   if (path == "-") {
     if (ReadFd(0, out)) return true;
@@ -48,11 +65,14 @@ bool ReadFile(const std::string& path, std::string* out, std::string* err) {
   return ok;
 }
 
+}  // namespace
+
+bool ReadFile(const std::string& path, std::string* out, std::string* err) {
+  return ReadInto(path, out, err);
+}
+
 bool ReadFile(const std::string& path, std::vector<uint8_t>* out, std::string* err) {
-  std::string text;
-  if (!ReadFile(path, &text, err)) return false;
-  out->assign(text.begin(), text.end());
-  return true;
+  return ReadInto(path, out, err);
 }
 
 bool WriteFileAtomic(const std::string& path, const void* data, size_t size, std::string* err) {

@@ -154,8 +154,25 @@ void FillPad(const TileRef& t) {
   for (int64_t i = 0; i < int64_t{t.type->rows} * t.type->cols; ++i) all[i] = pad;
 }
 
+// Unboxed tiles move as one run per row (row-major) or column (column-major), which
+// MapViewToTile has checked is contiguous in global memory too: fn(tile run, global index of
+// its first element, length). Returns false for boxed tiles, which move element by element.
+template <typename T, typename Fn>
+bool ForContiguousRuns(const TileRef& t, const TileMapping& m, Fn fn) {
+  if (t.type->slayout != SLayout::kNoneBox) return false;
+  if (m.row_major) {
+    if (t.valid_cols > 1 && m.g.stride[4] != 1) return false;
+    for (int32_t r = 0; r < t.valid_rows; ++r) fn(t.At<T>(r, 0), m.Index(r, 0), t.valid_cols);
+  } else {
+    if (t.valid_rows > 1 && m.g.stride[3] != 1) return false;
+    for (int32_t c = 0; c < t.valid_cols; ++c) fn(t.At<T>(0, c), m.Index(0, c), t.valid_rows);
+  }
+  return true;
+}
+
 }  // namespace view_mapping
 
+using view_mapping::ForContiguousRuns;
 using view_mapping::MapViewToTile;
 using view_mapping::TileMapping;
 
@@ -177,6 +194,8 @@ bool ExecLoad(Executor& ex, const Instr& in) {
     using T = decltype(tag);
     if (t.type->pad != PadValue::kNull) view_mapping::FillPad<T>(t);
     const T* gm = reinterpret_cast<const T*>(buf.bytes.data());
+    auto copy_in = [&](T* run, int64_t at, int32_t n) { std::memcpy(run, gm + at, n * sizeof(T)); };
+    if (ForContiguousRuns<T>(t, m, copy_in)) return;
     for (int32_t r = 0; r < t.valid_rows; ++r) {
       for (int32_t c = 0; c < t.valid_cols; ++c) *t.At<T>(r, c) = gm[m.Index(r, c)];
     }
@@ -201,6 +220,12 @@ bool ExecStore(Executor& ex, const Instr& in) {
     WithStorageType(t.type->dtype, [&](auto ttag) {
       using T = decltype(ttag);
       G* gm = reinterpret_cast<G*>(buf.bytes.data());
+      if constexpr (sizeof(G) == sizeof(T)) {
+        auto copy_out = [&](T* run, int64_t at, int32_t n) {
+          std::memcpy(gm + at, run, n * sizeof(T));
+        };
+        if (ForContiguousRuns<T>(t, m, copy_out)) return;
+      }
       for (int32_t r = 0; r < t.valid_rows; ++r) {
         for (int32_t c = 0; c < t.valid_cols; ++c) {
           if constexpr (sizeof(G) == sizeof(T)) {
