@@ -23,10 +23,10 @@ void Gather(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t cols
             std::vector<Acc>* out) {
   out->resize(static_cast<size_t>(rows) * cols);
   for (int32_t r = 0; r < rows; ++r) {
-    for (int32_t c = 0; c < cols; ++c) {
-      (*out)[static_cast<size_t>(r) * cols + c] =
-          static_cast<Acc>(Elem<T>::Load(*t.At<T>(r0 + r, c0 + c)));
-    }
+    Acc* row = &(*out)[static_cast<size_t>(r) * cols];
+    ForRowRuns<T>(t, r0 + r, c0, cols, [&](int64_t i, const T* p, int64_t step, int64_t len) {
+      for (int64_t e = 0; e < len; ++e) row[i + e] = static_cast<Acc>(Elem<T>::Load(p[e * step]));
+    });
   }
 }
 
@@ -69,33 +69,32 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
         std::vector<Acc> lhs, rhs, sum(static_cast<size_t>(m) * n, 0);
         Gather<In, Acc>(a, 0, 0, m, k, &lhs);
         Gather<In, Acc>(b, 0, 0, k, n, &rhs);
-        for (int32_t i = 0; i < m; ++i) {
-          Acc* row = &sum[static_cast<size_t>(i) * n];
-          for (int32_t kk = 0; kk < k; ++kk) {
-            const Acc x = lhs[static_cast<size_t>(i) * k + kk];
-            const Acc* brow = &rhs[static_cast<size_t>(kk) * n];
-            for (int32_t j = 0; j < n; ++j) {
-              if constexpr (std::is_same_v<Acc, float>) {
-                row[j] = row[j] + x * brow[j];
-              } else {
+        if constexpr (std::is_same_v<Acc, float>) {
+          simd::MatmulF32(lhs.data(), k, rhs.data(), n, sum.data(), n, m, k, n);
+        } else {
+          for (int32_t i = 0; i < m; ++i) {
+            Acc* row = &sum[static_cast<size_t>(i) * n];
+            for (int32_t kk = 0; kk < k; ++kk) {
+              const Acc x = lhs[static_cast<size_t>(i) * k + kk];
+              const Acc* brow = &rhs[static_cast<size_t>(kk) * n];
+              for (int32_t j = 0; j < n; ++j) {
                 row[j] = static_cast<int32_t>(ops::WrapAdd(row[j], ops::WrapMul(x, brow[j])));
               }
             }
           }
         }
         // c_in and the bias are read before c is written: they may share storage.
-        for (int32_t i = 0; i < m; ++i) {
-          for (int32_t j = 0; j < n; ++j) {
-            Acc v = sum[static_cast<size_t>(i) * n + j];
-            if constexpr (kAcc) v = v + static_cast<Acc>(*extra.At<C>(i, j));
-            if constexpr (kBias) v = v + static_cast<Acc>(*extra.At<C>(0, j));
-            sum[static_cast<size_t>(i) * n + j] = v;
-          }
+        for (int32_t i = 0; (kAcc || kBias) && i < m; ++i) {
+          Acc* row = &sum[static_cast<size_t>(i) * n];
+          ForRowRuns<C>(extra, kAcc ? i : 0, 0, n, [&](int64_t j, C* p, int64_t step, int64_t len) {
+            for (int64_t e = 0; e < len; ++e) row[j + e] = row[j + e] + static_cast<Acc>(p[e * step]);
+          });
         }
         for (int32_t i = 0; i < m; ++i) {
-          for (int32_t j = 0; j < n; ++j) {
-            *c.At<C>(i, j) = static_cast<C>(sum[static_cast<size_t>(i) * n + j]);
-          }
+          const Acc* row = &sum[static_cast<size_t>(i) * n];
+          ForRowRuns<C>(c, i, 0, n, [&](int64_t j, C* p, int64_t step, int64_t len) {
+            for (int64_t e = 0; e < len; ++e) p[e * step] = static_cast<C>(row[j + e]);
+          });
         }
       } else {
         ok = ex.Fault(StrCat("unsupported accumulator type ", DTypeName(c.type->dtype)));

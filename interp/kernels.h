@@ -102,6 +102,18 @@ void ForRuns(int32_t rows, int32_t cols, std::initializer_list<const TileRef*> t
   }
 }
 
+/// Calls \a fn(i, p, step, len) for the runs of row \a r of \a t from column \a c0 on, \a n
+/// columns in all: columns c0+i .. c0+i+len-1 are at p[0], p[step], ... (see TileType::RunLength).
+template <typename T, typename Fn>
+void ForRowRuns(const TileRef& t, int64_t r, int64_t c0, int64_t n, Fn&& fn) {
+  const int64_t step = t.type->RunStep();
+  for (int64_t i = 0; i < n;) {
+    const int64_t len = std::min(t.type->RunLength(c0 + i), n - i);
+    fn(i, t.At<T>(r, c0 + i), step, len);
+    i += len;
+  }
+}
+
 /// True if the storage of \a a and \a b share a byte (in the same memory).
 bool Overlaps(const TileRef& a, const TileRef& b);
 
