@@ -10,7 +10,7 @@
 // "The same computations" means the arithmetic ptorun's semantics prescribe (docs/semantics.md),
 // so the results are comparable bit for bit:
 //   * texp and trsqrt are evaluated in double and rounded once to f32;
-//   * trowsum accumulates in double and rounds once;
+//   * trowsum accumulates in double, in 16 interleaved partial sums, and rounds once;
 //   * tmatmul forms each product in f32 and adds it in f32 over ascending k (the ikj loop);
 //   * the build uses -ffp-contract=off (as the project does), so a*b+c is not fused;
 //   * bf16 is a uint16 bit pattern; f32 -> bf16 rounds to nearest even (NaN stays NaN);
@@ -122,11 +122,25 @@ NOINLINE void Exp(const float* __restrict a, float* __restrict c, int n) {
   for (int i = 0; i < n; ++i) c[i] = static_cast<float>(std::exp(static_cast<double>(a[i])));
 }
 
+// trowsum's order (docs/semantics.md): 16 interleaved double partial sums of element(j),
+// added in index order.
+template <typename Element>
+inline double InterleavedSum(int cols, Element element) {
+  double partial[16] = {};
+  int j = 0;
+  for (; j + 16 <= cols; j += 16) {
+    for (int p = 0; p < 16; ++p) partial[p] += element(j + p);
+  }
+  for (; j < cols; ++j) partial[j % 16] += element(j);
+  double acc = partial[0];
+  for (int p = 1; p < 16; ++p) acc += partial[p];
+  return acc;
+}
+
 NOINLINE void RowSum(const float* __restrict a, float* __restrict s, int rows, int cols) {
   for (int r = 0; r < rows; ++r) {
-    double acc = 0.0;
-    for (int j = 0; j < cols; ++j) acc += a[r * cols + j];
-    s[r] = static_cast<float>(acc);
+    const float* row = a + r * cols;
+    s[r] = static_cast<float>(InterleavedSum(cols, [&](int j) { return double{row[j]}; }));
   }
 }
 
@@ -172,9 +186,7 @@ NOINLINE void Softmax(const float* __restrict x, float* __restrict y, int rows, 
     float m = xr[0];
     for (int j = 1; j < cols; ++j) m = xr[j] > m ? xr[j] : m;
     for (int j = 0; j < cols; ++j) yr[j] = static_cast<float>(std::exp(static_cast<double>(xr[j] - m)));
-    double acc = 0.0;
-    for (int j = 0; j < cols; ++j) acc += yr[j];
-    const float sum = static_cast<float>(acc);
+    const float sum = static_cast<float>(InterleavedSum(cols, [&](int j) { return double{yr[j]}; }));
     for (int j = 0; j < cols; ++j) yr[j] = yr[j] / sum;
   }
 }
@@ -186,11 +198,7 @@ NOINLINE void RmsNorm(const float* __restrict x, const float* __restrict gamma, 
   for (int r = 0; r < rows; ++r) {
     const float* xr = x + static_cast<size_t>(r) * cols;
     float* yr = y + static_cast<size_t>(r) * cols;
-    double acc = 0.0;
-    for (int j = 0; j < cols; ++j) {
-      const float sq = xr[j] * xr[j];
-      acc += sq;
-    }
+    const double acc = InterleavedSum(cols, [&](int j) { return double{xr[j] * xr[j]}; });
     float v = static_cast<float>(acc) * inv_hidden;
     v = v + eps;
     const float inv = static_cast<float>(1.0 / std::sqrt(static_cast<double>(v)));

@@ -35,6 +35,29 @@ struct Reducer {
   }
 };
 
+// One row of a row reduction. Float sums use the fixed interleaved order of
+// simd::InterleavedSum; f32 rows go through the vector loops.
+template <typename T, typename Op>
+T ReduceRow(const T* ap, int32_t cols) {
+  using E = Elem<T>;
+  if constexpr (std::is_same_v<Op, ops::Sum> && E::kFloat) {
+    double sum;
+    if constexpr (std::is_same_v<T, float>) {
+      sum = simd::SumF32(ap, cols);
+    } else {
+      sum = simd::InterleavedSum(cols, [&](size_t i) { return static_cast<double>(E::Load(ap[i])); });
+    }
+    return E::Store(E::FromDouble(sum));
+  } else {
+    if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
+      return simd::ReduceF32(static_cast<simd::Binary>(kSimdBinary<Op>), ap, cols);
+    }
+    Reducer<T, Op> red;
+    for (int32_t c = 0; c < cols; ++c) red.Add(ap[c]);
+    return red.Result();
+  }
+}
+
 bool EmptyReduction(Executor& ex, const TileRef& src, const char* what) {
   return ex.Fault(StrCat("reduces ", what, " of ", ex.TileName(src.reg),
                          ", whose valid shape is ", src.valid_rows, "x", src.valid_cols));
@@ -59,10 +82,8 @@ bool ExecRowReduce(Executor& ex, const Instr& in) {
     using T = decltype(tag);
     WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
       for (int32_t r = 0; r < rows; ++r) {
-        Reducer<T, Op> red;
         const T* ap = a.At<T>(r, 0);
-        for (int32_t c = 0; c < cols; ++c) red.Add(ap[c]);
-        *dst.At<T>(r, 0) = red.Result();
+        *dst.At<T>(r, 0) = ReduceRow<T, Op>(ap, cols);
       }
       return true;
     });
@@ -158,9 +179,24 @@ bool ExpandBinary(Executor& ex, const Instr& in) {
     using C = typename E::C;
     if constexpr (requires(C x) { Op::Apply(x, x); }) {
       ok = WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+        // f32 rows go through the vector loops: one scalar per row, or b's row 0 (when it is
+        // contiguous) against each row.
+        constexpr bool kVector = std::is_same_v<T, float> && kSimdBinary<Op> >= 0;
+        const bool b_row_contiguous = b.type->Plain() && b.type->row_major();
         for (int32_t r = 0; r < rows; ++r) {
           T* dp = dst.At<T>(r, 0);
           const T* ap = a.At<T>(r, 0);
+          if constexpr (kVector) {
+            const auto op = static_cast<simd::Binary>(kSimdBinary<Op>);
+            if (kPerRow) {
+              simd::ScalarF32(op, ap, *b.At<T>(r, 0), false, dp, cols);
+              continue;
+            }
+            if (b_row_contiguous) {
+              simd::BinaryF32(op, ap, b.At<T>(0, 0), dp, cols);
+              continue;
+            }
+          }
           if constexpr (kPerRow) {
             const C s = E::Load(*b.At<T>(r, 0));
             for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(E::Load(ap[c]), s));

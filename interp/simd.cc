@@ -234,15 +234,53 @@ double SumF32Impl(const float* a, size_t n) {
   const hn::ScalableTag<double> dd;
   const hn::Rebind<float, decltype(dd)> dh;
   const size_t lanes = hn::Lanes(dd);
-  auto acc0 = hn::Zero(dd), acc1 = hn::Zero(dd);
-  size_t i = 0;
-  for (; i + 2 * lanes <= n; i += 2 * lanes) {
-    acc0 = hn::Add(acc0, hn::PromoteTo(dd, hn::LoadU(dh, a + i)));
-    acc1 = hn::Add(acc1, hn::PromoteTo(dd, hn::LoadU(dh, a + i + lanes)));
+  if (lanes > kSumPartials || kSumPartials % lanes != 0) {
+    return InterleavedSum(n, [&](size_t i) { return static_cast<double>(a[i]); });
   }
-  double sum = hn::GetLane(hn::SumOfLanes(dd, hn::Add(acc0, acc1)));
-  for (; i < n; ++i) sum += static_cast<double>(a[i]);
-  return sum;
+  // acc[j] lane l holds partial j * lanes + l: each block of kSumPartials elements adds
+  // element p of the block to partial p, as the reference does.
+  const size_t vecs = kSumPartials / lanes;
+  hn::Vec<decltype(dd)> acc[kSumPartials];
+  for (size_t j = 0; j < vecs; ++j) acc[j] = hn::Zero(dd);
+  size_t i = 0;
+  for (; i + kSumPartials <= n; i += kSumPartials) {
+    for (size_t j = 0; j < vecs; ++j) {
+      acc[j] = hn::Add(acc[j], hn::PromoteTo(dd, hn::LoadU(dh, a + i + j * lanes)));
+    }
+  }
+  HWY_ALIGN double partial[kSumPartials];
+  for (size_t j = 0; j < vecs; ++j) hn::Store(acc[j], dd, partial + j * lanes);
+  for (; i < n; ++i) partial[i % kSumPartials] += static_cast<double>(a[i]);
+  double total = partial[0];
+  for (size_t p = 1; p < kSumPartials; ++p) total += partial[p];
+  return total;
+}
+
+float ReduceScalar(Binary op, const float* a, size_t n) {
+  float r = a[0];
+  for (size_t i = 1; i < n; ++i) r = BinaryScalar(op, r, a[i]);
+  return r;
+}
+
+float ReduceF32Impl(Binary op, const float* a, size_t n) {
+  const DF df;
+  const size_t lanes = hn::Lanes(df);
+  if (n < 2 * lanes) return ReduceScalar(op, a, n);
+  // Without NaNs and with a non-zero result, the extreme is one value whatever the order;
+  // otherwise the sequential fold decides (a NaN, or the sign of a zero).
+  VF acc = hn::LoadU(df, a);
+  auto nan = hn::IsNaN(acc);
+  size_t i = lanes;
+  for (; i + lanes <= n; i += lanes) {
+    const VF v = hn::LoadU(df, a + i);
+    nan = hn::Or(nan, hn::IsNaN(v));
+    acc = op == Binary::kMax ? hn::Max(acc, v) : hn::Min(acc, v);
+  }
+  if (!hn::AllFalse(df, nan)) return std::numeric_limits<float>::quiet_NaN();
+  float r = hn::GetLane(op == Binary::kMax ? hn::MaxOfLanes(df, acc) : hn::MinOfLanes(df, acc));
+  for (; i < n; ++i) r = BinaryScalar(op, r, a[i]);
+  if (r == 0.0f && !std::isnan(r)) return ReduceScalar(op, a, n);
+  return r;
 }
 
 uint16_t F32ToBF16Scalar(float f, bool saturate) {
@@ -333,6 +371,7 @@ HWY_EXPORT(BinaryF32Impl);
 HWY_EXPORT(ScalarF32Impl);
 HWY_EXPORT(UnaryF32Impl);
 HWY_EXPORT(SumF32Impl);
+HWY_EXPORT(ReduceF32Impl);
 HWY_EXPORT(F32ToBF16Impl);
 HWY_EXPORT(MatmulF32Impl);
 HWY_EXPORT(TargetNameImpl);
@@ -347,6 +386,9 @@ void UnaryF32(Unary op, const float* a, float* d, size_t n) {
   HWY_DYNAMIC_DISPATCH(UnaryF32Impl)(op, a, d, n);
 }
 double SumF32(const float* a, size_t n) { return HWY_DYNAMIC_DISPATCH(SumF32Impl)(a, n); }
+float ReduceF32(Binary op, const float* a, size_t n) {
+  return HWY_DYNAMIC_DISPATCH(ReduceF32Impl)(op, a, n);
+}
 void F32ToBF16(const float* a, uint16_t* d, size_t n, bool saturate) {
   HWY_DYNAMIC_DISPATCH(F32ToBF16Impl)(a, d, n, saturate);
 }

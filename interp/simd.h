@@ -19,8 +19,26 @@ void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n);
 void ScalarF32(Binary op, const float* a, float k, bool scalar_first, float* d, size_t n);
 /// d[i] = f(a[i]).
 void UnaryF32(Unary op, const float* a, float* d, size_t n);
-/// Sum of a[0..n) in double precision (each element widened exactly).
+/// Float row sums accumulate in double in this many interleaved partial sums: element i goes
+/// to partial i % kSumPartials, the partials start at +0 and are added in index order, then
+/// the total rounds once (docs/semantics.md). A fixed order that vectorises on every target.
+constexpr size_t kSumPartials = 16;
+/// That sum for any element source: load(i) gives element i as a double. The reference the
+/// vector code matches, and the path for other element types.
+template <typename Load>
+double InterleavedSum(size_t n, Load&& load) {
+  double partial[kSumPartials] = {};
+  for (size_t i = 0; i < n; ++i) partial[i % kSumPartials] += load(i);
+  double total = partial[0];
+  for (size_t p = 1; p < kSumPartials; ++p) total += partial[p];
+  return total;
+}
+/// InterleavedSum of a[0..n).
 double SumF32(const float* a, size_t n);
+/// The largest (kMax) or smallest (kMin) of a[0..n), n >= 1: what folding ops::Max or ops::Min
+/// from a[0] gives (the quiet NaN if any element is NaN; the sign of a zero result as the fold
+/// finds it).
+float ReduceF32(Binary op, const float* a, size_t n);
 /// d[i] = a[i] rounded to bfloat16 (nearest even; NaN stays NaN; finite values beyond bf16's
 /// range saturate when \a saturate, else become infinity), as bit patterns.
 void F32ToBF16(const float* a, uint16_t* d, size_t n, bool saturate);

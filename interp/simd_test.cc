@@ -96,9 +96,40 @@ TEST_CASE("vector sums and products match the sequential definitions") {
   std::vector<float> a(1001);
   std::mt19937 rng(5);
   for (float& x : a) x = std::uniform_real_distribution<float>(-4, 4)(rng);
-  double want = 0;
-  for (float x : a) want += x;
-  CHECK(static_cast<float>(simd::SumF32(a.data(), a.size())) == static_cast<float>(want));
+  // The interleaved order exactly (in double, before rounding), for every tail length.
+  for (size_t n = 0; n <= 40; ++n) {
+    INFO("n = " << n);
+    double want = simd::InterleavedSum(n, [&](size_t i) { return static_cast<double>(a[i]); });
+    CHECK(simd::SumF32(a.data(), n) == want);
+  }
+  // Partial p holds elements p, p+16, ...: with these values any other order loses the 1s.
+  std::vector<float> spread(64, 1.0f);
+  for (size_t i = 0; i < spread.size(); i += 16) spread[i] = i % 32 ? -1e30f : 1e30f;
+  CHECK(simd::SumF32(spread.data(), spread.size()) ==
+        simd::InterleavedSum(spread.size(), [&](size_t i) { return double{spread[i]}; }));
+  CHECK(simd::SumF32(a.data(), a.size()) ==
+        simd::InterleavedSum(a.size(), [&](size_t i) { return static_cast<double>(a[i]); }));
+
+  // Max and min: the sequential fold, including NaN anywhere and the sign of zero results.
+  auto fold = [](simd::Binary op, const std::vector<float>& v) {
+    float r = v[0];
+    for (size_t i = 1; i < v.size(); ++i) {
+      r = op == simd::Binary::kMax ? ops::Max::Apply(r, v[i]) : ops::Min::Apply(r, v[i]);
+    }
+    return r;
+  };
+  auto same_bits = [](float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+  for (simd::Binary op : {simd::Binary::kMax, simd::Binary::kMin}) {
+    for (size_t n : {1, 7, 16, 33, 100}) {
+      std::vector<float> v(a.begin(), a.begin() + n);
+      CHECK(same_bits(simd::ReduceF32(op, v.data(), n), fold(op, v)));
+      std::vector<float> zeros(n, 0.0f);
+      for (size_t i = 0; i < n; i += 3) zeros[i] = -0.0f;
+      CHECK(same_bits(simd::ReduceF32(op, zeros.data(), n), fold(op, zeros)));
+      v[n / 2] = std::numeric_limits<float>::quiet_NaN();
+      CHECK(std::isnan(simd::ReduceF32(op, v.data(), n)));
+    }
+  }
 
   const size_t m = 5, k = 7, n = 37;  // odd sizes: every tail
   std::vector<float> x(m * k), y(k * n), c(m * n), ref(m * n);
