@@ -74,9 +74,9 @@ std::optional<Location> FileLocation(const Item& group) {
   return Location{c[0].text, static_cast<int>(c[2].number), static_cast<int>(c[4].number)};
 }
 
+// Both strip in place: most vectors lose nothing, and none is reallocated.
 void StripLocations(std::vector<Statement>* statements) {
-  std::vector<Statement> kept;
-  kept.reserve(statements->size());
+  size_t kept = 0;
   for (Statement& stmt : *statements) {
     bool loc_alias = stmt.head.Is(ItemKind::kHash) && stmt.items.size() >= 2 &&
                      stmt.items[1].IsWord("loc");
@@ -87,25 +87,26 @@ void StripLocations(std::vector<Statement>* statements) {
       stmt.loc = FileLocation(items.back());
     }
     StripLocations(&stmt.items);
-    kept.push_back(std::move(stmt));
+    Statement& slot = (*statements)[kept++];
+    if (&slot != &stmt) slot = std::move(stmt);
   }
-  *statements = std::move(kept);
+  statements->erase(statements->begin() + static_cast<std::ptrdiff_t>(kept), statements->end());
 }
 
 void StripLocations(std::vector<Item>* items) {
-  std::vector<Item> kept;
-  kept.reserve(items->size());
+  size_t kept = 0;
   for (size_t i = 0; i < items->size(); ++i) {
     Item& item = (*items)[i];
     if (item.IsWord("loc") && i + 1 < items->size() && (*items)[i + 1].IsGroup('(')) {
       ++i;
       continue;
     }
-    StripLocations(&item.children);
-    StripLocations(&item.body);
-    kept.push_back(std::move(item));
+    if (!item.children.empty()) StripLocations(&item.children);
+    if (!item.body.empty()) StripLocations(&item.body);
+    Item& slot = (*items)[kept++];
+    if (&slot != &item) slot = std::move(item);
   }
-  *items = std::move(kept);
+  items->erase(items->begin() + static_cast<std::ptrdiff_t>(kept), items->end());
 }
 
 }  // namespace
