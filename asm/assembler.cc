@@ -16,7 +16,7 @@ namespace pto::assembler {
 namespace {
 
 // The module attribute pto.target_arch = "a5", if present.
-bool FindTargetArch(Context& ctx, const std::vector<Statement>& top, Arch* arch) {
+bool FindTargetArch(Context& ctx, StatementSpan top, Arch* arch) {
   for (const Statement& stmt : top) {
     if (!stmt.head.IsWord("module")) continue;
     for (const Item& item : stmt.items) {
@@ -52,7 +52,7 @@ class ModuleLowering {
  public:
   ModuleLowering(Context& ctx, Program& program) : ctx_(ctx), program_(program) {}
 
-  void Run(const std::vector<Statement>& top);
+  void Run(StatementSpan top);
 
  private:
   /// A function being built: its statement, builder and lowering state.
@@ -63,7 +63,7 @@ class ModuleLowering {
     std::unique_ptr<BodyLowering> lowering;
   };
 
-  void Collect(const std::vector<Statement>& stmts, std::vector<const Statement*>* funcs,
+  void Collect(StatementSpan stmts, std::vector<const Statement*>* funcs,
                std::vector<const Statement*>* loose);
   void Declare(const Statement& stmt, Pending* pending);
   void Finish(FunctionBuilder& fb);
@@ -233,7 +233,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   }
 }
 
-void ModuleLowering::Collect(const std::vector<Statement>& stmts,
+void ModuleLowering::Collect(StatementSpan stmts,
                              std::vector<const Statement*>* funcs,
                              std::vector<const Statement*>* loose) {
   for (const Statement& stmt : stmts) {
@@ -257,7 +257,7 @@ void ModuleLowering::Collect(const std::vector<Statement>& stmts,
   }
 }
 
-void ModuleLowering::Run(const std::vector<Statement>& top) {
+void ModuleLowering::Run(StatementSpan top) {
   std::vector<const Statement*> funcs, loose;
   Collect(top, &funcs, &loose);
   if (IsListing(top)) {
@@ -312,8 +312,9 @@ bool AssembleUnit(const SourceFile& file, const AssembleOptions& options, Progra
                   Diagnostics& diags) {
   *program = Program();
   program->is_object = true;
-  std::vector<Statement> top;
-  if (!grammar::Parse(file, diags, &top)) return false;
+  grammar::SyntaxTree tree;
+  if (!grammar::Parse(file, diags, &tree)) return false;
+  StatementSpan top = tree.statements();
   int errors_before = diags.error_count();
   Context probe(file, diags, Arch::kA2A3);
   Arch arch = Arch::kA2A3;
@@ -323,9 +324,9 @@ bool AssembleUnit(const SourceFile& file, const AssembleOptions& options, Progra
   program->arch = arch;
   Context ctx(file, diags, arch);
   std::vector<Statement> body;
-  for (Statement& stmt : top) {
+  for (const Statement& stmt : top) {
     if (!stmt.head.Is(ItemKind::kBang)) {
-      body.push_back(std::move(stmt));
+      body.push_back(stmt);
     } else if (stmt.items.size() >= 2 && stmt.items[0].IsPunct("=")) {
       ctx.DefineTypeAlias(stmt.head.text, ItemSpan(stmt.items).subspan(1));
     } else {

@@ -61,7 +61,7 @@ const BodyLowering::HandlerEntry BodyLowering::kHandlers[] = {
     {"pto.tfree_from_aiv", &BodyLowering::LowerFree},
 };
 
-void BodyLowering::LowerAll(const std::vector<Statement>& statements) {
+void BodyLowering::LowerAll(StatementSpan statements) {
   for (const Statement& stmt : statements) {
     if (!Lower(stmt)) {
       for (const Item& result : stmt.results) fb_.Poison(result);
@@ -74,7 +74,7 @@ void BodyLowering::LowerAll(const std::vector<Statement>& statements) {
 bool BodyLowering::Lower(const Statement& stmt) {
   if (stmt.head.Is(ItemKind::kHash)) return true;  // #alias = ... definitions
   if (stmt.head.Is(ItemKind::kCaret)) return LowerBlockLabel(stmt);
-  const std::string& name = stmt.head.text;
+  std::string_view name = stmt.head.text;
   for (const HandlerEntry& entry : kHandlers) {
     if (name == entry.name) return (this->*entry.handler)(stmt);
   }
@@ -108,7 +108,7 @@ int EditDistance(std::string_view a, std::string_view b) {
 }  // namespace
 
 bool BodyLowering::ReportUnknown(const Statement& stmt) {
-  std::string name = stmt.head.text;
+  std::string name(stmt.head.text);
   std::string_view bare = name;
   if (bare.substr(0, 4) == "pto.") bare.remove_prefix(4);
   std::string best;

@@ -14,7 +14,7 @@ class BodyLowering {
   explicit BodyLowering(FunctionBuilder& fb) : fb_(fb), ctx_(fb.ctx()) {}
 
   /// Lowers every statement, reporting each problem and carrying on with the next statement.
-  void LowerAll(const std::vector<Statement>& statements);
+  void LowerAll(StatementSpan statements);
   /// Makes a function parameter for %name of \a type (func.func arguments and .arg).
   bool AddParam(const Item& name, const Type& type, SourceRange type_range);
 

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "asm/items.h"
 #include "common/arch.h"
@@ -36,8 +37,10 @@ class Context {
   }
 
   /// Type aliases defined at the top of the file: "!name = TYPE".
-  void DefineTypeAlias(const std::string& name, ItemSpan type) { type_aliases_[name] = type; }
-  const ItemSpan* TypeAlias(const std::string& name) const {
+  void DefineTypeAlias(std::string_view name, ItemSpan type) {
+    type_aliases_[std::string(name)] = type;
+  }
+  const ItemSpan* TypeAlias(std::string_view name) const {
     auto it = type_aliases_.find(name);
     return it == type_aliases_.end() ? nullptr : &it->second;
   }
@@ -46,7 +49,7 @@ class Context {
   const SourceFile& file_;
   Diagnostics& diags_;
   Arch arch_;
-  std::map<std::string, ItemSpan> type_aliases_;
+  std::map<std::string, ItemSpan, std::less<>> type_aliases_;
 };
 
 }  // namespace pto::assembler

@@ -9,8 +9,13 @@ namespace pto::assembler {
 
 namespace {
 
-std::string Key(const std::string& name, int index) {
-  return index < 0 ? name : StrCat(name, "#", index);
+std::string Key(std::string_view name, int index) {
+  std::string key(name);
+  if (index >= 0) {
+    key += '#';
+    key += std::to_string(index);
+  }
+  return key;
 }
 
 }  // namespace
@@ -70,19 +75,21 @@ Value FunctionBuilder::NewRegisterLike(const Value& v, std::string_view name, So
   return out;
 }
 
-const Value* FunctionBuilder::Find(const std::string& name, int index) const {
-  auto it = values_.find(Key(name, index));
-  if (it == values_.end() && index <= 0) it = values_.find(Key(name, index < 0 ? 0 : -1));
+const Value* FunctionBuilder::Find(std::string_view name, int index) const {
+  // %x is also %x#0, and the other way round.
+  auto find = [&](int i) { return i < 0 ? values_.find(name) : values_.find(Key(name, i)); };
+  auto it = find(index);
+  if (it == values_.end() && index <= 0) it = find(index < 0 ? 0 : -1);
   return it == values_.end() ? nullptr : &it->second;
 }
 
 void FunctionBuilder::Poison(const Item& name) {
-  if (!Find(name.text, -1)) poisoned_.insert(name.text);
+  if (!Find(name.text, -1)) poisoned_.emplace(name.text);
 }
 
 const Value* FunctionBuilder::Lookup(const Item& item) {
   const Value* v = Find(item.text, item.index);
-  if (!v && !poisoned_.count(item.text)) {
+  if (!v && !poisoned_.contains(item.text)) {
     std::string shown = item.index >= 0 ? StrCat("%", item.text, "#", item.index)
                                         : StrCat("%", item.text);
     ctx_.Error(item, StrCat("use of undefined value ", shown));

@@ -84,7 +84,7 @@ class FunctionBuilder {
   /// message (the first error is the one to fix).
   void Poison(const Item& name);
   /// Lookup without reporting.
-  const Value* Find(const std::string& name, int index) const;
+  const Value* Find(std::string_view name, int index) const;
   /// Names defined between PushScope and PopScope (a region's body) are gone after PopScope.
   void PushScope() { scopes_.emplace_back(); }
   void PopScope();
@@ -127,14 +127,19 @@ class FunctionBuilder {
   Program& program_;
   Function& function_;
   uint32_t file_name_;
-  std::unordered_map<std::string, Value> values_;
+  /// Looks names up by string_view, without building a string per use.
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  std::unordered_map<std::string, Value, NameHash, std::equal_to<>> values_;
   std::vector<std::vector<std::string>> scopes_;  ///< Keys defined in each open region.
   std::map<std::pair<DType, uint64_t>, uint32_t> constants_;
   std::vector<TileBinding> bindings_;
   std::vector<BufferReservation> reservations_;
   std::vector<BufferImport> imports_;
   uint32_t local_arrays_ = 0;
-  std::set<std::string> poisoned_;
+  std::set<std::string, std::less<>> poisoned_;
 };
 
 }  // namespace pto::assembler

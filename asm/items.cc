@@ -53,26 +53,34 @@ namespace {
 void SpellInto(const Item& item, std::string& out) {
   switch (item.kind) {
     case ItemKind::kValue:
-      out += "%" + item.text;
+      out += '%';
+      out += item.text;
       if (item.index >= 0) out += "#" + std::to_string(item.index);
       break;
     case ItemKind::kSymbol:
-      out += "@" + item.text;
+      out += '@';
+      out += item.text;
       break;
     case ItemKind::kBang:
-      out += "!" + item.text;
+      out += '!';
+      out += item.text;
       break;
     case ItemKind::kHash:
-      out += "#" + item.text;
+      out += '#';
+      out += item.text;
       break;
     case ItemKind::kCaret:
-      out += "^" + item.text;
+      out += '^';
+      out += item.text;
       break;
     case ItemKind::kKey:
-      out += item.text + " = ";
+      out += item.text;
+      out += " = ";
       break;
     case ItemKind::kString:
-      out += "\"" + item.text + "\"";
+      out += '"';
+      out += item.text;
+      out += '"';
       break;
     case ItemKind::kGroup: {
       out += item.open;

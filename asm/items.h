@@ -15,6 +15,7 @@ using grammar::Item;
 using grammar::ItemKind;
 using grammar::Statement;
 using ItemSpan = std::span<const Item>;
+using StatementSpan = std::span<const Statement>;
 
 /// Source range covering every item of \a items (empty range at 0 when empty).
 SourceRange SpanRange(ItemSpan items);

@@ -175,7 +175,7 @@ bool ListingFunction::Declare(uint32_t index) {
 // bc.scalars [T, ...] / bc.const %sN = BITS : T / bc.tile %tN = TYPE {...} / bc.view %vN = T {...}
 bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   Function& f = fn();
-  const std::string& head = s.head.text;
+  std::string_view head = s.head.text;
   ItemSpan items = s.items;
   if (head == "bc.scalars") {
     if (items.size() != 1 || !items[0].IsGroup('[')) return Error(s.head, "expected 'bc.scalars [T, ...]'");
@@ -259,7 +259,7 @@ bool ListingFunction::Operand(const Item& item, OperandKind kind, bool optional,
     if (!item.Is(ItemKind::kCaret) || item.text.size() < 2 || item.text[0] != 'w') {
       return Error(item, "expected a code label ^wN");
     }
-    *out = static_cast<uint32_t>(std::strtoul(item.text.c_str() + 1, nullptr, 10));
+    *out = static_cast<uint32_t>(std::strtoul(std::string(item.text).c_str() + 1, nullptr, 10));
     return true;
   }
   if (kind == OperandKind::kImm) {
@@ -347,13 +347,13 @@ bool ListingFunction::Instruction(const grammar::Statement& s, const OpInfo& inf
 
 bool ListingFunction::LowerStatement(const grammar::Statement& s) {
   if (s.head.Is(ItemKind::kCaret)) {
-    uint32_t at = static_cast<uint32_t>(std::strtoul(s.head.text.c_str() + 1, nullptr, 10));
+    uint32_t at = static_cast<uint32_t>(std::strtoul(std::string(s.head.text).c_str() + 1, nullptr, 10));
     if (s.head.text.empty() || s.head.text[0] != 'w' || at != fn().code.size()) {
       return Error(s.head, StrCat("label ^", s.head.text, " is at code word ", fn().code.size()));
     }
     return true;
   }
-  const std::string& head = s.head.text;
+  std::string_view head = s.head.text;
   if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view") {
     return RegisterFile(s);
   }
@@ -372,7 +372,7 @@ bool ListingFunction::LowerBody() {
 
 namespace {
 
-std::map<std::string, Attribute> ModuleAttributes(const std::vector<Statement>& top) {
+std::map<std::string, Attribute> ModuleAttributes(StatementSpan top) {
   std::map<std::string, Attribute> attrs;
   for (const Statement& stmt : top) {
     if (!stmt.head.IsWord("module")) continue;
@@ -385,11 +385,11 @@ std::map<std::string, Attribute> ModuleAttributes(const std::vector<Statement>& 
 
 }  // namespace
 
-bool IsListing(const std::vector<Statement>& top) {
+bool IsListing(StatementSpan top) {
   return ModuleAttributes(top).count("pto.listing") > 0;
 }
 
-bool LowerListing(Context& ctx, Program& program, const std::vector<Statement>& top,
+bool LowerListing(Context& ctx, Program& program, StatementSpan top,
                   const std::vector<const Statement*>& funcs) {
   std::map<std::string, Attribute> attrs = ModuleAttributes(top);
   program.is_object = attrs.count("pto.object") > 0;

@@ -12,12 +12,12 @@
 namespace pto::assembler {
 
 /// True if the file's module carries the `pto.listing` attribute.
-bool IsListing(const std::vector<Statement>& top);
+bool IsListing(StatementSpan top);
 
 /// Builds \a program from a listing: the module's attributes (an object with `pto.object`,
 /// else an executable whose entry is `pto.entry = N`) and its func.func statements, in order.
 /// Reports every malformed statement; returns false if there was one.
-bool LowerListing(Context& ctx, Program& program, const std::vector<Statement>& top,
+bool LowerListing(Context& ctx, Program& program, StatementSpan top,
                   const std::vector<const Statement*>& funcs);
 
 }  // namespace pto::assembler

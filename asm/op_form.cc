@@ -9,9 +9,9 @@ void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs) {
     if (entry.empty()) continue;
     const Item& first = entry[0];
     if (first.Is(ItemKind::kKey)) {
-      (*attrs)[first.text] = Attribute{SpanRange(entry), entry.subspan(1)};
+      (*attrs)[std::string(first.text)] = Attribute{SpanRange(entry), entry.subspan(1)};
     } else if (first.Is(ItemKind::kWord) || first.Is(ItemKind::kString)) {
-      (*attrs)[first.text] = Attribute{first.range, {}};
+      (*attrs)[std::string(first.text)] = Attribute{first.range, {}};
     }
   }
 }

@@ -207,7 +207,7 @@ bool BodyLowering::LowerInitPipe(const Statement& stmt) {
     if (colon >= 0) part = part.first(colon);
     int key = -1;
     if (!part.empty() && part[0].Is(ItemKind::kKey)) {
-      const std::string& word = part[0].text;
+      std::string_view word = part[0].text;
       if (word == "gm_slot_buffer") continue;  // the A2/A3 GM ring; tiles travel directly here
       key = word == "c2v_consumer_buf" ? 0 : word == "v2c_consumer_buf" ? 1 : -2;
       if (key == -2) {

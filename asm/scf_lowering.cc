@@ -125,7 +125,7 @@ bool BodyLowering::LowerRegion(const Item& region, RegionExit* exit,
                                const std::vector<Value>& args) {
   fb_.PushScope();
   exits_.push_back(exit);
-  std::vector<Statement> body = region.body;
+  StatementSpan body = region.body;
   if (!body.empty() && body[0].head.Is(ItemKind::kCaret)) {
     // ^bb0(%a: T, ...): names for the region's arguments.
     const Statement& label = body[0];
@@ -141,7 +141,7 @@ bool BodyLowering::LowerRegion(const Item& region, RegionExit* exit,
         if (!names[i].empty() && names[i][0].Is(ItemKind::kValue)) fb_.Define(names[i][0], args[i]);
       }
     }
-    body.erase(body.begin());
+    body = body.subspan(1);
   } else if (!args.empty()) {
     ctx_.Error(region.range, "this region needs a '^bb0(...):' label naming its arguments");
   }

@@ -11,7 +11,7 @@ namespace {
 // One argument of a sync operation: an enumerator name, a number or a value.
 struct Atom {
   const Item* item;
-  std::string name;
+  std::string_view name;
   bool is_number = false;
   int64_t number = 0;
   bool is_value = false;

@@ -14,7 +14,7 @@ Type ScalarType(DType dtype) {
   return t;
 }
 
-bool ParseDims(const std::string& text, std::vector<int64_t>* dims, DType* dtype) {
+bool ParseDims(std::string_view text, std::vector<int64_t>* dims, DType* dtype) {
   dims->clear();
   *dtype = DType::kInvalid;
   size_t pos = 0;
@@ -26,7 +26,7 @@ bool ParseDims(const std::string& text, std::vector<int64_t>* dims, DType* dtype
       size_t end = pos;
       while (end < text.size() && isdigit(static_cast<unsigned char>(text[end]))) ++end;
       if (end - pos > 12) return false;
-      dims->push_back(std::atoll(text.substr(pos, end - pos).c_str()));
+      dims->push_back(std::atoll(std::string(text.substr(pos, end - pos)).c_str()));
       pos = end;
     } else {
       *dtype = ParseDType(text.substr(pos));
@@ -141,7 +141,7 @@ bool TileValid(Context& ctx, ItemSpan value, TileType* t) {
 }
 
 // Applies one "key=value" tile parameter.
-bool TileKey(Context& ctx, const std::string& key, ItemSpan value, TileType* t, bool* valid_set) {
+bool TileKey(Context& ctx, std::string_view key, ItemSpan value, TileType* t, bool* valid_set) {
   uint8_t v = 0;
   if (key == "loc") return TileMemory(ctx, value, &t->mem);
   if (key == "dtype") return TileDType(ctx, value, &t->dtype);
@@ -330,7 +330,7 @@ bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     }
   }
   if (head.Is(ItemKind::kBang) && params) {
-    const std::string& name = head.text;
+    std::string_view name = head.text;
     if (name == "pto.tile" || name == "pto.tile_buf") return ParseTileType(ctx, *params, type);
     if (name == "pto.ptr") return ParseViewType(ctx, *params, TypeKind::kPointer, type);
     if (name == "pto.tensor_view") {

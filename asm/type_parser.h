@@ -59,7 +59,7 @@ bool ParseSignature(Context& ctx, ItemSpan items, Signature* signature);
 
 /// Splits "16x16xf32", "?x32", "4xi16" into dimensions (kDynamic for '?') and an optional
 /// element type. Returns false if malformed.
-bool ParseDims(const std::string& text, std::vector<int64_t>* dims, DType* dtype);
+bool ParseDims(std::string_view text, std::vector<int64_t>* dims, DType* dtype);
 
 }  // namespace pto::assembler
 

@@ -16,6 +16,11 @@ Lexer::Lexer(const SourceFile& file, Diagnostics& diags)
       cur_(base_),
       lim_(base_ + file.text().size()) {}
 
+// The source text from \a begin to \a end: tokens point into the file rather than copy it.
+static std::string_view Text(const unsigned char* begin, const unsigned char* end) {
+  return {reinterpret_cast<const char*>(begin), static_cast<size_t>(end - begin)};
+}
+
 SourceRange Lexer::Range() const { return {Offset(tok_), Offset(cur_)}; }
 
 void Lexer::Error(SourceRange range, std::string message) {
@@ -188,32 +193,32 @@ Parser::symbol_type Lexer::Scan() {
       }
 
       "%" suffix_id ("#" digits)? {
-        return Parser::make_VALUE(std::string(tok_ + 1, cur_), Range());
+        return Parser::make_VALUE(Text(tok_ + 1, cur_), Range());
       }
-      "@" (ident | string) { return Parser::make_SYMBOL(std::string(tok_ + 1, cur_), Range()); }
-      "!" ident { return Parser::make_BANG(std::string(tok_ + 1, cur_), Range()); }
-      "#" ident { return Parser::make_HASH(std::string(tok_ + 1, cur_), Range()); }
-      "^" suffix_id { return Parser::make_CARET(std::string(tok_ + 1, cur_), Range()); }
+      "@" (ident | string) { return Parser::make_SYMBOL(Text(tok_ + 1, cur_), Range()); }
+      "!" ident { return Parser::make_BANG(Text(tok_ + 1, cur_), Range()); }
+      "#" ident { return Parser::make_HASH(Text(tok_ + 1, cur_), Range()); }
+      "^" suffix_id { return Parser::make_CARET(Text(tok_ + 1, cur_), Range()); }
 
       ident blank? "=" / [^=] {
         const unsigned char* end = tok_;
         while (end < cur_ && *end != ' ' && *end != '\t' && *end != '\r' && *end != '=') ++end;
-        return Parser::make_KEY(std::string(tok_, end), Range());
+        return Parser::make_KEY(Text(tok_, end), Range());
       }
       string blank? "=" / [^=] {
         const unsigned char* end = cur_ - 1;
         while (*end != '"') --end;
-        return Parser::make_KEY(std::string(tok_ + 1, end), Range());
+        return Parser::make_KEY(Text(tok_ + 1, end), Range());
       }
 
-      "0x" [0-9a-fA-F]+ { return Parser::make_INT(std::string(tok_, cur_), Range()); }
-      (dim "x")+ (dim | ident) { return Parser::make_DIMS(std::string(tok_, cur_), Range()); }
-      "-"? digits { return Parser::make_INT(std::string(tok_, cur_), Range()); }
+      "0x" [0-9a-fA-F]+ { return Parser::make_INT(Text(tok_, cur_), Range()); }
+      (dim "x")+ (dim | ident) { return Parser::make_DIMS(Text(tok_, cur_), Range()); }
+      "-"? digits { return Parser::make_INT(Text(tok_, cur_), Range()); }
       "-"? digits "." [0-9]* exponent? | "-"? digits exponent {
-        return Parser::make_FLOAT(std::string(tok_, cur_), Range());
+        return Parser::make_FLOAT(Text(tok_, cur_), Range());
       }
-      ident | "." ident | "..." { return Parser::make_WORD(std::string(tok_, cur_), Range()); }
-      string { return Parser::make_STRING(std::string(tok_ + 1, cur_ - 1), Range()); }
+      ident | "." ident | "..." { return Parser::make_WORD(Text(tok_, cur_), Range()); }
+      string { return Parser::make_STRING(Text(tok_ + 1, cur_ - 1), Range()); }
 
       "->" { return Parser::make_ARROW(Range()); }
       ";" { return Parser::make_SEMI(Range()); }

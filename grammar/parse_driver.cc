@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <string>
 
 #include "common/strings.h"
 #include "grammar/lexer.h"
@@ -9,44 +10,146 @@
 
 namespace pto::grammar {
 
-Item ParseDriver::MakeValue(const std::string& text, const SourceRange& range) {
+namespace {
+
+// A NUL-terminated copy of a short token for the C number parsers (no heap for real numbers).
+class TokenText {
+ public:
+  explicit TokenText(std::string_view text) : long_(text.size() < sizeof(short_) ? "" : text) {
+    if (text.size() < sizeof(short_)) {
+      text.copy(short_, text.size());
+      short_[text.size()] = 0;
+    }
+  }
+  const char* c_str() const { return long_.empty() ? short_ : long_.c_str(); }
+
+ private:
+  char short_[64];
+  std::string long_;
+};
+
+Item TokenItem(ItemKind kind, std::string_view text, const SourceRange& range) {
   Item item;
-  item.kind = ItemKind::kValue;
+  item.kind = kind;
   item.range = range;
-  size_t hash = text.find('#');
-  item.text = text.substr(0, hash);
-  if (hash != std::string::npos) item.index = std::atoi(text.c_str() + hash + 1);
+  item.text = text;
   return item;
 }
 
-Item ParseDriver::MakeInt(const std::string& text, const SourceRange& range) {
-  Item item;
-  item.kind = ItemKind::kInt;
-  item.range = range;
-  item.text = text;
+// loc("file":line:col) as a Location; other forms (unknown, #alias, fused[...]) give nothing.
+std::optional<Location> FileLocation(const Item& group) {
+  std::span<const Item> c = group.children;
+  if (c.size() != 5 || !c[0].Is(ItemKind::kString) || !c[1].IsPunct(":") ||
+      !c[2].Is(ItemKind::kInt) || !c[3].IsPunct(":") || !c[4].Is(ItemKind::kInt)) {
+    return std::nullopt;
+  }
+  return Location{c[0].text, static_cast<int>(c[2].number), static_cast<int>(c[4].number)};
+}
+
+bool IsLocation(std::span<const Item> items, size_t i) {
+  return items[i].IsWord("loc") && i + 1 < items.size() && items[i + 1].IsGroup('(');
+}
+
+}  // namespace
+
+uint32_t ParseDriver::AddToken(ItemKind kind, std::string_view text, const SourceRange& range) {
+  items_.push_back(TokenItem(kind, text, range));
+  return static_cast<uint32_t>(items_.size() - 1);
+}
+
+void ParseDriver::AddValue(std::string_view text, const SourceRange& range, int64_t count) {
+  Item& item = items_.emplace_back(TokenItem(ItemKind::kValue, text, range));
+  item.number = count;
+  size_t hash = text.find('#');
+  if (hash != std::string_view::npos) {
+    item.text = text.substr(0, hash);
+    item.index = std::atoi(TokenText(text.substr(hash + 1)).c_str());
+  }
+}
+
+void ParseDriver::AddInt(std::string_view text, const SourceRange& range) {
+  Item& item = items_.emplace_back(TokenItem(ItemKind::kInt, text, range));
+  TokenText digits(text);
   errno = 0;
   if (text.size() > 2 && text[0] == '0' && text[1] == 'x') {
-    unsigned long long v = std::strtoull(text.c_str() + 2, nullptr, 16);
+    unsigned long long v = std::strtoull(digits.c_str() + 2, nullptr, 16);
     item.number = static_cast<int64_t>(v);  // hex literals are bit patterns
   } else {
-    item.number = std::strtoll(text.c_str(), nullptr, 10);
+    item.number = std::strtoll(digits.c_str(), nullptr, 10);
   }
   if (errno == ERANGE) diags_.Error(&file_, range, StrCat("integer ", text, " is too large"));
   item.real = static_cast<double>(item.number);
-  return item;
 }
 
-Item ParseDriver::MakeFloat(const std::string& text, const SourceRange& range) {
-  Item item;
-  item.kind = ItemKind::kFloat;
-  item.range = range;
-  item.text = text;
-  item.real = std::strtod(text.c_str(), nullptr);
-  return item;
+void ParseDriver::AddFloat(std::string_view text, const SourceRange& range) {
+  Item& item = items_.emplace_back(TokenItem(ItemKind::kFloat, text, range));
+  item.real = std::strtod(TokenText(text).c_str(), nullptr);
 }
 
-int64_t ParseDriver::ParseCount(const std::string& text, const SourceRange& range) {
-  int64_t n = std::strtoll(text.c_str(), nullptr, 10);
+void ParseDriver::AddGroup(ItemKind kind, char open, const SourceRange& range,
+                           uint32_t children) {
+  Item group = TokenItem(kind, {}, range);
+  group.open = open;
+  group.children = TakeItems(children);
+  items_.push_back(group);
+}
+
+void ParseDriver::AddRegion(const SourceRange& range, ListStart start) {
+  Item region = TokenItem(ItemKind::kRegion, {}, range);
+  region.body = TakeStatements(start.statements);
+  items_.push_back(region);
+}
+
+// MLIR source locations carry nothing we use: every loc(...) trailer is dropped, wherever the
+// printer put it (after types, operands, function arguments, regions), and so are
+// "#loc = loc(...)" aliases. A statement keeps its own loc("file":line:col).
+void ParseDriver::AddStatement(const SourceRange& range, uint32_t results, uint32_t head,
+                               uint32_t items) {
+  std::span<const Item> own(items_.data() + items, items_.size() - items);
+  bool loc_alias = items_[head].Is(ItemKind::kHash) && own.size() >= 2 && own[1].IsWord("loc");
+  if (loc_alias) {
+    items_.resize(results);
+    return;
+  }
+  Statement stmt;
+  stmt.range = range;
+  if (own.size() >= 2 && own[own.size() - 2].IsWord("loc") && own.back().IsGroup('(')) {
+    stmt.loc = FileLocation(own.back());
+  }
+  stmt.results = tree_.arena_.Copy(std::span<const Item>(items_.data() + results, head - results));
+  stmt.head = items_[head];
+  stmt.items = TakeItems(items);
+  items_.resize(results);
+  statements_.push_back(stmt);
+}
+
+void ParseDriver::Finish(ListStart start) { tree_.statements_ = TakeStatements(start.statements); }
+
+std::span<const Item> ParseDriver::TakeItems(uint32_t start) {
+  std::span<const Item> list(items_.data() + start, items_.size() - start);
+  size_t kept = start;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (IsLocation(list, i)) {
+      ++i;
+      continue;
+    }
+    items_[kept++] = list[i];
+  }
+  std::span<const Item> taken =
+      tree_.arena_.Copy(std::span<const Item>(items_.data() + start, kept - start));
+  items_.resize(start);
+  return taken;
+}
+
+std::span<const Statement> ParseDriver::TakeStatements(uint32_t start) {
+  std::span<const Statement> taken = tree_.arena_.Copy(
+      std::span<const Statement>(statements_.data() + start, statements_.size() - start));
+  statements_.resize(start);
+  return taken;
+}
+
+int64_t ParseDriver::ParseCount(std::string_view text, const SourceRange& range) {
+  int64_t n = std::strtoll(TokenText(text).c_str(), nullptr, 10);
   if (n < 1 || n > 255) {
     diags_.Error(&file_, range, StrCat("result count ", text, " must be between 1 and 255"));
     return 1;
@@ -58,67 +161,12 @@ void ParseDriver::SyntaxError(const SourceRange& range, const std::string& messa
   diags_.Error(&file_, range, message);
 }
 
-namespace {
-
-// MLIR source locations carry nothing we use: drop every loc(...) trailer, wherever the printer
-// put it (after types, operands, function arguments, regions), and "#loc = loc(...)" aliases.
-void StripLocations(std::vector<Item>* items);
-
-// loc("file":line:col) as a Location; other forms (unknown, #alias, fused[...]) give nothing.
-std::optional<Location> FileLocation(const Item& group) {
-  const std::vector<Item>& c = group.children;
-  if (c.size() != 5 || !c[0].Is(ItemKind::kString) || !c[1].IsPunct(":") ||
-      !c[2].Is(ItemKind::kInt) || !c[3].IsPunct(":") || !c[4].Is(ItemKind::kInt)) {
-    return std::nullopt;
-  }
-  return Location{c[0].text, static_cast<int>(c[2].number), static_cast<int>(c[4].number)};
-}
-
-// Both strip in place: most vectors lose nothing, and none is reallocated.
-void StripLocations(std::vector<Statement>* statements) {
-  size_t kept = 0;
-  for (Statement& stmt : *statements) {
-    bool loc_alias = stmt.head.Is(ItemKind::kHash) && stmt.items.size() >= 2 &&
-                     stmt.items[1].IsWord("loc");
-    if (loc_alias) continue;
-    const std::vector<Item>& items = stmt.items;
-    if (items.size() >= 2 && items[items.size() - 2].IsWord("loc") &&
-        items.back().IsGroup('(')) {
-      stmt.loc = FileLocation(items.back());
-    }
-    StripLocations(&stmt.items);
-    Statement& slot = (*statements)[kept++];
-    if (&slot != &stmt) slot = std::move(stmt);
-  }
-  statements->erase(statements->begin() + static_cast<std::ptrdiff_t>(kept), statements->end());
-}
-
-void StripLocations(std::vector<Item>* items) {
-  size_t kept = 0;
-  for (size_t i = 0; i < items->size(); ++i) {
-    Item& item = (*items)[i];
-    if (item.IsWord("loc") && i + 1 < items->size() && (*items)[i + 1].IsGroup('(')) {
-      ++i;
-      continue;
-    }
-    if (!item.children.empty()) StripLocations(&item.children);
-    if (!item.body.empty()) StripLocations(&item.body);
-    Item& slot = (*items)[kept++];
-    if (&slot != &item) slot = std::move(item);
-  }
-  items->erase(items->begin() + static_cast<std::ptrdiff_t>(kept), items->end());
-}
-
-}  // namespace
-
-bool Parse(const SourceFile& file, Diagnostics& diags, std::vector<Statement>* statements) {
+bool Parse(const SourceFile& file, Diagnostics& diags, SyntaxTree* tree) {
   int errors_before = diags.error_count();
-  ParseDriver driver(file, diags);
+  ParseDriver driver(file, diags, *tree);
   Lexer lexer(file, diags);
   Parser parser(lexer, driver);
   parser.parse();
-  *statements = std::move(driver.statements());
-  StripLocations(statements);
   return diags.error_count() == errors_before;
 }
 

@@ -2,7 +2,8 @@
 #ifndef PTO_GRAMMAR_PARSE_DRIVER_H_
 #define PTO_GRAMMAR_PARSE_DRIVER_H_
 
-#include <string>
+#include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "common/diagnostics.h"
@@ -11,30 +12,61 @@
 
 namespace pto::grammar {
 
-/// Parses \a file into \a statements. Syntax errors go to \a diags (several per run: the parser
-/// recovers at the next line end). Returns false if there were any.
-[[nodiscard]] bool Parse(const SourceFile& file, Diagnostics& diags,
-                         std::vector<Statement>* statements);
+/// Parses \a file into \a tree, whose items point into \a file's text. Syntax errors go to
+/// \a diags (several per run: the parser recovers at the next line end). Returns false if
+/// there were any.
+[[nodiscard]] bool Parse(const SourceFile& file, Diagnostics& diags, SyntaxTree* tree);
 
-/// Glue between the generated parser and the rest: builds literal items (reporting bad
-/// numbers) and receives the result. Used only by the grammar.
+/// Where a statement list started on the driver's stacks (see ParseDriver).
+struct ListStart {
+  uint32_t statements = 0;
+  uint32_t items = 0;
+};
+
+/// Glue between the generated parser and the rest, used only by the grammar. The parser's
+/// actions push finished items and statements onto two stacks; a list (a group's children,
+/// a statement's items, a region's statements) is the top of a stack from where it started,
+/// and is copied into the tree's arena when it closes. The parser's own values stay small.
 class ParseDriver {
  public:
-  ParseDriver(const SourceFile& file, Diagnostics& diags) : file_(file), diags_(diags) {}
+  ParseDriver(const SourceFile& file, Diagnostics& diags, SyntaxTree& tree)
+      : file_(file), diags_(diags), tree_(tree) {}
 
-  void SetStatements(std::vector<Statement> statements) { statements_ = std::move(statements); }
-  std::vector<Statement>& statements() { return statements_; }
+  uint32_t ItemStart() const { return static_cast<uint32_t>(items_.size()); }
+  ListStart StatementStart() const {
+    return {static_cast<uint32_t>(statements_.size()), ItemStart()};
+  }
 
-  Item MakeValue(const std::string& text, const SourceRange& range);
-  Item MakeInt(const std::string& text, const SourceRange& range);
-  Item MakeFloat(const std::string& text, const SourceRange& range);
+  /// Pushes a token item; returns its position on the stack.
+  uint32_t AddToken(ItemKind kind, std::string_view text, const SourceRange& range);
+  /// %name or %name#N; \a count is the N of a "%r:N" result (1 if none), 0 for operands.
+  void AddValue(std::string_view text, const SourceRange& range, int64_t count);
+  void AddInt(std::string_view text, const SourceRange& range);
+  void AddFloat(std::string_view text, const SourceRange& range);
+  /// A bracket group or attribute dictionary of the items pushed since \a children.
+  void AddGroup(ItemKind kind, char open, const SourceRange& range, uint32_t children);
+  /// A region of the statements pushed since \a start.
+  void AddRegion(const SourceRange& range, ListStart start);
+  /// The statement made of results [results, head), head and items [items, top).
+  void AddStatement(const SourceRange& range, uint32_t results, uint32_t head, uint32_t items);
+  /// After a syntax error: drops what the broken statement had pushed.
+  void DropPartialStatement(ListStart start) { items_.resize(start.items); }
+  /// The file's statements, pushed since \a start.
+  void Finish(ListStart start);
+
   /// The N of "%r:N" (1..255).
-  int64_t ParseCount(const std::string& text, const SourceRange& range);
+  int64_t ParseCount(std::string_view text, const SourceRange& range);
   void SyntaxError(const SourceRange& range, const std::string& message);
 
  private:
+  /// Moves the items pushed since \a start into the arena, without location trailers.
+  std::span<const Item> TakeItems(uint32_t start);
+  std::span<const Statement> TakeStatements(uint32_t start);
+
   const SourceFile& file_;
   Diagnostics& diags_;
+  SyntaxTree& tree_;
+  std::vector<Item> items_;
   std::vector<Statement> statements_;
 };
 

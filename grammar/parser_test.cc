@@ -7,26 +7,26 @@
 namespace pto::grammar {
 namespace {
 
+// Parses \a text; the tree points into its source file, so both live here.
 struct Parsed {
-  bool ok;
-  std::vector<Statement> statements;
+  explicit Parsed(const std::string& text) : file("t.pto", text) {
+    Diagnostics diags;
+    ok = Parse(file, diags, &tree);
+    statements = tree.statements();
+    errors = diags.ToString();
+  }
+  SourceFile file;
+  SyntaxTree tree;
+  bool ok = false;
+  std::span<const Statement> statements;
   std::string errors;
 };
 
-Parsed ParseText(const std::string& text) {
-  SourceFile file("t.pto", text);
-  Diagnostics diags;
-  Parsed p;
-  p.ok = Parse(file, diags, &p.statements);
-  p.errors = diags.ToString();
-  return p;
-}
-
 TEST_CASE("literal tokens") {
-  Parsed p = ParseText("op 16x16xf32 ?x?xbf16 0x3F800000 -7 1.25e+00 \"a5\" true %r#1 @tile\n");
+  Parsed p("op 16x16xf32 ?x?xbf16 0x3F800000 -7 1.25e+00 \"a5\" true %r#1 @tile\n");
   REQUIRE(p.ok);
   REQUIRE(p.statements.size() == 1);
-  const std::vector<Item>& items = p.statements[0].items;
+  std::span<const Item> items = p.statements[0].items;
   REQUIRE(items.size() == 9);
   CHECK(items[0].kind == ItemKind::kDims);
   CHECK(items[0].text == "16x16xf32");
@@ -46,7 +46,7 @@ TEST_CASE("literal tokens") {
 }
 
 TEST_CASE("keyword operands and types with nested brackets") {
-  Parsed p = ParseText(
+  Parsed p(
       "%t = pto.alloc_tile addr = %c valid_row=%r : !pto.tile_buf<loc=vec, v_row=?, "
       "blayout=row_major>\n");
   REQUIRE(p.ok);
@@ -63,7 +63,7 @@ TEST_CASE("keyword operands and types with nested brackets") {
 }
 
 TEST_CASE("line ends inside brackets do not end a statement; continuation lines") {
-  Parsed p = ParseText(
+  Parsed p(
       "%a = op %x,\n"
       "   %y : (!t<\n  16x16xf32>,\n i32)\n"
       "   -> f32\n"
@@ -85,7 +85,7 @@ TEST_CASE("line ends inside brackets do not end a statement; continuation lines"
 }
 
 TEST_CASE("braces: attribute dictionaries versus regions") {
-  Parsed p = ParseText(
+  Parsed p(
       "module attributes {pto.target_arch = \"a5\", \"pto.device-spec\" = \"x\"} {\n"
       "  func.func @f() attributes {pto.entry} {\n"
       "    pto.tci ins(%s {descending = true} : i32) outs(%d : !t)\n"
@@ -107,7 +107,7 @@ TEST_CASE("braces: attribute dictionaries versus regions") {
   REQUIRE(module.items[2].kind == ItemKind::kRegion);
   const Statement& func = module.items[2].body[0];
   CHECK(func.items[3].kind == ItemKind::kAttrDict);
-  const std::vector<Statement>& body = func.items[4].body;
+  std::span<const Statement> body = func.items[4].body;
   REQUIRE(body.size() == 5);
   CHECK(body[0].items[1].children[1].kind == ItemKind::kAttrDict);  // inside ins(...)
   CHECK(body[1].items.back().kind == ItemKind::kRegion);
@@ -117,7 +117,7 @@ TEST_CASE("braces: attribute dictionaries versus regions") {
 }
 
 TEST_CASE("directives, comments, semicolons and aliases") {
-  Parsed p = ParseText(
+  Parsed p(
       "// a comment\n"
       "# a PTO-AS comment line\n"
       "!tile = !pto.tile<16x16xf32>\n"
@@ -133,7 +133,7 @@ TEST_CASE("directives, comments, semicolons and aliases") {
 }
 
 TEST_CASE("several errors per run, each with a position") {
-  Parsed p = ParseText(
+  Parsed p(
       "%a = op (%x]\n"
       "%b = op %y\n"
       "%c op2\n"
@@ -157,7 +157,7 @@ TEST_CASE("several errors per run, each with a position") {
 }
 
 TEST_CASE("unclosed brackets are reported where they open") {
-  Parsed p = ParseText("module {\n  func.func @f() {\n    return\n");
+  Parsed p("module {\n  func.func @f() {\n    return\n");
   CHECK_FALSE(p.ok);
   CHECK(p.errors.find("t.pto:1:8: error: unclosed region '{' opened here") == 0);
 }

@@ -1,15 +1,19 @@
 // The syntax tree the parser produces: statements made of generic items (a token tree). The
 // grammar knows brackets, regions and statement boundaries but no operation names; the
 // assembler gives the items their meaning.
+//
+// Items and statements are plain values: their text points into the source file, and their
+// lists into the SyntaxTree's arena, so the tree lives as long as both.
 #ifndef PTO_GRAMMAR_SYNTAX_H_
 #define PTO_GRAMMAR_SYNTAX_H_
 
 #include <cstdint>
 #include <optional>
-#include <string>
-#include <vector>
+#include <span>
+#include <string_view>
 
 #include "common/source.h"
+#include "grammar/arena.h"
 
 namespace pto::grammar {
 
@@ -23,7 +27,7 @@ enum class ItemKind : uint8_t {
   kKey,       ///< "name =" (the '=' is consumed): text = name.
   kInt,       ///< Integer literal (decimal or hex): number = value, text = spelling.
   kFloat,     ///< Float literal: real = value, text = spelling.
-  kString,    ///< "text": text = contents with escapes resolved.
+  kString,    ///< "text": text = contents between the quotes, as written.
   kDims,      ///< Dimension list 16x16xf32, ?x32, 4xi16: text = spelling.
   kPunct,     ///< One of , : = -> ? * + | (text = spelling).
   kGroup,     ///< ( ) [ ] or < > around children; open = '(', '[' or '<'.
@@ -35,24 +39,24 @@ struct Statement;
 
 struct Item {
   ItemKind kind = ItemKind::kWord;
+  char open = 0;   ///< kGroup: opening bracket.
+  int index = -1;  ///< kValue: the #N result index, -1 if none.
   SourceRange range;
-  std::string text;
+  std::string_view text;
   int64_t number = 0;
   double real = 0;
-  int index = -1;  ///< kValue: the #N result index, -1 if none.
-  char open = 0;   ///< kGroup: opening bracket.
-  std::vector<Item> children;
-  std::vector<Statement> body;
+  std::span<const Item> children;
+  std::span<const Statement> body;
 
   bool Is(ItemKind k) const { return kind == k; }
-  bool IsPunct(const char* p) const { return kind == ItemKind::kPunct && text == p; }
-  bool IsWord(const char* w) const { return kind == ItemKind::kWord && text == w; }
+  bool IsPunct(std::string_view p) const { return kind == ItemKind::kPunct && text == p; }
+  bool IsWord(std::string_view w) const { return kind == ItemKind::kWord && text == w; }
   bool IsGroup(char c) const { return kind == ItemKind::kGroup && open == c; }
 };
 
 /// An MLIR source location written as loc("file":line:col).
 struct Location {
-  std::string file;
+  std::string_view file;
   int line = 0;
   int col = 0;
 };
@@ -60,13 +64,24 @@ struct Location {
 /// One operation: results '=' head items, or head items.
 struct Statement {
   SourceRange range;
-  std::vector<Item> results;  ///< kValue items; number = N for "%r:N", else 1.
+  std::span<const Item> results;  ///< kValue items; number = N for "%r:N", else 1.
   /// The operation name (kWord), a block label (kCaret), or the name of an attribute (kHash)
   /// or type (kBang) alias being defined.
   Item head;
-  std::vector<Item> items;
+  std::span<const Item> items;
   /// Its trailing loc("file":line:col), if written (other location forms are dropped).
   std::optional<Location> loc;
+};
+
+/// The statements of one file and the storage behind them.
+class SyntaxTree {
+ public:
+  std::span<const Statement> statements() const { return statements_; }
+
+ private:
+  friend class ParseDriver;
+  Arena arena_;
+  std::span<const Statement> statements_;
 };
 
 }  // namespace pto::grammar
