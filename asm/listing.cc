@@ -200,7 +200,7 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   }
   auto text_attr = [&](const char* key) {
     auto it = attrs.find(key);
-    return it == attrs.end() || it->second.value.empty() ? std::string()
+    return it == attrs.end() || it->second.value.empty() ? std::string_view()
                                                           : it->second.value[0].text;
   };
   if (head == "bc.const") {
