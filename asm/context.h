@@ -3,8 +3,10 @@
 #define PTO_ASM_CONTEXT_H_
 
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "asm/items.h"
 #include "common/arch.h"
@@ -12,6 +14,8 @@
 #include "common/source.h"
 
 namespace pto::assembler {
+
+struct Type;
 
 class Context {
  public:
@@ -45,11 +49,22 @@ class Context {
     return it == type_aliases_.end() ? nullptr : &it->second;
   }
 
+  /// Types parsed before, by their source text: a file spells the same few types over and
+  /// over, and the same text always means the same type (ParseType).
+  const Type* KnownType(std::string_view source_text) const {
+    auto it = known_types_.find(source_text);
+    return it == known_types_.end() ? nullptr : it->second.get();
+  }
+  void RememberType(std::string_view source_text, std::shared_ptr<const Type> type) {
+    known_types_.emplace(source_text, std::move(type));
+  }
+
  private:
   const SourceFile& file_;
   Diagnostics& diags_;
   Arch arch_;
   std::map<std::string, ItemSpan, std::less<>> type_aliases_;
+  std::unordered_map<std::string_view, std::shared_ptr<const Type>> known_types_;
 };
 
 }  // namespace pto::assembler

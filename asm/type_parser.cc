@@ -304,9 +304,8 @@ bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
   return true;
 }
 
-}  // namespace
-
-bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
+// ParseType without the cache.
+bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   *type = Type();
   *consumed = TermLength(items);
   if (items.empty()) return false;
@@ -354,6 +353,30 @@ bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     return ParseViewType(ctx, *params, TypeKind::kMemref, type);
   }
   type->kind = TypeKind::kOpaque;
+  return true;
+}
+
+}  // namespace
+
+// The same source text lexes into the same items, which name the same type (aliases are all
+// defined before the first use); only types that parsed without a message are remembered.
+bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
+  size_t length = TermLength(items);
+  std::string_view text;
+  if (length > 0) {
+    SourceRange range = SpanRange(items.subspan(0, length));
+    text = std::string_view(ctx.file().text()).substr(range.begin, range.end - range.begin);
+    if (const Type* known = ctx.KnownType(text)) {
+      *type = *known;
+      *consumed = length;
+      return true;
+    }
+  }
+  int errors_before = ctx.diags().error_count();
+  if (!ParseTerm(ctx, items, type, consumed)) return false;
+  if (length > 0 && ctx.diags().error_count() == errors_before) {
+    ctx.RememberType(text, std::make_shared<const Type>(*type));
+  }
   return true;
 }
 
