@@ -1,6 +1,7 @@
 // ptoas: assembles PTO source into objects, links objects and sources into executables, and
 // prints bytecode back as text.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -62,19 +63,23 @@ int Inspect(const std::string& input, const std::string& output, bool dump_heade
 bool LoadInput(const std::string& input, const pto::assembler::AssembleOptions& options,
                bool alone, std::vector<std::unique_ptr<pto::SourceFile>>& sources,
                pto::Diagnostics& diags, pto::assembler::LinkUnit* unit) {
-  std::vector<uint8_t> bytes;
+  // Read as text: a large source is then handed on without another copy.
+  std::string text;
   std::string err;
-  if (!pto::ReadFile(input, &bytes, &err)) return Fail(err);
+  if (!pto::ReadFile(input, &text, &err)) return Fail(err);
   unit->name = input == "-" ? "<stdin>" : input;
-  if (pto::LooksLikeBytecode(bytes)) {
+  constexpr size_t kMagicBytes = 16;
+  if (pto::LooksLikeBytecode(std::vector<uint8_t>(
+          text.begin(), text.begin() + static_cast<std::ptrdiff_t>(
+                                           std::min(text.size(), kMagicBytes))))) {
+    std::vector<uint8_t> bytes(text.begin(), text.end());
     if (!pto::ReadProgram(bytes, input, &unit->program, diags)) return false;
     if (!unit->program.is_object && !alone) {
       return Fail(input + " is an executable; link objects (ptoas -c) and sources");
     }
     return true;
   }
-  sources.push_back(std::make_unique<pto::SourceFile>(
-      unit->name, std::string(bytes.begin(), bytes.end())));
+  sources.push_back(std::make_unique<pto::SourceFile>(unit->name, std::move(text)));
   if (!pto::assembler::AssembleUnit(*sources.back(), options, &unit->program, diags)) {
     return false;
   }
