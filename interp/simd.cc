@@ -87,6 +87,31 @@ void BinaryF32Impl(Binary op, const float* a, const float* b, float* d, size_t n
   }
 }
 
+template <Binary kOp>
+void BinaryRowsLoop(const float* a, size_t lda, const float* b, size_t ldb, float* d, size_t ldd,
+                    size_t rows, size_t cols) {
+  if (lda == cols && ldb == cols && ldd == cols) return BinaryLoop<kOp>(a, b, d, rows * cols);
+  for (size_t r = 0; r < rows; ++r) BinaryLoop<kOp>(a + r * lda, b + r * ldb, d + r * ldd, cols);
+}
+
+void BinaryF32RowsImpl(Binary op, const float* a, size_t lda, const float* b, size_t ldb,
+                       float* d, size_t ldd, size_t rows, size_t cols) {
+  switch (op) {
+    case Binary::kAdd:
+      return BinaryRowsLoop<Binary::kAdd>(a, lda, b, ldb, d, ldd, rows, cols);
+    case Binary::kSub:
+      return BinaryRowsLoop<Binary::kSub>(a, lda, b, ldb, d, ldd, rows, cols);
+    case Binary::kMul:
+      return BinaryRowsLoop<Binary::kMul>(a, lda, b, ldb, d, ldd, rows, cols);
+    case Binary::kDiv:
+      return BinaryRowsLoop<Binary::kDiv>(a, lda, b, ldb, d, ldd, rows, cols);
+    case Binary::kMax:
+      return BinaryRowsLoop<Binary::kMax>(a, lda, b, ldb, d, ldd, rows, cols);
+    case Binary::kMin:
+      return BinaryRowsLoop<Binary::kMin>(a, lda, b, ldb, d, ldd, rows, cols);
+  }
+}
+
 template <Binary kOp, bool kScalarFirst>
 void ScalarLoop(const float* a, float k, float* d, size_t n) {
   const DF df;
@@ -115,6 +140,32 @@ void ScalarDispatch(Binary op, const float* a, float k, float* d, size_t n) {
       return ScalarLoop<Binary::kMax, kScalarFirst>(a, k, d, n);
     case Binary::kMin:
       return ScalarLoop<Binary::kMin, kScalarFirst>(a, k, d, n);
+  }
+}
+
+template <Binary kOp>
+void RowScalarLoop(const float* a, size_t lda, const float* k, size_t k_stride, float* d,
+                   size_t ldd, size_t rows, size_t cols) {
+  for (size_t r = 0; r < rows; ++r) {
+    ScalarLoop<kOp, false>(a + r * lda, k[r * k_stride], d + r * ldd, cols);
+  }
+}
+
+void RowScalarF32Impl(Binary op, const float* a, size_t lda, const float* k, size_t k_stride,
+                      float* d, size_t ldd, size_t rows, size_t cols) {
+  switch (op) {
+    case Binary::kAdd:
+      return RowScalarLoop<Binary::kAdd>(a, lda, k, k_stride, d, ldd, rows, cols);
+    case Binary::kSub:
+      return RowScalarLoop<Binary::kSub>(a, lda, k, k_stride, d, ldd, rows, cols);
+    case Binary::kMul:
+      return RowScalarLoop<Binary::kMul>(a, lda, k, k_stride, d, ldd, rows, cols);
+    case Binary::kDiv:
+      return RowScalarLoop<Binary::kDiv>(a, lda, k, k_stride, d, ldd, rows, cols);
+    case Binary::kMax:
+      return RowScalarLoop<Binary::kMax>(a, lda, k, k_stride, d, ldd, rows, cols);
+    case Binary::kMin:
+      return RowScalarLoop<Binary::kMin>(a, lda, k, k_stride, d, ldd, rows, cols);
   }
 }
 
@@ -369,6 +420,8 @@ namespace pto::interp::simd {
 
 HWY_EXPORT(BinaryF32Impl);
 HWY_EXPORT(ScalarF32Impl);
+HWY_EXPORT(BinaryF32RowsImpl);
+HWY_EXPORT(RowScalarF32Impl);
 HWY_EXPORT(UnaryF32Impl);
 HWY_EXPORT(SumF32Impl);
 HWY_EXPORT(ReduceF32Impl);
@@ -378,6 +431,14 @@ HWY_EXPORT(TargetNameImpl);
 
 void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n) {
   HWY_DYNAMIC_DISPATCH(BinaryF32Impl)(op, a, b, d, n);
+}
+void BinaryF32Rows(Binary op, const float* a, size_t lda, const float* b, size_t ldb, float* d,
+                   size_t ldd, size_t rows, size_t cols) {
+  HWY_DYNAMIC_DISPATCH(BinaryF32RowsImpl)(op, a, lda, b, ldb, d, ldd, rows, cols);
+}
+void RowScalarF32(Binary op, const float* a, size_t lda, const float* k, size_t k_stride,
+                  float* d, size_t ldd, size_t rows, size_t cols) {
+  HWY_DYNAMIC_DISPATCH(RowScalarF32Impl)(op, a, lda, k, k_stride, d, ldd, rows, cols);
 }
 void ScalarF32(Binary op, const float* a, float k, bool scalar_first, float* d, size_t n) {
   HWY_DYNAMIC_DISPATCH(ScalarF32Impl)(op, a, k, scalar_first, d, n);

@@ -2,6 +2,7 @@
 // compared as NaN where the scalar function does not fix its bits).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -59,6 +60,25 @@ TEST_CASE("vector binary and tile-scalar loops equal the element functions") {
         CheckSame(got, want, "tile-scalar");
       }
     }
+    // 2-D forms: 7 rows of 13 columns inside rows of 16, b's row 0 broadcast, per-row scalars.
+    const size_t rows = 7, cols = 13, ld = 16;
+    std::fill(got.begin(), got.end(), 0.0f);
+    std::fill(want.begin(), want.end(), 0.0f);
+    simd::BinaryF32Rows(op, a.data(), ld, b.data(), ld, got.data(), ld, rows, cols);
+    for (size_t r = 0; r < rows; ++r) {
+      for (size_t c = 0; c < cols; ++c) want[r * ld + c] = f(a[r * ld + c], b[r * ld + c]);
+    }
+    CheckSame(got, want, "binary rows");
+    simd::BinaryF32Rows(op, a.data(), ld, b.data(), 0, got.data(), ld, rows, cols);
+    for (size_t r = 0; r < rows; ++r) {
+      for (size_t c = 0; c < cols; ++c) want[r * ld + c] = f(a[r * ld + c], b[c]);
+    }
+    CheckSame(got, want, "column broadcast");
+    simd::RowScalarF32(op, a.data(), ld, b.data(), 3, got.data(), ld, rows, cols);
+    for (size_t r = 0; r < rows; ++r) {
+      for (size_t c = 0; c < cols; ++c) want[r * ld + c] = f(a[r * ld + c], b[r * 3]);
+    }
+    CheckSame(got, want, "row broadcast");
   }
 }
 
