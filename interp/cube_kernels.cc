@@ -26,7 +26,11 @@ void Gather(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t cols
   for (int32_t r = 0; r < rows; ++r) {
     Acc* row = &(*out)[static_cast<size_t>(r) * cols];
     runs.ForRow(r0 + r, c0, cols, [&](int64_t i, const T* p, int64_t step, int64_t len) {
-      for (int64_t e = 0; e < len; ++e) row[i + e] = static_cast<Acc>(Elem<T>::Load(p[e * step]));
+      if (step == 1) {  // the common NZ/ND case: a plain loop the compiler vectorises
+        for (int64_t e = 0; e < len; ++e) row[i + e] = static_cast<Acc>(Elem<T>::Load(p[e]));
+      } else {
+        for (int64_t e = 0; e < len; ++e) row[i + e] = static_cast<Acc>(Elem<T>::Load(p[e * step]));
+      }
     });
   }
 }
@@ -67,7 +71,10 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
       using C = decltype(acc_tag);
       if constexpr (std::is_same_v<C, float> || std::is_same_v<C, int32_t>) {
         using Acc = std::conditional_t<std::is_same_v<C, float>, float, int64_t>;
-        std::vector<Acc> lhs, rhs, sum(static_cast<size_t>(m) * n, 0);
+        // Reused between instructions: a 64x64x64 product is a few microseconds, and fresh
+        // buffers would cost allocation and zeroing every time.
+        thread_local std::vector<Acc> lhs, rhs, sum;
+        sum.assign(static_cast<size_t>(m) * n, 0);
         Gather<In, Acc>(a, 0, 0, m, k, &lhs);
         Gather<In, Acc>(b, 0, 0, k, n, &rhs);
         if constexpr (std::is_same_v<Acc, float>) {

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -151,19 +152,21 @@ TEST_CASE("vector sums and products match the sequential definitions") {
     }
   }
 
-  const size_t m = 5, k = 7, n = 37;  // odd sizes: every tail
-  std::vector<float> x(m * k), y(k * n), c(m * n), ref(m * n);
-  for (float& v : x) v = std::uniform_real_distribution<float>(-2, 2)(rng);
-  for (float& v : y) v = std::uniform_real_distribution<float>(-2, 2)(rng);
-  simd::MatmulF32(x.data(), k, y.data(), n, c.data(), n, m, k, n);
-  for (size_t i = 0; i < m; ++i) {
-    for (size_t j = 0; j < n; ++j) {
-      float acc = 0.0f;
-      for (size_t kk = 0; kk < k; ++kk) acc = acc + x[i * k + kk] * y[kk * n + j];
-      ref[i * n + j] = acc;
+  // Odd sizes reach every tail; 9 x 70 also runs the four-row blocks (64 or 32 columns wide).
+  for (auto [m, k, n] : {std::array<size_t, 3>{5, 7, 37}, std::array<size_t, 3>{9, 5, 70}}) {
+    std::vector<float> x(m * k), y(k * n), c(m * n), ref(m * n);
+    for (float& v : x) v = std::uniform_real_distribution<float>(-2, 2)(rng);
+    for (float& v : y) v = std::uniform_real_distribution<float>(-2, 2)(rng);
+    simd::MatmulF32(x.data(), k, y.data(), n, c.data(), n, m, k, n);
+    for (size_t i = 0; i < m; ++i) {
+      for (size_t j = 0; j < n; ++j) {
+        float acc = 0.0f;
+        for (size_t kk = 0; kk < k; ++kk) acc = acc + x[i * k + kk] * y[kk * n + j];
+        ref[i * n + j] = acc;
+      }
     }
+    CheckSame(c, ref, "matmul");
   }
-  CheckSame(c, ref, "matmul");
 }
 
 }  // namespace
