@@ -5,6 +5,7 @@
 #include "common/float_format.h"
 #include "common/strings.h"
 #include "interp/kernels.h"
+#include "interp/scalar_ops.h"  // inlined into the dispatch switch
 
 namespace pto::interp {
 
