@@ -6,7 +6,7 @@ namespace {
 
 struct DTypeInfo {
   const char* name;
-  int size;
+  int size;  ///< Must match DTypeSize (checked below).
 };
 
 constexpr DTypeInfo kInfo[kDTypeCount] = {
@@ -15,9 +15,16 @@ constexpr DTypeInfo kInfo[kDTypeCount] = {
     {"f16", 2},     {"bf16", 2}, {"f32", 4},  {"f64", 8},  {"index", 8},
 };
 
+constexpr bool SizesMatch() {
+  for (int i = 0; i < kDTypeCount; ++i) {
+    if (kInfo[i].size != DTypeSize(static_cast<DType>(i))) return false;
+  }
+  return true;
+}
+static_assert(SizesMatch(), "kInfo and DTypeSize disagree");
+
 }  // namespace
 
-int DTypeSize(DType t) { return kInfo[static_cast<int>(t)].size; }
 
 bool IsMemoryDType(DType t) {
   return t != DType::kInvalid && t != DType::kI1 && t != DType::kIndex && t != DType::kF64;

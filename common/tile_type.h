@@ -55,13 +55,7 @@ struct TileType {
   bool Plain() const { return slayout == SLayout::kNoneBox; }
   int64_t RowStep() const { return row_major() ? cols : 1; }
   int64_t ColStep() const { return row_major() ? 1 : rows; }
-  /// Row r from column c0 on, as runs of equally spaced elements: the run starting at column
-  /// c holds min(RunLength(c), ...) elements, RunStep() apart, from ElementOffset(r, c). Lets
-  /// loops over boxed layouts compute one offset per run rather than per element.
-  int64_t RunLength(int64_t c) const {
-    const int64_t run = boxed() ? InnerCols() : cols;
-    return run - c % run;
-  }
+  /// Distance between neighbouring columns of a row inside one box (or anywhere, unboxed).
   int64_t RunStep() const {
     if (!boxed()) return ColStep();
     return slayout == SLayout::kRowMajor ? 1 : InnerRows();

@@ -179,24 +179,25 @@ bool ExpandBinary(Executor& ex, const Instr& in) {
     using C = typename E::C;
     if constexpr (requires(C x) { Op::Apply(x, x); }) {
       ok = WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
-        // f32 rows go through the vector loops: one scalar per row, or b's row 0 (when it is
+        // f32 goes through the vector loops: one scalar per row, or b's row 0 (when it is
         // contiguous) against each row.
-        constexpr bool kVector = std::is_same_v<T, float> && kSimdBinary<Op> >= 0;
-        const bool b_row_contiguous = b.type->Plain() && b.type->row_major();
+        if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
+          const auto op = static_cast<simd::Binary>(kSimdBinary<Op>);
+          const float* ap = a.At<T>(0, 0);
+          float* dp = dst.At<T>(0, 0);
+          const size_t lda = a.type->RowStep(), ldd = dst.type->RowStep();
+          if (kPerRow && b.type->Plain()) {
+            simd::RowScalarF32(op, ap, lda, b.At<T>(0, 0), b.type->RowStep(), dp, ldd, rows, cols);
+            return true;
+          }
+          if (!kPerRow && b.type->Plain() && b.type->row_major()) {
+            simd::BinaryF32Rows(op, ap, lda, b.At<T>(0, 0), 0, dp, ldd, rows, cols);
+            return true;
+          }
+        }
         for (int32_t r = 0; r < rows; ++r) {
           T* dp = dst.At<T>(r, 0);
           const T* ap = a.At<T>(r, 0);
-          if constexpr (kVector) {
-            const auto op = static_cast<simd::Binary>(kSimdBinary<Op>);
-            if (kPerRow) {
-              simd::ScalarF32(op, ap, *b.At<T>(r, 0), false, dp, cols);
-              continue;
-            }
-            if (b_row_contiguous) {
-              simd::BinaryF32(op, ap, b.At<T>(0, 0), dp, cols);
-              continue;
-            }
-          }
           if constexpr (kPerRow) {
             const C s = E::Load(*b.At<T>(r, 0));
             for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(E::Load(ap[c]), s));

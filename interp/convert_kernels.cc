@@ -124,18 +124,19 @@ bool ExecConvert(Executor& ex, const Instr& in) {
     WithStorageType(a.type->dtype, [&](auto stag) {
       using S = decltype(stag);
       WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](TileRef dst) {
-        constexpr bool kF32ToBF16 = std::is_same_v<S, float> && std::is_same_v<D, BFloat16>;
-        const bool nearest = mode == RoundMode::kRint || mode == RoundMode::kNone;
+        if constexpr (std::is_same_v<S, float> && std::is_same_v<D, BFloat16>) {
+          if (mode == RoundMode::kRint || mode == RoundMode::kNone) {  // nearest even
+            static_assert(sizeof(BFloat16) == sizeof(uint16_t));
+            ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {
+              simd::F32ToBF16(a.At<S>(r, 0), reinterpret_cast<uint16_t*>(dst.At<D>(r, 0)), n,
+                              saturate);
+            });
+            return true;
+          }
+        }
         for (int32_t r = 0; r < rows; ++r) {
           D* dp = dst.At<D>(r, 0);
           const S* sp = a.At<S>(r, 0);
-          if constexpr (kF32ToBF16) {
-            if (nearest) {
-              static_assert(sizeof(BFloat16) == sizeof(uint16_t));
-              simd::F32ToBF16(sp, reinterpret_cast<uint16_t*>(dp), cols, saturate);
-              continue;
-            }
-          }
           for (int32_t c = 0; c < cols; ++c) dp[c] = ConvertOne<D, S>(sp[c], mode, saturate);
         }
         return true;

@@ -22,10 +22,15 @@ template <typename T, typename Acc>
 void Gather(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t cols,
             std::vector<Acc>* out) {
   out->resize(static_cast<size_t>(rows) * cols);
+  const RowRuns<T> runs(t);
   for (int32_t r = 0; r < rows; ++r) {
     Acc* row = &(*out)[static_cast<size_t>(r) * cols];
-    ForRowRuns<T>(t, r0 + r, c0, cols, [&](int64_t i, const T* p, int64_t step, int64_t len) {
-      for (int64_t e = 0; e < len; ++e) row[i + e] = static_cast<Acc>(Elem<T>::Load(p[e * step]));
+    runs.ForRow(r0 + r, c0, cols, [&](int64_t i, const T* p, int64_t step, int64_t len) {
+      if (step == 1) {  // the common NZ/ND case: a plain loop the compiler vectorises
+        for (int64_t e = 0; e < len; ++e) row[i + e] = static_cast<Acc>(Elem<T>::Load(p[e]));
+      } else {
+        for (int64_t e = 0; e < len; ++e) row[i + e] = static_cast<Acc>(Elem<T>::Load(p[e * step]));
+      }
     });
   }
 }
@@ -66,7 +71,10 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
       using C = decltype(acc_tag);
       if constexpr (std::is_same_v<C, float> || std::is_same_v<C, int32_t>) {
         using Acc = std::conditional_t<std::is_same_v<C, float>, float, int64_t>;
-        std::vector<Acc> lhs, rhs, sum(static_cast<size_t>(m) * n, 0);
+        // Reused between instructions: a 64x64x64 product is a few microseconds, and fresh
+        // buffers would cost allocation and zeroing every time.
+        thread_local std::vector<Acc> lhs, rhs, sum;
+        sum.assign(static_cast<size_t>(m) * n, 0);
         Gather<In, Acc>(a, 0, 0, m, k, &lhs);
         Gather<In, Acc>(b, 0, 0, k, n, &rhs);
         if constexpr (std::is_same_v<Acc, float>) {
@@ -84,15 +92,17 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
           }
         }
         // c_in and the bias are read before c is written: they may share storage.
+        const RowRuns<C> extra_runs(kAcc || kBias ? extra : c);
         for (int32_t i = 0; (kAcc || kBias) && i < m; ++i) {
           Acc* row = &sum[static_cast<size_t>(i) * n];
-          ForRowRuns<C>(extra, kAcc ? i : 0, 0, n, [&](int64_t j, C* p, int64_t step, int64_t len) {
+          extra_runs.ForRow(kAcc ? i : 0, 0, n, [&](int64_t j, C* p, int64_t step, int64_t len) {
             for (int64_t e = 0; e < len; ++e) row[j + e] = row[j + e] + static_cast<Acc>(p[e * step]);
           });
         }
+        const RowRuns<C> c_runs(c);
         for (int32_t i = 0; i < m; ++i) {
           const Acc* row = &sum[static_cast<size_t>(i) * n];
-          ForRowRuns<C>(c, i, 0, n, [&](int64_t j, C* p, int64_t step, int64_t len) {
+          c_runs.ForRow(i, 0, n, [&](int64_t j, C* p, int64_t step, int64_t len) {
             for (int64_t e = 0; e < len; ++e) p[e * step] = static_cast<C>(row[j + e]);
           });
         }

@@ -62,10 +62,9 @@ bool ExecBinary(Executor& ex, const Instr& in) {
       }
       ok = WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
         if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
-          ForRuns(rows, cols, {&dst, &a, &b}, [&](int32_t r, size_t n) {
-            simd::BinaryF32(static_cast<simd::Binary>(kSimdBinary<Op>), a.At<T>(r, 0),
-                            b.At<T>(r, 0), dst.At<T>(r, 0), n);
-          });
+          simd::BinaryF32Rows(static_cast<simd::Binary>(kSimdBinary<Op>), a.At<T>(0, 0),
+                              a.type->RowStep(), b.At<T>(0, 0), b.type->RowStep(),
+                              dst.At<T>(0, 0), dst.type->RowStep(), rows, cols);
           return true;
         }
         for (int32_t r = 0; r < rows; ++r) {

@@ -5,6 +5,7 @@
 #include "common/float_format.h"
 #include "common/strings.h"
 #include "interp/kernels.h"
+#include "interp/scalar_ops.h"  // inlined into the dispatch switch
 
 namespace pto::interp {
 
@@ -93,22 +94,11 @@ bool Executor::JumpTo(uint32_t target) {
   return true;
 }
 
-bool Executor::Tile(uint32_t reg, TileRef* ref) {
-  const TileState& s = tiles_[reg];
-  const TileReg& r = function_.tiles[reg];
-  if (s.addr == kUnboundAddress) {
+bool Executor::TileFault(uint32_t reg) {
+  if (tiles_[reg].addr == kUnboundAddress) {
     return Fault(StrCat(TileName(reg), " is used before it is bound to an address"));
   }
-  if (s.valid_rows == kDynamic || s.valid_cols == kDynamic) {
-    return Fault(StrCat(TileName(reg), " has a dynamic valid shape that was never set"));
-  }
-  ref->base = core_.local.arena[static_cast<int>(r.type.mem)].data() + s.addr;
-  ref->type = &r.type;
-  ref->valid_rows = s.valid_rows;
-  ref->valid_cols = s.valid_cols;
-  ref->reg = reg;
-  ref->addr = s.addr;
-  return true;
+  return Fault(StrCat(TileName(reg), " has a dynamic valid shape that was never set"));
 }
 
 bool Executor::View(uint32_t reg, const ViewState** out) {

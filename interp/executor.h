@@ -62,7 +62,22 @@ class Executor {
 
   // ---- For kernels ----
   /// Resolves tile register \a reg; faults if it is unbound or its valid shape is unset.
-  bool Tile(uint32_t reg, TileRef* ref);
+  /// Inline: every tile instruction resolves two or three tiles.
+  bool Tile(uint32_t reg, TileRef* ref) {
+    const TileState& s = tiles_[reg];
+    if (s.addr == kUnboundAddress || s.valid_rows == kDynamic || s.valid_cols == kDynamic)
+        [[unlikely]] {
+      return TileFault(reg);
+    }
+    const TileReg& r = function_.tiles[reg];
+    ref->base = core_.local.arena[static_cast<int>(r.type.mem)].data() + s.addr;
+    ref->type = &r.type;
+    ref->valid_rows = s.valid_rows;
+    ref->valid_cols = s.valid_cols;
+    ref->reg = reg;
+    ref->addr = s.addr;
+    return true;
+  }
   /// Resolves view register \a reg; faults if no instruction has set it yet.
   bool View(uint32_t reg, const ViewState** out);
   /// Records a fault for the current instruction and returns false.
@@ -97,6 +112,7 @@ class Executor {
   const BlockInfo& block() const { return core_.info; }
   /// Takes over the fault of a called function, adding where it was called from.
   bool PropagateFault(const Executor& callee);
+  bool TileFault(uint32_t reg);
 
  private:
   const Program& program_;

@@ -102,24 +102,59 @@ void ForRuns(int32_t rows, int32_t cols, std::initializer_list<const TileRef*> t
   }
 }
 
-/// Calls \a fn(i, p, step, len) for the runs of row \a r of \a t from column \a c0 on, \a n
-/// columns in all: columns c0+i .. c0+i+len-1 are at p[0], p[step], ... (see TileType::RunLength).
-template <typename T, typename Fn>
-void ForRowRuns(const TileRef& t, int64_t r, int64_t c0, int64_t n, Fn&& fn) {
-  const int64_t step = t.type->RunStep();
-  for (int64_t i = 0; i < n;) {
-    const int64_t len = std::min(t.type->RunLength(c0 + i), n - i);
-    fn(i, t.At<T>(r, c0 + i), step, len);
-    i += len;
+/// Walks rows of a tile as runs of equally spaced elements, with the layout's divisions done
+/// once per row rather than per element (boxed layouts put a box boundary every few columns).
+template <typename T>
+class RowRuns {
+ public:
+  explicit RowRuns(const TileRef& t)
+      : base_(reinterpret_cast<T*>(t.base)), type_(*t.type), boxed_(t.type->boxed()),
+        inner_rows_(t.type->InnerRows()), inner_cols_(t.type->InnerCols()),
+        step_(t.type->RunStep()) {}
+
+  /// Calls fn(i, p, step, len) for row r from column c0 on, n columns in all: columns
+  /// c0+i .. c0+i+len-1 are at p[0], p[step], ...
+  template <typename Fn>
+  void ForRow(int64_t r, int64_t c0, int64_t n, Fn&& fn) const {
+    if (!boxed_) {
+      fn(0, base_ + r * type_.RowStep() + c0 * type_.ColStep(), step_, n);
+      return;
+    }
+    const int64_t br = r / inner_rows_, ir = r % inner_rows_, box = inner_rows_ * inner_cols_;
+    const bool row_inner = type_.slayout == SLayout::kRowMajor;
+    for (int64_t i = 0; i < n;) {
+      const int64_t c = c0 + i, bc = c / inner_cols_, ic = c % inner_cols_;
+      const int64_t box_start = type_.row_major() ? br * (type_.cols * inner_rows_) + bc * box
+                                                  : bc * (type_.rows * inner_cols_) + br * box;
+      const int64_t inner = row_inner ? ir * inner_cols_ + ic : ic * inner_rows_ + ir;
+      const int64_t len = std::min(inner_cols_ - ic, n - i);
+      fn(i, base_ + box_start + inner, step_, len);
+      i += len;
+    }
   }
-}
+
+ private:
+  T* base_;
+  const TileType& type_;
+  bool boxed_;
+  int64_t inner_rows_, inner_cols_, step_;
+};
 
 /// True if the storage of \a a and \a b share a byte (in the same memory).
-bool Overlaps(const TileRef& a, const TileRef& b);
+inline bool Overlaps(const TileRef& a, const TileRef& b) {
+  if (a.type->mem != b.type->mem) return false;
+  return a.addr < b.addr + b.bytes() && b.addr < a.addr + a.bytes();
+}
+
+/// The fault RequireCovers reports (out of line: the check is on every instruction).
+bool NotCovered(Executor& ex, const TileRef& src, int32_t rows, int32_t cols, const char* role);
 
 /// Faults unless \a src has at least \a rows valid rows and \a cols valid columns.
-bool RequireCovers(Executor& ex, const TileRef& src, int32_t rows, int32_t cols,
-                   const char* role);
+inline bool RequireCovers(Executor& ex, const TileRef& src, int32_t rows, int32_t cols,
+                          const char* role) {
+  if (src.valid_rows >= rows && src.valid_cols >= cols) [[likely]] return true;
+  return NotCovered(ex, src, rows, cols, role);
+}
 
 /// Runs \a body against a destination that does not overlap the given sources: when \a dst
 /// shares storage with one of them (other than the exact same tile, which \a in_place_ok

@@ -3,7 +3,9 @@
 #define PTO_INTERP_MACHINE_H_
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -45,10 +47,25 @@ struct GlobalBuffer {
   int64_t elements() const { return static_cast<int64_t>(bytes.size()) / DTypeSize(dtype); }
 };
 
+/// Storage aligned to a 64-byte cache line: tiles sit at aligned addresses inside it, so the
+/// vector loops' loads and stores never straddle two lines (which halves their speed).
+template <typename T>
+struct CacheLineAllocator {
+  using value_type = T;
+  static constexpr std::align_val_t kAlign{64};
+  CacheLineAllocator() = default;
+  template <typename U>
+  CacheLineAllocator(const CacheLineAllocator<U>&) {}
+  T* allocate(size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kAlign)); }
+  void deallocate(T* p, size_t) { ::operator delete(p, kAlign); }
+  template <typename U>
+  bool operator==(const CacheLineAllocator<U>&) const { return true; }
+};
+
 /// The on-chip memories of one block, as zero-filled byte arenas sized for the architecture.
 struct LocalMemory {
   explicit LocalMemory(Arch arch);
-  std::array<std::vector<uint8_t>, kMemoryCount> arena;
+  std::array<std::vector<uint8_t, CacheLineAllocator<uint8_t>>, kMemoryCount> arena;
 };
 
 }  // namespace pto::interp

@@ -87,6 +87,31 @@ void BinaryF32Impl(Binary op, const float* a, const float* b, float* d, size_t n
   }
 }
 
+template <Binary kOp>
+void BinaryRowsLoop(const float* a, size_t lda, const float* b, size_t ldb, float* d, size_t ldd,
+                    size_t rows, size_t cols) {
+  if (lda == cols && ldb == cols && ldd == cols) return BinaryLoop<kOp>(a, b, d, rows * cols);
+  for (size_t r = 0; r < rows; ++r) BinaryLoop<kOp>(a + r * lda, b + r * ldb, d + r * ldd, cols);
+}
+
+void BinaryF32RowsImpl(Binary op, const float* a, size_t lda, const float* b, size_t ldb,
+                       float* d, size_t ldd, size_t rows, size_t cols) {
+  switch (op) {
+    case Binary::kAdd:
+      return BinaryRowsLoop<Binary::kAdd>(a, lda, b, ldb, d, ldd, rows, cols);
+    case Binary::kSub:
+      return BinaryRowsLoop<Binary::kSub>(a, lda, b, ldb, d, ldd, rows, cols);
+    case Binary::kMul:
+      return BinaryRowsLoop<Binary::kMul>(a, lda, b, ldb, d, ldd, rows, cols);
+    case Binary::kDiv:
+      return BinaryRowsLoop<Binary::kDiv>(a, lda, b, ldb, d, ldd, rows, cols);
+    case Binary::kMax:
+      return BinaryRowsLoop<Binary::kMax>(a, lda, b, ldb, d, ldd, rows, cols);
+    case Binary::kMin:
+      return BinaryRowsLoop<Binary::kMin>(a, lda, b, ldb, d, ldd, rows, cols);
+  }
+}
+
 template <Binary kOp, bool kScalarFirst>
 void ScalarLoop(const float* a, float k, float* d, size_t n) {
   const DF df;
@@ -115,6 +140,32 @@ void ScalarDispatch(Binary op, const float* a, float k, float* d, size_t n) {
       return ScalarLoop<Binary::kMax, kScalarFirst>(a, k, d, n);
     case Binary::kMin:
       return ScalarLoop<Binary::kMin, kScalarFirst>(a, k, d, n);
+  }
+}
+
+template <Binary kOp>
+void RowScalarLoop(const float* a, size_t lda, const float* k, size_t k_stride, float* d,
+                   size_t ldd, size_t rows, size_t cols) {
+  for (size_t r = 0; r < rows; ++r) {
+    ScalarLoop<kOp, false>(a + r * lda, k[r * k_stride], d + r * ldd, cols);
+  }
+}
+
+void RowScalarF32Impl(Binary op, const float* a, size_t lda, const float* k, size_t k_stride,
+                      float* d, size_t ldd, size_t rows, size_t cols) {
+  switch (op) {
+    case Binary::kAdd:
+      return RowScalarLoop<Binary::kAdd>(a, lda, k, k_stride, d, ldd, rows, cols);
+    case Binary::kSub:
+      return RowScalarLoop<Binary::kSub>(a, lda, k, k_stride, d, ldd, rows, cols);
+    case Binary::kMul:
+      return RowScalarLoop<Binary::kMul>(a, lda, k, k_stride, d, ldd, rows, cols);
+    case Binary::kDiv:
+      return RowScalarLoop<Binary::kDiv>(a, lda, k, k_stride, d, ldd, rows, cols);
+    case Binary::kMax:
+      return RowScalarLoop<Binary::kMax>(a, lda, k, k_stride, d, ldd, rows, cols);
+    case Binary::kMin:
+      return RowScalarLoop<Binary::kMin>(a, lda, k, k_stride, d, ldd, rows, cols);
   }
 }
 
@@ -289,35 +340,88 @@ uint16_t F32ToBF16Scalar(float f, bool saturate) {
   return r;
 }
 
-void F32ToBF16Impl(const float* a, uint16_t* d, size_t n, bool saturate) {
-  const hn::ScalableTag<uint32_t> du;
-  const hn::Rebind<uint16_t, decltype(du)> dh;
-  const size_t lanes = hn::Lanes(du);
+// f32 bits rounded to nearest even at bit 16, the bf16 result in the upper half of each lane
+// (NaN keeps its top bits and becomes quiet; with kSaturate, a finite value that rounded to
+// infinity becomes the largest finite bf16).
+template <bool kSaturate, class DU, class VU>
+VU RoundToBF16High(DU du, VU bits) {
+  const auto lsb = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
+  auto rounded = hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), lsb));
+  const auto abs = hn::And(bits, hn::Set(du, 0x7FFFFFFFu));
   const auto exp_mask = hn::Set(du, 0x7F800000u);
-  const auto abs_mask = hn::Set(du, 0x7FFFFFFFu);
-  size_t i = 0;
-  for (; i + lanes <= n; i += lanes) {
-    const auto bits = hn::LoadU(du, reinterpret_cast<const uint32_t*>(a + i));
-    // Round to nearest even on the top 16 bits.
-    const auto lsb = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
-    auto rounded = hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), lsb)));
-    const auto abs = hn::And(bits, abs_mask);
-    const auto is_nan = hn::Gt(abs, exp_mask);
-    // NaN: keep the top bits and make it quiet.
-    rounded = hn::IfThenElse(is_nan, hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u)),
-                             rounded);
-    if (saturate) {
-      // A finite input that rounded up to infinity becomes the largest finite bf16.
-      const auto finite = hn::Lt(abs, exp_mask);
-      const auto became_inf = hn::Eq(hn::And(rounded, hn::Set(du, 0x7FFFu)), hn::Set(du, 0x7F80u));
-      rounded = hn::IfThenElse(hn::And(finite, became_inf), hn::Sub(rounded, hn::Set(du, 1u)),
-                               rounded);
-    }
-    // The results fit in 16 bits, so the saturating demotion from i32 keeps them.
-    const hn::RebindToSigned<decltype(du)> di;
-    hn::StoreU(hn::DemoteTo(dh, hn::BitCast(di, rounded)), dh, d + i);
+  rounded =
+      hn::IfThenElse(hn::Gt(abs, exp_mask), hn::Or(bits, hn::Set(du, 0x00400000u)), rounded);
+  if constexpr (kSaturate) {
+    const auto became_inf = hn::Eq(hn::And(rounded, hn::Set(du, 0x7FFF0000u)), exp_mask);
+    rounded = hn::IfThenElse(hn::And(hn::Lt(abs, exp_mask), became_inf),
+                             hn::Sub(rounded, hn::Set(du, 0x00010000u)), rounded);
   }
-  for (; i < n; ++i) d[i] = F32ToBF16Scalar(a[i], saturate);
+  return rounded;
+}
+
+template <bool kSaturate>
+void F32ToBF16Loop(const float* a, uint16_t* d, size_t n) {
+  const hn::ScalableTag<uint32_t> du;
+  const size_t lanes = hn::Lanes(du);
+  size_t i = 0;
+#if HWY_TARGET != HWY_SCALAR
+  // Two vectors of f32 give one of bf16: the upper halves, in order.
+  const hn::Repartition<uint16_t, decltype(du)> d16;
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    const auto* bits = reinterpret_cast<const uint32_t*>(a + i);
+    const auto lo = RoundToBF16High<kSaturate>(du, hn::LoadU(du, bits));
+    const auto hi = RoundToBF16High<kSaturate>(du, hn::LoadU(du, bits + lanes));
+    hn::StoreU(hn::ConcatOdd(d16, hn::BitCast(d16, hi), hn::BitCast(d16, lo)), d16, d + i);
+  }
+#endif
+  for (; i < n; ++i) d[i] = F32ToBF16Scalar(a[i], kSaturate);
+}
+
+void F32ToBF16Impl(const float* a, uint16_t* d, size_t n, bool saturate) {
+  if (saturate) return F32ToBF16Loop<true>(a, d, n);
+  F32ToBF16Loop<false>(a, d, n);
+}
+
+// Four rows by four vectors of c: sixteen independent sums in registers, so the adds of
+// one k step do not wait on each other, and each row of b loaded is used four times.
+void Matmul4Rows(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
+                 size_t k, size_t j) {
+  const DF df;
+  const size_t lanes = hn::Lanes(df);
+  // Named, not an array: the sixteen sums must stay in registers.
+  VF c00 = hn::Zero(df), c01 = c00, c02 = c00, c03 = c00, c10 = c00, c11 = c00, c12 = c00,
+     c13 = c00, c20 = c00, c21 = c00, c22 = c00, c23 = c00, c30 = c00, c31 = c00, c32 = c00,
+     c33 = c00;
+  for (size_t kk = 0; kk < k; ++kk) {
+    const float* brow = b + kk * ldb + j;
+    const VF b0 = hn::LoadU(df, brow), b1 = hn::LoadU(df, brow + lanes);
+    const VF b2 = hn::LoadU(df, brow + 2 * lanes), b3 = hn::LoadU(df, brow + 3 * lanes);
+    VF x = hn::Set(df, a[kk]);
+    c00 = hn::Add(c00, hn::Mul(x, b0));
+    c01 = hn::Add(c01, hn::Mul(x, b1));
+    c02 = hn::Add(c02, hn::Mul(x, b2));
+    c03 = hn::Add(c03, hn::Mul(x, b3));
+    x = hn::Set(df, a[lda + kk]);
+    c10 = hn::Add(c10, hn::Mul(x, b0));
+    c11 = hn::Add(c11, hn::Mul(x, b1));
+    c12 = hn::Add(c12, hn::Mul(x, b2));
+    c13 = hn::Add(c13, hn::Mul(x, b3));
+    x = hn::Set(df, a[2 * lda + kk]);
+    c20 = hn::Add(c20, hn::Mul(x, b0));
+    c21 = hn::Add(c21, hn::Mul(x, b1));
+    c22 = hn::Add(c22, hn::Mul(x, b2));
+    c23 = hn::Add(c23, hn::Mul(x, b3));
+    x = hn::Set(df, a[3 * lda + kk]);
+    c30 = hn::Add(c30, hn::Mul(x, b0));
+    c31 = hn::Add(c31, hn::Mul(x, b1));
+    c32 = hn::Add(c32, hn::Mul(x, b2));
+    c33 = hn::Add(c33, hn::Mul(x, b3));
+  }
+  const VF sums[4][4] = {{c00, c01, c02, c03}, {c10, c11, c12, c13}, {c20, c21, c22, c23},
+                         {c30, c31, c32, c33}};
+  for (size_t r = 0; r < 4; ++r) {
+    for (size_t v = 0; v < 4; ++v) hn::StoreU(sums[r][v], df, c + r * ldc + j + v * lanes);
+  }
 }
 
 void MatmulF32Impl(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
@@ -325,10 +429,17 @@ void MatmulF32Impl(const float* a, size_t lda, const float* b, size_t ldb, float
   const DF df;
   const size_t lanes = hn::Lanes(df);
   constexpr size_t kBlock = 4;  // vectors of c kept in registers across the k loop
+  size_t i0 = 0;
+  for (; i0 + 4 <= m; i0 += 4) {
+    for (size_t j = 0; j + kBlock * lanes <= n; j += kBlock * lanes) {
+      Matmul4Rows(a + i0 * lda, lda, b, ldb, c + i0 * ldc, ldc, k, j);
+    }
+  }
+  const size_t j_done = n / (kBlock * lanes) * (kBlock * lanes);
   for (size_t i = 0; i < m; ++i) {
     const float* arow = a + i * lda;
     float* crow = c + i * ldc;
-    size_t j = 0;
+    size_t j = i < i0 ? j_done : 0;  // rows of the four-row blocks have their first columns
     for (; j + kBlock * lanes <= n; j += kBlock * lanes) {
       VF acc0 = hn::Zero(df), acc1 = hn::Zero(df), acc2 = hn::Zero(df), acc3 = hn::Zero(df);
       for (size_t kk = 0; kk < k; ++kk) {
@@ -369,6 +480,8 @@ namespace pto::interp::simd {
 
 HWY_EXPORT(BinaryF32Impl);
 HWY_EXPORT(ScalarF32Impl);
+HWY_EXPORT(BinaryF32RowsImpl);
+HWY_EXPORT(RowScalarF32Impl);
 HWY_EXPORT(UnaryF32Impl);
 HWY_EXPORT(SumF32Impl);
 HWY_EXPORT(ReduceF32Impl);
@@ -378,6 +491,14 @@ HWY_EXPORT(TargetNameImpl);
 
 void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n) {
   HWY_DYNAMIC_DISPATCH(BinaryF32Impl)(op, a, b, d, n);
+}
+void BinaryF32Rows(Binary op, const float* a, size_t lda, const float* b, size_t ldb, float* d,
+                   size_t ldd, size_t rows, size_t cols) {
+  HWY_DYNAMIC_DISPATCH(BinaryF32RowsImpl)(op, a, lda, b, ldb, d, ldd, rows, cols);
+}
+void RowScalarF32(Binary op, const float* a, size_t lda, const float* k, size_t k_stride,
+                  float* d, size_t ldd, size_t rows, size_t cols) {
+  HWY_DYNAMIC_DISPATCH(RowScalarF32Impl)(op, a, lda, k, k_stride, d, ldd, rows, cols);
 }
 void ScalarF32(Binary op, const float* a, float k, bool scalar_first, float* d, size_t n) {
   HWY_DYNAMIC_DISPATCH(ScalarF32Impl)(op, a, k, scalar_first, d, n);

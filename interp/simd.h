@@ -17,6 +17,13 @@ enum class Unary : uint8_t { kExp, kLog, kSqrt, kRsqrt, kRecip, kAbs, kNeg, kRel
 void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n);
 /// d[i] = a[i] op k, or k op a[i] when \a scalar_first.
 void ScalarF32(Binary op, const float* a, float k, bool scalar_first, float* d, size_t n);
+/// The same over a rows x cols region, row strides in elements; rows that follow each other
+/// run as one. ldb = 0 repeats b's first row for every row (a column broadcast).
+void BinaryF32Rows(Binary op, const float* a, size_t lda, const float* b, size_t ldb, float* d,
+                   size_t ldd, size_t rows, size_t cols);
+/// d[r][c] = a[r][c] op k[r * k_stride] over a rows x cols region (a row broadcast).
+void RowScalarF32(Binary op, const float* a, size_t lda, const float* k, size_t k_stride,
+                  float* d, size_t ldd, size_t rows, size_t cols);
 /// d[i] = f(a[i]).
 void UnaryF32(Unary op, const float* a, float* d, size_t n);
 /// Float row sums accumulate in double in this many interleaved partial sums: element i goes

@@ -2,6 +2,8 @@
 // compared as NaN where the scalar function does not fix its bits).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -59,6 +61,25 @@ TEST_CASE("vector binary and tile-scalar loops equal the element functions") {
         CheckSame(got, want, "tile-scalar");
       }
     }
+    // 2-D forms: 7 rows of 13 columns inside rows of 16, b's row 0 broadcast, per-row scalars.
+    const size_t rows = 7, cols = 13, ld = 16;
+    std::fill(got.begin(), got.end(), 0.0f);
+    std::fill(want.begin(), want.end(), 0.0f);
+    simd::BinaryF32Rows(op, a.data(), ld, b.data(), ld, got.data(), ld, rows, cols);
+    for (size_t r = 0; r < rows; ++r) {
+      for (size_t c = 0; c < cols; ++c) want[r * ld + c] = f(a[r * ld + c], b[r * ld + c]);
+    }
+    CheckSame(got, want, "binary rows");
+    simd::BinaryF32Rows(op, a.data(), ld, b.data(), 0, got.data(), ld, rows, cols);
+    for (size_t r = 0; r < rows; ++r) {
+      for (size_t c = 0; c < cols; ++c) want[r * ld + c] = f(a[r * ld + c], b[c]);
+    }
+    CheckSame(got, want, "column broadcast");
+    simd::RowScalarF32(op, a.data(), ld, b.data(), 3, got.data(), ld, rows, cols);
+    for (size_t r = 0; r < rows; ++r) {
+      for (size_t c = 0; c < cols; ++c) want[r * ld + c] = f(a[r * ld + c], b[r * 3]);
+    }
+    CheckSame(got, want, "row broadcast");
   }
 }
 
@@ -131,19 +152,21 @@ TEST_CASE("vector sums and products match the sequential definitions") {
     }
   }
 
-  const size_t m = 5, k = 7, n = 37;  // odd sizes: every tail
-  std::vector<float> x(m * k), y(k * n), c(m * n), ref(m * n);
-  for (float& v : x) v = std::uniform_real_distribution<float>(-2, 2)(rng);
-  for (float& v : y) v = std::uniform_real_distribution<float>(-2, 2)(rng);
-  simd::MatmulF32(x.data(), k, y.data(), n, c.data(), n, m, k, n);
-  for (size_t i = 0; i < m; ++i) {
-    for (size_t j = 0; j < n; ++j) {
-      float acc = 0.0f;
-      for (size_t kk = 0; kk < k; ++kk) acc = acc + x[i * k + kk] * y[kk * n + j];
-      ref[i * n + j] = acc;
+  // Odd sizes reach every tail; 9 x 70 also runs the four-row blocks (64 or 32 columns wide).
+  for (auto [m, k, n] : {std::array<size_t, 3>{5, 7, 37}, std::array<size_t, 3>{9, 5, 70}}) {
+    std::vector<float> x(m * k), y(k * n), c(m * n), ref(m * n);
+    for (float& v : x) v = std::uniform_real_distribution<float>(-2, 2)(rng);
+    for (float& v : y) v = std::uniform_real_distribution<float>(-2, 2)(rng);
+    simd::MatmulF32(x.data(), k, y.data(), n, c.data(), n, m, k, n);
+    for (size_t i = 0; i < m; ++i) {
+      for (size_t j = 0; j < n; ++j) {
+        float acc = 0.0f;
+        for (size_t kk = 0; kk < k; ++kk) acc = acc + x[i * k + kk] * y[kk * n + j];
+        ref[i * n + j] = acc;
+      }
     }
+    CheckSame(c, ref, "matmul");
   }
-  CheckSame(c, ref, "matmul");
 }
 
 }  // namespace
