@@ -97,8 +97,13 @@ bool WithStorageType(DType dtype, F&& f) {
     case DType::kF16: f(Half{}); return true;
     case DType::kBF16: f(BFloat16{}); return true;
     case DType::kF32: f(float{}); return true;
-    default: return false;
+    case DType::kInvalid:
+    case DType::kI1:
+    case DType::kF64:
+    case DType::kIndex:
+      break;
   }
+  return false;
 }
 
 /// Element functions, one struct per Kernel column entry of opcodes.def.

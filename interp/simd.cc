@@ -361,11 +361,11 @@ VU RoundToBF16High(DU du, VU bits) {
 
 template <bool kSaturate>
 void F32ToBF16Loop(const float* a, uint16_t* d, size_t n) {
-  const hn::ScalableTag<uint32_t> du;
-  const size_t lanes = hn::Lanes(du);
   size_t i = 0;
 #if HWY_TARGET != HWY_SCALAR
   // Two vectors of f32 give one of bf16: the upper halves, in order.
+  const hn::ScalableTag<uint32_t> du;
+  const size_t lanes = hn::Lanes(du);
   const hn::Repartition<uint16_t, decltype(du)> d16;
   for (; i + 2 * lanes <= n; i += 2 * lanes) {
     const auto* bits = reinterpret_cast<const uint32_t*>(a + i);
