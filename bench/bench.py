@@ -43,7 +43,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import numpy_bench as nb  # noqa: E402  (the catalogue: names, sizes, data, numpy references)
 from programs import (  # noqa: E402  (program generators and benchmark names)
-    ASM_BIG, ASM_SMALL, BLOCKS, C, DISPATCH, R, RMSNORM, SOFTMAX, dispatch_reference,
+    ASM_BIG, ASM_SMALL, BLOCKS, BLOCKS_CACHED, C, CACHED_SLABS, DISPATCH, SLAB, R, RMSNORM, SOFTMAX, dispatch_reference,
     gen_asm_big, gen_dispatch, gen_matmul, gen_rmsnorm, gen_softmax, gen_vec)
 from report import env_header, print_report, targets  # noqa: E402
 
@@ -168,7 +168,7 @@ class Config:
 
 
 def all_bench_names():
-    return nb.all_names() + [BLOCKS, DISPATCH, ASM_BIG, ASM_SMALL]
+    return nb.all_names() + [BLOCKS, BLOCKS_CACHED, DISPATCH, ASM_BIG, ASM_SMALL]
 
 
 def select(patterns):
@@ -246,12 +246,14 @@ def bench_ptorun(names, cfg, res):
                                  instructions=runs[0][1], out=out, out_dtype="f32")
         except BenchError as e:
             res.errors.append((name, str(e)))
-    if BLOCKS in names:
-        log(f"ptorun {BLOCKS} (--blocks 1 vs --blocks 2 --threads 2)")
+    for name, cached in ((BLOCKS, False), (BLOCKS_CACHED, True)):
+        if name not in names:
+            continue
+        log(f"ptorun {name} (--blocks 1 vs --blocks 2 --threads 2)")
         try:
-            prog = assemble(gen_softmax(True), BLOCKS)
+            prog = assemble(gen_softmax(True, cached), name)
             args = [x, f"zeros:{R * C}"]
-            out = os.path.join(out_dir, BLOCKS + ".bin")
+            out = os.path.join(out_dir, name + ".bin")
             b1_opts = ["--blocks", "1", "--threads", "1"]
             b2_opts = ["--blocks", "2", "--threads", "2"]
             ptorun(prog, args, b2_opts + ["--out", f"2={out}"])
@@ -259,10 +261,10 @@ def bench_ptorun(names, cfg, res):
             for _ in range(cfg.kernel_repeats):
                 t1.append(ptorun(prog, args, b1_opts)[0])
                 t2.append(ptorun(prog, args, b2_opts)[0])
-            res.row(BLOCKS).update(kind="blocks", blocks1_ns=min(t1), blocks2_ns=min(t2),
-                                   speedup=min(t1) / min(t2), out=out, out_dtype="f32")
+            res.row(name).update(kind="blocks", blocks1_ns=min(t1), blocks2_ns=min(t2),
+                                 speedup=min(t1) / min(t2), out=out, out_dtype="f32")
         except BenchError as e:
-            res.errors.append((BLOCKS, str(e)))
+            res.errors.append((name, str(e)))
     if DISPATCH in names:
         log(f"ptorun {DISPATCH} ({cfg.dispatch_n} iterations)")
         try:
@@ -326,9 +328,10 @@ def parse_name_ns(text):
 
 def bench_baselines(names, cfg, native, res):
     catalog = [n for n in nb.all_names() if n in names]
-    if not catalog:
+    machine = [n for n in (BLOCKS, BLOCKS_CACHED) if n in names]
+    if not catalog and not machine:
         return
-    native_names = list(catalog)
+    native_names = list(catalog) + (["vector_threads"] if machine else [])
     if "tmatmul_bf16_64x64x64" in native_names and "tmatmul_f32_64x64x64" not in native_names:
         native_names.append("tmatmul_f32_64x64x64")  # the bf16 target compares with f32 native
     dump = os.path.join(WORK, "native_out")
@@ -337,11 +340,18 @@ def bench_baselines(names, cfg, native, res):
     log(f"native baseline ({len(native_names)} benchmarks)")
     try:
         p = run([native, "--data", DATA, "--dump", dump, "--only", ",".join(native_names), *quick])
-        for name, ns in parse_name_ns(p.stdout).items():
+        found = parse_name_ns(p.stdout)
+        one, two = found.pop("vector_loop_1thread", None), found.pop("vector_loop_2threads", None)
+        for name in machine:
+            if one and two:
+                res.row(name)["machine_speedup"] = one / two
+        for name, ns in found.items():
             res.row(name)["native_ns"] = ns
             res.row(name)["native_out"] = os.path.join(dump, name + ".bin")
     except BenchError as e:
         res.errors.append(("native", str(e)))
+    if not catalog:
+        return
     log(f"numpy baseline ({len(catalog)} benchmarks)")
     env = dict(os.environ)
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS"):
@@ -385,6 +395,14 @@ def check_numerics(names, res):
         ref = nb.softmax(np.fromfile(os.path.join(DATA, f"x_{R}x{C}.f32"), np.float32).reshape(R, C))
         blk["err_numpy"] = rel_err(mine, ref)
         blk["numpy_ok"] = blk["err_numpy"] <= 1e-5
+    cached = res.rows.get(BLOCKS_CACHED)
+    if cached and "out" in cached:
+        # Two blocks write rows [0, 2 * CACHED_SLABS * SLAB); the rest stays zero.
+        rows = 2 * CACHED_SLABS * SLAB
+        mine = np.fromfile(cached["out"], dtype=np.float32).reshape(R, C)
+        x = np.fromfile(os.path.join(DATA, f"x_{R}x{C}.f32"), np.float32).reshape(R, C)
+        cached["err_numpy"] = rel_err(mine[:rows], nb.softmax(x[:rows]))
+        cached["numpy_ok"] = cached["err_numpy"] <= 1e-5 and not mine[rows:].any()
 
 
 def snapshot_tools(args, env):
