@@ -44,8 +44,7 @@ const char* TileType::LayoutName() const {
   return row_major() ? "ZN" : "NN";
 }
 
-int64_t TileType::ElementOffset(int64_t r, int64_t c) const {
-  if (slayout == SLayout::kNoneBox) return row_major() ? r * cols + c : c * rows + r;
+int64_t TileType::BoxedOffset(int64_t r, int64_t c) const {
   const int64_t ir_n = InnerRows(), ic_n = InnerCols();
   const int64_t br = r / ir_n, ir = r % ir_n, bc = c / ic_n, ic = c % ic_n;
   const int64_t box = ir_n * ic_n;

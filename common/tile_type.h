@@ -50,7 +50,12 @@ struct TileType {
   /// "ND", "DN", "NZ", "ZN", "ZZ" or "NN".
   const char* LayoutName() const;
   /// Element offset (in elements, from the tile's address) of logical element (r, c).
-  int64_t ElementOffset(int64_t r, int64_t c) const;
+  int64_t ElementOffset(int64_t r, int64_t c) const {
+    if (slayout == SLayout::kNoneBox) return row_major() ? r * cols + c : c * rows + r;
+    return BoxedOffset(r, c);
+  }
+  /// ElementOffset for the boxed layouts (NZ, ZN, ZZ, NN).
+  int64_t BoxedOffset(int64_t r, int64_t c) const;
   /// True for the plain ND/DN layouts, where element (r, c) sits at r*RowStep() + c*ColStep().
   bool Plain() const { return slayout == SLayout::kNoneBox; }
   int64_t RowStep() const { return row_major() ? cols : 1; }

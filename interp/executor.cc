@@ -85,13 +85,9 @@ bool Executor::FaultPosition(std::string* file, int* line, int* col) const {
   return true;
 }
 
-bool Executor::JumpTo(uint32_t target) {
-  jump_ = target;
-  if (target <= pc_ && core_.limits.steps > core_.limits.max_steps) {
-    return Fault(StrCat("this loop is still running after ", core_.limits.max_steps,
-                        " steps; stopped (raise the limit with --max-steps)"));
-  }
-  return true;
+bool Executor::StepLimitFault() {
+  return Fault(StrCat("this loop is still running after ", core_.limits.max_steps,
+                      " steps; stopped (raise the limit with --max-steps)"));
 }
 
 bool Executor::TileFault(uint32_t reg) {

@@ -63,7 +63,7 @@ class Executor {
   // ---- For kernels ----
   /// Resolves tile register \a reg; faults if it is unbound or its valid shape is unset.
   /// Inline: every tile instruction resolves two or three tiles.
-  bool Tile(uint32_t reg, TileRef* ref) {
+  [[gnu::always_inline]] bool Tile(uint32_t reg, TileRef* ref) {
     const TileState& s = tiles_[reg];
     if (s.addr == kUnboundAddress || s.valid_rows == kDynamic || s.valid_cols == kDynamic)
         [[unlikely]] {
@@ -97,7 +97,13 @@ class Executor {
   }
   /// Continues at code offset \a target after the current instruction. A backward jump counts
   /// against the step limit; returns false (a fault) when the limit is passed.
-  bool JumpTo(uint32_t target);
+  bool JumpTo(uint32_t target) {
+    jump_ = target;
+    if (target <= pc_ && core_.limits.steps > core_.limits.max_steps) [[unlikely]] {
+      return StepLimitFault();
+    }
+    return true;
+  }
   const ScalarInfo& scalar_info(uint32_t reg) const { return scalar_info_[reg]; }
   /// \a v wrapped to the width of integer register \a reg.
   int64_t Wrap(uint32_t reg, int64_t v) const {
@@ -113,6 +119,7 @@ class Executor {
   /// Takes over the fault of a called function, adding where it was called from.
   bool PropagateFault(const Executor& callee);
   bool TileFault(uint32_t reg);
+  bool StepLimitFault();
 
  private:
   const Program& program_;

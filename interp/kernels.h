@@ -141,7 +141,7 @@ class RowRuns {
 };
 
 /// True if the storage of \a a and \a b share a byte (in the same memory).
-inline bool Overlaps(const TileRef& a, const TileRef& b) {
+[[gnu::always_inline]] inline bool Overlaps(const TileRef& a, const TileRef& b) {
   if (a.type->mem != b.type->mem) return false;
   return a.addr < b.addr + b.bytes() && b.addr < a.addr + a.bytes();
 }
