@@ -3,6 +3,8 @@
 // exactly the scalar result.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "interp/simd.cc"
+#include <type_traits>
+
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 #include "hwy/contrib/math/math-inl.h"
@@ -70,21 +72,29 @@ void BinaryLoop(const float* a, const float* b, float* d, size_t n) {
   for (; i < n; ++i) d[i] = BinaryScalar(kOp, a[i], b[i]);
 }
 
-void BinaryF32Impl(Binary op, const float* a, const float* b, float* d, size_t n) {
+// Calls fn with op as a compile-time constant (std::integral_constant), so that each loop is
+// compiled once per operation with the operation inlined.
+template <typename Fn>
+void WithBinaryOp(Binary op, Fn&& fn) {
+  using B = Binary;
   switch (op) {
-    case Binary::kAdd:
-      return BinaryLoop<Binary::kAdd>(a, b, d, n);
-    case Binary::kSub:
-      return BinaryLoop<Binary::kSub>(a, b, d, n);
-    case Binary::kMul:
-      return BinaryLoop<Binary::kMul>(a, b, d, n);
-    case Binary::kDiv:
-      return BinaryLoop<Binary::kDiv>(a, b, d, n);
-    case Binary::kMax:
-      return BinaryLoop<Binary::kMax>(a, b, d, n);
-    case Binary::kMin:
-      return BinaryLoop<Binary::kMin>(a, b, d, n);
+    case B::kAdd:
+      return fn(std::integral_constant<B, B::kAdd>{});
+    case B::kSub:
+      return fn(std::integral_constant<B, B::kSub>{});
+    case B::kMul:
+      return fn(std::integral_constant<B, B::kMul>{});
+    case B::kDiv:
+      return fn(std::integral_constant<B, B::kDiv>{});
+    case B::kMax:
+      return fn(std::integral_constant<B, B::kMax>{});
+    case B::kMin:
+      return fn(std::integral_constant<B, B::kMin>{});
   }
+}
+
+void BinaryF32Impl(Binary op, const float* a, const float* b, float* d, size_t n) {
+  WithBinaryOp(op, [&](auto k) { BinaryLoop<k()>(a, b, d, n); });
 }
 
 template <Binary kOp>
@@ -96,20 +106,7 @@ void BinaryRowsLoop(const float* a, size_t lda, const float* b, size_t ldb, floa
 
 void BinaryF32RowsImpl(Binary op, const float* a, size_t lda, const float* b, size_t ldb,
                        float* d, size_t ldd, size_t rows, size_t cols) {
-  switch (op) {
-    case Binary::kAdd:
-      return BinaryRowsLoop<Binary::kAdd>(a, lda, b, ldb, d, ldd, rows, cols);
-    case Binary::kSub:
-      return BinaryRowsLoop<Binary::kSub>(a, lda, b, ldb, d, ldd, rows, cols);
-    case Binary::kMul:
-      return BinaryRowsLoop<Binary::kMul>(a, lda, b, ldb, d, ldd, rows, cols);
-    case Binary::kDiv:
-      return BinaryRowsLoop<Binary::kDiv>(a, lda, b, ldb, d, ldd, rows, cols);
-    case Binary::kMax:
-      return BinaryRowsLoop<Binary::kMax>(a, lda, b, ldb, d, ldd, rows, cols);
-    case Binary::kMin:
-      return BinaryRowsLoop<Binary::kMin>(a, lda, b, ldb, d, ldd, rows, cols);
-  }
+  WithBinaryOp(op, [&](auto k) { BinaryRowsLoop<k()>(a, lda, b, ldb, d, ldd, rows, cols); });
 }
 
 template <Binary kOp, bool kScalarFirst>
@@ -125,23 +122,6 @@ void ScalarLoop(const float* a, float k, float* d, size_t n) {
   for (; i < n; ++i) d[i] = kScalarFirst ? BinaryScalar(kOp, k, a[i]) : BinaryScalar(kOp, a[i], k);
 }
 
-template <bool kScalarFirst>
-void ScalarDispatch(Binary op, const float* a, float k, float* d, size_t n) {
-  switch (op) {
-    case Binary::kAdd:
-      return ScalarLoop<Binary::kAdd, kScalarFirst>(a, k, d, n);
-    case Binary::kSub:
-      return ScalarLoop<Binary::kSub, kScalarFirst>(a, k, d, n);
-    case Binary::kMul:
-      return ScalarLoop<Binary::kMul, kScalarFirst>(a, k, d, n);
-    case Binary::kDiv:
-      return ScalarLoop<Binary::kDiv, kScalarFirst>(a, k, d, n);
-    case Binary::kMax:
-      return ScalarLoop<Binary::kMax, kScalarFirst>(a, k, d, n);
-    case Binary::kMin:
-      return ScalarLoop<Binary::kMin, kScalarFirst>(a, k, d, n);
-  }
-}
 
 template <Binary kOp>
 void RowScalarLoop(const float* a, size_t lda, const float* k, size_t k_stride, float* d,
@@ -153,28 +133,17 @@ void RowScalarLoop(const float* a, size_t lda, const float* k, size_t k_stride, 
 
 void RowScalarF32Impl(Binary op, const float* a, size_t lda, const float* k, size_t k_stride,
                       float* d, size_t ldd, size_t rows, size_t cols) {
-  switch (op) {
-    case Binary::kAdd:
-      return RowScalarLoop<Binary::kAdd>(a, lda, k, k_stride, d, ldd, rows, cols);
-    case Binary::kSub:
-      return RowScalarLoop<Binary::kSub>(a, lda, k, k_stride, d, ldd, rows, cols);
-    case Binary::kMul:
-      return RowScalarLoop<Binary::kMul>(a, lda, k, k_stride, d, ldd, rows, cols);
-    case Binary::kDiv:
-      return RowScalarLoop<Binary::kDiv>(a, lda, k, k_stride, d, ldd, rows, cols);
-    case Binary::kMax:
-      return RowScalarLoop<Binary::kMax>(a, lda, k, k_stride, d, ldd, rows, cols);
-    case Binary::kMin:
-      return RowScalarLoop<Binary::kMin>(a, lda, k, k_stride, d, ldd, rows, cols);
-  }
+  WithBinaryOp(op, [&](auto o) { RowScalarLoop<o()>(a, lda, k, k_stride, d, ldd, rows, cols); });
 }
 
 void ScalarF32Impl(Binary op, const float* a, float k, bool scalar_first, float* d, size_t n) {
-  if (scalar_first) {
-    ScalarDispatch<true>(op, a, k, d, n);
-  } else {
-    ScalarDispatch<false>(op, a, k, d, n);
-  }
+  WithBinaryOp(op, [&](auto o) {
+    if (scalar_first) {
+      ScalarLoop<o(), true>(a, k, d, n);
+    } else {
+      ScalarLoop<o(), false>(a, k, d, n);
+    }
+  });
 }
 
 // Unary operations evaluated in double (exp, log, rsqrt) work on half vectors of f32 promoted
