@@ -43,8 +43,8 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import numpy_bench as nb  # noqa: E402  (the catalogue: names, sizes, data, numpy references)
 from programs import (  # noqa: E402  (program generators and benchmark names)
-    ASM_BIG, ASM_SMALL, BLOCKS, BLOCKS_CACHED, C, CACHED_SLABS, DISPATCH, SLAB, R, RMSNORM, SOFTMAX, dispatch_reference,
-    gen_asm_big, gen_dispatch, gen_matmul, gen_rmsnorm, gen_softmax, gen_vec)
+    ASM_BIG, ASM_SMALL, BLOCKS, BLOCKS_CACHED, C, CACHED_SLABS, DISPATCH, HALF_CASES, SLAB, R, RMSNORM, SOFTMAX, dispatch_reference,
+    gen_asm_big, gen_dispatch, gen_matmul, gen_rmsnorm, gen_softmax, gen_vec, gen_vec16)
 from report import env_header, print_report, targets  # noqa: E402
 
 BUILD = os.path.join(ROOT, "build")
@@ -168,7 +168,8 @@ class Config:
 
 
 def all_bench_names():
-    return nb.all_names() + [BLOCKS, BLOCKS_CACHED, DISPATCH, ASM_BIG, ASM_SMALL]
+    return (nb.all_names() + [n for n, _, _, _, _ in HALF_CASES]
+            + [BLOCKS, BLOCKS_CACHED, DISPATCH, ASM_BIG, ASM_SMALL])
 
 
 def select(patterns):
@@ -212,6 +213,20 @@ def bench_ptorun(names, cfg, res):
             row = res.row(name)
             row.update(kind="instr", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
                        out=out, out_dtype="bf16" if op == "tcvt" else "f32")
+        except BenchError as e:
+            res.errors.append((name, str(e)))
+    for name, op, dtype, r, c in HALF_CASES:
+        if name not in names:
+            continue
+        log(f"ptorun {name}")
+        try:
+            prog = assemble(gen_vec16(op, dtype, r, c), name)
+            files = [os.path.join(DATA, f"a_{r}x{c}.f32"), os.path.join(DATA, f"b_{r}x{c}.f32")]
+            out = os.path.join(out_dir, name + ".bin")
+            ptorun(prog, files + ["1"], ["--out", f"dst={out}"])
+            ns, ipi, n1, n2 = measure_loop(prog, lambda n: files + [str(n)], cfg)
+            res.row(name).update(kind="instr", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
+                                 out=out, out_dtype=dtype, f32_twin=f"{op}_f32_{r}x{c}")
         except BenchError as e:
             res.errors.append((name, str(e)))
     for name in nb.MM_NAMES:
@@ -329,9 +344,10 @@ def parse_name_ns(text):
 def bench_baselines(names, cfg, native, res):
     catalog = [n for n in nb.all_names() if n in names]
     machine = [n for n in (BLOCKS, BLOCKS_CACHED) if n in names]
-    if not catalog and not machine:
+    if not catalog and not machine and not any(n in names for n, *_ in HALF_CASES):
         return
-    native_names = list(catalog) + (["vector_threads"] if machine else [])
+    twins = [f"{op}_f32_{r}x{c}" for n, op, _, r, c in HALF_CASES if n in names]
+    native_names = list(dict.fromkeys(catalog + twins)) + (["vector_threads"] if machine else [])
     if "tmatmul_bf16_64x64x64" in native_names and "tmatmul_f32_64x64x64" not in native_names:
         native_names.append("tmatmul_f32_64x64x64")  # the bf16 target compares with f32 native
     dump = os.path.join(WORK, "native_out")
@@ -386,6 +402,13 @@ def check_numerics(names, res):
             row["native_identical"] = bool(raw_got.shape == raw_nat.shape
                                            and raw_got.tobytes() == raw_nat.tobytes())
             row["err_native"] = rel_err(got, read_out(nat, dtype))
+    for name, op, dtype, r, c in HALF_CASES:
+        row = res.rows.get(name)
+        if not row or "out" not in row:
+            continue
+        got = nb.half_bits_to_f32(np.fromfile(row["out"], dtype=np.uint16), dtype)
+        row["err_numpy"] = rel_err(got, nb.half_reference(DATA, op, dtype, r, c))
+        row["numpy_ok"] = row["err_numpy"] == 0.0  # both round the same f32 results: exact
     blk = res.rows.get(BLOCKS)
     if blk and "out" in blk:
         soft = res.rows.get(SOFTMAX)

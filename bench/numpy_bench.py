@@ -71,6 +71,28 @@ def bf16_bits_to_f32(b):
     return (b.astype(np.uint32) << np.uint32(16)).view(np.float32)
 
 
+def f32_to_half_bits(a, dtype):
+    """f32 -> f16 or bf16 bit patterns, round to nearest even."""
+    a = np.ascontiguousarray(a, dtype=np.float32)
+    return a.astype(np.float16).view(np.uint16) if dtype == "f16" else f32_to_bf16_bits(a)
+
+
+def half_bits_to_f32(b, dtype):
+    return b.view(np.float16).astype(np.float32) if dtype == "f16" else bf16_bits_to_f32(b)
+
+
+def half_reference(data, op, dtype, r, c):
+    """The 16-bit tadd/tmuls result as f32: inputs rounded to 16 bits, the f32 operation,
+    the result rounded to 16 bits (what ptorun's semantics prescribe)."""
+    def rounded(x):
+        return half_bits_to_f32(f32_to_half_bits(x, dtype), dtype)
+    a = rounded(np.fromfile(os.path.join(data, f"a_{r}x{c}.f32"), np.float32))
+    if op == "tadd":
+        b = rounded(np.fromfile(os.path.join(data, f"b_{r}x{c}.f32"), np.float32))
+        return rounded(a + b)
+    return rounded(a * rounded(np.float32(MULS_K)))
+
+
 def data_files():
     files = {}
     for r, c in SIZES:

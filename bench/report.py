@@ -7,7 +7,7 @@ import platform
 import numpy as np
 
 import numpy_bench as nb
-from programs import ASM_BIG, ASM_SMALL, BLOCKS, BLOCKS_CACHED, C, DISPATCH, R, SLAB
+from programs import ASM_BIG, ASM_SMALL, BLOCKS, BLOCKS_CACHED, C, DISPATCH, HALF_CASES, R, SLAB
 
 
 def fmt_time(ns):
@@ -97,9 +97,14 @@ def print_report(res, cfg, env, names):
     sections = [
         ("tile instructions: time per instruction (loop of N, setup cancelled)",
          [n for n, _, _, _ in nb.vec_cases()] + nb.MM_NAMES),
+        ("16-bit float tiles (native: the f32 loop of the same instruction)",
+         [n for n, _, _, _, _ in HALF_CASES]),
         (f"whole kernels, {R}x{C} f32 (slabs of {SLAB} rows; numpy on the whole array)",
          nb.KERNEL_NAMES),
     ]
+    for n, *_ in HALF_CASES:  # the native column of a 16-bit row is its f32 twin's
+        if n in rows and rows[n].get("f32_twin") in rows:
+            rows[n].setdefault("native_ns", rows[rows[n]["f32_twin"]].get("native_ns"))
     for title, sec_names in sections:
         sec = [n for n in sec_names if n in rows and ("ptorun_ns" in rows[n] or "native_ns" in rows[n])]
         if not sec:
@@ -178,6 +183,10 @@ def targets(res):
         if p and na and r * c >= 1024:
             limit = 2.0 if op == "tcvt" else 1.5
             out.append((p / na <= limit, f"{name}: ptorun/native", f"{p / na:.2f}x", f"<= {limit}x"))
+    for name, op, dtype, r, c in HALF_CASES:
+        p, na = get(name, "ptorun_ns"), get(f"{op}_f32_{r}x{c}", "native_ns")
+        if p and na:
+            out.append((p / na <= 2.0, f"{name}: ptorun / native f32", f"{p / na:.2f}x", "<= 2x"))
     p = get("tmatmul_bf16_64x64x64", "ptorun_ns")
     if p and nat_mm_f32:
         out.append((p / nat_mm_f32 <= 2.0, "tmatmul_bf16_64x64x64: ptorun / native f32 matmul",

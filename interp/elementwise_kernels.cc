@@ -67,6 +67,13 @@ bool ExecBinary(Executor& ex, const Instr& in) {
                               dst.At<T>(0, 0), dst.type->RowStep(), rows, cols);
           return true;
         }
+        if constexpr (kIsHalf<T> && kSimdBinary<Op> >= 0) {
+          auto bits = [](const TileRef& t) { return reinterpret_cast<uint16_t*>(t.At<T>(0, 0)); };
+          simd::BinaryHalfRows(kHalfType<T>, static_cast<simd::Binary>(kSimdBinary<Op>), bits(a),
+                               a.type->RowStep(), bits(b), b.type->RowStep(), bits(dst),
+                               dst.type->RowStep(), rows, cols);
+          return true;
+        }
         for (int32_t r = 0; r < rows; ++r) {
           T* dp = dst.At<T>(r, 0);
           const T* ap = a.At<T>(r, 0);
@@ -181,6 +188,14 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
           ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {
             simd::ScalarF32(static_cast<simd::Binary>(kSimdBinary<Op>), a.At<T>(r, 0), k,
                             scalar_first, dst.At<T>(r, 0), n);
+          });
+          return true;
+        }
+        if constexpr (kIsHalf<T> && kSimdBinary<Op> >= 0) {
+          ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {
+            simd::ScalarHalf(kHalfType<T>, static_cast<simd::Binary>(kSimdBinary<Op>),
+                             reinterpret_cast<const uint16_t*>(a.At<T>(r, 0)), k, scalar_first,
+                             reinterpret_cast<uint16_t*>(dst.At<T>(r, 0)), n);
           });
           return true;
         }

@@ -88,6 +88,13 @@ constexpr int kSimdUnary = std::is_same_v<Op, ops::Exp>     ? static_cast<int>(s
                            : std::is_same_v<Op, ops::Relu>  ? static_cast<int>(simd::Unary::kRelu)
                                                             : -1;
 
+/// The vector loops' name for a 16-bit float storage type (Half or BFloat16).
+template <typename T>
+constexpr simd::HalfType kHalfType =
+    std::is_same_v<T, Half> ? simd::HalfType::kF16 : simd::HalfType::kBF16;
+template <typename T>
+constexpr bool kIsHalf = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
+
 /// Calls \a run(row, n) for runs of elements of the rows x cols regions of \a tiles: once for
 /// the whole region when every tile's rows are exactly \a cols long (so the region is one
 /// contiguous run), else once per row.

@@ -24,6 +24,15 @@ void BinaryF32Rows(Binary op, const float* a, size_t lda, const float* b, size_t
 /// d[r][c] = a[r][c] op k[r * k_stride] over a rows x cols region (a row broadcast).
 void RowScalarF32(Binary op, const float* a, size_t lda, const float* k, size_t k_stride,
                   float* d, size_t ldd, size_t rows, size_t cols);
+/// The 16-bit float formats of the vector loops over f16 and bf16 tiles (simd_half.cc).
+enum class HalfType : uint8_t { kF16, kBF16 };
+/// BinaryF32Rows for f16 or bf16 bit patterns: widened to f32, the f32 operation, rounded back
+/// to nearest even, as the element functions do.
+void BinaryHalfRows(HalfType t, Binary op, const uint16_t* a, size_t lda, const uint16_t* b,
+                    size_t ldb, uint16_t* d, size_t ldd, size_t rows, size_t cols);
+/// ScalarF32 for f16 or bf16 bit patterns; \a k is already a value of the element type.
+void ScalarHalf(HalfType t, Binary op, const uint16_t* a, float k, bool scalar_first, uint16_t* d,
+                size_t n);
 /// d[i] = f(a[i]).
 void UnaryF32(Unary op, const float* a, float* d, size_t n);
 /// Float row sums accumulate in double in this many interleaved partial sums: element i goes
