@@ -1,6 +1,7 @@
 #include "asm/assembler.h"
 
 #include <memory>
+#include <unordered_set>
 
 #include "asm/body_lowering.h"
 #include "asm/linker.h"
@@ -48,11 +49,47 @@ bool ParseKernelKind(const Attribute& attr, KernelKind* kind) {
   return false;
 }
 
+// Function bodies from an outline parse (grammar::ParseOutline): each is parsed when it is
+// lowered, into one tree whose memory the next body reuses. A large file's tree never exists
+// whole, so its memory is not touched fresh (slow on virtual machines) and stays in cache.
+class BodyParser {
+ public:
+  BodyParser(const SourceFile& file, Diagnostics& diags, std::vector<SourceRange> skipped)
+      : file_(file), diags_(diags), skipped_(std::move(skipped)) {}
+
+  /// The statements of function body \a region, or false on a syntax error.
+  bool Parse(const Item& region, StatementSpan* body) {
+    if (!grammar::ParseRegion(file_, region.range, diags_, &tree_)) return false;
+    parsed_.insert(region.range.begin);
+    *body = tree_.statements();
+    return true;
+  }
+  /// Parses the skipped bodies that were not lowered (an error stopped the lowering first):
+  /// whether the whole file is free of syntax errors.
+  bool ParseRest() {
+    for (const SourceRange& region : skipped_) {
+      if (parsed_.count(region.begin)) continue;
+      if (!grammar::ParseRegion(file_, region, diags_, &tree_)) return false;
+    }
+    return true;
+  }
+
+ private:
+  const SourceFile& file_;
+  Diagnostics& diags_;
+  std::vector<SourceRange> skipped_;
+  std::unordered_set<uint32_t> parsed_;  ///< Begin offsets of the bodies parsed so far.
+  grammar::SyntaxTree tree_;
+};
+
 class ModuleLowering {
  public:
-  ModuleLowering(Context& ctx, Program& program) : ctx_(ctx), program_(program) {}
+  /// With \a bodies, the function bodies in the tree are empty and \a bodies parses them.
+  ModuleLowering(Context& ctx, Program& program, BodyParser* bodies = nullptr)
+      : ctx_(ctx), program_(program), bodies_(bodies) {}
 
-  void Run(StatementSpan top);
+  /// False if a body did not parse (with \a bodies only).
+  bool Run(StatementSpan top);
 
  private:
   /// A function being built: its statement, builder and lowering state.
@@ -72,6 +109,7 @@ class ModuleLowering {
 
   Context& ctx_;
   Program& program_;
+  BodyParser* bodies_;
   std::unique_ptr<FunctionBuilder> main_builder_;  ///< The synchronous form's implicit @main.
 };
 
@@ -257,21 +295,22 @@ void ModuleLowering::Collect(StatementSpan stmts,
   }
 }
 
-void ModuleLowering::Run(StatementSpan top) {
+bool ModuleLowering::Run(StatementSpan top) {
   std::vector<const Statement*> funcs, loose;
   Collect(top, &funcs, &loose);
   if (IsListing(top)) {
+    if (bodies_) return false;  // a listing reads its functions whole
     if (!loose.empty()) {
       ctx_.Error(loose[0]->head, "a listing holds only func.func bodies");
-      return;
+      return true;
     }
     LowerListing(ctx_, program_, top, funcs);
-    return;
+    return true;
   }
   if (!loose.empty() && !funcs.empty()) {
     ctx_.Error(loose[0]->head, "instructions outside any function; put them in a func.func "
                                "or write the whole file in the synchronous form");
-    return;
+    return true;
   }
   // Builders keep references into program_.functions: it must not grow past this.
   program_.functions.reserve(funcs.size() + 1);
@@ -295,7 +334,9 @@ void ModuleLowering::Run(StatementSpan top) {
   if (main_builder_) builders.push_back(main_builder_.get());
   for (Pending& p : pending) {
     if (!p.body || !p.lowering) continue;
-    p.lowering->LowerAll(p.body->body);
+    StatementSpan body = p.body->body;
+    if (bodies_ && !bodies_->Parse(*p.body, &body)) return false;
+    p.lowering->LowerAll(body);
     Finish(*p.builder);
     builders.push_back(p.builder.get());
   }
@@ -304,18 +345,15 @@ void ModuleLowering::Run(StatementSpan top) {
   if (program_.functions.empty()) {
     ctx_.Error(SourceRange{0, 0}, "the file defines no function and no instructions");
   }
+  return true;
 }
 
-}  // namespace
-
-bool AssembleUnit(const SourceFile& file, const AssembleOptions& options, Program* program,
-                  Diagnostics& diags) {
+// Assembles \a file from \a tree (see AssembleUnit); with \a bodies, from an outline parse.
+// False if a function body did not parse, with \a bodies only.
+bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan top,
+           BodyParser* bodies, Program* program, Diagnostics& diags) {
   *program = Program();
   program->is_object = true;
-  grammar::SyntaxTree tree;
-  if (!grammar::Parse(file, diags, &tree)) return false;
-  StatementSpan top = tree.statements();
-  int errors_before = diags.error_count();
   Context probe(file, diags, Arch::kA2A3);
   Arch arch = Arch::kA2A3;
   bool module_arch = FindTargetArch(probe, top, &arch);
@@ -333,8 +371,33 @@ bool AssembleUnit(const SourceFile& file, const AssembleOptions& options, Progra
       ctx.Error(stmt.head, "expected a type alias '!name = TYPE'");
     }
   }
-  ModuleLowering(ctx, *program).Run(body);
-  return diags.error_count() == errors_before;
+  if (!ModuleLowering(ctx, *program, bodies).Run(body)) return false;
+  return !bodies || bodies->ParseRest();
+}
+
+}  // namespace
+
+// Most files parse without errors: the outline parse then lowers each function as its body is
+// parsed. On any syntax error, what that attempt reported is dropped and the file is parsed
+// whole, so the messages are those of the whole-file parse, and no lowering happens.
+bool AssembleUnit(const SourceFile& file, const AssembleOptions& options, Program* program,
+                  Diagnostics& diags) {
+  Diagnostics::Mark start = diags.Checkpoint();
+  {
+    grammar::SyntaxTree outline;
+    std::vector<SourceRange> skipped;
+    if (grammar::ParseOutline(file, diags, &outline, &skipped)) {
+      BodyParser bodies(file, diags, std::move(skipped));
+      if (Lower(file, options, outline.statements(), &bodies, program, diags)) {
+        return diags.error_count() == start.errors;
+      }
+    }
+  }
+  diags.Rollback(start);
+  grammar::SyntaxTree tree;
+  if (!grammar::Parse(file, diags, &tree)) return false;
+  (void)Lower(file, options, tree.statements(), nullptr, program, diags);  // true: no outline
+  return diags.error_count() == start.errors;
 }
 
 bool Assemble(const SourceFile& file, const AssembleOptions& options, Program* program,

@@ -42,6 +42,18 @@ class Diagnostics {
   /// A message at \a line:\a col of the file called \a name (no location if line is 0).
   void At(Severity severity, const std::string& name, int line, int col, std::string message);
 
+  /// How far the list has come, to drop what an attempt added (see Rollback).
+  struct Mark {
+    size_t kept = 0;
+    int errors = 0;
+  };
+  Mark Checkpoint() const { return {diagnostics_.size(), error_count_}; }
+  /// Forgets every diagnostic added since \a mark.
+  void Rollback(const Mark& mark) {
+    diagnostics_.resize(mark.kept);
+    error_count_ = mark.errors;
+  }
+
   int error_count() const { return error_count_; }
   bool has_errors() const { return error_count_ > 0; }
   const std::vector<Diagnostic>& all() const { return diagnostics_; }

@@ -30,6 +30,24 @@ Arena::~Arena() {
   }
 }
 
+void Arena::Reset() {
+  if (blocks_.empty()) return;
+  auto largest = std::max_element(blocks_.begin(), blocks_.end(),
+                                  [](const Block& a, const Block& b) { return a.size < b.size; });
+  Block keep = *largest;
+  for (const Block& b : blocks_) {
+    if (b.data == keep.data) continue;
+    if (b.mapped) {
+      munmap(b.data, b.size);
+    } else {
+      std::free(b.data);
+    }
+  }
+  blocks_.assign(1, keep);
+  next_ = keep.data;
+  end_ = keep.data + keep.size;
+}
+
 void* Arena::Allocate(size_t bytes, size_t align) {
   auto aligned = [&] {
     uintptr_t p = reinterpret_cast<uintptr_t>(next_);

@@ -19,6 +19,10 @@ class Arena {
   Arena& operator=(const Arena&) = delete;
   ~Arena();
 
+  /// Frees everything allocated so far but keeps the largest block for what comes next: a
+  /// tree built and dropped piece by piece then reuses memory that is already mapped and warm.
+  void Reset();
+
   /// A copy of \a from that lives as long as the arena.
   template <typename T>
   std::span<const T> Copy(std::span<const T> from) {

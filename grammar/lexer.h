@@ -16,10 +16,23 @@ namespace pto::grammar {
 /// a '{' opens a region or an attribute dictionary by looking at what follows.
 class Lexer {
  public:
-  Lexer(const SourceFile& file, Diagnostics& diags);
+  /// Lexes the whole file. With \a outline, the bodies of functions (the region of a
+  /// func.func statement at the top level or in a module) are skipped: each comes out as an
+  /// empty region whose range still spans its braces, to be lexed later with the next
+  /// constructor. skipped() lists them.
+  Lexer(const SourceFile& file, Diagnostics& diags, bool outline = false);
+  /// Lexes the statements of the region whose '{' is at \a open, as if they were a file: the
+  /// matching '}' ends the input. region_end() is where that '}' is.
+  Lexer(const SourceFile& file, Diagnostics& diags, uint32_t open);
 
   /// The next token for the parser.
   Parser::symbol_type Next();
+
+  const std::vector<SourceRange>& skipped() const { return skipped_; }
+  /// The offset of the '}' that closed a region lexed on its own, or 0 if it did not close.
+  uint32_t region_end() const { return region_end_; }
+  /// Whether the region left a block label unfinished, which its own lexing cannot reproduce.
+  bool in_label() const { return in_label_; }
 
  private:
   enum class Open : char {
@@ -32,6 +45,7 @@ class Lexer {
   struct OpenBracket {
     Open kind;
     uint32_t offset;
+    bool module_body = false;  ///< The region of a module statement.
   };
 
   Parser::symbol_type Scan();
@@ -47,6 +61,10 @@ class Lexer {
   bool BraceOpensDictionary() const;
   Parser::symbol_type Close(Open expected, Parser::symbol_type token);
   Parser::symbol_type EndOfInput();
+  /// After the '}' of a region lexed on its own: a last line end, then the end of input.
+  Parser::symbol_type EndOfRegion();
+  /// At a region's '{': skips a function body if outlining (see the first constructor).
+  void MaybeSkipBody();
 
   const SourceFile& file_;
   Diagnostics& diags_;
@@ -60,6 +78,15 @@ class Lexer {
   Parser::token_kind_type last_ = Parser::token::NEWLINE;
   bool in_label_ = false;  ///< The statement is a block label ("^bb0(...):").
   bool finished_ = false;
+
+  bool outline_ = false;
+  bool region_only_ = false;   ///< Lexing one region: its '}' ends the input.
+  bool region_closed_ = false;
+  uint32_t region_end_ = 0;
+  /// Statement heads: func.func bodies are skipped when outlining, in files and modules.
+  bool func_head_ = false;
+  bool module_head_ = false;
+  std::vector<SourceRange> skipped_;
 };
 
 }  // namespace pto::grammar

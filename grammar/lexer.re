@@ -9,12 +9,22 @@ namespace pto::grammar {
 
 using Token = Parser::token;
 
-Lexer::Lexer(const SourceFile& file, Diagnostics& diags)
+Lexer::Lexer(const SourceFile& file, Diagnostics& diags, bool outline)
     : file_(file),
       diags_(diags),
       base_(reinterpret_cast<const unsigned char*>(file.text().c_str())),
       cur_(base_),
-      lim_(base_ + file.text().size()) {}
+      lim_(base_ + file.text().size()),
+      outline_(outline) {}
+
+// Starts just inside the '{' in the state the whole-file lexer is in there (see MaybeSkipBody).
+Lexer::Lexer(const SourceFile& file, Diagnostics& diags, uint32_t open)
+    : Lexer(file, diags) {
+  cur_ = base_ + open + 1;
+  stack_.push_back({Open::kRegion, open});
+  last_ = Token::LBRACE_REGION;
+  region_only_ = true;
+}
 
 // The source text from \a begin to \a end: tokens point into the file rather than copy it.
 static std::string_view Text(const unsigned char* begin, const unsigned char* end) {
@@ -100,6 +110,10 @@ Parser::symbol_type Lexer::Close(Open expected, Parser::symbol_type token) {
                                      (expected == Open::kAttr && stack_.back().kind == Open::kRegion));
   if (matches) {
     stack_.pop_back();
+    if (region_only_ && stack_.empty()) {
+      region_closed_ = true;  // Next() ends the input here
+      region_end_ = range.begin;
+    }
     return token;
   }
   std::string closing(reinterpret_cast<const char*>(tok_), cur_ - tok_);
@@ -138,10 +152,79 @@ Parser::symbol_type Lexer::EndOfInput() {
   return Parser::make_END(at);
 }
 
+Parser::symbol_type Lexer::EndOfRegion() {
+  SourceRange at{region_end_, region_end_};
+  if (last_ != Token::NEWLINE) {
+    last_ = Token::NEWLINE;
+    return Parser::make_NEWLINE(at);
+  }
+  return Parser::make_END(at);
+}
+
+// The '}' closing a function body, found without lexing the body: only strings and comments
+// hold braces that do not count. nullptr where the text is unusual (an unterminated string, a
+// NUL byte, no match): the body is then lexed as usual and any error reported as usual.
+static const unsigned char* MatchingBrace(const unsigned char* p, const unsigned char* lim) {
+  int depth = 1;
+  while (p < lim) {
+    unsigned char c = *p;
+    if (c == '{') {
+      ++depth;
+      ++p;
+    } else if (c == '}') {
+      if (--depth == 0) return p;
+      ++p;
+    } else if (c == '"') {
+      for (++p;; ++p) {
+        if (p >= lim || *p == '\n' || *p == 0) return nullptr;
+        if (*p == '"') break;
+        if (*p == '\\') {
+          if (p + 1 >= lim || p[1] == '\n' || p[1] == 0) return nullptr;
+          ++p;
+        }
+      }
+      ++p;
+    } else if ((c == '/' && p + 1 < lim && p[1] == '/') ||
+               (c == '#' && p + 1 < lim &&
+                (p[1] == ' ' || p[1] == '\t' || p[1] == '\r' || p[1] == '\n'))) {
+      while (p < lim && *p != '\n') {
+        if (*p == 0) return nullptr;
+        ++p;
+      }
+    } else if (c == 0) {
+      return nullptr;
+    } else {
+      ++p;
+    }
+  }
+  return nullptr;
+}
+
+// At a region's '{' (already on the stack). A function body is skipped where the assembler
+// looks for functions: a func.func statement at the top level or in a module's region.
+void Lexer::MaybeSkipBody() {
+  if (!outline_ || !func_head_ || in_label_) return;
+  for (size_t i = 0; i + 1 < stack_.size(); ++i) {
+    if (!stack_[i].module_body) return;
+  }
+  const unsigned char* close = MatchingBrace(cur_, lim_);
+  if (!close) return;
+  skipped_.push_back({Offset(tok_), Offset(close) + 1});
+  cur_ = close;
+}
+
 Parser::symbol_type Lexer::Next() {
   for (;;) {
+    if (region_closed_) return EndOfRegion();
     Parser::symbol_type token = Scan();
+    if (region_closed_) continue;  // the '}' that ends a region lexed on its own
     Parser::token_kind_type kind = static_cast<Parser::token_kind_type>(token.type_get());
+    if (last_ == Token::NEWLINE || last_ == Token::SEMI || last_ == Token::LBRACE_REGION) {
+      // The first token of a statement ("%r = func.func" is not looked for).
+      std::string_view text = Text(tok_, cur_);
+      func_head_ = kind == Token::WORD && text == "func.func";
+      module_head_ = kind == Token::WORD && text == "module";
+    }
     if (kind == Token::NEWLINE) {
       if (last_ == Token::NEWLINE) continue;  // blank lines
       // A line that ends in a separator, or a next line that starts with "->" or ":",
@@ -240,8 +323,10 @@ Parser::symbol_type Lexer::Scan() {
           stack_.push_back({Open::kAttr, Offset(tok_)});
           return Parser::make_LBRACE_ATTR(Range());
         }
-        stack_.push_back({Open::kRegion, Offset(tok_)});
-        return Parser::make_LBRACE_REGION(Range());
+        stack_.push_back({Open::kRegion, Offset(tok_), module_head_});
+        SourceRange range = Range();
+        MaybeSkipBody();
+        return Parser::make_LBRACE_REGION(range);
       }
       ")" { return Close(Open::kParen, Parser::make_RPAREN(Range())); }
       "]" { return Close(Open::kBracket, Parser::make_RBRACKET(Range())); }

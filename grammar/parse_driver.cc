@@ -170,4 +170,27 @@ bool Parse(const SourceFile& file, Diagnostics& diags, SyntaxTree* tree) {
   return diags.error_count() == errors_before;
 }
 
+bool ParseOutline(const SourceFile& file, Diagnostics& diags, SyntaxTree* tree,
+                  std::vector<SourceRange>* skipped) {
+  int errors_before = diags.error_count();
+  ParseDriver driver(file, diags, *tree);
+  Lexer lexer(file, diags, /*outline=*/true);
+  Parser parser(lexer, driver);
+  bool ok = parser.parse() == 0 && diags.error_count() == errors_before;
+  skipped->insert(skipped->end(), lexer.skipped().begin(), lexer.skipped().end());
+  return ok;
+}
+
+bool ParseRegion(const SourceFile& file, SourceRange region, Diagnostics& diags,
+                 SyntaxTree* tree) {
+  tree->Clear();
+  int errors_before = diags.error_count();
+  ParseDriver driver(file, diags, *tree);
+  Lexer lexer(file, diags, region.begin);
+  Parser parser(lexer, driver);
+  bool ok = parser.parse() == 0 && diags.error_count() == errors_before;
+  // The region must end where the whole-file parse saw it end, in the same lexer state.
+  return ok && lexer.region_end() + 1 == region.end && !lexer.in_label();
+}
+
 }  // namespace pto::grammar

@@ -77,6 +77,11 @@ struct Statement {
 class SyntaxTree {
  public:
   std::span<const Statement> statements() const { return statements_; }
+  /// Drops the statements, keeping memory for the next parse into this tree.
+  void Clear() {
+    arena_.Reset();
+    statements_ = {};
+  }
 
  private:
   friend class ParseDriver;
