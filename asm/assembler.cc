@@ -338,6 +338,8 @@ bool ModuleLowering::Run(StatementSpan top) {
     if (bodies_ && !bodies_->Parse(*p.body, &body)) return false;
     p.lowering->LowerAll(body);
     Finish(*p.builder);
+    p.lowering.reset();
+    p.builder->ForgetNames();
     builders.push_back(p.builder.get());
   }
   PlaceModule(program_, builders);

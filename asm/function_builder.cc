@@ -39,6 +39,13 @@ bool FunctionBuilder::Define(const Item& name, Value value, int index) {
   return true;
 }
 
+void FunctionBuilder::ForgetNames() {
+  decltype(values_)().swap(values_);
+  decltype(scopes_)().swap(scopes_);
+  decltype(constants_)().swap(constants_);
+  decltype(poisoned_)().swap(poisoned_);
+}
+
 void FunctionBuilder::PopScope() {
   for (const std::string& key : scopes_.back()) values_.erase(key);
   scopes_.pop_back();

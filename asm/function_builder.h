@@ -117,6 +117,10 @@ class FunctionBuilder {
   /// A fresh register of \a v's class and type, returned as a value.
   Value NewRegisterLike(const Value& v, std::string_view name, SourceRange def);
 
+  /// Frees the names and constants of a lowered body: placement and linking need neither, and
+  /// the memory then serves the next function instead of the heap growing into fresh pages.
+  void ForgetNames();
+
   TileBinding& binding(uint32_t tile_reg) { return bindings_[tile_reg]; }
   const std::vector<TileBinding>& bindings() const { return bindings_; }
   std::vector<BufferReservation>& reservations() { return reservations_; }

@@ -43,7 +43,14 @@ struct ListStart {
 class ParseDriver {
  public:
   ParseDriver(const SourceFile& file, Diagnostics& diags, SyntaxTree& tree)
-      : file_(file), diags_(diags), tree_(tree) {}
+      : file_(file),
+        diags_(diags),
+        tree_(tree),
+        items_(tree.item_stack_),
+        statements_(tree.statement_stack_) {
+    items_.clear();
+    statements_.clear();
+  }
 
   uint32_t ItemStart() const { return static_cast<uint32_t>(items_.size()); }
   ListStart StatementStart() const {
@@ -79,8 +86,8 @@ class ParseDriver {
   const SourceFile& file_;
   Diagnostics& diags_;
   SyntaxTree& tree_;
-  std::vector<Item> items_;
-  std::vector<Statement> statements_;
+  std::vector<Item>& items_;
+  std::vector<Statement>& statements_;
 };
 
 }  // namespace pto::grammar

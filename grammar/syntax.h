@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "common/source.h"
 #include "grammar/arena.h"
@@ -87,6 +88,9 @@ class SyntaxTree {
   friend class ParseDriver;
   Arena arena_;
   std::span<const Statement> statements_;
+  /// The parser's working stacks (see ParseDriver), kept so parses into one tree reuse them.
+  std::vector<Item> item_stack_;
+  std::vector<Statement> statement_stack_;
 };
 
 }  // namespace pto::grammar
