@@ -1,6 +1,7 @@
 #include "common/source.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace pto {
 
@@ -14,8 +15,12 @@ SourceFile::SourceFile(std::string name, std::string text)
 void SourceFile::BuildLineMap() const {
   if (!line_starts_.empty()) return;
   line_starts_.push_back(0);
-  for (uint32_t i = 0; i < text_.size(); ++i) {
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  const char* begin = text_.data();
+  const char* end = begin + text_.size();
+  // memchr skips a line at a time: a large file's first message needs every line start.
+  for (const char* p = begin; (p = static_cast<const char*>(std::memchr(p, '\n', end - p)));) {
+    ++p;
+    line_starts_.push_back(static_cast<uint32_t>(p - begin));
   }
 }
 

@@ -1,6 +1,7 @@
 // re2c source of the PTO assembly lexer. Generated into the build directory, never committed.
 #include "grammar/lexer.h"
 
+#include <cstring>
 #include <string>
 
 #include "common/strings.h"
@@ -166,7 +167,10 @@ Parser::symbol_type Lexer::EndOfRegion() {
 // NUL byte, no match): the body is then lexed as usual and any error reported as usual.
 static const unsigned char* MatchingBrace(const unsigned char* p, const unsigned char* lim) {
   int depth = 1;
-  while (p < lim) {
+  for (;;) {
+    // The text ends in a NUL (lim), so strcspn stops there at the latest.
+    p += std::strcspn(reinterpret_cast<const char*>(p), "{}\"/#");
+    if (p >= lim || *p == 0) return nullptr;
     unsigned char c = *p;
     if (c == '{') {
       ++depth;
@@ -184,20 +188,16 @@ static const unsigned char* MatchingBrace(const unsigned char* p, const unsigned
         }
       }
       ++p;
-    } else if ((c == '/' && p + 1 < lim && p[1] == '/') ||
-               (c == '#' && p + 1 < lim &&
-                (p[1] == ' ' || p[1] == '\t' || p[1] == '\r' || p[1] == '\n'))) {
+    } else if ((c == '/' && p[1] == '/') ||
+               (c == '#' && (p[1] == ' ' || p[1] == '\t' || p[1] == '\r' || p[1] == '\n'))) {
       while (p < lim && *p != '\n') {
         if (*p == 0) return nullptr;
         ++p;
       }
-    } else if (c == 0) {
-      return nullptr;
     } else {
       ++p;
     }
   }
-  return nullptr;
 }
 
 // At a region's '{' (already on the stack). A function body is skipped where the assembler
