@@ -123,39 +123,40 @@ void Verifier::VerifyRegisters(const Function& f, const FunctionOffsets& off) {
 
 bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_t value,
                              size_t offset, int index, std::string_view mnemonic) {
-  std::string where = StrCat(mnemonic, " operand ", index + 1);
+  // Spelled only for a message: most operands are fine, and this runs for every one.
+  auto where = [&] { return StrCat(mnemonic, " operand ", index + 1); };
   if (value == kNoOperand && spec.kind != OperandKind::kImm) {
     if (spec.optional) return true;
-    Fail(offset, StrCat(where, ": required operand missing"));
+    Fail(offset, StrCat(where(), ": required operand missing"));
     return false;
   }
   switch (spec.kind) {
     case OperandKind::kTile:
       if (value < f.tiles.size()) return true;
-      Fail(offset, StrCat(where, ": tile register ", value, " out of range (function has ",
+      Fail(offset, StrCat(where(), ": tile register ", value, " out of range (function has ",
                           f.tiles.size(), ")"));
       return false;
     case OperandKind::kView:
       if (value < f.views.size()) return true;
-      Fail(offset, StrCat(where, ": view register ", value, " out of range (function has ",
+      Fail(offset, StrCat(where(), ": view register ", value, " out of range (function has ",
                           f.views.size(), ")"));
       return false;
     case OperandKind::kScalar:
     case OperandKind::kInt:
     case OperandKind::kFloat: {
       if (value >= f.scalar_regs.size()) {
-        Fail(offset, StrCat(where, ": scalar register ", value, " out of range (function has ",
+        Fail(offset, StrCat(where(), ": scalar register ", value, " out of range (function has ",
                             f.scalar_regs.size(), ")"));
         return false;
       }
       DType t = f.scalar_regs[value];
       if (spec.kind == OperandKind::kInt && !IsInteger(t)) {
-        Fail(offset, StrCat(where, ": needs an integer register, register ", value, " is ",
+        Fail(offset, StrCat(where(), ": needs an integer register, register ", value, " is ",
                             DTypeName(t)));
         return false;
       }
       if (spec.kind == OperandKind::kFloat && !IsFloat(t)) {
-        Fail(offset, StrCat(where, ": needs a float register, register ", value, " is ",
+        Fail(offset, StrCat(where(), ": needs a float register, register ", value, " is ",
                             DTypeName(t)));
         return false;
       }
@@ -163,32 +164,32 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
     }
     case OperandKind::kTarget:
       if (value < f.code.size() && instruction_start_[value]) return true;
-      Fail(offset, StrCat(where, ": jump target ", value, " is not the start of an instruction"));
+      Fail(offset, StrCat(where(), ": jump target ", value, " is not the start of an instruction"));
       return false;
     case OperandKind::kImm:
       if (const AttrInfo* attr = FindAttr(spec.attr); attr && value >= attr->count) {
-        Fail(offset, StrCat(where, ": ", spec.attr, " code ", value, " is out of range"));
+        Fail(offset, StrCat(where(), ": ", spec.attr, " code ", value, " is out of range"));
         return false;
       }
       if ((spec.attr == "%order" || spec.attr == "unsigned") && value > 1) {
-        Fail(offset, StrCat(where, ": immediate ", value, " must be 0 or 1"));
+        Fail(offset, StrCat(where(), ": immediate ", value, " must be 0 or 1"));
         return false;
       }
       if (spec.attr == "predicate" &&
           value >= static_cast<uint32_t>(mnemonic == "arith.cmpi" ? kIntPredicateCount
                                                                   : kFloatPredicateCount)) {
-        Fail(offset, StrCat(where, ": comparison predicate ", value, " is out of range"));
+        Fail(offset, StrCat(where(), ": comparison predicate ", value, " is out of range"));
         return false;
       }
       if (GetOpInfo(op_).family == Family::kSync && spec.attr != "id") {
         SyncEnum kind = SyncAttrKind(mnemonic, spec.attr);
         if (value >= SyncEnumCount(kind)) {
-          Fail(offset, StrCat(where, ": code ", value, " is out of range"));
+          Fail(offset, StrCat(where(), ": code ", value, " is out of range"));
           return false;
         }
       }
       if ((spec.attr == "id" && value >= 64) || (spec.attr == "which" && value > 3)) {
-        Fail(offset, StrCat(where, ": immediate ", value, " is out of range"));
+        Fail(offset, StrCat(where(), ": immediate ", value, " is out of range"));
         return false;
       }
       if ((spec.attr == "split" && value > 2) || (spec.attr == "kind" && (value < 1 || value > 2)) ||
@@ -197,11 +198,11 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
           (spec.attr == "slot" && value >= kMaxLocalArrays) ||
           (spec.attr == "count" && (value == 0 || value > kMaxLocalArrayElements)) ||
           (spec.attr == "slot_size" && (value == 0 || value > (1u << 20)))) {
-        Fail(offset, StrCat(where, ": ", spec.attr, " ", value, " is out of range"));
+        Fail(offset, StrCat(where(), ": ", spec.attr, " ", value, " is out of range"));
         return false;
       }
       if (spec.attr == "layout" && value > 2) {
-        Fail(offset, StrCat(where, ": layout code ", value, " is not 0 (nd), 1 (dn) or 2 (nz)"));
+        Fail(offset, StrCat(where(), ": layout code ", value, " is not 0 (nd), 1 (dn) or 2 (nz)"));
         return false;
       }
       return true;
