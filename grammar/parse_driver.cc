@@ -1,6 +1,7 @@
 #include "grammar/parse_driver.h"
 
-#include <cerrno>
+#include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -69,15 +70,22 @@ void ParseDriver::AddValue(std::string_view text, const SourceRange& range, int6
 
 void ParseDriver::AddInt(std::string_view text, const SourceRange& range) {
   Item& item = items_.emplace_back(TokenItem(ItemKind::kInt, text, range));
-  TokenText digits(text);
-  errno = 0;
+  // from_chars rather than strtoll: no NUL-terminated copy and no locale, for every literal.
+  // Out of range, the value is what strtoll would have clamped it to.
+  const char* end = text.data() + text.size();
+  bool too_large = false;
   if (text.size() > 2 && text[0] == '0' && text[1] == 'x') {
-    unsigned long long v = std::strtoull(digits.c_str() + 2, nullptr, 16);
+    uint64_t v = 0;
+    too_large = std::from_chars(text.data() + 2, end, v, 16).ec == std::errc::result_out_of_range;
+    if (too_large) v = UINT64_MAX;
     item.number = static_cast<int64_t>(v);  // hex literals are bit patterns
   } else {
-    item.number = std::strtoll(digits.c_str(), nullptr, 10);
+    int64_t v = 0;
+    too_large = std::from_chars(text.data(), end, v).ec == std::errc::result_out_of_range;
+    if (too_large) v = text[0] == '-' ? INT64_MIN : INT64_MAX;
+    item.number = v;
   }
-  if (errno == ERANGE) diags_.Error(&file_, range, StrCat("integer ", text, " is too large"));
+  if (too_large) diags_.Error(&file_, range, StrCat("integer ", text, " is too large"));
   item.real = static_cast<double>(item.number);
 }
 
