@@ -413,7 +413,7 @@ bool Assemble(const SourceFile& file, const AssembleOptions& options, Program* p
   units[0].name = file.name();
   LinkOptions link;
   link.entry = options.entry;
-  return Link(units, link, program, diags);
+  return Link(std::move(units), link, program, diags);
 }
 
 }  // namespace pto::assembler

@@ -50,7 +50,7 @@ bool SameSignature(const Function& a, const Function& b) {
 
 class Linker {
  public:
-  Linker(const std::vector<LinkUnit>& units, const LinkOptions& options, Program* out,
+  Linker(std::vector<LinkUnit>& units, const LinkOptions& options, Program* out,
          Diagnostics& diags)
       : units_(units), options_(options), out_(*out), diags_(diags) {}
 
@@ -71,7 +71,7 @@ class Linker {
   void Copy(Ref r);
   void ChooseEntry();
 
-  const std::vector<LinkUnit>& units_;
+  std::vector<LinkUnit>& units_;
   const LinkOptions& options_;
   Program& out_;
   Diagnostics& diags_;
@@ -156,10 +156,10 @@ void Linker::ResolveDeclarations() {
   }
 }
 
-// Copies a definition into out_: its strings re-interned, its calls and peer rewritten.
+// Moves a definition into out_: its strings re-interned, its calls and peer rewritten.
 void Linker::Copy(Ref r) {
-  const Program& p = units_[r.unit].program;
-  Function f = Fn(r);
+  Program& p = units_[r.unit].program;
+  Function f = std::move(p.functions[r.fn]);
   auto str = [&](uint32_t& index) { index = out_.Intern(p.String(index)); };
   str(f.name);
   str(f.def_file);
@@ -246,7 +246,7 @@ bool Linker::Run() {
 
 }  // namespace
 
-bool Link(const std::vector<LinkUnit>& units, const LinkOptions& options, Program* out,
+bool Link(std::vector<LinkUnit>&& units, const LinkOptions& options, Program* out,
           Diagnostics& diags) {
   return Linker(units, options, out, diags).Run();
 }

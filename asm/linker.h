@@ -24,8 +24,9 @@ struct LinkOptions {
 
 /// Links \a units into the executable \a out. Reports every problem (undefined or duplicate
 /// symbols, signature or architecture mismatches, no or several entries), naming both places
-/// where there are two, and returns false if there was one.
-[[nodiscard]] bool Link(const std::vector<LinkUnit>& units, const LinkOptions& options,
+/// where there are two, and returns false if there was one. The units' function definitions
+/// are moved into \a out (a large program is not copied), so \a units are used up.
+[[nodiscard]] bool Link(std::vector<LinkUnit>&& units, const LinkOptions& options,
                         Program* out, Diagnostics& diags);
 
 }  // namespace pto::assembler

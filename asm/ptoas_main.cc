@@ -192,7 +192,7 @@ int main(int argc, char** argv) {
   } else if (ok) {
     pto::assembler::LinkOptions link;
     link.entry = entry;
-    ok = pto::assembler::Link(units, link, &program, diags);
+    ok = pto::assembler::Link(std::move(units), link, &program, diags);
   }
   diags.Render(std::cerr);
   if (!ok) return kExitInputError;
