@@ -7,15 +7,22 @@ namespace pto {
 
 namespace {
 
-void WriteStrings(const Program& program, ByteWriter& w) {
-  w.U32(static_cast<uint32_t>(program.strings.size()));
-  for (const std::string& s : program.strings) {
-    w.U32(static_cast<uint32_t>(s.size()));
-    w.Bytes(s.data(), s.size());
+void WriteStrings(const std::vector<const std::string*>& strings, ByteWriter& w) {
+  w.U32(static_cast<uint32_t>(strings.size()));
+  for (const std::string* s : strings) {
+    w.U32(static_cast<uint32_t>(s->size()));
+    w.Bytes(s->data(), s->size());
   }
 }
 
-void WriteTileReg(const TileReg& reg, ByteWriter& w) {
+// String indices as written: see CanonicalStrings.
+using StringMap = std::vector<uint32_t>;
+
+uint32_t Mapped(const StringMap& remap, uint32_t index) {
+  return index < remap.size() ? remap[index] : index;  // out of range: left for the reader
+}
+
+void WriteTileReg(const TileReg& reg, const StringMap& remap, ByteWriter& w) {
   const TileType& t = reg.type;
   w.U8(static_cast<uint8_t>(t.mem));
   w.U8(static_cast<uint8_t>(t.dtype));
@@ -32,17 +39,17 @@ void WriteTileReg(const TileReg& reg, ByteWriter& w) {
   w.U32(reg.addr);
   w.I32(reg.valid_rows);
   w.I32(reg.valid_cols);
-  w.U32(reg.name);
+  w.U32(Mapped(remap, reg.name));
 }
 
-void WriteFunction(const Function& f, ByteWriter& w) {
-  w.U32(f.name);
+void WriteFunction(const Function& f, const StringMap& remap, ByteWriter& w) {
+  w.U32(Mapped(remap, f.name));
   w.U8(static_cast<uint8_t>(f.kind));
   w.U8((f.is_public ? kFunctionPublic : 0) | (f.defined ? 0 : kFunctionDeclaration) |
        (f.marked_entry ? kFunctionEntry : 0));
   w.U16(0);
   w.U32(f.peer);
-  w.U32(f.def_file);
+  w.U32(Mapped(remap, f.def_file));
   w.U32(f.def_line);
   w.U32(f.def_col);
   w.U32(static_cast<uint32_t>(f.params.size()));
@@ -51,7 +58,7 @@ void WriteFunction(const Function& f, ByteWriter& w) {
     w.U8(static_cast<uint8_t>(p.dtype));
     w.U16(0);
     w.U32(p.reg);
-    w.U32(p.name);
+    w.U32(Mapped(remap, p.name));
     w.U32(static_cast<uint32_t>(p.shape.size()));
     for (int64_t d : p.shape) w.I64(d);
   }
@@ -60,13 +67,13 @@ void WriteFunction(const Function& f, ByteWriter& w) {
   w.U32(static_cast<uint32_t>(f.scalar_regs.size()));
   for (DType t : f.scalar_regs) w.U8(static_cast<uint8_t>(t));
   w.U32(static_cast<uint32_t>(f.tiles.size()));
-  for (const TileReg& t : f.tiles) WriteTileReg(t, w);
+  for (const TileReg& t : f.tiles) WriteTileReg(t, remap, w);
   w.U32(static_cast<uint32_t>(f.views.size()));
   for (const ViewReg& v : f.views) {
     w.U8(static_cast<uint8_t>(v.dtype));
     w.U8(0);
     w.U16(0);
-    w.U32(v.name);
+    w.U32(Mapped(remap, v.name));
   }
   w.U32(static_cast<uint32_t>(f.consts.size()));
   for (const ConstInit& c : f.consts) {
@@ -74,49 +81,64 @@ void WriteFunction(const Function& f, ByteWriter& w) {
     w.U64(c.bits);
   }
   w.U32(static_cast<uint32_t>(f.code.size()));
-  for (uint32_t word : f.code) w.U32(word);
+  w.Bytes(f.code.data(), f.code.size() * sizeof(uint32_t));  // little-endian words
   w.U32(static_cast<uint32_t>(f.lines.size()));
   for (const LineEntry& l : f.lines) {
     w.U32(l.code_offset);
-    w.U32(l.file);
+    w.U32(Mapped(remap, l.file));
     w.U32(l.line);
     w.U32(l.col);
   }
 }
 
-// \a program with its string pool rebuilt in order of first use (functions in order: name,
-// parameters, tiles, views, line-table files), unused strings dropped. The bytes of a program
-// then do not depend on the order its producer happened to intern names in, so assembling a
-// disassembly gives the same file.
-Program CanonicalStrings(const Program& program) {
-  Program out = program;
-  out.strings.clear();
-  std::vector<uint32_t> remap(program.strings.size(), UINT32_MAX);
-  auto use = [&](uint32_t& index) {
+// The string pool rebuilt in order of first use (functions in order: name, parameters,
+// tiles, views, line-table files), unused strings dropped: \a remap[i] is the new index of
+// string i, \a strings the new pool. The bytes of a program then do not depend on the order
+// its producer happened to intern names in, so assembling a disassembly gives the same file.
+// The program itself is not copied: WriteFunction applies \a remap.
+void CanonicalStrings(const Program& program, StringMap* remap,
+                      std::vector<const std::string*>* strings) {
+  remap->assign(program.strings.size(), UINT32_MAX);
+  auto use = [&](uint32_t index) {
     if (index >= program.strings.size()) return;  // left for the reader to reject
-    if (remap[index] == UINT32_MAX) {
-      remap[index] = static_cast<uint32_t>(out.strings.size());
-      out.strings.push_back(program.strings[index]);
+    if ((*remap)[index] == UINT32_MAX) {
+      (*remap)[index] = static_cast<uint32_t>(strings->size());
+      strings->push_back(&program.strings[index]);
     }
-    index = remap[index];
   };
-  for (Function& f : out.functions) {
+  for (const Function& f : program.functions) {
     use(f.name);
     use(f.def_file);
-    for (Param& p : f.params) use(p.name);
-    for (TileReg& t : f.tiles) use(t.name);
-    for (ViewReg& v : f.views) use(v.name);
-    for (LineEntry& l : f.lines) use(l.file);
+    for (const Param& p : f.params) use(p.name);
+    for (const TileReg& t : f.tiles) use(t.name);
+    for (const ViewReg& v : f.views) use(v.name);
+    for (const LineEntry& l : f.lines) use(l.file);
   }
-  return out;
+}
+
+// An upper bound of the file's size, reserved at once: the buffer then never grows by
+// copying itself into fresh pages (only the bytes written are touched).
+size_t SizeBound(const Program& program) {
+  size_t bytes = 1024;
+  for (const std::string& s : program.strings) bytes += 4 + s.size();
+  for (const Function& f : program.functions) {
+    bytes += 128 + 16 * f.params.size() + f.results.size() + f.scalar_regs.size() +
+             44 * f.tiles.size() + 8 * f.views.size() + 12 * f.consts.size() +
+             4 * f.code.size() + 16 * f.lines.size();
+    for (const Param& p : f.params) bytes += 8 * p.shape.size();
+  }
+  return bytes;
 }
 
 }  // namespace
 
-std::vector<uint8_t> WriteProgram(const Program& original) {
-  const Program program = CanonicalStrings(original);
+std::vector<uint8_t> WriteProgram(const Program& program) {
+  StringMap remap;
+  std::vector<const std::string*> strings;
+  CanonicalStrings(program, &remap, &strings);
   constexpr uint32_t kSectionCount = 3;
   ByteWriter w;
+  w.bytes().reserve(SizeBound(program));
   w.Bytes(kMagic, sizeof kMagic);
   w.U16(kFormatVersion);
   w.U16(static_cast<uint16_t>(program.is_object ? FileKind::kObject : FileKind::kExecutable));
@@ -131,7 +153,7 @@ std::vector<uint8_t> WriteProgram(const Program& original) {
     w.PatchU32(table + index * 12 + 4, static_cast<uint32_t>(start));
     w.PatchU32(table + index * 12 + 8, static_cast<uint32_t>(w.size() - start));
   };
-  section(0, SectionId::kStrings, [&] { WriteStrings(program, w); });
+  section(0, SectionId::kStrings, [&] { WriteStrings(strings, w); });
   section(1, SectionId::kMeta, [&] {
     w.U32(static_cast<uint32_t>(program.arch));
     w.U32(program.entry);
@@ -139,7 +161,7 @@ std::vector<uint8_t> WriteProgram(const Program& original) {
   });
   section(2, SectionId::kFunctions, [&] {
     w.U32(static_cast<uint32_t>(program.functions.size()));
-    for (const Function& f : program.functions) WriteFunction(f, w);
+    for (const Function& f : program.functions) WriteFunction(f, remap, w);
   });
   return std::move(w.bytes());
 }
