@@ -104,8 +104,11 @@ bool LoadInput(const std::string& input, const pto::assembler::AssembleOptions& 
 }
 
 // Verifies \a program as ptorun will, then writes it: nothing is written unless it loads.
-bool Write(const pto::Program& program, const std::string& output) {
+bool Write(pto::Program program, const std::string& output) {
   std::vector<uint8_t> bytes = pto::WriteProgram(program);
+  // Freed before the bytes are read back, so the copy the check builds reuses its memory
+  // rather than fresh pages.
+  program = pto::Program();
   pto::Program check;
   pto::Diagnostics diags;
   if (!pto::ReadProgram(bytes, output, &check, diags)) {
@@ -196,5 +199,5 @@ int main(int argc, char** argv) {
   }
   diags.Render(std::cerr);
   if (!ok) return kExitInputError;
-  return Write(program, output) ? kExitOk : kExitInputError;
+  return Write(std::move(program), output) ? kExitOk : kExitInputError;
 }
