@@ -58,37 +58,17 @@ int Inspect(const std::string& input, const std::string& output, bool dump_heade
   return kExitOk;
 }
 
-// Assembles \a source (the file \a input) into \a unit's program, an object.
-bool AssembleSource(const std::string& input, const pto::SourceFile& source,
-                    const pto::assembler::AssembleOptions& options, bool alone,
-                    pto::Diagnostics& diags, pto::assembler::LinkUnit* unit) {
-  if (!pto::assembler::AssembleUnit(source, options, &unit->program, diags)) return false;
-  if (!unit->program.is_object && !alone) {
-    return Fail(input + " is the listing of an executable; only objects and sources link");
-  }
-  return true;
-}
-
 // Reads one input: bytecode (an object, or with \a alone an executable) as it is, source
 // assembled into an object. Diagnostics may point into \a sources, which must outlive them.
 bool LoadInput(const std::string& input, const pto::assembler::AssembleOptions& options,
                bool alone, std::vector<std::unique_ptr<pto::SourceFile>>& sources,
                pto::Diagnostics& diags, pto::assembler::LinkUnit* unit) {
-  unit->name = input == "-" ? "<stdin>" : input;
-  constexpr size_t kMagicBytes = 16;
-  // A source file is mapped rather than read where it can be (see MappedFile).
-  pto::MappedFile mapped;
-  if (input != "-" && pto::MapFile(input, &mapped)) {
-    std::string_view head = mapped.text().substr(0, kMagicBytes);
-    if (!pto::LooksLikeBytecode(std::vector<uint8_t>(head.begin(), head.end()))) {
-      sources.push_back(std::make_unique<pto::SourceFile>(unit->name, std::move(mapped)));
-      return AssembleSource(input, *sources.back(), options, alone, diags, unit);
-    }
-  }
   // Read as text: a large source is then handed on without another copy.
   std::string text;
   std::string err;
   if (!pto::ReadFile(input, &text, &err)) return Fail(err);
+  unit->name = input == "-" ? "<stdin>" : input;
+  constexpr size_t kMagicBytes = 16;
   if (pto::LooksLikeBytecode(std::vector<uint8_t>(
           text.begin(), text.begin() + static_cast<std::ptrdiff_t>(
                                            std::min(text.size(), kMagicBytes))))) {
@@ -100,7 +80,13 @@ bool LoadInput(const std::string& input, const pto::assembler::AssembleOptions& 
     return true;
   }
   sources.push_back(std::make_unique<pto::SourceFile>(unit->name, std::move(text)));
-  return AssembleSource(input, *sources.back(), options, alone, diags, unit);
+  if (!pto::assembler::AssembleUnit(*sources.back(), options, &unit->program, diags)) {
+    return false;
+  }
+  if (!unit->program.is_object && !alone) {
+    return Fail(input + " is the listing of an executable; only objects and sources link");
+  }
+  return true;
 }
 
 // Verifies \a program as ptorun will, then writes it: nothing is written unless it loads.

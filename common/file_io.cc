@@ -1,7 +1,6 @@
 #include "common/file_io.h"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -74,39 +73,6 @@ bool ReadFile(const std::string& path, std::string* out, std::string* err) {
 
 bool ReadFile(const std::string& path, std::vector<uint8_t>* out, std::string* err) {
   return ReadInto(path, out, err);
-}
-
-MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
-  if (this != &other) {
-    if (data_) munmap(data_, size_);
-    data_ = other.data_;
-    size_ = other.size_;
-    other.data_ = nullptr;
-    other.size_ = 0;
-  }
-  return *this;
-}
-
-MappedFile::~MappedFile() {
-  if (data_) munmap(data_, size_);
-}
-
-bool MapFile(const std::string& path, MappedFile* out) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  struct stat st;
-  long page = sysconf(_SC_PAGESIZE);
-  void* data = MAP_FAILED;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && page > 0 &&
-      st.st_size % page != 0) {
-    data = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-  }
-  close(fd);
-  if (data == MAP_FAILED) return false;
-  *out = MappedFile();
-  out->data_ = data;
-  out->size_ = static_cast<size_t>(st.st_size);
-  return true;
 }
 
 bool WriteFileAtomic(const std::string& path, const void* data, size_t size, std::string* err) {

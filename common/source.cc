@@ -10,10 +10,7 @@ std::ostream& operator<<(std::ostream& out, const SourceRange& range) {
 }
 
 SourceFile::SourceFile(std::string name, std::string text)
-    : name_(std::move(name)), owned_(std::move(text)), text_(owned_) {}
-
-SourceFile::SourceFile(std::string name, MappedFile mapped)
-    : name_(std::move(name)), mapped_(std::move(mapped)), text_(mapped_.text()) {}
+    : name_(std::move(name)), text_(std::move(text)) {}
 
 void SourceFile::BuildLineMap() const {
   if (!line_starts_.empty()) return;
@@ -40,8 +37,9 @@ std::string_view SourceFile::Line(int line) const {
   if (line < 1 || line > static_cast<int>(line_starts_.size())) return {};
   uint32_t start = line_starts_[line - 1];
   size_t end = text_.find('\n', start);
-  if (end == std::string_view::npos) end = text_.size();
-  std::string_view result = text_.substr(start, end - start);
+  if (end == std::string::npos) end = text_.size();
+  std::string_view view(text_);
+  std::string_view result = view.substr(start, end - start);
   if (!result.empty() && result.back() == '\r') result.remove_suffix(1);
   return result;
 }

@@ -8,8 +8,6 @@
 #include <string_view>
 #include <vector>
 
-#include "common/file_io.h"
-
 namespace pto {
 
 /// Half-open byte range [begin, end) in one source file. Doubles as the Bison location type:
@@ -24,13 +22,9 @@ std::ostream& operator<<(std::ostream& out, const SourceRange& range);
 class SourceFile {
  public:
   SourceFile(std::string name, std::string text);
-  SourceFile(std::string name, MappedFile mapped);
-  SourceFile(const SourceFile&) = delete;
-  SourceFile& operator=(const SourceFile&) = delete;
 
   const std::string& name() const { return name_; }
-  /// The text, followed by a NUL (the lexer's sentinel).
-  std::string_view text() const { return text_; }
+  const std::string& text() const { return text_; }
 
   /// 1-based line and column (in bytes) of byte \a offset.
   void LineCol(uint32_t offset, int* line, int* col) const;
@@ -41,9 +35,7 @@ class SourceFile {
   void BuildLineMap() const;
 
   std::string name_;
-  std::string owned_;  ///< The text, unless mapped.
-  MappedFile mapped_;
-  std::string_view text_;
+  std::string text_;
   mutable std::vector<uint32_t> line_starts_;
 };
 

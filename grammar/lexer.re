@@ -13,7 +13,7 @@ using Token = Parser::token;
 Lexer::Lexer(const SourceFile& file, Diagnostics& diags, bool outline)
     : file_(file),
       diags_(diags),
-      base_(reinterpret_cast<const unsigned char*>(file.text().data())),
+      base_(reinterpret_cast<const unsigned char*>(file.text().c_str())),
       cur_(base_),
       lim_(base_ + file.text().size()),
       outline_(outline) {}
