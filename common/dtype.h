@@ -35,10 +35,8 @@ constexpr DTypeMask Bit(DType t) { return DTypeMask{1} << static_cast<int>(t); }
 
 /// Size in bytes of one element (i1 and index are stored as one and eight bytes). Inline: the
 /// interpreter asks on every tile access.
-constexpr int DTypeSize(DType t) {
-  constexpr int8_t kSize[kDTypeCount] = {0, 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8};
-  return kSize[static_cast<int>(t)];
-}
+inline constexpr int8_t kDTypeSizes[kDTypeCount] = {0, 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8};
+constexpr int DTypeSize(DType t) { return kDTypeSizes[static_cast<int>(t)]; }
 bool IsFloat(DType t);
 bool IsSigned(DType t);  ///< Signed integers and index.
 bool IsInteger(DType t);  ///< Any integer type, including i1 and index.
