@@ -43,24 +43,6 @@ V BinaryVec(Binary op, V a, V b) {
   return a;
 }
 
-float BinaryScalar(Binary op, float a, float b) {
-  switch (op) {
-    case Binary::kAdd:
-      return ops::Add::Apply(a, b);
-    case Binary::kSub:
-      return ops::Sub::Apply(a, b);
-    case Binary::kMul:
-      return ops::Mul::Apply(a, b);
-    case Binary::kDiv:
-      return ops::Div::Apply(a, b);
-    case Binary::kMax:
-      return ops::Max::Apply(a, b);
-    case Binary::kMin:
-      return ops::Min::Apply(a, b);
-  }
-  return a;
-}
-
 template <Binary kOp>
 void BinaryLoop(const float* a, const float* b, float* d, size_t n) {
   const DF df;
@@ -69,7 +51,7 @@ void BinaryLoop(const float* a, const float* b, float* d, size_t n) {
   for (; i + lanes <= n; i += lanes) {
     hn::StoreU(BinaryVec(kOp, hn::LoadU(df, a + i), hn::LoadU(df, b + i)), df, d + i);
   }
-  for (; i < n; ++i) d[i] = BinaryScalar(kOp, a[i], b[i]);
+  for (; i < n; ++i) d[i] = ApplyBinary(kOp, a[i], b[i]);
 }
 
 // Calls fn with op as a compile-time constant (std::integral_constant), so that each loop is
@@ -119,7 +101,7 @@ void ScalarLoop(const float* a, float k, float* d, size_t n) {
     const VF va = hn::LoadU(df, a + i);
     hn::StoreU(kScalarFirst ? BinaryVec(kOp, vk, va) : BinaryVec(kOp, va, vk), df, d + i);
   }
-  for (; i < n; ++i) d[i] = kScalarFirst ? BinaryScalar(kOp, k, a[i]) : BinaryScalar(kOp, a[i], k);
+  for (; i < n; ++i) d[i] = kScalarFirst ? ApplyBinary(kOp, k, a[i]) : ApplyBinary(kOp, a[i], k);
 }
 
 
@@ -278,7 +260,7 @@ double SumF32Impl(const float* a, size_t n) {
 
 float ReduceScalar(Binary op, const float* a, size_t n) {
   float r = a[0];
-  for (size_t i = 1; i < n; ++i) r = BinaryScalar(op, r, a[i]);
+  for (size_t i = 1; i < n; ++i) r = ApplyBinary(op, r, a[i]);
   return r;
 }
 
@@ -298,7 +280,7 @@ float ReduceF32Impl(Binary op, const float* a, size_t n) {
   }
   if (!hn::AllFalse(df, nan)) return std::numeric_limits<float>::quiet_NaN();
   float r = hn::GetLane(op == Binary::kMax ? hn::MaxOfLanes(df, acc) : hn::MinOfLanes(df, acc));
-  for (; i < n; ++i) r = BinaryScalar(op, r, a[i]);
+  for (; i < n; ++i) r = ApplyBinary(op, r, a[i]);
   if (r == 0.0f && !std::isnan(r)) return ReduceScalar(op, a, n);
   return r;
 }

@@ -8,10 +8,32 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "interp/element.h"
+
 namespace pto::interp::simd {
 
 enum class Binary : uint8_t { kAdd, kSub, kMul, kDiv, kMax, kMin };
 enum class Unary : uint8_t { kExp, kLog, kSqrt, kRsqrt, kRecip, kAbs, kNeg, kRelu };
+
+/// The element function of \a op (ops::Add ... ops::Min of element.h): what the vector loops
+/// compute on each lane, and what their tails use.
+inline float ApplyBinary(Binary op, float a, float b) {
+  switch (op) {
+    case Binary::kAdd:
+      return ops::Add::Apply(a, b);
+    case Binary::kSub:
+      return ops::Sub::Apply(a, b);
+    case Binary::kMul:
+      return ops::Mul::Apply(a, b);
+    case Binary::kDiv:
+      return ops::Div::Apply(a, b);
+    case Binary::kMax:
+      return ops::Max::Apply(a, b);
+    case Binary::kMin:
+      return ops::Min::Apply(a, b);
+  }
+  return a;
+}
 
 /// d[i] = a[i] op b[i].
 void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n);

@@ -29,24 +29,6 @@ uint16_t StoreScalar(HalfType t, float v) {
   return t == HalfType::kF16 ? FloatToHalf(v) : FloatToBF16(v);
 }
 
-float ApplyScalar(Binary op, float a, float b) {
-  switch (op) {
-    case Binary::kAdd:
-      return ops::Add::Apply(a, b);
-    case Binary::kSub:
-      return ops::Sub::Apply(a, b);
-    case Binary::kMul:
-      return ops::Mul::Apply(a, b);
-    case Binary::kDiv:
-      return ops::Div::Apply(a, b);
-    case Binary::kMax:
-      return ops::Max::Apply(a, b);
-    case Binary::kMin:
-      return ops::Min::Apply(a, b);
-  }
-  return a;
-}
-
 template <Binary kOp>
 VF ApplyVec(VF a, VF b) {
   const DF df;
@@ -176,7 +158,7 @@ void BinaryHalfRowsImpl(HalfType t, Binary op, const uint16_t* a, size_t lda, co
       }
 #endif
       for (; i < cols; ++i) {
-        dr[i] = StoreScalar(t, ApplyScalar(op, LoadScalar(t, ar[i]), LoadScalar(t, br[i])));
+        dr[i] = StoreScalar(t, ApplyBinary(op, LoadScalar(t, ar[i]), LoadScalar(t, br[i])));
       }
     }
   });
@@ -204,7 +186,7 @@ void ScalarHalfImpl(HalfType t, Binary op, const uint16_t* a, float k, bool scal
 #endif
     for (; i < n; ++i) {
       const float v = LoadScalar(t, a[i]);
-      d[i] = StoreScalar(t, scalar_first ? ApplyScalar(op, k, v) : ApplyScalar(op, v, k));
+      d[i] = StoreScalar(t, scalar_first ? ApplyBinary(op, k, v) : ApplyBinary(op, v, k));
     }
   });
 }
