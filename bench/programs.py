@@ -21,27 +21,28 @@ ASM_SMALL = "ptoas_softmax_sample"
 HALF_CASES = [(f"{op}_{dt}_64x64", op, dt, 64, 64) for op in ("tadd", "tmuls") for dt in ("bf16", "f16")]
 
 
+def load_tile(ptr, tile, t, r, c):
+    """Lines that load the r x c f32 tensor at pointer %<ptr> into a new tile `tile` of type t."""
+    tv = "!pto.tensor_view<?x?xf32>"
+    pv = f"!pto.partition_tensor_view<{r}x{c}xf32>"
+    return [
+        f"    %{ptr}v = pto.make_tensor_view %{ptr}, shape = [%rows, %cols], strides = [%cols, %c1] "
+        f"{{layout = #pto.layout<nd>}} : {tv}",
+        f"    %{ptr}p = pto.partition_view %{ptr}v, offsets = [%c0, %c0], sizes = [%rows, %cols] : {tv} -> {pv}",
+        f"    {tile} = pto.alloc_tile : {t}",
+        f"    pto.tload ins(%{ptr}p : {pv}) outs({tile} : {t})",
+    ]
+
+
 def gen_vec(op, r, c):
     """One tile instruction on r x c f32 tiles (a5: 256 KB of UB holds three 128x128 tiles),
     in an scf.for of %n iterations. Parameters: %a, %b (r x c), %s (r), %n. Result tile %dst."""
     t = f"!pto.tile_buf<vec, {r}x{c}xf32>"
     col = f"!pto.tile_buf<vec, {r}x1xf32, blayout=col_major>"
-    pv = f"!pto.partition_tensor_view<{r}x{c}xf32>"
     tv = "!pto.tensor_view<?x?xf32>"
-    body = []
-
-    def load(name, ptr):
-        body.extend([
-            f"    %{name}v = pto.make_tensor_view %{ptr}, shape = [%rows, %cols], strides = [%cols, %c1] "
-            f"{{layout = #pto.layout<nd>}} : {tv}",
-            f"    %{name}p = pto.partition_view %{name}v, offsets = [%c0, %c0], sizes = [%rows, %cols] : {tv} -> {pv}",
-            f"    %t{name} = pto.alloc_tile : {t}",
-            f"    pto.tload ins(%{name}p : {pv}) outs(%t{name} : {t})",
-        ])
-
-    load("a", "a")
+    body = load_tile("a", "%ta", t, r, c)
     if op == "tadd":
-        load("b", "b")
+        body += load_tile("b", "%tb", t, r, c)
         body.append(f"    %dst = pto.alloc_tile : {t}")
         inst = f"pto.tadd ins(%ta, %tb : {t}, {t}) outs(%dst : {t})"
     elif op == "tmuls":
@@ -103,16 +104,10 @@ def gen_vec16(op, dtype, r, c):
     (round to nearest even) once, then the instruction runs %n times. Result tile %dst."""
     t32 = f"!pto.tile_buf<vec, {r}x{c}xf32>"
     t16 = f"!pto.tile_buf<vec, {r}x{c}x{dtype}>"
-    pv = f"!pto.partition_tensor_view<{r}x{c}xf32>"
-    tv = "!pto.tensor_view<?x?xf32>"
     body = []
     for name in ("a", "b"):
+        body += load_tile(name, f"%{name}32", t32, r, c)
         body.extend([
-            f"    %{name}v = pto.make_tensor_view %{name}, shape = [%rows, %cols], strides = [%cols, %c1] "
-            f"{{layout = #pto.layout<nd>}} : {tv}",
-            f"    %{name}p = pto.partition_view %{name}v, offsets = [%c0, %c0], sizes = [%rows, %cols] : {tv} -> {pv}",
-            f"    %{name}32 = pto.alloc_tile : {t32}",
-            f"    pto.tload ins(%{name}p : {pv}) outs(%{name}32 : {t32})",
             f"    %t{name} = pto.alloc_tile : {t16}",
             f"    pto.tcvt ins(%{name}32 {{rmode = #pto<round_mode RINT>}} : {t32}) outs(%t{name} : {t16})",
         ])

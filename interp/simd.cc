@@ -3,14 +3,13 @@
 // exactly the scalar result.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "interp/simd.cc"
-#include <type_traits>
-
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 #include "hwy/contrib/math/math-inl.h"
 #include "common/float_format.h"
 #include "interp/element.h"
 #include "interp/simd.h"
+#include "interp/simd_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace pto::interp::simd::HWY_NAMESPACE {
@@ -19,60 +18,15 @@ namespace hn = hwy::HWY_NAMESPACE;
 using DF = hn::ScalableTag<float>;
 using VF = hn::Vec<DF>;
 
-template <class V>
-V BinaryVec(Binary op, V a, V b) {
-  const hn::DFromV<V> d;
-  switch (op) {
-    case Binary::kAdd:
-      return hn::Add(a, b);
-    case Binary::kSub:
-      return hn::Sub(a, b);
-    case Binary::kMul:
-      return hn::Mul(a, b);
-    case Binary::kDiv:
-      return hn::Div(a, b);
-    case Binary::kMax:  // a < b ? b : a, NaN from either side gives the quiet NaN
-      return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)),
-                            hn::Set(d, std::numeric_limits<float>::quiet_NaN()),
-                            hn::IfThenElse(hn::Lt(a, b), b, a));
-    case Binary::kMin:  // b < a ? b : a
-      return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)),
-                            hn::Set(d, std::numeric_limits<float>::quiet_NaN()),
-                            hn::IfThenElse(hn::Lt(b, a), b, a));
-  }
-  return a;
-}
-
 template <Binary kOp>
 void BinaryLoop(const float* a, const float* b, float* d, size_t n) {
   const DF df;
   const size_t lanes = hn::Lanes(df);
   size_t i = 0;
   for (; i + lanes <= n; i += lanes) {
-    hn::StoreU(BinaryVec(kOp, hn::LoadU(df, a + i), hn::LoadU(df, b + i)), df, d + i);
+    hn::StoreU(BinaryVec<kOp>(hn::LoadU(df, a + i), hn::LoadU(df, b + i)), df, d + i);
   }
   for (; i < n; ++i) d[i] = ApplyBinary(kOp, a[i], b[i]);
-}
-
-// Calls fn with op as a compile-time constant (std::integral_constant), so that each loop is
-// compiled once per operation with the operation inlined.
-template <typename Fn>
-void WithBinaryOp(Binary op, Fn&& fn) {
-  using B = Binary;
-  switch (op) {
-    case B::kAdd:
-      return fn(std::integral_constant<B, B::kAdd>{});
-    case B::kSub:
-      return fn(std::integral_constant<B, B::kSub>{});
-    case B::kMul:
-      return fn(std::integral_constant<B, B::kMul>{});
-    case B::kDiv:
-      return fn(std::integral_constant<B, B::kDiv>{});
-    case B::kMax:
-      return fn(std::integral_constant<B, B::kMax>{});
-    case B::kMin:
-      return fn(std::integral_constant<B, B::kMin>{});
-  }
 }
 
 void BinaryF32Impl(Binary op, const float* a, const float* b, float* d, size_t n) {
@@ -99,11 +53,10 @@ void ScalarLoop(const float* a, float k, float* d, size_t n) {
   size_t i = 0;
   for (; i + lanes <= n; i += lanes) {
     const VF va = hn::LoadU(df, a + i);
-    hn::StoreU(kScalarFirst ? BinaryVec(kOp, vk, va) : BinaryVec(kOp, va, vk), df, d + i);
+    hn::StoreU(kScalarFirst ? BinaryVec<kOp>(vk, va) : BinaryVec<kOp>(va, vk), df, d + i);
   }
   for (; i < n; ++i) d[i] = kScalarFirst ? ApplyBinary(kOp, k, a[i]) : ApplyBinary(kOp, a[i], k);
 }
-
 
 template <Binary kOp>
 void RowScalarLoop(const float* a, size_t lda, const float* k, size_t k_stride, float* d,

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "interp/element.h"
 
@@ -33,6 +34,27 @@ inline float ApplyBinary(Binary op, float a, float b) {
       return ops::Min::Apply(a, b);
   }
   return a;
+}
+
+/// Calls fn with \a op as a compile-time constant (std::integral_constant), so that a loop is
+/// compiled once per operation with the operation inlined.
+template <typename Fn>
+void WithBinaryOp(Binary op, Fn&& fn) {
+  using B = Binary;
+  switch (op) {
+    case B::kAdd:
+      return fn(std::integral_constant<B, B::kAdd>{});
+    case B::kSub:
+      return fn(std::integral_constant<B, B::kSub>{});
+    case B::kMul:
+      return fn(std::integral_constant<B, B::kMul>{});
+    case B::kDiv:
+      return fn(std::integral_constant<B, B::kDiv>{});
+    case B::kMax:
+      return fn(std::integral_constant<B, B::kMax>{});
+    case B::kMin:
+      return fn(std::integral_constant<B, B::kMin>{});
+  }
 }
 
 /// d[i] = a[i] op b[i].

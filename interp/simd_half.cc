@@ -12,6 +12,7 @@
 #include "common/float_format.h"
 #include "interp/element.h"
 #include "interp/simd.h"
+#include "interp/simd_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace pto::interp::simd::HWY_NAMESPACE {
@@ -29,42 +30,14 @@ uint16_t StoreScalar(HalfType t, float v) {
   return t == HalfType::kF16 ? FloatToHalf(v) : FloatToBF16(v);
 }
 
-template <Binary kOp>
-VF ApplyVec(VF a, VF b) {
-  const DF df;
-  if constexpr (kOp == Binary::kAdd) return hn::Add(a, b);
-  if constexpr (kOp == Binary::kSub) return hn::Sub(a, b);
-  if constexpr (kOp == Binary::kMul) return hn::Mul(a, b);
-  if constexpr (kOp == Binary::kDiv) return hn::Div(a, b);
-  // Max and min: a < b ? b : a (b < a ? b : a); NaN from either side gives the quiet NaN.
-  const auto nan = hn::Or(hn::IsNaN(a), hn::IsNaN(b));
-  const VF pick = kOp == Binary::kMax ? hn::IfThenElse(hn::Lt(a, b), b, a)
-                                      : hn::IfThenElse(hn::Lt(b, a), b, a);
-  return hn::IfThenElse(nan, hn::Set(df, std::numeric_limits<float>::quiet_NaN()), pick);
-}
-
 // Calls fn with the type and the operation as compile-time constants.
 template <typename Fn>
 void WithHalfOp(HalfType t, Binary op, Fn&& fn) {
-  auto with_op = [&](auto type) {
-    using B = Binary;
-    switch (op) {
-      case B::kAdd:
-        return fn(type, std::integral_constant<B, B::kAdd>{});
-      case B::kSub:
-        return fn(type, std::integral_constant<B, B::kSub>{});
-      case B::kMul:
-        return fn(type, std::integral_constant<B, B::kMul>{});
-      case B::kDiv:
-        return fn(type, std::integral_constant<B, B::kDiv>{});
-      case B::kMax:
-        return fn(type, std::integral_constant<B, B::kMax>{});
-      case B::kMin:
-        return fn(type, std::integral_constant<B, B::kMin>{});
-    }
-  };
-  if (t == HalfType::kF16) return with_op(std::integral_constant<HalfType, HalfType::kF16>{});
-  with_op(std::integral_constant<HalfType, HalfType::kBF16>{});
+  using H = HalfType;
+  if (t == H::kF16) {
+    return WithBinaryOp(op, [&](auto kop) { fn(std::integral_constant<H, H::kF16>{}, kop); });
+  }
+  WithBinaryOp(op, [&](auto kop) { fn(std::integral_constant<H, H::kBF16>{}, kop); });
 }
 
 #if HWY_TARGET <= HWY_AVX2  // AVX2 and AVX-512 targets have F16C
@@ -150,11 +123,11 @@ void BinaryHalfRowsImpl(HalfType t, Binary op, const uint16_t* a, size_t lda, co
       const size_t lanes = hn::Lanes(DF());
       if constexpr (type() == HalfType::kBF16) {
         for (; i + 2 * lanes <= cols; i += 2 * lanes) {
-          BF16Pairs(ar + i, br + i, dr + i, [&](VF x, VF y) { return ApplyVec<kop()>(x, y); });
+          BF16Pairs(ar + i, br + i, dr + i, [&](VF x, VF y) { return BinaryVec<kop()>(x, y); });
         }
       }
       for (; i + lanes <= cols; i += lanes) {
-        Store<type()>(ApplyVec<kop()>(Load<type()>(ar + i), Load<type()>(br + i)), dr + i);
+        Store<type()>(BinaryVec<kop()>(Load<type()>(ar + i), Load<type()>(br + i)), dr + i);
       }
 #endif
       for (; i < cols; ++i) {
@@ -175,13 +148,13 @@ void ScalarHalfImpl(HalfType t, Binary op, const uint16_t* a, float k, bool scal
     if constexpr (type() == HalfType::kBF16) {
       for (; i + 2 * lanes <= n; i += 2 * lanes) {
         BF16Pairs(a + i, nullptr, d + i, [&](VF x, VF) {
-          return scalar_first ? ApplyVec<kop()>(vk, x) : ApplyVec<kop()>(x, vk);
+          return scalar_first ? BinaryVec<kop()>(vk, x) : BinaryVec<kop()>(x, vk);
         });
       }
     }
     for (; i + lanes <= n; i += lanes) {
       const VF v = Load<type()>(a + i);
-      Store<type()>(scalar_first ? ApplyVec<kop()>(vk, v) : ApplyVec<kop()>(v, vk), d + i);
+      Store<type()>(scalar_first ? BinaryVec<kop()>(vk, v) : BinaryVec<kop()>(v, vk), d + i);
     }
 #endif
     for (; i < n; ++i) {
