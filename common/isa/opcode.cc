@@ -112,25 +112,38 @@ const std::array<OpInfo, kOpcodeCount>& Table() {
 
 const OpInfo& GetOpInfo(Opcode op) { return Table()[static_cast<int>(op)]; }
 
-const OpInfo* LookupMnemonic(std::string_view mnemonic) {
-  for (const OpInfo& info : Table()) {
-    if (info.has_spelling() && info.mnemonic == mnemonic) return &info;
-  }
-  struct Spelling {
-    Opcode opcode;
-    std::string_view mnemonic;
-  };
-  static constexpr Spelling kSpellings[] = {
+namespace {
+
+struct Spelling {
+  Opcode opcode;
+  std::string_view mnemonic;
+};
+constexpr Spelling kSpellings[] = {
 #define PTO_OP(...)
 #define PTO_SPELLING(Name, text) {Opcode::k##Name, text},
 #include "common/isa/opcodes.def"
 #undef PTO_SPELLING
 #undef PTO_OP
-  };
+};
+
+}  // namespace
+
+const OpInfo* LookupMnemonic(std::string_view mnemonic) {
+  for (const OpInfo& info : Table()) {
+    if (info.has_spelling() && info.mnemonic == mnemonic) return &info;
+  }
   for (const Spelling& s : kSpellings) {
     if (s.mnemonic == mnemonic) return &GetOpInfo(s.opcode);
   }
   return nullptr;
+}
+
+std::vector<std::string_view> AlternateSpellings(Opcode op) {
+  std::vector<std::string_view> names;
+  for (const Spelling& s : kSpellings) {
+    if (s.opcode == op) names.push_back(s.mnemonic);
+  }
+  return names;
 }
 
 }  // namespace pto

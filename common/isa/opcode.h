@@ -119,6 +119,8 @@ constexpr uint32_t kNoOperand = 0xffffffffu;
 const OpInfo& GetOpInfo(Opcode op);
 /// The instruction spelled \a mnemonic ("tadd", "tmatmul.acc"; no "pto." prefix), or null.
 const OpInfo* LookupMnemonic(std::string_view mnemonic);
+/// The PTO_SPELLING names of \a op (other assembly names besides its mnemonic).
+std::vector<std::string_view> AlternateSpellings(Opcode op);
 
 }  // namespace pto
 
