@@ -166,16 +166,18 @@ bool BodyLowering::AddParam(const Item& name, const Type& type, SourceRange type
       v.reg = fb_.NewView(type.dtype, name.text);
       break;
     case TypeKind::kMemref:
+    case TypeKind::kTensorView:      // a dense tensor of that static shape, as a memref
+    case TypeKind::kPartitionView:
       param.kind = ParamKind::kMemref;
       v.cls = ValueClass::kView;
       v.reg = fb_.NewView(type.dtype, name.text);
       if (type.shape.empty() || type.shape.size() > 2) {
-        ctx_.Error(type_range, "a memref argument needs a static 1-D or 2-D shape such as 16x16xf32");
+        ctx_.Error(type_range, "a memref or view argument needs a static 1-D or 2-D shape such as 16x16xf32");
         return false;
       }
       for (int64_t d : type.shape) {
         if (d == kDynamic) {
-          ctx_.Error(type_range, "a memref argument needs a static shape ('?' is not allowed)");
+          ctx_.Error(type_range, "a memref or view argument needs a static shape ('?' is not allowed)");
           return false;
         }
         if (d <= 0 || d > (int64_t{1} << 40)) {

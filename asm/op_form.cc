@@ -29,6 +29,11 @@ bool ReadOperandList(Context& ctx, ItemSpan items, std::vector<Operand>* operand
       --end;
     }
     part = part.subspan(0, end);
+    // buf(%ping, %pong): the staging tiles of the comm instructions, as plain operands.
+    if (part.size() == 2 && part[0].IsWord("buf") && part[1].IsGroup('(')) {
+      ok &= ReadOperandList(ctx, part[1].children, operands, attrs);
+      continue;
+    }
     if (part.empty()) {
       if (!items.empty() && end == 0) continue;  // only an attribute dictionary
       ctx.Error(items, "empty operand");
@@ -119,11 +124,36 @@ bool ReadSsa(Context& ctx, const Statement& stmt, OpForm* form) {
   return ok;
 }
 
+// pto.comm.tput(%dst, %src, buf(%ping) : T, T, T) {attrs} [-> T]: the operands and their
+// types in one parenthesised list, like an ins(...) clause.
+bool ReadCallForm(Context& ctx, const Statement& stmt, OpForm* form) {
+  ItemSpan items = stmt.items;
+  bool ok = ReadClause(ctx, items[0], "the operand list", &form->ins, &form->attrs);
+  for (size_t i = 1; i < items.size(); ++i) {
+    const Item& item = items[i];
+    if (item.Is(ItemKind::kAttrDict)) {
+      ReadAttributes(item, &form->attrs);
+    } else if ((item.IsPunct("->") || item.IsPunct(":")) && i + 1 < items.size()) {
+      Type type;
+      ok &= ParseWholeType(ctx, items.subspan(i + 1), &type);
+      form->result_types.push_back(type);
+      break;
+    } else {
+      ctx.Error(item, StrCat("unexpected '", Spell(ItemSpan(&item, 1)), "' after the operand list"));
+      return false;
+    }
+  }
+  return ok;
+}
+
 }  // namespace
 
 bool ReadOpForm(Context& ctx, const Statement& stmt, OpForm* form) {
   *form = OpForm();
   form->dps = FindClause(stmt.items, "ins") >= 0 || FindClause(stmt.items, "outs") >= 0;
+  if (!form->dps && !stmt.items.empty() && stmt.items[0].IsGroup('(')) {
+    return ReadCallForm(ctx, stmt, form);
+  }
   return form->dps ? ReadDps(ctx, stmt, form) : ReadSsa(ctx, stmt, form);
 }
 

@@ -70,6 +70,7 @@ class TileOpLowering {
   bool Assign(const std::vector<const Operand*>& inputs, const std::vector<const Operand*>& outs);
   bool ResolveSlot(int index);
   bool MakeResults();
+  bool MakeScalarResult(int slot, size_t k);
   bool CheckWrittenType(int index);
   bool LowerIndexedView(int view_slot, int tile_slot);
   DType PrimaryDType() const;
@@ -122,8 +123,8 @@ bool TileOpLowering::Assign(const std::vector<const Operand*>& inputs,
     const OperandSpec& spec = info_.operands[i];
     if (spec.kind == OperandKind::kImm) continue;
     if (spec.output) {
-      // SSA spellings create their tile outputs as results (MakeResults).
-      if (form_.dps || spec.kind != OperandKind::kTile) out_slots.push_back(i);
+      // SSA spellings create their tile and scalar outputs as results (MakeResults).
+      if (form_.dps || spec.kind == OperandKind::kView) out_slots.push_back(i);
     } else {
       in_slots.push_back(i);
       if (!spec.optional) ++required;
@@ -205,13 +206,36 @@ Type TileOpLowering::ResultType(size_t k) {
   return Type();
 }
 
+// A scalar output (ttest's flag): a new register of the written result type, i1 by default.
+bool TileOpLowering::MakeScalarResult(int slot, size_t k) {
+  const Item& name = stmt_.results[k];
+  Value v;
+  v.type.kind = TypeKind::kScalar;
+  v.type.dtype = DType::kI1;
+  if (k < form_.result_types.size() && form_.result_types[k].IsScalar()) {
+    v.type.dtype = form_.result_types[k].dtype;
+  }
+  v.cls = ValueClass::kScalar;
+  v.reg = fb_.NewScalar(v.type.dtype);
+  if (!fb_.Define(name, v)) return false;
+  slots_[slot].present = true;
+  slots_[slot].resolved.value = v;
+  slots_[slot].resolved.value.def = name.range;
+  slots_[slot].resolved.range = stmt_.head.range;
+  return true;
+}
+
 // SSA and synchronous spellings create their destination tiles as new values.
 bool TileOpLowering::MakeResults() {
   size_t k = 0;
   for (int i = 0; i < info_.num_operands(); ++i) {
     const OperandSpec& spec = info_.operands[i];
-    if (!spec.output || spec.kind != OperandKind::kTile) continue;
+    if (!spec.output || spec.kind == OperandKind::kView) continue;
     const Item& name = stmt_.results[k];
+    if (spec.kind != OperandKind::kTile) {
+      if (!MakeScalarResult(i, k++)) return false;
+      continue;
+    }
     Type type = ResultType(k);
     ++k;
     if (!type.IsTile()) {
@@ -283,8 +307,12 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   const AttrInfo* info = FindAttr(spec.attr);
   *code = info ? info->default_code : 0;
   // The attribute as written may use another spelling of the name (sat_mode, satMode).
+  // tnotify's sync form calls its NotifyOp just "op" (elsewhere "op" is a sync op class).
+  auto names_this = [&](const std::string& written) {
+    return FindAttr(written) == info || (written == "op" && spec.attr == "notifyOp");
+  };
   auto it = form_.attrs.begin();
-  while (it != form_.attrs.end() && (!info || FindAttr(it->first) != info)) ++it;
+  while (it != form_.attrs.end() && (!info || !names_this(it->first))) ++it;
   if (it == form_.attrs.end() || !info) return true;
   const Item* word = AttrWord(it->second.value);
   if (it->second.value.empty() && info->count == 2 && info->values[1] == std::string("true")) {
@@ -308,7 +336,7 @@ bool TileOpLowering::Run() {
   for (const Operand& op : form_.ins) inputs.push_back(&op);
   int tile_outputs = 0, view_outputs = 0;
   for (const OperandSpec& spec : info_.operands) {
-    if (spec.output) (spec.kind == OperandKind::kTile ? tile_outputs : view_outputs)++;
+    if (spec.output) (spec.kind == OperandKind::kView ? view_outputs : tile_outputs)++;
   }
   if (form_.dps) {
     for (const Operand& op : form_.outs) outs.push_back(&op);

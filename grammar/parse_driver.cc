@@ -126,9 +126,27 @@ void ParseDriver::AddStatement(const SourceRange& range, uint32_t results, uint3
   }
   stmt.results = tree_.arena_.Copy(std::span<const Item>(items_.data() + results, head - results));
   stmt.head = items_[head];
+  if (stmt.head.Is(ItemKind::kString)) UnwrapGenericForm(items);
+  stmt.head.kind = stmt.head.Is(ItemKind::kString) ? ItemKind::kWord : stmt.head.kind;
   stmt.items = TakeItems(items);
   items_.resize(results);
   statements_.push_back(stmt);
+}
+
+// MLIR's generic form, "pto.op"(%a, %b) <{props}> {attrs} : (T, T) -> (), is rewritten into
+// the custom form the assembler reads, pto.op %a, %b {props} {attrs} : (T, T) -> (): the
+// operand list loses its parentheses and the property dictionary its angle brackets.
+void ParseDriver::UnwrapGenericForm(uint32_t items) {
+  if (items >= items_.size() || !items_[items].IsGroup('(')) return;
+  std::vector<Item> rewritten(items_[items].children.begin(), items_[items].children.end());
+  for (size_t i = items + 1; i < items_.size(); ++i) {
+    const Item& item = items_[i];
+    bool properties = item.IsGroup('<') && item.children.size() == 1 &&
+                      item.children[0].Is(ItemKind::kAttrDict);
+    rewritten.push_back(properties ? item.children[0] : item);
+  }
+  items_.resize(items);
+  items_.insert(items_.end(), rewritten.begin(), rewritten.end());
 }
 
 void ParseDriver::Finish(ListStart start) { tree_.statements_ = TakeStatements(start.statements); }

@@ -59,6 +59,8 @@ class ParseDriver {
 
   /// Pushes a token item; returns its position on the stack.
   uint32_t AddToken(ItemKind kind, std::string_view text, const SourceRange& range);
+  /// Rewrites the items from \a items on of a generic-form operation into the custom form.
+  void UnwrapGenericForm(uint32_t items);
   /// %name or %name#N; \a count is the N of a "%r:N" result (1 if none), 0 for operands.
   void AddValue(std::string_view text, const SourceRange& range, int64_t count);
   void AddInt(std::string_view text, const SourceRange& range);

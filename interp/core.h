@@ -47,6 +47,7 @@ struct PipeEnd {
 constexpr int kMaxPipes = 64;
 
 class PipeHub;
+class SignalHub;
 
 struct Core {
   Core(Arch arch, const BlockInfo& block, CoreKind core_kind, PipeHub* block_hub, uint64_t max_steps)
@@ -62,6 +63,8 @@ struct Core {
   CoreKind kind;
   PipeHub* hub;  ///< The block's pipes; null when the block runs on one core.
   std::array<PipeEnd, kMaxPipes> pipes{};
+  /// The launch's comm signals; null when the program has no comm instructions.
+  SignalHub* signals = nullptr;
   /// The core gave up because another core of the block faulted (its own fault is a symptom).
   bool stopped = false;
 };

@@ -58,6 +58,7 @@ template <typename Op> bool ExecReshape(Executor& ex, const Instr& in);
 template <typename Op> bool ExecPrint(Executor& ex, const Instr& in);
 template <typename Op> bool ExecSync(Executor& ex, const Instr& in);
 template <typename Op> bool ExecPipe(Executor& ex, const Instr& in);
+template <typename Op> bool ExecComm(Executor& ex, const Instr& in);
 template <typename Op> bool ExecElement(Executor& ex, const Instr& in);
 
 /// The scalar operand \a reg converted to the compute type of tiles of T.

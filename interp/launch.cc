@@ -211,13 +211,21 @@ constexpr int kVectorCoresPerBlock = 2;
 
 }  // namespace
 
-bool UsesPipes(const Program& program) {
+static bool UsesFamily(const Program& program, Family family) {
   for (const Function& f : program.functions) {
     for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
-      if (GetOpInfo(Decode(&f.code[pc]).op).family == Family::kPipe) return true;
+      if (GetOpInfo(Decode(&f.code[pc]).op).family == family) return true;
     }
   }
   return false;
+}
+
+bool UsesPipes(const Program& program) { return UsesFamily(program, Family::kPipe); }
+bool UsesComm(const Program& program) { return UsesFamily(program, Family::kComm); }
+
+void Block::JoinSignals(SignalHub* hub) {
+  signals_ = hub;
+  for (auto& core : cores_) core->signals = hub;
 }
 
 Block::Block(const Program& program, const Function& fn, Arguments& args, const BlockInfo& info,
@@ -264,6 +272,10 @@ bool Block::Run() {
       if (!ok[i]) hub_->Abort();
       hub_->CoreDone();
     }
+    if (signals_) {
+      if (!ok[i]) signals_->Abort();
+      signals_->CoreDone();
+    }
   };
   std::vector<std::thread> threads;
   for (int i = 1; i < n; ++i) threads.emplace_back(run_core, i);
@@ -288,6 +300,12 @@ Launch::Launch(const Program& program, const Function& fn, Arguments& args, int 
     info.block_num = block_count;
     blocks_.push_back(std::make_unique<Block>(program, fn, args, info, max_steps, apart));
   }
+  if (UsesComm(program)) {
+    int cores = 0;
+    for (auto& block : blocks_) cores += block->core_count();
+    signals_ = std::make_unique<SignalHub>(cores);
+    for (auto& block : blocks_) block->JoinSignals(signals_.get());
+  }
 }
 
 Launch::~Launch() = default;
@@ -299,6 +317,8 @@ bool Launch::Run(int threads) {
   auto worker = [&] {
     for (int b; (b = next.fetch_add(1)) < count;) ok[b] = blocks_[b]->Run();
   };
+  // Blocks that signal each other must all run at once.
+  if (signals_) threads = count;
   threads = std::max(1, std::min(threads, count));
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);

@@ -10,6 +10,7 @@
 #include "common/program.h"
 #include "interp/executor.h"
 #include "interp/pipe_hub.h"
+#include "interp/signal_hub.h"
 
 namespace pto::interp {
 
@@ -29,6 +30,9 @@ bool ReadArguments(const Program& program, const Function& fn,
 /// True if \a program uses cube <-> vector pipes: its blocks then run a cube core and two
 /// vector cores apart (docs/semantics.md).
 bool UsesPipes(const Program& program);
+/// True if \a program uses the comm instructions: all its blocks then run at once, so that a
+/// block waiting on a signal can be woken by another.
+bool UsesComm(const Program& program);
 
 /// One block: its cores, each with its own on-chip memories and the frame of its function.
 /// Without pipes a single core runs the entry; with them the cube core and the two vector
@@ -44,9 +48,12 @@ class Block {
   /// The executor of core \a i, or null if the core has nothing to run.
   Executor* exec(int i) { return execs_[i].get(); }
   int failed_core() const { return failed_; }
+  /// Joins the launch's comm signals (before Run).
+  void JoinSignals(SignalHub* hub);
 
  private:
   std::unique_ptr<PipeHub> hub_;
+  SignalHub* signals_ = nullptr;
   std::vector<std::unique_ptr<Core>> cores_;
   std::vector<std::unique_ptr<Executor>> execs_;
   int failed_ = -1;
@@ -68,6 +75,7 @@ class Launch {
   int failed_block() const { return failed_; }
 
  private:
+  std::unique_ptr<SignalHub> signals_;
   std::vector<std::unique_ptr<Block>> blocks_;
   int failed_ = -1;
 };

@@ -4,6 +4,7 @@
 
 #include "common/strings.h"
 #include "interp/kernels.h"
+#include "interp/view_mapping.h"
 
 namespace pto::interp {
 
@@ -17,12 +18,6 @@ struct Return {};
 
 // Not an anonymous namespace: the kernel templates below capture these types.
 namespace view_mapping {
-
-// A view padded to five dimensions with leading 1s.
-struct Geometry {
-  int64_t dim[kMaxViewRank];
-  int64_t stride[kMaxViewRank];
-};
 
 Geometry Pad(const ViewState& v) {
   Geometry g;

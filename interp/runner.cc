@@ -17,6 +17,9 @@ namespace pto::interp {
 
 namespace {
 
+// Comm kernels run every block on a thread of its own; more would only exhaust the machine.
+constexpr int kMaxCommBlocks = 256;
+
 /// What an output request refers to.
 struct OutputTarget {
   int buffer = -1;      ///< A global buffer, or
@@ -204,6 +207,16 @@ int Runner::Run(const RunRequest& request) {
   }
   if (request.blocks < 1) {
     Error(StrCat("--blocks must be at least 1, got ", request.blocks));
+    return 1;
+  }
+  if (UsesComm(program_) && UsesPipes(program_)) {
+    Error("a kernel with both comm signals (tnotify, twait) and cube/vector pipes is not "
+          "supported: a wait on one could not see a deadlock on the other");
+    return 1;
+  }
+  if (UsesComm(program_) && request.blocks > kMaxCommBlocks) {
+    Error(StrCat("a kernel with comm instructions runs all its blocks at once, one thread each; "
+                 "--blocks ", request.blocks, " is more than the ", kMaxCommBlocks, " allowed"));
     return 1;
   }
   launch_ = std::make_unique<Launch>(program_, *fn_, args_, request.blocks, request.max_steps);

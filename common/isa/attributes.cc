@@ -15,6 +15,10 @@ constexpr const char* kRoundModes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL",
 constexpr const char* kSatModes[] = {"ON", "OFF"};
 constexpr const char* kCmpModes[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
 constexpr const char* kTriangles[] = {"LOWER", "UPPER"};
+// The comm ISA's enums, in their C++ order (isa.md 4.30): AtomicType, NotifyOp, WaitCmp.
+constexpr const char* kAtomicTypes[] = {"NONE", "ADD"};
+constexpr const char* kNotifyOps[] = {"ATOMIC_ADD", "SET"};
+constexpr const char* kWaitCmps[] = {"EQ", "NE", "GT", "GE", "LT", "LE"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -23,7 +27,21 @@ constexpr AttrInfo kAttrs[] = {
     {"sat_mode", kSatModes, std::size(kSatModes), 0},
     {"cmpMode", kCmpModes, std::size(kCmpModes), 0},
     {"upperOrLower", kTriangles, std::size(kTriangles), 0},
+    {"atomicType", kAtomicTypes, std::size(kAtomicTypes), 0},
+    {"notifyOp", kNotifyOps, std::size(kNotifyOps), 1},
+    {"cmp", kWaitCmps, std::size(kWaitCmps), 0},
 };
+
+// Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values
+// is optional.
+std::string Normalized(std::string_view word, const AttrInfo& attr) {
+  std::string out;
+  for (char c : word) {
+    if (c != '_') out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  }
+  if (attr.values == kAtomicTypes && out.rfind("ATOMIC", 0) == 0) out = out.substr(6);
+  return out;
+}
 
 std::string Upper(std::string_view s) {
   std::string out(s);
@@ -40,10 +58,22 @@ const AttrInfo* FindAttr(std::string_view name) {
   if (name == "saturation" || name == "satMode") return &kAttrs[3];
   if (name == "cmp_mode") return &kAttrs[4];
   if (name == "upper_or_lower" || name == "isUpperOrLower") return &kAttrs[5];
+  if (name == "atomic_type") return &kAttrs[6];
+  if (name == "notify_op") return &kAttrs[7];
   return nullptr;
 }
 
 bool ParseAttrValue(const AttrInfo& attr, std::string_view word, uint32_t* code) {
+  if (attr.values == kAtomicTypes || attr.values == kNotifyOps) {
+    std::string w = Normalized(word, attr);
+    for (uint32_t i = 0; i < attr.count; ++i) {
+      if (w == Normalized(attr.values[i], attr)) {
+        *code = i;
+        return true;
+      }
+    }
+    return false;
+  }
   std::string w = attr.values == kBool ? std::string(word) : Upper(word);
   if (attr.values == kRoundModes && w.rfind("CAST_", 0) == 0) w = w.substr(5);
   for (uint32_t i = 0; i < attr.count; ++i) {

@@ -373,6 +373,9 @@ std::vector<RuleError> RuleChecker::Run() {
     case Family::kElement:
       CheckElementAccess();
       break;
+    case Family::kComm:
+      CheckComm();
+      break;
     case Family::kPrint:
     case Family::kSync:
       break;

@@ -53,6 +53,7 @@ class RuleChecker {
   void CheckColExpand();
   void CheckPipe();
   void CheckElementAccess();
+  void CheckComm();
 
   const OpInfo& info_;
   Arch arch_;
