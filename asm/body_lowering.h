@@ -54,6 +54,7 @@ class BodyLowering {
   bool LowerLocalArrayAccess(const Statement& stmt);
   bool LocalArrayElement(ItemSpan term, Value* array, Value* index);
   bool LowerSection(const Statement& stmt);
+  bool LowerMemoryOrder(const Statement& stmt);
   bool LowerReserveBuffer(const Statement& stmt);
   bool LowerImportBuffer(const Statement& stmt);
   bool LowerInitPipe(const Statement& stmt);
