@@ -71,6 +71,8 @@ class TileOpLowering {
   bool ResolveSlot(int index);
   bool MakeResults();
   bool MakeScalarResult(int slot, size_t k);
+  /// True if optional schema slot \a slot cannot hold \a input (another kind of value).
+  bool SkipsOptional(int slot, const Operand& input) const;
   bool CheckWrittenType(int index);
   bool LowerIndexedView(int view_slot, int tile_slot);
   DType PrimaryDType() const;
@@ -143,9 +145,28 @@ bool TileOpLowering::Assign(const std::vector<const Operand*>& inputs,
                                   out_slots.size() == 1 ? "" : "s", ", got ", outs.size()));
     return false;
   }
-  for (size_t i = 0; i < inputs.size(); ++i) slots_[in_slots[i]].written = inputs[i];
+  // An optional slot whose kind the next operand cannot fill stays empty: the collectives'
+  // optional pong tile before their peer views.
+  size_t slot = 0;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    while (slot < in_slots.size() && SkipsOptional(in_slots[slot], *inputs[i])) ++slot;
+    if (slot == in_slots.size()) {
+      ctx_.Error(inputs[i]->range(), StrCat("too many operands for ", info_.mnemonic));
+      return false;
+    }
+    slots_[in_slots[slot++]].written = inputs[i];
+  }
   for (size_t i = 0; i < outs.size(); ++i) slots_[out_slots[i]].written = outs[i];
   return true;
+}
+
+bool TileOpLowering::SkipsOptional(int slot, const Operand& input) const {
+  const OperandSpec& spec = info_.operands[slot];
+  if (!spec.optional || input.term.size() != 1 || !input.term[0].Is(ItemKind::kValue)) {
+    return false;
+  }
+  const Value* v = fb_.Find(input.term[0].text, input.term[0].index);
+  return v && !ClassMatches(spec.kind, *v);
 }
 
 bool TileOpLowering::CheckWrittenType(int index) {
@@ -312,8 +333,20 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     return FindAttr(written) == info || (written == "op" && spec.attr == "notifyOp");
   };
   auto it = form_.attrs.begin();
-  while (it != form_.attrs.end() && (!info || !names_this(it->first))) ++it;
-  if (it == form_.attrs.end() || !info) return true;
+  if (!info) {  // a plain number: {root = 1 : i32}
+    it = form_.attrs.find(std::string(spec.attr));
+    if (it == form_.attrs.end()) return true;
+    const ItemSpan value = it->second.value;
+    if (!value.empty() && value[0].Is(ItemKind::kInt) && value[0].number >= 0 &&
+        value[0].number <= 0xffff) {
+      *code = static_cast<uint32_t>(value[0].number);
+      return true;
+    }
+    ctx_.Error(it->second.range, StrCat(spec.attr, " must be a number from 0 to 65535"));
+    return false;
+  }
+  while (it != form_.attrs.end() && !names_this(it->first)) ++it;
+  if (it == form_.attrs.end()) return true;
   const Item* word = AttrWord(it->second.value);
   if (it->second.value.empty() && info->count == 2 && info->values[1] == std::string("true")) {
     *code = 1;  // a unit attribute: {isBinary}

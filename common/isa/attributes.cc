@@ -19,6 +19,7 @@ constexpr const char* kTriangles[] = {"LOWER", "UPPER"};
 constexpr const char* kAtomicTypes[] = {"NONE", "ADD"};
 constexpr const char* kNotifyOps[] = {"ATOMIC_ADD", "SET"};
 constexpr const char* kWaitCmps[] = {"EQ", "NE", "GT", "GE", "LT", "LE"};
+constexpr const char* kReduceOps[] = {"SUM", "MAX", "MIN"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -30,6 +31,7 @@ constexpr AttrInfo kAttrs[] = {
     {"atomicType", kAtomicTypes, std::size(kAtomicTypes), 0},
     {"notifyOp", kNotifyOps, std::size(kNotifyOps), 1},
     {"cmp", kWaitCmps, std::size(kWaitCmps), 0},
+    {"reduceOp", kReduceOps, std::size(kReduceOps), 0},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values
@@ -60,6 +62,7 @@ const AttrInfo* FindAttr(std::string_view name) {
   if (name == "upper_or_lower" || name == "isUpperOrLower") return &kAttrs[5];
   if (name == "atomic_type") return &kAttrs[6];
   if (name == "notify_op") return &kAttrs[7];
+  if (name == "reduce_op") return &kAttrs[9];
   return nullptr;
 }
 

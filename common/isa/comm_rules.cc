@@ -1,14 +1,15 @@
-// Operand rules of the communication instructions (tput, tget, tnotify, twait, ttest).
+// Operand rules of the communication instructions: transfers, signals and collectives.
 #include "common/isa/rule_checker.h"
 #include "common/strings.h"
 
 namespace pto {
 
-// tput/tget: two views of one element type, moved through vec ND staging tiles of that type;
-// a ping-pong pair must match. tnotify/twait/ttest: an i32 signal view and an integer value.
+// tnotify/twait/ttest: an i32 signal view and an integer value. tput/tget and the
+// collectives: see below.
 void RuleChecker::CheckComm() {
-  const bool transfer = info_.operands[2].kind == OperandKind::kTile;
-  if (!transfer) {
+  bool signal_op = true;  // no staging tile
+  for (const OperandSpec& spec : info_.operands) signal_op &= spec.kind != OperandKind::kTile;
+  if (signal_op) {
     const int signal = info_.num_outputs;  // ttest's flag comes first
     if (types_[signal].present && types_[signal].dtype != DType::kI32) {
       Fail(signal, StrCat(info_.mnemonic, " needs an i32 signal, got a view of ",
@@ -20,24 +21,39 @@ void RuleChecker::CheckComm() {
     }
     return;
   }
-  DType dst = types_[0].dtype, src = types_[1].dtype;
-  if (dst != DType::kInvalid && src != DType::kInvalid && dst != src) {
-    Fail(1, StrCat(info_.mnemonic, " copies between views of one element type, got ",
-                   DTypeName(src), " into ", DTypeName(dst)));
+  // Transfers and collectives: views of one element type, vec ND staging tiles of that type,
+  // all of one tile type (ping and pong, treduce's accumulator and receive tiles).
+  DType data = DType::kInvalid;
+  int first_tile = -1, views = 0;
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    const OperandSpec& spec = info_.operands[i];
+    if (!types_[i].present || spec.kind != OperandKind::kView) continue;
+    ++views;
+    if (data == DType::kInvalid) {
+      data = types_[i].dtype;
+    } else if (types_[i].dtype != DType::kInvalid && types_[i].dtype != data) {
+      Fail(i, StrCat(info_.mnemonic, " moves data of one element type: this view holds ",
+                     DTypeName(types_[i].dtype), ", an earlier one ", DTypeName(data)));
+    }
   }
-  for (int i : {2, 3}) {
+  for (int i = 0; i < info_.num_operands(); ++i) {
     const TileType* t = Tile(i);
     if (!t) continue;
     RequireVec(i);
     RequireND(i);
-    if (src != DType::kInvalid && t->dtype != src) {
-      Fail(i, StrCat(info_.mnemonic, " stages ", DTypeName(src), " data, so its staging tile must "
-                     "hold ", DTypeName(src), ", got ", DTypeName(t->dtype)));
+    if (data != DType::kInvalid && t->dtype != data) {
+      Fail(i, StrCat(info_.mnemonic, " stages ", DTypeName(data), " data, so its staging tile "
+                     "must hold ", DTypeName(data), ", got ", DTypeName(t->dtype)));
+    }
+    if (first_tile < 0) {
+      first_tile = i;
+      RequireAllowedDType(i);
+    } else if (!(*t == *Tile(first_tile))) {
+      Fail(i, StrCat("the staging tiles of ", info_.mnemonic, " must have the same type"));
     }
   }
-  if (Tile(2) && Tile(3) && !(*Tile(2) == *Tile(3))) {
-    Fail(3, StrCat("the ping and pong staging tiles of ", info_.mnemonic,
-                   " must have the same type"));
+  if (info_.operands.back().attr == "root" && views < 2) {
+    Fail(-1, StrCat(info_.mnemonic, " needs at least one peer view after its tiles"));
   }
 }
 
