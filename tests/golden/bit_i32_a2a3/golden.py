@@ -1,0 +1,18 @@
+"""TAND TOR TXOR TSHL TSHR TANDS TORS TXORS TREM TFMOD TREMS TFMODS on 6x16 (valid 5x11) i32 (a2a3, SSA)."""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_bitrem import IntCase, here
+
+# The scalars as the kernel declares them (converted to the element type by the reference).
+SCALARS = {"ands": 0x5A5AF0F0, "ors": -3, "xors": 2147483647, "rems": 7, "fmods": 7, "rems_n": -7, "fmods_n": -3}
+_CASE = IntCase(np.int32, "a2a3", 6, 16, 5, 11, 605,
+               ["band", "bor", "bxor", "shl", "shr", "ands", "ors", "xors", "rem", "fmod", "rems", "fmods", "rems_n", "fmods_n"], SCALARS, dps=False)
+CASE = _CASE.CASE
+generate = _CASE.generate
+
+if __name__ == "__main__":
+    generate(here(__file__))

@@ -1,0 +1,18 @@
+"""TAND TOR TXOR TSHL TSHR TANDS TORS TXORS on 8x64 (valid 6x40) ui8 (a2a3, SSA)."""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from golden_bitrem import IntCase, here
+
+# The scalars as the kernel declares them (converted to the element type by the reference).
+SCALARS = {"ands": 0x5AF0, "ors": 3, "xors": 255}
+_CASE = IntCase(np.uint8, "a2a3", 8, 64, 6, 40, 602,
+               ["band", "bor", "bxor", "shl", "shr", "ands", "ors", "xors"], SCALARS, dps=False)
+CASE = _CASE.CASE
+generate = _CASE.generate
+
+if __name__ == "__main__":
+    generate(here(__file__))
