@@ -8,9 +8,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from golden_bitrem import IntCase, here
 
 # The scalars as the kernel declares them (converted to the element type by the reference).
-SCALARS = {"ands": 0x5A5AF0F0, "ors": -3, "xors": 2147483647, "rems": 7, "fmods": 7, "rems_n": -7, "fmods_n": -3}
+SCALARS = {"ands": 0x5A5AF0F0, "ors": -3, "xors": 2147483647, "rems": 7, "fmods": 7, "rems_n": -7, "fmods_n": -3,
+           "rems_tmp": 7}
 _CASE = IntCase(np.int32, "a5", 6, 16, 5, 11, 611,
-               ["band", "bor", "bxor", "bnot", "shl", "shr", "ands", "ors", "xors", "rem", "fmod", "rems", "fmods", "rems_n", "fmods_n"], SCALARS, dps=False)
+               ["band", "bor", "bxor", "bnot", "shl", "shr", "ands", "ors", "xors", "rem", "fmod", "rems", "fmods", "rems_n", "fmods_n", "rems_tmp"], SCALARS, dps=False)
 CASE = _CASE.CASE
 generate = _CASE.generate
 
