@@ -1,4 +1,5 @@
-"""TAND TOR TXOR TNOT TSHL TSHR TANDS TORS TXORS TREM TFMOD TREMS TFMODS on 6x16 (valid 5x11) i32 (a5, SSA)."""
+"""TAND TOR TXOR TNOT TSHL TSHR TANDS TORS TXORS TREM TFMOD TREMS TFMODS on 6x16 (valid 5x11) i32
+(a5, SSA)."""
 import os
 import sys
 
@@ -7,11 +8,18 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 from golden_bitrem import IntCase, here
 
-# The scalars as the kernel declares them (converted to the element type by the reference).
-SCALARS = {"ands": 0x5A5AF0F0, "ors": -3, "xors": 2147483647, "rems": 7, "fmods": 7, "rems_n": -7, "fmods_n": -3,
-           "rems_tmp": 7}
-_CASE = IntCase(np.int32, "a5", 6, 16, 5, 11, 611,
-               ["band", "bor", "bxor", "bnot", "shl", "shr", "ands", "ors", "xors", "rem", "fmod", "rems", "fmods", "rems_n", "fmods_n", "rems_tmp"], SCALARS, dps=False)
+# The kernel's results, in the order of its output parameters (DPS) or by name.
+OUTS = [
+    "band", "bor", "bxor", "bnot", "shl", "shr", "ands", "ors", "xors", "rem", "fmod", "rems",
+    "fmods", "rems_n", "fmods_n", "rems_tmp",
+]
+# The scalars as the kernel declares them (the reference converts them to the element type).
+SCALARS = {
+    "ands": 0x5A5AF0F0, "ors": -3, "xors": 2147483647, "rems": 7, "fmods": 7, "rems_n": -7,
+    "fmods_n": -3, "rems_tmp": 7,
+}
+_CASE = IntCase(np.int32, "a5", 6, 16, 5, 11, 611, OUTS, SCALARS,
+               dps=False)
 CASE = _CASE.CASE
 generate = _CASE.generate
 

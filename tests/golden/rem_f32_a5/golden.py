@@ -7,10 +7,16 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 from golden_bitrem import FloatCase, here
 
-# The scalars as the kernel declares them (converted to the element type by the reference).
-SCALARS = {"rems": 2.5, "rems_n": -0.75, "rems_0": 0.0, "fmods": 2.5, "fmods_n": -0.75}
-_CASE = FloatCase(np.float32, "a5", 6, 16, 5, 11, 704,
-               ["rem", "fmod", "rems", "rems_n", "rems_0", "fmods", "fmods_n"], SCALARS, dps=True)
+# The kernel's results, in the order of its output parameters (DPS) or by name.
+OUTS = [
+    "rem", "fmod", "rems", "rems_n", "rems_0", "fmods", "fmods_n",
+]
+# The scalars as the kernel declares them (the reference converts them to the element type).
+SCALARS = {
+    "rems": 2.5, "rems_n": -0.75, "rems_0": 0.0, "fmods": 2.5, "fmods_n": -0.75,
+}
+_CASE = FloatCase(np.float32, "a5", 6, 16, 5, 11, 704, OUTS, SCALARS,
+                 dps=True)
 CASE = _CASE.CASE
 generate = _CASE.generate
 
