@@ -225,6 +225,44 @@ struct Shr {
   }
 };
 
+/// Bitwise operations: integer elements only (the operand rules reject float tiles).
+struct And {
+  static int64_t Apply(int64_t a, int64_t b) { return a & b; }
+};
+struct Or {
+  static int64_t Apply(int64_t a, int64_t b) { return a | b; }
+};
+struct Xor {
+  static int64_t Apply(int64_t a, int64_t b) { return a ^ b; }
+};
+struct Not {
+  static int64_t Apply(int64_t a) { return ~a; }  // wraps to the element width on store
+};
+
+/// Remainders, exact (docs/semantics.md). Integers: the kernels fault on a zero divisor before
+/// calling these; operands are at most 32 bits wide held in 64, so MIN % -1 does not overflow.
+/// Floats: fmod is exact; the floored correction adds b once, in double, which rounds correctly
+/// for f32 and (through f32) for f16.
+struct FMod {
+  static float Apply(float a, float b) {
+    return static_cast<float>(std::fmod(static_cast<double>(a), static_cast<double>(b)));
+  }
+  static int64_t Apply(int64_t a, int64_t b) { return a % b; }
+};
+struct Rem {
+  static float Apply(float a, float b) {
+    const double x = a, y = b;
+    double r = std::fmod(x, y);
+    if (r == 0) return static_cast<float>(std::copysign(0.0, y));  // sign of the divisor
+    if ((r < 0) != (y < 0)) r += y;  // NaN compares false and stays NaN
+    return static_cast<float>(r);
+  }
+  static int64_t Apply(int64_t a, int64_t b) {
+    const int64_t r = a % b;
+    return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;
+  }
+};
+
 }  // namespace ops
 
 }  // namespace pto::interp

@@ -2,6 +2,7 @@
 // of d. Their operands are ND vec tiles (common/isa/operand_rules.cc), so rows are contiguous.
 #include <type_traits>
 
+#include "common/isa/opcode.h"
 #include "common/strings.h"
 #include "interp/kernels.h"
 
@@ -24,9 +25,17 @@ bool AnyZero(const TileRef& t, int32_t rows, int32_t cols, int32_t* zr, int32_t*
   return false;
 }
 
+// Integer division and remainders fault on a zero divisor (docs/semantics.md).
+template <typename Op>
+constexpr bool kIntDivides =
+    std::is_same_v<Op, ops::Div> || std::is_same_v<Op, ops::Rem> || std::is_same_v<Op, ops::FMod>;
+template <typename Op>
+constexpr const char* kDivideWord = std::is_same_v<Op, ops::Div> ? "division" : "remainder";
+
+template <typename Op>
 bool ZeroDivisor(Executor& ex, const TileRef& t, int32_t r, int32_t c) {
-  return ex.Fault(StrCat("integer division by zero: ", ex.TileName(t.reg), "[", r, ", ", c,
-                         "] is 0"));
+  return ex.Fault(StrCat("integer ", kDivideWord<Op>, " by zero: ", ex.TileName(t.reg), "[", r,
+                         ", ", c, "] is 0"));
 }
 
 bool Unsupported(Executor& ex, DType dtype) {
@@ -34,6 +43,56 @@ bool Unsupported(Executor& ex, DType dtype) {
 }
 
 }  // namespace
+
+// Written as templates of T so that `if constexpr` on them is a dependent condition: the branch
+// not taken is then never instantiated (clang checks non-dependent discarded branches).
+template <typename Op, typename T>
+constexpr bool kShiftOf = (std::is_same_v<Op, ops::Shl> || std::is_same_v<Op, ops::Shr>) &&
+                          !Elem<T>::kFloat;
+template <typename Op, typename T>
+constexpr bool kApplyOf = !std::is_same_v<Op, ops::Shl> && !std::is_same_v<Op, ops::Shr> &&
+                          requires(typename Elem<T>::C x) { Op::Apply(x, x); };
+
+// Calls through function templates of the element type: the operation's members are looked up
+// only when a type that uses them is instantiated.
+template <typename Op, typename T, typename C>
+C ShiftValue(C x, int64_t k) {
+  return Op::template Shift<T>(x, k);
+}
+template <typename Op, typename C>
+C ApplyValue(C a, C b) {
+  return Op::Apply(a, b);
+}
+
+// tshl/tshr: per-element counts from b (same element type as a). A negative count faults, as a
+// negative tshls/tshrs scalar does; counts of the width or more follow Shl/Shr.
+template <typename Op, typename T>
+bool ShiftTiles(Executor& ex, TileRef d, const TileRef& a, const TileRef& b, int32_t rows,
+                int32_t cols) {
+  using E = Elem<T>;
+  if constexpr (E::kSigned) {
+    for (int32_t r = 0; r < rows; ++r) {
+      const T* bp = b.At<T>(r, 0);
+      for (int32_t c = 0; c < cols; ++c) {
+        if (bp[c] < 0) {
+          return ex.Fault(StrCat("shift count ", ex.TileName(b.reg), "[", r, ", ", c, "] is ",
+                                 static_cast<int64_t>(bp[c]), ", which is negative"));
+        }
+      }
+    }
+  }
+  return WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+    for (int32_t r = 0; r < rows; ++r) {
+      T* dp = dst.At<T>(r, 0);
+      const T* ap = a.At<T>(r, 0);
+      const T* bp = b.At<T>(r, 0);
+      for (int32_t c = 0; c < cols; ++c) {
+        dp[c] = E::Store(ShiftValue<Op, T>(E::Load(ap[c]), E::Load(bp[c])));
+      }
+    }
+    return true;
+  });
+}
 
 template <typename Op>
 bool ExecBinary(Executor& ex, const Instr& in) {
@@ -52,11 +111,13 @@ bool ExecBinary(Executor& ex, const Instr& in) {
     using T = decltype(tag);
     using E = Elem<T>;
     using C = typename E::C;
-    if constexpr (requires(C x) { Op::Apply(x, x); }) {
-      if constexpr (std::is_same_v<Op, ops::Div> && !E::kFloat) {
+    if constexpr (kShiftOf<Op, T>) {
+      ok = ShiftTiles<Op, T>(ex, d, a, b, rows, cols);
+    } else if constexpr (requires(C x) { Op::Apply(x, x); }) {
+      if constexpr (kIntDivides<Op> && !E::kFloat) {
         int32_t zr, zc;
         if (AnyZero<T>(b, rows, cols, &zr, &zc)) {
-          ok = ZeroDivisor(ex, b, zr, zc);
+          ok = ZeroDivisor<Op>(ex, b, zr, zc);
           return;
         }
       }
@@ -123,26 +184,6 @@ bool ExecUnary(Executor& ex, const Instr& in) {
   return ok;
 }
 
-// Written as templates of T so that `if constexpr` on them is a dependent condition: the branch
-// not taken is then never instantiated (clang checks non-dependent discarded branches).
-template <typename Op, typename T>
-constexpr bool kShiftOf = (std::is_same_v<Op, ops::Shl> || std::is_same_v<Op, ops::Shr>) &&
-                          !Elem<T>::kFloat;
-template <typename Op, typename T>
-constexpr bool kApplyOf = !std::is_same_v<Op, ops::Shl> && !std::is_same_v<Op, ops::Shr> &&
-                          requires(typename Elem<T>::C x) { Op::Apply(x, x); };
-
-// Calls through function templates of the element type: the operation's members are looked up
-// only when a type that uses them is instantiated.
-template <typename Op, typename T, typename C>
-C ShiftValue(C x, int64_t k) {
-  return Op::template Shift<T>(x, k);
-}
-template <typename Op, typename C>
-C ApplyValue(C a, C b) {
-  return Op::Apply(a, b);
-}
-
 template <typename Op>
 bool ExecTileScalar(Executor& ex, const Instr& in) {
   TileRef d, a;
@@ -150,7 +191,8 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
   const int32_t rows = d.valid_rows, cols = d.valid_cols;
   if (!RequireCovers(ex, a, rows, cols, "source")) return false;
   const uint32_t scalar_reg = in.operands[2];
-  const bool scalar_first = in.count > 3 && in.operands[3] == 1;
+  const bool scalar_first =
+      (GetOpInfo(in.op).flags & kFlagScalarFirst) && in.count > 3 && in.operands[3] == 1;
   bool ok = true;
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
@@ -172,14 +214,14 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
       });
     } else if constexpr (kApplyOf<Op, T>) {
       const C k = ScalarAs<T>(ex, scalar_reg);
-      if constexpr (std::is_same_v<Op, ops::Div> && !E::kFloat) {
+      if constexpr (kIntDivides<Op> && !E::kFloat) {
         int32_t zr, zc;
         if (!scalar_first && k == 0) {
-          ok = ex.Fault("integer division by zero: the scalar divisor is 0");
+          ok = ex.Fault(StrCat("integer ", kDivideWord<Op>, " by zero: the scalar divisor is 0"));
           return;
         }
         if (scalar_first && AnyZero<T>(a, rows, cols, &zr, &zc)) {
-          ok = ZeroDivisor(ex, a, zr, zc);
+          ok = ZeroDivisor<Op>(ex, a, zr, zc);
           return;
         }
       }
