@@ -142,6 +142,15 @@ bool TileOpLowering::Assign(const std::vector<const Operand*>& inputs,
                                   out_slots.size() == 1 ? "" : "s", ", got ", outs.size()));
     return false;
   }
+  // Optional inputs that were not written are the last optional ones of the schema (usually
+  // trailing; tsels has its tmp before the scalar).
+  for (size_t missing = in_slots.size() - inputs.size(), k = in_slots.size(); missing > 0;) {
+    --k;
+    if (info_.operands[in_slots[k]].optional) {
+      in_slots.erase(in_slots.begin() + static_cast<std::ptrdiff_t>(k));
+      --missing;
+    }
+  }
   for (size_t i = 0; i < inputs.size(); ++i) slots_[in_slots[i]].written = inputs[i];
   for (size_t i = 0; i < outs.size(); ++i) slots_[out_slots[i]].written = outs[i];
   return true;
@@ -393,10 +402,20 @@ bool TileOpLowering::Run() {
     if (tile_slot < 0 || !LowerIndexedView(i, tile_slot)) return false;
   }
 
+  // Immediates first: some rules depend on an attribute's value (tcmp's cmpMode).
+  std::vector<uint32_t> encoded(info_.num_operands());
   std::vector<OperandType> types(info_.num_operands());
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    if (info_.operands[i].kind != OperandKind::kImm) continue;
+    const bool known = Immediate(info_.operands[i], &encoded[i]);
+    ok &= known;
+    types[i].known_value = known;
+    types[i].value = encoded[i];
+  }
   for (int i = 0; i < info_.num_operands(); ++i) {
     const Slot& s = slots_[i];
     OperandType& t = types[i];
+    if (info_.operands[i].kind == OperandKind::kImm) continue;
     t.present = s.present;
     if (!s.present) continue;
     const Value& v = s.resolved.value;
@@ -413,16 +432,10 @@ bool TileOpLowering::Run() {
   }
   if (!ok) return false;
 
-  std::vector<uint32_t> encoded(info_.num_operands());
   for (int i = 0; i < info_.num_operands(); ++i) {
-    const OperandSpec& spec = info_.operands[i];
-    if (spec.kind == OperandKind::kImm) {
-      ok &= Immediate(spec, &encoded[i]);
-    } else {
-      encoded[i] = slots_[i].present ? slots_[i].resolved.value.reg : kNoOperand;
-    }
+    if (info_.operands[i].kind == OperandKind::kImm) continue;
+    encoded[i] = slots_[i].present ? slots_[i].resolved.value.reg : kNoOperand;
   }
-  if (!ok) return false;
   fb_.Emit(info_.opcode, encoded, stmt_.head.range);
   return true;
 }

@@ -61,6 +61,11 @@ enum class Family : uint8_t {
   kPrint,
   kElement,
   kPipe,
+  // ---- Group B ----
+  kCompare,
+  kSelectScalar,
+  kPartial,
+  kArgReduce,
   kMachine,
   kIntBinary,
   kFloatBinary,

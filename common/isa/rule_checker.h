@@ -53,6 +53,12 @@ class RuleChecker {
   void CheckColExpand();
   void CheckPipe();
   void CheckElementAccess();
+  // ---- Group B (mask_reduce_rules.cc) ----
+  void CheckCompare();
+  void CheckSelectScalar();
+  void CheckPartial();
+  void CheckArgReduce();
+  void CheckFillPadShapes();
 
   const OpInfo& info_;
   Arch arch_;
