@@ -15,11 +15,18 @@ void RuleChecker::CheckCompare() {
     RequireND(i);
   }
   RequireSameDType(1, 2);
-  RequireValidCovers(2, 1, true, true);
+  const TileType* a = Tile(1);
+  const TileType* b = Tile(2);
+  if (a && b && a->valid_rows != kDynamic && a->valid_cols != kDynamic &&
+      b->valid_rows != kDynamic && b->valid_cols != kDynamic &&
+      (b->valid_rows < a->valid_rows || b->valid_cols < a->valid_cols)) {
+    Fail(2, StrCat(info_.mnemonic, " compares the first source's ", a->valid_rows, "x",
+                   a->valid_cols, " valid region, but the second source's is ", b->valid_rows,
+                   "x", b->valid_cols));
+  }
   RequireMask(0, 1);
   // The A2/A3 vector unit compares i32 tiles for equality whatever the mode asks (isa.md 4.9);
   // rather than return a silently different mask, reject the other modes there.
-  const TileType* a = Tile(1);
   const OperandType& mode = types_[3];
   if (arch_ == Arch::kA2A3 && a && a->dtype == DType::kI32 && mode.known_value &&
       static_cast<CmpMode>(mode.value) != CmpMode::kEq) {
