@@ -7,7 +7,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from group_b_ref import TYPES, is_float, narrow, save, values, widen
+from group_b_ref import TYPES, is_float, narrow, save, widen
 
 # name, instruction, source type, shape, valid shape, index type, destination kind
 # ("dn": Rx1 col-major, "nd": Rx8 with valid Rx1, "row": 1xC), spelling ("dps": arguments)
