@@ -104,7 +104,9 @@ std::string TileOpLowering::OperandRole(int index) const {
 }
 
 DType TileOpLowering::PrimaryDType() const {
-  for (const Slot& s : slots_) {
+  for (size_t i = 0; i < slots_.size(); ++i) {
+    const Slot& s = slots_[i];
+    if (info_.family == Family::kSelectScalar && i == 1) continue;  // tsels: not the mask's type
     if (s.present && s.resolved.value.cls == ValueClass::kTile) {
       return s.resolved.value.type.tile.dtype;
     }

@@ -32,7 +32,8 @@ CASE = {
     "arch": "a2a3",
     "args": _args(),
     "outs": [{"target": f"d_{c[0]}", "expect": f"d_{c[0]}.expect.bin", "dtype": TYPES[c[1]][1]}
-             for c in CASES],
+             for c in CASES] +
+            [{"target": "d_lit", "expect": "d_f32.expect.bin", "dtype": "float32"}],  # literal k
 }
 
 
