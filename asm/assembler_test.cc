@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "asm/assembler.h"
+#include "common/isa/encoding.h"
 #include "common/isa/opcode.h"
 
 #include "tests/test_support.h"
@@ -154,6 +155,39 @@ TEST_CASE("float constants are stored exactly as their type holds them") {
   }
   CHECK(std::find(consts.begin(), consts.end(), 0.0999755859375) != consts.end());  // f16(0.1)
   CHECK(std::find(consts.begin(), consts.end(), 1.0) != consts.end());  // 0x3F800000 as f32
+}
+
+// tsels has an optional tmp before its scalar ("t|tt[t]s"): three inputs leave it out, four
+// fill it; either way the scalar lands in the last slot.
+TEST_CASE("an optional operand before a required one is filled only when written") {
+  Program p = Assemble(R"(
+.arg %m : !pto.tile<4x32xui8>
+.arg %s : !pto.tile<4x16xf32>
+.arg %t : !pto.tile<4x16xf32>
+.arg %d : !pto.tile<4x16xf32>
+.const %k = 1.5 : f32
+pto.tsels ins(%m, %s, %k : !pto.tile<4x32xui8>, !pto.tile<4x16xf32>, f32) outs(%d : !pto.tile<4x16xf32>)
+pto.tsels ins(%m, %s, %t, %k : !pto.tile<4x32xui8>, !pto.tile<4x16xf32>, !pto.tile<4x16xf32>, f32) outs(%d : !pto.tile<4x16xf32>)
+)");
+  const std::vector<uint32_t>& code = p.functions[0].code;
+  std::vector<Instr> sels;
+  for (size_t pc = 0; pc < code.size(); pc += Decode(&code[pc]).size()) {
+    if (Decode(&code[pc]).op == Opcode::kTSelS) sels.push_back(Decode(&code[pc]));
+  }
+  REQUIRE(sels.size() == 2);
+  CHECK(sels[0].operands[3] == kNoOperand);
+  CHECK(sels[1].operands[3] != kNoOperand);
+  CHECK(sels[0].operands[4] == sels[1].operands[4]);
+}
+
+// Attribute values reach the operand rules: a2a3 tcmp on i32 accepts EQ only.
+TEST_CASE("tcmp on i32 tiles: a2a3 rejects modes other than EQ, a5 accepts them") {
+  const char* src = R"(
+.arg %a : !pto.tile<4x16xi32>
+%m = tcmp %a, %a {cmpMode = #pto.cmp<LT>} : !pto.tile<4x16xi32> -> !pto.tile<4x32xui8>
+)";
+  CHECK(AssembleErrors(src, Arch::kA2A3).find("only compares EQ on a2a3") != std::string::npos);
+  Assemble(src, Arch::kA5);
 }
 
 }  // namespace

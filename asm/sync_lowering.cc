@@ -74,6 +74,15 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
     operands[value_slot] = r.value.reg;
     atoms.pop_back();
   }
+  // tsync %e0, %e1: events come from asynchronous instructions, which ptoas does not have.
+  for (const Atom& atom : atoms) {
+    if (atom.is_value && info.opcode == Opcode::kTSyncOp) {
+      ctx.Error(*atom.item, "tsync on events: events come from asynchronous instructions, which "
+                            "ptoas does not have (each instruction finishes before the next "
+                            "starts), so drop this tsync; tsync.op #pto.op<TADD> is accepted");
+      return false;
+    }
+  }
   if (atoms.size() != imm_slots.size()) {
     std::string expected;
     for (int slot : imm_slots) expected += StrCat(expected.empty() ? "" : ", ", info.operands[slot].attr);
@@ -109,7 +118,11 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
     uint32_t code;
     if (atom.is_number && atom.number >= 0 && atom.number < SyncEnumCount(kind)) {
       code = static_cast<uint32_t>(atom.number);
-    } else if (!ParseSyncEnum(kind, atom.name, &code)) {
+    } else if (kind == SyncEnum::kTileOp && !ParseSyncEnum(kind, atom.name, &code)) {
+      ctx.Error(*atom.item, StrCat("unknown instruction '", atom.name, "' for ", info.mnemonic,
+                                   " (a tile instruction's ISA name, such as TADD)"));
+      return false;
+    } else if (kind != SyncEnum::kTileOp && !ParseSyncEnum(kind, atom.name, &code)) {
       std::string names;
       for (uint32_t c = 0; c < SyncEnumCount(kind); ++c) {
         names += StrCat(c ? " " : "", SyncEnumName(kind, c));

@@ -107,7 +107,9 @@ std::string TileOpLowering::OperandRole(int index) const {
 }
 
 DType TileOpLowering::PrimaryDType() const {
-  for (const Slot& s : slots_) {
+  for (size_t i = 0; i < slots_.size(); ++i) {
+    const Slot& s = slots_[i];
+    if (info_.family == Family::kSelectScalar && i == 1) continue;  // tsels: not the mask's type
     if (s.present && s.resolved.value.cls == ValueClass::kTile) {
       return s.resolved.value.type.tile.dtype;
     }
@@ -146,7 +148,7 @@ bool TileOpLowering::Assign(const std::vector<const Operand*>& inputs,
     return false;
   }
   // An optional slot whose kind the next operand cannot fill stays empty: the collectives'
-  // optional pong tile before their peer views.
+  // optional pong tile before their peer views, tsels's tmp tile before its scalar.
   size_t slot = 0;
   for (size_t i = 0; i < inputs.size(); ++i) {
     while (slot < in_slots.size() && SkipsOptional(in_slots[slot], *inputs[i])) ++slot;
@@ -162,10 +164,13 @@ bool TileOpLowering::Assign(const std::vector<const Operand*>& inputs,
 
 bool TileOpLowering::SkipsOptional(int slot, const Operand& input) const {
   const OperandSpec& spec = info_.operands[slot];
-  if (!spec.optional || input.term.size() != 1 || !input.term[0].Is(ItemKind::kValue)) {
-    return false;
+  if (!spec.optional || input.term.size() != 1) return false;
+  const Item& term = input.term[0];
+  if (term.Is(ItemKind::kInt) || term.Is(ItemKind::kFloat)) {  // a literal is a scalar
+    return spec.kind == OperandKind::kTile || spec.kind == OperandKind::kView;
   }
-  const Value* v = fb_.Find(input.term[0].text, input.term[0].index);
+  if (!term.Is(ItemKind::kValue)) return false;
+  const Value* v = fb_.Find(term.text, term.index);
   return v && !ClassMatches(spec.kind, *v);
 }
 
@@ -454,10 +459,20 @@ bool TileOpLowering::Run() {
     if (tile_slot < 0 || !LowerIndexedView(i, tile_slot)) return false;
   }
 
+  // Immediates first: some rules depend on an attribute's value (tcmp's cmpMode).
+  std::vector<uint32_t> encoded(info_.num_operands());
   std::vector<OperandType> types(info_.num_operands());
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    if (info_.operands[i].kind != OperandKind::kImm) continue;
+    const bool known = Immediate(info_.operands[i], &encoded[i]);
+    ok &= known;
+    types[i].known_value = known;
+    types[i].value = encoded[i];
+  }
   for (int i = 0; i < info_.num_operands(); ++i) {
     const Slot& s = slots_[i];
     OperandType& t = types[i];
+    if (info_.operands[i].kind == OperandKind::kImm) continue;
     t.present = s.present;
     if (!s.present) continue;
     const Value& v = s.resolved.value;
@@ -474,16 +489,10 @@ bool TileOpLowering::Run() {
   }
   if (!ok) return false;
 
-  std::vector<uint32_t> encoded(info_.num_operands());
   for (int i = 0; i < info_.num_operands(); ++i) {
-    const OperandSpec& spec = info_.operands[i];
-    if (spec.kind == OperandKind::kImm) {
-      ok &= Immediate(spec, &encoded[i]);
-    } else {
-      encoded[i] = slots_[i].present ? slots_[i].resolved.value.reg : kNoOperand;
-    }
+    if (info_.operands[i].kind == OperandKind::kImm) continue;
+    encoded[i] = slots_[i].present ? slots_[i].resolved.value.reg : kNoOperand;
   }
-  if (!ok) return false;
   fb_.Emit(info_.opcode, encoded, stmt_.head.range);
   return true;
 }

@@ -338,7 +338,10 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     if (name == "pto.partition_tensor_view" || name == "pto.tile_view") {
       return ParseViewType(ctx, *params, TypeKind::kPartitionView, type);
     }
-    if (name == "pto.memref") return ParseViewType(ctx, *params, TypeKind::kMemref, type);
+    // !pto.global<...> is the ISA pages' name for a global operand (tprefetch).
+    if (name == "pto.memref" || name == "pto.global") {
+      return ParseViewType(ctx, *params, TypeKind::kMemref, type);
+    }
     if (name == "pto.local_array") {
       if (!ParseViewType(ctx, *params, TypeKind::kLocalArray, type)) return false;
       if (type->shape.size() != 1 || type->shape[0] <= 0 || type->shape[0] > (1 << 20)) {

@@ -325,6 +325,9 @@ void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
         t.dtype = f.scalar_regs[v];
         break;
       case OperandKind::kImm:
+        t.known_value = true;
+        t.value = v;
+        break;
       case OperandKind::kTarget:
         break;
     }

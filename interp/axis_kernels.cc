@@ -49,7 +49,9 @@ T ReduceRow(const T* ap, int32_t cols) {
     }
     return E::Store(E::FromDouble(sum));
   } else {
-    if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
+    // The vector loops reduce with max and min only (products go left to right below).
+    if constexpr (std::is_same_v<T, float> &&
+                  (std::is_same_v<Op, ops::Max> || std::is_same_v<Op, ops::Min>)) {
       return simd::ReduceF32(static_cast<simd::Binary>(kSimdBinary<Op>), ap, cols);
     }
     Reducer<T, Op> red;

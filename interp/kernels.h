@@ -60,6 +60,11 @@ template <typename Op> bool ExecSync(Executor& ex, const Instr& in);
 template <typename Op> bool ExecPipe(Executor& ex, const Instr& in);
 template <typename Op> bool ExecComm(Executor& ex, const Instr& in);
 template <typename Op> bool ExecElement(Executor& ex, const Instr& in);
+// ---- Group B ----
+template <typename Op> bool ExecCompare(Executor& ex, const Instr& in);
+template <typename Op> bool ExecSelectScalar(Executor& ex, const Instr& in);
+template <typename Op> bool ExecPartial(Executor& ex, const Instr& in);
+template <typename Op> bool ExecArgReduce(Executor& ex, const Instr& in);
 
 /// The scalar operand \a reg converted to the compute type of tiles of T.
 template <typename T>

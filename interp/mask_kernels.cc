@@ -35,6 +35,39 @@ uint8_t* MaskByte(const TileRef& mask, int32_t r, int32_t k) {
   return mask.base + mask.type->ElementOffset(r, 0) * DTypeSize(mask.type->dtype) + k;
 }
 
+// Faults unless mask tile \a d has room for the bits of a rows x cols region.
+bool MaskFits(Executor& ex, const TileRef& d, int32_t rows, int32_t cols) {
+  const int32_t bytes = (cols + 7) / 8;
+  if (d.valid_rows >= rows && d.valid_cols * DTypeSize(d.type->dtype) >= bytes) return true;
+  return ex.Fault(StrCat("the mask of a ", rows, "x", cols, " valid region needs ", rows,
+                         " rows of ", bytes, " bytes, but ", ex.TileName(d.reg),
+                         " has a valid shape of ", d.valid_rows, "x", d.valid_cols));
+}
+
+// Writes the bits pred(0) .. pred(cols-1) into mask row r. Bits past the valid columns, up to
+// the row's last byte, are 0; bytes beyond are left alone.
+template <typename Pred>
+void WriteMaskRow(const TileRef& mask, int32_t r, int32_t cols, Pred&& pred) {
+  for (int32_t byte = 0; byte * 8 < cols; ++byte) {
+    uint8_t bits = 0;
+    for (int32_t bit = 0; bit < 8 && byte * 8 + bit < cols; ++bit) {
+      bits |= static_cast<uint8_t>(pred(byte * 8 + bit)) << bit;
+    }
+    *MaskByte(mask, r, byte) = bits;
+  }
+}
+
+// Faults unless \a mask holds a bit for each of rows x cols elements.
+bool MaskCovers(Executor& ex, const TileRef& mask, int32_t rows, int32_t cols) {
+  if (mask.valid_rows >= rows &&
+      static_cast<int64_t>(mask.valid_cols) * DTypeSize(mask.type->dtype) * 8 >= cols) {
+    return true;
+  }
+  return ex.Fault(StrCat("the mask ", ex.TileName(mask.reg), " (valid ", mask.valid_rows, "x",
+                         mask.valid_cols, ") does not hold bits for ", rows, "x", cols,
+                         " elements"));
+}
+
 }  // namespace
 
 // d = (a op b) + c   or   d = (a op k) + b
@@ -103,12 +136,7 @@ bool ExecCompareScalar(Executor& ex, const Instr& in) {
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = a.valid_rows, cols = a.valid_cols;
-  const int32_t bytes = (cols + 7) / 8;
-  if (d.valid_rows < rows || d.valid_cols * DTypeSize(d.type->dtype) < bytes) {
-    return ex.Fault(StrCat("the mask of a ", rows, "x", cols, " valid region needs ", rows,
-                           " rows of ", bytes, " bytes, but ", ex.TileName(d.reg),
-                           " has a valid shape of ", d.valid_rows, "x", d.valid_cols));
-  }
+  if (!MaskFits(ex, d, rows, cols)) return false;
   const CmpMode mode = static_cast<CmpMode>(in.operands[3]);
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
@@ -116,14 +144,39 @@ bool ExecCompareScalar(Executor& ex, const Instr& in) {
     WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
       for (int32_t r = 0; r < rows; ++r) {
         const T* ap = a.At<T>(r, 0);
-        for (int32_t byte = 0; byte < bytes; ++byte) {
-          uint8_t bits = 0;
-          for (int32_t bit = 0; bit < 8 && byte * 8 + bit < cols; ++bit) {
-            double v = static_cast<double>(Elem<T>::Load(ap[byte * 8 + bit]));
-            bits |= static_cast<uint8_t>(Compare(v, k, mode)) << bit;
-          }
-          *MaskByte(dst, r, byte) = bits;
-        }
+        WriteMaskRow(dst, r, cols, [&](int32_t j) {
+          return Compare(static_cast<double>(Elem<T>::Load(ap[j])), k, mode);
+        });
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+// tcmp: as tcmps with b[r, j] in place of the scalar; b must cover a's valid region.
+template <typename Op>
+bool ExecCompare(Executor& ex, const Instr& in) {
+  TileRef d, a, b;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !ex.Tile(in.operands[2], &b)) {
+    return false;
+  }
+  const int32_t rows = a.valid_rows, cols = a.valid_cols;
+  if (!RequireCovers(ex, b, rows, cols, "second source") || !MaskFits(ex, d, rows, cols)) {
+    return false;
+  }
+  const CmpMode mode = static_cast<CmpMode>(in.operands[3]);
+  WithStorageType(a.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    WithSafeDst(ex, d, {&a, &b}, false, [&](TileRef dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
+        WriteMaskRow(dst, r, cols, [&](int32_t j) {
+          return Compare(static_cast<double>(E::Load(ap[j])), static_cast<double>(E::Load(bp[j])),
+                         mode);
+        });
       }
       return true;
     });
@@ -144,12 +197,7 @@ bool ExecSelectMask(Executor& ex, const Instr& in) {
       !RequireCovers(ex, b, rows, cols, "second source")) {
     return false;
   }
-  if (mask.valid_rows < rows ||
-      mask.valid_cols * DTypeSize(mask.type->dtype) * 8 < cols) {
-    return ex.Fault(StrCat("the mask ", ex.TileName(mask.reg), " (valid ", mask.valid_rows, "x",
-                           mask.valid_cols, ") does not hold bits for ", rows, "x", cols,
-                           " elements"));
-  }
+  if (!MaskCovers(ex, mask, rows, cols)) return false;
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     WithSafeDst(ex, d, {&mask, &a, &b}, false, [&](TileRef dst) {
@@ -158,6 +206,34 @@ bool ExecSelectMask(Executor& ex, const Instr& in) {
         const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
         const uint8_t* bits = MaskByte(mask, r, 0);
         for (int32_t j = 0; j < cols; ++j) dp[j] = (bits[j / 8] >> (j % 8)) & 1 ? ap[j] : bp[j];
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+// tsels: d[i,j] = bit j of mask row i ? a[i,j] : k, over D(d). The optional tmp is not used.
+template <typename Op>
+bool ExecSelectScalar(Executor& ex, const Instr& in) {
+  TileRef d, mask, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &mask) ||
+      !ex.Tile(in.operands[2], &a)) {
+    return false;
+  }
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "source") || !MaskCovers(ex, mask, rows, cols)) {
+    return false;
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const T k = Elem<T>::Store(ScalarOperand<T>(ex, in.operands[4]));
+    WithSafeDst(ex, d, {&mask, &a}, false, [&](TileRef dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        T* dp = dst.At<T>(r, 0);
+        const T* ap = a.At<T>(r, 0);
+        const uint8_t* bits = MaskByte(mask, r, 0);
+        for (int32_t j = 0; j < cols; ++j) dp[j] = (bits[j / 8] >> (j % 8)) & 1 ? ap[j] : k;
       }
       return true;
     });
@@ -243,6 +319,9 @@ bool ExecFillPad(Executor& ex, const Instr& in) {
 #define PTO_INSTANTIATE_Triangle(K) template bool ExecTriangle<ops::K>(Executor&, const Instr&);
 #define PTO_INSTANTIATE_Iota(K) template bool ExecIota<ops::K>(Executor&, const Instr&);
 #define PTO_INSTANTIATE_FillPad(K) template bool ExecFillPad<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_Compare(K) template bool ExecCompare<ops::K>(Executor&, const Instr&);
+#define PTO_INSTANTIATE_SelectScalar(K) \
+  template bool ExecSelectScalar<ops::K>(Executor&, const Instr&);
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -185,6 +185,8 @@ bool ExecLoad(Executor& ex, const Instr& in) {
     return ex.Fault(StrCat("cannot load ", DTypeName(buf.dtype), " elements into ",
                            ex.TileName(t.reg), " of ", DTypeName(t.type->dtype)));
   }
+  // tprefetch is a cache hint: checked as a load, it leaves the tile alone.
+  if constexpr (std::is_same_v<Op, ops::Prefetch>) return true;
   WithStorageType(t.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     if (t.type->pad != PadValue::kNull) view_mapping::FillPad<T>(t);

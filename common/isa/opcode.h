@@ -62,6 +62,11 @@ enum class Family : uint8_t {
   kElement,
   kPipe,
   kComm,
+  // ---- Group B ----
+  kCompare,
+  kSelectScalar,
+  kPartial,
+  kArgReduce,
   kMachine,
   kIntBinary,
   kFloatBinary,

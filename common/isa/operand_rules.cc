@@ -306,6 +306,7 @@ std::vector<RuleError> RuleChecker::Run() {
       break;
     case Family::kFillPad:
       CheckFillPad();
+      CheckFillPadShapes();
       break;
     case Family::kColExpand:
       CheckColExpand();
@@ -378,6 +379,19 @@ std::vector<RuleError> RuleChecker::Run() {
       break;
     case Family::kPrint:
     case Family::kSync:
+      break;
+    // ---- Group B ----
+    case Family::kCompare:
+      CheckCompare();
+      break;
+    case Family::kSelectScalar:
+      CheckSelectScalar();
+      break;
+    case Family::kPartial:
+      CheckPartial();
+      break;
+    case Family::kArgReduce:
+      CheckArgReduce();
       break;
   }
   return std::move(errors_);

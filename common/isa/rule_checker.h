@@ -54,6 +54,12 @@ class RuleChecker {
   void CheckPipe();
   void CheckElementAccess();
   void CheckComm();
+  // ---- Group B (mask_reduce_rules.cc) ----
+  void CheckCompare();
+  void CheckSelectScalar();
+  void CheckPartial();
+  void CheckArgReduce();
+  void CheckFillPadShapes();
 
   const OpInfo& info_;
   Arch arch_;

@@ -1,6 +1,11 @@
 #include "common/isa/sync_enums.h"
 
+#include <cctype>
 #include <iterator>
+#include <string>
+#include <vector>
+
+#include "common/isa/opcode.h"
 
 namespace pto {
 
@@ -20,6 +25,27 @@ struct Table {
   uint32_t count;
 };
 
+// The ISA names of the tile instructions, in opcode order: "tmatmul.acc" is TMATMUL_ACC.
+Table TileOpNames() {
+  static const std::vector<std::string>* names = [] {
+    auto* v = new std::vector<std::string>;
+    for (int i = 0; i < kOpcodeCount; ++i) {
+      const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
+      if (!info.is_tile_op() || !info.has_spelling()) continue;
+      std::string name(info.mnemonic);
+      for (char& c : name) c = c == '.' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      v->push_back(name);
+    }
+    return v;
+  }();
+  static const std::vector<const char*>* pointers = [] {
+    auto* v = new std::vector<const char*>;
+    for (const std::string& n : *names) v->push_back(n.c_str());
+    return v;
+  }();
+  return {pointers->data(), static_cast<uint32_t>(pointers->size())};
+}
+
 Table Get(SyncEnum kind) {
   switch (kind) {
     case SyncEnum::kPipe:
@@ -28,6 +54,8 @@ Table Get(SyncEnum kind) {
       return {kEvents, static_cast<uint32_t>(std::size(kEvents))};
     case SyncEnum::kOpType:
       return {kOpTypes, static_cast<uint32_t>(std::size(kOpTypes))};
+    case SyncEnum::kTileOp:
+      return TileOpNames();
   }
   return {kPipes, 0};
 }
@@ -55,6 +83,7 @@ uint32_t SyncEnumCount(SyncEnum kind) { return Get(kind).count; }
 SyncEnum SyncAttrKind(std::string_view mnemonic, std::string_view attr) {
   if (attr == "event") return SyncEnum::kEvent;
   if (attr == "op") return SyncEnum::kOpType;
+  if (attr == "tileop") return SyncEnum::kTileOp;
   if (attr == "pipe") return SyncEnum::kPipe;
   // src/dst: pipes for the flag forms, operation types for the event forms.
   return mnemonic.substr(0, 8) == "set_flag" || mnemonic.substr(0, 9) == "wait_flag"

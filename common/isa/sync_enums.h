@@ -12,6 +12,7 @@ enum class SyncEnum : uint8_t {
   kPipe,    ///< PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, ... PIPE_ALL, PIPE_FIX ...
   kEvent,   ///< EVENT_ID0 .. EVENT_ID7
   kOpType,  ///< TLOAD, TSTORE_ACC, TSTORE_VEC, TMOV_M2L, ... TMATMUL, TVEC
+  kTileOp,  ///< A tile instruction by its ISA name: TADD, TMATMUL_ACC (tsync.op)
 };
 
 /// The code of \a name ("PIPE_MTE2", "EVENT_ID3", "TLOAD") in \a kind; false if unknown.

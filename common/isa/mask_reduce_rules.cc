@@ -1,0 +1,133 @@
+// Operand rules of the group B families: tile-tile compare (tcmp), mask-or-scalar select
+// (tsels), partial elementwise (tpart*), arg reductions (t{row,col}arg{max,min}) and the shape
+// rules of the tfillpad variants.
+#include "common/isa/attributes.h"
+#include "common/isa/rule_checker.h"
+#include "common/strings.h"
+
+namespace pto {
+
+// tcmp d | a b @cmpMode: a and b alike, d the packed mask of a's valid region.
+void RuleChecker::CheckCompare() {
+  RequireAllowedDType(1);
+  for (int i : {1, 2}) {
+    RequireVec(i);
+    RequireND(i);
+  }
+  RequireSameDType(1, 2);
+  const TileType* a = Tile(1);
+  const TileType* b = Tile(2);
+  if (a && b && a->valid_rows != kDynamic && a->valid_cols != kDynamic &&
+      b->valid_rows != kDynamic && b->valid_cols != kDynamic &&
+      (b->valid_rows < a->valid_rows || b->valid_cols < a->valid_cols)) {
+    Fail(2, StrCat(info_.mnemonic, " compares the first source's ", a->valid_rows, "x",
+                   a->valid_cols, " valid region, but the second source's is ", b->valid_rows,
+                   "x", b->valid_cols));
+  }
+  RequireMask(0, 1);
+  // The A2/A3 vector unit compares i32 tiles for equality whatever the mode asks (isa.md 4.9);
+  // rather than return a silently different mask, reject the other modes there.
+  const OperandType& mode = types_[3];
+  if (arch_ == Arch::kA2A3 && a && a->dtype == DType::kI32 && mode.known_value &&
+      static_cast<CmpMode>(mode.value) != CmpMode::kEq) {
+    Fail(-1, StrCat(info_.mnemonic, " on i32 tiles only compares EQ on a2a3 (the NPU ignores "
+                    "cmpMode for i32); compare f32 tiles or use --arch a5"));
+  }
+}
+
+// tsels d | mask a [tmp] k
+void RuleChecker::CheckSelectScalar() {
+  const TileType* m = Tile(1);
+  if (m && IsFloat(m->dtype)) {
+    Fail(1, StrCat(info_.mnemonic, " takes (mask, src, scalar) or (mask, src, tmp, scalar); its "
+                   "first input must be a packed predicate mask, got a ", DTypeName(m->dtype),
+                   " tile (the whole-tile 'tsels %src0, %src1, %selectMode' is not supported: "
+                   "use tsel with a mask)"));
+    return;
+  }
+  RequireAllowedDType(0);
+  for (int i : {0, 2}) {
+    RequireVec(i);
+    RequireND(i);
+  }
+  RequireVec(3);
+  RequireSameDType(0, 2);
+  RequireMask(1, 0);
+  RequireValidCovers(2, 0, true, true);
+  RequireScalarFits(4, 0);
+}
+
+// tpart* d | a b: every valid region fits in d's, and one of them is d's (static shapes only).
+void RuleChecker::CheckPartial() {
+  RequireAllowedDType(0);
+  for (int i : {0, 1, 2}) {
+    RequireVec(i);
+    RequireND(i);
+  }
+  RequireSameDType(0, 1);
+  RequireSameDType(0, 2);
+  const TileType* d = Tile(0);
+  if (!d || d->valid_rows == kDynamic || d->valid_cols == kDynamic) return;
+  bool all_static = true, one_equal = false;
+  for (int i : {1, 2}) {
+    const TileType* s = Tile(i);
+    if (!s) return;
+    if (s->valid_rows == kDynamic || s->valid_cols == kDynamic) {
+      all_static = false;
+      continue;
+    }
+    if (s->valid_rows > d->valid_rows || s->valid_cols > d->valid_cols) {
+      Fail(i, StrCat(info_.mnemonic, " needs each source's valid region inside the "
+                     "destination's (", d->valid_rows, "x", d->valid_cols, "), got ",
+                     s->valid_rows, "x", s->valid_cols));
+    }
+    one_equal |= s->valid_rows == d->valid_rows && s->valid_cols == d->valid_cols;
+  }
+  if (all_static && !one_equal) {
+    Fail(-1, StrCat(info_.mnemonic, " needs one source whose valid region is the destination's (",
+                    d->valid_rows, "x", d->valid_cols, ")"));
+  }
+}
+
+// t{row,col}arg{max,min} d | a [tmp]: d holds i32 or u32 indices, one per row (column) of a.
+void RuleChecker::CheckArgReduce() {
+  RequireAllowedDType(1);
+  RequireVec(0);
+  RequireVec(1);
+  RequirePlain(0);
+  RequireND(1);
+  RequireVec(2);
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (d && d->dtype != DType::kI32 && d->dtype != DType::kU32) {
+    Fail(0, StrCat(info_.mnemonic, " writes i32 or ui32 indices, got a ", DTypeName(d->dtype),
+                   " destination"));
+  }
+  if (!d || !a) return;
+  const bool per_row = info_.opcode == Opcode::kTRowArgMax || info_.opcode == Opcode::kTRowArgMin;
+  if (per_row && a->valid_rows != kDynamic && a->valid_rows > d->rows) {
+    Fail(0, StrCat("destination has ", d->rows, " rows but the source has ", a->valid_rows,
+                   " valid rows"));
+  }
+  if (!per_row && a->valid_cols != kDynamic && a->valid_cols > d->cols) {
+    Fail(0, StrCat("destination has ", d->cols, " columns but the source has ", a->valid_cols,
+                   " valid columns"));
+  }
+}
+
+// tfillpad_inplace: d and a have the same shape; tfillpad_expand: d's shape holds a's.
+void RuleChecker::CheckFillPadShapes() {
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (!d || !a) return;
+  if (info_.opcode == Opcode::kTFillPadInplace && (d->rows != a->rows || d->cols != a->cols)) {
+    Fail(0, StrCat(info_.mnemonic, " pads in place: the destination needs the source's shape (",
+                   a->rows, "x", a->cols, "), got ", d->rows, "x", d->cols));
+  }
+  if (info_.opcode == Opcode::kTFillPadExpand && (d->rows < a->rows || d->cols < a->cols)) {
+    Fail(0, StrCat(info_.mnemonic, " needs a destination at least as large as the source (",
+                   a->rows, "x", a->cols, "), got ", d->rows, "x", d->cols));
+  }
+}
+
+}  // namespace pto
