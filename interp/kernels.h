@@ -59,6 +59,7 @@ template <typename Op> bool ExecPrint(Executor& ex, const Instr& in);
 template <typename Op> bool ExecSync(Executor& ex, const Instr& in);
 template <typename Op> bool ExecPipe(Executor& ex, const Instr& in);
 template <typename Op> bool ExecComm(Executor& ex, const Instr& in);
+template <typename Op> bool ExecInterleave(Executor& ex, const Instr& in);
 template <typename Op> bool ExecElement(Executor& ex, const Instr& in);
 // ---- Group B ----
 template <typename Op> bool ExecCompare(Executor& ex, const Instr& in);

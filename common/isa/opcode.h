@@ -62,6 +62,7 @@ enum class Family : uint8_t {
   kElement,
   kPipe,
   kComm,
+  kInterleave,
   // ---- Group B ----
   kCompare,
   kSelectScalar,

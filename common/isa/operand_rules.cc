@@ -33,6 +33,10 @@ void RuleChecker::RequireAllowedDType(int i) {
   const TileType* t = Tile(i);
   if (!t) return;
   DTypeMask allowed = info_.types(arch_);
+  if (!allowed) {
+    Fail(i, StrCat(info_.mnemonic, " is not available on ", ArchName(arch_)));
+    return;
+  }
   if (!(allowed & Bit(t->dtype))) {
     Fail(i, StrCat(info_.mnemonic, " does not support element type ", DTypeName(t->dtype),
                    " on ", ArchName(arch_), " (allowed: ", DTypeMaskNames(allowed), ")"));
@@ -286,6 +290,38 @@ void RuleChecker::CheckElementAccess() {
   }
 }
 
+// tinterleave / tdeinterleave: vec row-major tiles of one element type. Every tile has the
+// destinations' valid shape, except a single deinterleave source, twice as wide.
+void RuleChecker::CheckInterleave() {
+  RequireAllowedDType(0);
+  const bool single = info_.opcode == Opcode::kTDeInterleave && !types_[3].present;
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    const TileType* t = Tile(i);
+    if (!t) continue;
+    RequireVec(i);
+    RequireND(i);
+    if (i > 0) RequireSameDType(0, i);
+  }
+  const TileType* d = Tile(0);
+  for (int i = 1; i < info_.num_operands() && d; ++i) {
+    const TileType* t = Tile(i);
+    if (!t || t->valid_rows == kDynamic || t->valid_cols == kDynamic ||
+        d->valid_rows == kDynamic || d->valid_cols == kDynamic) {
+      continue;
+    }
+    const int32_t cols = single && i == 2 ? d->valid_cols * 2 : d->valid_cols;
+    if (t->valid_rows != d->valid_rows || t->valid_cols != cols) {
+      Fail(i, StrCat(info_.mnemonic, " needs a valid shape of ", d->valid_rows, "x", cols,
+                     " here (", single && i == 2 ? "twice as wide as" : "the same as",
+                     " the first destination), got ", t->valid_rows, "x", t->valid_cols));
+    }
+  }
+  if (d && d->valid_cols != kDynamic && d->valid_cols % 2 != 0 && !single) {
+    Fail(0, StrCat(info_.mnemonic, " needs an even number of valid columns, got ",
+                   d->valid_cols));
+  }
+}
+
 std::vector<RuleError> RuleChecker::Run() {
   switch (info_.family) {
     case Family::kBinary:
@@ -376,6 +412,9 @@ std::vector<RuleError> RuleChecker::Run() {
       break;
     case Family::kComm:
       CheckComm();
+      break;
+    case Family::kInterleave:
+      CheckInterleave();
       break;
     case Family::kPrint:
     case Family::kSync:

@@ -54,6 +54,7 @@ class RuleChecker {
   void CheckPipe();
   void CheckElementAccess();
   void CheckComm();
+  void CheckInterleave();
   // ---- Group B (mask_reduce_rules.cc) ----
   void CheckCompare();
   void CheckSelectScalar();
