@@ -1,6 +1,7 @@
 #include "asm/tile_op_lowering.h"
 
 #include <deque>
+#include <set>
 
 #include "asm/op_form.h"
 #include "asm/operands.h"
@@ -275,6 +276,15 @@ static const Item* AttrWord(ItemSpan value) {
   return word;
 }
 
+// "EQ NE LT ..." for messages (values without a spelling left out).
+static std::string ValueNames(const AttrInfo& info) {
+  std::string names;
+  for (uint32_t i = 0; i < info.count; ++i) {
+    if (info.values[i][0] != '\0') names += StrCat(names.empty() ? "" : " ", info.values[i]);
+  }
+  return names;
+}
+
 bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   if (spec.attr == "%order") {
     *code = scalar_first_ ? 1 : 0;
@@ -285,6 +295,11 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   // The attribute as written may use another spelling of the name (sat_mode, satMode).
   auto it = form_.attrs.begin();
   while (it != form_.attrs.end() && (!info || FindAttr(it->first) != info)) ++it;
+  if (info && info->required && it == form_.attrs.end()) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs the attribute {", spec.attr,
+                                  " = ...} (one of: ", ValueNames(*info), ")"));
+    return false;
+  }
   if (it == form_.attrs.end() || !info) return true;
   const Item* word = AttrWord(it->second.value);
   if (it->second.value.empty() && info->count == 2 && info->values[1] == std::string("true")) {
@@ -292,10 +307,8 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     return true;
   }
   if (word && ParseAttrValue(*info, word->text, code)) return true;
-  std::string names;
-  for (uint32_t i = 0; i < info->count; ++i) names += StrCat(i ? " " : "", info->values[i]);
   ctx_.Error(it->second.range, StrCat("unknown ", spec.attr, " value '", Spell(it->second.value),
-                                      "' (one of: ", names, ")"));
+                                      "' (one of: ", ValueNames(*info), ")"));
   return false;
 }
 
@@ -429,8 +442,77 @@ bool TileOpLowering::Run() {
 
 }  // namespace
 
+namespace {
+
+// Attribute names written anywhere in a statement's items.
+void CollectAttrNames(ItemSpan items, std::set<std::string>* names) {
+  for (const Item& item : items) {
+    if (item.Is(ItemKind::kAttrDict)) {
+      std::map<std::string, Attribute> attrs;
+      ReadAttributes(item, &attrs);
+      for (const auto& entry : attrs) names->insert(entry.first);
+    } else if (item.Is(ItemKind::kGroup)) {
+      CollectAttrNames(item.children, names);
+    }
+  }
+}
+
+// Register operands written as inputs: the ins(...) values (DPS) or the operands before the
+// signature (SSA, synchronous), attribute dictionaries not counted.
+size_t WrittenInputs(const Statement& stmt) {
+  ItemSpan items = stmt.items;
+  int ins = FindClause(items, "ins");
+  if (ins >= 0) {
+    items = items[ins + 1].children;
+  } else if (FindClause(items, "outs") >= 0) {
+    return 0;
+  }
+  int colon = Find(items, ":");
+  if (colon >= 0) items = items.subspan(0, colon);
+  size_t n = 0;
+  for (ItemSpan part : Split(items, ",")) {
+    while (!part.empty() && part.back().Is(ItemKind::kAttrDict)) part = part.first(part.size() - 1);
+    if (!part.empty() && !part[0].IsWord("wait")) ++n;
+  }
+  return n;
+}
+
+// Of the rows spelled like \a first (one per form of the instruction), the first whose input
+// operand count and required attributes match what is written; \a first if none does (its
+// own checks then report what is wrong).
+const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
+  if (!NextOverload(first)) return first;
+  const size_t written = WrittenInputs(stmt);
+  const bool dps = FindClause(stmt.items, "ins") >= 0 || FindClause(stmt.items, "outs") >= 0;
+  std::set<std::string> attrs;
+  CollectAttrNames(stmt.items, &attrs);
+  for (const OpInfo* info = &first; info; info = NextOverload(*info)) {
+    size_t required = 0, most = 0;
+    bool attrs_ok = true;
+    for (const OperandSpec& spec : info->operands) {
+      if (spec.kind == OperandKind::kImm) {
+        const AttrInfo* attr = FindAttr(spec.attr);
+        if (attr && attr->required) {
+          bool found = false;
+          for (const std::string& name : attrs) found |= FindAttr(name) == attr;
+          attrs_ok &= found;
+        }
+        continue;
+      }
+      // Views an SSA spelling writes are listed with the inputs (mscatter's destination).
+      if (spec.output && (dps || spec.kind != OperandKind::kView)) continue;
+      ++most;
+      if (!spec.optional) ++required;
+    }
+    if (attrs_ok && written >= required && written <= most) return *info;
+  }
+  return first;
+}
+
+}  // namespace
+
 bool LowerTileOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
-  return TileOpLowering(fb, info, stmt).Run();
+  return TileOpLowering(fb, ChooseForm(info, stmt), stmt).Run();
 }
 
 }  // namespace pto::assembler

@@ -15,6 +15,9 @@ constexpr const char* kRoundModes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL",
 constexpr const char* kSatModes[] = {"ON", "OFF"};
 constexpr const char* kCmpModes[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
 constexpr const char* kTriangles[] = {"LOWER", "UPPER"};
+// MaskPattern codes of the ISA: P0101=1 .. P1111=7 (0 has no spelling).
+constexpr const char* kMaskPatterns[] = {"", "P0101", "P1010", "P0001", "P0010",
+                                         "P0100", "P1000", "P1111"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -23,6 +26,7 @@ constexpr AttrInfo kAttrs[] = {
     {"sat_mode", kSatModes, std::size(kSatModes), 0},
     {"cmpMode", kCmpModes, std::size(kCmpModes), 0},
     {"upperOrLower", kTriangles, std::size(kTriangles), 0},
+    {"maskPattern", kMaskPatterns, std::size(kMaskPatterns), 0, true},
 };
 
 std::string Upper(std::string_view s) {
@@ -40,6 +44,7 @@ const AttrInfo* FindAttr(std::string_view name) {
   if (name == "saturation" || name == "satMode") return &kAttrs[3];
   if (name == "cmp_mode") return &kAttrs[4];
   if (name == "upper_or_lower" || name == "isUpperOrLower") return &kAttrs[5];
+  if (name == "mask_pattern") return &kAttrs[6];
   return nullptr;
 }
 

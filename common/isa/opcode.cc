@@ -133,4 +133,12 @@ const OpInfo* LookupMnemonic(std::string_view mnemonic) {
   return nullptr;
 }
 
+const OpInfo* NextOverload(const OpInfo& info) {
+  for (int i = static_cast<int>(info.opcode) + 1; i < kOpcodeCount; ++i) {
+    const OpInfo& other = Table()[i];
+    if (other.mnemonic == info.mnemonic) return &other;
+  }
+  return nullptr;
+}
+
 }  // namespace pto

@@ -61,6 +61,8 @@ enum class Family : uint8_t {
   kPrint,
   kElement,
   kPipe,
+  kGather,  ///< Group C: tile and global gathers and scatters.
+  kSort,    ///< Group C: tsort32, tmrgsort.
   kMachine,
   kIntBinary,
   kFloatBinary,
@@ -119,6 +121,10 @@ constexpr uint32_t kNoOperand = 0xffffffffu;
 const OpInfo& GetOpInfo(Opcode op);
 /// The instruction spelled \a mnemonic ("tadd", "tmatmul.acc"; no "pto." prefix), or null.
 const OpInfo* LookupMnemonic(std::string_view mnemonic);
+/// The next row spelled like \a info (another form of one instruction, e.g. tgather with an
+/// index tile or with a maskPattern), or null. The assembler tells forms apart by the
+/// operands and attributes written (asm/tile_op_lowering.cc).
+const OpInfo* NextOverload(const OpInfo& info);
 
 }  // namespace pto
 

@@ -373,6 +373,12 @@ std::vector<RuleError> RuleChecker::Run() {
     case Family::kElement:
       CheckElementAccess();
       break;
+    case Family::kGather:
+      CheckGather();
+      break;
+    case Family::kSort:
+      CheckSort();
+      break;
     case Family::kPrint:
     case Family::kSync:
       break;

@@ -53,6 +53,12 @@ class RuleChecker {
   void CheckColExpand();
   void CheckPipe();
   void CheckElementAccess();
+  // Group C (gather_rules.cc).
+  void RequireIndexTile(int i, DTypeMask allowed, const char* what);
+  void RequireSameElementSize(int i, int j);
+  void RequireFullRows(int i, const char* role);
+  void CheckGather();
+  void CheckSort();
 
   const OpInfo& info_;
   Arch arch_;
