@@ -478,14 +478,16 @@ size_t WrittenInputs(const Statement& stmt) {
 }
 
 // Of the rows spelled like \a first (one per form of the instruction), the first whose input
-// operand count and required attributes match what is written; \a first if none does (its
-// own checks then report what is wrong).
+// operand count and required attributes match what is written, else the first whose count
+// does (its checks then ask for the missing attribute), else \a first (its checks then report
+// what is wrong).
 const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
   if (!NextOverload(first)) return first;
   const size_t written = WrittenInputs(stmt);
   const bool dps = FindClause(stmt.items, "ins") >= 0 || FindClause(stmt.items, "outs") >= 0;
   std::set<std::string> attrs;
   CollectAttrNames(stmt.items, &attrs);
+  const OpInfo* count_only = nullptr;
   for (const OpInfo* info = &first; info; info = NextOverload(*info)) {
     size_t required = 0, most = 0;
     bool attrs_ok = true;
@@ -504,9 +506,11 @@ const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
       ++most;
       if (!spec.optional) ++required;
     }
-    if (attrs_ok && written >= required && written <= most) return *info;
+    if (written < required || written > most) continue;
+    if (attrs_ok) return *info;
+    if (!count_only) count_only = info;
   }
-  return first;
+  return count_only ? *count_only : first;
 }
 
 }  // namespace

@@ -81,8 +81,8 @@ bool GlobalOperand(Executor& ex, uint32_t view_reg, const TileRef& tile, const T
       int64_t k = IndexAt(idx, i, j);
       if (k < 0 || k >= *reach) {
         return ex.Fault(StrCat("index ", At(ex, idx, i, j), " = ", k, " is outside ",
-                               ex.ViewName(view_reg), ", which reaches ", *reach,
-                               " elements from its first"));
+                               ex.ViewName(view_reg), " (indices 0 to ", *reach - 1,
+                               ", counted from its first element)"));
       }
     }
   }

@@ -32,6 +32,21 @@ void RuleChecker::RequireSameElementSize(int i, int j) {
   }
 }
 
+// Index tile \a idx supplies an index for every element of the valid region of \a data.
+void RuleChecker::RequireIndexCovers(int idx, int data, const char* data_role) {
+  const TileType* x = Tile(idx);
+  const TileType* t = Tile(data);
+  if (!x || !t) return;
+  auto short_of = [](int32_t have, int32_t need) {
+    return have != kDynamic && need != kDynamic && have < need;
+  };
+  if (short_of(x->valid_rows, t->valid_rows) || short_of(x->valid_cols, t->valid_cols)) {
+    Fail(idx, StrCat(info_.mnemonic, " needs an index for each element of the ", data_role,
+                     "'s ", t->valid_rows, "x", t->valid_cols, " valid region, but the index "
+                     "tile's valid shape is ", x->valid_rows, "x", x->valid_cols));
+  }
+}
+
 // The rule "valid columns == Cols" (a contiguous stream of rows), checked when static.
 void RuleChecker::RequireFullRows(int i, const char* role) {
   const TileType* t = Tile(i);
@@ -54,7 +69,7 @@ void RuleChecker::CheckGather() {
     RequireAllowedDType(0);
     RequireSameDType(0, 1);
     RequireIndexTile(2, a5 ? kIndex32 | kIndex16 : kIndex32, "an index tile");
-    RequireValidCovers(2, 0, true, true);
+    RequireIndexCovers(2, 0, "destination");
     if (!a5) {
       RequireFullRows(0, "a destination");
       RequireFullRows(2, "an index tile");
@@ -78,13 +93,13 @@ void RuleChecker::CheckGather() {
     RequireSameDType(0, 1);
     RequireIndexTile(2, a5 ? kIndex32 | kIndex16 : Bit(DType::kU16) | Bit(DType::kU32),
                      "a row index tile");
-    RequireValidCovers(2, 1, true, true);
+    RequireIndexCovers(2, 1, "source");
   } else {  // mgather (tile 0, view 1, index 2) / mscatter (view 0, tile 1, index 2)
     const bool gather = m == "mgather";
     const int tile = gather ? 0 : 1, view = gather ? 1 : 0;
     RequireAllowedDType(tile);
     RequireIndexTile(2, kIndex32 | kIndex16, "an index tile");
-    RequireValidCovers(2, tile, true, true);
+    RequireIndexCovers(2, tile, gather ? "destination" : "source");
     const TileType* t = Tile(tile);
     DType view_type = types_[view].dtype;
     if (t && view_type != DType::kInvalid && DTypeSize(view_type) != DTypeSize(t->dtype)) {
@@ -107,7 +122,7 @@ void RuleChecker::CheckSort() {
   const TileType* a = Tile(1);
   if (info_.mnemonic == "tsort32") {
     RequireIndexTile(2, kIndex32, "an index tile");
-    RequireValidCovers(2, 1, true, true);
+    RequireIndexCovers(2, 1, "source");
     // Each source element becomes an 8-byte (value, index) record.
     if (d && a && a->valid_cols != kDynamic &&
         static_cast<int64_t>(d->cols) * DTypeSize(d->dtype) < int64_t{8} * a->valid_cols) {
@@ -129,7 +144,7 @@ void RuleChecker::CheckSort() {
   if (block.present && block.known_value &&
       (block.value < 64 || static_cast<int64_t>(block.value) % 64 != 0)) {
     Fail(2, StrCat("tmrgsort needs a blockLen that is a positive multiple of 64, got ",
-                   FormatDouble(block.value)));
+                   static_cast<int64_t>(block.value)));
   }
 }
 

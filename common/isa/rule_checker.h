@@ -57,6 +57,7 @@ class RuleChecker {
   void RequireIndexTile(int i, DTypeMask allowed, const char* what);
   void RequireSameElementSize(int i, int j);
   void RequireFullRows(int i, const char* role);
+  void RequireIndexCovers(int idx, int data, const char* data_role);
   void CheckGather();
   void CheckSort();
 
