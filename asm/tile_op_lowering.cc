@@ -71,6 +71,9 @@ class TileOpLowering {
   bool Assign(const std::vector<const Operand*>& inputs, const std::vector<const Operand*>& outs);
   bool ResolveSlot(int index);
   bool MakeResults();
+  bool MakeArrayResult(int index, const Item& name);
+  bool ResolveArrayOutput(int index);
+  static constexpr int64_t kArrayOutputLength = 4;
   bool CheckWrittenType(int index);
   bool LowerIndexedView(int view_slot, int tile_slot);
   DType PrimaryDType() const;
@@ -95,7 +98,10 @@ std::string TileOpLowering::OperandRole(int index) const {
   int n = 0, total = 0;
   for (int i = 0; i < info_.num_operands(); ++i) {
     const OperandSpec& other = info_.operands[i];
-    if (other.output != spec.output || other.kind == OperandKind::kImm) continue;
+    if (other.output != spec.output ||
+        (other.kind == OperandKind::kImm && !other.is_array_output())) {
+      continue;
+    }
     if (i < index) ++n;
     ++total;
   }
@@ -121,6 +127,7 @@ bool TileOpLowering::Assign(const std::vector<const Operand*>& inputs,
   int required = 0;
   for (int i = 0; i < info_.num_operands(); ++i) {
     const OperandSpec& spec = info_.operands[i];
+    if (spec.is_array_output() && form_.dps) out_slots.push_back(i);
     if (spec.kind == OperandKind::kImm) continue;
     if (spec.output) {
       // SSA spellings create their tile outputs as results (MakeResults).
@@ -211,6 +218,10 @@ bool TileOpLowering::MakeResults() {
   size_t k = 0;
   for (int i = 0; i < info_.num_operands(); ++i) {
     const OperandSpec& spec = info_.operands[i];
+    if (spec.is_array_output()) {
+      if (!MakeArrayResult(i, stmt_.results[k++])) return false;
+      continue;
+    }
     if (!spec.output || spec.kind != OperandKind::kTile) continue;
     const Item& name = stmt_.results[k];
     Type type = ResultType(k);
@@ -232,6 +243,39 @@ bool TileOpLowering::MakeResults() {
     slots_[i].resolved.value.def = name.range;
     slots_[i].resolved.range = stmt_.head.range;  // rule errors on results point at the op
   }
+  return true;
+}
+
+// The local array an instruction writes (tmrgsort's vector<4xi16> counts) as a new value.
+bool TileOpLowering::MakeArrayResult(int index, const Item& name) {
+  Value v;
+  v.cls = ValueClass::kLocalArray;
+  v.type.kind = TypeKind::kLocalArray;
+  v.type.dtype = DType::kI16;
+  v.type.shape = {kArrayOutputLength};
+  v.type.text = "vector<4xi16>";
+  v.reg = fb_.NewLocalArray();
+  if (!fb_.Define(name, v)) return false;
+  slots_[index].present = true;
+  slots_[index].resolved.value = v;
+  slots_[index].resolved.range = stmt_.head.range;
+  return true;
+}
+
+// The outs(...) operand for a written local array: a vector<4xi16> (or local array) value.
+bool TileOpLowering::ResolveArrayOutput(int index) {
+  Slot& slot = slots_[index];
+  if (!Resolve(fb_, slot.written->term, DType::kInvalid, &slot.resolved)) return false;
+  const Value& v = slot.resolved.value;
+  if (v.cls != ValueClass::kLocalArray || v.type.dtype != DType::kI16 ||
+      v.type.shape.empty() || v.type.shape[0] < kArrayOutputLength) {
+    ctx_.Error(slot.written->range(), StrCat(OperandRole(index), " of ", info_.mnemonic,
+                                             " must be a vector<4xi16> (a local array of 4 "
+                                             "i16), but ", Spell(slot.written->term), " is ",
+                                             Describe(v)));
+    return false;
+  }
+  slot.present = true;
   return true;
 }
 
@@ -321,7 +365,11 @@ bool TileOpLowering::Run() {
   for (const Operand& op : form_.ins) inputs.push_back(&op);
   int tile_outputs = 0, view_outputs = 0;
   for (const OperandSpec& spec : info_.operands) {
-    if (spec.output) (spec.kind == OperandKind::kTile ? tile_outputs : view_outputs)++;
+    if (spec.is_array_output() || (spec.output && spec.kind == OperandKind::kTile)) {
+      ++tile_outputs;  // results of the SSA spelling
+    } else if (spec.output && spec.kind == OperandKind::kView) {
+      ++view_outputs;
+    }
   }
   if (form_.dps) {
     for (const Operand& op : form_.outs) outs.push_back(&op);
@@ -389,6 +437,10 @@ bool TileOpLowering::Run() {
   // Resolve tiles first so literal scalars can take the tile's element type.
   for (int pass = 0; pass < 2; ++pass) {
     for (int i = 0; i < info_.num_operands(); ++i) {
+      if (info_.operands[i].is_array_output()) {
+        if (slots_[i].written && pass == 0) ok &= ResolveArrayOutput(i);
+        continue;
+      }
       bool tile = info_.operands[i].kind == OperandKind::kTile;
       if (slots_[i].written && tile == (pass == 0)) ok &= ResolveSlot(i);
     }
@@ -410,8 +462,8 @@ bool TileOpLowering::Run() {
   for (int i = 0; i < info_.num_operands(); ++i) {
     const Slot& s = slots_[i];
     OperandType& t = types[i];
-    t.present = s.present;
-    if (!s.present) continue;
+    t.present = s.present && !info_.operands[i].is_array_output();
+    if (!t.present) continue;
     const Value& v = s.resolved.value;
     if (v.cls == ValueClass::kTile) t.tile = &v.type.tile;
     t.dtype = v.type.dtype;
@@ -429,7 +481,9 @@ bool TileOpLowering::Run() {
   std::vector<uint32_t> encoded(info_.num_operands());
   for (int i = 0; i < info_.num_operands(); ++i) {
     const OperandSpec& spec = info_.operands[i];
-    if (spec.kind == OperandKind::kImm) {
+    if (spec.is_array_output()) {
+      encoded[i] = slots_[i].resolved.value.reg;
+    } else if (spec.kind == OperandKind::kImm) {
       ok &= Immediate(spec, &encoded[i]);
     } else {
       encoded[i] = slots_[i].present ? slots_[i].resolved.value.reg : kNoOperand;
@@ -477,6 +531,17 @@ size_t WrittenInputs(const Statement& stmt) {
   return n;
 }
 
+// Results (SSA, synchronous) or outs(...) values (DPS) written.
+size_t WrittenOutputs(const Statement& stmt, bool dps) {
+  if (!dps) return stmt.results.size();
+  int outs = FindClause(stmt.items, "outs");
+  if (outs < 0) return 0;
+  ItemSpan items = stmt.items[outs + 1].children;
+  int colon = Find(items, ":");
+  if (colon >= 0) items = items.subspan(0, colon);
+  return items.empty() ? 0 : Split(items, ",").size();
+}
+
 // Of the rows spelled like \a first (one per form of the instruction), the first whose input
 // operand count and required attributes match what is written, else the first whose count
 // does (its checks then ask for the missing attribute), else \a first (its checks then report
@@ -485,13 +550,18 @@ const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
   if (!NextOverload(first)) return first;
   const size_t written = WrittenInputs(stmt);
   const bool dps = FindClause(stmt.items, "ins") >= 0 || FindClause(stmt.items, "outs") >= 0;
+  const size_t written_outputs = WrittenOutputs(stmt, dps);
   std::set<std::string> attrs;
   CollectAttrNames(stmt.items, &attrs);
   const OpInfo* count_only = nullptr;
   for (const OpInfo* info = &first; info; info = NextOverload(*info)) {
-    size_t required = 0, most = 0;
+    size_t required = 0, most = 0, outputs = 0;
     bool attrs_ok = true;
     for (const OperandSpec& spec : info->operands) {
+      if (spec.is_array_output() ||
+          (spec.output && spec.kind != OperandKind::kImm && (dps || spec.kind == OperandKind::kTile))) {
+        ++outputs;
+      }
       if (spec.kind == OperandKind::kImm) {
         const AttrInfo* attr = FindAttr(spec.attr);
         if (attr && attr->required) {
@@ -506,7 +576,7 @@ const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
       ++most;
       if (!spec.optional) ++required;
     }
-    if (written < required || written > most) continue;
+    if (written < required || written > most || written_outputs != outputs) continue;
     if (attrs_ok) return *info;
     if (!count_only) count_only = info;
   }

@@ -41,20 +41,79 @@ uint32_t IndexBits(const TileRef& t, int64_t r, int64_t c) {
   return v;
 }
 
+// tmrgsort (2 to 4 lists): row 0 of each source is a list of records sorted by value; d
+// receives them merged, from column 0, until d's valid columns are full or the lists run out
+// (with exhausted, as soon as one list runs out). executed[k] = records taken from list k.
+bool MergeLists(Executor& ex, const Instr& in, const TileRef& d, const TileRef& first) {
+  constexpr int kMaxLists = 4;
+  const DType dtype = d.type->dtype;
+  const int esz = DTypeSize(dtype);
+  TileRef lists[kMaxLists];
+  int64_t length[kMaxLists] = {};
+  int count = 0;
+  lists[count++] = first;
+  for (int k = 1; k < kMaxLists; ++k) {
+    const uint32_t reg = in.operands[2 + k];
+    if (reg == kNoOperand) continue;
+    if (!ex.Tile(reg, &lists[count])) return false;
+    ++count;
+  }
+  for (int k = 0; k < count; ++k) length[k] = int64_t{lists[k].valid_cols} * esz / kRecordBytes;
+  std::vector<Slot>& executed = ex.local_array(in.operands[1]);
+  if (executed.empty()) executed.assign(4, Slot{0});  // an SSA result: fresh counts
+  if (executed.size() < 4) {
+    return ex.Fault(StrCat("the executed counts need a local array of 4 elements, got ",
+                           executed.size()));
+  }
+  const bool exhausted = in.operands[2 + kMaxLists] != 0;
+  const int64_t room = int64_t{d.valid_cols} * esz / kRecordBytes;
+  int64_t taken[kMaxLists] = {};
+  std::vector<uint8_t> out;
+  for (int64_t n = 0; n < room; ++n) {
+    int best = -1;
+    float best_key = 0;
+    bool one_empty = false;
+    for (int k = 0; k < count; ++k) {
+      if (taken[k] == length[k]) {
+        one_empty = true;
+        continue;
+      }
+      const float key = KeyAt(lists[k].base + taken[k] * kRecordBytes, dtype);
+      if (best < 0 || Before(key, best_key)) {
+        best = k;
+        best_key = key;
+      }
+    }
+    if (best < 0 || (exhausted && one_empty)) break;
+    const uint8_t* record = lists[best].base + taken[best] * kRecordBytes;
+    out.insert(out.end(), record, record + kRecordBytes);
+    ++taken[best];
+  }
+  // The sources are read whole before d is written, so d may overlap them.
+  std::memcpy(d.base, out.data(), out.size());
+  for (int k = 0; k < 4; ++k) executed[k].i = k < count ? taken[k] : 0;
+  return true;
+}
+
 }  // namespace
 
 namespace ops {
 struct Sort32 {};
 struct MergeBlocks {};
+struct MergeLists {};
 }  // namespace ops
 
 template <typename Op>
 bool ExecSort(Executor& ex, const Instr& in) {
+  // Operands: d, then the source (tmrgsort with lists: d, the counts' array, the lists).
+  constexpr int kSource = std::is_same_v<Op, ops::MergeLists> ? 2 : 1;
   TileRef d, a;
-  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[kSource], &a)) return false;
   const DType dtype = a.type->dtype;
   const int esz = DTypeSize(dtype);
-  if constexpr (std::is_same_v<Op, ops::Sort32>) {
+  if constexpr (std::is_same_v<Op, ops::MergeLists>) {
+    return MergeLists(ex, in, d, a);
+  } else if constexpr (std::is_same_v<Op, ops::Sort32>) {
     // Row r, block b (columns 32b .. 32b+31 of D(a), the last one possibly shorter): the
     // block's records, sorted, at bytes 8*(32b + k) of row r of d. A record is the value's
     // bits, zero bytes up to byte 4, then the index's 32 bits (raw, as the NPU writes them).

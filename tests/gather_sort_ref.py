@@ -165,3 +165,25 @@ def merge_runs(runs, value_type):
         out.append(runs[best[0]][taken[best[0]]])
         taken[best[0]] += 1
     return out
+
+
+def merge_lists(lists, room, exhausted, value_type):
+    """tmrgsort with 2-4 lists: records merged until `room` are written or the lists run out
+    (with `exhausted`, until one list runs out). Returns (records, taken per list)."""
+    taken = [0] * len(lists)
+    out = []
+    while len(out) < room:
+        best = None
+        one_empty = False
+        for l, lst in enumerate(lists):
+            if taken[l] == len(lst):
+                one_empty = True
+                continue
+            key = record_key(lst[taken[l]], value_type)
+            if best is None or before(key, best[1]):
+                best = (l, key)
+        if best is None or (exhausted and one_empty):
+            break
+        out.append(lists[best[0]][taken[best[0]]])
+        taken[best[0]] += 1
+    return out, taken

@@ -27,6 +27,7 @@ constexpr AttrInfo kAttrs[] = {
     {"cmpMode", kCmpModes, std::size(kCmpModes), 0},
     {"upperOrLower", kTriangles, std::size(kTriangles), 0},
     {"maskPattern", kMaskPatterns, std::size(kMaskPatterns), 0, true},
+    {"exhausted", kBool, 2, 0},
 };
 
 std::string Upper(std::string_view s) {

@@ -116,8 +116,13 @@ void RuleChecker::CheckSort() {
       RequireND(i);
     }
   }
-  RequireAllowedDType(1);
-  RequireSameDType(1, 0);
+  // The first source: operand 1, or 2 for tmrgsort with lists (after the counts' array).
+  const int src = info_.opcode == Opcode::kTMrgSortLists ? 2 : 1;
+  RequireAllowedDType(src);
+  // tsort32's index and scratch tiles have their own types; tmrgsort's tiles are all lists.
+  for (int i = 0; i < (info_.mnemonic == "tsort32" ? 1 : info_.num_operands()); ++i) {
+    if (i != src && info_.operands[i].kind == OperandKind::kTile) RequireSameDType(src, i);
+  }
   const TileType* d = Tile(0);
   const TileType* a = Tile(1);
   if (info_.mnemonic == "tsort32") {
@@ -133,13 +138,14 @@ void RuleChecker::CheckSort() {
     return;
   }
   // tmrgsort: one list per tile, in row 0.
-  for (int i : {0, 1}) {
+  for (int i = 0; i < info_.num_operands(); ++i) {
     const TileType* t = Tile(i);
     if (t && t->rows != 1) {
       Fail(i, StrCat("tmrgsort keeps each list in one row: tiles must have 1 row, got ",
                      t->rows));
     }
   }
+  if (src == 2) return;
   const OperandType& block = types_[2];
   if (block.present && block.known_value &&
       (block.value < 64 || static_cast<int64_t>(block.value) % 64 != 0)) {

@@ -94,6 +94,9 @@ struct OperandSpec {
   bool output;
   bool optional;
   std::string_view attr;  ///< For "@name" immediates: the attribute that supplies the value.
+
+  /// An output "@slot": the local array the instruction writes (tmrgsort's executed counts).
+  bool is_array_output() const { return output && kind == OperandKind::kImm && attr == "slot"; }
 };
 
 /// Everything the toolchain knows about one opcode.
