@@ -70,10 +70,8 @@ void RuleChecker::CheckGather() {
     RequireSameDType(0, 1);
     RequireIndexTile(2, a5 ? kIndex32 | kIndex16 : kIndex32, "an index tile");
     RequireIndexCovers(2, 0, "destination");
-    if (!a5) {
-      RequireFullRows(0, "a destination");
-      RequireFullRows(2, "an index tile");
-    }
+    RequireFullRows(0, "a destination");
+    RequireFullRows(2, "an index tile");
   } else if (info_.opcode == Opcode::kTGatherMask) {
     RequireAllowedDType(1);
     RequireSameElementSize(1, 0);
