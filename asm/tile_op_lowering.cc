@@ -1,5 +1,6 @@
 #include "asm/tile_op_lowering.h"
 
+#include <algorithm>
 #include <deque>
 #include <set>
 
@@ -389,10 +390,21 @@ bool TileOpLowering::Run() {
       }
       return false;
     }
-    // Views written by the op (tstore's destination) come last in the operand list.
+    // Views written by the op (tstore's destination) come last in the operand list, except
+    // in the ISA's synchronous mscatter (%src, %mem, %idx): one written view is the operand
+    // that names a view.
     if (static_cast<int>(inputs.size()) < view_outputs) {
       ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs its destination operand"));
       return false;
+    }
+    if (view_outputs == 1) {
+      auto names_view = [&](const Operand* op) {
+        const Item& head = op->term[0];
+        const Value* v = head.Is(ItemKind::kValue) ? fb_.Find(head.text, head.index) : nullptr;
+        return v && v->cls == ValueClass::kView;
+      };
+      auto view = std::find_if(inputs.begin(), inputs.end(), names_view);
+      if (view != inputs.end()) std::rotate(view, view + 1, inputs.end());
     }
     outs.assign(inputs.end() - view_outputs, inputs.end());
     inputs.resize(inputs.size() - view_outputs);
@@ -558,10 +570,9 @@ const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
     size_t required = 0, most = 0, outputs = 0;
     bool attrs_ok = true;
     for (const OperandSpec& spec : info->operands) {
-      if (spec.is_array_output() ||
-          (spec.output && spec.kind != OperandKind::kImm && (dps || spec.kind == OperandKind::kTile))) {
-        ++outputs;
-      }
+      const bool written_out = spec.kind != OperandKind::kImm &&
+                               (dps || spec.kind == OperandKind::kTile);
+      if (spec.is_array_output() || (spec.output && written_out)) ++outputs;
       if (spec.kind == OperandKind::kImm) {
         const AttrInfo* attr = FindAttr(spec.attr);
         if (attr && attr->required) {

@@ -50,6 +50,7 @@ bool Selected(MaskPattern p, int32_t c) {
 // Elements of a global buffer a view may index from its first element: up to the last
 // element the view reaches (a bare pointer: the end of its buffer).
 int64_t ViewReach(const ViewState& v, const GlobalBuffer& buf) {
+  if (v.offset < 0 || v.offset >= buf.elements()) return 0;
   const int64_t to_end = buf.elements() - v.offset;
   if (v.rank == 0) return to_end;
   int64_t last = 0;

@@ -9,7 +9,8 @@ from gather_sort_ref import *  # noqa: E402,F403
 
 SEED = 601
 SRC, DST, VALID = (8, 16), (4, 32), (3, 32)
-TYPES = [('i16', 'i32'), ('ui16', 'ui32'), ('i32', 'i32'), ('ui32', 'ui32'), ('f16', 'i32'), ('bf16', 'ui32'), ('f32', 'i32')]
+TYPES = [('i16', 'i32'), ('ui16', 'ui32'), ('i32', 'i32'), ('ui32', 'ui32'), ('f16', 'i32'),
+         ('bf16', 'ui32'), ('f32', 'i32')]
 
 CASE = {
     "arch": "a2a3",

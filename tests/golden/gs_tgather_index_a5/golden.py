@@ -9,7 +9,8 @@ from gather_sort_ref import *  # noqa: E402,F403
 
 SEED = 602
 SRC, DST, VALID = (6, 32), (5, 64), (4, 64)
-TYPES = [('i16', 'i16'), ('ui16', 'ui16'), ('i32', 'i32'), ('ui32', 'ui32'), ('f16', 'i16'), ('bf16', 'ui16'), ('f32', 'i32')]
+TYPES = [('i16', 'i16'), ('ui16', 'ui16'), ('i32', 'i32'), ('ui32', 'ui32'), ('f16', 'i16'),
+         ('bf16', 'ui16'), ('f32', 'i32')]
 
 CASE = {
     "arch": "a5",

@@ -8,7 +8,12 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from gather_sort_ref import *  # noqa: E402,F403
 
 SEED = 621
-TYPES = [('i8', 'ui32', (5, 96), (4, 64)), ('ui8', 'i32', (5, 96), (4, 64)), ('i16', 'ui32', (5, 48), (4, 32)), ('ui16', 'i32', (5, 48), (4, 32)), ('i32', 'ui32', (5, 24), (4, 16)), ('ui32', 'i32', (5, 24), (4, 16)), ('f16', 'ui32', (5, 48), (4, 32)), ('bf16', 'i32', (5, 48), (4, 32)), ('f32', 'ui32', (5, 24), (4, 16))]  # (element type, offset type, source shape, destination shape)
+# (element type, offset type, source shape, destination shape)
+TYPES = [('i8', 'ui32', (5, 96), (4, 64)), ('ui8', 'i32', (5, 96), (4, 64)),
+         ('i16', 'ui32', (5, 48), (4, 32)), ('ui16', 'i32', (5, 48), (4, 32)),
+         ('i32', 'ui32', (5, 24), (4, 16)), ('ui32', 'i32', (5, 24), (4, 16)),
+         ('f16', 'ui32', (5, 48), (4, 32)), ('bf16', 'i32', (5, 48), (4, 32)),
+         ('f32', 'ui32', (5, 24), (4, 16))]
 VROWS = 3
 
 CASE = {

@@ -20,7 +20,8 @@ def values(rng, n, dt):
     return bits
 
 SEED = 661
-SPECS = [('f32', 640, 512, 64), ('f16', 1024, 1024, 64)]  # (element type, columns, valid columns, blockLen)
+# (element type, columns, valid columns, blockLen)
+SPECS = [('f32', 640, 512, 64), ('f16', 1024, 1024, 64)]
 
 CASE = {
     "arch": "a2a3",

@@ -20,7 +20,8 @@ def values(rng, n, dt):
     return bits
 
 SEED = 662
-SPECS = [('f32', 1024, 1024, 128), ('f16', 768, 512, 64)]  # (element type, columns, valid columns, blockLen)
+# (element type, columns, valid columns, blockLen)
+SPECS = [('f32', 1024, 1024, 128), ('f16', 768, 512, 64)]
 
 CASE = {
     "arch": "a5",

@@ -20,7 +20,10 @@ def values(rng, n, dt):
     return bits
 
 SEED = 671
-MERGES = [('m4', 'f32', [(64, 64), (64, 40), (32, 32), (64, 16)], (256, 128), False), ('m2', 'f16', [(64, 64), (128, 128)], (256, 256), True), ('m3', 'f32', [(64, 64), (32, 32), (64, 16)], (256, 256), False)]  # (result, element type, (cols, valid cols) per list, destination, exhausted)
+# (result, element type, (cols, valid cols) per list, destination, exhausted)
+MERGES = [('m4', 'f32', [(64, 64), (64, 40), (32, 32), (64, 16)], (256, 128), False),
+          ('m2', 'f16', [(64, 64), (128, 128)], (256, 256), True),
+          ('m3', 'f32', [(64, 64), (32, 32), (64, 16)], (256, 256), False)]
 
 CASE = {
     "arch": "a5",
