@@ -45,7 +45,7 @@ const AttrInfo* FindAttr(std::string_view name) {
   if (name == "saturation" || name == "satMode") return &kAttrs[3];
   if (name == "cmp_mode") return &kAttrs[4];
   if (name == "upper_or_lower" || name == "isUpperOrLower") return &kAttrs[5];
-  if (name == "mask_pattern") return &kAttrs[6];
+  if (name == "mask_pattern") return FindAttr("maskPattern");
   return nullptr;
 }
 
