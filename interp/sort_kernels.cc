@@ -44,7 +44,9 @@ uint32_t IndexBits(const TileRef& t, int64_t r, int64_t c) {
 // tmrgsort (2 to 4 lists): row 0 of each source is a list of records sorted by value; d
 // receives them merged, from column 0, until d's valid columns are full or the lists run out
 // (with exhausted, as soon as one list runs out). executed[k] = records taken from list k.
-bool MergeLists(Executor& ex, const Instr& in, const TileRef& d, const TileRef& first) {
+// \a shift: 1 when a tmp tile follows d (unused: the merge needs no scratch space here).
+bool MergeLists(Executor& ex, const Instr& in, const TileRef& d, const TileRef& first,
+                int shift) {
   constexpr int kMaxLists = 4;
   const DType dtype = d.type->dtype;
   const int esz = DTypeSize(dtype);
@@ -53,19 +55,19 @@ bool MergeLists(Executor& ex, const Instr& in, const TileRef& d, const TileRef& 
   int count = 0;
   lists[count++] = first;
   for (int k = 1; k < kMaxLists; ++k) {
-    const uint32_t reg = in.operands[2 + k];
+    const uint32_t reg = in.operands[shift + 2 + k];
     if (reg == kNoOperand) continue;
     if (!ex.Tile(reg, &lists[count])) return false;
     ++count;
   }
   for (int k = 0; k < count; ++k) length[k] = int64_t{lists[k].valid_cols} * esz / kRecordBytes;
-  std::vector<Slot>& executed = ex.local_array(in.operands[1]);
+  std::vector<Slot>& executed = ex.local_array(in.operands[shift + 1]);
   if (executed.empty()) executed.assign(4, Slot{0});  // an SSA result: fresh counts
   if (executed.size() < 4) {
     return ex.Fault(StrCat("the executed counts need a local array of 4 elements, got ",
                            executed.size()));
   }
-  const bool exhausted = in.operands[2 + kMaxLists] != 0;
+  const bool exhausted = in.operands[shift + 2 + kMaxLists] != 0;
   const int64_t room = int64_t{d.valid_cols} * esz / kRecordBytes;
   int64_t taken[kMaxLists] = {};
   std::vector<uint8_t> out;
@@ -101,18 +103,21 @@ namespace ops {
 struct Sort32 {};
 struct MergeBlocks {};
 struct MergeLists {};
+struct MergeListsTmp {};
 }  // namespace ops
 
 template <typename Op>
 bool ExecSort(Executor& ex, const Instr& in) {
   // Operands: d, then the source (tmrgsort with lists: d, the counts' array, the lists).
-  constexpr int kSource = std::is_same_v<Op, ops::MergeLists> ? 2 : 1;
+  constexpr int kSource = std::is_same_v<Op, ops::MergeLists>      ? 2
+                          : std::is_same_v<Op, ops::MergeListsTmp> ? 3
+                                                                   : 1;
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[kSource], &a)) return false;
   const DType dtype = a.type->dtype;
   const int esz = DTypeSize(dtype);
-  if constexpr (std::is_same_v<Op, ops::MergeLists>) {
-    return MergeLists(ex, in, d, a);
+  if constexpr (std::is_same_v<Op, ops::MergeLists> || std::is_same_v<Op, ops::MergeListsTmp>) {
+    return MergeLists(ex, in, d, a, kSource - 2);
   } else if constexpr (std::is_same_v<Op, ops::Sort32>) {
     // Row r, block b (columns 32b .. 32b+31 of D(a), the last one possibly shorter): the
     // block's records, sorted, at bytes 8*(32b + k) of row r of d. A record is the value's

@@ -114,8 +114,10 @@ void RuleChecker::CheckSort() {
       RequireND(i);
     }
   }
-  // The first source: operand 1, or 2 for tmrgsort with lists (after the counts' array).
-  const int src = info_.opcode == Opcode::kTMrgSortLists ? 2 : 1;
+  // The first source: operand 1, or after the counts' array (and tmp) for tmrgsort with lists.
+  const int src = info_.opcode == Opcode::kTMrgSortLists      ? 2
+                  : info_.opcode == Opcode::kTMrgSortListsTmp ? 3
+                                                              : 1;
   RequireAllowedDType(src);
   // tsort32's index and scratch tiles have their own types; tmrgsort's tiles are all lists.
   for (int i = 0; i < (info_.mnemonic == "tsort32" ? 1 : info_.num_operands()); ++i) {
@@ -143,7 +145,7 @@ void RuleChecker::CheckSort() {
                      t->rows));
     }
   }
-  if (src == 2) return;
+  if (src != 1) return;
   const OperandType& block = types_[2];
   if (block.present && block.known_value &&
       (block.value < 64 || static_cast<int64_t>(block.value) % 64 != 0)) {
