@@ -47,6 +47,7 @@ const BodyLowering::HandlerEntry BodyLowering::kHandlers[] = {
     {"pto.declare_local_array", &BodyLowering::LowerDeclareLocalArray},
     {"pto.local_array_get", &BodyLowering::LowerLocalArrayAccess},
     {"pto.local_array_set", &BodyLowering::LowerLocalArrayAccess},
+    {"vector.extract", &BodyLowering::LowerLocalArrayAccess},  // tmrgsort's counts
     {"pto.section.cube", &BodyLowering::LowerSection},
     {"pto.section.vector", &BodyLowering::LowerSection},
     {"pto.fence.barrier_all", &BodyLowering::LowerMemoryOrder},

@@ -36,6 +36,27 @@ const OpInfo* ListingOpcode(std::string_view mnemonic) {
   return nullptr;
 }
 
+// True if listing statement \a s writes as many registers as \a info has register operands
+// and every attribute \a info encodes.
+bool ListsOperandsOf(const grammar::Statement& s, const OpInfo& info) {
+  ItemSpan items = s.items;
+  std::map<std::string, Attribute> attrs;
+  if (!items.empty() && items.back().Is(ItemKind::kAttrDict)) {
+    ReadAttributes(items.back(), &attrs);
+    items = items.first(items.size() - 1);
+  }
+  size_t terms = items.empty() ? 0 : Split(items, ",").size();
+  size_t registers = 0;
+  for (const OperandSpec& spec : info.operands) {
+    if (spec.kind != OperandKind::kImm) {
+      ++registers;
+    } else if (!spec.attr.empty() && spec.attr[0] != '%' && !attrs.count(std::string(spec.attr))) {
+      return false;
+    }
+  }
+  return terms == registers;
+}
+
 class ListingFunction {
  public:
   ListingFunction(Context& ctx, Program& program, const Statement& stmt)
@@ -359,6 +380,10 @@ bool ListingFunction::LowerStatement(const grammar::Statement& s) {
   }
   const OpInfo* info = head.rfind("bc.", 0) == 0 ? ListingOpcode(head.substr(3)) : nullptr;
   if (!info) return Error(s.head, StrCat("unknown listing statement '", head, "'"));
+  // Forms of one instruction (tgather) differ in their register operands or attributes.
+  for (const OpInfo* form = info; form && NextOverload(*info); form = NextOverload(*form)) {
+    if (ListsOperandsOf(s, *form)) return Instruction(s, *form);
+  }
   return Instruction(s, *info);
 }
 

@@ -389,8 +389,9 @@ bool BodyLowering::LocalArrayElement(ItemSpan term, Value* array, Value* index) 
 
 // pto.local_array_set %a[%i], %v : !pto.local_array<NxT>, T
 // %v = pto.local_array_get %a[%i] : !pto.local_array<NxT> -> T
+// %v = vector.extract %a[k] : T from vector<NxT>   (a vector<NxT> is held as a local array)
 bool BodyLowering::LowerLocalArrayAccess(const Statement& stmt) {
-  const bool get = stmt.head.text == "pto.local_array_get";
+  const bool get = stmt.head.text != "pto.local_array_set";
   if (!ExpectResults(stmt, get ? 1 : 0)) return false;
   int colon = Find(stmt.items, ":");
   std::vector<ItemSpan> parts =

@@ -1,6 +1,8 @@
 #include "asm/tile_op_lowering.h"
 
+#include <algorithm>
 #include <deque>
+#include <set>
 
 #include "asm/op_form.h"
 #include "asm/operands.h"
@@ -73,6 +75,9 @@ class TileOpLowering {
   bool MakeScalarResult(int slot, size_t k);
   /// True if optional schema slot \a slot cannot hold \a input (another kind of value).
   bool SkipsOptional(int slot, const Operand& input) const;
+  bool MakeArrayResult(int index, const Item& name);
+  bool ResolveArrayOutput(int index);
+  static constexpr int64_t kArrayOutputLength = 4;
   bool CheckWrittenType(int index);
   bool LowerIndexedView(int view_slot, int tile_slot);
   DType PrimaryDType() const;
@@ -97,7 +102,10 @@ std::string TileOpLowering::OperandRole(int index) const {
   int n = 0, total = 0;
   for (int i = 0; i < info_.num_operands(); ++i) {
     const OperandSpec& other = info_.operands[i];
-    if (other.output != spec.output || other.kind == OperandKind::kImm) continue;
+    if (other.output != spec.output ||
+        (other.kind == OperandKind::kImm && !other.is_array_output())) {
+      continue;
+    }
     if (i < index) ++n;
     ++total;
   }
@@ -125,6 +133,7 @@ bool TileOpLowering::Assign(const std::vector<const Operand*>& inputs,
   int required = 0;
   for (int i = 0; i < info_.num_operands(); ++i) {
     const OperandSpec& spec = info_.operands[i];
+    if (spec.is_array_output() && form_.dps) out_slots.push_back(i);
     if (spec.kind == OperandKind::kImm) continue;
     if (spec.output) {
       // SSA spellings create their tile and scalar outputs as results (MakeResults).
@@ -256,6 +265,10 @@ bool TileOpLowering::MakeResults() {
   size_t k = 0;
   for (int i = 0; i < info_.num_operands(); ++i) {
     const OperandSpec& spec = info_.operands[i];
+    if (spec.is_array_output()) {
+      if (!MakeArrayResult(i, stmt_.results[k++])) return false;
+      continue;
+    }
     if (!spec.output || spec.kind == OperandKind::kView) continue;
     const Item& name = stmt_.results[k];
     if (spec.kind != OperandKind::kTile) {
@@ -281,6 +294,39 @@ bool TileOpLowering::MakeResults() {
     slots_[i].resolved.value.def = name.range;
     slots_[i].resolved.range = stmt_.head.range;  // rule errors on results point at the op
   }
+  return true;
+}
+
+// The local array an instruction writes (tmrgsort's vector<4xi16> counts) as a new value.
+bool TileOpLowering::MakeArrayResult(int index, const Item& name) {
+  Value v;
+  v.cls = ValueClass::kLocalArray;
+  v.type.kind = TypeKind::kLocalArray;
+  v.type.dtype = DType::kI16;
+  v.type.shape = {kArrayOutputLength};
+  v.type.text = "vector<4xi16>";
+  v.reg = fb_.NewLocalArray();
+  if (!fb_.Define(name, v)) return false;
+  slots_[index].present = true;
+  slots_[index].resolved.value = v;
+  slots_[index].resolved.range = stmt_.head.range;
+  return true;
+}
+
+// The outs(...) operand for a written local array: a vector<4xi16> (or local array) value.
+bool TileOpLowering::ResolveArrayOutput(int index) {
+  Slot& slot = slots_[index];
+  if (!Resolve(fb_, slot.written->term, DType::kInvalid, &slot.resolved)) return false;
+  const Value& v = slot.resolved.value;
+  if (v.cls != ValueClass::kLocalArray || v.type.dtype != DType::kI16 ||
+      v.type.shape.empty() || v.type.shape[0] < kArrayOutputLength) {
+    ctx_.Error(slot.written->range(), StrCat(OperandRole(index), " of ", info_.mnemonic,
+                                             " must be a vector<4xi16> (a local array of 4 "
+                                             "i16), but ", Spell(slot.written->term), " is ",
+                                             Describe(v)));
+    return false;
+  }
+  slot.present = true;
   return true;
 }
 
@@ -325,6 +371,15 @@ static const Item* AttrWord(ItemSpan value) {
   return word;
 }
 
+// "EQ NE LT ..." for messages (values without a spelling left out).
+static std::string ValueNames(const AttrInfo& info) {
+  std::string names;
+  for (uint32_t i = 0; i < info.count; ++i) {
+    if (info.values[i][0] != '\0') names += StrCat(names.empty() ? "" : " ", info.values[i]);
+  }
+  return names;
+}
+
 bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   if (spec.attr == "%order") {
     *code = scalar_first_ ? 1 : 0;
@@ -351,6 +406,11 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     return false;
   }
   while (it != form_.attrs.end() && !names_this(it->first)) ++it;
+  if (info->required && it == form_.attrs.end()) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs the attribute {", spec.attr,
+                                  " = ...} (one of: ", ValueNames(*info), ")"));
+    return false;
+  }
   if (it == form_.attrs.end()) return true;
   const Item* word = AttrWord(it->second.value);
   if (it->second.value.empty() && info->count == 2 && info->values[1] == std::string("true")) {
@@ -358,10 +418,8 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     return true;
   }
   if (word && ParseAttrValue(*info, word->text, code)) return true;
-  std::string names;
-  for (uint32_t i = 0; i < info->count; ++i) names += StrCat(i ? " " : "", info->values[i]);
   ctx_.Error(it->second.range, StrCat("unknown ", spec.attr, " value '", Spell(it->second.value),
-                                      "' (one of: ", names, ")"));
+                                      "' (one of: ", ValueNames(*info), ")"));
   return false;
 }
 
@@ -374,7 +432,12 @@ bool TileOpLowering::Run() {
   for (const Operand& op : form_.ins) inputs.push_back(&op);
   int tile_outputs = 0, view_outputs = 0;
   for (const OperandSpec& spec : info_.operands) {
-    if (spec.output) (spec.kind == OperandKind::kView ? view_outputs : tile_outputs)++;
+    if (spec.is_array_output() ||
+        (spec.output && spec.kind != OperandKind::kView && spec.kind != OperandKind::kImm)) {
+      ++tile_outputs;  // results of the SSA spelling (tiles, scalars, arrays)
+    } else if (spec.output && spec.kind == OperandKind::kView) {
+      ++view_outputs;
+    }
   }
   if (form_.dps) {
     for (const Operand& op : form_.outs) outs.push_back(&op);
@@ -394,10 +457,21 @@ bool TileOpLowering::Run() {
       }
       return false;
     }
-    // Views written by the op (tstore's destination) come last in the operand list.
+    // Views written by the op (tstore's destination) come last in the operand list, except
+    // in the ISA's synchronous mscatter (%src, %mem, %idx): one written view is the operand
+    // that names a view.
     if (static_cast<int>(inputs.size()) < view_outputs) {
       ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs its destination operand"));
       return false;
+    }
+    if (view_outputs == 1) {
+      auto names_view = [&](const Operand* op) {
+        const Item& head = op->term[0];
+        const Value* v = head.Is(ItemKind::kValue) ? fb_.Find(head.text, head.index) : nullptr;
+        return v && v->cls == ValueClass::kView;
+      };
+      auto view = std::find_if(inputs.begin(), inputs.end(), names_view);
+      if (view != inputs.end()) std::rotate(view, view + 1, inputs.end());
     }
     outs.assign(inputs.end() - view_outputs, inputs.end());
     inputs.resize(inputs.size() - view_outputs);
@@ -442,6 +516,10 @@ bool TileOpLowering::Run() {
   // Resolve tiles first so literal scalars can take the tile's element type.
   for (int pass = 0; pass < 2; ++pass) {
     for (int i = 0; i < info_.num_operands(); ++i) {
+      if (info_.operands[i].is_array_output()) {
+        if (slots_[i].written && pass == 0) ok &= ResolveArrayOutput(i);
+        continue;
+      }
       bool tile = info_.operands[i].kind == OperandKind::kTile;
       if (slots_[i].written && tile == (pass == 0)) ok &= ResolveSlot(i);
     }
@@ -463,7 +541,9 @@ bool TileOpLowering::Run() {
   std::vector<uint32_t> encoded(info_.num_operands());
   std::vector<OperandType> types(info_.num_operands());
   for (int i = 0; i < info_.num_operands(); ++i) {
-    if (info_.operands[i].kind != OperandKind::kImm) continue;
+    if (info_.operands[i].kind != OperandKind::kImm || info_.operands[i].is_array_output()) {
+      continue;
+    }
     const bool known = Immediate(info_.operands[i], &encoded[i]);
     ok &= known;
     types[i].known_value = known;
@@ -472,6 +552,7 @@ bool TileOpLowering::Run() {
   for (int i = 0; i < info_.num_operands(); ++i) {
     const Slot& s = slots_[i];
     OperandType& t = types[i];
+    if (info_.operands[i].is_array_output()) t.present = false;
     if (info_.operands[i].kind == OperandKind::kImm) continue;
     t.present = s.present;
     if (!s.present) continue;
@@ -490,8 +571,12 @@ bool TileOpLowering::Run() {
   if (!ok) return false;
 
   for (int i = 0; i < info_.num_operands(); ++i) {
-    if (info_.operands[i].kind == OperandKind::kImm) continue;
-    encoded[i] = slots_[i].present ? slots_[i].resolved.value.reg : kNoOperand;
+    const OperandSpec& spec = info_.operands[i];
+    if (spec.is_array_output()) {
+      encoded[i] = slots_[i].resolved.value.reg;
+    } else if (spec.kind != OperandKind::kImm) {
+      encoded[i] = slots_[i].present ? slots_[i].resolved.value.reg : kNoOperand;
+    }
   }
   fb_.Emit(info_.opcode, encoded, stmt_.head.range);
   return true;
@@ -499,8 +584,96 @@ bool TileOpLowering::Run() {
 
 }  // namespace
 
+namespace {
+
+// Attribute names written anywhere in a statement's items.
+void CollectAttrNames(ItemSpan items, std::set<std::string>* names) {
+  for (const Item& item : items) {
+    if (item.Is(ItemKind::kAttrDict)) {
+      std::map<std::string, Attribute> attrs;
+      ReadAttributes(item, &attrs);
+      for (const auto& entry : attrs) names->insert(entry.first);
+    } else if (item.Is(ItemKind::kGroup)) {
+      CollectAttrNames(item.children, names);
+    }
+  }
+}
+
+// Register operands written as inputs: the ins(...) values (DPS) or the operands before the
+// signature (SSA, synchronous), attribute dictionaries not counted.
+size_t WrittenInputs(const Statement& stmt) {
+  ItemSpan items = stmt.items;
+  int ins = FindClause(items, "ins");
+  if (ins >= 0) {
+    items = items[ins + 1].children;
+  } else if (FindClause(items, "outs") >= 0) {
+    return 0;
+  }
+  int colon = Find(items, ":");
+  if (colon >= 0) items = items.subspan(0, colon);
+  size_t n = 0;
+  for (ItemSpan part : Split(items, ",")) {
+    while (!part.empty() && part.back().Is(ItemKind::kAttrDict)) part = part.first(part.size() - 1);
+    if (!part.empty() && !part[0].IsWord("wait")) ++n;
+  }
+  return n;
+}
+
+// Results (SSA, synchronous) or outs(...) values (DPS) written.
+size_t WrittenOutputs(const Statement& stmt, bool dps) {
+  if (!dps) return stmt.results.size();
+  int outs = FindClause(stmt.items, "outs");
+  if (outs < 0) return 0;
+  ItemSpan items = stmt.items[outs + 1].children;
+  int colon = Find(items, ":");
+  if (colon >= 0) items = items.subspan(0, colon);
+  return items.empty() ? 0 : Split(items, ",").size();
+}
+
+// Of the rows spelled like \a first (one per form of the instruction), the first whose input
+// operand count and required attributes match what is written, else the first whose count
+// does (its checks then ask for the missing attribute), else \a first (its checks then report
+// what is wrong).
+const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
+  if (!NextOverload(first)) return first;
+  const size_t written = WrittenInputs(stmt);
+  const bool dps = FindClause(stmt.items, "ins") >= 0 || FindClause(stmt.items, "outs") >= 0;
+  const size_t written_outputs = WrittenOutputs(stmt, dps);
+  std::set<std::string> attrs;
+  CollectAttrNames(stmt.items, &attrs);
+  const OpInfo* count_only = nullptr;
+  for (const OpInfo* info = &first; info; info = NextOverload(*info)) {
+    size_t required = 0, most = 0, outputs = 0;
+    bool attrs_ok = true;
+    for (const OperandSpec& spec : info->operands) {
+      const bool written_out = spec.kind != OperandKind::kImm &&
+                               (dps || spec.kind == OperandKind::kTile);
+      if (spec.is_array_output() || (spec.output && written_out)) ++outputs;
+      if (spec.kind == OperandKind::kImm) {
+        const AttrInfo* attr = FindAttr(spec.attr);
+        if (attr && attr->required) {
+          bool found = false;
+          for (const std::string& name : attrs) found |= FindAttr(name) == attr;
+          attrs_ok &= found;
+        }
+        continue;
+      }
+      // Views an SSA spelling writes are listed with the inputs (mscatter's destination).
+      if (spec.output && (dps || spec.kind != OperandKind::kView)) continue;
+      ++most;
+      if (!spec.optional) ++required;
+    }
+    if (written < required || written > most || written_outputs != outputs) continue;
+    if (attrs_ok) return *info;
+    if (!count_only) count_only = info;
+  }
+  return count_only ? *count_only : first;
+}
+
+}  // namespace
+
 bool LowerTileOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
-  return TileOpLowering(fb, info, stmt).Run();
+  return TileOpLowering(fb, ChooseForm(info, stmt), stmt).Run();
 }
 
 }  // namespace pto::assembler

@@ -352,6 +352,15 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
       return true;
     }
   }
+  if (head.IsWord("vector") && params) {
+    // vector<4xi16> (tmrgsort's counts): a fixed number of scalars, held as a local array.
+    if (!ParseViewType(ctx, *params, TypeKind::kLocalArray, type)) return false;
+    if (type->shape.size() != 1 || type->shape[0] <= 0 || type->shape[0] > (1 << 20)) {
+      ctx.Error(term, "only one-dimensional vectors of static size are supported: vector<4xi16>");
+      return false;
+    }
+    return true;
+  }
   if (head.IsWord("memref") && params) {
     return ParseViewType(ctx, *params, TypeKind::kMemref, type);
   }

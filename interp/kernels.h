@@ -66,6 +66,9 @@ template <typename Op> bool ExecCompare(Executor& ex, const Instr& in);
 template <typename Op> bool ExecSelectScalar(Executor& ex, const Instr& in);
 template <typename Op> bool ExecPartial(Executor& ex, const Instr& in);
 template <typename Op> bool ExecArgReduce(Executor& ex, const Instr& in);
+// Group C: gathers, scatters, sorts (gather_kernels.cc, sort_kernels.cc).
+template <typename Op> bool ExecGather(Executor& ex, const Instr& in);
+template <typename Op> bool ExecSort(Executor& ex, const Instr& in);
 
 /// The scalar operand \a reg converted to the compute type of tiles of T.
 template <typename T>

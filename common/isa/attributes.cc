@@ -20,6 +20,9 @@ constexpr const char* kAtomicTypes[] = {"NONE", "ADD"};
 constexpr const char* kNotifyOps[] = {"ATOMIC_ADD", "SET"};
 constexpr const char* kWaitCmps[] = {"EQ", "NE", "GT", "GE", "LT", "LE"};
 constexpr const char* kReduceOps[] = {"SUM", "MAX", "MIN"};
+// MaskPattern codes of the ISA: P0101=1 .. P1111=7 (0 has no spelling).
+constexpr const char* kMaskPatterns[] = {"", "P0101", "P1010", "P0001", "P0010",
+                                         "P0100", "P1000", "P1111"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -32,6 +35,8 @@ constexpr AttrInfo kAttrs[] = {
     {"notifyOp", kNotifyOps, std::size(kNotifyOps), 1},
     {"cmp", kWaitCmps, std::size(kWaitCmps), 0},
     {"reduceOp", kReduceOps, std::size(kReduceOps), 0},
+    {"maskPattern", kMaskPatterns, std::size(kMaskPatterns), 0, true},
+    {"exhausted", kBool, 2, 0},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values
@@ -63,6 +68,7 @@ const AttrInfo* FindAttr(std::string_view name) {
   if (name == "atomic_type") return &kAttrs[6];
   if (name == "notify_op") return &kAttrs[7];
   if (name == "reduce_op") return &kAttrs[9];
+  if (name == "mask_pattern") return FindAttr("maskPattern");
   return nullptr;
 }
 

@@ -14,6 +14,7 @@ struct AttrInfo {
   const char* const* values;  ///< Value names, indexed by code.
   uint32_t count;             ///< Valid codes are 0 .. count-1.
   uint32_t default_code;      ///< The code when the attribute is not written.
+  bool required = false;      ///< The instruction form that takes it cannot do without it.
 };
 
 /// The attribute called \a name, or null if immediates of that name are plain numbers.
@@ -25,6 +26,9 @@ bool ParseAttrValue(const AttrInfo& attr, std::string_view word, uint32_t* code)
 
 /// The comparison modes of tcmp/tcmps (CmpMode in the ISA).
 enum class CmpMode : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe };
+
+/// tgather's column patterns (MaskPattern in the ISA; code 0 is not a pattern).
+enum class MaskPattern : uint8_t { kNone, kP0101, kP1010, kP0001, kP0010, kP0100, kP1000, kP1111 };
 
 }  // namespace pto
 

@@ -146,4 +146,12 @@ std::vector<std::string_view> AlternateSpellings(Opcode op) {
   return names;
 }
 
+const OpInfo* NextOverload(const OpInfo& info) {
+  for (int i = static_cast<int>(info.opcode) + 1; i < kOpcodeCount; ++i) {
+    const OpInfo& other = Table()[i];
+    if (other.mnemonic == info.mnemonic) return &other;
+  }
+  return nullptr;
+}
+
 }  // namespace pto

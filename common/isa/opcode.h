@@ -68,6 +68,8 @@ enum class Family : uint8_t {
   kSelectScalar,
   kPartial,
   kArgReduce,
+  kGather,  ///< Group C: tile and global gathers and scatters.
+  kSort,    ///< Group C: tsort32, tmrgsort.
   kMachine,
   kIntBinary,
   kFloatBinary,
@@ -99,6 +101,9 @@ struct OperandSpec {
   bool output;
   bool optional;
   std::string_view attr;  ///< For "@name" immediates: the attribute that supplies the value.
+
+  /// An output "@slot": the local array the instruction writes (tmrgsort's executed counts).
+  bool is_array_output() const { return output && kind == OperandKind::kImm && attr == "slot"; }
 };
 
 /// Everything the toolchain knows about one opcode.
@@ -128,6 +133,10 @@ const OpInfo& GetOpInfo(Opcode op);
 const OpInfo* LookupMnemonic(std::string_view mnemonic);
 /// The PTO_SPELLING names of \a op (other assembly names besides its mnemonic).
 std::vector<std::string_view> AlternateSpellings(Opcode op);
+/// The next row spelled like \a info (another form of one instruction, e.g. tgather with an
+/// index tile or with a maskPattern), or null. The assembler tells forms apart by the
+/// operands and attributes written (asm/tile_op_lowering.cc).
+const OpInfo* NextOverload(const OpInfo& info);
 
 }  // namespace pto
 

@@ -416,6 +416,12 @@ std::vector<RuleError> RuleChecker::Run() {
     case Family::kInterleave:
       CheckInterleave();
       break;
+    case Family::kGather:
+      CheckGather();
+      break;
+    case Family::kSort:
+      CheckSort();
+      break;
     case Family::kPrint:
     case Family::kSync:
       break;

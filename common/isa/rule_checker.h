@@ -61,6 +61,13 @@ class RuleChecker {
   void CheckPartial();
   void CheckArgReduce();
   void CheckFillPadShapes();
+  // Group C (gather_rules.cc).
+  void RequireIndexTile(int i, DTypeMask allowed, const char* what);
+  void RequireSameElementSize(int i, int j);
+  void RequireFullRows(int i, const char* role);
+  void RequireIndexCovers(int idx, int data, const char* data_role);
+  void CheckGather();
+  void CheckSort();
 
   const OpInfo& info_;
   Arch arch_;

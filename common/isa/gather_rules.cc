@@ -1,0 +1,157 @@
+// Operand rules of the gathers, scatters and sorts (group C): tgather (index and mask-pattern
+// forms), tgatherb, tscatter, mgather, mscatter, tsort32, tmrgsort.
+#include "common/isa/rule_checker.h"
+#include "common/strings.h"
+
+namespace pto {
+
+namespace {
+
+constexpr DTypeMask kIndex32 = Bit(DType::kI32) | Bit(DType::kU32);
+constexpr DTypeMask kIndex16 = Bit(DType::kI16) | Bit(DType::kU16);
+
+}  // namespace
+
+// Index or offset tile \a i: a plain UB tile of one of \a allowed integer types.
+void RuleChecker::RequireIndexTile(int i, DTypeMask allowed, const char* what) {
+  RequireVec(i);
+  RequireND(i);
+  const TileType* t = Tile(i);
+  if (t && !(allowed & Bit(t->dtype))) {
+    Fail(i, StrCat(info_.mnemonic, " needs ", what, " of ", DTypeMaskNames(allowed), " on ",
+                   ArchName(arch_), ", got ", DTypeName(t->dtype)));
+  }
+}
+
+void RuleChecker::RequireSameElementSize(int i, int j) {
+  const TileType* a = Tile(i);
+  const TileType* b = Tile(j);
+  if (a && b && DTypeSize(a->dtype) != DTypeSize(b->dtype)) {
+    Fail(j, StrCat(info_.mnemonic, " moves element bits: ", DTypeName(a->dtype), " and ",
+                   DTypeName(b->dtype), " differ in size"));
+  }
+}
+
+// Index tile \a idx supplies an index for every element of the valid region of \a data.
+void RuleChecker::RequireIndexCovers(int idx, int data, const char* data_role) {
+  const TileType* x = Tile(idx);
+  const TileType* t = Tile(data);
+  if (!x || !t) return;
+  auto short_of = [](int32_t have, int32_t need) {
+    return have != kDynamic && need != kDynamic && have < need;
+  };
+  if (short_of(x->valid_rows, t->valid_rows) || short_of(x->valid_cols, t->valid_cols)) {
+    Fail(idx, StrCat(info_.mnemonic, " needs an index for each element of the ", data_role,
+                     "'s ", t->valid_rows, "x", t->valid_cols, " valid region, but the index "
+                     "tile's valid shape is ", x->valid_rows, "x", x->valid_cols));
+  }
+}
+
+// The rule "valid columns == Cols" (a contiguous stream of rows), checked when static.
+void RuleChecker::RequireFullRows(int i, const char* role) {
+  const TileType* t = Tile(i);
+  if (t && t->valid_cols != kDynamic && t->valid_cols != t->cols) {
+    Fail(i, StrCat(info_.mnemonic, " needs ", role, " with all ", t->cols,
+                   " columns valid, got ", t->valid_cols, " on ", ArchName(arch_)));
+  }
+}
+
+void RuleChecker::CheckGather() {
+  const std::string_view m = info_.mnemonic;
+  const bool a5 = arch_ == Arch::kA5;
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    if (info_.operands[i].kind == OperandKind::kTile) {
+      RequireVec(i);
+      RequireND(i);
+    }
+  }
+  if (info_.opcode == Opcode::kTGather) {
+    RequireAllowedDType(0);
+    RequireSameDType(0, 1);
+    RequireIndexTile(2, a5 ? kIndex32 | kIndex16 : kIndex32, "an index tile");
+    RequireIndexCovers(2, 0, "destination");
+    RequireFullRows(0, "a destination");
+    RequireFullRows(2, "an index tile");
+  } else if (info_.opcode == Opcode::kTGatherMask) {
+    RequireAllowedDType(1);
+    RequireSameElementSize(1, 0);
+    RequireFullRows(0, "a destination");
+  } else if (m == "tgatherb") {
+    RequireAllowedDType(0);
+    RequireSameElementSize(0, 1);
+    RequireIndexTile(2, kIndex32, "an offset tile");
+    const TileType* d = Tile(0);
+    if (d && d->valid_cols != kDynamic && d->valid_cols * DTypeSize(d->dtype) % 32 != 0) {
+      Fail(0, StrCat("tgatherb copies 32-byte blocks, but the destination's ", d->valid_cols,
+                     " valid ", DTypeName(d->dtype), " columns are ",
+                     d->valid_cols * DTypeSize(d->dtype), " bytes"));
+    }
+  } else if (m == "tscatter") {
+    RequireAllowedDType(0);
+    RequireSameDType(0, 1);
+    RequireIndexTile(2, a5 ? kIndex32 | kIndex16 : Bit(DType::kU16) | Bit(DType::kU32),
+                     "a row index tile");
+    RequireIndexCovers(2, 1, "source");
+  } else {  // mgather (tile 0, view 1, index 2) / mscatter (view 0, tile 1, index 2)
+    const bool gather = m == "mgather";
+    const int tile = gather ? 0 : 1, view = gather ? 1 : 0;
+    RequireAllowedDType(tile);
+    RequireIndexTile(2, kIndex32 | kIndex16, "an index tile");
+    RequireIndexCovers(2, tile, gather ? "destination" : "source");
+    const TileType* t = Tile(tile);
+    DType view_type = types_[view].dtype;
+    if (t && view_type != DType::kInvalid && DTypeSize(view_type) != DTypeSize(t->dtype)) {
+      Fail(view, StrCat(m, " moves ", DTypeName(t->dtype), " tile elements, but the global "
+                        "tensor holds ", DTypeName(view_type), " (element sizes must be equal)"));
+    }
+  }
+}
+
+void RuleChecker::CheckSort() {
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    if (info_.operands[i].kind == OperandKind::kTile) {
+      RequireVec(i);
+      RequireND(i);
+    }
+  }
+  // The first source: operand 1, or after the counts' array (and tmp) for tmrgsort with lists.
+  const int src = info_.opcode == Opcode::kTMrgSortLists      ? 2
+                  : info_.opcode == Opcode::kTMrgSortListsTmp ? 3
+                                                              : 1;
+  RequireAllowedDType(src);
+  // tsort32's index and scratch tiles have their own types; tmrgsort's tiles are all lists.
+  for (int i = 0; i < (info_.mnemonic == "tsort32" ? 1 : info_.num_operands()); ++i) {
+    if (i != src && info_.operands[i].kind == OperandKind::kTile) RequireSameDType(src, i);
+  }
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (info_.mnemonic == "tsort32") {
+    RequireIndexTile(2, kIndex32, "an index tile");
+    RequireIndexCovers(2, 1, "source");
+    // Each source element becomes an 8-byte (value, index) record.
+    if (d && a && a->valid_cols != kDynamic &&
+        static_cast<int64_t>(d->cols) * DTypeSize(d->dtype) < int64_t{8} * a->valid_cols) {
+      Fail(0, StrCat("tsort32 writes an 8-byte record per source element: ", a->valid_cols,
+                     " valid columns need ", 8 * a->valid_cols / DTypeSize(d->dtype),
+                     " destination columns, got ", d->cols));
+    }
+    return;
+  }
+  // tmrgsort: one list per tile, in row 0.
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    const TileType* t = Tile(i);
+    if (t && t->rows != 1) {
+      Fail(i, StrCat("tmrgsort keeps each list in one row: tiles must have 1 row, got ",
+                     t->rows));
+    }
+  }
+  if (src != 1) return;
+  const OperandType& block = types_[2];
+  if (block.present && block.known_value &&
+      (block.value < 64 || static_cast<int64_t>(block.value) % 64 != 0)) {
+    Fail(2, StrCat("tmrgsort needs a blockLen that is a positive multiple of 64, got ",
+                   static_cast<int64_t>(block.value)));
+  }
+}
+
+}  // namespace pto
