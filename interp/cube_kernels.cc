@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "common/strings.h"
+#include "interp/fixpipe_quant.h"
 #include "interp/kernels.h"
 
 namespace pto::interp {
@@ -12,6 +13,9 @@ namespace ops {
 struct Plain {};
 struct Accumulate {};
 struct WithBias {};
+struct Gemv {};
+struct GemvAccumulate {};
+struct GemvWithBias {};
 }  // namespace ops
 
 namespace {
@@ -37,20 +41,33 @@ void Gather(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t cols
 
 }  // namespace
 
-// c = a x b, with M = a's valid rows, K = a's valid columns, N = b's valid columns. Products
-// accumulate in c's type (f32 or i32) over ascending k, one rounding per multiply and per add.
+// c = a x b, with M = a's valid rows, K = a's valid columns, N = b's valid columns (TGEMV:
+// M = 1, K = b's valid rows). Products accumulate in c's type (f32 or i32) over ascending k,
+// one rounding per multiply and per add.
 template <typename Op>
 bool ExecMatmul(Executor& ex, const Instr& in) {
-  constexpr bool kAcc = std::is_same_v<Op, ops::Accumulate>;
-  constexpr bool kBias = std::is_same_v<Op, ops::WithBias>;
+  constexpr bool kGemv = std::is_same_v<Op, ops::Gemv> ||
+                         std::is_same_v<Op, ops::GemvAccumulate> ||
+                         std::is_same_v<Op, ops::GemvWithBias>;
+  constexpr bool kAcc =
+      std::is_same_v<Op, ops::Accumulate> || std::is_same_v<Op, ops::GemvAccumulate>;
+  constexpr bool kBias = std::is_same_v<Op, ops::WithBias> || std::is_same_v<Op, ops::GemvWithBias>;
   const uint32_t* o = in.operands;
   TileRef c, a, b, extra;
   if (!ex.Tile(o[0], &c) || !ex.Tile(o[kAcc ? 2 : 1], &a) || !ex.Tile(o[kAcc ? 3 : 2], &b)) {
     return false;
   }
   if ((kAcc || kBias) && !ex.Tile(o[kAcc ? 1 : 3], &extra)) return false;
-  const int32_t m = a.valid_rows, k = a.valid_cols, n = b.valid_cols;
-  if (b.valid_rows < k) {
+  const int32_t m = kGemv ? 1 : a.valid_rows;
+  const int32_t k = kGemv ? b.valid_rows : a.valid_cols;
+  const int32_t n = b.valid_cols;
+  if (kGemv && (a.valid_rows < 1 || a.valid_cols < k)) {
+    return ex.Fault(StrCat("the vector ", ex.TileName(a.reg), " has a ", a.valid_rows, "x",
+                           a.valid_cols, " valid region, but the right operand ",
+                           ex.TileName(b.reg), " has ", k, " valid rows (the vector needs 1x",
+                           k, ")"));
+  }
+  if (!kGemv && b.valid_rows < k) {
     return ex.Fault(StrCat("the left operand ", ex.TileName(a.reg), " has ", k,
                            " valid columns but the right operand ", ex.TileName(b.reg), " only ",
                            b.valid_rows, " valid rows"));
@@ -116,9 +133,10 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
 
 namespace {
 
-bool WindowOrigin(Executor& ex, const Instr& in, int64_t* r0, int64_t* c0) {
-  *r0 = ex.scalar(in.operands[2]).i;
-  *c0 = ex.scalar(in.operands[3]).i;
+// The fp forms (textract_fp, tinsert_fp) carry the fp tile before the origin.
+bool WindowOrigin(Executor& ex, const Instr& in, int first, int64_t* r0, int64_t* c0) {
+  *r0 = ex.scalar(in.operands[first]).i;
+  *c0 = ex.scalar(in.operands[first + 1]).i;
   if (*r0 < 0 || *c0 < 0) {
     return ex.Fault(StrCat("the window origin (", *r0, ", ", *c0, ") is negative"));
   }
@@ -127,13 +145,15 @@ bool WindowOrigin(Executor& ex, const Instr& in, int64_t* r0, int64_t* c0) {
 
 }  // namespace
 
-// d[i,j] = a[r0+i, c0+j] over the valid region of d; the window must lie inside a.
+// d[i,j] = a[r0+i, c0+j] over the valid region of d; the window must lie inside a. textract_fp
+// quantises from acc with the fp tile's channel j for column j of the window.
 template <typename Op>
 bool ExecExtract(Executor& ex, const Instr& in) {
+  constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;
   TileRef d, a;
   int64_t r0, c0;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
-      !WindowOrigin(ex, in, &r0, &c0)) {
+      !WindowOrigin(ex, in, kQuant ? 3 : 2, &r0, &c0)) {
     return false;
   }
   if (r0 + d.valid_rows > a.type->rows || c0 + d.valid_cols > a.type->cols) {
@@ -141,25 +161,53 @@ bool ExecExtract(Executor& ex, const Instr& in) {
                            ") does not fit in ", ex.TileName(a.reg), " (", a.type->rows, "x",
                            a.type->cols, ")"));
   }
-  WithStorageType(d.type->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
-      for (int32_t r = 0; r < d.valid_rows; ++r) {
-        for (int32_t c = 0; c < d.valid_cols; ++c) *dst.At<T>(r, c) = *a.At<T>(r0 + r, c0 + c);
-      }
-      return true;
+  if constexpr (kQuant) {
+    thread_local std::vector<QuantParam> params;
+    if (!LoadQuantParams(ex, in.operands[2], d.valid_cols, &params)) return false;
+    bool ok = true;
+    WithStorageType(d.type->dtype, [&](auto dtag) {
+      using D = decltype(dtag);
+      WithStorageType(a.type->dtype, [&](auto stag) {
+        using S = decltype(stag);
+        if constexpr (kQuantSource<S>) {
+          WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+            for (int32_t r = 0; r < d.valid_rows; ++r) {
+              for (int32_t c = 0; c < d.valid_cols; ++c) {
+                *dst.At<D>(r, c) = QuantElement<D, S>(*a.At<S>(r0 + r, c0 + c), params[c]);
+              }
+            }
+            return true;
+          });
+        } else {
+          ok = ex.Fault(StrCat("textract_fp quantises f32 or i32 acc tiles, not ",
+                               DTypeName(a.type->dtype)));
+        }
+      });
     });
-  });
-  return true;
+    return ok;
+  } else {
+    WithStorageType(d.type->dtype, [&](auto tag) {
+      using T = decltype(tag);
+      WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+        for (int32_t r = 0; r < d.valid_rows; ++r) {
+          for (int32_t c = 0; c < d.valid_cols; ++c) *dst.At<T>(r, c) = *a.At<T>(r0 + r, c0 + c);
+        }
+        return true;
+      });
+    });
+    return true;
+  }
 }
 
-// d[r0+i, c0+j] = a[i,j] over the valid region of a, converting from L0C's type.
+// d[r0+i, c0+j] = a[i,j] over the valid region of a, converting from L0C's type (tinsert_fp:
+// quantising with the fp tile's channel j for column j of a).
 template <typename Op>
 bool ExecInsert(Executor& ex, const Instr& in) {
+  constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;
   TileRef d, a;
   int64_t r0, c0;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
-      !WindowOrigin(ex, in, &r0, &c0)) {
+      !WindowOrigin(ex, in, kQuant ? 3 : 2, &r0, &c0)) {
     return false;
   }
   if (r0 + a.valid_rows > d.valid_rows || c0 + a.valid_cols > d.valid_cols) {
@@ -167,21 +215,33 @@ bool ExecInsert(Executor& ex, const Instr& in) {
                            ") does not fit in the valid region of ", ex.TileName(d.reg), " (",
                            d.valid_rows, "x", d.valid_cols, ")"));
   }
+  thread_local std::vector<QuantParam> params;
+  if (kQuant && !LoadQuantParams(ex, in.operands[2], a.valid_cols, &params)) return false;
+  bool ok = true;
   WithStorageType(d.type->dtype, [&](auto dtag) {
     using D = decltype(dtag);
     WithStorageType(a.type->dtype, [&](auto stag) {
       using S = decltype(stag);
-      WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
-        for (int32_t r = 0; r < a.valid_rows; ++r) {
-          for (int32_t c = 0; c < a.valid_cols; ++c) {
-            *dst.At<D>(r0 + r, c0 + c) = CastElement<D, S>(*a.At<S>(r, c));
+      if constexpr (kQuant && !kQuantSource<S>) {
+        ok = ex.Fault(StrCat("tinsert_fp quantises f32 or i32 acc tiles, not ",
+                             DTypeName(a.type->dtype)));
+      } else {
+        WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+          for (int32_t r = 0; r < a.valid_rows; ++r) {
+            for (int32_t c = 0; c < a.valid_cols; ++c) {
+              if constexpr (kQuant) {
+                *dst.At<D>(r0 + r, c0 + c) = QuantElement<D, S>(*a.At<S>(r, c), params[c]);
+              } else {
+                *dst.At<D>(r0 + r, c0 + c) = CastElement<D, S>(*a.At<S>(r, c));
+              }
+            }
           }
-        }
-        return true;
-      });
+          return true;
+        });
+      }
     });
   });
-  return true;
+  return ok;
 }
 
 // d[j,i] = a[i,j] over the valid region of a.

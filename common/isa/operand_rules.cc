@@ -287,6 +287,10 @@ void RuleChecker::CheckElementAccess() {
 }
 
 std::vector<RuleError> RuleChecker::Run() {
+  if (IsFixpipeQuant()) {
+    CheckFixpipeQuant();
+    return std::move(errors_);
+  }
   switch (info_.family) {
     case Family::kBinary:
     case Family::kUnary:

@@ -53,6 +53,9 @@ class RuleChecker {
   void CheckColExpand();
   void CheckPipe();
   void CheckElementAccess();
+  // Group D (quant_rules.cc).
+  bool IsFixpipeQuant() const;
+  void CheckFixpipeQuant();
 
   const OpInfo& info_;
   Arch arch_;
