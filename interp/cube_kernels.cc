@@ -1,5 +1,7 @@
 // Matrix multiply on the cube memories, and windows, inserts and transposes of tiles. Tiles
 // are read and written through their layouts' offset formulas (NZ, ZN, ZZ, ND, DN alike).
+#include <climits>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -16,6 +18,12 @@ struct WithBias {};
 struct Gemv {};
 struct GemvAccumulate {};
 struct GemvWithBias {};
+struct Mx {};
+struct MxAccumulate {};
+struct MxWithBias {};
+struct GemvMx {};
+struct GemvMxAccumulate {};
+struct GemvMxWithBias {};
 }  // namespace ops
 
 namespace {
@@ -39,6 +47,81 @@ void Gather(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t cols
   }
 }
 
+// The MX matmuls (a5): a and b hold fp8 bytes (e4m3 or e5m2), sa and sb e8m0 block scales, one
+// per 32 elements along K: c[i,j] = sum_k a[i,k] b[k,j] 2^(sa[i,k/32] + sb[k/32,j] - 254).
+// Each product of two fp8 values is exact in f32; the scaling rounds only outside f32's normal
+// range; the sum runs in f32 over ascending k, then c_in or the bias is added.
+template <bool kGemv, bool kAcc, bool kBias>
+bool MatmulMx(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  const int ai = kAcc ? 2 : 1;
+  TileRef c, a, sa, b, sb, extra;
+  if (!ex.Tile(o[0], &c) || !ex.Tile(o[ai], &a) || !ex.Tile(o[ai + 1], &sa) ||
+      !ex.Tile(o[ai + 2], &b) || !ex.Tile(o[ai + 3], &sb)) {
+    return false;
+  }
+  if ((kAcc || kBias) && !ex.Tile(o[kAcc ? 1 : 5], &extra)) return false;
+  const int32_t m = kGemv ? 1 : a.valid_rows;
+  const int32_t k = kGemv ? b.valid_rows : a.valid_cols;
+  const int32_t n = b.valid_cols;
+  if (a.valid_rows < (kGemv ? 1 : m) || a.valid_cols < k || b.valid_rows < k) {
+    return ex.Fault(StrCat("the left operand ", ex.TileName(a.reg), " (valid ", a.valid_rows, "x",
+                           a.valid_cols, ") and the right operand ", ex.TileName(b.reg),
+                           " (valid ", b.valid_rows, "x", b.valid_cols, ") do not share K = ", k));
+  }
+  for (const TileRef* t : {&c, kAcc ? &extra : nullptr}) {
+    if (t && (t->type->rows < m || t->type->cols < n)) {
+      return ex.Fault(StrCat("the ", m, "x", n, " product does not fit ", ex.TileName(t->reg),
+                             " (", t->type->rows, "x", t->type->cols, ")"));
+    }
+  }
+  const int32_t blocks = (k + 31) / 32;
+  if (!RequireCovers(ex, sa, m, blocks, "left scale") ||
+      !RequireCovers(ex, sb, blocks, n, "right scale")) {
+    return false;
+  }
+  if (kBias && !RequireCovers(ex, extra, 1, n, "bias")) return false;
+  auto decode = [](DType t, uint8_t v) {
+    return t == DType::kF8E4M3 ? F8E4M3ToFloat(v) : F8E5M2ToFloat(v);
+  };
+  thread_local std::vector<float> lhs, rhs, sum;
+  thread_local std::vector<int32_t> lexp, rexp;  // scale exponents, or INT32_MIN for NaN
+  lhs.resize(static_cast<size_t>(m) * k);
+  rhs.resize(static_cast<size_t>(k) * n);
+  lexp.resize(static_cast<size_t>(m) * blocks);
+  rexp.resize(static_cast<size_t>(blocks) * n);
+  sum.assign(static_cast<size_t>(m) * n, 0.0f);
+  auto exponent = [](uint8_t e) { return e == 0xff ? INT32_MIN : int32_t{e} - 127; };
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t kk = 0; kk < k; ++kk) lhs[i * k + kk] = decode(a.type->dtype, *a.At<uint8_t>(i, kk));
+    for (int32_t kb = 0; kb < blocks; ++kb) lexp[i * blocks + kb] = exponent(*sa.At<uint8_t>(i, kb));
+  }
+  for (int32_t kk = 0; kk < k; ++kk) {
+    for (int32_t j = 0; j < n; ++j) rhs[kk * n + j] = decode(b.type->dtype, *b.At<uint8_t>(kk, j));
+  }
+  for (int32_t kb = 0; kb < blocks; ++kb) {
+    for (int32_t j = 0; j < n; ++j) rexp[kb * n + j] = exponent(*sb.At<uint8_t>(kb, j));
+  }
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t j = 0; j < n; ++j) {
+      float acc = 0.0f;
+      for (int32_t kk = 0; kk < k; ++kk) {
+        const int32_t ea = lexp[i * blocks + kk / 32], eb = rexp[(kk / 32) * n + j];
+        const float p = lhs[i * k + kk] * rhs[kk * n + j];
+        acc += (ea == INT32_MIN || eb == INT32_MIN) ? NAN : std::ldexp(p, ea + eb);
+      }
+      sum[i * n + j] = acc;
+    }
+  }
+  for (int32_t i = 0; (kAcc || kBias) && i < m; ++i) {
+    for (int32_t j = 0; j < n; ++j) sum[i * n + j] += *extra.At<float>(kAcc ? i : 0, j);
+  }
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t j = 0; j < n; ++j) *c.At<float>(i, j) = sum[i * n + j];
+  }
+  return true;
+}
+
 }  // namespace
 
 // c = a x b, with M = a's valid rows, K = a's valid columns, N = b's valid columns (TGEMV:
@@ -52,6 +135,19 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
   constexpr bool kAcc =
       std::is_same_v<Op, ops::Accumulate> || std::is_same_v<Op, ops::GemvAccumulate>;
   constexpr bool kBias = std::is_same_v<Op, ops::WithBias> || std::is_same_v<Op, ops::GemvWithBias>;
+  if constexpr (std::is_same_v<Op, ops::Mx> || std::is_same_v<Op, ops::MxAccumulate> ||
+                std::is_same_v<Op, ops::MxWithBias> || std::is_same_v<Op, ops::GemvMx> ||
+                std::is_same_v<Op, ops::GemvMxAccumulate> ||
+                std::is_same_v<Op, ops::GemvMxWithBias>) {
+    constexpr bool kGemvMx = std::is_same_v<Op, ops::GemvMx> ||
+                             std::is_same_v<Op, ops::GemvMxAccumulate> ||
+                             std::is_same_v<Op, ops::GemvMxWithBias>;
+    return MatmulMx<kGemvMx,
+                    std::is_same_v<Op, ops::MxAccumulate> ||
+                        std::is_same_v<Op, ops::GemvMxAccumulate>,
+                    std::is_same_v<Op, ops::MxWithBias> ||
+                        std::is_same_v<Op, ops::GemvMxWithBias>>(ex, in);
+  }
   const uint32_t* o = in.operands;
   TileRef c, a, b, extra;
   if (!ex.Tile(o[0], &c) || !ex.Tile(o[kAcc ? 2 : 1], &a) || !ex.Tile(o[kAcc ? 3 : 2], &b)) {

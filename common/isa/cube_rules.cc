@@ -118,6 +118,7 @@ void RuleChecker::CheckMatmul() {
   const std::string_view m = info_.mnemonic;
   const bool acc = m.size() > 4 && m.substr(m.size() - 4) == ".acc";
   const bool bias = m.size() > 5 && m.substr(m.size() - 5) == ".bias";
+  if (m.find(".mx") != std::string_view::npos) return CheckMatmulMx(acc, bias);
   const int c = 0, a = acc ? 2 : 1, b = acc ? 3 : 2;
   RequireMemory(c, {Memory::kAcc});
   RequireMemory(a, {Memory::kLeft});

@@ -1,6 +1,7 @@
-// Operand rules of the fixpipe's quantising moves out of L0C (tmov.fp, tstore.fp, textract_fp,
-// tinsert_fp): the source is an acc tile, the parameters a ui64 row in the scaling buffer, and
-// the (source, result) element types are the fixpipe's vector quantisation modes.
+// Operand rules of group D's quantised cube instructions: the fixpipe's quantising moves out of
+// L0C (tmov.fp, tstore.fp, textract_fp, tinsert_fp: the source is an acc tile, the parameters a
+// ui64 row in the scaling buffer, the (source, result) element types the fixpipe's vector
+// quantisation modes) and the MX matmuls (tmatmul.mx, tgemv.mx and their .acc/.bias forms).
 #include "common/isa/rule_checker.h"
 #include "common/strings.h"
 
@@ -49,6 +50,66 @@ void RuleChecker::CheckFixpipeQuant() {
     Fail(dst, StrCat(m, " cannot quantise ", DTypeName(s->dtype), " to ", DTypeName(out), " on ",
                      ArchName(arch_), " (", DTypeName(s->dtype),
                      " quantises to: ", DTypeMaskNames(allowed), ")"));
+  }
+}
+
+// tmatmul.mx / tgemv.mx [.acc | .bias] (a5 only): c (acc, f32) = sum over k of
+// (a[i,k] * 2^sa[i,k/32]) * (b[k,j] * 2^sb[k/32,j]); a, b fp8 (e4m3 or e5m2, any pair) in
+// L0A/L0B, the e8m0 scales in the scaling buffer.
+void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
+  const std::string_view m = info_.mnemonic;
+  if (arch_ != Arch::kA5) {
+    Fail(0, StrCat(m, " is not available on ", ArchName(arch_), " (MX matmuls exist on a5 only)"));
+    return;
+  }
+  const int c = 0, a = acc ? 2 : 1, sa = a + 1, b = a + 2, sb = a + 3;
+  RequireMemory(c, {Memory::kAcc});
+  RequireMemory(a, {Memory::kLeft});
+  RequireMemory(b, {Memory::kRight});
+  RequireMemory(sa, {Memory::kScaling});
+  RequireMemory(sb, {Memory::kScaling});
+  RequireAllowedDType(a);
+  RequireAllowedDType(b);
+  if (acc) {
+    RequireMemory(1, {Memory::kAcc});
+    RequireSameDType(c, 1);
+  }
+  for (int s : {sa, sb}) {
+    const TileType* t = Tile(s);
+    if (t && t->dtype != DType::kE8M0) {
+      Fail(s, StrCat(m, " takes e8m0 (f8E8M0FNU) block scales, got ", DTypeName(t->dtype)));
+    }
+  }
+  const TileType* tc = Tile(c);
+  const TileType* ta = Tile(a);
+  const TileType* tb = Tile(b);
+  if (!tc || !ta || !tb) return;
+  if (tc->dtype != DType::kF32) {
+    Fail(c, StrCat(m, " accumulates in f32, but the acc tile holds ", DTypeName(tc->dtype)));
+  }
+  if (ta->rows != tc->rows || ta->cols != tb->rows || tb->cols != tc->cols) {
+    Fail(c, StrCat(m, " shapes do not agree: ", ta->rows, "x", ta->cols, " times ", tb->rows,
+                   "x", tb->cols, " into ", tc->rows, "x", tc->cols));
+  }
+  const int32_t blocks = (ta->cols + 31) / 32;
+  const TileType* tsa = Tile(sa);
+  const TileType* tsb = Tile(sb);
+  if (tsa && (tsa->rows < ta->rows || tsa->cols < blocks)) {
+    Fail(sa, StrCat(m, ": the scales of a ", ta->rows, "x", ta->cols, " left operand need ",
+                    ta->rows, "x", blocks, " elements (one per 32 along K), got ",
+                    tsa->ToString()));
+  }
+  if (tsb && (tsb->rows < blocks || tsb->cols < tb->cols)) {
+    Fail(sb, StrCat(m, ": the scales of a ", tb->rows, "x", tb->cols, " right operand need ",
+                    blocks, "x", tb->cols, " elements (one per 32 along K), got ",
+                    tsb->ToString()));
+  }
+  if (bias) {
+    RequireMemory(5, {Memory::kBias});
+    const TileType* tbias = Tile(5);
+    if (tbias && (tbias->dtype != DType::kF32 || tbias->rows != 1 || tbias->cols != tc->cols)) {
+      Fail(5, StrCat("the bias must be a 1x", tc->cols, " f32 row, got ", tbias->ToString()));
+    }
   }
 }
 

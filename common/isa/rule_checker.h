@@ -56,6 +56,7 @@ class RuleChecker {
   // Group D (quant_rules.cc).
   bool IsFixpipeQuant() const;
   void CheckFixpipeQuant();
+  void CheckMatmulMx(bool acc, bool bias);
 
   const OpInfo& info_;
   Arch arch_;
