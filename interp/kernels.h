@@ -59,6 +59,7 @@ template <typename Op> bool ExecPrint(Executor& ex, const Instr& in);
 template <typename Op> bool ExecSync(Executor& ex, const Instr& in);
 template <typename Op> bool ExecPipe(Executor& ex, const Instr& in);
 template <typename Op> bool ExecElement(Executor& ex, const Instr& in);
+template <typename Op> bool ExecQuant(Executor& ex, const Instr& in);  // group D
 
 /// The scalar operand \a reg converted to the compute type of tiles of T.
 template <typename T>

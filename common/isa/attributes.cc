@@ -15,6 +15,8 @@ constexpr const char* kRoundModes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL",
 constexpr const char* kSatModes[] = {"ON", "OFF"};
 constexpr const char* kCmpModes[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
 constexpr const char* kTriangles[] = {"LOWER", "UPPER"};
+// tquant: symmetric (i8 result) or asymmetric (ui8 result, with an offset).
+constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -23,6 +25,7 @@ constexpr AttrInfo kAttrs[] = {
     {"sat_mode", kSatModes, std::size(kSatModes), 0},
     {"cmpMode", kCmpModes, std::size(kCmpModes), 0},
     {"upperOrLower", kTriangles, std::size(kTriangles), 0},
+    {"quant_type", kQuantTypes, std::size(kQuantTypes), 0},
 };
 
 std::string Upper(std::string_view s) {
@@ -39,6 +42,7 @@ const AttrInfo* FindAttr(std::string_view name) {
   }
   if (name == "saturation" || name == "satMode") return &kAttrs[3];
   if (name == "cmp_mode") return &kAttrs[4];
+  if (name == "quantType") return &kAttrs[6];
   if (name == "upper_or_lower" || name == "isUpperOrLower") return &kAttrs[5];
   return nullptr;
 }

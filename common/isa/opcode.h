@@ -61,6 +61,7 @@ enum class Family : uint8_t {
   kPrint,
   kElement,
   kPipe,
+  kQuant,  // group D: tquant, tdequant
   kMachine,
   kIntBinary,
   kFloatBinary,

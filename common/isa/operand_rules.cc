@@ -380,6 +380,9 @@ std::vector<RuleError> RuleChecker::Run() {
     case Family::kPrint:
     case Family::kSync:
       break;
+    case Family::kQuant:
+      CheckQuant();
+      break;
   }
   return std::move(errors_);
 }

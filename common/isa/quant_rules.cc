@@ -113,4 +113,34 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
   }
 }
 
+// tquant d|a s [o]: f32 a, i8 or ui8 d (the quant_type decides which, checked at run time);
+// tdequant d|a s o: i8 or i16 a, f32 d. Per-row parameters are f32; all tiles in UB.
+void RuleChecker::CheckQuant() {
+  const bool quant = info_.mnemonic == "tquant";
+  const int d = 0, a = 1;
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    if (info_.operands[i].kind == OperandKind::kTile) RequireVec(i);
+  }
+  RequireAllowedDType(a);
+  RequireND(d);
+  RequireND(a);
+  RequireValidCovers(a, d, true, true);
+  const TileType* td = Tile(d);
+  const DTypeMask results = quant ? Bit(DType::kI8) | Bit(DType::kU8) : Bit(DType::kF32);
+  if (td && !(results & Bit(td->dtype))) {
+    Fail(d, StrCat(info_.mnemonic, " writes ", DTypeMaskNames(results), ", not ",
+                   DTypeName(td->dtype)));
+  }
+  for (int p = 2; p < info_.num_operands(); ++p) {
+    const TileType* t = Tile(p);
+    if (info_.operands[p].kind != OperandKind::kTile || !t) continue;
+    RequirePlain(p);
+    if (t->dtype != DType::kF32) {
+      Fail(p, StrCat(info_.mnemonic, " takes f32 per-row ", p == 2 ? "scales" : "offsets",
+                     ", got ", DTypeName(t->dtype)));
+    }
+    RequireValidCovers(p, d, true, false);
+  }
+}
+
 }  // namespace pto

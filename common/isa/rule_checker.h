@@ -57,6 +57,7 @@ class RuleChecker {
   bool IsFixpipeQuant() const;
   void CheckFixpipeQuant();
   void CheckMatmulMx(bool acc, bool bias);
+  void CheckQuant();
 
   const OpInfo& info_;
   Arch arch_;
