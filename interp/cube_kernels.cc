@@ -47,6 +47,20 @@ void Gather(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t cols
   }
 }
 
+// tsettf32mode / tsethf32mode: f32 inputs keep 10 (TF32 on a5) or 11 mantissa bits, rounded
+// with the mode's RoundMode; TF32 wins when both are enabled.
+void RoundCubeInputs(Executor& ex, std::vector<float>* lhs, std::vector<float>* rhs) {
+  const Core& core = ex.core();
+  const uint8_t mode = core.tf32_mode ? core.tf32_mode : core.hf32_mode;
+  if (mode == 0) return;
+  const int bits = core.tf32_mode && ex.program().arch == Arch::kA5 ? 10 : 11;
+  const FloatFormat format{8, bits};
+  const RoundMode rm = static_cast<RoundMode>(mode - 1);
+  for (std::vector<float>* v : {lhs, rhs}) {
+    for (float& x : *v) x = static_cast<float>(DecodeFloat(EncodeFloat(x, format, rm), format));
+  }
+}
+
 // The MX matmuls (a5): a and b hold fp8 bytes (e4m3 or e5m2), sa and sb e8m0 block scales, one
 // per 32 elements along K: c[i,j] = sum_k a[i,k] b[k,j] 2^(sa[i,k/32] + sb[k/32,j] - 254).
 // Each product of two fp8 values is exact in f32; the scaling rounds only outside f32's normal
@@ -190,6 +204,9 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
         sum.assign(static_cast<size_t>(m) * n, 0);
         Gather<In, Acc>(a, 0, 0, m, k, &lhs);
         Gather<In, Acc>(b, 0, 0, k, n, &rhs);
+        if constexpr (std::is_same_v<In, float> && std::is_same_v<Acc, float>) {
+          RoundCubeInputs(ex, &lhs, &rhs);
+        }
         if constexpr (std::is_same_v<Acc, float>) {
           simd::MatmulF32(lhs.data(), k, rhs.data(), n, sum.data(), n, m, k, n);
         } else {

@@ -34,6 +34,12 @@ template <typename Op>
 bool ExecQuant(Executor& ex, const Instr& in) {
   constexpr bool kQuant = std::is_same_v<Op, ops::Quantize>;
   const uint32_t* o = in.operands;
+  if constexpr (std::is_same_v<Op, ops::SetHf32Mode> || std::is_same_v<Op, ops::SetTf32Mode>) {
+    // o[0] enable, o[1] the RoundMode (immediates checked by the verifier's attribute ranges).
+    const uint8_t mode = o[0] ? static_cast<uint8_t>(1 + (o[1] > 6 ? 2 : o[1])) : 0;
+    (std::is_same_v<Op, ops::SetHf32Mode> ? ex.core().hf32_mode : ex.core().tf32_mode) = mode;
+    return true;
+  }
   TileRef d, a, s, off;
   if (!ex.Tile(o[0], &d) || !ex.Tile(o[1], &a)) return false;
   const int32_t rows = d.valid_rows, cols = d.valid_cols;

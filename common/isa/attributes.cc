@@ -26,6 +26,8 @@ constexpr AttrInfo kAttrs[] = {
     {"cmpMode", kCmpModes, std::size(kCmpModes), 0},
     {"upperOrLower", kTriangles, std::size(kTriangles), 0},
     {"quant_type", kQuantTypes, std::size(kQuantTypes), 0},
+    {"enable", kBool, 2, 1},
+    {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
 };
 
 std::string Upper(std::string_view s) {

@@ -116,6 +116,7 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
 // tquant d|a s [o]: f32 a, i8 or ui8 d (the quant_type decides which, checked at run time);
 // tdequant d|a s o: i8 or i16 a, f32 d. Per-row parameters are f32; all tiles in UB.
 void RuleChecker::CheckQuant() {
+  if (info_.num_operands() == 0 || info_.operands[0].kind != OperandKind::kTile) return;
   const bool quant = info_.mnemonic == "tquant";
   const int d = 0, a = 1;
   for (int i = 0; i < info_.num_operands(); ++i) {
