@@ -13,6 +13,7 @@ constexpr DTypeInfo kInfo[kDTypeCount] = {
     {"invalid", 0}, {"i1", 1},   {"i8", 1},   {"i16", 2},  {"i32", 4},
     {"i64", 8},     {"ui8", 1},  {"ui16", 2}, {"ui32", 4}, {"ui64", 8},
     {"f16", 2},     {"bf16", 2}, {"f32", 4},  {"f64", 8},  {"index", 8},
+    {"f8E4M3FN", 1}, {"f8E5M2", 1}, {"f8E8M0FNU", 1},
 };
 
 constexpr bool SizesMatch() {
@@ -31,7 +32,12 @@ bool IsMemoryDType(DType t) {
 }
 
 bool IsFloat(DType t) {
-  return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF64;
+  return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF64 ||
+         IsMxDType(t);
+}
+
+bool IsMxDType(DType t) {
+  return t == DType::kF8E4M3 || t == DType::kF8E5M2 || t == DType::kE8M0;
 }
 
 bool IsSigned(DType t) {
@@ -53,6 +59,10 @@ DType ParseDType(std::string_view name) {
   if (name == "u16") return DType::kU16;
   if (name == "u32") return DType::kU32;
   if (name == "u64") return DType::kU64;
+  // The ISA pages' names of the MX formats.
+  if (name == "fp8e4m3" || name == "f8E4M3") return DType::kF8E4M3;
+  if (name == "fp8e5m2") return DType::kF8E5M2;
+  if (name == "e8m0" || name == "f8E8M0") return DType::kE8M0;
   return DType::kInvalid;
 }
 

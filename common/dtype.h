@@ -26,8 +26,13 @@ enum class DType : uint8_t {
   kF32 = 12,
   kF64 = 13,
   kIndex = 14,
+  // Microscaling (MX) formats of the a5 cube (group D): one byte each. Tiles and global memory
+  // hold them as raw bytes; only the MX matmuls decode them (common/float_format.h).
+  kF8E4M3 = 15,  ///< fp8 e4m3fn: bias 7, no infinities, S.1111.111 is NaN.
+  kF8E5M2 = 16,  ///< fp8 e5m2: IEEE-style, bias 15, with infinities and NaNs.
+  kE8M0 = 17,    ///< e8m0 block scale: 2^(bits - 127); 0xff is NaN.
 };
-constexpr int kDTypeCount = 15;
+constexpr int kDTypeCount = 18;
 
 /// A set of dtypes, one bit per DType value.
 using DTypeMask = uint32_t;
@@ -35,9 +40,12 @@ constexpr DTypeMask Bit(DType t) { return DTypeMask{1} << static_cast<int>(t); }
 
 /// Size in bytes of one element (i1 and index are stored as one and eight bytes). Inline: the
 /// interpreter asks on every tile access.
-inline constexpr int8_t kDTypeSizes[kDTypeCount] = {0, 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8};
+inline constexpr int8_t kDTypeSizes[kDTypeCount] = {0, 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8,
+                                                    1, 1, 1};
 constexpr int DTypeSize(DType t) { return kDTypeSizes[static_cast<int>(t)]; }
 bool IsFloat(DType t);
+/// The one-byte MX formats (fp8 e4m3, fp8 e5m2, e8m0), which only moves and MX matmuls take.
+bool IsMxDType(DType t);
 bool IsSigned(DType t);  ///< Signed integers and index.
 bool IsInteger(DType t);  ///< Any integer type, including i1 and index.
 /// Types that tiles and global memory hold: every integer of 8 to 64 bits, f16, bf16, f32.

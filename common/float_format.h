@@ -89,6 +89,25 @@ inline uint16_t FloatToBF16(float f) {
   return static_cast<uint16_t>(x >> 16);
 }
 
+/// fp8 e4m3fn bits -> float (exact): bias 7, subnormals, no infinities; S.1111.111 is NaN.
+inline float F8E4M3ToFloat(uint8_t b) {
+  const float sign = (b & 0x80) ? -1.0f : 1.0f;
+  const int exp = (b >> 3) & 0xf, man = b & 7;
+  if (exp == 0xf && man == 7) return BitsFloat(0x7fc00000);
+  if (exp == 0) return sign * static_cast<float>(man) * 0.001953125f;  // man * 2^-9
+  return sign * static_cast<float>(8 + man) * BitsFloat(static_cast<uint32_t>(exp + 117) << 23);
+}
+
+/// fp8 e5m2 bits -> float (exact): the top byte of an f16.
+inline float F8E5M2ToFloat(uint8_t b) { return HalfToFloat(static_cast<uint16_t>(b << 8)); }
+
+/// e8m0 scale bits -> float: 2^(b - 127) (2^-127 is subnormal in f32, still exact); 0xff NaN.
+inline float E8M0ToFloat(uint8_t b) {
+  if (b == 0xff) return BitsFloat(0x7fc00000);
+  if (b == 0) return BitsFloat(0x00400000);
+  return BitsFloat(static_cast<uint32_t>(b) << 23);
+}
+
 /// Storage types for the two 16-bit float formats, so kernels can be templated on them.
 struct Half {
   uint16_t bits;

@@ -92,5 +92,38 @@ TEST_CASE("EncodeFloat rounding modes") {
   CHECK(EncodeFloat(0.1, kF32Format, RoundMode::kRint) == FloatBits(0.1f));
 }
 
+// The MX decoders against the formats' definitions, for every byte.
+TEST_CASE("fp8 and e8m0 decoding") {
+  for (int b = 0; b < 256; ++b) {
+    const double sign = (b & 0x80) ? -1.0 : 1.0;
+    // e4m3fn: bias 7, 3 mantissa bits, subnormals at exponent 0, only S.1111.111 is NaN.
+    const int e4 = (b >> 3) & 0xf, m4 = b & 7;
+    const float v4 = F8E4M3ToFloat(static_cast<uint8_t>(b));
+    if (e4 == 15 && m4 == 7) {
+      CHECK(std::isnan(v4));
+    } else {
+      const double want = e4 == 0 ? std::ldexp(m4 / 8.0, -6) : std::ldexp(1 + m4 / 8.0, e4 - 7);
+      CHECK(v4 == sign * want);
+      CHECK(std::signbit(v4) == ((b & 0x80) != 0));
+    }
+    // e5m2: bias 15, 2 mantissa bits, IEEE specials.
+    const int e5 = (b >> 2) & 0x1f, m5 = b & 3;
+    const float v5 = F8E5M2ToFloat(static_cast<uint8_t>(b));
+    if (e5 == 31) {
+      CHECK((m5 == 0 ? std::isinf(v5) : std::isnan(v5)));
+    } else {
+      const double want = e5 == 0 ? std::ldexp(m5 / 4.0, -14) : std::ldexp(1 + m5 / 4.0, e5 - 15);
+      CHECK(v5 == sign * want);
+    }
+    // e8m0: 2^(b - 127), 0xff NaN.
+    const float s = E8M0ToFloat(static_cast<uint8_t>(b));
+    if (b == 255) {
+      CHECK(std::isnan(s));
+    } else {
+      CHECK(s == std::ldexp(1.0, b - 127));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace pto

@@ -1,9 +1,12 @@
 // Matrix multiply on the cube memories, and windows, inserts and transposes of tiles. Tiles
 // are read and written through their layouts' offset formulas (NZ, ZN, ZZ, ND, DN alike).
+#include <climits>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
 #include "common/strings.h"
+#include "interp/fixpipe_quant.h"
 #include "interp/kernels.h"
 
 namespace pto::interp {
@@ -12,6 +15,15 @@ namespace ops {
 struct Plain {};
 struct Accumulate {};
 struct WithBias {};
+struct Gemv {};
+struct GemvAccumulate {};
+struct GemvWithBias {};
+struct Mx {};
+struct MxAccumulate {};
+struct MxWithBias {};
+struct GemvMx {};
+struct GemvMxAccumulate {};
+struct GemvMxWithBias {};
 }  // namespace ops
 
 namespace {
@@ -35,22 +47,137 @@ void Gather(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t cols
   }
 }
 
+// tsettf32mode / tsethf32mode: f32 inputs keep 10 (TF32 on a5) or 11 mantissa bits, rounded
+// with the mode's RoundMode; TF32 wins when both are enabled.
+void RoundCubeInputs(Executor& ex, std::vector<float>* lhs, std::vector<float>* rhs) {
+  const Core& core = ex.core();
+  const uint8_t mode = core.tf32_mode ? core.tf32_mode : core.hf32_mode;
+  if (mode == 0) return;
+  const int bits = core.tf32_mode && ex.program().arch == Arch::kA5 ? 10 : 11;
+  const FloatFormat format{8, bits};
+  const RoundMode rm = static_cast<RoundMode>(mode - 1);
+  for (std::vector<float>* v : {lhs, rhs}) {
+    for (float& x : *v) x = static_cast<float>(DecodeFloat(EncodeFloat(x, format, rm), format));
+  }
+}
+
+// The MX matmuls (a5): a and b hold fp8 bytes (e4m3 or e5m2), sa and sb e8m0 block scales, one
+// per 32 elements along K: c[i,j] = sum_k a[i,k] b[k,j] 2^(sa[i,k/32] + sb[k/32,j] - 254).
+// Each product of two fp8 values is exact in f32; the scaling rounds only outside f32's normal
+// range; the sum runs in f32 over ascending k, then c_in or the bias is added.
+template <bool kGemv, bool kAcc, bool kBias>
+bool MatmulMx(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  const int ai = kAcc ? 2 : 1;
+  TileRef c, a, sa, b, sb, extra;
+  if (!ex.Tile(o[0], &c) || !ex.Tile(o[ai], &a) || !ex.Tile(o[ai + 1], &sa) ||
+      !ex.Tile(o[ai + 2], &b) || !ex.Tile(o[ai + 3], &sb)) {
+    return false;
+  }
+  if ((kAcc || kBias) && !ex.Tile(o[kAcc ? 1 : 5], &extra)) return false;
+  const int32_t m = kGemv ? 1 : a.valid_rows;
+  const int32_t k = kGemv ? b.valid_rows : a.valid_cols;
+  const int32_t n = b.valid_cols;
+  if (a.valid_rows < (kGemv ? 1 : m) || a.valid_cols < k || b.valid_rows < k) {
+    return ex.Fault(StrCat("the left operand ", ex.TileName(a.reg), " (valid ", a.valid_rows, "x",
+                           a.valid_cols, ") and the right operand ", ex.TileName(b.reg),
+                           " (valid ", b.valid_rows, "x", b.valid_cols, ") do not share K = ", k));
+  }
+  for (const TileRef* t : {&c, kAcc ? &extra : nullptr}) {
+    if (t && (t->type->rows < m || t->type->cols < n)) {
+      return ex.Fault(StrCat("the ", m, "x", n, " product does not fit ", ex.TileName(t->reg),
+                             " (", t->type->rows, "x", t->type->cols, ")"));
+    }
+  }
+  const int32_t blocks = (k + 31) / 32;
+  if (!RequireCovers(ex, sa, m, blocks, "left scale") ||
+      !RequireCovers(ex, sb, blocks, n, "right scale")) {
+    return false;
+  }
+  if (kBias && !RequireCovers(ex, extra, 1, n, "bias")) return false;
+  auto decode = [](DType t, uint8_t v) {
+    return t == DType::kF8E4M3 ? F8E4M3ToFloat(v) : F8E5M2ToFloat(v);
+  };
+  thread_local std::vector<float> lhs, rhs, sum;
+  thread_local std::vector<int32_t> lexp, rexp;  // scale exponents, or INT32_MIN for NaN
+  lhs.resize(static_cast<size_t>(m) * k);
+  rhs.resize(static_cast<size_t>(k) * n);
+  lexp.resize(static_cast<size_t>(m) * blocks);
+  rexp.resize(static_cast<size_t>(blocks) * n);
+  sum.assign(static_cast<size_t>(m) * n, 0.0f);
+  auto exponent = [](uint8_t e) { return e == 0xff ? INT32_MIN : int32_t{e} - 127; };
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t kk = 0; kk < k; ++kk) lhs[i * k + kk] = decode(a.type->dtype, *a.At<uint8_t>(i, kk));
+    for (int32_t kb = 0; kb < blocks; ++kb) lexp[i * blocks + kb] = exponent(*sa.At<uint8_t>(i, kb));
+  }
+  for (int32_t kk = 0; kk < k; ++kk) {
+    for (int32_t j = 0; j < n; ++j) rhs[kk * n + j] = decode(b.type->dtype, *b.At<uint8_t>(kk, j));
+  }
+  for (int32_t kb = 0; kb < blocks; ++kb) {
+    for (int32_t j = 0; j < n; ++j) rexp[kb * n + j] = exponent(*sb.At<uint8_t>(kb, j));
+  }
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t j = 0; j < n; ++j) {
+      float acc = 0.0f;
+      for (int32_t kk = 0; kk < k; ++kk) {
+        const int32_t ea = lexp[i * blocks + kk / 32], eb = rexp[(kk / 32) * n + j];
+        const float p = lhs[i * k + kk] * rhs[kk * n + j];
+        acc += (ea == INT32_MIN || eb == INT32_MIN) ? NAN : std::ldexp(p, ea + eb);
+      }
+      sum[i * n + j] = acc;
+    }
+  }
+  for (int32_t i = 0; (kAcc || kBias) && i < m; ++i) {
+    for (int32_t j = 0; j < n; ++j) sum[i * n + j] += *extra.At<float>(kAcc ? i : 0, j);
+  }
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t j = 0; j < n; ++j) *c.At<float>(i, j) = sum[i * n + j];
+  }
+  return true;
+}
+
 }  // namespace
 
-// c = a x b, with M = a's valid rows, K = a's valid columns, N = b's valid columns. Products
-// accumulate in c's type (f32 or i32) over ascending k, one rounding per multiply and per add.
+// c = a x b, with M = a's valid rows, K = a's valid columns, N = b's valid columns (TGEMV:
+// M = 1, K = b's valid rows). Products accumulate in c's type (f32 or i32) over ascending k,
+// one rounding per multiply and per add.
 template <typename Op>
 bool ExecMatmul(Executor& ex, const Instr& in) {
-  constexpr bool kAcc = std::is_same_v<Op, ops::Accumulate>;
-  constexpr bool kBias = std::is_same_v<Op, ops::WithBias>;
+  constexpr bool kGemv = std::is_same_v<Op, ops::Gemv> ||
+                         std::is_same_v<Op, ops::GemvAccumulate> ||
+                         std::is_same_v<Op, ops::GemvWithBias>;
+  constexpr bool kAcc =
+      std::is_same_v<Op, ops::Accumulate> || std::is_same_v<Op, ops::GemvAccumulate>;
+  constexpr bool kBias = std::is_same_v<Op, ops::WithBias> || std::is_same_v<Op, ops::GemvWithBias>;
+  if constexpr (std::is_same_v<Op, ops::Mx> || std::is_same_v<Op, ops::MxAccumulate> ||
+                std::is_same_v<Op, ops::MxWithBias> || std::is_same_v<Op, ops::GemvMx> ||
+                std::is_same_v<Op, ops::GemvMxAccumulate> ||
+                std::is_same_v<Op, ops::GemvMxWithBias>) {
+    constexpr bool kGemvMx = std::is_same_v<Op, ops::GemvMx> ||
+                             std::is_same_v<Op, ops::GemvMxAccumulate> ||
+                             std::is_same_v<Op, ops::GemvMxWithBias>;
+    return MatmulMx<kGemvMx,
+                    std::is_same_v<Op, ops::MxAccumulate> ||
+                        std::is_same_v<Op, ops::GemvMxAccumulate>,
+                    std::is_same_v<Op, ops::MxWithBias> ||
+                        std::is_same_v<Op, ops::GemvMxWithBias>>(ex, in);
+  }
   const uint32_t* o = in.operands;
   TileRef c, a, b, extra;
   if (!ex.Tile(o[0], &c) || !ex.Tile(o[kAcc ? 2 : 1], &a) || !ex.Tile(o[kAcc ? 3 : 2], &b)) {
     return false;
   }
   if ((kAcc || kBias) && !ex.Tile(o[kAcc ? 1 : 3], &extra)) return false;
-  const int32_t m = a.valid_rows, k = a.valid_cols, n = b.valid_cols;
-  if (b.valid_rows < k) {
+  const int32_t m = kGemv ? 1 : a.valid_rows;
+  const int32_t k = kGemv ? b.valid_rows : a.valid_cols;
+  const int32_t n = b.valid_cols;
+  if (kGemv && (a.valid_rows < 1 || a.valid_cols < k)) {
+    return ex.Fault(StrCat("the vector ", ex.TileName(a.reg), " has a ", a.valid_rows, "x",
+                           a.valid_cols, " valid region, but the right operand ",
+                           ex.TileName(b.reg), " has ", k, " valid rows (the vector needs 1x",
+                           k, ")"));
+  }
+  if (!kGemv && b.valid_rows < k) {
     return ex.Fault(StrCat("the left operand ", ex.TileName(a.reg), " has ", k,
                            " valid columns but the right operand ", ex.TileName(b.reg), " only ",
                            b.valid_rows, " valid rows"));
@@ -77,6 +204,9 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
         sum.assign(static_cast<size_t>(m) * n, 0);
         Gather<In, Acc>(a, 0, 0, m, k, &lhs);
         Gather<In, Acc>(b, 0, 0, k, n, &rhs);
+        if constexpr (std::is_same_v<In, float> && std::is_same_v<Acc, float>) {
+          RoundCubeInputs(ex, &lhs, &rhs);
+        }
         if constexpr (std::is_same_v<Acc, float>) {
           simd::MatmulF32(lhs.data(), k, rhs.data(), n, sum.data(), n, m, k, n);
         } else {
@@ -116,9 +246,10 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
 
 namespace {
 
-bool WindowOrigin(Executor& ex, const Instr& in, int64_t* r0, int64_t* c0) {
-  *r0 = ex.scalar(in.operands[2]).i;
-  *c0 = ex.scalar(in.operands[3]).i;
+// The fp forms (textract_fp, tinsert_fp) carry the fp tile before the origin.
+bool WindowOrigin(Executor& ex, const Instr& in, int first, int64_t* r0, int64_t* c0) {
+  *r0 = ex.scalar(in.operands[first]).i;
+  *c0 = ex.scalar(in.operands[first + 1]).i;
   if (*r0 < 0 || *c0 < 0) {
     return ex.Fault(StrCat("the window origin (", *r0, ", ", *c0, ") is negative"));
   }
@@ -127,13 +258,15 @@ bool WindowOrigin(Executor& ex, const Instr& in, int64_t* r0, int64_t* c0) {
 
 }  // namespace
 
-// d[i,j] = a[r0+i, c0+j] over the valid region of d; the window must lie inside a.
+// d[i,j] = a[r0+i, c0+j] over the valid region of d; the window must lie inside a. textract_fp
+// quantises from acc with the fp tile's channel j for column j of the window.
 template <typename Op>
 bool ExecExtract(Executor& ex, const Instr& in) {
+  constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;
   TileRef d, a;
   int64_t r0, c0;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
-      !WindowOrigin(ex, in, &r0, &c0)) {
+      !WindowOrigin(ex, in, kQuant ? 3 : 2, &r0, &c0)) {
     return false;
   }
   if (r0 + d.valid_rows > a.type->rows || c0 + d.valid_cols > a.type->cols) {
@@ -141,25 +274,53 @@ bool ExecExtract(Executor& ex, const Instr& in) {
                            ") does not fit in ", ex.TileName(a.reg), " (", a.type->rows, "x",
                            a.type->cols, ")"));
   }
-  WithStorageType(d.type->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
-      for (int32_t r = 0; r < d.valid_rows; ++r) {
-        for (int32_t c = 0; c < d.valid_cols; ++c) *dst.At<T>(r, c) = *a.At<T>(r0 + r, c0 + c);
-      }
-      return true;
+  if constexpr (kQuant) {
+    thread_local std::vector<QuantParam> params;
+    if (!LoadQuantParams(ex, in.operands[2], d.valid_cols, &params)) return false;
+    bool ok = true;
+    WithStorageType(d.type->dtype, [&](auto dtag) {
+      using D = decltype(dtag);
+      WithStorageType(a.type->dtype, [&](auto stag) {
+        using S = decltype(stag);
+        if constexpr (kQuantSource<S>) {
+          WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+            for (int32_t r = 0; r < d.valid_rows; ++r) {
+              for (int32_t c = 0; c < d.valid_cols; ++c) {
+                *dst.At<D>(r, c) = QuantElement<D, S>(*a.At<S>(r0 + r, c0 + c), params[c]);
+              }
+            }
+            return true;
+          });
+        } else {
+          ok = ex.Fault(StrCat("textract_fp quantises f32 or i32 acc tiles, not ",
+                               DTypeName(a.type->dtype)));
+        }
+      });
     });
-  });
-  return true;
+    return ok;
+  } else {
+    WithStorageType(d.type->dtype, [&](auto tag) {
+      using T = decltype(tag);
+      WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+        for (int32_t r = 0; r < d.valid_rows; ++r) {
+          for (int32_t c = 0; c < d.valid_cols; ++c) *dst.At<T>(r, c) = *a.At<T>(r0 + r, c0 + c);
+        }
+        return true;
+      });
+    });
+    return true;
+  }
 }
 
-// d[r0+i, c0+j] = a[i,j] over the valid region of a, converting from L0C's type.
+// d[r0+i, c0+j] = a[i,j] over the valid region of a, converting from L0C's type (tinsert_fp:
+// quantising with the fp tile's channel j for column j of a).
 template <typename Op>
 bool ExecInsert(Executor& ex, const Instr& in) {
+  constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;
   TileRef d, a;
   int64_t r0, c0;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
-      !WindowOrigin(ex, in, &r0, &c0)) {
+      !WindowOrigin(ex, in, kQuant ? 3 : 2, &r0, &c0)) {
     return false;
   }
   if (r0 + a.valid_rows > d.valid_rows || c0 + a.valid_cols > d.valid_cols) {
@@ -167,21 +328,33 @@ bool ExecInsert(Executor& ex, const Instr& in) {
                            ") does not fit in the valid region of ", ex.TileName(d.reg), " (",
                            d.valid_rows, "x", d.valid_cols, ")"));
   }
+  thread_local std::vector<QuantParam> params;
+  if (kQuant && !LoadQuantParams(ex, in.operands[2], a.valid_cols, &params)) return false;
+  bool ok = true;
   WithStorageType(d.type->dtype, [&](auto dtag) {
     using D = decltype(dtag);
     WithStorageType(a.type->dtype, [&](auto stag) {
       using S = decltype(stag);
-      WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
-        for (int32_t r = 0; r < a.valid_rows; ++r) {
-          for (int32_t c = 0; c < a.valid_cols; ++c) {
-            *dst.At<D>(r0 + r, c0 + c) = CastElement<D, S>(*a.At<S>(r, c));
+      if constexpr (kQuant && !kQuantSource<S>) {
+        ok = ex.Fault(StrCat("tinsert_fp quantises f32 or i32 acc tiles, not ",
+                             DTypeName(a.type->dtype)));
+      } else {
+        WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+          for (int32_t r = 0; r < a.valid_rows; ++r) {
+            for (int32_t c = 0; c < a.valid_cols; ++c) {
+              if constexpr (kQuant) {
+                *dst.At<D>(r0 + r, c0 + c) = QuantElement<D, S>(*a.At<S>(r, c), params[c]);
+              } else {
+                *dst.At<D>(r0 + r, c0 + c) = CastElement<D, S>(*a.At<S>(r, c));
+              }
+            }
           }
-        }
-        return true;
-      });
+          return true;
+        });
+      }
     });
   });
-  return true;
+  return ok;
 }
 
 // d[j,i] = a[i,j] over the valid region of a.

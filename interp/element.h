@@ -97,6 +97,10 @@ bool WithStorageType(DType dtype, F&& f) {
     case DType::kF16: f(Half{}); return true;
     case DType::kBF16: f(BFloat16{}); return true;
     case DType::kF32: f(float{}); return true;
+    // The MX formats move as raw bytes; the MX matmuls decode them (common/float_format.h).
+    case DType::kF8E4M3:
+    case DType::kF8E5M2:
+    case DType::kE8M0: f(uint8_t{}); return true;
     case DType::kInvalid:
     case DType::kI1:
     case DType::kF64:

@@ -69,6 +69,7 @@ template <typename Op> bool ExecArgReduce(Executor& ex, const Instr& in);
 // Group C: gathers, scatters, sorts (gather_kernels.cc, sort_kernels.cc).
 template <typename Op> bool ExecGather(Executor& ex, const Instr& in);
 template <typename Op> bool ExecSort(Executor& ex, const Instr& in);
+template <typename Op> bool ExecQuant(Executor& ex, const Instr& in);  // group D
 
 /// The scalar operand \a reg converted to the compute type of tiles of T.
 template <typename T>

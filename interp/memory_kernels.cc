@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "common/strings.h"
+#include "interp/fixpipe_quant.h"
 #include "interp/kernels.h"
 #include "interp/view_mapping.h"
 
@@ -202,6 +203,7 @@ bool ExecLoad(Executor& ex, const Instr& in) {
 
 template <typename Op>
 bool ExecStore(Executor& ex, const Instr& in) {
+  constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;  // tstore.fp
   TileRef t;
   if (!ex.Tile(in.operands[1], &t)) return false;
   const ViewState* view;
@@ -210,6 +212,29 @@ bool ExecStore(Executor& ex, const Instr& in) {
   TileMapping m;
   if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[0]), &m)) return false;
   GlobalBuffer& buf = ex.globals()[v.buffer];
+  if constexpr (kQuant) {
+    thread_local std::vector<QuantParam> params;
+    if (!LoadQuantParams(ex, in.operands[2], t.valid_cols, &params)) return false;
+    bool ok = true;
+    WithStorageType(buf.dtype, [&](auto gtag) {
+      using G = decltype(gtag);
+      WithStorageType(t.type->dtype, [&](auto ttag) {
+        using T = decltype(ttag);
+        if constexpr (kQuantSource<T>) {
+          G* gm = reinterpret_cast<G*>(buf.bytes.data());
+          for (int32_t r = 0; r < t.valid_rows; ++r) {
+            for (int32_t c = 0; c < t.valid_cols; ++c) {
+              gm[m.Index(r, c)] = QuantElement<G, T>(*t.At<T>(r, c), params[c]);
+            }
+          }
+        } else {
+          ok = ex.Fault(StrCat("tstore.fp quantises f32 or i32 acc tiles, not ",
+                               DTypeName(t.type->dtype)));
+        }
+      });
+    });
+    return ok;
+  }
   // Element sizes match, except that stores from L0C may narrow (f32 to f16/bf16).
   DType gm_type = t.type->mem == Memory::kAcc ? buf.dtype : t.type->dtype;
   WithStorageType(gm_type, [&](auto gtag) {
@@ -241,23 +266,38 @@ bool ExecStore(Executor& ex, const Instr& in) {
 // for moves out of L0C.
 template <typename Op>
 bool ExecMove(Executor& ex, const Instr& in) {
+  constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;  // tmov.fp
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = std::min(d.valid_rows, a.valid_rows);
   const int32_t cols = std::min(d.valid_cols, a.valid_cols);
+  thread_local std::vector<QuantParam> params;
+  if (kQuant && !LoadQuantParams(ex, in.operands[2], cols, &params)) return false;
+  bool ok = true;
   WithStorageType(d.type->dtype, [&](auto dtag) {
     using D = decltype(dtag);
     WithStorageType(a.type->dtype, [&](auto stag) {
       using S = decltype(stag);
-      WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](TileRef dst) {
-        for (int32_t r = 0; r < rows; ++r) {
-          for (int32_t c = 0; c < cols; ++c) *dst.At<D>(r, c) = CastElement<D, S>(*a.At<S>(r, c));
-        }
-        return true;
-      });
+      if constexpr (kQuant && !kQuantSource<S>) {
+        ok = ex.Fault(StrCat("tmov.fp quantises f32 or i32 acc tiles, not ",
+                             DTypeName(a.type->dtype)));
+      } else {
+        WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](TileRef dst) {
+          for (int32_t r = 0; r < rows; ++r) {
+            for (int32_t c = 0; c < cols; ++c) {
+              if constexpr (kQuant) {
+                *dst.At<D>(r, c) = QuantElement<D, S>(*a.At<S>(r, c), params[c]);
+              } else {
+                *dst.At<D>(r, c) = CastElement<D, S>(*a.At<S>(r, c));
+              }
+            }
+          }
+          return true;
+        });
+      }
     });
   });
-  return true;
+  return ok;
 }
 
 namespace {

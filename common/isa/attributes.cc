@@ -23,6 +23,8 @@ constexpr const char* kReduceOps[] = {"SUM", "MAX", "MIN"};
 // MaskPattern codes of the ISA: P0101=1 .. P1111=7 (0 has no spelling).
 constexpr const char* kMaskPatterns[] = {"", "P0101", "P1010", "P0001", "P0010",
                                          "P0100", "P1000", "P1111"};
+// tquant: symmetric (i8 result) or asymmetric (ui8 result, with an offset).
+constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -37,6 +39,9 @@ constexpr AttrInfo kAttrs[] = {
     {"reduceOp", kReduceOps, std::size(kReduceOps), 0},
     {"maskPattern", kMaskPatterns, std::size(kMaskPatterns), 0, true},
     {"exhausted", kBool, 2, 0},
+    {"quant_type", kQuantTypes, std::size(kQuantTypes), 0},
+    {"enable", kBool, 2, 1},
+    {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values
@@ -62,12 +67,13 @@ const AttrInfo* FindAttr(std::string_view name) {
   for (const AttrInfo& a : kAttrs) {
     if (a.name == name) return &a;
   }
-  if (name == "saturation" || name == "satMode") return &kAttrs[3];
-  if (name == "cmp_mode") return &kAttrs[4];
-  if (name == "upper_or_lower" || name == "isUpperOrLower") return &kAttrs[5];
-  if (name == "atomic_type") return &kAttrs[6];
-  if (name == "notify_op") return &kAttrs[7];
-  if (name == "reduce_op") return &kAttrs[9];
+  if (name == "saturation" || name == "satMode") return FindAttr("sat_mode");
+  if (name == "cmp_mode") return FindAttr("cmpMode");
+  if (name == "quantType") return FindAttr("quant_type");
+  if (name == "upper_or_lower" || name == "isUpperOrLower") return FindAttr("upperOrLower");
+  if (name == "atomic_type") return FindAttr("atomicType");
+  if (name == "notify_op") return FindAttr("notifyOp");
+  if (name == "reduce_op") return FindAttr("reduceOp");
   if (name == "mask_pattern") return FindAttr("maskPattern");
   return nullptr;
 }

@@ -112,10 +112,13 @@ void RuleChecker::CheckMove() {
   RequireSameShape(0, 1);
 }
 
-// TMATMUL / .acc / .bias: a in L0A, b in L0B, c in L0C; (i8, i8) -> i32, (f16|bf16|f32) -> f32.
+// TMATMUL / TGEMV and their .acc / .bias forms: a in L0A, b in L0B, c in L0C;
+// (i8, i8) -> i32, (f16|bf16|f32) -> f32.
 void RuleChecker::CheckMatmul() {
-  const bool acc = info_.mnemonic == "tmatmul.acc";
-  const bool bias = info_.mnemonic == "tmatmul.bias";
+  const std::string_view m = info_.mnemonic;
+  const bool acc = m.size() > 4 && m.substr(m.size() - 4) == ".acc";
+  const bool bias = m.size() > 5 && m.substr(m.size() - 5) == ".bias";
+  if (m.find(".mx") != std::string_view::npos) return CheckMatmulMx(acc, bias);
   const int c = 0, a = acc ? 2 : 1, b = acc ? 3 : 2;
   RequireMemory(c, {Memory::kAcc});
   RequireMemory(a, {Memory::kLeft});
@@ -132,11 +135,11 @@ void RuleChecker::CheckMatmul() {
   if (!tc || !ta || !tb) return;
   DType want = ta->dtype == DType::kI8 ? DType::kI32 : DType::kF32;
   if (tc->dtype != want) {
-    Fail(c, StrCat("tmatmul of ", DTypeName(ta->dtype), " accumulates in ", DTypeName(want),
+    Fail(c, StrCat(m, " of ", DTypeName(ta->dtype), " accumulates in ", DTypeName(want),
                    ", but the acc tile holds ", DTypeName(tc->dtype)));
   }
   if (ta->rows != tc->rows || ta->cols != tb->rows || tb->cols != tc->cols) {
-    Fail(c, StrCat("tmatmul shapes do not agree: ", ta->rows, "x", ta->cols, " times ", tb->rows,
+    Fail(c, StrCat(m, " shapes do not agree: ", ta->rows, "x", ta->cols, " times ", tb->rows,
                    "x", tb->cols, " into ", tc->rows, "x", tc->cols));
   }
   if (bias) {

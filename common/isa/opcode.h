@@ -70,6 +70,7 @@ enum class Family : uint8_t {
   kArgReduce,
   kGather,  ///< Group C: tile and global gathers and scatters.
   kSort,    ///< Group C: tsort32, tmrgsort.
+  kQuant,  // group D: tquant, tdequant
   kMachine,
   kIntBinary,
   kFloatBinary,

@@ -323,6 +323,10 @@ void RuleChecker::CheckInterleave() {
 }
 
 std::vector<RuleError> RuleChecker::Run() {
+  if (IsFixpipeQuant()) {
+    CheckFixpipeQuant();
+    return std::move(errors_);
+  }
   switch (info_.family) {
     case Family::kBinary:
     case Family::kUnary:
@@ -437,6 +441,9 @@ std::vector<RuleError> RuleChecker::Run() {
       break;
     case Family::kArgReduce:
       CheckArgReduce();
+      break;
+    case Family::kQuant:
+      CheckQuant();
       break;
   }
   return std::move(errors_);

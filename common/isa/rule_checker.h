@@ -68,6 +68,11 @@ class RuleChecker {
   void RequireIndexCovers(int idx, int data, const char* data_role);
   void CheckGather();
   void CheckSort();
+  // Group D (quant_rules.cc).
+  bool IsFixpipeQuant() const;
+  void CheckFixpipeQuant();
+  void CheckMatmulMx(bool acc, bool bias);
+  void CheckQuant();
 
   const OpInfo& info_;
   Arch arch_;

@@ -1,0 +1,147 @@
+// Operand rules of group D's quantised cube instructions: the fixpipe's quantising moves out of
+// L0C (tmov.fp, tstore.fp, textract_fp, tinsert_fp: the source is an acc tile, the parameters a
+// ui64 row in the scaling buffer, the (source, result) element types the fixpipe's vector
+// quantisation modes) and the MX matmuls (tmatmul.mx, tgemv.mx and their .acc/.bias forms).
+#include "common/isa/rule_checker.h"
+#include "common/strings.h"
+
+namespace pto {
+
+bool RuleChecker::IsFixpipeQuant() const {
+  const std::string_view m = info_.mnemonic;
+  return m == "tmov.fp" || m == "tstore.fp" || m == "textract_fp" || m == "tinsert_fp";
+}
+
+void RuleChecker::CheckFixpipeQuant() {
+  const std::string_view m = info_.mnemonic;
+  const bool store = m == "tstore.fp";
+  const int dst = 0, src = 1, fp = 2;
+  RequireMemory(src, {Memory::kAcc});
+  RequireMemory(fp, {Memory::kScaling});
+  if (!store) {
+    if (arch_ == Arch::kA5 && m != "tinsert_fp") {
+      RequireMemory(dst, {Memory::kMat, Memory::kVec});
+    } else {
+      RequireMemory(dst, {Memory::kMat});
+    }
+  }
+  const TileType* p = Tile(fp);
+  if (p && (p->dtype != DType::kU64 || p->rows != 1)) {
+    Fail(fp, StrCat(m, " takes its quantisation parameters from a 1xN ui64 tile, got ",
+                    p->ToString()));
+  }
+  const TileType* s = Tile(src);
+  DType out = store ? types_[dst].dtype : (Tile(dst) ? Tile(dst)->dtype : DType::kInvalid);
+  if (!s || out == DType::kInvalid) return;
+  // The fixpipe's vector quantisation modes (VQF322B8_PRE, VREQ8, VDEQF16; a5 adds the f32 to
+  // f16/bf16/f32 and i32 to bf16 modes).
+  DTypeMask allowed = 0;
+  if (s->dtype == DType::kF32) {
+    allowed = Bit(DType::kI8) | Bit(DType::kU8);
+    if (arch_ == Arch::kA5) allowed |= Bit(DType::kF16) | Bit(DType::kBF16) | Bit(DType::kF32);
+  } else if (s->dtype == DType::kI32) {
+    allowed = Bit(DType::kI8) | Bit(DType::kU8) | Bit(DType::kF16);
+    if (arch_ == Arch::kA5) allowed |= Bit(DType::kBF16);
+  } else {
+    Fail(src, StrCat(m, " quantises f32 or i32 acc tiles, got ", DTypeName(s->dtype)));
+    return;
+  }
+  if (!(allowed & Bit(out))) {
+    Fail(dst, StrCat(m, " cannot quantise ", DTypeName(s->dtype), " to ", DTypeName(out), " on ",
+                     ArchName(arch_), " (", DTypeName(s->dtype),
+                     " quantises to: ", DTypeMaskNames(allowed), ")"));
+  }
+}
+
+// tmatmul.mx / tgemv.mx [.acc | .bias] (a5 only): c (acc, f32) = sum over k of
+// (a[i,k] * 2^sa[i,k/32]) * (b[k,j] * 2^sb[k/32,j]); a, b fp8 (e4m3 or e5m2, any pair) in
+// L0A/L0B, the e8m0 scales in the scaling buffer.
+void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
+  const std::string_view m = info_.mnemonic;
+  if (arch_ != Arch::kA5) {
+    Fail(0, StrCat(m, " is not available on ", ArchName(arch_), " (MX matmuls exist on a5 only)"));
+    return;
+  }
+  const int c = 0, a = acc ? 2 : 1, sa = a + 1, b = a + 2, sb = a + 3;
+  RequireMemory(c, {Memory::kAcc});
+  RequireMemory(a, {Memory::kLeft});
+  RequireMemory(b, {Memory::kRight});
+  RequireMemory(sa, {Memory::kScaling});
+  RequireMemory(sb, {Memory::kScaling});
+  RequireAllowedDType(a);
+  RequireAllowedDType(b);
+  if (acc) {
+    RequireMemory(1, {Memory::kAcc});
+    RequireSameDType(c, 1);
+  }
+  for (int s : {sa, sb}) {
+    const TileType* t = Tile(s);
+    if (t && t->dtype != DType::kE8M0) {
+      Fail(s, StrCat(m, " takes e8m0 (f8E8M0FNU) block scales, got ", DTypeName(t->dtype)));
+    }
+  }
+  const TileType* tc = Tile(c);
+  const TileType* ta = Tile(a);
+  const TileType* tb = Tile(b);
+  if (!tc || !ta || !tb) return;
+  if (tc->dtype != DType::kF32) {
+    Fail(c, StrCat(m, " accumulates in f32, but the acc tile holds ", DTypeName(tc->dtype)));
+  }
+  if (ta->rows != tc->rows || ta->cols != tb->rows || tb->cols != tc->cols) {
+    Fail(c, StrCat(m, " shapes do not agree: ", ta->rows, "x", ta->cols, " times ", tb->rows,
+                   "x", tb->cols, " into ", tc->rows, "x", tc->cols));
+  }
+  const int32_t blocks = (ta->cols + 31) / 32;
+  const TileType* tsa = Tile(sa);
+  const TileType* tsb = Tile(sb);
+  if (tsa && (tsa->rows < ta->rows || tsa->cols < blocks)) {
+    Fail(sa, StrCat(m, ": the scales of a ", ta->rows, "x", ta->cols, " left operand need ",
+                    ta->rows, "x", blocks, " elements (one per 32 along K), got ",
+                    tsa->ToString()));
+  }
+  if (tsb && (tsb->rows < blocks || tsb->cols < tb->cols)) {
+    Fail(sb, StrCat(m, ": the scales of a ", tb->rows, "x", tb->cols, " right operand need ",
+                    blocks, "x", tb->cols, " elements (one per 32 along K), got ",
+                    tsb->ToString()));
+  }
+  if (bias) {
+    RequireMemory(5, {Memory::kBias});
+    const TileType* tbias = Tile(5);
+    if (tbias && (tbias->dtype != DType::kF32 || tbias->rows != 1 || tbias->cols != tc->cols)) {
+      Fail(5, StrCat("the bias must be a 1x", tc->cols, " f32 row, got ", tbias->ToString()));
+    }
+  }
+}
+
+// tquant d|a s [o]: f32 a, i8 or ui8 d (the quant_type decides which, checked at run time);
+// tdequant d|a s o: i8 or i16 a, f32 d. Per-row parameters are f32; all tiles in UB.
+void RuleChecker::CheckQuant() {
+  if (info_.num_operands() == 0 || info_.operands[0].kind != OperandKind::kTile) return;
+  const bool quant = info_.mnemonic == "tquant";
+  const int d = 0, a = 1;
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    if (info_.operands[i].kind == OperandKind::kTile) RequireVec(i);
+  }
+  RequireAllowedDType(a);
+  RequireND(d);
+  RequireND(a);
+  RequireValidCovers(a, d, true, true);
+  const TileType* td = Tile(d);
+  const DTypeMask results = quant ? Bit(DType::kI8) | Bit(DType::kU8) : Bit(DType::kF32);
+  if (td && !(results & Bit(td->dtype))) {
+    Fail(d, StrCat(info_.mnemonic, " writes ", DTypeMaskNames(results), ", not ",
+                   DTypeName(td->dtype)));
+  }
+  for (int p = 2; p < info_.num_operands(); ++p) {
+    const TileType* t = Tile(p);
+    if (info_.operands[p].kind != OperandKind::kTile || !t) continue;
+    RequirePlain(p);
+    if (t->dtype != DType::kF32) {
+      Fail(p, StrCat(info_.mnemonic, " takes f32 per-row ", p == 2 ? "scales" : "offsets",
+                     ", got ", DTypeName(t->dtype)));
+    }
+    RequireValidCovers(p, d, true, false);
+  }
+}
+
+}  // namespace pto
