@@ -2,7 +2,9 @@
 
 Gathers and scatters move element bits, so every tile is handled as unsigned integers of the
 element's width and compared exactly. Sort keys are the f16/f32 values of those bits.
-A golden.py puts this directory on sys.path as it does for golden_ref.
+The *_case functions are the generators the a2a3 and a5 cases share: each takes the case's
+arch, seed and tables and returns its CASE and generate(out_dir). A golden.py puts this
+directory on sys.path as it does for golden_ref.
 """
 import os
 
@@ -199,6 +201,14 @@ def _outs(names_types):
             for n, dt in names_types]
 
 
+def _pairs_case(arch, types, second, result):
+    """CASE of a case reading src_<dt>.bin and <second>_<dt>.bin for each row (dt, ...) of
+    types, with results <result>_<dt>."""
+    return {"arch": arch,
+            "args": [f for dt, *_ in types for f in (f"src_{dt}.bin", f"{second}_{dt}.bin")],
+            "outs": _outs((f"{result}_{dt}", dt) for dt, *_ in types)}
+
+
 ALL_TYPES = ['i8', 'ui8', 'i16', 'ui16', 'i32', 'ui32', 'f16', 'bf16', 'f32']
 
 # mgather / mscatter: a view from row 1 of an 8x32 tensor to its end, 3x20 valid indices.
@@ -241,9 +251,7 @@ def mgather_mscatter_case(arch, seed):
 
 def tgather_index_case(arch, seed, src_shape, dst_shape, valid, types):
     """types: (element type, index type) pairs."""
-    case = {"arch": arch,
-            "args": [f for dt, _ in types for f in (f"src_{dt}.bin", f"idx_{dt}.bin")],
-            "outs": _outs((f"g_{dt}", dt) for dt, _ in types)}
+    case = _pairs_case(arch, types, "idx", "g")
 
     def generate(out_dir):
         rng = np.random.default_rng(seed)
@@ -289,9 +297,7 @@ GATHERB_VROWS = 3
 
 
 def tgatherb_case(arch, seed):
-    case = {"arch": arch,
-            "args": [f for dt, *_ in GATHERB_TYPES for f in (f"src_{dt}.bin", f"off_{dt}.bin")],
-            "outs": _outs((f"b_{dt}", dt) for dt, *_ in GATHERB_TYPES)}
+    case = _pairs_case(arch, GATHERB_TYPES, "off", "b")
 
     def generate(out_dir):
         rng = np.random.default_rng(seed)
@@ -316,9 +322,7 @@ SCATTER_SRC, SCATTER_VALID, SCATTER_DST, SCATTER_ROWS = (4, 32), (3, 24), (6, 32
 
 def tscatter_case(arch, seed, types):
     """types: (element type, index type) pairs."""
-    case = {"arch": arch,
-            "args": [f for dt, _ in types for f in (f"src_{dt}.bin", f"idx_{dt}.bin")],
-            "outs": _outs((f"c_{dt}", dt) for dt, _ in types)}
+    case = _pairs_case(arch, types, "idx", "c")
 
     def generate(out_dir):
         rng = np.random.default_rng(seed)
@@ -352,9 +356,7 @@ SORT32_SRC, SORT32_VALID = (4, 96), (3, 80)
 
 def tsort32_case(arch, seed, index_type):
     """index_type: "i32" or "ui32", the type of the index tiles."""
-    case = {"arch": arch,
-            "args": [f for dt in ("f16", "f32") for f in (f"src_{dt}.bin", f"idx_{dt}.bin")],
-            "outs": _outs((f"r_{dt}", dt) for dt in ("f16", "f32"))}
+    case = _pairs_case(arch, [("f16",), ("f32",)], "idx", "r")
 
     def generate(out_dir):
         rng = np.random.default_rng(seed)

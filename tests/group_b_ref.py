@@ -1,7 +1,9 @@
 """Numpy helpers of the golden references for tcmp, tsels, tpart*, trowprod/tcolprod, the arg
-reductions and the tfillpad variants (tests/golden/b_*/golden.py).
+reductions, the tfillpad variants and tprefetch (tests/golden/b_*/golden.py).
 
-A golden.py imports it after putting tests/ on sys.path (as for golden_ref.py)."""
+The *_case functions are the generators the a2a3 and a5 cases share: each takes the case's
+arch, seed and tables and returns its CASE and generate(out_dir). A golden.py imports this
+module after putting tests/ on sys.path (as for golden_ref.py)."""
 import os
 
 import numpy as np
@@ -395,5 +397,30 @@ def fillpad_case(arch, seed):
             expand = (shape[0] + 2, 2 * shape[1])
             files[f"e_{t}.expect"] = _padded(files[f"x_{t}"], valid, expand, q, t)
             files[f"i_{t}.expect"] = _padded(files[f"x_{t}"], valid, shape, q, t)
+        save(out_dir, files)
+    return case, generate
+
+
+def prefetch_sync_case(arch, seed, inputs, prefetches, pre):
+    """tprefetch writes nothing and tsync.op does nothing; a tload after them reads the data
+    (b_prefetch_sync_*). inputs: (file, tload result, golden_case dtype, data(rng)) for each
+    global input, in argument order (data drawn in that order); prefetches: the kernel's
+    tprefetch results in order, each (result, input file): a new tile stays zero, the result
+    "pre" (the argument tile pre.bin, filled with the value pre) keeps its data."""
+    dtypes = {f: d for f, _, d, _ in inputs}
+    case = {"arch": arch, "args": [f"{f}.bin" for f, *_ in inputs] + ["pre.bin"],
+            "outs": [{"target": r, "expect": "pre.bin" if r == "pre" else f"{r}.expect.bin",
+                      "dtype": dtypes[f]} for r, f in prefetches] +
+            [{"target": r, "expect": f"{f}.bin", "dtype": d} for f, r, d, _ in inputs]}
+
+    def generate(out_dir):
+        rng = np.random.default_rng(seed)
+        data = {f: draw(rng) for f, _, _, draw in inputs}
+        files = dict(data)
+        for r, f in prefetches:
+            if r == "pre":
+                files["pre"] = np.full(data[f].shape, pre, dtype=data[f].dtype)
+            else:
+                files[f"{r}.expect"] = np.zeros_like(data[f])
         save(out_dir, files)
     return case, generate
