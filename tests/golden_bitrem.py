@@ -1,7 +1,8 @@
 """Numpy references for the bitwise, shift and remainder cases (tests/golden/bit_*, rem_*).
 
-Each case's golden.py sets its element type, architecture, shape and spelling and calls
-int_case() or float_case(); the returned object supplies CASE and generate(). The kernels are
+Each case's golden.py names its element type, architecture, seed, results and spelling and
+calls bit_case() or rem_case(), which return CASE and generate(); the shape and the scalar
+operands follow from the element type (SHAPES, int_scalars, FLOAT_SCALARS). The kernels are
 plain text in each case directory; the output names here are the kernels' result names.
 
 Semantics (docs/semantics.md, "Bitwise, shifts and remainders"):
@@ -195,3 +196,44 @@ class FloatCase(_Case):
 
 def here(path):
     return os.path.dirname(os.path.abspath(path))
+
+
+# ---- What the bit_* and rem_* kernels share: shapes and scalars by element type ----
+
+DTYPES = {
+    "i8": np.int8, "ui8": np.uint8, "i16": np.int16, "ui16": np.uint16,
+    "i32": np.int32, "ui32": np.uint32, "f16": np.float16, "f32": np.float32,
+}
+# element size in bytes -> (rows, cols, valid rows, valid cols)
+SHAPES = {1: (8, 64, 6, 40), 2: (6, 32, 5, 27), 4: (6, 16, 5, 11)}
+# the rem_* kernels' results and scalar operands
+FLOAT_OUTS = "rem fmod rems rems_n rems_0 fmods fmods_n"
+FLOAT_SCALARS = {"rems": 2.5, "rems_n": -0.75, "rems_0": 0.0, "fmods": 2.5, "fmods_n": -0.75}
+
+
+def int_scalars(dt):
+    """The scalar operand of each scalar result as the bit_* kernels declare it (the reference
+    wraps it to the element type)."""
+    info = np.iinfo(dt)
+    return {"ands": 0x5AF0 if info.bits <= 16 else 0x5A5AF0F0, "ors": -3 if info.min < 0 else 3,
+            "xors": int(info.max), "rems": 7, "fmods": 7, "rems_n": -7, "fmods_n": -3,
+            "rems_tmp": 7}
+
+
+def _make(cls, dtype, arch, seed, outs, scalars, dps):
+    dt = DTYPES[dtype]
+    outs = outs.split()
+    c = cls(dt, arch, *SHAPES[np.dtype(dt).itemsize], seed, outs,
+            {o: v for o, v in scalars.items() if o in outs}, dps=dps)
+    return c.CASE, c.generate
+
+
+def bit_case(dtype, arch, seed, outs, dps=False):
+    """CASE and generate() of an integer case: outs are the kernel's results in order (names
+    separated by spaces); dps: the kernel writes them through pointer parameters."""
+    return _make(IntCase, dtype, arch, seed, outs, int_scalars(DTYPES[dtype]), dps)
+
+
+def rem_case(dtype, arch, seed, dps=False):
+    """CASE and generate() of a float remainder case (results FLOAT_OUTS)."""
+    return _make(FloatCase, dtype, arch, seed, FLOAT_OUTS, FLOAT_SCALARS, dps)

@@ -1,33 +1,22 @@
 """TPREFETCH (f32, i16 on a2a3) writes nothing; TSYNC.OP does nothing; tload reads the data."""
 import os
+import sys
 
 import numpy as np
 
-CASE = {
-    "arch": "a2a3",
-    "args": ["in.bin", "hin.bin", "pre.bin"],
-    "outs": [
-        {"target": "p", "expect": "p.expect.bin", "dtype": "float32"},
-        {"target": "pre", "expect": "pre.bin", "dtype": "float32"},
-        {"target": "q", "expect": "q.expect.bin", "dtype": "int16"},
-        {"target": "x", "expect": "in.bin", "dtype": "float32"},
-        {"target": "h", "expect": "hin.bin", "dtype": "int16"},
-    ],
-}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from group_b_ref import prefetch_sync_case
 
+# global inputs: (file, tload result, dtype, data)
+INPUTS = [
+    ("in", "x", "float32", lambda rng: rng.normal(size=(16, 32)).astype(np.float32)),
+    ("hin", "h", "int16",
+     lambda rng: rng.integers(-32768, 32768, size=(8, 16)).astype(np.int16)),
+]
+# the tprefetch results in kernel order: (result, input); "pre" is the argument tile pre.bin
+PREFETCHES = [("p", "in"), ("pre", "in"), ("q", "hin")]
 
-def generate(out_dir):
-    rng = np.random.default_rng(661)
-    files = {
-        "in": rng.normal(size=(16, 32)).astype(np.float32),
-        "hin": rng.integers(-32768, 32768, size=(8, 16)).astype(np.int16),
-        "pre": np.full((16, 32), -7.5, dtype=np.float32),
-        "p.expect": np.zeros((16, 32), dtype=np.float32),
-        "q.expect": np.zeros((8, 16), dtype=np.int16),
-    }
-    for name, a in files.items():
-        a.tofile(os.path.join(out_dir, f"{name}.bin"))
-
+CASE, generate = prefetch_sync_case("a2a3", 661, INPUTS, PREFETCHES, pre=-7.5)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

@@ -3,10 +3,8 @@ masks of random bytes, sources with edge values, extreme scalars converted to th
 import os
 import sys
 
-import numpy as np
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from group_b_ref import TYPES, narrow, save, values
+from group_b_ref import tsels_case
 
 # name, type, shape, valid shape, form ("dps"/"ptoas" outputs are arguments), scalar
 CASES = [
@@ -15,42 +13,9 @@ CASES = [
     ("f32t", "f32", (2, 16), (2, 16), "ptoas", 0.0),
 ]
 
-
-def _args():
-    args = []
-    for name, t, (r, c), _, form, _ in CASES:
-        args += [f"m_{name}.bin", f"s_{name}.bin"]
-        size = r * c  # elements
-        if form in ("dps", "ptoas"):
-            args.append(f"zeros:{size}")
-        if form == "ptoas":
-            args.append(f"zeros:{size}")
-    return args
-
-
-CASE = {
-    "arch": "a2a3",
-    "args": _args(),
-    "outs": [{"target": f"d_{c[0]}", "expect": f"d_{c[0]}.expect.bin", "dtype": TYPES[c[1]][1]}
-             for c in CASES] +
-            [{"target": "d_lit", "expect": "d_f32.expect.bin", "dtype": "float32"}],  # literal k
-}
-
-
-def generate(out_dir):
-    rng = np.random.default_rng(611)
-    files = {}
-    for name, t, (r, c), (vr, vc), _, k in CASES:
-        mask = rng.integers(0, 256, size=(r, 32), dtype=np.int64).astype(np.uint8)
-        src = values(t, rng, (r, c))
-        bits = np.unpackbits(mask, axis=1, bitorder="little")[:, :c].astype(bool)
-        kt = np.full((r, c), narrow(t, np.float32(k)) if t in ("f32", "f16") else narrow(t, k))
-        full = np.where(bits, src, kt)
-        expect = np.zeros_like(src)
-        expect[:vr, :vc] = full[:vr, :vc]
-        files[f"m_{name}"], files[f"s_{name}"], files[f"d_{name}.expect"] = mask, src, expect
-    save(out_dir, files)
-
+CASE, generate = tsels_case("a2a3", 611, CASES, extra_outs=[
+    {"target": "d_lit", "expect": "d_f32.expect.bin", "dtype": "float32"},  # literal k
+])
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

@@ -3,24 +3,11 @@
 import os
 import sys
 
-import numpy as np
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_bitrem import IntCase, here
+from golden_bitrem import bit_case, here
 
-# The kernel's results, in the order of its output parameters (DPS) or by name.
-OUTS = [
-    "band", "bor", "bxor", "bnot", "shl", "shr", "ands", "ors", "xors", "rem", "fmod", "rems",
-    "fmods",
-]
-# The scalars as the kernel declares them (the reference converts them to the element type).
-SCALARS = {
-    "ands": 0x5A5AF0F0, "ors": 3, "xors": 4294967295, "rems": 7, "fmods": 7,
-}
-_CASE = IntCase(np.uint32, "a5", 6, 16, 5, 11, 612, OUTS, SCALARS,
-               dps=True)
-CASE = _CASE.CASE
-generate = _CASE.generate
+CASE, generate = bit_case("ui32", "a5", 612, (
+    "band bor bxor bnot shl shr ands ors xors rem fmod rems fmods"), dps=True)
 
 if __name__ == "__main__":
     generate(here(__file__))

@@ -2,12 +2,9 @@
 import os
 import sys
 
-import numpy as np
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import *  # noqa: E402,F403
+from gather_sort_ref import tgather_mask_case
 
-SEED = 611
 SRC, VALID, DST = (6, 16), (5, 13), (8, 16)
 TYPES = ['i16', 'ui16', 'i32', 'ui32', 'f16', 'bf16', 'f32']
 # (element type, pattern, result name)
@@ -19,25 +16,7 @@ USES = [('i16', 'P0101', 'p0101_i16'), ('i16', 'P0010', 'p0010_i16'),
         ('bf16', 'P1000', 'p1000_bf16'), ('bf16', 'P1010', 'p1010_bf16'),
         ('f32', 'P1111', 'p1111_f32'), ('f32', 'P0001', 'p0001_f32')]
 
-CASE = {
-    "arch": "a2a3",
-    "args": [f"src_{dt}.bin" for dt in TYPES],
-    "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": compare_type(dt)}
-             for dt, _, n in USES],
-}
-
-
-def generate(out_dir):
-    rng = np.random.default_rng(SEED)
-    files = {}
-    src = {}
-    for dt in TYPES:
-        src[dt] = data_bits(rng, SRC, dt)
-        files[f"src_{dt}.bin"] = src[dt]
-    for dt, p, n in USES:
-        files[f"{n}.expect.bin"] = gather_mask(src[dt], *VALID, p, DST)
-    write(out_dir, files)
-
+CASE, generate = tgather_mask_case("a2a3", 611, SRC, VALID, DST, TYPES, USES)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

@@ -2,14 +2,10 @@
 import os
 import sys
 
-import numpy as np
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import *  # noqa: E402,F403
+from gather_sort_ref import ALL_TYPES, tgather_mask_case
 
-SEED = 612
 SRC, VALID, DST = (4, 32), (3, 29), (4, 32)
-TYPES = ['i8', 'ui8', 'i16', 'ui16', 'i32', 'ui32', 'f16', 'bf16', 'f32']
 # (element type, pattern, result name)
 USES = [('i8', 'P0101', 'p0101_i8'), ('i8', 'P0010', 'p0010_i8'), ('ui8', 'P1010', 'p1010_ui8'),
         ('ui8', 'P0100', 'p0100_ui8'), ('i16', 'P0001', 'p0001_i16'), ('i16', 'P1000', 'p1000_i16'),
@@ -20,25 +16,7 @@ USES = [('i8', 'P0101', 'p0101_i8'), ('i8', 'P0010', 'p0010_i8'), ('ui8', 'P1010
         ('bf16', 'P0101', 'p0101_bf16'), ('bf16', 'P0010', 'p0010_bf16'),
         ('f32', 'P1010', 'p1010_f32'), ('f32', 'P0100', 'p0100_f32')]
 
-CASE = {
-    "arch": "a5",
-    "args": [f"src_{dt}.bin" for dt in TYPES],
-    "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": compare_type(dt)}
-             for dt, _, n in USES],
-}
-
-
-def generate(out_dir):
-    rng = np.random.default_rng(SEED)
-    files = {}
-    src = {}
-    for dt in TYPES:
-        src[dt] = data_bits(rng, SRC, dt)
-        files[f"src_{dt}.bin"] = src[dt]
-    for dt, p, n in USES:
-        files[f"{n}.expect.bin"] = gather_mask(src[dt], *VALID, p, DST)
-    write(out_dir, files)
-
+CASE, generate = tgather_mask_case("a5", 612, SRC, VALID, DST, ALL_TYPES, USES)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))
