@@ -30,6 +30,9 @@ from group_b_ref import TYPES, pack_mask, save, values, widen
 
 MODES = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
          "gt": np.greater, "ge": np.greater_equal}
+# tsel copies elements: floats are compared as bit patterns (-0, NaN payloads)
+BITS = {t: {"float32": "uint32", "float16": "uint16", "bfloat16": "uint16"}.get(v[1], v[1])
+        for t, v in TYPES.items()}
 MASK_TYPES = {"ui8": np.uint8, "i8": np.int8, "ui16": np.uint16, "i32": np.int32}
 
 
@@ -49,7 +52,7 @@ def _outs():
         if cmps:
             outs.append({"target": f"c_{t}", "expect": f"c_{t}.expect.bin", "dtype": "uint8"})
         if sel:
-            outs.append({"target": f"s_{t}", "expect": f"s_{t}.expect.bin", "dtype": TYPES[t][1]})
+            outs.append({"target": f"s_{t}", "expect": f"s_{t}.expect.bin", "dtype": BITS[t]})
     return outs
 
 
