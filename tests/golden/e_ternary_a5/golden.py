@@ -23,8 +23,12 @@ TILES = {
 OPS = ["addc", "subc", "addsc", "subsc", "prelu", "lrelu"]
 
 
+TMP_PRELU = "f32"  # the type of the tprelu with a tmp operand (prelu_tmp_<type>)
+
+
 def _outputs():
-    return [(f"{op}_{t}", t) for t in TILES for op in OPS if TILES[t][3] or op[-4:] != "relu"]
+    outs = [(f"{op}_{t}", t) for t in TILES for op in OPS if TILES[t][3] or op[-4:] != "relu"]
+    return outs + [(f"prelu_tmp_{TMP_PRELU}", TMP_PRELU)]
 
 
 def _kernel_args():
@@ -81,6 +85,8 @@ def generate(out_dir):
             out = np.zeros_like(a)
             out[:vr, :vc] = v[:vr, :vc]
             files[f"{op}_{t}.expect"] = out
+            if op == "prelu" and t == TMP_PRELU:
+                files[f"prelu_tmp_{t}.expect"] = out
     save(out_dir, files)
 
 
