@@ -166,6 +166,8 @@ bool ExecPrint(Executor& ex, const Instr& in) {
         auto v = E::Load(*t.At<T>(r, c));
         if constexpr (E::kFloat) {
           std::snprintf(buf, sizeof buf, " %6.2f", static_cast<double>(v));
+        } else if constexpr (std::is_same_v<T, uint64_t>) {  // above INT64_MAX as unsigned
+          std::snprintf(buf, sizeof buf, " %6" PRIu64, static_cast<uint64_t>(v));
         } else {
           std::snprintf(buf, sizeof buf, " %6" PRId64, static_cast<int64_t>(v));
         }

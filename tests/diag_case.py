@@ -9,6 +9,8 @@ and exit code to expect.
   // OBJECT: inputs/lib.pto          another input, first assembled on its own with ptoas -c
   ...source...
   // EXPECT-EXIT: 1
+  // EXPECT-STDOUT:                  (optional: what ptorun prints, e.g. tprint; before STDERR)
+  // ...
   // EXPECT-STDERR:
   // name.pto:3:5: error: ...
 
@@ -24,13 +26,17 @@ import sys
 
 
 def parse(path):
-    run, mkfiles, body, exit_code, stderr = None, [], [], None, None
+    run, mkfiles, body, exit_code, stderr, stdout = None, [], [], None, None, None
     inputs = []
     with open(path) as f:
         lines = f.read().splitlines()
     for i, line in enumerate(lines):
         if line.startswith("// EXPECT-EXIT:"):
             exit_code = int(line.split(":", 1)[1])
+        elif line == "// EXPECT-STDOUT:":
+            stdout = []
+        elif stdout is not None and line != "// EXPECT-STDERR:":
+            stdout.append(line[3:] if line.startswith("// ") else line[2:])
         elif line == "// EXPECT-STDERR:":
             stderr = [l[3:] if l.startswith("// ") else l[2:] for l in lines[i + 1:]]
             break
@@ -46,11 +52,11 @@ def parse(path):
             body.append(line)
     if run is None:
         sys.exit(f"{path}: no '// RUN:' line")
-    return run, mkfiles, body, exit_code, stderr, inputs
+    return run, mkfiles, body, exit_code, stderr, inputs, stdout
 
 
 def execute(ptoas, ptorun, path, work):
-    run, mkfiles, _, _, _, inputs = parse(path)
+    run, mkfiles, _, _, _, inputs, _ = parse(path)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     name = os.path.basename(path)
@@ -66,7 +72,7 @@ def execute(ptoas, ptorun, path, work):
             done = subprocess.run([ptoas, "-c", base, "-o", base + ".ptoo"], cwd=work,
                                   capture_output=True, text=True)
             if done.returncode != 0:
-                return 97, f"ptoas -c {base} failed:\n" + done.stderr
+                return 97, f"ptoas -c {base} failed:\n" + done.stderr, ""
             base += ".ptoo"
         extra.append(base)
     tool, args = run[0], run[1:]
@@ -74,8 +80,8 @@ def execute(ptoas, ptorun, path, work):
         done = subprocess.run([ptoas, name] + extra + ["-o", "out.ptobc"] + args, cwd=work,
                               capture_output=True, text=True)
         if os.path.exists(os.path.join(work, "out.ptobc")) and done.returncode != 0:
-            return 99, "a failed ptoas run left out.ptobc behind\n"
-        return done.returncode, done.stderr
+            return 99, "a failed ptoas run left out.ptobc behind\n", ""
+        return done.returncode, done.stderr, done.stdout
     arch = []
     if "--arch" in args:
         i = args.index("--arch")
@@ -86,9 +92,9 @@ def execute(ptoas, ptorun, path, work):
     done = subprocess.run([ptoas, name, "-o", "k.ptobc"] + arch, cwd=work, capture_output=True,
                           text=True)
     if done.returncode != 0:
-        return 98, "ptoas failed on a ptorun test:\n" + done.stderr
+        return 98, "ptoas failed on a ptorun test:\n" + done.stderr, ""
     done = subprocess.run([ptorun, "k.ptobc"] + args, cwd=work, capture_output=True, text=True)
-    return done.returncode, done.stderr
+    return done.returncode, done.stderr, done.stdout
 
 
 def main():
@@ -102,23 +108,33 @@ def main():
     ptoas, ptorun = os.path.abspath(args.ptoas), os.path.abspath(args.ptorun)
     failed = 0
     for path in args.files:
-        code, stderr = execute(ptoas, ptorun, path,
-                               os.path.join(args.work, os.path.basename(path)))
-        _, _, body, exit_code, expected, _ = parse(path)
+        code, stderr, stdout = execute(ptoas, ptorun, path,
+                                       os.path.join(args.work, os.path.basename(path)))
+        _, _, body, exit_code, expected, _, expected_out = parse(path)
         actual = stderr.rstrip("\n").split("\n") if stderr else []
+        actual_out = stdout.rstrip("\n").split("\n") if stdout else []
         if args.update:
+            out = ["// EXPECT-STDOUT:"] + [("// " + l).rstrip() for l in actual_out]
             with open(path, "w") as f:
-                f.write("\n".join(body + [f"// EXPECT-EXIT: {code}", "// EXPECT-STDERR:"] +
+                f.write("\n".join(body + [f"// EXPECT-EXIT: {code}"] +
+                                  (out if expected_out is not None or actual_out else []) +
+                                  ["// EXPECT-STDERR:"] +
                                   [("// " + l).rstrip() for l in actual]) + "\n")
             print(f"updated {path}")
             continue
         expected = [l.rstrip() for l in (expected or [])]
         actual = [l.rstrip() for l in actual]
-        if code != exit_code or actual != expected:
+        # stdout is checked only when the file lists it (EXPECT-STDOUT)
+        out_ok = expected_out is None or [l.rstrip() for l in expected_out] == [
+            l.rstrip() for l in actual_out]
+        if code != exit_code or actual != expected or not out_ok:
             failed += 1
             print(f"FAIL {path}: exit {code} (expected {exit_code})")
             print("--- expected stderr\n" + "\n".join(expected))
             print("--- actual stderr\n" + "\n".join(actual))
+            if not out_ok:
+                print("--- expected stdout\n" + "\n".join(expected_out))
+                print("--- actual stdout\n" + "\n".join(actual_out))
         else:
             print(f"ok {path}")
     return 1 if failed else 0
