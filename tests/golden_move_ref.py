@@ -28,7 +28,8 @@ TYPES = {
     "i64": (np.int64, "int"), "ui8": (np.uint8, "int"), "ui16": (np.uint16, "int"),
     "ui32": (np.uint32, "int"), "ui64": (np.uint64, "int"), "f16": (np.float16, "float"),
     "bf16": (np.uint16, "bf16"), "f32": (np.float32, "float"),
-    "f8E4M3FN": (np.uint8, "bytes"), "f8E5M2": (np.uint8, "bytes"), "f8E8M0FNU": (np.uint8, "bytes"),
+    "f8E4M3FN": (np.uint8, "bytes"), "f8E5M2": (np.uint8, "bytes"),
+    "f8E8M0FNU": (np.uint8, "bytes"),
 }
 LAYOUTS = {"nd": "", "dn": ", blayout=col_major", "nz": ", blayout=col_major, slayout=row_major",
            "zn": ", blayout=row_major, slayout=col_major"}

@@ -1,5 +1,5 @@
 """TTRANS, TEXTRACT and TINSERT on a2a3, every element type each allows there: ttrans between
-ND vec tiles (non-square, partial valid region), textract from NZ / ZN / ND mat tiles into NZ
+ND vec tiles (non-square, partial valid region), textract from NZ / ZN / ND / DN mat tiles into NZ
 left and ZN right tiles at box-aligned origins, tinsert from NZ acc (f32 -> f32/f16/bf16,
 i32 -> i32) into NZ mat tiles; sync and DPS spellings (tests/golden_move_ref.py has the rules)."""
 import os
@@ -26,7 +26,7 @@ def moves():
                         T("mat", 32, cols, src),
                         T("left", 16, cols // 2, "nz", valid=(15, cols // 2 - 1)),
                         origin=(16, cols // 2)))
-        src = ("zn", "nz", "nd")[n % 3]
+        src = ("zn", "nz", "nd", "dn")[n % 4]
         out.append(Move(f"extract_right_{dt}", "textract", dt, FORMS[(n + 1) % 2],
                         T("mat", 64, cols, src), T("right", 32, cols // 2, "zn"),
                         origin=(32, 0)))

@@ -1,8 +1,8 @@
 """TTRANS, TEXTRACT and TINSERT on a5, every element type each allows there: ttrans between
-ND vec tiles (non-square, partial valid region); textract from NZ / ZN / ND mat tiles into NZ
-left and ZN right tiles and from ND vec tiles into NZ mat tiles (the MX byte types included);
-tinsert from NZ acc (f32 -> f32/f16/bf16, i32 -> i32) and from ND vec tiles into NZ mat tiles;
-SSA, sync and DPS spellings (tests/golden_move_ref.py has the rules)."""
+ND vec tiles (non-square, partial valid region); textract from NZ / ZN / ND / DN mat tiles into
+NZ left and ZN right tiles and from ND vec tiles into NZ mat and left tiles (the MX byte types
+included); tinsert from NZ acc (f32 -> f32/f16/bf16, i32 -> i32) and from ND vec tiles into NZ
+mat tiles; SSA, sync and DPS spellings (tests/golden_move_ref.py has the rules)."""
 import os
 import sys
 
@@ -29,13 +29,17 @@ def moves():
                         T("mat", 32, cols, src),
                         T("left", 16, cols // 2, "nz", valid=(15, cols // 2 - 1)),
                         origin=(16, cols // 2)))
-        src = ("nz", "nd", "zn")[n % 3]
+        src = ("nz", "nd", "zn", "dn")[n % 4]
         out.append(Move(f"extract_right_{dt}", "textract", dt, FORMS[(n + 1) % 2],
                         T("mat", 64, cols, src), T("right", 32, cols // 2, "zn"),
                         origin=(32, 0)))
         out.append(Move(f"extract_vec_{dt}", "textract", dt, FORMS[n % 2],
                         T("vec", 24, cols), T("mat", 16, cols // 2, "nz", valid=(13, cols // 2)),
                         origin=(8, cols // 2)))
+        if n % 3 == 0:
+            out.append(Move(f"extract_vec_left_{dt}", "textract", dt, FORMS[(n + 1) % 2],
+                            T("vec", 16, cols), T("left", 16, cols // 2, "nz"),
+                            origin=(0, cols // 4)))
         if dt in ELEMENT_TYPES:
             out.append(Move(f"insert_vec_{dt}", "tinsert", dt, FORMS[(n + 1) % 2],
                             T("vec", 16, cols // 2, valid=(11, cols // 2 - 2)),
