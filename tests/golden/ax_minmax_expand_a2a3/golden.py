@@ -21,9 +21,9 @@ def ops():
         Op("rowexpandmax_f32", "trowexpandmax", "f32", "sync", Tile(12, 24),
            Tile(12, 24, (11, 20)), Tile(16, 1, dn=True)),
         Op("rowexpandmax_f16", "trowexpandmax", "f16", "ssa", Tile(10, 32),
-           Tile(10, 32, (9, 30)), Tile(16, 1, dn=True)),
+           Tile(10, 32, (9, 30)), Tile(16, 16)),
         Op("rowexpandmin_f32", "trowexpandmin", "f32", "dps", Tile(10, 16),
-           Tile(10, 16, (10, 13)), Tile(16, 1, dn=True)),
+           Tile(10, 16, (10, 13)), Tile(12, 8)),
         Op("rowexpandmin_f16", "trowexpandmin", "f16", "sync", Tile(12, 64),
            Tile(12, 64, (11, 50)), Tile(16, 1, dn=True)),
     ]
