@@ -78,6 +78,7 @@ class Move:
     d: T
     origin: tuple = (0, 0)
     src_dt: Optional[str] = None   # tinsert from acc: f32 or i32
+    tmp: bool = False              # ttrans (DPS): pass the optional scratch tile (a's type)
 
     def sdt(self):
         return self.src_dt or self.dt
@@ -137,6 +138,8 @@ def make_case(moves, arch):
     args = []
     for m in moves:
         args.append(f"{m.name}_a.bin")
+        if m.tmp:
+            args.append(f"{m.name}_tmp.bin")
         if m.form == "dps":
             args.append(f"{m.name}_d.bin")
     outs = [{"target": m.name + "_d" if m.form == "dps" else m.name,
@@ -149,6 +152,8 @@ def generate_case(out_dir, moves, seed):
     for m in moves:
         a = random_tile(rng, (m.a.rows, m.a.cols), m.sdt())
         a.tofile(os.path.join(out_dir, f"{m.name}_a.bin"))
+        if m.tmp:
+            np.zeros_like(a).tofile(os.path.join(out_dir, f"{m.name}_tmp.bin"))
         if m.form == "dps":
             before = random_tile(rng, (m.d.rows, m.d.cols), m.dt)
             before.tofile(os.path.join(out_dir, f"{m.name}_d.bin"))
@@ -162,6 +167,8 @@ def kernel_text(moves, header):
     consts = sorted({v for m in moves if m.mnemonic != "ttrans" for v in m.origin})
     for m in moves:
         lines.append(f".arg %{m.name}_a : {m.a.type(m.sdt())}")
+        if m.tmp:
+            lines.append(f".arg %{m.name}_tmp : {m.a.type(m.sdt())}")
         if m.form == "dps":
             lines.append(f".arg %{m.name}_d : {m.d.type(m.dt)}")
     for v in consts:
@@ -170,7 +177,10 @@ def kernel_text(moves, header):
         at, dt = m.a.type(m.sdt()), m.d.type(m.dt)
         r0, c0 = m.origin
         if m.mnemonic == "ttrans":
-            if m.form == "dps":
+            if m.form == "dps" and m.tmp:
+                lines.append(f"pto.ttrans ins(%{m.name}_a, %{m.name}_tmp : {at}, {at}) "
+                             f"outs(%{m.name}_d : {dt})")
+            elif m.form == "dps":
                 lines.append(f"pto.ttrans ins(%{m.name}_a : {at}) outs(%{m.name}_d : {dt})")
             else:
                 prefix = "pto." if m.form == "ssa" else ""

@@ -2,7 +2,8 @@
 ND vec tiles (non-square, partial valid region); textract from NZ / ZN / ND / DN mat tiles into
 NZ left and ZN right tiles and from ND vec tiles into NZ mat and left tiles (the MX byte types
 included); tinsert from NZ acc (f32 -> f32/f16/bf16, i32 -> i32) and from ND vec tiles into NZ
-mat tiles; SSA, sync and DPS spellings (tests/golden_move_ref.py has the rules)."""
+mat tiles; SSA, sync and DPS spellings, ttrans with and without its scratch tile
+(tests/golden_move_ref.py has the rules)."""
 import os
 import sys
 
@@ -22,7 +23,8 @@ def moves():
         b = 32 // np.dtype(storage(dt)).itemsize   # elements per 32-byte block
         if dt in ELEMENT_TYPES:
             out.append(Move(f"trans_{dt}", "ttrans", dt, ("ssa", "dps")[n % 2],
-                            T("vec", 2 * b, b, valid=(2 * b - 3, b - 1)), T("vec", b, 2 * b)))
+                            T("vec", 2 * b, b, valid=(2 * b - 3, b - 1)), T("vec", b, 2 * b),
+                            tmp=n % 4 == 1))
         cols = max(2 * b, 32)
         src = ("nd", "nz")[n % 2]
         out.append(Move(f"extract_left_{dt}", "textract", dt, FORMS[n % 2],
