@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdlib>
+#include <unordered_map>
 
 namespace pto {
 
@@ -128,14 +129,24 @@ constexpr Spelling kSpellings[] = {
 
 }  // namespace
 
+// Every assembly name, to the first row spelled so (the assembler looks up every statement's
+// name; a scan of the whole table per statement was a measurable share of assembly time).
+const std::unordered_map<std::string_view, const OpInfo*>& MnemonicIndex() {
+  static const auto* index = [] {
+    auto* names = new std::unordered_map<std::string_view, const OpInfo*>();
+    for (const OpInfo& info : Table()) {
+      if (info.has_spelling()) names->emplace(info.mnemonic, &info);
+    }
+    for (const Spelling& s : kSpellings) names->emplace(s.mnemonic, &GetOpInfo(s.opcode));
+    return names;
+  }();
+  return *index;
+}
+
 const OpInfo* LookupMnemonic(std::string_view mnemonic) {
-  for (const OpInfo& info : Table()) {
-    if (info.has_spelling() && info.mnemonic == mnemonic) return &info;
-  }
-  for (const Spelling& s : kSpellings) {
-    if (s.mnemonic == mnemonic) return &GetOpInfo(s.opcode);
-  }
-  return nullptr;
+  const auto& index = MnemonicIndex();
+  auto it = index.find(mnemonic);
+  return it == index.end() ? nullptr : it->second;
 }
 
 std::vector<std::string_view> AlternateSpellings(Opcode op) {
