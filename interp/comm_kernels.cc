@@ -414,12 +414,12 @@ bool ExecCondition(Executor& ex, const Instr& in) {
   }
   std::string error;
   switch (hub->Wait(satisfied, what, &error)) {
-    case SignalHub::Result::kDone:
+    case WaitResult::kDone:
       return true;
-    case SignalHub::Result::kStopped:
+    case WaitResult::kStopped:
       ex.core().stopped = true;
       break;
-    case SignalHub::Result::kDeadlock:
+    case WaitResult::kDeadlock:
       break;
   }
   return ex.Fault(error);

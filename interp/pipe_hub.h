@@ -1,21 +1,18 @@
 // The cube <-> vector pipes of one block: FIFOs of tiles between the block's cores, which run
 // on threads of their own. A core that pops from an empty pipe or pushes into a full one
-// waits; when every core still running waits, the block is deadlocked and each waiting core
-// gets an error saying what it waited for.
+// waits in the block's WaitRoom, which reports a deadlock on each waiting core.
 #ifndef PTO_INTERP_PIPE_HUB_H_
 #define PTO_INTERP_PIPE_HUB_H_
 
-#include <condition_variable>
 #include <cstdint>
 #include <deque>
-#include <functional>
 #include <map>
-#include <mutex>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "common/dtype.h"
+#include "interp/wait_room.h"
 
 namespace pto::interp {
 
@@ -30,59 +27,38 @@ struct PipeTile {
 
 enum class PipeDir : uint8_t { kCubeToVector, kVectorToCube };
 
-/// How a push or pop ended.
-enum class PipeResult : uint8_t {
-  kDone,
-  kDeadlock,  ///< Every core still running waits on a pipe.
-  kStopped,   ///< Another core faulted; this one gives up.
-};
-
 class PipeHub {
  public:
   /// \a cores: how many cores of the block run (each calls CoreDone when it stops).
-  explicit PipeHub(int cores) : running_(cores) {}
+  explicit PipeHub(int cores)
+      : room_(cores, "every core of the block still running waits on a pipe",
+              "stopped: another core of the block faulted") {}
 
   /// Appends \a tile to the queue for \a lane (the vector core at that end), waiting while
   /// \a capacity tiles are in flight on it. \a who describes the waiting core for messages.
-  PipeResult Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t capacity,
+  WaitResult Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t capacity,
                   const std::string& who, std::string* error);
   /// Takes the oldest tile of \a lane's queue, waiting for one.
-  PipeResult Pop(int id, PipeDir dir, int lane, const std::string& who, PipeTile* tile,
+  WaitResult Pop(int id, PipeDir dir, int lane, const std::string& who, PipeTile* tile,
                  std::string* error);
   /// The consumer gave back the slot of one popped tile: one tile fewer in flight.
   void Free(int id, PipeDir dir, int lane);
   /// A core has stopped (finished or faulted); it will not push or pop again.
-  void CoreDone();
+  void CoreDone() { room_.CoreDone(); }
   /// A core faulted: every waiting core gives up.
-  void Abort();
+  void Abort() { room_.Abort(); }
 
  private:
   struct Queue {
     std::deque<PipeTile> tiles;
     uint32_t in_flight = 0;  ///< Pushed and not yet freed.
   };
-  struct Waiter {
-    const std::function<bool()>* ready;
-    std::string what;
-  };
   using Key = std::tuple<int, int, int>;
   Queue& At(int id, PipeDir dir, int lane) {
     return queues_[Key{id, static_cast<int>(dir), lane}];
   }
-  /// Waits (holding \a lock) until \a ready, a deadlock or an abort. \a what says what for.
-  PipeResult Wait(std::unique_lock<std::mutex>& lock, const std::function<bool()>& ready,
-                  std::string what, std::string* error);
-  /// Detects a deadlock: every running core waits and none can go on.
-  void CheckDeadlock();
-
-  std::mutex mu_;
-  std::condition_variable cv_;
+  WaitRoom room_;
   std::map<Key, Queue> queues_;
-  std::vector<Waiter> waiters_;
-  int running_;
-  bool deadlock_ = false;
-  std::string deadlock_report_;
-  bool aborted_ = false;
 };
 
 }  // namespace pto::interp

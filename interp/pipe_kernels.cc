@@ -46,8 +46,8 @@ bool RequireCore(Executor& ex, CoreKind kind) {
 }
 
 // Faults with the hub's error, noting whether this core merely gave up after another's fault.
-bool PipeFault(Executor& ex, PipeResult result, const std::string& error) {
-  ex.core().stopped = result == PipeResult::kStopped;
+bool PipeFault(Executor& ex, WaitResult result, const std::string& error) {
+  ex.core().stopped = result == WaitResult::kStopped;
   return ex.Fault(error);
 }
 
@@ -123,16 +123,16 @@ bool Push(Executor& ex, const Instr& in, PipeDir dir) {
   const std::string who = CoreWho(ex);
   if (!to_vector) {
     int lane = static_cast<int>(ex.block().subblock_idx);
-    PipeResult r = ex.core().hub->Push(id, dir, lane, Piece(t, 0, 0, rows, cols), end->slots,
+    WaitResult r = ex.core().hub->Push(id, dir, lane, Piece(t, 0, 0, rows, cols), end->slots,
                                        who, &error);
-    return r == PipeResult::kDone || PipeFault(ex, r, error);
+    return r == WaitResult::kDone || PipeFault(ex, r, error);
   }
   for (int lane = 0; lane < kVectorCores; ++lane) {
     PipeTile piece = split == kUpDown      ? Piece(t, lane * rows / 2, 0, rows / 2, cols)
                      : split == kLeftRight ? Piece(t, 0, lane * cols / 2, rows, cols / 2)
                                            : Piece(t, 0, 0, rows, cols);
-    PipeResult r = ex.core().hub->Push(id, dir, lane, std::move(piece), end->slots, who, &error);
-    if (r != PipeResult::kDone) return PipeFault(ex, r, error);
+    WaitResult r = ex.core().hub->Push(id, dir, lane, std::move(piece), end->slots, who, &error);
+    if (r != WaitResult::kDone) return PipeFault(ex, r, error);
   }
   return true;
 }
@@ -182,13 +182,13 @@ bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
   PipeTile tile;
   if (to_vector) {
     int lane = static_cast<int>(ex.block().subblock_idx);
-    PipeResult r = ex.core().hub->Pop(id, dir, lane, who, &tile, &error);
-    if (r != PipeResult::kDone) return PipeFault(ex, r, error);
+    WaitResult r = ex.core().hub->Pop(id, dir, lane, who, &tile, &error);
+    if (r != WaitResult::kDone) return PipeFault(ex, r, error);
   } else {
     std::vector<PipeTile> parts(kVectorCores);
     for (int lane = 0; lane < kVectorCores; ++lane) {
-      PipeResult r = ex.core().hub->Pop(id, dir, lane, who, &parts[lane], &error);
-      if (r != PipeResult::kDone) return PipeFault(ex, r, error);
+      WaitResult r = ex.core().hub->Pop(id, dir, lane, who, &parts[lane], &error);
+      if (r != WaitResult::kDone) return PipeFault(ex, r, error);
     }
     if (!Join(ex, parts, split, &tile)) return false;
   }

@@ -1,52 +1,49 @@
-// The comm signals of one launch: blocks that wait on an i32 signal in global memory sleep
-// here until another block notifies. When every core still running waits and no signal is
-// satisfied, nothing can change any more: the launch is deadlocked and every waiting core
-// gets an error listing what each waits for.
+// The comm signals of one launch: blocks that wait on an i32 signal in global memory sleep in
+// the launch's WaitRoom until another block notifies; a wait that nothing can satisfy any more
+// is reported as a deadlock on every waiting block.
 #ifndef PTO_INTERP_SIGNAL_HUB_H_
 #define PTO_INTERP_SIGNAL_HUB_H_
 
-#include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <string>
-#include <vector>
+
+#include "interp/wait_room.h"
 
 namespace pto::interp {
 
 class SignalHub {
  public:
-  /// \a cores: how many cores of the launch run (each calls CoreDone when it stops).
-  explicit SignalHub(int cores) : running_(cores) {}
-
-  enum class Result : uint8_t { kDone, kDeadlock, kStopped };
+  /// \a cores: how many cores of the launch run (each calls CoreDone when it stops). A signal
+  /// written by a plain store (not tnotify) wakes nobody, so sleepers look again every 20 ms.
+  explicit SignalHub(int cores)
+      : room_(cores, "every block still running waits on a signal that no one can change any more",
+              "stopped: another block faulted", std::chrono::milliseconds(20)) {}
 
   /// Runs \a update (a write to signals or an atomic add to global memory) under the hub's
   /// lock, then wakes the waiting cores to look again.
-  void Update(const std::function<void()>& update);
+  void Update(const std::function<void()>& update) {
+    std::lock_guard<std::mutex> lock(room_.mutex());
+    update();
+    room_.Wake();
+  }
   /// Evaluates \a condition under the lock (a consistent read of signals).
-  bool Test(const std::function<bool()>& condition);
-  /// Sleeps until \a ready (evaluated under the lock), a deadlock or an abort. \a what
-  /// describes the wait for the deadlock report.
-  Result Wait(const std::function<bool()>& ready, std::string what, std::string* error);
+  bool Test(const std::function<bool()>& condition) {
+    std::lock_guard<std::mutex> lock(room_.mutex());
+    return condition();
+  }
+  /// Sleeps until \a ready (evaluated under the lock), a deadlock or an abort.
+  WaitResult Wait(const std::function<bool()>& ready, std::string what, std::string* error) {
+    std::unique_lock<std::mutex> lock(room_.mutex());
+    return room_.Wait(lock, ready, std::move(what), error);
+  }
   /// A core has stopped; it will not notify again.
-  void CoreDone();
+  void CoreDone() { room_.CoreDone(); }
   /// A core faulted: every waiting core gives up.
-  void Abort();
+  void Abort() { room_.Abort(); }
 
  private:
-  struct Waiter {
-    const std::function<bool()>* ready;
-    std::string what;
-  };
-  void CheckDeadlock();
-
-  std::mutex mu_;
-  std::condition_variable cv_;
-  std::vector<Waiter> waiters_;
-  int running_;
-  bool deadlock_ = false;
-  bool aborted_ = false;
-  std::string report_;
+  WaitRoom room_;
 };
 
 }  // namespace pto::interp
