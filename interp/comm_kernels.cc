@@ -29,16 +29,8 @@ namespace {
 
 using view_mapping::Geometry;
 
-// Global element index of (outer block o, row r, column c) of a padded view: the three outer
-// dimensions are walked as one.
-int64_t ElementIndex(const ViewState& v, const Geometry& g, int64_t o, int64_t r, int64_t c) {
-  int64_t i2 = o % g.dim[2], i1 = (o / g.dim[2]) % g.dim[1], i0 = o / (g.dim[2] * g.dim[1]);
-  return v.offset + i0 * g.stride[0] + i1 * g.stride[1] + i2 * g.stride[2] + r * g.stride[3] +
-         c * g.stride[4];
-}
-
 std::string GeometryText(const Geometry& g) {
-  return StrCat(g.dim[0], "x", g.dim[1], "x", g.dim[2], "x", g.dim[3], "x", g.dim[4]);
+  return view_mapping::ShapeText(g.dim, kMaxViewRank);
 }
 
 // The signal view's i32 words, checked: the view lies in an i32 buffer.
@@ -64,7 +56,7 @@ void ForEachElement(const ViewState& v, Fn&& fn) {
   const int64_t outer = g.dim[0] * g.dim[1] * g.dim[2];
   for (int64_t o = 0; o < outer; ++o) {
     for (int64_t r = 0; r < g.dim[3]; ++r) {
-      for (int64_t c = 0; c < g.dim[4]; ++c) fn(ElementIndex(v, g, o, r, c));
+      for (int64_t c = 0; c < g.dim[4]; ++c) fn(g.Index(v.offset, o, r, c));
     }
   }
 }
@@ -104,7 +96,7 @@ struct Chunk {
   Geometry g;
   uint8_t* bytes;
   int64_t o, r0, c0, rows, cols;
-  int64_t Index(int64_t i, int64_t j) const { return ElementIndex(*view, g, o, r0 + i, c0 + j); }
+  int64_t Index(int64_t i, int64_t j) const { return g.Index(view->offset, o, r0 + i, c0 + j); }
 };
 
 template <typename T>

@@ -12,18 +12,23 @@
 namespace pto::interp {
 
 namespace ops {
-struct Plain {};
-struct Accumulate {};
-struct WithBias {};
-struct Gemv {};
-struct GemvAccumulate {};
-struct GemvWithBias {};
-struct Mx {};
-struct MxAccumulate {};
-struct MxWithBias {};
-struct GemvMx {};
-struct GemvMxAccumulate {};
-struct GemvMxWithBias {};
+// The matmul kernels, by what they add to c = a x b: M = 1 (GEMV), c_in, a bias row, MX scales.
+template <bool kGemvForm, bool kAccForm, bool kBiasForm, bool kMxForm>
+struct MatmulForm {
+  static constexpr bool kGemv = kGemvForm, kAcc = kAccForm, kBias = kBiasForm, kMx = kMxForm;
+};
+struct Plain : MatmulForm<false, false, false, false> {};
+struct Accumulate : MatmulForm<false, true, false, false> {};
+struct WithBias : MatmulForm<false, false, true, false> {};
+struct Gemv : MatmulForm<true, false, false, false> {};
+struct GemvAccumulate : MatmulForm<true, true, false, false> {};
+struct GemvWithBias : MatmulForm<true, false, true, false> {};
+struct Mx : MatmulForm<false, false, false, true> {};
+struct MxAccumulate : MatmulForm<false, true, false, true> {};
+struct MxWithBias : MatmulForm<false, false, true, true> {};
+struct GemvMx : MatmulForm<true, false, false, true> {};
+struct GemvMxAccumulate : MatmulForm<true, true, false, true> {};
+struct GemvMxWithBias : MatmulForm<true, false, true, true> {};
 }  // namespace ops
 
 namespace {
@@ -143,25 +148,8 @@ bool MatmulMx(Executor& ex, const Instr& in) {
 // one rounding per multiply and per add.
 template <typename Op>
 bool ExecMatmul(Executor& ex, const Instr& in) {
-  constexpr bool kGemv = std::is_same_v<Op, ops::Gemv> ||
-                         std::is_same_v<Op, ops::GemvAccumulate> ||
-                         std::is_same_v<Op, ops::GemvWithBias>;
-  constexpr bool kAcc =
-      std::is_same_v<Op, ops::Accumulate> || std::is_same_v<Op, ops::GemvAccumulate>;
-  constexpr bool kBias = std::is_same_v<Op, ops::WithBias> || std::is_same_v<Op, ops::GemvWithBias>;
-  if constexpr (std::is_same_v<Op, ops::Mx> || std::is_same_v<Op, ops::MxAccumulate> ||
-                std::is_same_v<Op, ops::MxWithBias> || std::is_same_v<Op, ops::GemvMx> ||
-                std::is_same_v<Op, ops::GemvMxAccumulate> ||
-                std::is_same_v<Op, ops::GemvMxWithBias>) {
-    constexpr bool kGemvMx = std::is_same_v<Op, ops::GemvMx> ||
-                             std::is_same_v<Op, ops::GemvMxAccumulate> ||
-                             std::is_same_v<Op, ops::GemvMxWithBias>;
-    return MatmulMx<kGemvMx,
-                    std::is_same_v<Op, ops::MxAccumulate> ||
-                        std::is_same_v<Op, ops::GemvMxAccumulate>,
-                    std::is_same_v<Op, ops::MxWithBias> ||
-                        std::is_same_v<Op, ops::GemvMxWithBias>>(ex, in);
-  }
+  constexpr bool kGemv = Op::kGemv, kAcc = Op::kAcc, kBias = Op::kBias;
+  if constexpr (Op::kMx) return MatmulMx<kGemv, kAcc, kBias>(ex, in);
   const uint32_t* o = in.operands;
   TileRef c, a, b, extra;
   if (!ex.Tile(o[0], &c) || !ex.Tile(o[kAcc ? 2 : 1], &a) || !ex.Tile(o[kAcc ? 3 : 2], &b)) {
@@ -292,8 +280,7 @@ bool ExecExtract(Executor& ex, const Instr& in) {
             return true;
           });
         } else {
-          ok = ex.Fault(StrCat("textract_fp quantises f32 or i32 acc tiles, not ",
-                               DTypeName(a.type->dtype)));
+          ok = NotQuantSource(ex, a.type->dtype);
         }
       });
     });
@@ -336,8 +323,7 @@ bool ExecInsert(Executor& ex, const Instr& in) {
     WithStorageType(a.type->dtype, [&](auto stag) {
       using S = decltype(stag);
       if constexpr (kQuant && !kQuantSource<S>) {
-        ok = ex.Fault(StrCat("tinsert_fp quantises f32 or i32 acc tiles, not ",
-                             DTypeName(a.type->dtype)));
+        ok = NotQuantSource(ex, a.type->dtype);
       } else {
         WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
           for (int32_t r = 0; r < a.valid_rows; ++r) {

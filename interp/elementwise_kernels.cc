@@ -110,13 +110,9 @@ bool ExecBinary(Executor& ex, const Instr& in) {
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;
-    using C = typename E::C;
-    // Op as a type that depends on T: Op::Apply is then looked up only in the branch that
-    // uses it (the shifts have no Apply; clang checks non-dependent names early).
-    using O = std::conditional_t<sizeof(T) != 0, Op, void>;
     if constexpr (kShiftOf<Op, T>) {
       ok = ShiftTiles<Op, T>(ex, d, a, b, rows, cols);
-    } else if constexpr (requires(C x) { O::Apply(x, x); }) {
+    } else if constexpr (kApplyOf<Op, T>) {
       if constexpr (kIntDivides<Op> && !E::kFloat) {
         int32_t zr, zc;
         if (AnyZero<T>(b, rows, cols, &zr, &zc)) {
@@ -142,7 +138,9 @@ bool ExecBinary(Executor& ex, const Instr& in) {
           T* dp = dst.At<T>(r, 0);
           const T* ap = a.At<T>(r, 0);
           const T* bp = b.At<T>(r, 0);
-          for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(O::Apply(E::Load(ap[c]), E::Load(bp[c])));
+          for (int32_t c = 0; c < cols; ++c) {
+            dp[c] = E::Store(ApplyValue<Op>(E::Load(ap[c]), E::Load(bp[c])));
+          }
         }
         return true;
       });

@@ -64,6 +64,11 @@ inline bool LoadQuantParams(Executor& ex, uint32_t fp_reg, int32_t n,
 template <typename S>
 constexpr bool kQuantSource = std::is_same_v<S, float> || std::is_same_v<S, int32_t>;
 
+/// The fault for a source of another type (the fault's prefix names the instruction).
+inline bool NotQuantSource(Executor& ex, DType source) {
+  return ex.Fault(StrCat("quantises f32 or i32 acc tiles, not ", DTypeName(source)));
+}
+
 }  // namespace pto::interp
 
 #endif  // PTO_INTERP_FIXPIPE_QUANT_H_

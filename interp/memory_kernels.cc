@@ -86,11 +86,7 @@ struct TileMapping {
       outer = c / g.dim[4];
       inner_c = c % g.dim[4];
     }
-    int64_t i2 = outer % g.dim[2];
-    int64_t i1 = (outer / g.dim[2]) % g.dim[1];
-    int64_t i0 = outer / (g.dim[2] * g.dim[1]);
-    return base + i0 * g.stride[0] + i1 * g.stride[1] + i2 * g.stride[2] + inner_r * g.stride[3] +
-           inner_c * g.stride[4];
+    return g.Index(base, outer, inner_r, inner_c);
   }
 };
 
@@ -228,8 +224,7 @@ bool ExecStore(Executor& ex, const Instr& in) {
             }
           }
         } else {
-          ok = ex.Fault(StrCat("tstore.fp quantises f32 or i32 acc tiles, not ",
-                               DTypeName(t.type->dtype)));
+          ok = NotQuantSource(ex, t.type->dtype);
         }
       });
     });
@@ -279,8 +274,7 @@ bool ExecMove(Executor& ex, const Instr& in) {
     WithStorageType(a.type->dtype, [&](auto stag) {
       using S = decltype(stag);
       if constexpr (kQuant && !kQuantSource<S>) {
-        ok = ex.Fault(StrCat("tmov.fp quantises f32 or i32 acc tiles, not ",
-                             DTypeName(a.type->dtype)));
+        ok = NotQuantSource(ex, a.type->dtype);
       } else {
         WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](TileRef dst) {
           for (int32_t r = 0; r < rows; ++r) {
