@@ -118,11 +118,12 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
     uint32_t code;
     if (atom.is_number && atom.number >= 0 && atom.number < SyncEnumCount(kind)) {
       code = static_cast<uint32_t>(atom.number);
-    } else if (kind == SyncEnum::kTileOp && !ParseSyncEnum(kind, atom.name, &code)) {
-      ctx.Error(*atom.item, StrCat("unknown instruction '", atom.name, "' for ", info.mnemonic,
-                                   " (a tile instruction's ISA name, such as TADD)"));
-      return false;
-    } else if (kind != SyncEnum::kTileOp && !ParseSyncEnum(kind, atom.name, &code)) {
+    } else if (!ParseSyncEnum(kind, atom.name, &code)) {
+      if (kind == SyncEnum::kTileOp) {  // too many names to list
+        ctx.Error(*atom.item, StrCat("unknown instruction '", atom.name, "' for ", info.mnemonic,
+                                     " (a tile instruction's ISA name, such as TADD)"));
+        return false;
+      }
       std::string names;
       for (uint32_t c = 0; c < SyncEnumCount(kind); ++c) {
         names += StrCat(c ? " " : "", SyncEnumName(kind, c));

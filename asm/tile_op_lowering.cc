@@ -531,7 +531,7 @@ bool TileOpLowering::Run() {
     if (!slots_[i].present || slots_[i].resolved.indices.empty()) continue;
     // The first tile operand gives the window's shape (tstore.fp's second tile is its fp).
     int tile_slot = -1;
-    for (int j = info_.num_operands() - 1; j >= 0; --j) {
+    for (int j = 0; j < info_.num_operands() && tile_slot < 0; ++j) {
       if (info_.operands[j].kind == OperandKind::kTile && slots_[j].present) tile_slot = j;
     }
     if (tile_slot < 0 || !LowerIndexedView(i, tile_slot)) return false;

@@ -126,8 +126,10 @@ void ParseDriver::AddStatement(const SourceRange& range, uint32_t results, uint3
   }
   stmt.results = tree_.arena_.Copy(std::span<const Item>(items_.data() + results, head - results));
   stmt.head = items_[head];
-  if (stmt.head.Is(ItemKind::kString)) UnwrapGenericForm(items);
-  stmt.head.kind = stmt.head.Is(ItemKind::kString) ? ItemKind::kWord : stmt.head.kind;
+  if (stmt.head.Is(ItemKind::kString)) {  // "pto.op"(...): the generic form's name is a word
+    UnwrapGenericForm(items);
+    stmt.head.kind = ItemKind::kWord;
+  }
   stmt.items = TakeItems(items);
   items_.resize(results);
   statements_.push_back(stmt);
