@@ -158,11 +158,19 @@ std::vector<std::string_view> AlternateSpellings(Opcode op) {
 }
 
 const OpInfo* NextOverload(const OpInfo& info) {
-  for (int i = static_cast<int>(info.opcode) + 1; i < kOpcodeCount; ++i) {
-    const OpInfo& other = Table()[i];
-    if (other.mnemonic == info.mnemonic) return &other;
-  }
-  return nullptr;
+  // Built once: the assembler asks for every tile instruction it lowers.
+  static const std::array<const OpInfo*, kOpcodeCount> next = [] {
+    std::array<const OpInfo*, kOpcodeCount> links{};
+    std::unordered_map<std::string_view, int> last;  // mnemonic -> latest row seen
+    for (int i = 0; i < kOpcodeCount; ++i) {
+      const OpInfo& row = Table()[i];
+      auto [it, first] = last.emplace(row.mnemonic, i);
+      if (!first) links[it->second] = &row;
+      it->second = i;
+    }
+    return links;
+  }();
+  return next[static_cast<int>(info.opcode)];
 }
 
 }  // namespace pto
