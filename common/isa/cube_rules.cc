@@ -33,11 +33,7 @@ void RuleChecker::CheckLoad() {
   RequireMemory(0, {Memory::kVec, Memory::kMat});
   const TileType* t = Tile(0);
   if (t && t->mem == Memory::kVec) RequirePlain(0);
-  DType view_type = types_[1].dtype;
-  if (t && view_type != DType::kInvalid && DTypeSize(view_type) != DTypeSize(t->dtype)) {
-    Fail(1, StrCat("tload moves ", DTypeName(t->dtype), " tile elements, but the global tensor "
-                   "holds ", DTypeName(view_type), " (element sizes must be equal)"));
-  }
+  RequireViewElementSize(1, 0);
 }
 
 // TSTORE: from UB, L1 (a2a3 only) or L0C; an L0C store may narrow f32 to f16 or bf16.
@@ -63,10 +59,7 @@ void RuleChecker::CheckStore() {
   }
   RequireAllowedDType(1);
   if (t->mem == Memory::kVec) RequirePlain(1);
-  if (DTypeSize(view_type) != DTypeSize(t->dtype)) {
-    Fail(0, StrCat("tstore moves ", DTypeName(t->dtype), " tile elements, but the global "
-                   "tensor holds ", DTypeName(view_type), " (element sizes must be equal)"));
-  }
+  RequireViewElementSize(0, 1);
 }
 
 // TMOV between the memory pairs each architecture connects (isa.md 2.6).
@@ -192,12 +185,7 @@ void RuleChecker::CheckTranspose() {
   RequireVec(1);
   RequirePlain(0);
   RequirePlain(1);
-  const TileType* d = Tile(0);
-  const TileType* a = Tile(1);
-  if (d && a && DTypeSize(d->dtype) != DTypeSize(a->dtype)) {
-    Fail(1, StrCat("ttrans keeps element bits: ", DTypeName(a->dtype), " and ",
-                   DTypeName(d->dtype), " differ in size"));
-  }
+  RequireSameElementSize(0, 1);
 }
 
 // The cube side of a pipe holds its tiles in mat or acc, the vector side in vec.

@@ -23,15 +23,6 @@ void RuleChecker::RequireIndexTile(int i, DTypeMask allowed, const char* what) {
   }
 }
 
-void RuleChecker::RequireSameElementSize(int i, int j) {
-  const TileType* a = Tile(i);
-  const TileType* b = Tile(j);
-  if (a && b && DTypeSize(a->dtype) != DTypeSize(b->dtype)) {
-    Fail(j, StrCat(info_.mnemonic, " moves element bits: ", DTypeName(a->dtype), " and ",
-                   DTypeName(b->dtype), " differ in size"));
-  }
-}
-
 // Index tile \a idx supplies an index for every element of the valid region of \a data.
 void RuleChecker::RequireIndexCovers(int idx, int data, const char* data_role) {
   const TileType* x = Tile(idx);
@@ -98,12 +89,7 @@ void RuleChecker::CheckGather() {
     RequireAllowedDType(tile);
     RequireIndexTile(2, kIndex32 | kIndex16, "an index tile");
     RequireIndexCovers(2, tile, gather ? "destination" : "source");
-    const TileType* t = Tile(tile);
-    DType view_type = types_[view].dtype;
-    if (t && view_type != DType::kInvalid && DTypeSize(view_type) != DTypeSize(t->dtype)) {
-      Fail(view, StrCat(m, " moves ", DTypeName(t->dtype), " tile elements, but the global "
-                        "tensor holds ", DTypeName(view_type), " (element sizes must be equal)"));
-    }
+    RequireViewElementSize(view, tile);
   }
 }
 

@@ -52,6 +52,27 @@ void RuleChecker::RequireSameDType(int i, int j) {
   }
 }
 
+// Tiles \a i and \a j hold elements of one size (the instruction moves bits, not values).
+void RuleChecker::RequireSameElementSize(int i, int j) {
+  const TileType* a = Tile(i);
+  const TileType* b = Tile(j);
+  if (a && b && DTypeSize(a->dtype) != DTypeSize(b->dtype)) {
+    Fail(j, StrCat(info_.mnemonic, " moves element bits: ", DTypeName(a->dtype), " and ",
+                   DTypeName(b->dtype), " differ in size"));
+  }
+}
+
+// The global tensor of view operand \a view has tile \a tile's element size.
+void RuleChecker::RequireViewElementSize(int view, int tile) {
+  const TileType* t = Tile(tile);
+  const DType view_type = types_[view].dtype;
+  if (t && view_type != DType::kInvalid && DTypeSize(view_type) != DTypeSize(t->dtype)) {
+    Fail(view, StrCat(info_.mnemonic, " moves ", DTypeName(t->dtype), " tile elements, but the "
+                      "global tensor holds ", DTypeName(view_type),
+                      " (element sizes must be equal)"));
+  }
+}
+
 void RuleChecker::RequireScalarFits(int scalar, int tile) {
   const TileType* t = Tile(tile);
   const OperandType& s = types_[scalar];
@@ -255,12 +276,8 @@ void RuleChecker::CheckFillPad() {
   RequireAllowedDType(0);
   RequireMemory(0, {Memory::kVec, Memory::kMat});
   RequireMemory(1, {Memory::kVec, Memory::kMat});
+  RequireSameElementSize(0, 1);
   const TileType* d = Tile(0);
-  const TileType* a = Tile(1);
-  if (d && a && DTypeSize(d->dtype) != DTypeSize(a->dtype)) {
-    Fail(1, StrCat(info_.mnemonic, " keeps element bits: ", DTypeName(a->dtype), " and ",
-                   DTypeName(d->dtype), " differ in size"));
-  }
   if (d && d->pad == PadValue::kNull) {
     Fail(0, StrCat(info_.mnemonic, " fills with the destination's pad value, but its type has "
                    "pad=null; give it pad=1 (zero), 2 (max) or 3 (min)"));

@@ -30,6 +30,8 @@ class RuleChecker {
   void RequirePlain(int i);
   void RequireAllowedDType(int i);
   void RequireSameDType(int i, int j);
+  void RequireSameElementSize(int i, int j);
+  void RequireViewElementSize(int view, int tile);
   void RequireScalarFits(int scalar, int tile);
   void RequireValidCovers(int src, int dst, bool rows, bool cols);
 
@@ -63,7 +65,6 @@ class RuleChecker {
   void CheckFillPadShapes();
   // Group C (gather_rules.cc).
   void RequireIndexTile(int i, DTypeMask allowed, const char* what);
-  void RequireSameElementSize(int i, int j);
   void RequireFullRows(int i, const char* role);
   void RequireIndexCovers(int idx, int data, const char* data_role);
   void CheckGather();
