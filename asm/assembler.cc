@@ -218,7 +218,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       ++end;
     }
     list = list.subspan(0, end);
-    if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children;
+    if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children();
     for (ItemSpan part : Split(list, ",")) {
       Type t;
       if (!ParseWholeType(ctx_, part, &t)) return;
@@ -253,7 +253,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   fn.def_col = static_cast<uint32_t>(col);
   pending->builder = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
   pending->lowering = std::make_unique<BodyLowering>(*pending->builder);
-  for (ItemSpan param : Split(params.children, ",")) {
+  for (ItemSpan param : Split(params.children(), ",")) {
     if (param.size() < 3 || !param[0].Is(ItemKind::kValue) || !param[1].IsPunct(":")) {
       ctx_.Error(param.empty() ? params.range : SpanRange(param),
                  "expected a parameter '%name: TYPE'");
@@ -284,7 +284,7 @@ void ModuleLowering::Collect(StatementSpan stmts,
         ctx_.Error(stmt.head, "module without a body");
         continue;
       }
-      Collect(region->body, funcs, loose);
+      Collect(region->body(), funcs, loose);
     } else if (stmt.head.IsWord("func.func")) {
       funcs->push_back(&stmt);
     } else if (stmt.head.Is(ItemKind::kHash)) {
@@ -334,7 +334,7 @@ bool ModuleLowering::Run(StatementSpan top) {
   if (main_builder_) builders.push_back(main_builder_.get());
   for (Pending& p : pending) {
     if (!p.body || !p.lowering) continue;
-    StatementSpan body = p.body->body;
+    StatementSpan body = p.body->body();
     if (bodies_ && !bodies_->Parse(*p.body, &body)) return false;
     p.lowering->LowerAll(body);
     Finish(*p.builder);

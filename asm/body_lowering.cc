@@ -390,7 +390,7 @@ bool BodyLowering::IndexList(const Item& group, std::vector<Value>* values) {
     ctx_.Error(group, "expected a list such as [%a, %b]");
     return false;
   }
-  for (ItemSpan entry : Split(group.children, ",")) {
+  for (ItemSpan entry : Split(group.children(), ",")) {
     Resolved r;
     if (entry.empty() || TermLength(entry) != entry.size()) {
       ctx_.Error(group, "malformed list entry");

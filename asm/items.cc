@@ -84,12 +84,12 @@ void SpellInto(const Item& item, std::string& out) {
       break;
     case ItemKind::kGroup: {
       out += item.open;
-      out += Spell(item.children);
+      out += Spell(item.children());
       out += item.open == '(' ? ')' : item.open == '[' ? ']' : '>';
       break;
     }
     case ItemKind::kAttrDict:
-      out += "{" + Spell(item.children) + "}";
+      out += "{" + Spell(item.children()) + "}";
       break;
     case ItemKind::kRegion:
       out += "{...}";

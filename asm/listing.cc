@@ -151,7 +151,7 @@ bool ListingFunction::Declare(uint32_t index) {
     const Item& item = items[k];
     if (item.Is(ItemKind::kRegion)) body_ = &item;
     if (item.IsPunct("->") && k + 1 < items.size()) {
-      ItemSpan list = items[k + 1].IsGroup('(') ? ItemSpan(items[k + 1].children)
+      ItemSpan list = items[k + 1].IsGroup('(') ? ItemSpan(items[k + 1].children())
                                                 : ItemSpan(&items[k + 1], 1);
       for (ItemSpan part : Split(list, ",")) {
         Type t;
@@ -181,7 +181,7 @@ bool ListingFunction::Declare(uint32_t index) {
       }
     }
   }
-  for (ItemSpan part : Split(items[i + 1].children, ",")) {
+  for (ItemSpan part : Split(items[i + 1].children(), ",")) {
     if (!LowerParam(part)) return false;
   }
   if (stmt_.loc) {
@@ -200,7 +200,7 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   ItemSpan items = s.items;
   if (head == "bc.scalars") {
     if (items.size() != 1 || !items[0].IsGroup('[')) return Error(s.head, "expected 'bc.scalars [T, ...]'");
-    for (ItemSpan part : Split(items[0].children, ",")) {
+    for (ItemSpan part : Split(items[0].children(), ",")) {
       Type t;
       if (!ParseWholeType(ctx_, part, &t)) return false;
       if (!t.IsScalar()) return Error(part[0], "scalar registers hold scalars");
@@ -246,16 +246,19 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
     tile.type = t.tile;
     tile.name = program_.Intern(text_attr("name"));
     auto addr = attrs.find("addr");
-    if (addr != attrs.end() && addr->second.value.size() == 1) {
+    if (addr != attrs.end() && addr->second.value.size() == 1 &&
+        addr->second.value[0].Is(ItemKind::kInt)) {
       tile.addr = static_cast<uint32_t>(addr->second.value[0].number);
     }
     auto valid = attrs.find("valid");
     if (valid == attrs.end() || valid->second.value.size() != 1 ||
-        !valid->second.value[0].IsGroup('[') || valid->second.value[0].children.size() != 3) {
+        !valid->second.value[0].IsGroup('[') || valid->second.value[0].children().size() != 3 ||
+        !valid->second.value[0].children()[0].Is(ItemKind::kInt) ||
+        !valid->second.value[0].children()[2].Is(ItemKind::kInt)) {
       return Error(items[0], "bc.tile needs {valid = [ROWS, COLS]}");
     }
-    tile.valid_rows = static_cast<int32_t>(valid->second.value[0].children[0].number);
-    tile.valid_cols = static_cast<int32_t>(valid->second.value[0].children[2].number);
+    tile.valid_rows = static_cast<int32_t>(valid->second.value[0].children()[0].number);
+    tile.valid_cols = static_cast<int32_t>(valid->second.value[0].children()[2].number);
     f.tiles.push_back(tile);
     return true;
   }
@@ -389,7 +392,7 @@ bool ListingFunction::LowerStatement(const grammar::Statement& s) {
 
 bool ListingFunction::LowerBody() {
   bool ok = true;
-  for (const grammar::Statement& s : body_->body) ok &= LowerStatement(s);
+  for (const grammar::Statement& s : body_->body()) ok &= LowerStatement(s);
   return ok;
 }
 

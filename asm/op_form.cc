@@ -5,7 +5,7 @@
 namespace pto::assembler {
 
 void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs) {
-  for (ItemSpan entry : Split(dict.children, ",")) {
+  for (ItemSpan entry : Split(dict.children(), ",")) {
     if (entry.empty()) continue;
     const Item& first = entry[0];
     if (first.Is(ItemKind::kKey)) {
@@ -31,7 +31,7 @@ bool ReadOperandList(Context& ctx, ItemSpan items, std::vector<Operand>* operand
     part = part.subspan(0, end);
     // buf(%ping, %pong): the staging tiles of the comm instructions, as plain operands.
     if (part.size() == 2 && part[0].IsWord("buf") && part[1].IsGroup('(')) {
-      ok &= ReadOperandList(ctx, part[1].children, operands, attrs);
+      ok &= ReadOperandList(ctx, part[1].children(), operands, attrs);
       continue;
     }
     if (part.empty()) {
@@ -57,14 +57,14 @@ bool ReadOperandList(Context& ctx, ItemSpan items, std::vector<Operand>* operand
 // ins(values : types) / outs(values : types).
 bool ReadClause(Context& ctx, const Item& group, const char* name, std::vector<Operand>* operands,
                 std::map<std::string, Attribute>* attrs) {
-  ItemSpan children = group.children;
+  ItemSpan children = group.children();
   int colon = Find(children, ":");
   ItemSpan values = colon < 0 ? children : children.subspan(0, colon);
   if (!ReadOperandList(ctx, values, operands, attrs)) return false;
   if (colon < 0) return true;
   std::vector<ItemSpan> types = Split(children.subspan(colon + 1), ",");
   if (types.size() == 1 && types[0].size() == 1 && types[0][0].IsGroup('(')) {
-    types = Split(types[0][0].children, ",");  // ins(%a, %b : (T, T))
+    types = Split(types[0][0].children(), ",");  // ins(%a, %b : (T, T))
   }
   if (types.size() != operands->size()) {
     ctx.Error(group, StrCat(name, "(...) lists ", operands->size(), " operands but ",

@@ -21,7 +21,7 @@ void CollectAttrNames(ItemSpan items, std::set<std::string>* names) {
       ReadAttributes(item, &attrs);
       for (const auto& entry : attrs) names->insert(entry.first);
     } else if (item.Is(ItemKind::kGroup)) {
-      CollectAttrNames(item.children, names);
+      CollectAttrNames(item.children(), names);
     }
   }
 }
@@ -32,7 +32,7 @@ size_t WrittenInputs(const Statement& stmt) {
   ItemSpan items = stmt.items;
   int ins = FindClause(items, "ins");
   if (ins >= 0) {
-    items = items[ins + 1].children;
+    items = items[ins + 1].children();
   } else if (FindClause(items, "outs") >= 0) {
     return 0;
   }
@@ -51,7 +51,7 @@ size_t WrittenOutputs(const Statement& stmt, bool dps) {
   if (!dps) return stmt.results.size();
   int outs = FindClause(stmt.items, "outs");
   if (outs < 0) return 0;
-  ItemSpan items = stmt.items[outs + 1].children;
+  ItemSpan items = stmt.items[outs + 1].children();
   int colon = Find(items, ":");
   if (colon >= 0) items = items.subspan(0, colon);
   return items.empty() ? 0 : Split(items, ",").size();

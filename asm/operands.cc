@@ -63,7 +63,7 @@ bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_va
                                 DTypeName(type), ") is needed"));
       return false;
     }
-    *real_value = RoundToFloatType(literal.real, type);
+    *real_value = RoundToFloatType(literal.Real(), type);
     return true;
   }
   if (!literal.Is(ItemKind::kInt)) {
@@ -122,9 +122,9 @@ bool Resolve(FunctionBuilder& fb, ItemSpan term, DType literal_type, Resolved* o
   const Item& head = term[0];
   if (head.Is(ItemKind::kSymbol)) {
     // @tile(0x1000): a manual-mode address.
-    if (term.size() == 2 && term[1].IsGroup('(') && term[1].children.size() == 1 &&
-        term[1].children[0].Is(ItemKind::kInt)) {
-      out->value = fb.ConstantValue(DType::kIndex, term[1].children[0].number, 0);
+    if (term.size() == 2 && term[1].IsGroup('(') && term[1].children().size() == 1 &&
+        term[1].children()[0].Is(ItemKind::kInt)) {
+      out->value = fb.ConstantValue(DType::kIndex, term[1].children()[0].number, 0);
       return true;
     }
     ctx.Error(term, StrCat("expected an address such as @tile(0x1000), got '", Spell(term),
@@ -140,7 +140,7 @@ bool Resolve(FunctionBuilder& fb, ItemSpan term, DType literal_type, Resolved* o
       ctx.Error(term.subspan(1), StrCat("unexpected '", Spell(term.subspan(1)), "'"));
       return false;
     }
-    for (ItemSpan index : Split(term[1].children, ",")) {
+    for (ItemSpan index : Split(term[1].children(), ",")) {
       Resolved r;
       if (index.empty()) {
         ctx.Error(term[1], "empty index");

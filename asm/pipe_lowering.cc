@@ -29,7 +29,7 @@ const Item* ValueWord(ItemSpan value) {
       word = &item;
     }
     if (item.Is(ItemKind::kGroup)) {
-      if (const Item* inner = ValueWord(item.children)) word = inner;
+      if (const Item* inner = ValueWord(item.children())) word = inner;
     }
   }
   return word;
@@ -202,7 +202,7 @@ bool BodyLowering::LowerInitPipe(const Statement& stmt) {
   Value buffers[2];
   bool given[2] = {false, false};
   int positional = 0;
-  for (ItemSpan part : Split(group->children, ",")) {
+  for (ItemSpan part : Split(group->children(), ",")) {
     int colon = Find(part, ":");
     if (colon >= 0) part = part.first(colon);
     int key = -1;
@@ -261,7 +261,7 @@ bool BodyLowering::LowerPush(const Statement& stmt) {
     return false;
   }
   const Item* group = OperandGroup(stmt);
-  ItemSpan term = group ? ItemSpan(group->children) : ItemSpan(stmt.items);
+  ItemSpan term = group ? ItemSpan(group->children()) : ItemSpan(stmt.items);
   int colon = Find(term, ":");
   if (colon >= 0) term = term.first(colon);
   if (!term.empty()) term = term.first(TermLength(term));
@@ -310,7 +310,7 @@ bool BodyLowering::LowerPop(const Statement& stmt) {
   }
   uint32_t valid[2] = {kNoOperand, kNoOperand};
   if (const Item* group = OperandGroup(stmt)) {
-    std::vector<ItemSpan> parts = Split(group->children, ",");
+    std::vector<ItemSpan> parts = Split(group->children(), ",");
     if (parts.size() != 2) {
       ctx_.Error(*group, "expected the popped tile's valid shape: (%rows, %cols)");
       return false;

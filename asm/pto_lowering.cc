@@ -306,7 +306,7 @@ bool BodyLowering::LowerGetVal(const Statement& stmt) {
   if (!ExpectResults(stmt, 1)) return false;
   ItemSpan items = stmt.items;
   int ins = FindClause(items, "ins");
-  ItemSpan operands = ins >= 0 ? ItemSpan(items[ins + 1].children) : items;
+  ItemSpan operands = ins >= 0 ? ItemSpan(items[ins + 1].children()) : items;
   int colon = Find(operands, ":");
   std::vector<ItemSpan> parts = Split(operands.first(colon < 0 ? operands.size() : colon), ",");
   int type_at = Find(items, ins >= 0 ? ":" : "->");

@@ -30,7 +30,7 @@ bool BodyLowering::ResultTypes(ItemSpan items, std::vector<Type>* types) {
   size_t end = 0;
   while (end < list.size() && !list[end].Is(ItemKind::kRegion)) ++end;
   list = list.subspan(0, end);
-  if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children;
+  if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children();
   for (ItemSpan part : Split(list, ",")) {
     Type t;
     if (!ParseWholeType(ctx_, part, &t)) return false;
@@ -125,13 +125,13 @@ bool BodyLowering::LowerRegion(const Item& region, RegionExit* exit,
                                const std::vector<Value>& args) {
   fb_.PushScope();
   exits_.push_back(exit);
-  StatementSpan body = region.body;
+  StatementSpan body = region.body();
   if (!body.empty() && body[0].head.Is(ItemKind::kCaret)) {
     // ^bb0(%a: T, ...): names for the region's arguments.
     const Statement& label = body[0];
     const Item* params = !label.items.empty() && label.items[0].IsGroup('(') ? &label.items[0]
                                                                             : nullptr;
-    std::vector<ItemSpan> names = params ? Split(params->children, ",") : std::vector<ItemSpan>{};
+    std::vector<ItemSpan> names = params ? Split(params->children(), ",") : std::vector<ItemSpan>{};
     if (names.size() != args.size()) {
       ctx_.Error(label.head, StrCat("the block takes ", args.size(), " argument",
                                     args.size() == 1 ? "" : "s", ", the label names ",
@@ -224,7 +224,7 @@ bool BodyLowering::LowerFor(const Statement& stmt) {
   std::vector<Value> iter_inits;
   int clause = FindClause(items, "iter_args");
   if (clause >= 0) {
-    for (ItemSpan pair : Split(items[clause + 1].children, ",")) {
+    for (ItemSpan pair : Split(items[clause + 1].children(), ",")) {
       Resolved init;
       if (pair.size() < 3 || !pair[0].Is(ItemKind::kValue) || !pair[1].IsPunct("=")) {
         ctx_.Error(items[clause + 1], "expected iter_args(%name = %init, ...)");
@@ -328,7 +328,7 @@ bool BodyLowering::LowerWhile(const Statement& stmt) {
   }
   std::vector<const Item*> names;
   std::vector<Value> inits;
-  for (ItemSpan pair : Split(items[0].children, ",")) {
+  for (ItemSpan pair : Split(items[0].children(), ",")) {
     Resolved init;
     if (pair.size() < 3 || !pair[0].Is(ItemKind::kValue) || !pair[1].IsPunct("=")) {
       ctx_.Error(items[0], "expected (%name = %init, ...)");
@@ -400,7 +400,7 @@ bool BodyLowering::LowerCondition(const Statement& stmt) {
     return false;
   }
   Resolved cond;
-  if (!Resolve(fb_, items[0].children, DType::kI1, &cond)) return false;
+  if (!Resolve(fb_, items[0].children(), DType::kI1, &cond)) return false;
   if (cond.value.cls != ValueClass::kScalar || cond.value.type.dtype != DType::kI1) {
     ctx_.Error(cond.range, StrCat("scf.condition needs an i1, got ", Describe(cond.value)));
     return false;
@@ -434,7 +434,7 @@ bool BodyLowering::LowerCall(const Statement& stmt) {
   }
   const Function& fn = program.functions[callee];
   std::vector<Value> args;
-  if (!ValueList(items[1].children, &args)) return false;
+  if (!ValueList(items[1].children(), &args)) return false;
   if (args.size() != fn.params.size()) {
     ctx_.Error(items[1], StrCat("@", items[0].text, " takes ", fn.params.size(), " argument",
                                 fn.params.size() == 1 ? "" : "s", ", got ", args.size()));

@@ -24,12 +24,12 @@ void CollectAtoms(ItemSpan items, std::vector<Atom>* atoms) {
     if (item.IsPunct(":")) return;  // the rest is a type signature
     if (item.IsPunct(",") || item.Is(ItemKind::kAttrDict)) continue;  // {mode = 0}: modifiers
     if (item.IsGroup('[') || item.IsGroup('(')) {
-      CollectAtoms(item.children, atoms);
-    } else if (item.IsGroup('<') && !item.children.empty()) {
-      atoms->push_back({&item, item.children[0].text});  // elided form <PIPE_ALL>
+      CollectAtoms(item.children(), atoms);
+    } else if (item.IsGroup('<') && !item.children().empty()) {
+      atoms->push_back({&item, item.children()[0].text});  // elided form <PIPE_ALL>
     } else if (item.Is(ItemKind::kHash) && i + 1 < items.size() && items[i + 1].IsGroup('<') &&
-               !items[i + 1].children.empty()) {
-      atoms->push_back({&item, items[i + 1].children[0].text});  // #pto.pipe<PIPE_ALL>
+               !items[i + 1].children().empty()) {
+      atoms->push_back({&item, items[i + 1].children()[0].text});  // #pto.pipe<PIPE_ALL>
       ++i;
     } else if (item.Is(ItemKind::kInt)) {
       atoms->push_back({&item, item.text, true, item.number});
@@ -168,8 +168,8 @@ bool BodyLowering::LowerMemoryOrder(const Statement& stmt) {
     } else if (item.Is(ItemKind::kHash) || item.IsGroup('<')) {
       const Item& scope = item.IsGroup('<') ? item : (i + 1 < stmt.items.size() ? stmt.items[++i]
                                                                                 : item);
-      std::string_view word = scope.IsGroup('<') && !scope.children.empty()
-                                  ? scope.children[0].text : std::string_view();
+      std::string_view word = scope.IsGroup('<') && !scope.children().empty()
+                                  ? scope.children()[0].text : std::string_view();
       bool known = false;
       for (std::string_view s : kSpaces) known |= word == s;
       if (!known) {

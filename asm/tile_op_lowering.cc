@@ -364,7 +364,7 @@ static const Item* AttrWord(ItemSpan value) {
   for (const Item& item : value) {
     if (item.Is(ItemKind::kWord) || item.Is(ItemKind::kInt)) word = &item;
     if (item.Is(ItemKind::kGroup)) {
-      if (const Item* inner = AttrWord(item.children)) word = inner;
+      if (const Item* inner = AttrWord(item.children())) word = inner;
     }
   }
   return word;
@@ -503,7 +503,7 @@ bool TileOpLowering::Run() {
     Operand& src = split_indices_.emplace_back(*indexed);
     src.term = indexed->term.first(1);
     inputs[0] = &src;
-    for (ItemSpan index : Split(indexed->term[1].children, ",")) {
+    for (ItemSpan index : Split(indexed->term[1].children(), ",")) {
       Operand& op = split_indices_.emplace_back();
       op.term = index;
       inputs.push_back(&op);

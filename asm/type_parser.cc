@@ -93,7 +93,7 @@ bool TileMemory(Context& ctx, ItemSpan value, Memory* mem) {
   }
   // #pto.address_space<vec>
   if (value.size() == 2 && value[0].Is(ItemKind::kHash) && value[1].IsGroup('<') &&
-      value[1].children.size() == 1 && ParseMemory(value[1].children[0].text, mem)) {
+      value[1].children().size() == 1 && ParseMemory(value[1].children()[0].text, mem)) {
     return true;
   }
   ctx.Error(value, StrCat("unknown tile location '", Spell(value),
@@ -231,7 +231,7 @@ bool ParseTileType(Context& ctx, const Item& group, Type* type) {
   bool valid_set = false;
   std::vector<ItemSpan> positional;
   bool ok = true;
-  for (ItemSpan entry : Split(group.children, ",")) {
+  for (ItemSpan entry : Split(group.children(), ",")) {
     if (entry.empty()) {
       ctx.Error(group, "empty tile parameter");
       return false;
@@ -272,11 +272,11 @@ bool ParseTileType(Context& ctx, const Item& group, Type* type) {
 // !pto.ptr<f32>, !pto.tensor_view<?x?xf32>, memref<16x16xf32, ...>
 bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
   type->kind = kind;
-  if (group.children.empty()) {
+  if (group.children().empty()) {
     ctx.Error(group, "missing element type");
     return false;
   }
-  const Item& first = group.children[0];
+  const Item& first = group.children()[0];
   if (first.Is(ItemKind::kWord)) {
     type->dtype = ParseDType(first.text);
   } else if (first.Is(ItemKind::kDims)) {
@@ -412,7 +412,7 @@ namespace {
 // A type list: "T, U" or "(T, U)" or "()".
 bool ParseTypeList(Context& ctx, ItemSpan items, std::vector<Type>* types,
                    std::vector<SourceRange>* ranges) {
-  if (items.size() == 1 && items[0].IsGroup('(')) items = items[0].children;
+  if (items.size() == 1 && items[0].IsGroup('(')) items = items[0].children();
   if (items.empty()) return true;
   bool ok = true;
   for (ItemSpan part : Split(items, ",")) {

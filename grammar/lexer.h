@@ -3,6 +3,7 @@
 #define PTO_GRAMMAR_LEXER_H_
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "common/diagnostics.h"
@@ -10,6 +11,16 @@
 #include "grammar/parser.hh"
 
 namespace pto::grammar {
+
+/// A token as the lexer finds it; the token stream makes the parser's symbols from it.
+struct Lexeme {
+  Parser::token_kind_type token = Parser::token::END;
+  /// Names, numbers and strings: the text without its sigil or quotes. Empty otherwise.
+  std::string_view text;
+  SourceRange range;
+
+  Parser::symbol_kind_type kind() const { return static_cast<Parser::symbol_kind_type>(token); }
+};
 
 /// Turns source text into tokens for the parser. It tracks brackets itself, so that line ends
 /// inside (), [], <> and attribute dictionaries do not end a statement, and it decides whether
@@ -26,7 +37,7 @@ class Lexer {
   Lexer(const SourceFile& file, Diagnostics& diags, uint32_t open);
 
   /// The next token for the parser.
-  Parser::symbol_type Next();
+  Lexeme Next();
 
   const std::vector<SourceRange>& skipped() const { return skipped_; }
   /// The offset of the '}' that closed a region lexed on its own, or 0 if it did not close.
@@ -48,8 +59,10 @@ class Lexer {
     bool module_body = false;  ///< The region of a module statement.
   };
 
-  Parser::symbol_type Scan();
+  Lexeme Scan();
   SourceRange Range() const;
+  /// The token just scanned (from tok_ to cur_).
+  Lexeme Lex(Parser::token_kind_type token, std::string_view text = {}) const;
   uint32_t Offset(const unsigned char* p) const { return static_cast<uint32_t>(p - base_); }
   void Error(SourceRange range, std::string message);
 
@@ -59,10 +72,10 @@ class Lexer {
   bool NextLineContinues() const;
   /// Decides, at a '{', whether an attribute dictionary or a region follows.
   bool BraceOpensDictionary() const;
-  Parser::symbol_type Close(Open expected, Parser::symbol_type token);
-  Parser::symbol_type EndOfInput();
+  Lexeme Close(Open expected, Lexeme token);
+  Lexeme EndOfInput();
   /// After the '}' of a region lexed on its own: a last line end, then the end of input.
-  Parser::symbol_type EndOfRegion();
+  Lexeme EndOfRegion();
   /// At a region's '{': skips a function body if outlining (see the first constructor).
   void MaybeSkipBody();
 

@@ -34,6 +34,10 @@ static std::string_view Text(const unsigned char* begin, const unsigned char* en
 
 SourceRange Lexer::Range() const { return {Offset(tok_), Offset(cur_)}; }
 
+Lexeme Lexer::Lex(Parser::token_kind_type token, std::string_view text) const {
+  return {token, text, Range()};
+}
+
 void Lexer::Error(SourceRange range, std::string message) {
   diags_.Error(&file_, range, std::move(message));
 }
@@ -105,7 +109,7 @@ bool Lexer::BraceOpensDictionary() const {
   return !newline && (*p == ',' || *p == '}');
 }
 
-Parser::symbol_type Lexer::Close(Open expected, Parser::symbol_type token) {
+Lexeme Lexer::Close(Open expected, Lexeme token) {
   SourceRange range = Range();
   bool matches = !stack_.empty() && (stack_.back().kind == expected ||
                                      (expected == Open::kAttr && stack_.back().kind == Open::kRegion));
@@ -135,10 +139,10 @@ Parser::symbol_type Lexer::Close(Open expected, Parser::symbol_type token) {
                         ", column ", col, " (expected '", want, "')"));
     stack_.pop_back();  // take it as a mistyped close, so the next lines parse normally
   }
-  return Parser::make_YYerror(range);
+  return Lexeme{Token::YYerror, {}, range};
 }
 
-Parser::symbol_type Lexer::EndOfInput() {
+Lexeme Lexer::EndOfInput() {
   SourceRange at{Offset(lim_), Offset(lim_)};
   if (!finished_) {
     finished_ = true;
@@ -146,20 +150,20 @@ Parser::symbol_type Lexer::EndOfInput() {
       const char* what = open.kind == Open::kRegion ? "region '{'" : "bracket";
       Error({open.offset, open.offset + 1}, StrCat("unclosed ", what, " opened here"));
     }
-    if (!stack_.empty()) return Parser::make_YYerror(at);
+    if (!stack_.empty()) return Lexeme{Token::YYerror, {}, at};
     // Every statement ends with a line end, even the last one of a file without a final one.
-    if (last_ != Token::NEWLINE) return Parser::make_NEWLINE(at);
+    if (last_ != Token::NEWLINE) return Lexeme{Token::NEWLINE, {}, at};
   }
-  return Parser::make_END(at);
+  return Lexeme{Token::END, {}, at};
 }
 
-Parser::symbol_type Lexer::EndOfRegion() {
+Lexeme Lexer::EndOfRegion() {
   SourceRange at{region_end_, region_end_};
   if (last_ != Token::NEWLINE) {
     last_ = Token::NEWLINE;
-    return Parser::make_NEWLINE(at);
+    return Lexeme{Token::NEWLINE, {}, at};
   }
-  return Parser::make_END(at);
+  return Lexeme{Token::END, {}, at};
 }
 
 // The '}' closing a function body, found without lexing the body: only strings and comments
@@ -213,12 +217,12 @@ void Lexer::MaybeSkipBody() {
   cur_ = close;
 }
 
-Parser::symbol_type Lexer::Next() {
+Lexeme Lexer::Next() {
   for (;;) {
     if (region_closed_) return EndOfRegion();
-    Parser::symbol_type token = Scan();
+    Lexeme token = Scan();
     if (region_closed_) continue;  // the '}' that ends a region lexed on its own
-    Parser::token_kind_type kind = static_cast<Parser::token_kind_type>(token.type_get());
+    Parser::token_kind_type kind = token.token;
     if (last_ == Token::NEWLINE || last_ == Token::SEMI || last_ == Token::LBRACE_REGION) {
       // The first token of a statement ("%r = func.func" is not looked for).
       std::string_view text = Text(tok_, cur_);
@@ -245,7 +249,7 @@ Parser::symbol_type Lexer::Next() {
 }
 
 // Parses the digits of an integer literal; big ones and hex patterns keep their text.
-Parser::symbol_type Lexer::Scan() {
+Lexeme Lexer::Scan() {
   for (;;) {
     tok_ = cur_;
     /*!re2c
@@ -272,78 +276,78 @@ Parser::symbol_type Lexer::Scan() {
       "#" / [ \t\r\n] { while (cur_ < lim_ && *cur_ != '\n') ++cur_; continue; }
       "\n" {
         if (InsideGroup()) continue;
-        return Parser::make_NEWLINE(Range());
+        return Lex(Token::NEWLINE);
       }
 
       "%" suffix_id ("#" digits)? {
-        return Parser::make_VALUE(Text(tok_ + 1, cur_), Range());
+        return Lex(Token::VALUE, Text(tok_ + 1, cur_));
       }
-      "@" (ident | string) { return Parser::make_SYMBOL(Text(tok_ + 1, cur_), Range()); }
-      "!" ident { return Parser::make_BANG(Text(tok_ + 1, cur_), Range()); }
-      "#" ident { return Parser::make_HASH(Text(tok_ + 1, cur_), Range()); }
-      "^" suffix_id { return Parser::make_CARET(Text(tok_ + 1, cur_), Range()); }
+      "@" (ident | string) { return Lex(Token::SYMBOL, Text(tok_ + 1, cur_)); }
+      "!" ident { return Lex(Token::BANG, Text(tok_ + 1, cur_)); }
+      "#" ident { return Lex(Token::HASH, Text(tok_ + 1, cur_)); }
+      "^" suffix_id { return Lex(Token::CARET, Text(tok_ + 1, cur_)); }
 
       ident blank? "=" / [^=] {
         const unsigned char* end = tok_;
         while (end < cur_ && *end != ' ' && *end != '\t' && *end != '\r' && *end != '=') ++end;
-        return Parser::make_KEY(Text(tok_, end), Range());
+        return Lex(Token::KEY, Text(tok_, end));
       }
       string blank? "=" / [^=] {
         const unsigned char* end = cur_ - 1;
         while (*end != '"') --end;
-        return Parser::make_KEY(Text(tok_ + 1, end), Range());
+        return Lex(Token::KEY, Text(tok_ + 1, end));
       }
 
-      "0x" [0-9a-fA-F]+ { return Parser::make_INT(Text(tok_, cur_), Range()); }
-      (dim "x")+ (dim | ident) { return Parser::make_DIMS(Text(tok_, cur_), Range()); }
-      "-"? digits { return Parser::make_INT(Text(tok_, cur_), Range()); }
+      "0x" [0-9a-fA-F]+ { return Lex(Token::INT, Text(tok_, cur_)); }
+      (dim "x")+ (dim | ident) { return Lex(Token::DIMS, Text(tok_, cur_)); }
+      "-"? digits { return Lex(Token::INT, Text(tok_, cur_)); }
       "-"? digits "." [0-9]* exponent? | "-"? digits exponent {
-        return Parser::make_FLOAT(Text(tok_, cur_), Range());
+        return Lex(Token::FLOAT, Text(tok_, cur_));
       }
-      ident | "." ident | "..." { return Parser::make_WORD(Text(tok_, cur_), Range()); }
-      string { return Parser::make_STRING(Text(tok_ + 1, cur_ - 1), Range()); }
+      ident | "." ident | "..." { return Lex(Token::WORD, Text(tok_, cur_)); }
+      string { return Lex(Token::STRING, Text(tok_ + 1, cur_ - 1)); }
 
-      "->" { return Parser::make_ARROW(Range()); }
-      ";" { return Parser::make_SEMI(Range()); }
-      "," { return Parser::make_COMMA(Range()); }
-      ":" { return Parser::make_COLON(Range()); }
-      "=" { return Parser::make_EQUAL(Range()); }
-      "?" { return Parser::make_QUESTION(Range()); }
-      "*" { return Parser::make_STAR(Range()); }
-      "+" { return Parser::make_PLUS(Range()); }
-      "|" { return Parser::make_PIPE(Range()); }
-      "(" { stack_.push_back({Open::kParen, Offset(tok_)}); return Parser::make_LPAREN(Range()); }
+      "->" { return Lex(Token::ARROW); }
+      ";" { return Lex(Token::SEMI); }
+      "," { return Lex(Token::COMMA); }
+      ":" { return Lex(Token::COLON); }
+      "=" { return Lex(Token::EQUAL); }
+      "?" { return Lex(Token::QUESTION); }
+      "*" { return Lex(Token::STAR); }
+      "+" { return Lex(Token::PLUS); }
+      "|" { return Lex(Token::PIPE); }
+      "(" { stack_.push_back({Open::kParen, Offset(tok_)}); return Lex(Token::LPAREN); }
       "[" {
         stack_.push_back({Open::kBracket, Offset(tok_)});
-        return Parser::make_LBRACKET(Range());
+        return Lex(Token::LBRACKET);
       }
-      "<" { stack_.push_back({Open::kAngle, Offset(tok_)}); return Parser::make_LANGLE(Range()); }
+      "<" { stack_.push_back({Open::kAngle, Offset(tok_)}); return Lex(Token::LANGLE); }
       "{" {
         if (BraceOpensDictionary()) {
           stack_.push_back({Open::kAttr, Offset(tok_)});
-          return Parser::make_LBRACE_ATTR(Range());
+          return Lex(Token::LBRACE_ATTR);
         }
         stack_.push_back({Open::kRegion, Offset(tok_), module_head_});
         SourceRange range = Range();
         MaybeSkipBody();
-        return Parser::make_LBRACE_REGION(range);
+        return Lexeme{Token::LBRACE_REGION, {}, range};
       }
-      ")" { return Close(Open::kParen, Parser::make_RPAREN(Range())); }
-      "]" { return Close(Open::kBracket, Parser::make_RBRACKET(Range())); }
-      ">" { return Close(Open::kAngle, Parser::make_RANGLE(Range())); }
-      "}" { return Close(Open::kAttr, Parser::make_RBRACE(Range())); }
+      ")" { return Close(Open::kParen, Lex(Token::RPAREN)); }
+      "]" { return Close(Open::kBracket, Lex(Token::RBRACKET)); }
+      ">" { return Close(Open::kAngle, Lex(Token::RANGLE)); }
+      "}" { return Close(Open::kAttr, Lex(Token::RBRACE)); }
 
       "\"" {
         Error(Range(), "unterminated string");
         while (cur_ < lim_ && *cur_ != '\n') ++cur_;
-        return Parser::make_YYerror(Range());
+        return Lex(Token::YYerror);
       }
       * {
         unsigned char c = *tok_;
         std::string shown = c >= 0x20 && c < 0x7f ? StrCat("'", static_cast<char>(c), "'")
                                                    : StrCat("byte ", Hex(c));
         Error(Range(), StrCat("unexpected character ", shown));
-        return Parser::make_YYerror(Range());
+        return Lex(Token::YYerror);
       }
     */
   }

@@ -16,7 +16,7 @@ std::vector<Kind> Kinds(const std::string& text) {
   Lexer lexer(file, diags);
   std::vector<Kind> kinds;
   for (;;) {
-    Parser::symbol_type token = lexer.Next();
+    Lexeme token = lexer.Next();
     if (token.kind() == Parser::symbol_kind::S_YYEOF) break;
     kinds.push_back(token.kind());
   }

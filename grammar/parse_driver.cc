@@ -8,6 +8,7 @@
 #include "common/strings.h"
 #include "grammar/lexer.h"
 #include "grammar/parser.hh"
+#include "grammar/token_stream.h"
 
 namespace pto::grammar {
 
@@ -29,17 +30,9 @@ class TokenText {
   std::string long_;
 };
 
-Item TokenItem(ItemKind kind, std::string_view text, const SourceRange& range) {
-  Item item;
-  item.kind = kind;
-  item.range = range;
-  item.text = text;
-  return item;
-}
-
 // loc("file":line:col) as a Location; other forms (unknown, #alias, fused[...]) give nothing.
 std::optional<Location> FileLocation(const Item& group) {
-  std::span<const Item> c = group.children;
+  std::span<const Item> c = group.children();
   if (c.size() != 5 || !c[0].Is(ItemKind::kString) || !c[1].IsPunct(":") ||
       !c[2].Is(ItemKind::kInt) || !c[3].IsPunct(":") || !c[4].Is(ItemKind::kInt)) {
     return std::nullopt;
@@ -54,57 +47,89 @@ bool IsLocation(std::span<const Item> items, size_t i) {
 }  // namespace
 
 uint32_t ParseDriver::AddToken(ItemKind kind, std::string_view text, const SourceRange& range) {
-  items_.push_back(TokenItem(kind, text, range));
+  items_.push_back(MakeToken(kind, text, range));
   return static_cast<uint32_t>(items_.size() - 1);
 }
 
-void ParseDriver::AddValue(std::string_view text, const SourceRange& range, int64_t count) {
-  Item& item = items_.emplace_back(TokenItem(ItemKind::kValue, text, range));
-  item.number = count;
-  size_t hash = text.find('#');
-  if (hash != std::string_view::npos) {
-    item.text = text.substr(0, hash);
-    item.index = std::atoi(TokenText(text.substr(hash + 1)).c_str());
+Item ParseDriver::MakeToken(ItemKind kind, std::string_view text, const SourceRange& range) {
+  Item item;
+  item.kind = kind;
+  item.range = range;
+  item.text = text;
+  return item;
+}
+
+// The parts of a value, integer or float item that its text gives.
+void ParseDriver::FillLiteral(Item* out) {
+  Item& item = *out;
+  ItemKind kind = item.kind;
+  std::string_view text = item.text;
+  if (kind == ItemKind::kValue) {
+    item.number = 0;
+    size_t hash = text.find('#');
+    if (hash != std::string_view::npos) {
+      item.text = text.substr(0, hash);
+      item.index = std::atoi(TokenText(text.substr(hash + 1)).c_str());
+    }
+  } else if (kind == ItemKind::kInt) {
+    item.number = IntValue(text, item.range);
+  } else if (kind == ItemKind::kFloat) {
+    item.real = std::strtod(TokenText(text).c_str(), nullptr);
   }
 }
 
-void ParseDriver::AddInt(std::string_view text, const SourceRange& range) {
-  Item& item = items_.emplace_back(TokenItem(ItemKind::kInt, text, range));
-  // from_chars rather than strtoll: no NUL-terminated copy and no locale, for every literal.
-  // Out of range, the value is what strtoll would have clamped it to.
+void ParseDriver::AddValue(std::string_view text, const SourceRange& range, int64_t count) {
+  Item& item = items_[AddToken(ItemKind::kValue, text, range)];
+  FillLiteral(&item);
+  item.number = count;
+}
+
+// from_chars rather than strtoll: no NUL-terminated copy and no locale, for every literal.
+// Out of range, the value is what strtoll would have clamped it to.
+int64_t ParseDriver::IntValue(std::string_view text, const SourceRange& range) {
   const char* end = text.data() + text.size();
   bool too_large = false;
+  int64_t number;
   if (text.size() > 2 && text[0] == '0' && text[1] == 'x') {
     uint64_t v = 0;
     too_large = std::from_chars(text.data() + 2, end, v, 16).ec == std::errc::result_out_of_range;
     if (too_large) v = UINT64_MAX;
-    item.number = static_cast<int64_t>(v);  // hex literals are bit patterns
+    number = static_cast<int64_t>(v);  // hex literals are bit patterns
   } else {
     int64_t v = 0;
     too_large = std::from_chars(text.data(), end, v).ec == std::errc::result_out_of_range;
     if (too_large) v = text[0] == '-' ? INT64_MIN : INT64_MAX;
-    item.number = v;
+    number = v;
   }
   if (too_large) diags_.Error(&file_, range, StrCat("integer ", text, " is too large"));
-  item.real = static_cast<double>(item.number);
+  return number;
 }
 
-void ParseDriver::AddFloat(std::string_view text, const SourceRange& range) {
-  Item& item = items_.emplace_back(TokenItem(ItemKind::kFloat, text, range));
-  item.real = std::strtod(TokenText(text).c_str(), nullptr);
+ItemRun ParseDriver::StartRun() {
+  // Runs are appended in order, so once the last one is taken the storage can be reused.
+  if (runs_taken_ == runs_.size()) {
+    runs_.clear();
+    runs_taken_ = 0;
+  }
+  return {static_cast<uint32_t>(runs_.size()), 0};
+}
+
+void ParseDriver::AppendRun(ItemRun run) {
+  items_.insert(items_.end(), runs_.begin() + run.start, runs_.begin() + run.start + run.count);
+  runs_taken_ = run.start + run.count;
 }
 
 void ParseDriver::AddGroup(ItemKind kind, char open, const SourceRange& range,
                            uint32_t children) {
-  Item group = TokenItem(kind, {}, range);
+  Item group = MakeToken(kind, {}, range);
   group.open = open;
-  group.children = TakeItems(children);
+  group.SetChildren(TakeItems(children));
   items_.push_back(group);
 }
 
 void ParseDriver::AddRegion(const SourceRange& range, ListStart start) {
-  Item region = TokenItem(ItemKind::kRegion, {}, range);
-  region.body = TakeStatements(start.statements);
+  Item region = MakeToken(ItemKind::kRegion, {}, range);
+  region.SetBody(TakeStatements(start.statements));
   items_.push_back(region);
 }
 
@@ -140,12 +165,12 @@ void ParseDriver::AddStatement(const SourceRange& range, uint32_t results, uint3
 // operand list loses its parentheses and the property dictionary its angle brackets.
 void ParseDriver::UnwrapGenericForm(uint32_t items) {
   if (items >= items_.size() || !items_[items].IsGroup('(')) return;
-  std::vector<Item> rewritten(items_[items].children.begin(), items_[items].children.end());
+  std::vector<Item> rewritten(items_[items].children().begin(), items_[items].children().end());
   for (size_t i = items + 1; i < items_.size(); ++i) {
     const Item& item = items_[i];
-    bool properties = item.IsGroup('<') && item.children.size() == 1 &&
-                      item.children[0].Is(ItemKind::kAttrDict);
-    rewritten.push_back(properties ? item.children[0] : item);
+    bool properties = item.IsGroup('<') && item.children().size() == 1 &&
+                      item.children()[0].Is(ItemKind::kAttrDict);
+    rewritten.push_back(properties ? item.children()[0] : item);
   }
   items_.resize(items);
   items_.insert(items_.end(), rewritten.begin(), rewritten.end());
@@ -155,8 +180,10 @@ void ParseDriver::Finish(ListStart start) { tree_.statements_ = TakeStatements(s
 
 std::span<const Item> ParseDriver::TakeItems(uint32_t start) {
   std::span<const Item> list(items_.data() + start, items_.size() - start);
-  size_t kept = start;
-  for (size_t i = 0; i < list.size(); ++i) {
+  size_t first_loc = 0;
+  while (first_loc < list.size() && !IsLocation(list, first_loc)) ++first_loc;
+  size_t kept = start + first_loc;
+  for (size_t i = first_loc; i < list.size(); ++i) {
     if (IsLocation(list, i)) {
       ++i;
       continue;
@@ -193,7 +220,8 @@ bool Parse(const SourceFile& file, Diagnostics& diags, SyntaxTree* tree) {
   int errors_before = diags.error_count();
   ParseDriver driver(file, diags, *tree);
   Lexer lexer(file, diags);
-  Parser parser(lexer, driver);
+  TokenStream tokens(lexer, driver);
+  Parser parser(tokens, driver);
   parser.parse();
   return diags.error_count() == errors_before;
 }
@@ -203,7 +231,8 @@ bool ParseOutline(const SourceFile& file, Diagnostics& diags, SyntaxTree* tree,
   int errors_before = diags.error_count();
   ParseDriver driver(file, diags, *tree);
   Lexer lexer(file, diags, /*outline=*/true);
-  Parser parser(lexer, driver);
+  TokenStream tokens(lexer, driver);
+  Parser parser(tokens, driver);
   bool ok = parser.parse() == 0 && diags.error_count() == errors_before;
   skipped->insert(skipped->end(), lexer.skipped().begin(), lexer.skipped().end());
   return ok;
@@ -215,7 +244,8 @@ bool ParseRegion(const SourceFile& file, SourceRange region, Diagnostics& diags,
   int errors_before = diags.error_count();
   ParseDriver driver(file, diags, *tree);
   Lexer lexer(file, diags, region.begin);
-  Parser parser(lexer, driver);
+  TokenStream tokens(lexer, driver);
+  Parser parser(tokens, driver);
   bool ok = parser.parse() == 0 && diags.error_count() == errors_before;
   // The region must end where the whole-file parse saw it end, in the same lexer state.
   return ok && lexer.region_end() + 1 == region.end && !lexer.in_label();

@@ -36,6 +36,12 @@ struct ListStart {
   uint32_t items = 0;
 };
 
+/// Plain items the token stream has built ahead of the parser (ParseDriver::StartRun).
+struct ItemRun {
+  uint32_t start = 0;
+  uint32_t count = 0;
+};
+
 /// Glue between the generated parser and the rest, used only by the grammar. The parser's
 /// actions push finished items and statements onto two stacks; a list (a group's children,
 /// a statement's items, a region's statements) is the top of a stack from where it started,
@@ -47,9 +53,11 @@ class ParseDriver {
         diags_(diags),
         tree_(tree),
         items_(tree.item_stack_),
-        statements_(tree.statement_stack_) {
+        statements_(tree.statement_stack_),
+        runs_(tree.run_stack_) {
     items_.clear();
     statements_.clear();
+    runs_.clear();
   }
 
   uint32_t ItemStart() const { return static_cast<uint32_t>(items_.size()); }
@@ -59,12 +67,27 @@ class ParseDriver {
 
   /// Pushes a token item; returns its position on the stack.
   uint32_t AddToken(ItemKind kind, std::string_view text, const SourceRange& range);
+  static Item MakeToken(ItemKind kind, std::string_view text, const SourceRange& range);
+
+  /// Runs of operand items are built while they are lexed, ahead of the parser, and moved onto
+  /// the item stack by the parser's action (AppendRun), so that the items keep the order of
+  /// the text however far the lexer runs ahead.
+  ItemRun StartRun();
+  void AddToRun(ItemRun* run, ItemKind kind, std::string_view text, const SourceRange& range) {
+    Item& item = runs_.emplace_back();
+    item.kind = kind;
+    item.range = range;
+    item.text = text;
+    if (kind == ItemKind::kValue || kind == ItemKind::kInt || kind == ItemKind::kFloat) {
+      FillLiteral(&item);
+    }
+    ++run->count;
+  }
+  void AppendRun(ItemRun run);
   /// Rewrites the items from \a items on of a generic-form operation into the custom form.
   void UnwrapGenericForm(uint32_t items);
   /// %name or %name#N; \a count is the N of a "%r:N" result (1 if none), 0 for operands.
   void AddValue(std::string_view text, const SourceRange& range, int64_t count);
-  void AddInt(std::string_view text, const SourceRange& range);
-  void AddFloat(std::string_view text, const SourceRange& range);
   /// A bracket group or attribute dictionary of the items pushed since \a children.
   void AddGroup(ItemKind kind, char open, const SourceRange& range, uint32_t children);
   /// A region of the statements pushed since \a start.
@@ -81,6 +104,11 @@ class ParseDriver {
   void SyntaxError(const SourceRange& range, const std::string& message);
 
  private:
+  /// Sets what a value's or number's text gives: a value's #N index, a literal's number
+  /// (reporting integers out of range).
+  void FillLiteral(Item* item);
+  /// An integer literal's value (decimal, or hex as a bit pattern); reports one too large.
+  int64_t IntValue(std::string_view text, const SourceRange& range);
   /// Moves the items pushed since \a start into the arena, without location trailers.
   std::span<const Item> TakeItems(uint32_t start);
   std::span<const Statement> TakeStatements(uint32_t start);
@@ -90,6 +118,8 @@ class ParseDriver {
   SyntaxTree& tree_;
   std::vector<Item>& items_;
   std::vector<Statement>& statements_;
+  std::vector<Item>& runs_;
+  uint32_t runs_taken_ = 0;  ///< runs_ up to here have been appended (or dropped by an error).
 };
 
 }  // namespace pto::grammar

@@ -35,7 +35,7 @@ TEST_CASE("literal tokens") {
   CHECK(items[2].number == 0x3F800000);
   CHECK(items[3].number == -7);
   CHECK(items[4].kind == ItemKind::kFloat);
-  CHECK(items[4].real == 1.25);
+  CHECK(items[4].Real() == 1.25);
   CHECK(items[5].kind == ItemKind::kString);
   CHECK(items[5].text == "a5");
   CHECK(items[6].IsWord("true"));
@@ -59,7 +59,7 @@ TEST_CASE("keyword operands and types with nested brackets") {
   CHECK(s.items[2].text == "valid_row");
   CHECK(s.items[5].kind == ItemKind::kBang);
   CHECK(s.items[6].IsGroup('<'));
-  CHECK(s.items[6].children.size() == 8);  // loc= vec , v_row= ? , blayout= row_major
+  CHECK(s.items[6].children().size() == 8);  // loc= vec , v_row= ? , blayout= row_major
 }
 
 TEST_CASE("line ends inside brackets do not end a statement; continuation lines") {
@@ -105,15 +105,15 @@ TEST_CASE("braces: attribute dictionaries versus regions") {
   const Statement& module = p.statements[0];
   CHECK(module.items[1].kind == ItemKind::kAttrDict);
   REQUIRE(module.items[2].kind == ItemKind::kRegion);
-  const Statement& func = module.items[2].body[0];
+  const Statement& func = module.items[2].body()[0];
   CHECK(func.items[3].kind == ItemKind::kAttrDict);
-  std::span<const Statement> body = func.items[4].body;
+  std::span<const Statement> body = func.items[4].body();
   REQUIRE(body.size() == 5);
-  CHECK(body[0].items[1].children[1].kind == ItemKind::kAttrDict);  // inside ins(...)
+  CHECK(body[0].items[1].children()[1].kind == ItemKind::kAttrDict);  // inside ins(...)
   CHECK(body[1].items.back().kind == ItemKind::kRegion);
   CHECK(body[2].items[0].kind == ItemKind::kAttrDict);
   CHECK(body[3].items[0].kind == ItemKind::kRegion);
-  CHECK(body[3].items[0].body.empty());
+  CHECK(body[3].items[0].body().empty());
 }
 
 TEST_CASE("directives, comments, semicolons and aliases") {
@@ -130,6 +130,42 @@ TEST_CASE("directives, comments, semicolons and aliases") {
   CHECK(p.statements[1].head.IsWord(".arg"));
   CHECK(p.statements[2].head.IsWord(".const"));
   CHECK(p.statements[3].results[0].number == 2);
+}
+
+// Operands reach the parser in runs (TokenStream); the tree must keep the order of the text
+// across runs, groups, line continuations and a region in the middle of a statement.
+TEST_CASE("operand runs keep the order of the text") {
+  Parsed p(
+      "%a, %b:2 = pto.op %x, 3 (%y, [4, 5] -7) : f32\n"
+      "    -> (i32) {k = 1.5} ^w1 { inner %z } else %w\n"
+      "other %q\n");
+  INFO(p.errors);
+  REQUIRE(p.ok);
+  REQUIRE(p.statements.size() == 2);
+  CHECK(p.statements[1].items[0].text == "q");
+  const Statement& s = p.statements[0];
+  REQUIRE(s.results.size() == 2);
+  CHECK(s.results[1].text == "b");
+  CHECK(s.results[1].number == 2);
+  std::vector<std::string> spelled;
+  for (const Item& item : s.items) {
+    spelled.push_back(item.text.empty() ? std::string(1, item.open ? item.open : '?')
+                                        : std::string(item.text));
+  }
+  std::string joined;
+  for (const std::string& text : spelled) joined += text + " ";
+  INFO(joined);
+  CHECK(spelled == std::vector<std::string>{"x", ",", "3", "(", ":", "f32", "->", "(", "?",
+                                            "w1", "?", "else", "w"});
+  std::span<const Item> group = s.items[3].children();
+  REQUIRE(group.size() == 4);
+  CHECK(group[0].text == "y");
+  CHECK(group[2].children()[2].number == 5);
+  CHECK(group[3].number == -7);
+  CHECK(s.items[8].children()[1].Real() == 1.5);
+  REQUIRE(s.items[10].body().size() == 1);
+  CHECK(s.items[10].body()[0].head.IsWord("inner"));
+  CHECK(s.items[10].body()[0].items[0].text == "z");
 }
 
 TEST_CASE("several errors per run, each with a position") {

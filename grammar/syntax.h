@@ -44,15 +44,38 @@ struct Item {
   int index = -1;  ///< kValue: the #N result index, -1 if none.
   SourceRange range;
   std::string_view text;
-  int64_t number = 0;
-  double real = 0;
-  std::span<const Item> children;
-  std::span<const Statement> body;
+  union {
+    int64_t number = 0;  ///< kInt; kValue: the N of a "%r:N" result.
+    double real;         ///< kFloat.
+  };
 
   bool Is(ItemKind k) const { return kind == k; }
   bool IsPunct(std::string_view p) const { return kind == ItemKind::kPunct && text == p; }
   bool IsWord(std::string_view w) const { return kind == ItemKind::kWord && text == w; }
   bool IsGroup(char c) const { return kind == ItemKind::kGroup && open == c; }
+
+  /// A number literal's value as a double.
+  double Real() const { return kind == ItemKind::kFloat ? real : static_cast<double>(number); }
+  /// kGroup, kAttrDict: the items inside.
+  std::span<const Item> children() const {
+    return IsList() ? std::span<const Item>(static_cast<const Item*>(list_), list_size_)
+                    : std::span<const Item>();
+  }
+  /// kRegion: its statements.
+  std::span<const Statement> body() const;
+  void SetChildren(std::span<const Item> items) {
+    list_ = items.data();
+    list_size_ = static_cast<uint32_t>(items.size());
+  }
+  void SetBody(std::span<const Statement> statements);
+
+ private:
+  bool IsList() const { return kind == ItemKind::kGroup || kind == ItemKind::kAttrDict; }
+
+  // Children or body: an item is never both, and the syntax tree copies items around a lot,
+  // so they share one pointer.
+  const void* list_ = nullptr;
+  uint32_t list_size_ = 0;
 };
 
 /// An MLIR source location written as loc("file":line:col).
@@ -74,6 +97,17 @@ struct Statement {
   std::optional<Location> loc;
 };
 
+inline std::span<const Statement> Item::body() const {
+  return kind == ItemKind::kRegion
+             ? std::span<const Statement>(static_cast<const Statement*>(list_), list_size_)
+             : std::span<const Statement>();
+}
+
+inline void Item::SetBody(std::span<const Statement> statements) {
+  list_ = statements.data();
+  list_size_ = static_cast<uint32_t>(statements.size());
+}
+
 /// The statements of one file and the storage behind them.
 class SyntaxTree {
  public:
@@ -91,6 +125,7 @@ class SyntaxTree {
   /// The parser's working stacks (see ParseDriver), kept so parses into one tree reuse them.
   std::vector<Item> item_stack_;
   std::vector<Statement> statement_stack_;
+  std::vector<Item> run_stack_;
 };
 
 }  // namespace pto::grammar
