@@ -10,6 +10,7 @@
 #include "asm/linker.h"
 #include "common/bytecode.h"
 #include "common/file_io.h"
+#include "common/memory_hints.h"
 
 namespace {
 
@@ -109,6 +110,7 @@ bool Write(pto::Program program, const std::string& output) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  pto::UseHugePagesForHeap();
   CLI::App app{"ptoas: assemble and link PTO assembly (.pto) into PTO bytecode", "ptoas"};
   std::vector<std::string> inputs;
   std::string output, arch_name, entry;

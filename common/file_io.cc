@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "common/memory_hints.h"
 #include "common/strings.h"
 
 namespace pto {
@@ -24,6 +25,8 @@ bool ReadFd(int fd, Buffer* out) {
   struct stat st;
   if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
     size_t used = out->size(), want = static_cast<size_t>(st.st_size);
+    out->reserve(used + want + 1);
+    AdviseHugePages(out->data() + used, want);
     out->resize(used + want);
     size_t got = 0;
     while (got < want) {

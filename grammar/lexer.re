@@ -287,11 +287,6 @@ Lexeme Lexer::Scan() {
       "#" ident { return Lex(Token::HASH, Text(tok_ + 1, cur_)); }
       "^" suffix_id { return Lex(Token::CARET, Text(tok_ + 1, cur_)); }
 
-      ident blank? "=" / [^=] {
-        const unsigned char* end = tok_;
-        while (end < cur_ && *end != ' ' && *end != '\t' && *end != '\r' && *end != '=') ++end;
-        return Lex(Token::KEY, Text(tok_, end));
-      }
       string blank? "=" / [^=] {
         const unsigned char* end = cur_ - 1;
         while (*end != '"') --end;
@@ -304,7 +299,19 @@ Lexeme Lexer::Scan() {
       "-"? digits "." [0-9]* exponent? | "-"? digits exponent {
         return Lex(Token::FLOAT, Text(tok_, cur_));
       }
-      ident | "." ident | "..." { return Lex(Token::WORD, Text(tok_, cur_)); }
+      // "name =" (not "==") is one token. Looked for here rather than by a rule of its own, which
+      // would make the automaton remember a fallback position at every letter of every name.
+      ident {
+        const unsigned char* p = cur_;
+        while (*p == ' ' || *p == '\t' || *p == '\r') ++p;
+        if (*p == '=' && p + 1 < lim_ && p[1] != '=') {
+          std::string_view name = Text(tok_, cur_);
+          cur_ = p + 1;
+          return Lex(Token::KEY, name);
+        }
+        return Lex(Token::WORD, Text(tok_, cur_));
+      }
+      "." ident | "..." { return Lex(Token::WORD, Text(tok_, cur_)); }
       string { return Lex(Token::STRING, Text(tok_ + 1, cur_ - 1)); }
 
       "->" { return Lex(Token::ARROW); }

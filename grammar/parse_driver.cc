@@ -66,8 +66,9 @@ void ParseDriver::FillLiteral(Item* out) {
   std::string_view text = item.text;
   if (kind == ItemKind::kValue) {
     item.number = 0;
-    size_t hash = text.find('#');
-    if (hash != std::string_view::npos) {
+    size_t hash = 0;  // names are short: a loop beats a call to memchr
+    while (hash < text.size() && text[hash] != '#') ++hash;
+    if (hash < text.size()) {
       item.text = text.substr(0, hash);
       item.index = std::atoi(TokenText(text.substr(hash + 1)).c_str());
     }
@@ -87,6 +88,14 @@ void ParseDriver::AddValue(std::string_view text, const SourceRange& range, int6
 // from_chars rather than strtoll: no NUL-terminated copy and no locale, for every literal.
 // Out of range, the value is what strtoll would have clamped it to.
 int64_t ParseDriver::IntValue(std::string_view text, const SourceRange& range) {
+  // Most literals are a few decimal digits: summed here, as no 18 digits can overflow.
+  bool negative = !text.empty() && text[0] == '-';
+  size_t digits = text.size() - negative;
+  if (digits > 0 && digits <= 18 && !(digits > 1 && text[negative] == '0')) {
+    int64_t v = 0;
+    for (size_t i = negative; i < text.size(); ++i) v = v * 10 + (text[i] - '0');
+    return negative ? -v : v;
+  }
   const char* end = text.data() + text.size();
   bool too_large = false;
   int64_t number;

@@ -1,5 +1,6 @@
 #include "grammar/token_stream.h"
 
+#include <array>
 #include <string_view>
 #include <utility>
 
@@ -9,38 +10,48 @@ namespace {
 
 using Kind = Parser::symbol_kind;
 
-// The spelling of a punctuation token, or nullptr if \a kind is not one.
-const char* Punctuation(Parser::symbol_kind_type kind) {
-  switch (kind) {
-    case Kind::S_COMMA: return ",";
-    case Kind::S_COLON: return ":";
-    case Kind::S_EQUAL: return "=";
-    case Kind::S_ARROW: return "->";
-    case Kind::S_QUESTION: return "?";
-    case Kind::S_STAR: return "*";
-    case Kind::S_PLUS: return "+";
-    case Kind::S_PIPE: return "|";
-    default: return nullptr;
-  }
+// What each token is as an operand item: its kind, and the spelling of punctuation (whose
+// tokens carry no text). Brackets, statement ends and errors are not items.
+struct TokenItem {
+  bool is_item = false;
+  bool has_text = false;
+  ItemKind kind = ItemKind::kPunct;
+  const char* punct = nullptr;
+};
+
+constexpr std::array<TokenItem, Parser::YYNTOKENS> MakeTokenItems() {
+  std::array<TokenItem, Parser::YYNTOKENS> table{};
+  auto text = [&](Parser::symbol_kind_type token, ItemKind kind) {
+    table[token] = {true, true, kind, nullptr};
+  };
+  auto punct = [&](Parser::symbol_kind_type token, const char* spelling) {
+    table[token] = {true, false, ItemKind::kPunct, spelling};
+  };
+  text(Kind::S_VALUE, ItemKind::kValue);
+  text(Kind::S_SYMBOL, ItemKind::kSymbol);
+  text(Kind::S_BANG, ItemKind::kBang);
+  text(Kind::S_HASH, ItemKind::kHash);
+  text(Kind::S_CARET, ItemKind::kCaret);
+  text(Kind::S_WORD, ItemKind::kWord);
+  text(Kind::S_KEY, ItemKind::kKey);
+  text(Kind::S_STRING, ItemKind::kString);
+  text(Kind::S_DIMS, ItemKind::kDims);
+  text(Kind::S_INT, ItemKind::kInt);
+  text(Kind::S_FLOAT, ItemKind::kFloat);
+  punct(Kind::S_COMMA, ",");
+  punct(Kind::S_COLON, ":");
+  punct(Kind::S_EQUAL, "=");
+  punct(Kind::S_ARROW, "->");
+  punct(Kind::S_QUESTION, "?");
+  punct(Kind::S_STAR, "*");
+  punct(Kind::S_PLUS, "+");
+  punct(Kind::S_PIPE, "|");
+  return table;
 }
 
-// The item kind of a token with text, or false for brackets, statement ends and errors.
-bool TextItemKind(Parser::symbol_kind_type kind, ItemKind* item) {
-  switch (kind) {
-    case Kind::S_VALUE: *item = ItemKind::kValue; return true;
-    case Kind::S_SYMBOL: *item = ItemKind::kSymbol; return true;
-    case Kind::S_BANG: *item = ItemKind::kBang; return true;
-    case Kind::S_HASH: *item = ItemKind::kHash; return true;
-    case Kind::S_CARET: *item = ItemKind::kCaret; return true;
-    case Kind::S_WORD: *item = ItemKind::kWord; return true;
-    case Kind::S_KEY: *item = ItemKind::kKey; return true;
-    case Kind::S_STRING: *item = ItemKind::kString; return true;
-    case Kind::S_DIMS: *item = ItemKind::kDims; return true;
-    case Kind::S_INT: *item = ItemKind::kInt; return true;
-    case Kind::S_FLOAT: *item = ItemKind::kFloat; return true;
-    default: return false;
-  }
-}
+constexpr std::array<TokenItem, Parser::YYNTOKENS> kTokenItems = MakeTokenItems();
+
+const TokenItem& ItemOf(const Lexeme& token) { return kTokenItems[token.kind()]; }
 
 }  // namespace
 
@@ -61,22 +72,15 @@ void TokenStream::Track(Parser::symbol_kind_type kind) {
 
 // Adds \a token to \a run if it is a plain item; false if it is not one.
 bool TokenStream::AddPlain(const Lexeme& token, ItemRun* run) {
-  ItemKind item;
-  if (TextItemKind(token.kind(), &item)) {
-    driver_.AddToRun(run, item, token.text, token.range);
-    return true;
-  }
-  if (const char* punct = Punctuation(token.kind())) {
-    driver_.AddToRun(run, ItemKind::kPunct, punct, token.range);
-    return true;
-  }
-  return false;
+  const TokenItem& item = ItemOf(token);
+  if (!item.is_item) return false;
+  driver_.AddToRun(run, item.kind, item.has_text ? token.text : item.punct, token.range);
+  return true;
 }
 
 // The parser's symbol for a token taken on its own.
 static Parser::symbol_type Symbol(const Lexeme& token) {
-  ItemKind unused;
-  if (TextItemKind(token.kind(), &unused)) return {token.token, token.text, token.range};
+  if (ItemOf(token).has_text) return {token.token, token.text, token.range};
   return {token.token, token.range};
 }
 
