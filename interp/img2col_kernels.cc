@@ -44,8 +44,8 @@ bool PadAs(Executor& ex, const Img2colState& st, DType dtype, S* pad) {
     float f;
     std::memcpy(&f, &st.pad_bits, sizeof f);
     if constexpr (!Elem<S>::kFloat) {
-      return ex.Fault(StrCat("the pad value ", f, " is a float; a ", DTypeName(dtype),
-                             " feature map needs an integer pad value"));
+      return ex.Fault(StrCat("the pad value ", f, " is a float, but the feature map holds ",
+                             DTypeName(dtype), ": give an integer pad value"));
     } else {
       *pad = Elem<S>::Store(Elem<S>::FromDouble(f));
     }
@@ -131,6 +131,11 @@ bool RunImg2col(Executor& ex, const Instr& in) {
                            "set repeat_time to 0 or 1"));
   }
   const DType dtype = d.type->dtype;
+  if (s.type->dtype != dtype || DTypeSize(dtype) == 0 || DTypeSize(dtype) > 4) {
+    return ex.Fault(StrCat("copies ", DTypeName(s.type->dtype), " into ", DTypeName(dtype),
+                           ": the feature map and the destination need one 1-, 2- or 4-byte "
+                           "element type"));
+  }
   Geometry g{};
   g.fmap_h = st.fmap_h;
   g.fmap_w = st.fmap_w;

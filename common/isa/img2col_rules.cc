@@ -25,38 +25,40 @@ enum Img2colOperand {
 
 }  // namespace
 
-void RuleChecker::RequireImmediateAtMost(int i, uint32_t most, const char* what) {
+// The immediate \a i (named by its attribute) fits its NPU register field: 0 to \a most.
+void RuleChecker::RequireImmediateAtMost(int i, uint32_t most) {
   if (i >= static_cast<int>(types_.size()) || !types_[i].known_value) return;
   if (types_[i].value > most) {
-    Fail(i, StrCat(info_.mnemonic, ": ", what, " ", types_[i].value, " is out of range (0 to ",
-                   most, ")"));
+    Fail(i, StrCat(info_.mnemonic, ": ", info_.operands[i].attr, " ", types_[i].value,
+                   " is out of range (0 to ", most, ")"));
   }
 }
 
 void RuleChecker::CheckImg2col() {
   const std::string_view m = info_.mnemonic;
   if (m == "tsetfmatrix") {
-    for (int i = 2; i < 6; ++i) RequireImmediateAtMost(i, 255, "a padding");
+    for (int i = 2; i < 6; ++i) RequireImmediateAtMost(i, 255);
     return;
   }
   if (m == "tset_img2col_rpt") {
-    RequireImmediateAtMost(1, 255, "repeat_time");
-    RequireImmediateAtMost(2, 1, "repeat_mode");
-    if (arch_ == Arch::kA2A3) {
-      // dst_stride and dst_position are fields of the a5 repeat register only.
-      RequireImmediateAtMost(3, 0, "dst_stride (an a5 field; a2a3 has none)");
-      RequireImmediateAtMost(4, 0, "dst_position (an a5 field; a2a3 has none)");
+    RequireImmediateAtMost(1, 255);
+    RequireImmediateAtMost(2, 1);
+    for (int i = 3; arch_ == Arch::kA2A3 && i < 5; ++i) {
+      if (types_[i].known_value && types_[i].value != 0) {
+        Fail(i, StrCat("tset_img2col_rpt: ", info_.operands[i].attr, " is a field of the a5 "
+                       "repeat register; a2a3 has none (got ", types_[i].value, ")"));
+      }
     }
     return;
   }
   if (m != "timg2col") return;
-  RequireImmediateAtMost(kKernelH, 511, "kernel_h");
-  RequireImmediateAtMost(kKernelW, 511, "kernel_w");
-  RequireImmediateAtMost(kStrideH, 255, "stride_h");
-  RequireImmediateAtMost(kStrideW, 255, "stride_w");
-  RequireImmediateAtMost(kDilationH, 255, "dilation_h");
-  RequireImmediateAtMost(kDilationW, 255, "dilation_w");
-  for (int i = kPadTop; i < kPadTop + 4; ++i) RequireImmediateAtMost(i, 255, "a padding");
+  RequireImmediateAtMost(kKernelH, 511);
+  RequireImmediateAtMost(kKernelW, 511);
+  RequireImmediateAtMost(kStrideH, 255);
+  RequireImmediateAtMost(kStrideW, 255);
+  RequireImmediateAtMost(kDilationH, 255);
+  RequireImmediateAtMost(kDilationW, 255);
+  for (int i = kPadTop; i < kPadTop + 4; ++i) RequireImmediateAtMost(i, 255);
   RequireAllowedDType(kDst);
   RequireMemory(kDst, {Memory::kLeft});
   RequireMemory(kSrc, {Memory::kMat});
@@ -66,17 +68,17 @@ void RuleChecker::CheckImg2col() {
   if (s && (s->row_major() || s->slayout != SLayout::kRowMajor || s->fractal != 512)) {
     Fail(kSrc, StrCat("timg2col reads its feature map from an NZ tile (blayout=col_major, "
                       "slayout=row_major, fractal=512: NC1HWC0 bytes), got ",
-                      s->LayoutName(), " fractal=", s->fractal));
+                      s->LayoutName(), ", fractal=", s->fractal));
   }
-  if (d) {
+  if (d && d->mem == Memory::kLeft) {
     // The L0A layout the cube reads: zZ on a2a3, nZ on a5 (the NPU TImg2col checks).
     const bool want_row_major = arch_ == Arch::kA2A3;
     if (d->row_major() != want_row_major || d->slayout != SLayout::kRowMajor ||
         d->fractal != 512) {
       Fail(kDst, StrCat("timg2col on ", ArchName(arch_), " writes a left tile with blayout=",
                         want_row_major ? "row_major" : "col_major",
-                        ", slayout=row_major, fractal=512, got ", d->LayoutName(),
-                        " fractal=", d->fractal));
+                        ", slayout=row_major, fractal=512 (", want_row_major ? "ZZ" : "NZ",
+                        "), got ", d->LayoutName(), ", fractal=", d->fractal));
     }
   }
   for (int i : {kPosM, kPosK}) {

@@ -76,7 +76,7 @@ class RuleChecker {
   void CheckQuant();
   // Im2col (img2col_rules.cc).
   void CheckImg2col();
-  void RequireImmediateAtMost(int i, uint32_t most, const char* what);
+  void RequireImmediateAtMost(int i, uint32_t most);
 
   const OpInfo& info_;
   Arch arch_;
