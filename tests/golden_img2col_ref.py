@@ -76,17 +76,20 @@ class Unfold:
                 f"slayout=row_major>")
 
 
-def random_values(rng, shape, dt):
+def random_values(rng, shape, dt, live=None):
+    """Random elements with the type's edge values planted among the first `live` ones (the
+    feature map's pixels; default all)."""
     st = TYPES[dt][0]
+    live = live or int(np.prod(shape))
     if dt not in ("f16", "bf16", "f32"):
         info = np.iinfo(st)
         t = rng.integers(int(info.min), int(info.max), shape, endpoint=True, dtype=st)
         t.flat[:4] = [info.min, info.max, 0, -1 if info.min < 0 else 1]
-        rng.shuffle(t.reshape(-1))
+        rng.shuffle(t.reshape(-1)[:live])
         return t
     v = np.round(rng.normal(0, 50, shape), 3)
     v.flat[:len(FLOAT_EDGES)] = FLOAT_EDGES
-    rng.shuffle(v.reshape(-1))
+    rng.shuffle(v.reshape(-1)[:live])
     if dt == "bf16":
         return to_bf16(v.astype(np.float32))
     with np.errstate(over="ignore"):
@@ -138,7 +141,7 @@ def generate_case(out_dir, unfolds, seed):
     rng = np.random.default_rng(seed)
     for u in unfolds:
         h, w, c = u.fmap
-        src = random_values(rng, (u.src_rows(), c), u.dt)
+        src = random_values(rng, (u.src_rows(), c), u.dt, live=h * w * c)
         src.tofile(os.path.join(out_dir, f"{u.name}_fm.bin"))
         rows, cols, vr, vc = u.dst
         if u.form == "dps":
@@ -171,7 +174,9 @@ def kernel_text(unfolds, arch, header):
         fmap = [("fmap_h", h), ("fmap_w", w), ("pad_top", u.pads[0]), ("pad_bottom", u.pads[1]),
                 ("pad_left", u.pads[2]), ("pad_right", u.pads[3])]
         pad = ("pad_value", f"{u.pad_value} : {u.dt}")
-        geometry = [("kernel_h", u.kernel[0]), ("kernel_w", u.kernel[1])]
+        geometry = []  # absent settings are 1
+        if u.kernel != (1, 1):
+            geometry += [("kernel_h", u.kernel[0]), ("kernel_w", u.kernel[1])]
         if u.stride != (1, 1):
             geometry += [("stride_h", u.stride[0]), ("stride_w", u.stride[1])]
         if u.dilation != (1, 1):
@@ -193,13 +198,15 @@ def kernel_text(unfolds, arch, header):
             geometry += fmap
         st, dt = u.src_type(), u.dst_type(arch)
         pm, pk = u.pos
-        operands = f"%{u.name}_fm, %c{pm}, %c{pk}"
+        # Positions (0, 0) may be left out, as the pages' spellings do.
+        operands = f"%{u.name}_fm" + (f", %c{pm}, %c{pk}" if u.pos != (0, 0) else "")
+        types = st + (", index, index" if u.pos != (0, 0) else "")
+        attrs = f" {_attrs(geometry)}" if geometry else ""
         if u.form == "dps":
-            lines.append(f"pto.timg2col ins({operands} : {st}, index, index) "
-                         f"outs(%{u.name}_d : {dt}) {_attrs(geometry)}")
+            lines.append(f"pto.timg2col ins({operands} : {types}) outs(%{u.name}_d : {dt}){attrs}")
         elif u.form == "ssa":
-            lines.append(f"%{u.name} = pto.timg2col {operands} {_attrs(geometry)} : "
-                         f"({st}, index, index) -> {dt}")
+            signature = f"({types})" if u.pos != (0, 0) else types
+            lines.append(f"%{u.name} = pto.timg2col {operands}{attrs} : {signature} -> {dt}")
         else:
-            lines.append(f"%{u.name} = timg2col {operands} {_attrs(geometry)} : {st} -> {dt}")
+            lines.append(f"%{u.name} = timg2col {operands}{attrs} : {st} -> {dt}")
     return "\n".join(lines) + "\n"

@@ -25,6 +25,8 @@ UNFOLDS = [
            dst=(16, 32, 8, 24)),
     Unfold("f16_plain", "f16", "dps", "config", fmap=(4, 4, 16), kernel=(3, 3),
            pads=(1, 1, 1, 1), pad_value=-0.0, pos=(0, 0), dst=(16, 144, 16, 144)),
+    Unfold("i8_pointwise", "i8", "ssa", "config", fmap=(3, 5, 32), kernel=(1, 1),
+           dst=(16, 32, 15, 32)),
 ]
 CASE = make_case(UNFOLDS, ARCH)
 

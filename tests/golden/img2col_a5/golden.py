@@ -37,6 +37,8 @@ UNFOLDS = [
     Unfold("f32_attrs", "f32", "dps", "attrs", fmap=(3, 5, 16), kernel=(1, 2), stride=(1, 3),
            dilation=(1, 2), pads=(1, 0, 0, 2), pad_value=-2.5, pos=(0, 8),
            dst=(16, 32, 8, 24)),
+    Unfold("f16_pointwise", "f16", "sync", "config", fmap=(5, 6, 16), kernel=(1, 1),
+           stride=(2, 2), dst=(16, 16, 9, 16)),
 ]
 CASE = make_case(UNFOLDS, ARCH)
 
