@@ -1,5 +1,6 @@
 #include "asm/img2col_lowering.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "asm/op_form.h"
@@ -157,6 +158,25 @@ bool LowerImg2colSetting(FunctionBuilder& fb, const OpInfo& info, const Statemen
     settings = fb.fmatrix_configs()[r.value.reg];
   }
   if (!ReadSettings(ctx, form.attrs, &settings)) return false;
+  // A setting written on the instruction must be one it loads (tsetfmatrix {repeat_time = 2}
+  // would silently do nothing).
+  bool ok = true;
+  for (const auto& [name, attr] : form.attrs) {
+    const std::string_view key = name == "pad_value" ? "pad_bits" : std::string_view(name);
+    auto takes = [&](const OperandSpec& spec) { return spec.attr == key; };
+    if (std::none_of(info.operands.begin(), info.operands.end(), takes)) {
+      std::string names;
+      for (const OperandSpec& spec : info.operands) {
+        if (spec.attr == "pad_float") continue;
+        const std::string_view shown = spec.attr == "pad_bits" ? "pad_value" : spec.attr;
+        names += StrCat(names.empty() ? "" : " ", shown);
+      }
+      ctx.Error(attr.range, StrCat(info.mnemonic, " does not load ", name, " (it sets: ", names,
+                                   ")"));
+      ok = false;
+    }
+  }
+  if (!ok) return false;
   std::vector<uint32_t> encoded;
   std::vector<OperandType> types;
   for (const OperandSpec& spec : info.operands) {
@@ -168,7 +188,6 @@ bool LowerImg2colSetting(FunctionBuilder& fb, const OpInfo& info, const Statemen
     t.value = encoded.back();
     types.push_back(t);
   }
-  bool ok = true;
   for (const RuleError& e : CheckOperandTypes(info, ctx.arch(), types)) {
     ctx.Error(stmt.head, e.message);
     ok = false;

@@ -183,8 +183,8 @@ def kernel_text(unfolds, arch, header):
             geometry += [("dilation_h", u.dilation[0]), ("dilation_w", u.dilation[1])]
         cfg = f"%{u.name}_cfg"
         if u.mode == "config":
-            lines.append(f"{cfg} = pto.make_fmatrix_config {_attrs(fmap + [pad, ('repeat_time', 1)])}"
-                         " : !pto.fmatrix_config")
+            settings = _attrs(fmap + [pad, ("repeat_time", 1)])
+            lines.append(f"{cfg} = pto.make_fmatrix_config {settings} : !pto.fmatrix_config")
             spellings = [
                 f"pto.tsetfmatrix {cfg} : !pto.fmatrix_config -> ()",
                 f"tset_img2col_padding {cfg}",
