@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "asm/img2col_lowering.h"
 #include "asm/op_form.h"
 #include "asm/operands.h"
 #include "asm/scalar_lowering.h"
@@ -87,7 +88,9 @@ bool BodyLowering::Lower(const Statement& stmt) {
   }
   std::string_view mnemonic = name;
   if (mnemonic.substr(0, 4) == "pto.") mnemonic.remove_prefix(4);
+  if (mnemonic == "make_fmatrix_config") return LowerFmatrixConfig(fb_, stmt);
   if (const OpInfo* info = LookupMnemonic(mnemonic)) {
+    if (IsImg2colSetting(*info)) return LowerImg2colSetting(fb_, *info, stmt);
     if (info->is_tile_op()) return LowerTileOp(fb_, *info, stmt);
     if (info->family == Family::kSync) return LowerSyncOp(fb_, *info, stmt);
     return LowerScalarOp(fb_, *info, stmt);

@@ -76,6 +76,7 @@ Value FunctionBuilder::NewRegisterLike(const Value& v, std::string_view name, So
       out.reg = NewView(v.type.dtype, name);
       break;
     case ValueClass::kLocalArray:  // callers reject these (ValueList)
+    case ValueClass::kConfig:
     case ValueClass::kNone:
       break;
   }

@@ -24,7 +24,12 @@ enum class ValueClass {
   kTile,
   kView,
   kLocalArray,  ///< reg is the function's local-array slot, not a register.
+  kConfig,      ///< A !pto.fmatrix_config: reg indexes FunctionBuilder::fmatrix_configs().
 };
+
+/// The settings a !pto.fmatrix_config holds, by attribute name (asm/img2col_lowering.cc); they
+/// are known at assembly time and become the immediates of the instructions that use them.
+using FmatrixConfig = std::map<std::string, uint32_t, std::less<>>;
 
 /// An SSA value of the source.
 struct Value {
@@ -125,6 +130,7 @@ class FunctionBuilder {
   const std::vector<TileBinding>& bindings() const { return bindings_; }
   std::vector<BufferReservation>& reservations() { return reservations_; }
   std::vector<BufferImport>& imports() { return imports_; }
+  std::vector<FmatrixConfig>& fmatrix_configs() { return fmatrix_configs_; }
 
  private:
   Context& ctx_;
@@ -142,6 +148,7 @@ class FunctionBuilder {
   std::vector<TileBinding> bindings_;
   std::vector<BufferReservation> reservations_;
   std::vector<BufferImport> imports_;
+  std::vector<FmatrixConfig> fmatrix_configs_;
   uint32_t local_arrays_ = 0;
   std::set<std::string, std::less<>> poisoned_;
 };

@@ -180,6 +180,8 @@ std::string Describe(const Value& v) {
       return StrCat("a scalar of type ", DTypeName(v.type.dtype));
     case ValueClass::kLocalArray:
       return StrCat("a local array (", v.type.text, ")");
+    case ValueClass::kConfig:
+      return "an im2col configuration (!pto.fmatrix_config)";
     case ValueClass::kNone:
       break;
   }

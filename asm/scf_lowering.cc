@@ -66,6 +66,11 @@ bool BodyLowering::CarriedValue(ItemSpan term, Value* out) {
                      "passed, carried, yielded or returned");
     return false;
   }
+  if (r.value.cls == ValueClass::kConfig) {
+    ctx_.Error(term, "an !pto.fmatrix_config is known when the program is assembled: use it "
+                     "where it is made, it cannot be passed, carried, yielded or returned");
+    return false;
+  }
   *out = r.value;
   return true;
 }

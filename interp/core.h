@@ -46,6 +46,17 @@ struct PipeEnd {
 /// Pipe ids are immediates below this (the verifier checks).
 constexpr int kMaxPipes = 64;
 
+/// The im2col settings of a core (tsetfmatrix, tset_img2col_rpt, tset_img2col_padding, or the
+/// feature-map attributes of timg2col itself), read by timg2col (docs/semantics.md "Im2col").
+struct Img2colState {
+  bool fmatrix_set = false;  ///< FMATRIX has been written since the core started.
+  uint32_t fmap_h = 0, fmap_w = 0;
+  uint32_t pad_top = 0, pad_bottom = 0, pad_left = 0, pad_right = 0;
+  uint32_t repeat_stride = 0, repeat_time = 1, repeat_mode = 0, dst_stride = 0, dst_position = 0;
+  uint32_t pad_bits = 0;   ///< The pad value: an i32, or the bits of an f32 when pad_float.
+  bool pad_float = false;
+};
+
 class PipeHub;
 class SignalHub;
 
@@ -70,6 +81,7 @@ struct Core {
   /// Matmul input rounding set by tsethf32mode / tsettf32mode (group D): 0 off, else 1 + the
   /// RoundMode f32 inputs are rounded with.
   uint8_t hf32_mode = 0, tf32_mode = 0;
+  Img2colState img2col;
 };
 
 }  // namespace pto::interp

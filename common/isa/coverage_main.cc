@@ -174,7 +174,12 @@ std::string Spellings(const OpInfo& info) {
 
 std::string TypesOn(const OpInfo& info, Arch arch) {
   DTypeMask mask = info.types(arch);
-  return mask ? DTypeMaskNames(mask) : "not available";
+  if (mask) return DTypeMaskNames(mask);
+  // Settings instructions (tsethf32mode, tsetfmatrix, ...) exist on both and take no tiles.
+  for (const OperandSpec& spec : info.operands) {
+    if (spec.kind == OperandKind::kTile) return "not available";
+  }
+  return "(no tiles)";
 }
 
 std::string TestList(const std::vector<std::string>* tests) {

@@ -71,6 +71,7 @@ enum class Family : uint8_t {
   kGather,  ///< Group C: tile and global gathers and scatters.
   kSort,    ///< Group C: tsort32, tmrgsort.
   kQuant,  // group D: tquant, tdequant
+  kImg2col,  ///< timg2col and the FMATRIX / repeat / padding settings it reads.
   kMachine,
   kIntBinary,
   kFloatBinary,

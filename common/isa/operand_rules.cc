@@ -462,6 +462,9 @@ std::vector<RuleError> RuleChecker::Run() {
     case Family::kQuant:
       CheckQuant();
       break;
+    case Family::kImg2col:
+      CheckImg2col();
+      break;
   }
   return std::move(errors_);
 }

@@ -74,6 +74,9 @@ class RuleChecker {
   void CheckFixpipeQuant();
   void CheckMatmulMx(bool acc, bool bias);
   void CheckQuant();
+  // Im2col (img2col_rules.cc).
+  void CheckImg2col();
+  void RequireImmediateAtMost(int i, uint32_t most);
 
   const OpInfo& info_;
   Arch arch_;

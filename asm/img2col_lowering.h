@@ -1,0 +1,28 @@
+// Lowers the im2col configuration: pto.make_fmatrix_config, which makes a !pto.fmatrix_config
+// value known at assembly time, and the instructions that load it into the core's settings
+// (tsetfmatrix, tset_img2col_rpt, tset_img2col_padding).
+#ifndef PTO_ASM_IMG2COL_LOWERING_H_
+#define PTO_ASM_IMG2COL_LOWERING_H_
+
+#include "asm/function_builder.h"
+#include "common/isa/opcode.h"
+
+namespace pto::assembler {
+
+/// %cfg = pto.make_fmatrix_config {fmap_h = 8, fmap_w = 8, pad_top = 1, ...,
+///                                 pad_value = 0.5 : f16, repeat_time = 1} : !pto.fmatrix_config
+bool LowerFmatrixConfig(FunctionBuilder& fb, const Statement& stmt);
+
+/// True for the settings instructions LowerImg2colSetting lowers.
+bool IsImg2colSetting(const OpInfo& info);
+
+/// pto.tsetfmatrix %cfg : !pto.fmatrix_config -> ()
+/// pto.tsetfmatrix ins(%cfg : !pto.fmatrix_config) outs()
+/// tset_img2col_padding %cfg            tset_img2col_padding {pad_value = -1 : i8}
+/// The settings come from the config and from attributes written on the instruction (which
+/// win); settings given by neither take their reset values.
+bool LowerImg2colSetting(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt);
+
+}  // namespace pto::assembler
+
+#endif  // PTO_ASM_IMG2COL_LOWERING_H_
