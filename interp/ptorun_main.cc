@@ -6,6 +6,7 @@
 
 #include "common/bytecode.h"
 #include "common/file_io.h"
+#include "common/memory_hints.h"
 #include "interp/runner.h"
 
 namespace {
@@ -16,6 +17,7 @@ constexpr int kExitUsage = 2;
 }  // namespace
 
 int main(int argc, char** argv) {
+  pto::UseHugePagesForHeap();
   CLI::App app{"ptorun: run PTO bytecode (.ptobc) on the CPU", "ptorun"};
   std::string program_path;
   pto::interp::RunRequest request;

@@ -147,26 +147,28 @@ bool Runner::ResolveOutputs(const std::vector<std::pair<std::string, std::string
 bool Runner::WriteOutputs() {
   std::string err;
   for (const OutputTarget& out : outputs_) {
-    std::vector<uint8_t> bytes;
     if (out.buffer >= 0) {
-      bytes = args_.globals[out.buffer].bytes;
-    } else {
-      // Tiles live in each block's own memory; block 0's (first core's) are written.
-      Block& block = launch_->block(0);
-      const TileReg& reg = fn_->tiles[out.tile_reg];
-      const TileType& t = reg.type;
-      const TileState& s = block.exec(0)->tile(out.tile_reg);
-      if (s.addr == kUnboundAddress) {
-        return Error(StrCat("cannot write ", out.file, ": %", program_.String(reg.name),
-                            " was never bound to an address"));
-      }
-      const uint8_t* base = block.core(0).local.arena[static_cast<int>(t.mem)].data() + s.addr;
-      const int size = DTypeSize(t.dtype);
-      bytes.resize(t.Bytes());
-      for (int64_t r = 0; r < t.rows; ++r) {
-        for (int64_t c = 0; c < t.cols; ++c) {
-          std::memcpy(&bytes[(r * t.cols + c) * size], base + t.ElementOffset(r, c) * size, size);
-        }
+      // Global buffers are written from where the kernel left them (a copy of a large
+      // output cost more than the kernel).
+      const std::vector<uint8_t>& global = args_.globals[out.buffer].bytes;
+      if (!WriteFileAtomic(out.file, global.data(), global.size(), &err)) return Error(err);
+      continue;
+    }
+    // Tiles live in each block's own memory; block 0's (first core's) are written.
+    Block& block = launch_->block(0);
+    const TileReg& reg = fn_->tiles[out.tile_reg];
+    const TileType& t = reg.type;
+    const TileState& s = block.exec(0)->tile(out.tile_reg);
+    if (s.addr == kUnboundAddress) {
+      return Error(StrCat("cannot write ", out.file, ": %", program_.String(reg.name),
+                          " was never bound to an address"));
+    }
+    const uint8_t* base = block.core(0).local.arena[static_cast<int>(t.mem)].data() + s.addr;
+    const int size = DTypeSize(t.dtype);
+    std::vector<uint8_t> bytes(t.Bytes());
+    for (int64_t r = 0; r < t.rows; ++r) {
+      for (int64_t c = 0; c < t.cols; ++c) {
+        std::memcpy(&bytes[(r * t.cols + c) * size], base + t.ElementOffset(r, c) * size, size);
       }
     }
     if (!WriteFileAtomic(out.file, bytes.data(), bytes.size(), &err)) return Error(err);
