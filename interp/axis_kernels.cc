@@ -108,7 +108,7 @@ bool ExecColReduce(Executor& ex, const Instr& in) {
         const T* ap = a.At<T>(r, 0);
         for (int32_t c = 0; c < cols; ++c) reds[c].Add(ap[c]);
       }
-      T* dp = dst.At<T>(0, 0);
+      T* dp = dst.Origin<T>();
       for (int32_t c = 0; c < cols; ++c) dp[c] = reds[c].Result();
       return true;
     });
@@ -146,7 +146,7 @@ bool ExecColExpand(Executor& ex, const Instr& in) {
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
-      const T* ap = a.At<T>(0, 0);
+      const T* ap = a.Origin<T>();
       for (int32_t r = 0; r < rows; ++r) {
         T* dp = dst.At<T>(r, 0);
         for (int32_t c = 0; c < cols; ++c) dp[c] = ap[c];
@@ -185,15 +185,15 @@ bool ExpandBinary(Executor& ex, const Instr& in) {
         // contiguous) against each row.
         if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
           const auto op = static_cast<simd::Binary>(kSimdBinary<Op>);
-          const float* ap = a.At<T>(0, 0);
-          float* dp = dst.At<T>(0, 0);
+          const float* ap = a.Origin<T>();
+          float* dp = dst.Origin<T>();
           const size_t lda = a.type->RowStep(), ldd = dst.type->RowStep();
           if (kPerRow && b.type->Plain()) {
-            simd::RowScalarF32(op, ap, lda, b.At<T>(0, 0), b.type->RowStep(), dp, ldd, rows, cols);
+            simd::RowScalarF32(op, ap, lda, b.Origin<T>(), b.type->RowStep(), dp, ldd, rows, cols);
             return true;
           }
           if (!kPerRow && b.type->Plain() && b.type->row_major()) {
-            simd::BinaryF32Rows(op, ap, lda, b.At<T>(0, 0), 0, dp, ldd, rows, cols);
+            simd::BinaryF32Rows(op, ap, lda, b.Origin<T>(), 0, dp, ldd, rows, cols);
             return true;
           }
         }

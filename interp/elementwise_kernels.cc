@@ -122,13 +122,13 @@ bool ExecBinary(Executor& ex, const Instr& in) {
       }
       ok = WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
         if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
-          simd::BinaryF32Rows(static_cast<simd::Binary>(kSimdBinary<Op>), a.At<T>(0, 0),
-                              a.type->RowStep(), b.At<T>(0, 0), b.type->RowStep(),
-                              dst.At<T>(0, 0), dst.type->RowStep(), rows, cols);
+          simd::BinaryF32Rows(static_cast<simd::Binary>(kSimdBinary<Op>), a.Origin<T>(),
+                              a.type->RowStep(), b.Origin<T>(), b.type->RowStep(),
+                              dst.Origin<T>(), dst.type->RowStep(), rows, cols);
           return true;
         }
         if constexpr (kIsHalf<T> && kSimdBinary<Op> >= 0) {
-          auto bits = [](const TileRef& t) { return reinterpret_cast<uint16_t*>(t.At<T>(0, 0)); };
+          auto bits = [](const TileRef& t) { return reinterpret_cast<uint16_t*>(t.Origin<T>()); };
           simd::BinaryHalfRows(kHalfType<T>, static_cast<simd::Binary>(kSimdBinary<Op>), bits(a),
                                a.type->RowStep(), bits(b), b.type->RowStep(), bits(dst),
                                dst.type->RowStep(), rows, cols);

@@ -26,6 +26,11 @@ struct TileRef {
   T* At(int64_t r, int64_t c) const {
     return reinterpret_cast<T*>(base) + type->ElementOffset(r, c);
   }
+  /// Element (0, 0): the start of the storage in every layout (At without the layout walk).
+  template <typename T>
+  T* Origin() const {
+    return reinterpret_cast<T*>(base);
+  }
   uint32_t bytes() const { return type->Bytes(); }
 };
 

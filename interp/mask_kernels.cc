@@ -273,7 +273,7 @@ bool ExecIota(Executor& ex, const Instr& in) {
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_integral_v<T>) {  // the verifier admits integer tiles only
-      T* dp = d.At<T>(0, 0);
+      T* dp = d.Origin<T>();
       for (int32_t j = 0; j < d.valid_cols; ++j) {
         dp[j] = static_cast<T>(descending ? ops::WrapSub(start, j) : ops::WrapAdd(start, j));
       }
