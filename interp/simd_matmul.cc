@@ -68,8 +68,24 @@ void CopyRows(const void* src, size_t lds, float* dst, size_t ldd, size_t rows, 
   const DF df;
   const hn::CappedTag<float, 8> d8;
   const size_t lanes = hn::Lanes(df), lanes8 = hn::Lanes(d8);
+  const auto* s8 = static_cast<const char*>(src);
+  const size_t src_row = lds * kSourceSize<kFrom>;
+  if constexpr (kVectorWiden<kFrom>) {  // rows of one vector (a box row): no loop per row
+    if (cols == lanes) {
+      for (size_t r = 0; r < rows; ++r) {
+        hn::StoreU(WidenLoad<kFrom>(df, s8 + r * src_row, 0), df, dst + r * ldd);
+      }
+      return;
+    }
+    if (cols == lanes8) {
+      for (size_t r = 0; r < rows; ++r) {
+        hn::StoreU(WidenLoad<kFrom>(d8, s8 + r * src_row, 0), d8, dst + r * ldd);
+      }
+      return;
+    }
+  }
   for (size_t r = 0; r < rows; ++r) {
-    const void* s = static_cast<const char*>(src) + r * lds * kSourceSize<kFrom>;
+    const void* s = s8 + r * src_row;
     float* d = dst + r * ldd;
     size_t c = 0;
     if constexpr (kVectorWiden<kFrom>) {
