@@ -66,16 +66,6 @@ void RoundCubeInputs(Executor& ex, std::vector<float>* lhs, std::vector<float>* 
   }
 }
 
-// The layout of \a t for the vector packing code.
-simd::BoxLayout BoxesOf(const TileType& t) {
-  if (!t.boxed()) {
-    return {static_cast<size_t>(t.rows), static_cast<size_t>(t.cols), 0, 0, !t.row_major()};
-  }
-  const size_t ir = t.InnerRows(), ic = t.InnerCols(), rows = t.rows, cols = t.cols;
-  return {ir, ic, t.row_major() ? cols * ir : ir * ic, t.row_major() ? ir * ic : rows * ic,
-          t.slayout == SLayout::kColMajor};
-}
-
 // The operand types the vector code widens to f32 itself; the others go through Gather.
 template <typename In>
 constexpr bool kPacked =

@@ -13,6 +13,7 @@
 
 #include "common/float_format.h"
 #include "interp/element.h"
+#include "interp/kernels.h"
 #include "interp/simd.h"
 
 namespace pto::interp {
@@ -351,6 +352,34 @@ void CheckPacking() {
           for (size_t c = 0; c < cols; ++c) expect[BoxedIndex(l, r, c)] = want[r * kCols + c];
         }
         CheckSame(tile, expect, "unpack");
+      }
+    }
+  }
+}
+
+// BoxesOf describes every tile layout as TileType::ElementOffset lays it out.
+TEST_CASE("the packing's description of a tile layout names the same elements") {
+  for (DType dtype : {DType::kF32, DType::kBF16}) {
+    for (BLayout b : {BLayout::kRowMajor, BLayout::kColMajor}) {
+      for (SLayout sl : {SLayout::kNoneBox, SLayout::kRowMajor, SLayout::kColMajor}) {
+        for (int32_t fractal : {512, 1024}) {
+          TileType t;
+          t.dtype = dtype;
+          t.rows = 48;
+          t.cols = 64;
+          t.blayout = b;
+          t.slayout = sl;
+          t.fractal = fractal;
+          const simd::BoxLayout l = BoxesOf(t);
+          size_t bad = 0;
+          for (int r = 0; r < t.rows; ++r) {
+            for (int c = 0; c < t.cols; ++c) {
+              bad += BoxedIndex(l, r, c) != static_cast<size_t>(t.ElementOffset(r, c));
+            }
+          }
+          INFO(t.LayoutName() << " fractal " << fractal << " " << DTypeName(dtype));
+          CHECK(bad == 0);
+        }
       }
     }
   }
