@@ -108,7 +108,7 @@ struct HalfOp {
 };
 
 #ifdef PTO_VECTOR_HALF
-// One step: d[0, kMaxStep) from a (and b with two tiles).
+// One step, two f32 vectors of elements: d from a (and b with two tiles).
 template <HalfType kType, Form kForm, Binary kOp>
 void HalfStep(const uint16_t* a, const uint16_t* b, uint16_t* d, HalfOp<kForm, kOp> op) {
   constexpr bool kTwo = kForm == Form::kTiles;
