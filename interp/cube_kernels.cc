@@ -66,6 +66,44 @@ void RoundCubeInputs(Executor& ex, std::vector<float>* lhs, std::vector<float>* 
   }
 }
 
+// The operand types the vector code widens to f32 itself; the others go through Gather.
+template <typename In>
+constexpr bool kPacked =
+    std::is_same_v<In, float> || std::is_same_v<In, BFloat16> || std::is_same_v<In, Half>;
+template <typename In>
+constexpr simd::Widen kWidenOf = std::is_same_v<In, float>      ? simd::Widen::kF32
+                                 : std::is_same_v<In, BFloat16> ? simd::Widen::kBF16
+                                                                : simd::Widen::kF16;
+
+// c = a x b (+ extra: c_in when \a acc, else a bias row) with an f32 accumulator: the operands
+// are packed into plain f32 matrices once per instruction, multiplied by the register-blocked
+// vector kernel, and the sums (plus extra, in that order) written back into c's layout.
+template <typename In>
+void MatmulF32(Executor& ex, const TileRef& a, const TileRef& b, const TileRef& c,
+               const TileRef* extra, bool acc, int32_t m, int32_t k, int32_t n) {
+  thread_local std::vector<float> lhs, rhs, sum, add;
+  lhs.resize(static_cast<size_t>(m) * k);
+  rhs.resize(static_cast<size_t>(k) * n);
+  sum.resize(static_cast<size_t>(m) * n);
+  if constexpr (kPacked<In>) {
+    simd::PackF32(kWidenOf<In>, a.base, BoxesOf(*a.type), lhs.data(), k, m, k);
+    simd::PackF32(kWidenOf<In>, b.base, BoxesOf(*b.type), rhs.data(), n, k, n);
+  } else {
+    Gather<In, float>(a, 0, 0, m, k, &lhs);
+    Gather<In, float>(b, 0, 0, k, n, &rhs);
+  }
+  if constexpr (std::is_same_v<In, float>) RoundCubeInputs(ex, &lhs, &rhs);
+  simd::MatmulF32(lhs.data(), k, rhs.data(), n, sum.data(), n, m, k, n);
+  if (extra) {  // read before c is written: c_in or the bias may share c's storage
+    const int32_t rows = acc ? m : 1;
+    add.resize(static_cast<size_t>(rows) * n);
+    simd::PackF32(simd::Widen::kF32, extra->base, BoxesOf(*extra->type), add.data(), n, rows, n);
+    simd::BinaryF32Rows(simd::Binary::kAdd, sum.data(), n, add.data(), acc ? n : 0, sum.data(), n,
+                        m, n);
+  }
+  simd::UnpackF32(sum.data(), n, reinterpret_cast<float*>(c.base), BoxesOf(*c.type), m, n);
+}
+
 // The MX matmuls (a5): a and b hold fp8 bytes (e4m3 or e5m2), sa and sb e8m0 block scales, one
 // per 32 elements along K: c[i,j] = sum_k a[i,k] b[k,j] 2^(sa[i,k/32] + sb[k/32,j] - 254).
 // Each product of two fp8 values is exact in f32; the scaling rounds only outside f32's normal
@@ -184,28 +222,22 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
     using In = decltype(in_tag);
     WithStorageType(c.type->dtype, [&](auto acc_tag) {
       using C = decltype(acc_tag);
-      if constexpr (std::is_same_v<C, float> || std::is_same_v<C, int32_t>) {
-        using Acc = std::conditional_t<std::is_same_v<C, float>, float, int64_t>;
-        // Reused between instructions: a 64x64x64 product is a few microseconds, and fresh
-        // buffers would cost allocation and zeroing every time.
+      if constexpr (std::is_same_v<C, float>) {
+        MatmulF32<In>(ex, a, b, c, kAcc || kBias ? &extra : nullptr, kAcc, m, k, n);
+      } else if constexpr (std::is_same_v<C, int32_t>) {
+        using Acc = int64_t;
+        // Reused between instructions: fresh buffers would cost allocation every time.
         thread_local std::vector<Acc> lhs, rhs, sum;
         sum.assign(static_cast<size_t>(m) * n, 0);
         Gather<In, Acc>(a, 0, 0, m, k, &lhs);
         Gather<In, Acc>(b, 0, 0, k, n, &rhs);
-        if constexpr (std::is_same_v<In, float> && std::is_same_v<Acc, float>) {
-          RoundCubeInputs(ex, &lhs, &rhs);
-        }
-        if constexpr (std::is_same_v<Acc, float>) {
-          simd::MatmulF32(lhs.data(), k, rhs.data(), n, sum.data(), n, m, k, n);
-        } else {
-          for (int32_t i = 0; i < m; ++i) {
-            Acc* row = &sum[static_cast<size_t>(i) * n];
-            for (int32_t kk = 0; kk < k; ++kk) {
-              const Acc x = lhs[static_cast<size_t>(i) * k + kk];
-              const Acc* brow = &rhs[static_cast<size_t>(kk) * n];
-              for (int32_t j = 0; j < n; ++j) {
-                row[j] = static_cast<int32_t>(ops::WrapAdd(row[j], ops::WrapMul(x, brow[j])));
-              }
+        for (int32_t i = 0; i < m; ++i) {
+          Acc* row = &sum[static_cast<size_t>(i) * n];
+          for (int32_t kk = 0; kk < k; ++kk) {
+            const Acc x = lhs[static_cast<size_t>(i) * k + kk];
+            const Acc* brow = &rhs[static_cast<size_t>(kk) * n];
+            for (int32_t j = 0; j < n; ++j) {
+              row[j] = static_cast<int32_t>(ops::WrapAdd(row[j], ops::WrapMul(x, brow[j])));
             }
           }
         }

@@ -45,6 +45,8 @@ struct Elem<Half> {
   static C Load(Half v) { return HalfToFloat(v.bits); }
   static Half Store(C v) { return Half{FloatToHalf(v)}; }
   static C FromDouble(double v) {
+    const float f = static_cast<float>(v);  // an exact f32 rounds the same from either width
+    if (static_cast<double>(f) == v) return HalfToFloat(FloatToHalf(f));
     return static_cast<float>(DecodeFloat(EncodeFloat(v, kHalfFormat, RoundMode::kRint), kHalfFormat));
   }
   static C FromInt(int64_t v) { return FromDouble(static_cast<double>(v)); }
@@ -57,6 +59,8 @@ struct Elem<BFloat16> {
   static C Load(BFloat16 v) { return BF16ToFloat(v.bits); }
   static BFloat16 Store(C v) { return BFloat16{FloatToBF16(v)}; }
   static C FromDouble(double v) {
+    const float f = static_cast<float>(v);  // an exact f32 rounds the same from either width
+    if (static_cast<double>(f) == v) return BF16ToFloat(FloatToBF16(f));
     return static_cast<float>(DecodeFloat(EncodeFloat(v, kBF16Format, RoundMode::kRint), kBF16Format));
   }
   static C FromInt(int64_t v) { return FromDouble(static_cast<double>(v)); }

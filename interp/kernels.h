@@ -121,6 +121,17 @@ void ForRuns(int32_t rows, int32_t cols, std::initializer_list<const TileRef*> t
   }
 }
 
+/// The layout of \a t as the vector packing code (simd::PackF32, UnpackF32) describes it:
+/// element (r, c) where t.ElementOffset(r, c) puts it.
+inline simd::BoxLayout BoxesOf(const TileType& t) {
+  if (!t.boxed()) {
+    return {static_cast<size_t>(t.rows), static_cast<size_t>(t.cols), 0, 0, !t.row_major()};
+  }
+  const size_t ir = t.InnerRows(), ic = t.InnerCols(), rows = t.rows, cols = t.cols;
+  return {ir, ic, t.row_major() ? cols * ir : ir * ic, t.row_major() ? ir * ic : rows * ic,
+          t.slayout == SLayout::kColMajor};
+}
+
 /// Walks rows of a tile as runs of equally spaced elements, with the layout's divisions done
 /// once per row rather than per element (boxed layouts put a box boundary every few columns).
 template <typename T>

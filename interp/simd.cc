@@ -286,94 +286,6 @@ void F32ToBF16Impl(const float* a, uint16_t* d, size_t n, bool saturate) {
   F32ToBF16Loop<false>(a, d, n);
 }
 
-// Four rows by four vectors of c: sixteen independent sums in registers, so the adds of
-// one k step do not wait on each other, and each row of b loaded is used four times.
-void Matmul4Rows(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
-                 size_t k, size_t j) {
-  const DF df;
-  const size_t lanes = hn::Lanes(df);
-  // Named, not an array: the sixteen sums must stay in registers.
-  VF c00 = hn::Zero(df), c01 = c00, c02 = c00, c03 = c00, c10 = c00, c11 = c00, c12 = c00,
-     c13 = c00, c20 = c00, c21 = c00, c22 = c00, c23 = c00, c30 = c00, c31 = c00, c32 = c00,
-     c33 = c00;
-  for (size_t kk = 0; kk < k; ++kk) {
-    const float* brow = b + kk * ldb + j;
-    const VF b0 = hn::LoadU(df, brow), b1 = hn::LoadU(df, brow + lanes);
-    const VF b2 = hn::LoadU(df, brow + 2 * lanes), b3 = hn::LoadU(df, brow + 3 * lanes);
-    VF x = hn::Set(df, a[kk]);
-    c00 = hn::Add(c00, hn::Mul(x, b0));
-    c01 = hn::Add(c01, hn::Mul(x, b1));
-    c02 = hn::Add(c02, hn::Mul(x, b2));
-    c03 = hn::Add(c03, hn::Mul(x, b3));
-    x = hn::Set(df, a[lda + kk]);
-    c10 = hn::Add(c10, hn::Mul(x, b0));
-    c11 = hn::Add(c11, hn::Mul(x, b1));
-    c12 = hn::Add(c12, hn::Mul(x, b2));
-    c13 = hn::Add(c13, hn::Mul(x, b3));
-    x = hn::Set(df, a[2 * lda + kk]);
-    c20 = hn::Add(c20, hn::Mul(x, b0));
-    c21 = hn::Add(c21, hn::Mul(x, b1));
-    c22 = hn::Add(c22, hn::Mul(x, b2));
-    c23 = hn::Add(c23, hn::Mul(x, b3));
-    x = hn::Set(df, a[3 * lda + kk]);
-    c30 = hn::Add(c30, hn::Mul(x, b0));
-    c31 = hn::Add(c31, hn::Mul(x, b1));
-    c32 = hn::Add(c32, hn::Mul(x, b2));
-    c33 = hn::Add(c33, hn::Mul(x, b3));
-  }
-  const VF sums[4][4] = {{c00, c01, c02, c03}, {c10, c11, c12, c13}, {c20, c21, c22, c23},
-                         {c30, c31, c32, c33}};
-  for (size_t r = 0; r < 4; ++r) {
-    for (size_t v = 0; v < 4; ++v) hn::StoreU(sums[r][v], df, c + r * ldc + j + v * lanes);
-  }
-}
-
-void MatmulF32Impl(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
-                   size_t m, size_t k, size_t n) {
-  const DF df;
-  const size_t lanes = hn::Lanes(df);
-  constexpr size_t kBlock = 4;  // vectors of c kept in registers across the k loop
-  size_t i0 = 0;
-  for (; i0 + 4 <= m; i0 += 4) {
-    for (size_t j = 0; j + kBlock * lanes <= n; j += kBlock * lanes) {
-      Matmul4Rows(a + i0 * lda, lda, b, ldb, c + i0 * ldc, ldc, k, j);
-    }
-  }
-  const size_t j_done = n / (kBlock * lanes) * (kBlock * lanes);
-  for (size_t i = 0; i < m; ++i) {
-    const float* arow = a + i * lda;
-    float* crow = c + i * ldc;
-    size_t j = i < i0 ? j_done : 0;  // rows of the four-row blocks have their first columns
-    for (; j + kBlock * lanes <= n; j += kBlock * lanes) {
-      VF acc0 = hn::Zero(df), acc1 = hn::Zero(df), acc2 = hn::Zero(df), acc3 = hn::Zero(df);
-      for (size_t kk = 0; kk < k; ++kk) {
-        const VF x = hn::Set(df, arow[kk]);
-        const float* brow = b + kk * ldb + j;
-        acc0 = hn::Add(acc0, hn::Mul(x, hn::LoadU(df, brow)));
-        acc1 = hn::Add(acc1, hn::Mul(x, hn::LoadU(df, brow + lanes)));
-        acc2 = hn::Add(acc2, hn::Mul(x, hn::LoadU(df, brow + 2 * lanes)));
-        acc3 = hn::Add(acc3, hn::Mul(x, hn::LoadU(df, brow + 3 * lanes)));
-      }
-      hn::StoreU(acc0, df, crow + j);
-      hn::StoreU(acc1, df, crow + j + lanes);
-      hn::StoreU(acc2, df, crow + j + 2 * lanes);
-      hn::StoreU(acc3, df, crow + j + 3 * lanes);
-    }
-    for (; j + lanes <= n; j += lanes) {
-      VF acc = hn::Zero(df);
-      for (size_t kk = 0; kk < k; ++kk) {
-        acc = hn::Add(acc, hn::Mul(hn::Set(df, arow[kk]), hn::LoadU(df, b + kk * ldb + j)));
-      }
-      hn::StoreU(acc, df, crow + j);
-    }
-    for (; j < n; ++j) {
-      float acc = 0.0f;
-      for (size_t kk = 0; kk < k; ++kk) acc = acc + arow[kk] * b[kk * ldb + j];
-      crow[j] = acc;
-    }
-  }
-}
-
 const char* TargetNameImpl() { return hwy::TargetName(HWY_TARGET); }
 
 }  // namespace pto::interp::simd::HWY_NAMESPACE
@@ -390,7 +302,6 @@ HWY_EXPORT(UnaryF32Impl);
 HWY_EXPORT(SumF32Impl);
 HWY_EXPORT(ReduceF32Impl);
 HWY_EXPORT(F32ToBF16Impl);
-HWY_EXPORT(MatmulF32Impl);
 HWY_EXPORT(TargetNameImpl);
 
 void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n) {
@@ -416,10 +327,6 @@ float ReduceF32(Binary op, const float* a, size_t n) {
 }
 void F32ToBF16(const float* a, uint16_t* d, size_t n, bool saturate) {
   HWY_DYNAMIC_DISPATCH(F32ToBF16Impl)(a, d, n, saturate);
-}
-void MatmulF32(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
-               size_t m, size_t k, size_t n) {
-  HWY_DYNAMIC_DISPATCH(MatmulF32Impl)(a, lda, b, ldb, c, ldc, m, k, n);
 }
 const char* TargetName() { return HWY_DYNAMIC_DISPATCH(TargetNameImpl)(); }
 

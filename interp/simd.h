@@ -103,9 +103,27 @@ float ReduceF32(Binary op, const float* a, size_t n);
 /// range saturate when \a saturate, else become infinity), as bit patterns.
 void F32ToBF16(const float* a, uint16_t* d, size_t n, bool saturate);
 /// c[i][j] = sum over k of a[i][k] * b[k][j], summed from 0 in ascending k with one rounding
-/// per multiply and per add (no fused multiply-add). Row strides in elements.
+/// per multiply and per add (no fused multiply-add). Row strides in elements (simd_matmul.cc).
 void MatmulF32(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
                size_t m, size_t k, size_t n);
+/// How a matrix is stored in a tile, in elements: boxes of box_rows x box_cols, the box of
+/// element (r, c) at (r / box_rows) * row_box_step + (c / box_cols) * col_box_step, and inside
+/// it row-major ((r % box_rows) * box_cols + c % box_cols) or, with col_major, column-major.
+/// A plain layout (ND, DN) is one box of the tile's shape.
+struct BoxLayout {
+  size_t box_rows = 0, box_cols = 0;
+  size_t row_box_step = 0, col_box_step = 0;
+  bool col_major = false;
+};
+/// The element types matmul operands are widened from to f32 (exactly).
+enum class Widen : uint8_t { kF32, kBF16, kF16 };
+/// dst[r * ldd + c] = element (r, c) of the rows x cols matrix at \a src (stored as \a layout,
+/// elements of type \a from) as f32: the operands of MatmulF32 out of NZ, ZN, ZZ, ND... tiles.
+void PackF32(Widen from, const void* src, const BoxLayout& layout, float* dst, size_t ldd,
+             size_t rows, size_t cols);
+/// Element (r, c) of the f32 matrix at \a dst (stored as \a layout) = src[r * lds + c].
+void UnpackF32(const float* src, size_t lds, float* dst, const BoxLayout& layout, size_t rows,
+               size_t cols);
 
 /// The instruction set chosen at run time ("AVX3", "AVX2", ...), for reports.
 const char* TargetName();

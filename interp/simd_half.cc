@@ -2,9 +2,10 @@
 // then rounded to nearest even back to 16 bits, which is what the element functions of
 // element.h compute (Elem<Half>, Elem<BFloat16>). f16 uses the CPU's conversion instructions
 // (F16C, on the AVX2 and AVX-512 targets; older targets run the scalar functions); bf16 is a
-// shift one way and a rounding add the other.
+// shift or a mask one way and an integer rounding the other.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "interp/simd_half.cc"
+#include <algorithm>
 #include <type_traits>
 
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
@@ -20,7 +21,6 @@ namespace pto::interp::simd::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 using DF = hn::ScalableTag<float>;
 using VF = hn::Vec<DF>;
-using DU16 = hn::Rebind<uint16_t, DF>;  // as many 16-bit lanes as f32 lanes
 
 // The element functions, for tails and targets without a vector path.
 float LoadScalar(HalfType t, uint16_t bits) {
@@ -43,124 +43,133 @@ void WithHalfOp(HalfType t, Binary op, Fn&& fn) {
 #if HWY_TARGET <= HWY_AVX2  // AVX2 and AVX-512 targets have F16C
 #define PTO_VECTOR_HALF 1
 
-template <HalfType t>
-VF Load(const uint16_t* p) {
-  const DF df;
-  const DU16 du16;
-  if constexpr (t == HalfType::kF16) {
-    const hn::Rebind<hwy::float16_t, DF> df16;
-    return hn::PromoteTo(df, hn::BitCast(df16, hn::LoadU(du16, p)));
-  }
-  const hn::RebindToUnsigned<DF> du32;
-  return hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du32, hn::LoadU(du16, p))));
-}
-
-template <HalfType t>
-void Store(VF v, uint16_t* p) {
-  const DU16 du16;
-  if constexpr (t == HalfType::kF16) {
-    const hn::Rebind<hwy::float16_t, DF> df16;
-    hn::StoreU(hn::BitCast(du16, hn::DemoteTo(df16, v)), du16, p);
-  } else {
-  // Round to nearest even at bit 16; NaN keeps its top bits and becomes quiet.
-  const hn::RebindToUnsigned<DF> du32;
-  const auto bits = hn::BitCast(du32, v);
-  const auto lsb = hn::And(hn::ShiftRight<16>(bits), hn::Set(du32, 1u));
-  auto rounded = hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du32, 0x7FFFu), lsb)));
-  const auto abs = hn::And(bits, hn::Set(du32, 0x7FFFFFFFu));
-  const auto is_nan = hn::Gt(abs, hn::Set(du32, 0x7F800000u));
-  rounded =
-      hn::IfThenElse(is_nan, hn::Or(hn::ShiftRight<16>(bits), hn::Set(du32, 0x40u)), rounded);
-  // The results fit in 16 bits, so the saturating demotion from i32 keeps them.
-  const hn::RebindToSigned<decltype(du32)> di32;
-  hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di32, rounded)), du16, p);
-  }
-}
-
-// bf16 two vectors at a time without widening: the u16 lanes seen as u32 hold an even element
-// in their low half and an odd one in their high half; each half becomes an f32 by moving it
-// to (or keeping it in) the high half, and the rounded results are put back the same way.
 using DU32 = hn::RebindToUnsigned<DF>;
+using DU16 = hn::Repartition<uint16_t, DF>;   // a full vector of 16-bit lanes
+using DBits = hn::Rebind<uint16_t, DF>;       // one f32 vector's elements as 16-bit patterns
+using DF16 = hn::Rebind<hwy::float16_t, DF>;
 
-hn::Vec<DU32> RoundedHigh(VF v) {
-  const DU32 du;
-  const auto bits = hn::BitCast(du, v);
-  const auto lsb = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
-  const auto rounded = hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), lsb));
-  const auto is_nan = hn::Gt(hn::And(bits, hn::Set(du, 0x7FFFFFFFu)), hn::Set(du, 0x7F800000u));
-  return hn::IfThenElse(is_nan, hn::Or(bits, hn::Set(du, 0x00400000u)), rounded);
+// f16 through the CPU's conversions: exact one way, nearest even the other.
+VF LoadF16(const uint16_t* p) {
+  return hn::PromoteTo(DF(), hn::BitCast(DF16(), hn::LoadU(DBits(), p)));
+}
+void StoreF16(VF v, uint16_t* p) {
+  hn::StoreU(hn::BitCast(DBits(), hn::DemoteTo(DF16(), v)), DBits(), p);
 }
 
-template <typename Op>
-void BF16Pairs(const uint16_t* a, const uint16_t* b, uint16_t* d, Op op) {
-  const DF df;
+// bf16 without widening: the 16-bit lanes seen as 32-bit words hold an even element in their
+// low half and an odd one in their high half; each half becomes an f32 by moving it to (or
+// keeping it in) the high half.
+hn::Vec<DU32> Words(const uint16_t* p) { return hn::BitCast(DU32(), hn::LoadU(DU16(), p)); }
+VF Even(hn::Vec<DU32> w) { return hn::BitCast(DF(), hn::ShiftLeft<16>(w)); }
+VF Odd(hn::Vec<DU32> w) { return hn::BitCast(DF(), hn::And(w, hn::Set(DU32(), 0xFFFF0000u))); }
+
+// The f32 results of the even and odd elements, rounded to nearest even and stored as bf16
+// pairs. The truncated results (high halves) and the bits below them go into matching 16-bit
+// lanes; a lane rounds up when below + 0x7FFF + (its lowest bit) carries out of 16 bits, and
+// that carry is bit 15 of the rounded average of below and 0x7FFE + lsb.
+// No NaN case: the operands are widened bf16 values (low halves zero), so a NaN result (a
+// quieted operand or the default NaN) has a zero low half and its quiet bit set already,
+// which is what FloatToBF16 returns for it.
+void StorePairs(VF even, VF odd, uint16_t* p) {
   const DU32 du;
-  const hn::Repartition<uint16_t, DF> du16;
+  const DU16 d16;
   const auto high = hn::Set(du, 0xFFFF0000u);
-  auto split = [&](const uint16_t* p, VF* even, VF* odd) {
-    const auto w = hn::BitCast(du, hn::LoadU(du16, p));
-    *even = hn::BitCast(df, hn::ShiftLeft<16>(w));
-    *odd = hn::BitCast(df, hn::And(w, high));
-  };
-  VF ae, ao, be, bo;
-  split(a, &ae, &ao);
-  if (b) split(b, &be, &bo);
-  const auto even = RoundedHigh(op(ae, be));
-  const auto odd = RoundedHigh(op(ao, bo));
-  hn::StoreU(hn::BitCast(du16, hn::Or(hn::And(odd, high), hn::ShiftRight<16>(even))), du16, d);
+  const auto e = hn::BitCast(du, even), o = hn::BitCast(du, odd);
+  const auto truncated = hn::BitCast(d16, hn::IfVecThenElse(high, o, hn::ShiftRight<16>(e)));
+  const auto below = hn::BitCast(d16, hn::IfVecThenElse(high, hn::ShiftLeft<16>(o), e));
+  const auto half = hn::OrAnd(hn::Set(d16, 0x7FFE), truncated, hn::Set(d16, 1));
+  const auto carry = hn::ShiftRight<15>(hn::AverageRound(below, half));
+  hn::StoreU(hn::Add(truncated, carry), d16, p);
+}
+
+// Elements per step: two f32 vectors (bf16 pairs; f16 two conversions in flight).
+constexpr size_t kMaxStep = 2 * HWY_MAX_BYTES / sizeof(float);
+#endif
+
+// What a loop computes per element: a op b (two tiles), a op k or k op a (tile and scalar).
+enum class Form : uint8_t { kTiles, kTileScalar, kScalarTile };
+
+template <Form kForm, Binary kOp>
+struct HalfOp {
+  float k;
+  template <class V>
+  V operator()(V a, V b) const {
+    if constexpr (kForm == Form::kTiles) {
+      return BinaryVec<kOp>(a, b);
+    } else {
+      const V vk = hn::Set(hn::DFromV<V>(), k);
+      return kForm == Form::kTileScalar ? BinaryVec<kOp>(a, vk) : BinaryVec<kOp>(vk, a);
+    }
+  }
+  float operator()(float a, float b) const {
+    if constexpr (kForm == Form::kTiles) return ApplyBinary(kOp, a, b);
+    return kForm == Form::kTileScalar ? ApplyBinary(kOp, a, k) : ApplyBinary(kOp, k, a);
+  }
+};
+
+#ifdef PTO_VECTOR_HALF
+// One step, two f32 vectors of elements: d from a (and b with two tiles).
+template <HalfType kType, Form kForm, Binary kOp>
+void HalfStep(const uint16_t* a, const uint16_t* b, uint16_t* d, HalfOp<kForm, kOp> op) {
+  constexpr bool kTwo = kForm == Form::kTiles;
+  if constexpr (kType == HalfType::kBF16) {
+    const auto wa = Words(a), wb = kTwo ? Words(b) : wa;
+    StorePairs(op(Even(wa), Even(wb)), op(Odd(wa), Odd(wb)), d);
+  } else {
+    const size_t lanes = hn::Lanes(DF());
+    const VF a0 = LoadF16(a), a1 = LoadF16(a + lanes);
+    const VF x0 = op(a0, kTwo ? LoadF16(b) : a0), x1 = op(a1, kTwo ? LoadF16(b + lanes) : a1);
+    StoreF16(x0, d);
+    StoreF16(x1, d + lanes);
+  }
 }
 #endif
+
+// d[i] = op(a[i], b[i]) for i < n (b only with two tiles): whole steps, then the tail as one
+// more step on copies whose extra lanes are discarded.
+template <HalfType kType, Form kForm, Binary kOp>
+void HalfLoop(const uint16_t* a, const uint16_t* b, uint16_t* d, size_t n,
+              HalfOp<kForm, kOp> op) {
+  constexpr bool kTwo = kForm == Form::kTiles;
+  size_t i = 0;
+#ifdef PTO_VECTOR_HALF
+  const size_t step = 2 * hn::Lanes(DF());
+  for (; i + step <= n; i += step) HalfStep<kType>(a + i, kTwo ? b + i : b, d + i, op);
+  if (i < n) {
+    uint16_t ta[kMaxStep] = {}, tb[kMaxStep] = {}, td[kMaxStep];
+    std::copy(a + i, a + n, ta);
+    if (kTwo) std::copy(b + i, b + n, tb);
+    HalfStep<kType>(ta, tb, td, op);
+    std::copy(td, td + (n - i), d + i);
+  }
+#endif
+  for (; i < n; ++i) {
+    const float x = LoadScalar(kType, a[i]);
+    d[i] = StoreScalar(kType, op(x, kTwo ? LoadScalar(kType, b[i]) : x));
+  }
+}
 
 void BinaryHalfRowsImpl(HalfType t, Binary op, const uint16_t* a, size_t lda, const uint16_t* b,
                         size_t ldb, uint16_t* d, size_t ldd, size_t rows, size_t cols) {
-  WithHalfOp(t, op, [&]([[maybe_unused]] auto type, [[maybe_unused]] auto kop) {
+  WithHalfOp(t, op, [=](auto type, auto kop) {
+    const HalfOp<Form::kTiles, decltype(kop)::value> f{0.0f};
+    constexpr HalfType kType = decltype(type)::value;
+    if (lda == cols && ldb == cols && ldd == cols) {  // rows that follow each other run as one
+      return HalfLoop<kType>(a, b, d, rows * cols, f);
+    }
     for (size_t r = 0; r < rows; ++r) {
-      const uint16_t* ar = a + r * lda;
-      const uint16_t* br = b + r * ldb;
-      uint16_t* dr = d + r * ldd;
-      size_t i = 0;
-#ifdef PTO_VECTOR_HALF
-      const size_t lanes = hn::Lanes(DF());
-      if constexpr (type() == HalfType::kBF16) {
-        for (; i + 2 * lanes <= cols; i += 2 * lanes) {
-          BF16Pairs(ar + i, br + i, dr + i, [&](VF x, VF y) { return BinaryVec<kop()>(x, y); });
-        }
-      }
-      for (; i + lanes <= cols; i += lanes) {
-        Store<type()>(BinaryVec<kop()>(Load<type()>(ar + i), Load<type()>(br + i)), dr + i);
-      }
-#endif
-      for (; i < cols; ++i) {
-        dr[i] = StoreScalar(t, ApplyBinary(op, LoadScalar(t, ar[i]), LoadScalar(t, br[i])));
-      }
+      HalfLoop<kType>(a + r * lda, b + r * ldb, d + r * ldd, cols, f);
     }
   });
 }
 
 void ScalarHalfImpl(HalfType t, Binary op, const uint16_t* a, float k, bool scalar_first,
                     uint16_t* d, size_t n) {
-  WithHalfOp(t, op, [&]([[maybe_unused]] auto type, [[maybe_unused]] auto kop) {
-    size_t i = 0;
-#ifdef PTO_VECTOR_HALF
-    const DF df;
-    const size_t lanes = hn::Lanes(df);
-    const VF vk = hn::Set(df, k);
-    if constexpr (type() == HalfType::kBF16) {
-      for (; i + 2 * lanes <= n; i += 2 * lanes) {
-        BF16Pairs(a + i, nullptr, d + i, [&](VF x, VF) {
-          return scalar_first ? BinaryVec<kop()>(vk, x) : BinaryVec<kop()>(x, vk);
-        });
-      }
-    }
-    for (; i + lanes <= n; i += lanes) {
-      const VF v = Load<type()>(a + i);
-      Store<type()>(scalar_first ? BinaryVec<kop()>(vk, v) : BinaryVec<kop()>(v, vk), d + i);
-    }
-#endif
-    for (; i < n; ++i) {
-      const float v = LoadScalar(t, a[i]);
-      d[i] = StoreScalar(t, scalar_first ? ApplyBinary(op, k, v) : ApplyBinary(op, v, k));
-    }
+  WithHalfOp(t, op, [=](auto type, auto kop) {
+    constexpr HalfType kType = decltype(type)::value;
+    constexpr Binary kOp = decltype(kop)::value;
+    if (scalar_first) return HalfLoop<kType>(a, nullptr, d, n, HalfOp<Form::kScalarTile, kOp>{k});
+    HalfLoop<kType>(a, nullptr, d, n, HalfOp<Form::kTileScalar, kOp>{k});
   });
 }
 

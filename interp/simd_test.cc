@@ -1,6 +1,7 @@
 // The vectorised loops give bit for bit the results of the scalar element functions (NaN
 // compared as NaN where the scalar function does not fix its bits).
 #include <doctest/doctest.h>
+#include <hwy/targets.h>
 
 #include <algorithm>
 #include <array>
@@ -12,6 +13,7 @@
 
 #include "common/float_format.h"
 #include "interp/element.h"
+#include "interp/kernels.h"
 #include "interp/simd.h"
 
 namespace pto::interp {
@@ -30,6 +32,18 @@ std::vector<float> Inputs(uint64_t seed, size_t n = 1001) {
                             3.4e38f, -3.4e38f, 1.0f, -1.0f, 88.7f, -103.9f, 0.5f};
   for (size_t i = 0; i < sizeof specials / sizeof specials[0]; ++i) v[i * 7 % n] = specials[i];
   return v;
+}
+
+// Runs \a check once with each instruction set this CPU supports chosen for the dispatch (the
+// packing's transposes differ by vector width), then restores the best one.
+template <typename Check>
+void ForEachTarget(Check&& check) {
+  for (int64_t target : hwy::SupportedAndGeneratedTargets()) {
+    hwy::GetChosenTarget().Update(target);
+    INFO("target " << std::string(hwy::TargetName(target)));
+    check();
+  }
+  hwy::GetChosenTarget().Update(hwy::SupportedTargets());
 }
 
 void CheckSame(const std::vector<float>& got, const std::vector<float>& want, const char* what) {
@@ -201,7 +215,7 @@ namespace {
 // Every 16-bit pattern as the first operand (NaNs, infinities, subnormals included), against a
 // mix of patterns as the second: the vector loops give the element functions' bits exactly,
 // except that which NaN payload an operation propagates is the hardware's choice (as for f32).
-TEST_CASE("vector f16 and bf16 loops equal the element functions bit for bit") {
+void CheckHalfLoops() {
   std::vector<uint16_t> a(65536), b(65536), got(65536);
   std::mt19937 rng(7);
   for (size_t i = 0; i < a.size(); ++i) {
@@ -245,6 +259,134 @@ TEST_CASE("vector f16 and bf16 loops equal the element functions bit for bit") {
       }
     }
   }
+}
+
+// A tile-scalar operand is rounded once from double to the element type; doubles that are
+// exact f32 values take a shortcut through the f32 conversions, which must agree.
+TEST_CASE("scalars round to f16 and bf16 as the generic encoder rounds them") {
+  std::mt19937_64 rng(3);
+  std::vector<double> values = {0.0, -0.0, INFINITY, -INFINITY, NAN, 65504.0, 65519.99, 65520.0,
+                                3.4e38, 3.3895313892515355e38, 1e-8, 2.9802322387695312e-08,
+                                1e-40, 1.0 + 1e-12, 0.1};
+  for (int i = 0; i < 200000; ++i) {
+    uint32_t bits = static_cast<uint32_t>(rng());
+    float f;
+    std::memcpy(&f, &bits, 4);
+    values.push_back(f);
+    values.push_back(static_cast<double>(f) * (1.0 + std::ldexp(1.0, -40)));
+  }
+  auto same = [](float x, float y) {
+    return std::memcmp(&x, &y, 4) == 0 || (std::isnan(x) && std::isnan(y));
+  };
+  auto generic = [](double v, FloatFormat format) {
+    return static_cast<float>(DecodeFloat(EncodeFloat(v, format, RoundMode::kRint), format));
+  };
+  size_t bad = 0;
+  for (double v : values) {
+    bad += !same(Elem<Half>::FromDouble(v), generic(v, kHalfFormat));
+    bad += !same(Elem<BFloat16>::FromDouble(v), generic(v, kBF16Format));
+  }
+  CHECK(bad == 0);
+}
+
+TEST_CASE("vector f16 and bf16 loops equal the element functions bit for bit") {
+  ForEachTarget(CheckHalfLoops);
+}
+
+}  // namespace
+}  // namespace pto::interp
+
+namespace pto::interp {
+namespace {
+
+// Element (r, c) of a matrix stored as \a l, straight from simd::BoxLayout's definition.
+size_t BoxedIndex(const simd::BoxLayout& l, size_t r, size_t c) {
+  const size_t box = r / l.box_rows * l.row_box_step + c / l.box_cols * l.col_box_step;
+  const size_t ir = r % l.box_rows, ic = c % l.box_cols;
+  return box + (l.col_major ? ic * l.box_rows + ir : ir * l.box_cols + ic);
+}
+
+// Matmul operands packed out of (and results written into) every tile layout, for every
+// element type, full and partial regions: exactly the elements the layout formula names.
+void CheckPacking() {
+  constexpr size_t kRows = 48, kCols = 64;
+  std::mt19937 rng(11);
+  std::vector<uint32_t> words(kRows * kCols);
+  for (uint32_t& w : words) w = static_cast<uint32_t>(rng());
+  for (simd::Widen from : {simd::Widen::kF32, simd::Widen::kBF16, simd::Widen::kF16}) {
+    const bool wide = from == simd::Widen::kF32;
+    const size_t elems_per_32 = wide ? 8 : 16;  // a box row or column holds 32 bytes
+    auto element = [&](size_t i) {
+      if (wide) {
+        float f;
+        std::memcpy(&f, &words[i], 4);
+        return f;
+      }
+      uint16_t h;
+      std::memcpy(&h, reinterpret_cast<const uint8_t*>(words.data()) + 2 * i, 2);
+      return from == simd::Widen::kBF16 ? BF16ToFloat(h) : HalfToFloat(h);
+    };
+    const size_t br = 16, bc = elems_per_32, cr = elems_per_32, cc = 16;
+    const simd::BoxLayout layouts[] = {
+        {kRows, kCols, 0, 0, false},                  // ND
+        {kRows, kCols, 0, 0, true},                   // DN
+        {br, bc, br * bc, kRows * bc, false},         // NZ
+        {br, bc, kCols * br, br * bc, false},         // ZZ
+        {cr, cc, kCols * cr, cr * cc, true},          // ZN
+        {cr, cc, cr * cc, kRows * cc, true},          // NN
+    };
+    for (const simd::BoxLayout& l : layouts) {
+      for (auto [rows, cols] : {std::pair<size_t, size_t>{kRows, kCols}, {kRows - 5, kCols - 3}}) {
+        INFO("from " << static_cast<int>(from) << " box " << l.box_rows << "x" << l.box_cols
+                     << " col_major " << l.col_major << " region " << rows << "x" << cols);
+        std::vector<float> got(rows * kCols, -1.0f), want(rows * kCols, -1.0f);
+        simd::PackF32(from, words.data(), l, got.data(), kCols, rows, cols);
+        for (size_t r = 0; r < rows; ++r) {
+          for (size_t c = 0; c < cols; ++c) want[r * kCols + c] = element(BoxedIndex(l, r, c));
+        }
+        CheckSame(got, want, "pack");
+        if (!wide) continue;
+        std::vector<float> tile(kRows * kCols, -2.0f), expect = tile;
+        simd::UnpackF32(want.data(), kCols, tile.data(), l, rows, cols);
+        for (size_t r = 0; r < rows; ++r) {
+          for (size_t c = 0; c < cols; ++c) expect[BoxedIndex(l, r, c)] = want[r * kCols + c];
+        }
+        CheckSame(tile, expect, "unpack");
+      }
+    }
+  }
+}
+
+// BoxesOf describes every tile layout as TileType::ElementOffset lays it out.
+TEST_CASE("the packing's description of a tile layout names the same elements") {
+  for (DType dtype : {DType::kF32, DType::kBF16}) {
+    for (BLayout b : {BLayout::kRowMajor, BLayout::kColMajor}) {
+      for (SLayout sl : {SLayout::kNoneBox, SLayout::kRowMajor, SLayout::kColMajor}) {
+        for (int32_t fractal : {512, 1024}) {
+          TileType t;
+          t.dtype = dtype;
+          t.rows = 48;
+          t.cols = 64;
+          t.blayout = b;
+          t.slayout = sl;
+          t.fractal = fractal;
+          const simd::BoxLayout l = BoxesOf(t);
+          size_t bad = 0;
+          for (int r = 0; r < t.rows; ++r) {
+            for (int c = 0; c < t.cols; ++c) {
+              bad += BoxedIndex(l, r, c) != static_cast<size_t>(t.ElementOffset(r, c));
+            }
+          }
+          INFO(t.LayoutName() << " fractal " << fractal << " " << DTypeName(dtype));
+          CHECK(bad == 0);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("matmul packing moves the elements the layout names, on every instruction set") {
+  ForEachTarget(CheckPacking);
 }
 
 }  // namespace
