@@ -33,7 +33,9 @@ void UseHugePagesForHeap() {
   void* probe = std::malloc(1 << 20);  // more than the heap has: it grows by 1 MB + kHeap
   char* top = static_cast<char*>(sbrk(0));
   char* from = static_cast<char*>(probe);
-  if (probe && top != reinterpret_cast<char*>(-1) && top > from) {
+  // Only if the block came from the heap's break (not, say, a sanitizer's own allocator).
+  if (probe && top != reinterpret_cast<char*>(-1) && top > from &&
+      static_cast<size_t>(top - from) <= 2 * kHeap) {
     AdviseHugePages(from, static_cast<size_t>(top - from));
   }
   std::free(probe);
