@@ -4,6 +4,7 @@
 #ifndef PTO_COMMON_FLOAT_FORMAT_H_
 #define PTO_COMMON_FLOAT_FORMAT_H_
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -96,6 +97,29 @@ inline float F8E4M3ToFloat(uint8_t b) {
   if (exp == 0xf && man == 7) return BitsFloat(0x7fc00000);
   if (exp == 0) return sign * static_cast<float>(man) * 0.001953125f;  // man * 2^-9
   return sign * static_cast<float>(8 + man) * BitsFloat(static_cast<uint32_t>(exp + 117) << 23);
+}
+
+/// float -> fp8 e4m3fn bits, rounding to nearest even and saturating: magnitudes beyond the
+/// largest finite value 448 (infinities too) become +-448 (S.1111.110); NaN becomes 0x7f.
+/// The A5 vector unit's f32 -> e4m3 conversion with clipping enabled (MX quantisation).
+inline uint8_t FloatToF8E4M3Sat(float f) {
+  if (f != f) return 0x7f;
+  const uint8_t sign = std::signbit(f) ? 0x80 : 0;
+  const float a = std::fabs(f);
+  if (a >= 448.0f) return sign | 0x7e;
+  if (a < 0.015625f) {  // below 2^-6: subnormal steps of 2^-9 (8 steps reach 2^-6, code 0x08)
+    return sign | static_cast<uint8_t>(std::nearbyint(a * 512.0f));
+  }
+  int e = 0;
+  const float m = std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
+  // a = (1 + q/8) * 2^(e-1); q rounds to nearest even, a carry moves to the next binade.
+  int q = static_cast<int>(std::nearbyint((m * 2.0f - 1.0f) * 8.0f));
+  int exp = e - 1 + 7;
+  if (q == 8) {
+    q = 0;
+    ++exp;
+  }
+  return sign | static_cast<uint8_t>((exp << 3) | q);  // a < 448: never past S.1111.110
 }
 
 /// fp8 e5m2 bits -> float (exact): the top byte of an f16.

@@ -125,5 +125,55 @@ TEST_CASE("fp8 and e8m0 decoding") {
   }
 }
 
+
+// The saturating e4m3 encoder (MX quantisation) against a search over every finite code: the
+// nearest value, ties to the even code, magnitudes from 448 on (and infinities) saturate.
+namespace {
+uint8_t NearestE4M3(float f) {
+  if (std::isnan(f)) return 0x7f;
+  const uint8_t sign = std::signbit(f) ? 0x80 : 0;
+  const double a = std::fabs(static_cast<double>(f));
+  if (a >= 448.0) return sign | 0x7e;
+  int best = 0;
+  for (int c = 1; c <= 0x7e; ++c) {
+    const double d = std::fabs(F8E4M3ToFloat(static_cast<uint8_t>(c)) - a);
+    const double bd = std::fabs(F8E4M3ToFloat(static_cast<uint8_t>(best)) - a);
+    if (d < bd || (d == bd && (c & 1) == 0)) best = c;
+  }
+  return static_cast<uint8_t>(sign | best);
+}
+}  // namespace
+
+TEST_CASE("fp8 e4m3 saturating encoding") {
+  for (int b = 0; b < 256; ++b) {  // every code point round-trips (NaN to 0x7f)
+    const float v = F8E4M3ToFloat(static_cast<uint8_t>(b));
+    const uint8_t want = (b & 0x7f) == 0x7f ? 0x7f : static_cast<uint8_t>(b);
+    CHECK(FloatToF8E4M3Sat(v) == want);
+  }
+  for (int b = 0; b < 0x7e; ++b) {  // midpoints and their neighbours, both signs
+    const float lo = F8E4M3ToFloat(static_cast<uint8_t>(b));
+    const float hi = F8E4M3ToFloat(static_cast<uint8_t>(b + 1));
+    const float mid = (lo + hi) / 2;
+    for (float x : {mid, std::nextafter(mid, 0.0f), std::nextafter(mid, 1000.0f)}) {
+      CHECK(FloatToF8E4M3Sat(x) == NearestE4M3(x));
+      CHECK(FloatToF8E4M3Sat(-x) == NearestE4M3(-x));
+    }
+  }
+  CHECK(FloatToF8E4M3Sat(464.0f) == 0x7e);
+  CHECK(FloatToF8E4M3Sat(-1e30f) == 0xfe);
+  CHECK(FloatToF8E4M3Sat(INFINITY) == 0x7e);
+  CHECK(FloatToF8E4M3Sat(-INFINITY) == 0xfe);
+  CHECK(FloatToF8E4M3Sat(-0.0f) == 0x80);
+  CHECK(FloatToF8E4M3Sat(BitsFloat(0x00000001)) == 0x00);
+  CHECK(FloatToF8E4M3Sat(-NAN) == 0x7f);
+  // A sweep of f32 values (the top 20 bits of every pattern) against the search.
+  int bad = 0;
+  for (uint32_t hi = 0; hi < (1u << 20); ++hi) {
+    const float x = BitsFloat(hi << 12 | 0x800);
+    bad += FloatToF8E4M3Sat(x) != NearestE4M3(x);
+  }
+  CHECK(bad == 0);
+}
+
 }  // namespace
 }  // namespace pto
