@@ -13,7 +13,7 @@ constexpr DTypeInfo kInfo[kDTypeCount] = {
     {"invalid", 0}, {"i1", 1},   {"i8", 1},   {"i16", 2},  {"i32", 4},
     {"i64", 8},     {"ui8", 1},  {"ui16", 2}, {"ui32", 4}, {"ui64", 8},
     {"f16", 2},     {"bf16", 2}, {"f32", 4},  {"f64", 8},  {"index", 8},
-    {"f8E4M3FN", 1}, {"f8E5M2", 1}, {"f8E8M0FNU", 1},
+    {"f8E4M3FN", 1}, {"f8E5M2", 1}, {"f8E8M0FNU", 1}, {"f4E2M1x2", 1}, {"f4E1M2x2", 1},
 };
 
 constexpr bool SizesMatch() {
@@ -37,7 +37,8 @@ bool IsFloat(DType t) {
 }
 
 bool IsMxDType(DType t) {
-  return t == DType::kF8E4M3 || t == DType::kF8E5M2 || t == DType::kE8M0;
+  return t == DType::kF8E4M3 || t == DType::kF8E5M2 || t == DType::kE8M0 ||
+         t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2;
 }
 
 bool IsSigned(DType t) {
@@ -63,6 +64,8 @@ DType ParseDType(std::string_view name) {
   if (name == "fp8e4m3" || name == "f8E4M3") return DType::kF8E4M3;
   if (name == "fp8e5m2") return DType::kF8E5M2;
   if (name == "e8m0" || name == "f8E8M0") return DType::kE8M0;
+  if (name == "fp4e2m1x2" || name == "f4E2M1FNx2") return DType::kF4E2M1X2;
+  if (name == "fp4e1m2x2") return DType::kF4E1M2X2;
   return DType::kInvalid;
 }
 

@@ -4,6 +4,7 @@
 #ifndef PTO_COMMON_FLOAT_FORMAT_H_
 #define PTO_COMMON_FLOAT_FORMAT_H_
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -98,8 +99,68 @@ inline float F8E4M3ToFloat(uint8_t b) {
   return sign * static_cast<float>(8 + man) * BitsFloat(static_cast<uint32_t>(exp + 117) << 23);
 }
 
+/// float -> fp8 e4m3fn bits, rounding to nearest even and saturating: magnitudes beyond the
+/// largest finite value 448 (infinities too) become +-448 (S.1111.110); NaN becomes 0x7f.
+/// The A5 vector unit's f32 -> e4m3 conversion with clipping enabled (MX quantisation).
+inline uint8_t FloatToF8E4M3Sat(float f) {
+  if (f != f) return 0x7f;
+  const uint8_t sign = std::signbit(f) ? 0x80 : 0;
+  const float a = std::fabs(f);
+  if (a >= 448.0f) return sign | 0x7e;
+  if (a < 0.015625f) {  // below 2^-6: subnormal steps of 2^-9 (8 steps reach 2^-6, code 0x08)
+    return sign | static_cast<uint8_t>(std::nearbyint(a * 512.0f));
+  }
+  int e = 0;
+  const float m = std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
+  // a = (1 + q/8) * 2^(e-1); q rounds to nearest even, a carry moves to the next binade.
+  int q = static_cast<int>(std::nearbyint((m * 2.0f - 1.0f) * 8.0f));
+  int exp = e - 1 + 7;
+  if (q == 8) {
+    q = 0;
+    ++exp;
+  }
+  return sign | static_cast<uint8_t>((exp << 3) | q);  // a < 448: never past S.1111.110
+}
+
 /// fp8 e5m2 bits -> float (exact): the top byte of an f16.
 inline float F8E5M2ToFloat(uint8_t b) { return HalfToFloat(static_cast<uint16_t>(b << 8)); }
+
+/// fp4 values (the low nibble of \a nibble; bit 3 is the sign) -> float, exact. e2m1 (bias 1,
+/// one mantissa bit): 0 0.5 1 1.5 2 3 4 6. e1m2 (bias 1, two mantissa bits): 0 .. 1.75 in
+/// steps of 0.25. Neither has infinities or NaN.
+inline float F4E2M1ToFloat(uint8_t nibble) {
+  static constexpr float kMagnitudes[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
+  const float v = kMagnitudes[nibble & 7];
+  return (nibble & 8) ? -v : v;
+}
+inline float F4E1M2ToFloat(uint8_t nibble) {
+  const float v = static_cast<float>(nibble & 7) * 0.25f;
+  return (nibble & 8) ? -v : v;
+}
+
+/// float -> fp4 nibble with \a decode's code points: the nearest value, ties to the even code
+/// (round to nearest even), magnitudes beyond the largest value (infinities too) saturate to
+/// it, the sign of zeros and of values that round to zero is kept, NaN gives +0 (the formats
+/// have no NaN; the OCP spec leaves it to the implementation).
+template <float (*decode)(uint8_t)>
+uint8_t FloatToF4Sat(float f) {
+  if (f != f) return 0;
+  const uint8_t sign = std::signbit(f) ? 8 : 0;
+  const float a = std::fabs(f);
+  uint8_t best = 0;
+  for (uint8_t c = 1; c < 8; ++c) {
+    const float lo = decode(static_cast<uint8_t>(c - 1)), hi = decode(c);
+    if (a < hi) {
+      const float mid = (lo + hi) * 0.5f;  // exact: the code points have few bits
+      const uint8_t below = static_cast<uint8_t>(c - 1);
+      best = a < mid ? below : a > mid ? c : (below % 2 == 0 ? below : c);
+      return static_cast<uint8_t>(sign | best);
+    }
+  }
+  return static_cast<uint8_t>(sign | 7);
+}
+inline uint8_t FloatToF4E2M1Sat(float f) { return FloatToF4Sat<F4E2M1ToFloat>(f); }
+inline uint8_t FloatToF4E1M2Sat(float f) { return FloatToF4Sat<F4E1M2ToFloat>(f); }
 
 /// e8m0 scale bits -> float: 2^(b - 127) (2^-127 is subnormal in f32, still exact); 0xff NaN.
 inline float E8M0ToFloat(uint8_t b) {

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -123,6 +124,100 @@ TEST_CASE("fp8 and e8m0 decoding") {
       CHECK(s == std::ldexp(1.0, b - 127));
     }
   }
+}
+
+
+// The saturating e4m3 encoder (MX quantisation) against a search over every finite code: the
+// nearest value, ties to the even code, magnitudes from 448 on (and infinities) saturate.
+namespace {
+uint8_t NearestE4M3(float f) {
+  if (std::isnan(f)) return 0x7f;
+  const uint8_t sign = std::signbit(f) ? 0x80 : 0;
+  const double a = std::fabs(static_cast<double>(f));
+  if (a >= 448.0) return sign | 0x7e;
+  int best = 0;
+  for (int c = 1; c <= 0x7e; ++c) {
+    const double d = std::fabs(F8E4M3ToFloat(static_cast<uint8_t>(c)) - a);
+    const double bd = std::fabs(F8E4M3ToFloat(static_cast<uint8_t>(best)) - a);
+    if (d < bd || (d == bd && (c & 1) == 0)) best = c;
+  }
+  return static_cast<uint8_t>(sign | best);
+}
+}  // namespace
+
+TEST_CASE("fp8 e4m3 saturating encoding") {
+  for (int b = 0; b < 256; ++b) {  // every code point round-trips (NaN to 0x7f)
+    const float v = F8E4M3ToFloat(static_cast<uint8_t>(b));
+    const uint8_t want = (b & 0x7f) == 0x7f ? 0x7f : static_cast<uint8_t>(b);
+    CHECK(FloatToF8E4M3Sat(v) == want);
+  }
+  for (int b = 0; b < 0x7e; ++b) {  // midpoints and their neighbours, both signs
+    const float lo = F8E4M3ToFloat(static_cast<uint8_t>(b));
+    const float hi = F8E4M3ToFloat(static_cast<uint8_t>(b + 1));
+    const float mid = (lo + hi) / 2;
+    for (float x : {mid, std::nextafter(mid, 0.0f), std::nextafter(mid, 1000.0f)}) {
+      CHECK(FloatToF8E4M3Sat(x) == NearestE4M3(x));
+      CHECK(FloatToF8E4M3Sat(-x) == NearestE4M3(-x));
+    }
+  }
+  CHECK(FloatToF8E4M3Sat(464.0f) == 0x7e);
+  CHECK(FloatToF8E4M3Sat(-1e30f) == 0xfe);
+  CHECK(FloatToF8E4M3Sat(INFINITY) == 0x7e);
+  CHECK(FloatToF8E4M3Sat(-INFINITY) == 0xfe);
+  CHECK(FloatToF8E4M3Sat(-0.0f) == 0x80);
+  CHECK(FloatToF8E4M3Sat(BitsFloat(0x00000001)) == 0x00);
+  CHECK(FloatToF8E4M3Sat(-NAN) == 0x7f);
+  // A sweep of f32 values (the top 20 bits of every pattern) against the search.
+  int bad = 0;
+  for (uint32_t hi = 0; hi < (1u << 20); ++hi) {
+    const float x = BitsFloat(hi << 12 | 0x800);
+    bad += FloatToF8E4M3Sat(x) != NearestE4M3(x);
+  }
+  CHECK(bad == 0);
+}
+
+// The fp4 formats: every code point decodes to its definition and encodes back; midpoints go
+// to the even code; saturation, signed zeros and NaN.
+TEST_CASE("fp4 e2m1 and e1m2 conversions") {
+  for (int c = 0; c < 16; ++c) {
+    const double sign = (c & 8) ? -1.0 : 1.0;
+    const int e = (c >> 1) & 3, m = c & 1;  // e2m1: bias 1, subnormals at exponent 0
+    const double want21 = e == 0 ? m * 0.5 : std::ldexp(1 + m / 2.0, e - 1);
+    CHECK(F4E2M1ToFloat(static_cast<uint8_t>(c)) == sign * want21);
+    const int e1 = (c >> 2) & 1, m2 = c & 3;  // e1m2: bias 1
+    const double want12 = e1 == 0 ? m2 / 4.0 : 1 + m2 / 4.0;
+    CHECK(F4E1M2ToFloat(static_cast<uint8_t>(c)) == sign * want12);
+    CHECK(FloatToF4E2M1Sat(F4E2M1ToFloat(static_cast<uint8_t>(c))) == c);
+    CHECK(FloatToF4E1M2Sat(F4E1M2ToFloat(static_cast<uint8_t>(c))) == c);
+  }
+  // e2m1 midpoints: 0.25 -> 0, 0.75 -> 1.0 (code 2), 1.25 -> 1.0, 1.75 -> 2.0, 2.5 -> 2.0,
+  // 3.5 -> 4.0, 5 -> 4.0; just past a midpoint rounds away from the even code.
+  CHECK(FloatToF4E2M1Sat(0.25f) == 0);
+  CHECK(FloatToF4E2M1Sat(std::nextafter(0.25f, 1.0f)) == 1);
+  CHECK(FloatToF4E2M1Sat(0.75f) == 2);
+  CHECK(FloatToF4E2M1Sat(std::nextafter(0.75f, 0.0f)) == 1);
+  CHECK(FloatToF4E2M1Sat(1.25f) == 2);
+  CHECK(FloatToF4E2M1Sat(1.75f) == 4);
+  CHECK(FloatToF4E2M1Sat(2.5f) == 4);
+  CHECK(FloatToF4E2M1Sat(3.5f) == 6);
+  CHECK(FloatToF4E2M1Sat(5.0f) == 6);
+  CHECK(FloatToF4E2M1Sat(std::nextafter(5.0f, 6.0f)) == 7);
+  CHECK(FloatToF4E2M1Sat(-5.0f) == 0xe);
+  CHECK(FloatToF4E2M1Sat(7.0f) == 7);
+  CHECK(FloatToF4E2M1Sat(1e30f) == 7);
+  CHECK(FloatToF4E2M1Sat(-INFINITY) == 0xf);
+  CHECK(FloatToF4E2M1Sat(-0.0f) == 8);
+  CHECK(FloatToF4E2M1Sat(-0.1f) == 8);
+  CHECK(FloatToF4E2M1Sat(NAN) == 0);
+  // e1m2 is fixed point in quarters: round-half-even of 4|x|, saturating at 7.
+  for (int k = 0; k <= 80; ++k) {
+    const float x = static_cast<float>(k) / 32.0f;  // steps of 1/32: many exact midpoints
+    const int want = std::min(7, static_cast<int>(std::nearbyint(x * 4.0f)));
+    CHECK(FloatToF4E1M2Sat(x) == want);
+    CHECK(FloatToF4E1M2Sat(-x) == (want | 8));
+  }
+  CHECK(FloatToF4E1M2Sat(INFINITY) == 7);
+  CHECK(FloatToF4E1M2Sat(NAN) == 0);
 }
 
 }  // namespace

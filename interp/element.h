@@ -104,7 +104,9 @@ bool WithStorageType(DType dtype, F&& f) {
     // The MX formats move as raw bytes; the MX matmuls decode them (common/float_format.h).
     case DType::kF8E4M3:
     case DType::kF8E5M2:
-    case DType::kE8M0: f(uint8_t{}); return true;
+    case DType::kE8M0:
+    case DType::kF4E2M1X2:
+    case DType::kF4E1M2X2: f(uint8_t{}); return true;
     case DType::kInvalid:
     case DType::kI1:
     case DType::kF64:

@@ -71,6 +71,7 @@ template <typename Op> bool ExecGather(Executor& ex, const Instr& in);
 template <typename Op> bool ExecSort(Executor& ex, const Instr& in);
 template <typename Op> bool ExecQuant(Executor& ex, const Instr& in);  // group D
 template <typename Op> bool ExecImg2col(Executor& ex, const Instr& in);  // img2col_kernels.cc
+bool ExecQuantMx(Executor& ex, const Instr& in);  // tquant.mx, mx_quant_kernels.cc
 
 /// The scalar operand \a reg converted to the compute type of tiles of T.
 template <typename T>

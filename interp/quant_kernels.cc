@@ -33,6 +33,7 @@ bool RowParams(Executor& ex, uint32_t reg, int32_t rows, const char* role, TileR
 template <typename Op>
 bool ExecQuant(Executor& ex, const Instr& in) {
   constexpr bool kQuant = std::is_same_v<Op, ops::Quantize>;
+  if constexpr (std::is_same_v<Op, ops::QuantizeMx>) return ExecQuantMx(ex, in);
   const uint32_t* o = in.operands;
   if constexpr (std::is_same_v<Op, ops::SetHf32Mode> || std::is_same_v<Op, ops::SetTf32Mode>) {
     // o[0] enable, o[1] the RoundMode (immediates checked by the verifier's attribute ranges).

@@ -117,6 +117,7 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
 // tdequant d|a s o: i8 or i16 a, f32 d. Per-row parameters are f32; all tiles in UB.
 void RuleChecker::CheckQuant() {
   if (info_.num_operands() == 0 || info_.operands[0].kind != OperandKind::kTile) return;
+  if (info_.mnemonic == "tquant.mx") return CheckQuantMx();
   const bool quant = info_.mnemonic == "tquant";
   const int d = 0, a = 1;
   for (int i = 0; i < info_.num_operands(); ++i) {

@@ -76,6 +76,8 @@ class RuleChecker {
   void CheckQuant();
   // Im2col (img2col_rules.cc).
   void CheckImg2col();
+  // MX quantisation, tquant.mx (mx_quant_rules.cc).
+  void CheckQuantMx();
   void RequireImmediateAtMost(int i, uint32_t most);
 
   const OpInfo& info_;
