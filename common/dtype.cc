@@ -14,6 +14,7 @@ constexpr DTypeInfo kInfo[kDTypeCount] = {
     {"i64", 8},     {"ui8", 1},  {"ui16", 2}, {"ui32", 4}, {"ui64", 8},
     {"f16", 2},     {"bf16", 2}, {"f32", 4},  {"f64", 8},  {"index", 8},
     {"f8E4M3FN", 1}, {"f8E5M2", 1}, {"f8E8M0FNU", 1}, {"f4E2M1x2", 1}, {"f4E1M2x2", 1},
+    {"hif8", 1},
 };
 
 constexpr bool SizesMatch() {
@@ -38,7 +39,7 @@ bool IsFloat(DType t) {
 
 bool IsMxDType(DType t) {
   return t == DType::kF8E4M3 || t == DType::kF8E5M2 || t == DType::kE8M0 ||
-         t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2;
+         t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2 || t == DType::kHiF8;
 }
 
 bool IsSigned(DType t) {

@@ -35,8 +35,9 @@ enum class DType : uint8_t {
   // the high nibble): a tile element is the byte, i.e. a pair.
   kF4E2M1X2 = 18,  ///< fp4 e2m1 pairs: bias 1, values up to 6, no infinities or NaN.
   kF4E1M2X2 = 19,  ///< fp4 e1m2 pairs: bias 1, values k/4 up to 1.75, no infinities or NaN.
+  kHiF8 = 20,      ///< HiFloat8 (a5): moved as bytes only, never decoded.
 };
-constexpr int kDTypeCount = 20;
+constexpr int kDTypeCount = 21;
 
 /// A set of dtypes, one bit per DType value.
 using DTypeMask = uint32_t;
@@ -45,11 +46,11 @@ constexpr DTypeMask Bit(DType t) { return DTypeMask{1} << static_cast<int>(t); }
 /// Size in bytes of one element (i1 and index are stored as one and eight bytes). Inline: the
 /// interpreter asks on every tile access.
 inline constexpr int8_t kDTypeSizes[kDTypeCount] = {0, 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8,
-                                                    1, 1, 1, 1, 1};
+                                                    1, 1, 1, 1, 1, 1};
 constexpr int DTypeSize(DType t) { return kDTypeSizes[static_cast<int>(t)]; }
 bool IsFloat(DType t);
-/// The one-byte MX formats (fp8 e4m3, fp8 e5m2, e8m0, the fp4 pairs), which only moves and the
-/// MX instructions take.
+/// The one-byte MX formats (fp8 e4m3, fp8 e5m2, e8m0, the fp4 pairs, hif8), which only moves
+/// and the MX instructions take.
 bool IsMxDType(DType t);
 bool IsSigned(DType t);  ///< Signed integers and index.
 bool IsInteger(DType t);  ///< Any integer type, including i1 and index.

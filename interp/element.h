@@ -106,7 +106,8 @@ bool WithStorageType(DType dtype, F&& f) {
     case DType::kF8E5M2:
     case DType::kE8M0:
     case DType::kF4E2M1X2:
-    case DType::kF4E1M2X2: f(uint8_t{}); return true;
+    case DType::kF4E1M2X2:
+    case DType::kHiF8: f(uint8_t{}); return true;
     case DType::kInvalid:
     case DType::kI1:
     case DType::kF64:
