@@ -197,6 +197,15 @@ bool BodyLowering::AddParam(const Item& name, const Type& type, SourceRange type
       }
       param.shape = type.shape;
       break;
+    case TypeKind::kOpaque:
+      if (type.text.rfind("!pto.event", 0) == 0) {
+        // An event parameter (.arg %e0 : !pto.event) is for tsync only. Every instruction
+        // finishes before the next starts, so there is nothing to wait for and nothing to pass:
+        // it is not a parameter of the bytecode function and takes no ptorun argument.
+        v.cls = ValueClass::kEvent;
+        return fb_.Define(name, v);
+      }
+      [[fallthrough]];
     default:
       ctx_.Error(type_range, StrCat("unsupported parameter type '", type.text,
                                     "' (expected a scalar, !pto.ptr<T>, a tile or a memref)"));

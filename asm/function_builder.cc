@@ -77,6 +77,7 @@ Value FunctionBuilder::NewRegisterLike(const Value& v, std::string_view name, So
       break;
     case ValueClass::kLocalArray:  // callers reject these (ValueList)
     case ValueClass::kConfig:
+    case ValueClass::kEvent:
     case ValueClass::kNone:
       break;
   }

@@ -25,6 +25,7 @@ enum class ValueClass {
   kView,
   kLocalArray,  ///< reg is the function's local-array slot, not a register.
   kConfig,      ///< A !pto.fmatrix_config: reg indexes FunctionBuilder::fmatrix_configs().
+  kEvent,       ///< A !pto.event parameter: no storage (every instruction has finished).
 };
 
 /// The settings a !pto.fmatrix_config holds, by attribute name (asm/img2col_lowering.cc); they

@@ -182,6 +182,8 @@ std::string Describe(const Value& v) {
       return StrCat("a local array (", v.type.text, ")");
     case ValueClass::kConfig:
       return "an im2col configuration (!pto.fmatrix_config)";
+    case ValueClass::kEvent:
+      return StrCat("an event (", v.type.text, ")");
     case ValueClass::kNone:
       break;
   }

@@ -71,6 +71,11 @@ bool BodyLowering::CarriedValue(ItemSpan term, Value* out) {
                      "where it is made, it cannot be passed, carried, yielded or returned");
     return false;
   }
+  if (r.value.cls == ValueClass::kEvent) {
+    ctx_.Error(term, "an event is only for tsync in the function that receives it: it cannot be "
+                     "passed, carried, yielded or returned");
+    return false;
+  }
   *out = r.value;
   return true;
 }

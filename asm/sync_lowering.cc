@@ -74,14 +74,25 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
     operands[value_slot] = r.value.reg;
     atoms.pop_back();
   }
-  // tsync %e0, %e1: events come from asynchronous instructions, which ptoas does not have.
-  for (const Atom& atom : atoms) {
-    if (atom.is_value && info.opcode == Opcode::kTSyncOp) {
-      ctx.Error(*atom.item, "tsync on events: events come from asynchronous instructions, which "
-                            "ptoas does not have (each instruction finishes before the next "
-                            "starts), so drop this tsync; tsync.op #pto.op<TADD> is accepted");
-      return false;
+  // tsync %e0, %e1: waits for events, which (every instruction having finished before the next
+  // starts) have all happened; it checks its operands and emits nothing.
+  if (info.opcode == Opcode::kTSyncOp && !atoms.empty() && atoms[0].is_value) {
+    bool ok = true;
+    for (const Atom& atom : atoms) {
+      Resolved r;
+      if (!atom.is_value) {
+        ctx.Error(*atom.item, "tsync takes events (%e0, %e1, ...) or one #pto.op<...>, not both");
+        return false;
+      }
+      if (!Resolve(fb, ItemSpan(atom.item, 1), DType::kInvalid, &r)) {
+        ok = false;
+      } else if (r.value.cls != ValueClass::kEvent) {
+        ctx.Error(*atom.item, StrCat("tsync waits for events (!pto.event parameters), but %",
+                                     atom.item->text, " is ", Describe(r.value)));
+        ok = false;
+      }
     }
+    return ok;
   }
   if (atoms.size() != imm_slots.size()) {
     std::string expected;
