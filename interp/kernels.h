@@ -140,8 +140,7 @@ class RowRuns {
  public:
   explicit RowRuns(const TileRef& t)
       : base_(reinterpret_cast<T*>(t.base)), type_(*t.type), boxed_(t.type->boxed()),
-        inner_rows_(t.type->InnerRows()), inner_cols_(t.type->InnerCols()),
-        step_(t.type->RunStep()) {}
+        boxes_(BoxesOf(*t.type)), step_(t.type->RunStep()) {}
 
   /// Calls fn(i, p, step, len) for row r from column c0 on, n columns in all: columns
   /// c0+i .. c0+i+len-1 are at p[0], p[step], ...
@@ -151,14 +150,15 @@ class RowRuns {
       fn(0, base_ + r * type_.RowStep() + c0 * type_.ColStep(), step_, n);
       return;
     }
-    const int64_t br = r / inner_rows_, ir = r % inner_rows_, box = inner_rows_ * inner_cols_;
-    const bool row_inner = type_.slayout == SLayout::kRowMajor;
+    const int64_t box_rows = static_cast<int64_t>(boxes_.box_rows);
+    const int64_t box_cols = static_cast<int64_t>(boxes_.box_cols);
+    const int64_t br = r / box_rows, ir = r % box_rows;
     for (int64_t i = 0; i < n;) {
-      const int64_t c = c0 + i, bc = c / inner_cols_, ic = c % inner_cols_;
-      const int64_t box_start = type_.row_major() ? br * (type_.cols * inner_rows_) + bc * box
-                                                  : bc * (type_.rows * inner_cols_) + br * box;
-      const int64_t inner = row_inner ? ir * inner_cols_ + ic : ic * inner_rows_ + ir;
-      const int64_t len = std::min(inner_cols_ - ic, n - i);
+      const int64_t c = c0 + i, bc = c / box_cols, ic = c % box_cols;
+      const int64_t box_start = br * static_cast<int64_t>(boxes_.row_box_step) +
+                                bc * static_cast<int64_t>(boxes_.col_box_step);
+      const int64_t inner = boxes_.col_major ? ic * box_rows + ir : ir * box_cols + ic;
+      const int64_t len = std::min(box_cols - ic, n - i);
       fn(i, base_ + box_start + inner, step_, len);
       i += len;
     }
@@ -168,7 +168,8 @@ class RowRuns {
   T* base_;
   const TileType& type_;
   bool boxed_;
-  int64_t inner_rows_, inner_cols_, step_;
+  simd::BoxLayout boxes_;  ///< The box arithmetic, shared with the matmul packing.
+  int64_t step_;
 };
 
 /// True if the storage of \a a and \a b share a byte (in the same memory).
