@@ -51,14 +51,6 @@ uint32_t ParseDriver::AddToken(ItemKind kind, std::string_view text, const Sourc
   return static_cast<uint32_t>(items_.size() - 1);
 }
 
-Item ParseDriver::MakeToken(ItemKind kind, std::string_view text, const SourceRange& range) {
-  Item item;
-  item.kind = kind;
-  item.range = range;
-  item.text = text;
-  return item;
-}
-
 // The parts of a value, integer or float item that its text gives.
 void ParseDriver::FillLiteral(Item* out) {
   Item& item = *out;

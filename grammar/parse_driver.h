@@ -67,17 +67,21 @@ class ParseDriver {
 
   /// Pushes a token item; returns its position on the stack.
   uint32_t AddToken(ItemKind kind, std::string_view text, const SourceRange& range);
-  static Item MakeToken(ItemKind kind, std::string_view text, const SourceRange& range);
+  static Item MakeToken(ItemKind kind, std::string_view text, const SourceRange& range) {
+    Item item;
+    item.kind = kind;
+    item.range = range;
+    item.text = text;
+    return item;
+  }
 
   /// Runs of operand items are built while they are lexed, ahead of the parser, and moved onto
   /// the item stack by the parser's action (AppendRun), so that the items keep the order of
   /// the text however far the lexer runs ahead.
   ItemRun StartRun();
   void AddToRun(ItemRun* run, ItemKind kind, std::string_view text, const SourceRange& range) {
-    Item& item = runs_.emplace_back();
-    item.kind = kind;
-    item.range = range;
-    item.text = text;
+    Item& item = runs_.emplace_back(MakeToken(kind, text, range));
+    // Inline, and FillLiteral only where it has work: this runs for every operand token.
     if (kind == ItemKind::kValue || kind == ItemKind::kInt || kind == ItemKind::kFloat) {
       FillLiteral(&item);
     }
