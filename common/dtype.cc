@@ -32,16 +32,6 @@ bool IsMemoryDType(DType t) {
   return t != DType::kInvalid && t != DType::kI1 && t != DType::kIndex && t != DType::kF64;
 }
 
-bool IsFloat(DType t) {
-  return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF64 ||
-         IsMxDType(t);
-}
-
-bool IsMxDType(DType t) {
-  return t == DType::kF8E4M3 || t == DType::kF8E5M2 || t == DType::kE8M0 ||
-         t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2 || t == DType::kHiF8;
-}
-
 bool IsSigned(DType t) {
   return t == DType::kI8 || t == DType::kI16 || t == DType::kI32 || t == DType::kI64 ||
          t == DType::kIndex;

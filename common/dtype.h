@@ -48,10 +48,16 @@ constexpr DTypeMask Bit(DType t) { return DTypeMask{1} << static_cast<int>(t); }
 inline constexpr int8_t kDTypeSizes[kDTypeCount] = {0, 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8,
                                                     1, 1, 1, 1, 1, 1};
 constexpr int DTypeSize(DType t) { return kDTypeSizes[static_cast<int>(t)]; }
-bool IsFloat(DType t);
 /// The one-byte MX formats (fp8 e4m3, fp8 e5m2, e8m0, the fp4 pairs, hif8), which only moves
-/// and the MX instructions take.
-bool IsMxDType(DType t);
+/// and the MX instructions take. Inline, as IsFloat: kernels ask on every instruction.
+constexpr bool IsMxDType(DType t) {
+  return t == DType::kF8E4M3 || t == DType::kF8E5M2 || t == DType::kE8M0 ||
+         t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2 || t == DType::kHiF8;
+}
+constexpr bool IsFloat(DType t) {
+  return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF64 ||
+         IsMxDType(t);
+}
 bool IsSigned(DType t);  ///< Signed integers and index.
 bool IsInteger(DType t);  ///< Any integer type, including i1 and index.
 /// Types that tiles and global memory hold: every integer of 8 to 64 bits, f16, bf16, f32.

@@ -50,7 +50,7 @@ struct TileType {
   /// "ND", "DN", "NZ", "ZN", "ZZ" or "NN".
   const char* LayoutName() const;
   /// Element offset (in elements, from the tile's address) of logical element (r, c).
-  int64_t ElementOffset(int64_t r, int64_t c) const {
+  [[gnu::always_inline]] int64_t ElementOffset(int64_t r, int64_t c) const {
     if (slayout == SLayout::kNoneBox) return row_major() ? r * cols + c : c * rows + r;
     return BoxedOffset(r, c);
   }

@@ -1,5 +1,6 @@
 // Row and column reductions and broadcasts.
 #include "common/strings.h"
+#include "interp/fast_f32.h"
 #include "interp/kernels.h"
 
 namespace pto::interp {
@@ -82,7 +83,7 @@ bool ExecRowReduce(Executor& ex, const Instr& in) {
   if (d.valid_rows < rows || (rows > 0 && d.valid_cols < 1)) return DstTooSmall(ex, d, rows, 1);
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         const T* ap = a.At<T>(r, 0);
         *dst.At<T>(r, 0) = ReduceRow<T, Op>(ap, cols);
@@ -102,7 +103,7 @@ bool ExecColReduce(Executor& ex, const Instr& in) {
   if (d.valid_cols < cols || (cols > 0 && d.valid_rows < 1)) return DstTooSmall(ex, d, 1, cols);
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       std::vector<Reducer<T, Op>> reds(cols);
       for (int32_t r = 0; r < rows; ++r) {
         const T* ap = a.At<T>(r, 0);
@@ -124,7 +125,7 @@ bool ExecRowExpand(Executor& ex, const Instr& in) {
   if (!RequireCovers(ex, a, rows, cols > 0 ? 1 : 0, "source")) return false;
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         const T v = *a.At<T>(r, 0);
         T* dp = dst.At<T>(r, 0);
@@ -145,7 +146,7 @@ bool ExecColExpand(Executor& ex, const Instr& in) {
   if (!RequireCovers(ex, a, rows > 0 ? 1 : 0, cols, "source")) return false;
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       const T* ap = a.Origin<T>();
       for (int32_t r = 0; r < rows; ++r) {
         T* dp = dst.At<T>(r, 0);
@@ -162,6 +163,9 @@ namespace {
 // d[i,j] = a[i,j] (op) s, where s = b[i,0] (per row) or b[0,j] (per column).
 template <typename Op, bool kPerRow>
 bool ExpandBinary(Executor& ex, const Instr& in) {
+  if constexpr (kPerRow && kSimdBinary<Op> >= 0) {
+    if (FastRowExpandF32<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
+  }
   TileRef d, a, b;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
       !ex.Tile(in.operands[2], &b)) {
@@ -180,7 +184,7 @@ bool ExpandBinary(Executor& ex, const Instr& in) {
     using E = Elem<T>;
     using C = typename E::C;
     if constexpr (requires(C x) { Op::Apply(x, x); }) {
-      ok = WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+      ok = WithSafeDst(ex, d, {&a, &b}, true, [&](const TileRef& dst) {
         // f32 goes through the vector loops: one scalar per row, or b's row 0 (when it is
         // contiguous) against each row.
         if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {

@@ -123,7 +123,7 @@ bool ExecConvert(Executor& ex, const Instr& in) {
     using D = decltype(dtag);
     WithStorageType(a.type->dtype, [&](auto stag) {
       using S = decltype(stag);
-      WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](TileRef dst) {
+      WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](const TileRef& dst) {
         if constexpr (std::is_same_v<S, float> && std::is_same_v<D, BFloat16>) {
           if (mode == RoundMode::kRint || mode == RoundMode::kNone) {  // nearest even
             static_assert(sizeof(BFloat16) == sizeof(uint16_t));

@@ -303,7 +303,7 @@ bool ExecExtract(Executor& ex, const Instr& in) {
       WithStorageType(a.type->dtype, [&](auto stag) {
         using S = decltype(stag);
         if constexpr (kQuantSource<S>) {
-          WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+          WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
             for (int32_t r = 0; r < d.valid_rows; ++r) {
               for (int32_t c = 0; c < d.valid_cols; ++c) {
                 *dst.At<D>(r, c) = QuantElement<D, S>(*a.At<S>(r0 + r, c0 + c), params[c]);
@@ -320,7 +320,7 @@ bool ExecExtract(Executor& ex, const Instr& in) {
   } else {
     WithStorageType(d.type->dtype, [&](auto tag) {
       using T = decltype(tag);
-      WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+      WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
         for (int32_t r = 0; r < d.valid_rows; ++r) {
           for (int32_t c = 0; c < d.valid_cols; ++c) *dst.At<T>(r, c) = *a.At<T>(r0 + r, c0 + c);
         }
@@ -357,7 +357,7 @@ bool ExecInsert(Executor& ex, const Instr& in) {
       if constexpr (kQuant && !kQuantSource<S>) {
         ok = NotQuantSource(ex, a.type->dtype);
       } else {
-        WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+        WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
           for (int32_t r = 0; r < a.valid_rows; ++r) {
             for (int32_t c = 0; c < a.valid_cols; ++c) {
               if constexpr (kQuant) {
@@ -387,7 +387,7 @@ bool ExecTranspose(Executor& ex, const Instr& in) {
   }
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < a.valid_rows; ++r) {
         for (int32_t c = 0; c < a.valid_cols; ++c) {
           std::memcpy(dst.At<T>(c, r), a.At<T>(r, c), sizeof(T));

@@ -4,6 +4,7 @@
 
 #include "common/isa/opcode.h"
 #include "common/strings.h"
+#include "interp/fast_f32.h"
 #include "interp/kernels.h"
 
 namespace pto::interp {
@@ -81,7 +82,7 @@ bool ShiftTiles(Executor& ex, TileRef d, const TileRef& a, const TileRef& b, int
       }
     }
   }
-  return WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+  return WithSafeDst(ex, d, {&a, &b}, true, [&](const TileRef& dst) {
     for (int32_t r = 0; r < rows; ++r) {
       T* dp = dst.At<T>(r, 0);
       const T* ap = a.At<T>(r, 0);
@@ -96,6 +97,9 @@ bool ShiftTiles(Executor& ex, TileRef d, const TileRef& a, const TileRef& b, int
 
 template <typename Op>
 bool ExecBinary(Executor& ex, const Instr& in) {
+  if constexpr (kSimdBinary<Op> >= 0) {
+    if (FastBinaryF32<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
+  }
   TileRef d, a, b;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
       !ex.Tile(in.operands[2], &b)) {
@@ -120,7 +124,7 @@ bool ExecBinary(Executor& ex, const Instr& in) {
           return;
         }
       }
-      ok = WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+      ok = WithSafeDst(ex, d, {&a, &b}, true, [&](const TileRef& dst) {
         if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
           simd::BinaryF32Rows(static_cast<simd::Binary>(kSimdBinary<Op>), a.Origin<T>(),
                               a.type->RowStep(), b.Origin<T>(), b.type->RowStep(),
@@ -163,7 +167,7 @@ bool ExecUnary(Executor& ex, const Instr& in) {
     using E = Elem<T>;
     using C = typename E::C;
     if constexpr (requires(C x) { Op::Apply(x); }) {
-      ok = WithSafeDst(ex, d, {&a}, true, [&](TileRef dst) {
+      ok = WithSafeDst(ex, d, {&a}, true, [&](const TileRef& dst) {
         if constexpr (std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
           ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {
             simd::UnaryF32(static_cast<simd::Unary>(kSimdUnary<Op>), a.At<T>(r, 0),
@@ -187,13 +191,20 @@ bool ExecUnary(Executor& ex, const Instr& in) {
 
 template <typename Op>
 bool ExecTileScalar(Executor& ex, const Instr& in) {
+  const bool scalar_first =
+      HasFlag(in.op, kFlagScalarFirst) && in.count > 3 && in.operands[3] == 1;
+  if constexpr (kSimdBinary<Op> >= 0) {
+    constexpr auto op = static_cast<simd::Binary>(kSimdBinary<Op>);
+    const float k = ScalarAs<float>(ex, in.operands[2]);
+    if (scalar_first ? FastScalarF32<op, true>(ex, in, k) : FastScalarF32<op, false>(ex, in, k)) {
+      return true;
+    }
+  }
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = d.valid_rows, cols = d.valid_cols;
   if (!RequireCovers(ex, a, rows, cols, "source")) return false;
   const uint32_t scalar_reg = in.operands[2];
-  const bool scalar_first =
-      (GetOpInfo(in.op).flags & kFlagScalarFirst) && in.count > 3 && in.operands[3] == 1;
   bool ok = true;
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
@@ -205,7 +216,7 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
         ok = ex.Fault(StrCat("shift count ", k, " is negative"));
         return;
       }
-      ok = WithSafeDst(ex, d, {&a}, true, [&](TileRef dst) {
+      ok = WithSafeDst(ex, d, {&a}, true, [&](const TileRef& dst) {
         for (int32_t r = 0; r < rows; ++r) {
           T* dp = dst.At<T>(r, 0);
           const T* ap = a.At<T>(r, 0);
@@ -226,7 +237,7 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
           return;
         }
       }
-      ok = WithSafeDst(ex, d, {&a}, true, [&](TileRef dst) {
+      ok = WithSafeDst(ex, d, {&a}, true, [&](const TileRef& dst) {
         if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
           ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {
             simd::ScalarF32(static_cast<simd::Binary>(kSimdBinary<Op>), a.At<T>(r, 0), k,

@@ -132,7 +132,7 @@ bool ExecGather(Executor& ex, const Instr& in) {
       const ViewState* view;
       int64_t reach;
       if (!GlobalOperand(ex, in.operands[1], d, idx, &buf, &view, &reach)) return false;
-      return WithSafeDst(ex, d, {&idx}, false, [&](TileRef dst) {
+      return WithSafeDst(ex, d, {&idx}, false, [&](const TileRef& dst) {
         for (int32_t i = 0; i < d.valid_rows; ++i) {
           for (int32_t j = 0; j < d.valid_cols; ++j) {
             const int64_t k = view->offset + IndexAt(idx, i, j);
@@ -156,7 +156,7 @@ bool ExecGather(Executor& ex, const Instr& in) {
           }
         }
       }
-      return WithSafeDst(ex, d, {&a, &idx}, false, [&](TileRef dst) {
+      return WithSafeDst(ex, d, {&a, &idx}, false, [&](const TileRef& dst) {
         for (int32_t i = 0; i < rows; ++i) {
           for (int32_t j = 0; j < cols; ++j) {
             const int64_t k = IndexAt(idx, i, j);
@@ -183,7 +183,7 @@ bool ExecGather(Executor& ex, const Instr& in) {
                                " (", rows, "x", cols, " valid), but ", ex.TileName(d.reg),
                                " has room for ", int64_t{d.valid_rows} * d.type->cols));
       }
-      return WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+      return WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
         int64_t k = 0;
         for (int32_t r = 0; r < rows; ++r) {
           for (int32_t c = 0; c < cols; ++c) {
@@ -214,7 +214,7 @@ bool ExecGather(Executor& ex, const Instr& in) {
           }
         }
       }
-      return WithSafeDst(ex, d, {&a, &idx}, false, [&](TileRef dst) {
+      return WithSafeDst(ex, d, {&a, &idx}, false, [&](const TileRef& dst) {
         for (int32_t r = 0; r < rows; ++r) {
           uint8_t* row = ElementPtr(dst, r, 0);
           for (int32_t b = 0; b < blocks; ++b) {
@@ -241,7 +241,7 @@ bool ExecGather(Executor& ex, const Instr& in) {
           }
         }
       }
-      return WithSafeDst(ex, d, {&a, &idx}, false, [&](TileRef dst) {
+      return WithSafeDst(ex, d, {&a, &idx}, false, [&](const TileRef& dst) {
         for (int32_t i = 0; i < rows; ++i) {
           for (int32_t j = 0; j < cols; ++j) {
             std::memcpy(ElementPtr(dst, IndexAt(idx, i, j), j), ElementPtr(a, i, j), esz);

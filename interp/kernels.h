@@ -192,7 +192,7 @@ inline bool RequireCovers(Executor& ex, const TileRef& src, int32_t rows, int32_
 /// shares storage with one of them (other than the exact same tile, which \a in_place_ok
 /// allows for elementwise kernels), the body writes a scratch copy that is copied back after.
 template <typename Body>
-bool WithSafeDst(Executor& ex, TileRef dst, std::initializer_list<const TileRef*> srcs,
+bool WithSafeDst(Executor& ex, const TileRef& dst, std::initializer_list<const TileRef*> srcs,
                  bool in_place_ok, Body&& body) {
   bool clash = false;
   for (const TileRef* s : srcs) {
@@ -200,14 +200,14 @@ bool WithSafeDst(Executor& ex, TileRef dst, std::initializer_list<const TileRef*
     bool same = s->addr == dst.addr && *s->type == *dst.type;
     if (!(same && in_place_ok)) clash = true;
   }
-  if (!clash) return body(dst);
+  if (!clash) [[likely]] return body(dst);
   uint32_t n = dst.bytes();
   uint8_t* scratch = ex.Scratch(n);
-  uint8_t* original = dst.base;
-  std::copy(original, original + n, scratch);
-  dst.base = scratch;
-  if (!body(dst)) return false;
-  std::copy(scratch, scratch + n, original);
+  std::copy(dst.base, dst.base + n, scratch);
+  TileRef copy = dst;
+  copy.base = scratch;
+  if (!body(copy)) return false;
+  std::copy(scratch, scratch + n, dst.base);
   return true;
 }
 

@@ -85,7 +85,7 @@ bool ExecTernary(Executor& ex, const Instr& in) {
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;
-    WithSafeDst(ex, d, {&a, &b, &c}, true, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a, &b, &c}, true, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         T* dp = dst.At<T>(r, 0);
         const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0), *cp = c.At<T>(r, 0);
@@ -115,7 +115,7 @@ bool ExecScalarTernary(Executor& ex, const Instr& in) {
     using T = decltype(tag);
     using E = Elem<T>;
     const auto k = ScalarOperand<T>(ex, in.operands[2]);
-    WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a, &b}, true, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         T* dp = dst.At<T>(r, 0);
         const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
@@ -141,7 +141,7 @@ bool ExecCompareScalar(Executor& ex, const Instr& in) {
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     const double k = static_cast<double>(ScalarOperand<T>(ex, in.operands[2]));
-    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         const T* ap = a.At<T>(r, 0);
         WriteMaskRow(dst, r, cols, [&](int32_t j) {
@@ -170,7 +170,7 @@ bool ExecCompare(Executor& ex, const Instr& in) {
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;
-    WithSafeDst(ex, d, {&a, &b}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a, &b}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
         WriteMaskRow(dst, r, cols, [&](int32_t j) {
@@ -200,7 +200,7 @@ bool ExecSelectMask(Executor& ex, const Instr& in) {
   if (!MaskCovers(ex, mask, rows, cols)) return false;
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    WithSafeDst(ex, d, {&mask, &a, &b}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&mask, &a, &b}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         T* dp = dst.At<T>(r, 0);
         const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
@@ -228,7 +228,7 @@ bool ExecSelectScalar(Executor& ex, const Instr& in) {
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     const T k = Elem<T>::Store(ScalarOperand<T>(ex, in.operands[4]));
-    WithSafeDst(ex, d, {&mask, &a}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&mask, &a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         T* dp = dst.At<T>(r, 0);
         const T* ap = a.At<T>(r, 0);
@@ -297,7 +297,7 @@ bool ExecFillPad(Executor& ex, const Instr& in) {
     T pad;
     uint64_t bits = PadBits(d.type->pad, d.type->dtype);
     std::memcpy(&pad, &bits, sizeof(T));
-    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < d.type->rows; ++r) {
         for (int32_t j = 0; j < d.type->cols; ++j) {
           bool inside = r < a.valid_rows && j < a.valid_cols;

@@ -276,7 +276,7 @@ bool ExecMove(Executor& ex, const Instr& in) {
       if constexpr (kQuant && !kQuantSource<S>) {
         ok = NotQuantSource(ex, a.type->dtype);
       } else {
-        WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](TileRef dst) {
+        WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](const TileRef& dst) {
           for (int32_t r = 0; r < rows; ++r) {
             for (int32_t c = 0; c < cols; ++c) {
               if constexpr (kQuant) {

@@ -48,7 +48,7 @@ bool ExecPartial(Executor& ex, const Instr& in) {
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;
-    WithSafeDst(ex, d, {&a, &b}, true, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a, &b}, true, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         T* dp = dst.At<T>(r, 0);
         const bool row_a = r < a.valid_rows, row_b = r < b.valid_rows;
@@ -94,7 +94,7 @@ bool ExecArgReduce(Executor& ex, const Instr& in) {
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;
-    WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t line = 0; line < lines; ++line) {
         auto at = [&](int32_t k) {
           return E::Load(kRow ? *a.At<T>(line, k) : *a.At<T>(k, line));

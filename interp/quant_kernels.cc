@@ -56,7 +56,7 @@ bool ExecQuant(Executor& ex, const Instr& in) {
                              DTypeName(want), ", but ", ex.TileName(d.reg), " holds ",
                              DTypeName(d.type->dtype)));
     }
-    WithSafeDst(ex, d, {&a, &s, has_offset ? &off : nullptr}, false, [&](TileRef dst) {
+    WithSafeDst(ex, d, {&a, &s, has_offset ? &off : nullptr}, false, [&](const TileRef& dst) {
       for (int32_t i = 0; i < rows; ++i) {
         const float scale = *s.At<float>(i, 0);
         const float offset = has_offset && asym ? *off.At<float>(i, 0) : 0.0f;
@@ -76,7 +76,7 @@ bool ExecQuant(Executor& ex, const Instr& in) {
     WithStorageType(a.type->dtype, [&](auto tag) {
       using S = decltype(tag);
       if constexpr (std::is_same_v<S, int8_t> || std::is_same_v<S, int16_t>) {
-        WithSafeDst(ex, d, {&a, &s, &off}, false, [&](TileRef dst) {
+        WithSafeDst(ex, d, {&a, &s, &off}, false, [&](const TileRef& dst) {
           for (int32_t i = 0; i < rows; ++i) {
             const float scale = *s.At<float>(i, 0), offset = *off.At<float>(i, 0);
             for (int32_t j = 0; j < cols; ++j) {

@@ -288,6 +288,26 @@ void F32ToBF16Impl(const float* a, uint16_t* d, size_t n, bool saturate) {
 
 const char* TargetNameImpl() { return hwy::TargetName(HWY_TARGET); }
 
+BinaryLoopFn BinaryLoopF32Impl(Binary op) {
+  BinaryLoopFn loop = nullptr;
+  WithBinaryOp(op, [&](auto o) { loop = &BinaryLoop<o()>; });
+  return loop;
+}
+
+ScalarLoopFn ScalarLoopF32Impl(Binary op, bool scalar_first) {
+  ScalarLoopFn loop = nullptr;
+  WithBinaryOp(op, [&](auto o) {
+    loop = scalar_first ? &ScalarLoop<o(), true> : &ScalarLoop<o(), false>;
+  });
+  return loop;
+}
+
+RowScalarLoopFn RowScalarLoopF32Impl(Binary op) {
+  RowScalarLoopFn loop = nullptr;
+  WithBinaryOp(op, [&](auto o) { loop = &RowScalarLoop<o()>; });
+  return loop;
+}
+
 }  // namespace pto::interp::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -303,6 +323,17 @@ HWY_EXPORT(SumF32Impl);
 HWY_EXPORT(ReduceF32Impl);
 HWY_EXPORT(F32ToBF16Impl);
 HWY_EXPORT(TargetNameImpl);
+HWY_EXPORT(BinaryLoopF32Impl);
+HWY_EXPORT(ScalarLoopF32Impl);
+HWY_EXPORT(RowScalarLoopF32Impl);
+
+BinaryLoopFn BinaryLoopF32(Binary op) { return HWY_DYNAMIC_DISPATCH(BinaryLoopF32Impl)(op); }
+ScalarLoopFn ScalarLoopF32(Binary op, bool scalar_first) {
+  return HWY_DYNAMIC_DISPATCH(ScalarLoopF32Impl)(op, scalar_first);
+}
+RowScalarLoopFn RowScalarLoopF32(Binary op) {
+  return HWY_DYNAMIC_DISPATCH(RowScalarLoopF32Impl)(op);
+}
 
 void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n) {
   HWY_DYNAMIC_DISPATCH(BinaryF32Impl)(op, a, b, d, n);

@@ -68,6 +68,16 @@ void BinaryF32Rows(Binary op, const float* a, size_t lda, const float* b, size_t
 /// d[r][c] = a[r][c] op k[r * k_stride] over a rows x cols region (a row broadcast).
 void RowScalarF32(Binary op, const float* a, size_t lda, const float* k, size_t k_stride,
                   float* d, size_t ldd, size_t rows, size_t cols);
+/// The chosen target's loops themselves, for the kernels' fast paths (interp/fast_f32.h): they
+/// look a loop up once and call it directly, skipping the dispatch and the switch on \a op
+/// that the functions above pay on every call.
+using BinaryLoopFn = void (*)(const float* a, const float* b, float* d, size_t n);
+using ScalarLoopFn = void (*)(const float* a, float k, float* d, size_t n);
+using RowScalarLoopFn = void (*)(const float* a, size_t lda, const float* k, size_t k_stride,
+                                 float* d, size_t ldd, size_t rows, size_t cols);
+BinaryLoopFn BinaryLoopF32(Binary op);
+ScalarLoopFn ScalarLoopF32(Binary op, bool scalar_first);
+RowScalarLoopFn RowScalarLoopF32(Binary op);
 /// The 16-bit float formats of the vector loops over f16 and bf16 tiles (simd_half.cc).
 enum class HalfType : uint8_t { kF16, kBF16 };
 /// BinaryF32Rows for f16 or bf16 bit patterns: widened to f32, the f32 operation, rounded back

@@ -136,7 +136,7 @@ bool ExecSort(Executor& ex, const Instr& in) {
       float key;
       int32_t col;
     };
-    return WithSafeDst(ex, d, {&a, &idx}, false, [&](TileRef dst) {
+    return WithSafeDst(ex, d, {&a, &idx}, false, [&](const TileRef& dst) {
       std::vector<Entry> block;
       for (int32_t r = 0; r < rows; ++r) {
         uint8_t* out = dst.base + dst.type->ElementOffset(r, 0) * esz;
@@ -178,7 +178,7 @@ bool ExecSort(Executor& ex, const Instr& in) {
                              " valid columns, the source ", cols));
     }
     const int64_t run = block_len / per_record;  // records per run
-    return WithSafeDst(ex, d, {&a}, false, [&](TileRef dst) {
+    return WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       const uint8_t* src = a.base;
       uint8_t* out = dst.base;
       for (int64_t g = 0; g < cols / group; ++g) {

@@ -29,6 +29,17 @@ constexpr int kOpcodeCount = 0
 #undef PTO_OP
     ;
 
+/// The flags column by opcode, as a constant: kernels test a flag on every instruction and
+/// should not pay for GetOpInfo's lazily built table.
+inline constexpr uint32_t kOpcodeFlags[kOpcodeCount] = {
+#define PTO_OP(Name, mnemonic, operands, Fam, Kernel, a2a3, a5, flags) flags,
+#include "common/isa/opcodes.def"
+#undef PTO_OP
+};
+constexpr bool HasFlag(Opcode op, uint32_t flag) {
+  return (kOpcodeFlags[static_cast<int>(op)] & flag) != 0;
+}
+
 /// How an instruction is executed and how its operand types are checked.
 enum class Family : uint8_t {
   kBinary,
