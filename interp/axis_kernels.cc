@@ -162,10 +162,7 @@ namespace {
 
 // d[i,j] = a[i,j] (op) s, where s = b[i,0] (per row) or b[0,j] (per column).
 template <typename Op, bool kPerRow>
-bool ExpandBinary(Executor& ex, const Instr& in) {
-  if constexpr (kPerRow && kSimdBinary<Op> >= 0) {
-    if (FastRowExpandF32<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
-  }
+[[gnu::noinline]] bool ExpandBinary(Executor& ex, const Instr& in) {
   TileRef d, a, b;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
       !ex.Tile(in.operands[2], &b)) {
@@ -226,6 +223,9 @@ bool ExpandBinary(Executor& ex, const Instr& in) {
 
 template <typename Op>
 bool ExecRowExpandBinary(Executor& ex, const Instr& in) {
+  if constexpr (kSimdBinary<Op> >= 0) {
+    if (FastRowExpandF32<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
+  }
   return ExpandBinary<Op, true>(ex, in);
 }
 

@@ -10,6 +10,10 @@ constexpr int kMaxCallDepth = 64;
 
 }  // namespace
 
+bool NonPositiveStep(Executor& ex, int64_t step) {
+  return ex.Fault(StrCat("scf.for needs a positive step, got ", step));
+}
+
 bool RunCall(Executor& ex, const Instr& in) {
   const Program& program = ex.program();
   const Function& callee = program.functions[in.operands[0]];

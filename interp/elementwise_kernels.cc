@@ -95,11 +95,10 @@ bool ShiftTiles(Executor& ex, TileRef d, const TileRef& a, const TileRef& b, int
   });
 }
 
+// The general path (any layout, valid region, element type or overlap), out of line so that
+// the fast path stays a small function.
 template <typename Op>
-bool ExecBinary(Executor& ex, const Instr& in) {
-  if constexpr (kSimdBinary<Op> >= 0) {
-    if (FastBinaryF32<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
-  }
+[[gnu::noinline]] bool GeneralBinary(Executor& ex, const Instr& in) {
   TileRef d, a, b;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
       !ex.Tile(in.operands[2], &b)) {
@@ -156,6 +155,14 @@ bool ExecBinary(Executor& ex, const Instr& in) {
 }
 
 template <typename Op>
+bool ExecBinary(Executor& ex, const Instr& in) {
+  if constexpr (kSimdBinary<Op> >= 0) {
+    if (FastBinaryF32<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
+  }
+  return GeneralBinary<Op>(ex, in);
+}
+
+template <typename Op>
 bool ExecUnary(Executor& ex, const Instr& in) {
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
@@ -189,17 +196,9 @@ bool ExecUnary(Executor& ex, const Instr& in) {
   return ok;
 }
 
+// The general path of ExecTileScalar (out of line, as GeneralBinary).
 template <typename Op>
-bool ExecTileScalar(Executor& ex, const Instr& in) {
-  const bool scalar_first =
-      HasFlag(in.op, kFlagScalarFirst) && in.count > 3 && in.operands[3] == 1;
-  if constexpr (kSimdBinary<Op> >= 0) {
-    constexpr auto op = static_cast<simd::Binary>(kSimdBinary<Op>);
-    const float k = ScalarAs<float>(ex, in.operands[2]);
-    if (scalar_first ? FastScalarF32<op, true>(ex, in, k) : FastScalarF32<op, false>(ex, in, k)) {
-      return true;
-    }
-  }
+[[gnu::noinline]] bool GeneralTileScalar(Executor& ex, const Instr& in, bool scalar_first) {
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = d.valid_rows, cols = d.valid_cols;
@@ -269,6 +268,20 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
     }
   });
   return ok;
+}
+
+template <typename Op>
+bool ExecTileScalar(Executor& ex, const Instr& in) {
+  const bool scalar_first =
+      HasFlag(in.op, kFlagScalarFirst) && in.count > 3 && in.operands[3] == 1;
+  if constexpr (kSimdBinary<Op> >= 0) {
+    constexpr auto op = static_cast<simd::Binary>(kSimdBinary<Op>);
+    const float k = ScalarAs<float>(ex, in.operands[2]);
+    if (scalar_first ? FastScalarF32<op, true>(ex, in, k) : FastScalarF32<op, false>(ex, in, k)) {
+      return true;
+    }
+  }
+  return GeneralTileScalar<Op>(ex, in, scalar_first);
 }
 
 template <typename Op>

@@ -261,6 +261,9 @@ bool ExecTransfer(Executor& ex, const Instr& in) {
 }
 
 bool RunCall(Executor& ex, const Instr& in);  // control_kernels.cc
+/// The fault of an scf.for whose step is not positive (out of line, so that the loop step
+/// itself is small enough to inline into the dispatch loop).
+[[gnu::cold]] bool NonPositiveStep(Executor& ex, int64_t step);
 
 template <typename Op>
 bool ExecControl(Executor& ex, const Instr& in) {
@@ -277,7 +280,7 @@ bool ExecControl(Executor& ex, const Instr& in) {
   } else if constexpr (std::is_same_v<Op, ops::ForNext>) {
     // |i step ub target unsigned|, i also written: next iteration, back to the body if i < ub.
     int64_t step = ex.scalar(o[1]).i;
-    if (step <= 0) return ex.Fault(StrCat("scf.for needs a positive step, got ", step));
+    if (step <= 0) [[unlikely]] return NonPositiveStep(ex, step);
     int64_t i = ex.Wrap(o[0], ops::WrapAdd(ex.scalar(o[0]).i, step));
     int64_t ub = ex.scalar(o[2]).i;
     // A step that wraps past the top of the type ends the loop instead of restarting it.
