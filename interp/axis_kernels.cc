@@ -76,6 +76,9 @@ bool DstTooSmall(Executor& ex, const TileRef& dst, int32_t rows, int32_t cols) {
 
 template <typename Op>
 bool ExecRowReduce(Executor& ex, const Instr& in) {
+  if constexpr (std::is_same_v<Op, ops::Sum>) {
+    if (FastRowSumF32(ex, in)) return true;
+  }
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = a.valid_rows, cols = a.valid_cols;

@@ -57,6 +57,20 @@ struct WholeTile {
   return addr >= dst.addr + dst.type->Bytes() || dst.addr >= addr + bytes;
 }
 
+/// Resolves tile register \a reg when it is bound, f32 and plain (ND or DN), whatever its
+/// valid region; false otherwise.
+[[gnu::always_inline]] inline bool PlainF32(Executor& ex, uint32_t reg, WholeTile* out,
+                                            const TileState** state) {
+  const TileType& t = ex.function().tiles[reg].type;
+  const TileState& s = ex.tile(reg);
+  if (t.dtype != DType::kF32 || !t.Plain() || s.addr == kUnboundAddress) return false;
+  out->data = reinterpret_cast<float*>(ex.local().arena[static_cast<int>(t.mem)].data() + s.addr);
+  out->type = &t;
+  out->addr = s.addr;
+  *state = &s;
+  return true;
+}
+
 /// d = a op b (tadd, tsub, tmul, tdiv, tmax, tmin).
 template <simd::Binary kOp>
 bool FastBinaryF32(Executor& ex, const Instr& in) {
@@ -91,18 +105,31 @@ bool FastRowExpandF32(Executor& ex, const Instr& in) {
       !ElementwiseSafe(d, a)) {
     return false;
   }
-  const uint32_t sreg = in.operands[2];
-  const TileType& st = ex.function().tiles[sreg].type;
-  const TileState& ss = ex.tile(sreg);
-  if (st.dtype != DType::kF32 || !st.Plain() || ss.addr == kUnboundAddress ||
-      ss.valid_rows < d.type->rows || ss.valid_cols < 1 || !Apart(d, st.mem, ss.addr, st.Bytes())) {
+  WholeTile s;
+  const TileState* ss;
+  if (!PlainF32(ex, in.operands[2], &s, &ss) || ss->valid_rows < d.type->rows ||
+      ss->valid_cols < 1 || !Apart(d, s.type->mem, s.addr, s.type->Bytes())) {
     return false;
   }
-  const float* s =
-      reinterpret_cast<const float*>(ex.local().arena[static_cast<int>(st.mem)].data() + ss.addr);
   static const simd::RowScalarLoopFn loop = simd::RowScalarLoopF32(kOp);
   const size_t rows = d.type->rows, cols = d.type->cols;
-  loop(a.data, cols, s, st.RowStep(), d.data, cols, rows, cols);
+  loop(a.data, cols, s.data, s.type->RowStep(), d.data, cols, rows, cols);
+  return true;
+}
+
+/// d[r][0] = the sum of row r of a's valid region (trowsum), in the order of simd::SumF32, a
+/// plain row-major and d plain, apart from each other.
+inline bool FastRowSumF32(Executor& ex, const Instr& in) {
+  WholeTile d, a;
+  const TileState *ds, *as;
+  if (!PlainF32(ex, in.operands[0], &d, &ds) || !PlainF32(ex, in.operands[1], &a, &as) ||
+      !a.type->row_major() || as->valid_rows <= 0 || as->valid_cols <= 0 ||
+      ds->valid_rows < as->valid_rows || ds->valid_cols < 1 ||
+      !Apart(d, a.type->mem, a.addr, a.type->Bytes())) {
+    return false;
+  }
+  static const simd::RowSumsLoopFn loop = simd::RowSumsF32Loop();
+  loop(a.data, a.type->cols, as->valid_rows, as->valid_cols, d.data, d.type->RowStep());
   return true;
 }
 

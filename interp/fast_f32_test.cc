@@ -76,6 +76,25 @@ TEST_CASE("row broadcast: a per-row tile inside the destination is read first") 
   }
 }
 
+TEST_CASE("row sums over a partial valid region, apart from or inside the source") {
+  // %a: 0..63 at 0x100, valid over 3x5: row r sums to 40r + 10. %d (8x1, 32 bytes) at 0x800
+  // lies apart; at 0x120 it is %a's row 1, which the sums must read before writing.
+  for (std::string d_addr : {"0x800", "0x120"}) {
+    CAPTURE(d_addr);
+    Outputs out = Run(
+        ".arg %a : !pto.tile_buf<vec, 8x8xf32, valid=3x5>\n"
+        "pto.tassign %a, @tile(0x100)\n"
+        "%d = trowsum %a : !pto.tile_buf<vec, 8x8xf32, valid=3x5> -> "
+        "!pto.tile_buf<vec, 8x1xf32, blayout=col_major>\n"
+        "pto.tassign %d, @tile(" + d_addr + ")\n",
+        {.tiles = {{"a", Seq(64)}}});
+    REQUIRE(out.ok);
+    std::vector<double> expected = {10, 50, 90, 0, 0, 0, 0, 0};
+    if (d_addr == "0x120") expected = {10, 50, 90, 11, 12, 13, 14, 15};  // the rest: %a's row 1
+    CHECK(out.tiles["d"] == expected);
+  }
+}
+
 TEST_CASE("whole f32 tiles of other shapes and valid regions take the general path") {
   // A taller source: its first 8 rows are used.
   Outputs tall = Run(R"(

@@ -302,6 +302,12 @@ ScalarLoopFn ScalarLoopF32Impl(Binary op, bool scalar_first) {
   return loop;
 }
 
+void RowSumsF32(const float* a, size_t lda, size_t rows, size_t cols, float* d, size_t ldd) {
+  for (size_t r = 0; r < rows; ++r) d[r * ldd] = static_cast<float>(SumF32Impl(a + r * lda, cols));
+}
+
+RowSumsLoopFn RowSumsF32LoopImpl() { return &RowSumsF32; }
+
 RowScalarLoopFn RowScalarLoopF32Impl(Binary op) {
   RowScalarLoopFn loop = nullptr;
   WithBinaryOp(op, [&](auto o) { loop = &RowScalarLoop<o()>; });
@@ -326,6 +332,7 @@ HWY_EXPORT(TargetNameImpl);
 HWY_EXPORT(BinaryLoopF32Impl);
 HWY_EXPORT(ScalarLoopF32Impl);
 HWY_EXPORT(RowScalarLoopF32Impl);
+HWY_EXPORT(RowSumsF32LoopImpl);
 
 BinaryLoopFn BinaryLoopF32(Binary op) { return HWY_DYNAMIC_DISPATCH(BinaryLoopF32Impl)(op); }
 ScalarLoopFn ScalarLoopF32(Binary op, bool scalar_first) {
@@ -334,6 +341,7 @@ ScalarLoopFn ScalarLoopF32(Binary op, bool scalar_first) {
 RowScalarLoopFn RowScalarLoopF32(Binary op) {
   return HWY_DYNAMIC_DISPATCH(RowScalarLoopF32Impl)(op);
 }
+RowSumsLoopFn RowSumsF32Loop() { return HWY_DYNAMIC_DISPATCH(RowSumsF32LoopImpl)(); }
 
 void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n) {
   HWY_DYNAMIC_DISPATCH(BinaryF32Impl)(op, a, b, d, n);

@@ -75,9 +75,13 @@ using BinaryLoopFn = void (*)(const float* a, const float* b, float* d, size_t n
 using ScalarLoopFn = void (*)(const float* a, float k, float* d, size_t n);
 using RowScalarLoopFn = void (*)(const float* a, size_t lda, const float* k, size_t k_stride,
                                  float* d, size_t ldd, size_t rows, size_t cols);
+/// d[r * ldd] = SumF32 of row r (rows of \a cols elements, \a lda apart), rounded to f32.
+using RowSumsLoopFn = void (*)(const float* a, size_t lda, size_t rows, size_t cols, float* d,
+                               size_t ldd);
 BinaryLoopFn BinaryLoopF32(Binary op);
 ScalarLoopFn ScalarLoopF32(Binary op, bool scalar_first);
 RowScalarLoopFn RowScalarLoopF32(Binary op);
+RowSumsLoopFn RowSumsF32Loop();
 /// The 16-bit float formats of the vector loops over f16 and bf16 tiles (simd_half.cc).
 enum class HalfType : uint8_t { kF16, kBF16 };
 /// BinaryF32Rows for f16 or bf16 bit patterns: widened to f32, the f32 operation, rounded back
