@@ -110,7 +110,6 @@ bool Write(pto::Program program, const std::string& output) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  pto::UseHugePagesForHeap();
   CLI::App app{"ptoas: assemble and link PTO assembly (.pto) into PTO bytecode", "ptoas"};
   std::vector<std::string> inputs;
   std::string output, arch_name, entry;
@@ -167,6 +166,7 @@ int main(int argc, char** argv) {
   }
   if (output.empty()) output = WithExtension(inputs[0], compile_only ? ".ptoo" : ".ptobc");
 
+  pto::UseHugePagesForHeap(pto::TotalFileBytes(inputs));
   std::vector<std::unique_ptr<pto::SourceFile>> sources;
   pto::Diagnostics diags;
   std::vector<pto::assembler::LinkUnit> units(inputs.size());

@@ -1,6 +1,7 @@
 // ptorun: executes PTO bytecode on the CPU.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -17,7 +18,6 @@ constexpr int kExitUsage = 2;
 }  // namespace
 
 int main(int argc, char** argv) {
-  pto::UseHugePagesForHeap();
   CLI::App app{"ptorun: run PTO bytecode (.ptobc) on the CPU", "ptorun"};
   std::string program_path;
   pto::interp::RunRequest request;
@@ -63,6 +63,14 @@ int main(int argc, char** argv) {
     }
     request.outs.emplace_back(out.substr(0, eq), out.substr(eq + 1));
   }
+
+  // What the run reads or allocates up front: the program, argument files and zero-filled
+  // buffers (counted at 4 bytes an element; the types are not known yet).
+  uint64_t input_bytes = pto::TotalFileBytes(request.args) + pto::TotalFileBytes({program_path});
+  for (const std::string& arg : request.args) {
+    if (arg.rfind("zeros:", 0) == 0) input_bytes += 4 * std::strtoull(arg.c_str() + 6, nullptr, 10);
+  }
+  pto::UseHugePagesForHeap(input_bytes);
 
   std::vector<uint8_t> bytes;
   std::string err;
