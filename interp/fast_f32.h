@@ -1,7 +1,8 @@
-// Fast paths of the commonest tile instructions: f32 tiles in the plain row-major layout whose
-// valid region is the whole tile, with sources that either are the destination or lie apart
-// from it. Such an instruction is one vector loop over rows x cols contiguous elements, so the
-// kernel resolves its tiles with a few compares and calls the chosen target's loop directly.
+// Fast paths of the commonest tile instructions: elementwise ones on f32 tiles in the plain
+// row-major layout whose valid region is the whole tile, with sources that either are the
+// destination or lie apart from it (one vector loop over rows x cols contiguous elements), and
+// row sums of a plain f32 tile. The kernel resolves its tiles with a few compares and calls
+// the chosen target's loop directly.
 // Small tiles are common (16 x 64 f32 is 4 KB), and there the general path's layout, valid
 // region and overlap handling cost as much as the arithmetic.
 //
@@ -18,8 +19,8 @@
 
 namespace pto::interp {
 
-/// A tile as the fast paths see it: storage, static type and address.
-struct WholeTile {
+/// An f32 tile as the fast paths see it: storage, static type and address.
+struct F32Tile {
   float* data;
   const TileType* type;
   uint32_t addr;
@@ -27,7 +28,7 @@ struct WholeTile {
 
 /// Resolves tile register \a reg when it is bound, f32, plain row-major and valid over its
 /// whole shape; false otherwise.
-[[gnu::always_inline]] inline bool WholeF32(Executor& ex, uint32_t reg, WholeTile* out) {
+[[gnu::always_inline]] inline bool WholeF32(Executor& ex, uint32_t reg, F32Tile* out) {
   const TileType& t = ex.function().tiles[reg].type;
   const TileState& s = ex.tile(reg);
   if (t.dtype != DType::kF32 || !t.Plain() || !t.row_major() || s.addr == kUnboundAddress ||
@@ -42,7 +43,7 @@ struct WholeTile {
 
 /// True when \a src has the destination's shape and is either the destination's storage or
 /// apart from it (elementwise loops may then write while they read).
-[[gnu::always_inline]] inline bool ElementwiseSafe(const WholeTile& dst, const WholeTile& src) {
+[[gnu::always_inline]] inline bool ElementwiseSafe(const F32Tile& dst, const F32Tile& src) {
   const TileType &d = *dst.type, &s = *src.type;
   if (s.rows != d.rows || s.cols != d.cols) return false;
   if (s.mem != d.mem || src.addr == dst.addr) return true;
@@ -51,7 +52,7 @@ struct WholeTile {
 }
 
 /// True when the \a bytes at \a addr of \a mem do not touch the destination's storage.
-[[gnu::always_inline]] inline bool Apart(const WholeTile& dst, Memory mem, uint32_t addr,
+[[gnu::always_inline]] inline bool Apart(const F32Tile& dst, Memory mem, uint32_t addr,
                                          uint32_t bytes) {
   if (mem != dst.type->mem) return true;
   return addr >= dst.addr + dst.type->Bytes() || dst.addr >= addr + bytes;
@@ -59,7 +60,7 @@ struct WholeTile {
 
 /// Resolves tile register \a reg when it is bound, f32 and plain (ND or DN), whatever its
 /// valid region; false otherwise.
-[[gnu::always_inline]] inline bool PlainF32(Executor& ex, uint32_t reg, WholeTile* out,
+[[gnu::always_inline]] inline bool PlainF32(Executor& ex, uint32_t reg, F32Tile* out,
                                             const TileState** state) {
   const TileType& t = ex.function().tiles[reg].type;
   const TileState& s = ex.tile(reg);
@@ -74,7 +75,7 @@ struct WholeTile {
 /// d = a op b (tadd, tsub, tmul, tdiv, tmax, tmin).
 template <simd::Binary kOp>
 bool FastBinaryF32(Executor& ex, const Instr& in) {
-  WholeTile d, a, b;
+  F32Tile d, a, b;
   if (!WholeF32(ex, in.operands[0], &d) || !WholeF32(ex, in.operands[1], &a) ||
       !WholeF32(ex, in.operands[2], &b) || !ElementwiseSafe(d, a) || !ElementwiseSafe(d, b)) {
     return false;
@@ -87,7 +88,7 @@ bool FastBinaryF32(Executor& ex, const Instr& in) {
 /// d = a op k, or k op a (tadds, tmuls, ...); \a k already rounded to f32.
 template <simd::Binary kOp, bool kScalarFirst>
 bool FastScalarF32(Executor& ex, const Instr& in, float k) {
-  WholeTile d, a;
+  F32Tile d, a;
   if (!WholeF32(ex, in.operands[0], &d) || !WholeF32(ex, in.operands[1], &a) ||
       !ElementwiseSafe(d, a)) {
     return false;
@@ -100,12 +101,12 @@ bool FastScalarF32(Executor& ex, const Instr& in, float k) {
 /// d[r][c] = a[r][c] op s[r] (trowexpandmul, ...), s a plain f32 tile covering the rows.
 template <simd::Binary kOp>
 bool FastRowExpandF32(Executor& ex, const Instr& in) {
-  WholeTile d, a;
+  F32Tile d, a;
   if (!WholeF32(ex, in.operands[0], &d) || !WholeF32(ex, in.operands[1], &a) ||
       !ElementwiseSafe(d, a)) {
     return false;
   }
-  WholeTile s;
+  F32Tile s;
   const TileState* ss;
   if (!PlainF32(ex, in.operands[2], &s, &ss) || ss->valid_rows < d.type->rows ||
       ss->valid_cols < 1 || !Apart(d, s.type->mem, s.addr, s.type->Bytes())) {
@@ -120,7 +121,7 @@ bool FastRowExpandF32(Executor& ex, const Instr& in) {
 /// d[r][0] = the sum of row r of a's valid region (trowsum), in the order of simd::SumF32, a
 /// plain row-major and d plain, apart from each other.
 inline bool FastRowSumF32(Executor& ex, const Instr& in) {
-  WholeTile d, a;
+  F32Tile d, a;
   const TileState *ds, *as;
   if (!PlainF32(ex, in.operands[0], &d, &ds) || !PlainF32(ex, in.operands[1], &a, &as) ||
       !a.type->row_major() || as->valid_rows <= 0 || as->valid_cols <= 0 ||
