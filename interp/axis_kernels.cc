@@ -1,6 +1,6 @@
 // Row and column reductions and broadcasts.
 #include "common/strings.h"
-#include "interp/fast_f32.h"
+#include "interp/fast_paths.h"
 #include "interp/kernels.h"
 
 namespace pto::interp {

@@ -4,7 +4,7 @@
 
 #include "common/isa/opcode.h"
 #include "common/strings.h"
-#include "interp/fast_f32.h"
+#include "interp/fast_paths.h"
 #include "interp/kernels.h"
 
 namespace pto::interp {
@@ -157,7 +157,7 @@ template <typename Op>
 template <typename Op>
 bool ExecBinary(Executor& ex, const Instr& in) {
   if constexpr (kSimdBinary<Op> >= 0) {
-    if (FastBinaryF32<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
+    if (FastBinary<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
   }
   return GeneralBinary<Op>(ex, in);
 }
@@ -276,10 +276,7 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
       HasFlag(in.op, kFlagScalarFirst) && in.count > 3 && in.operands[3] == 1;
   if constexpr (kSimdBinary<Op> >= 0) {
     constexpr auto op = static_cast<simd::Binary>(kSimdBinary<Op>);
-    const float k = ScalarAs<float>(ex, in.operands[2]);
-    if (scalar_first ? FastScalarF32<op, true>(ex, in, k) : FastScalarF32<op, false>(ex, in, k)) {
-      return true;
-    }
+    if (scalar_first ? FastScalar<op, true>(ex, in) : FastScalar<op, false>(ex, in)) return true;
   }
   return GeneralTileScalar<Op>(ex, in, scalar_first);
 }

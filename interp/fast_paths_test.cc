@@ -1,4 +1,4 @@
-// The f32 fast paths (fast_f32.h) take whole plain tiles that are the destination or lie apart
+// The fast paths (fast_paths.h) take whole plain tiles that are the destination or lie apart
 // from it, and leave everything else to the general kernels. These cases sit on both sides of
 // that line; each result is worked out by hand from the inputs as they were before the
 // instruction (the semantics of overlapping tiles, docs/semantics.md).
@@ -53,6 +53,28 @@ TEST_CASE("whole f32 tiles: a destination that is a source, apart, or partly ove
     REQUIRE(rdiv.ok);
     CHECK(rdiv.tiles["d"] ==
           Expected([](int r, int c) { return double(2.0f / static_cast<float>(r * 8 + c)); }));
+  }
+}
+
+TEST_CASE("whole f16 and bf16 tiles: in place, apart, and partly over a source") {
+  // 8x16 tiles (256 bytes) of 0..127; %d at %a (0x100), apart (0x800), or one row on (0x120).
+  // Every result, 2 * i, is exact in both types.
+  for (std::string type : {"f16", "bf16"}) {
+    for (std::string addr : {"0x100", "0x800", "0x120"}) {
+      CAPTURE(type);
+      CAPTURE(addr);
+      const std::string tile = "!pto.tile<8x16x" + type + ">";
+      for (std::string op : {"tadd %a, %b : " + tile, "tmuls %a, %k : " + tile + ", " + type}) {
+        CAPTURE(op);
+        Outputs out = Run(".arg %a : " + tile + "\n.arg %b : " + tile + "\n.const %k = 2.0 : " +
+                              type + "\npto.tassign %a, @tile(0x100)\npto.tassign %b, " +
+                              "@tile(0x400)\n%d = " + op + "\npto.tassign %d, @tile(" + addr +
+                              ")\n",
+                          {.tiles = {{"a", Seq(128)}, {"b", Seq(128)}}}, Arch::kA5);
+        REQUIRE(out.ok);
+        CHECK(out.tiles["d"] == Seq(128, 0, 2));
+      }
+    }
   }
 }
 
