@@ -22,8 +22,10 @@ bench/run.sh builds everything and calls this script; see bench/README.md. Steps
   5. prints one table and the targets (PASS/MISS with the measured ratio), and writes all
      measurements to build/bench/results.json.
 
-Steps 2 and 3 run twice (once with --quick), one tool after the other, and each number keeps its
-best round, so that a slow spell of this shared machine does not land on one tool only.
+Steps 2 and 3 run benchmark by benchmark (ptorun, then the native loop, then numpy, before the
+next benchmark starts), all of it twice (once with --quick), and each number keeps its best
+round. This shared VM has slow spells of seconds to minutes in which everything runs up to 1.6x
+slower; measured tool by tool, a spell would land on one tool's column only.
 
 Usage: bench.py [--quick] [--only PATTERN]... [--native PATH] [--json PATH] [--list]
 """
@@ -168,9 +170,7 @@ class Config:
         self.asm_mb = 10.0
         self.asm_repeats = 1 if quick else 3
         self.small_repeats = 5 if quick else 15
-        # Rounds of every measurement, tools in turn (ptorun, ptoas, native, numpy), best kept:
-        # this VM's speed drifts over tens of seconds, and one round would let a slow spell
-        # fall on one tool only.
+        # Rounds of every measurement, best kept (see the module's docstring).
         self.rounds = 1 if quick else 2
 
 
@@ -507,11 +507,12 @@ def main():
     for k in range(cfg.rounds):
         if cfg.rounds > 1:
             log(f"round {k + 1} of {cfg.rounds}")
-        this_round = Results()
-        bench_ptorun(names, cfg, this_round)
-        bench_ptoas(names, cfg, this_round)
-        bench_baselines(names, cfg, args.native, this_round)
-        res.merge(this_round)
+        for name in names:  # each benchmark under every tool before the next one starts
+            this_round = Results()
+            bench_ptorun([name], cfg, this_round)
+            bench_ptoas([name], cfg, this_round)
+            bench_baselines([name], cfg, args.native, this_round)
+            res.merge(this_round)
     check_numerics(names, res)
     log(f"done in {time.time() - t0:.0f} s")
     print_report(res, cfg, env, names)
