@@ -108,7 +108,7 @@ bool Executor::View(uint32_t reg, const ViewState** out) {
 void Executor::Return(const uint32_t* regs, uint32_t count) {
   results_.resize(count);
   for (uint32_t i = 0; i < count; ++i) results_[i] = scalars_[regs[i]];
-  returning_ = true;
+  jump_ = kReturn;
 }
 
 uint8_t* Executor::Scratch(size_t bytes) {
@@ -118,11 +118,12 @@ uint8_t* Executor::Scratch(size_t bytes) {
 
 bool Executor::Run() {
   const uint32_t* code = function_.code.data();
+  uint64_t& steps = core_.limits.steps;  // in a register, not reloaded through core_
   pc_ = 0;
-  returning_ = false;
+  jump_ = kNoJump;
   for (;;) {
     Instr in = Decode(code + pc_);
-    ++core_.limits.steps;
+    ++steps;
     bool ok = true;
     switch (in.op) {
 #define PTO_OP(Name, mnemonic, operands, Family, Kernel, a2a3, a5, flags) \
@@ -132,13 +133,14 @@ bool Executor::Run() {
 #include "common/isa/opcodes.def"
 #undef PTO_OP
     }
-    if (!ok) return false;
-    if (returning_) return true;
-    if (jump_ != kNoJump) {
+    if (!ok) [[unlikely]] return false;
+    if (jump_ == kNoJump) [[likely]] {
+      pc_ += in.size();
+    } else if (jump_ == kReturn) {
+      return true;
+    } else {
       pc_ = jump_;
       jump_ = kNoJump;
-    } else {
-      pc_ += in.size();
     }
   }
 }

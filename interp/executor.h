@@ -143,9 +143,12 @@ class Executor {
   int fault_line_ = 0;
   int fault_col_ = 0;
   uint32_t pc_ = 0;
+  // What the dispatch loop does after the current instruction: the next one (kNoJump), leave
+  // the function (kReturn, set by Return), or continue at a code offset (JumpTo). One word, so
+  // the loop tests one thing per instruction.
   static constexpr uint32_t kNoJump = 0xffffffffu;
+  static constexpr uint32_t kReturn = 0xfffffffeu;
   uint32_t jump_ = kNoJump;
-  bool returning_ = false;
 };
 
 }  // namespace pto::interp
