@@ -75,7 +75,7 @@ class Executor {
       return TileFault(reg);
     }
     const TileReg& r = function_.tiles[reg];
-    ref->base = core_.local.arena[static_cast<int>(r.type.mem)].data() + s.addr;
+    ref->base = core_.local.At(r.type.mem, s.addr);
     ref->type = &r.type;
     ref->valid_rows = s.valid_rows;
     ref->valid_cols = s.valid_cols;

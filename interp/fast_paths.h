@@ -40,7 +40,7 @@ struct FastTile {
   const TileState& s = ex.tile(reg);
   if (t.dtype != dtype || !t.Plain() || s.addr == kUnboundAddress) return false;
   if (whole && (!t.row_major() || s.valid_rows != t.rows || s.valid_cols != t.cols)) return false;
-  out->bytes = ex.local().arena[static_cast<int>(t.mem)].data() + s.addr;
+  out->bytes = ex.local().At(t.mem, s.addr);
   out->type = &t;
   out->addr = s.addr;
   if (state) *state = &s;
@@ -59,14 +59,14 @@ constexpr bool HasVectorLoops(DType t) {
   if (s.rows != d.rows || s.cols != d.cols) return false;
   if (s.mem != d.mem || src.addr == dst.addr) return true;
   const uint32_t bytes = d.Bytes();
-  return src.addr >= dst.addr + bytes || dst.addr >= src.addr + bytes;
+  return !BytesOverlap(src.addr, bytes, dst.addr, bytes);
 }
 
 /// True when the \a bytes at \a addr of \a mem do not touch the destination's storage.
 [[gnu::always_inline]] inline bool Apart(const FastTile& dst, Memory mem, uint32_t addr,
                                          uint32_t bytes) {
   if (mem != dst.type->mem) return true;
-  return addr >= dst.addr + dst.type->Bytes() || dst.addr >= addr + bytes;
+  return !BytesOverlap(addr, bytes, dst.addr, dst.type->Bytes());
 }
 
 /// d = a op b (tadd, tsub, tmul, tdiv, tmax, tmin).

@@ -172,10 +172,15 @@ class RowRuns {
   int64_t step_;
 };
 
+/// True when [a, a + a_bytes) and [b, b + b_bytes) share a byte.
+constexpr bool BytesOverlap(uint32_t a, uint32_t a_bytes, uint32_t b, uint32_t b_bytes) {
+  return a < b + b_bytes && b < a + a_bytes;
+}
+
 /// True if the storage of \a a and \a b share a byte (in the same memory).
 [[gnu::always_inline]] inline bool Overlaps(const TileRef& a, const TileRef& b) {
   if (a.type->mem != b.type->mem) return false;
-  return a.addr < b.addr + b.bytes() && b.addr < a.addr + a.bytes();
+  return BytesOverlap(a.addr, a.bytes(), b.addr, b.bytes());
 }
 
 /// The fault RequireCovers reports (out of line: the check is on every instruction).

@@ -192,7 +192,7 @@ void BindParams(const Function& fn, const Arguments& args, Core& core, Executor&
       case ParamKind::kTile: {
         // Files hold the tile in logical row-major order, whatever its storage layout.
         const TileType& t = fn.tiles[p.reg].type;
-        uint8_t* base = core.local.arena[static_cast<int>(t.mem)].data() + exec.tile(p.reg).addr;
+        uint8_t* base = core.local.At(t.mem, exec.tile(p.reg).addr);
         const std::vector<uint8_t>& bytes = args.tile_bytes[i];
         const int size = DTypeSize(t.dtype);
         for (int64_t r = 0; r < t.rows; ++r) {

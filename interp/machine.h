@@ -65,6 +65,8 @@ struct CacheLineAllocator {
 /// The on-chip memories of one block, as zero-filled byte arenas sized for the architecture.
 struct LocalMemory {
   explicit LocalMemory(Arch arch);
+  /// Byte \a addr of memory \a mem (where a tile bound there starts).
+  uint8_t* At(Memory mem, uint32_t addr) { return arena[static_cast<int>(mem)].data() + addr; }
   std::array<std::vector<uint8_t, CacheLineAllocator<uint8_t>>, kMemoryCount> arena;
 };
 

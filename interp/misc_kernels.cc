@@ -133,8 +133,7 @@ bool ExecReshape(Executor& ex, const Instr& in) {
   if (d.addr == kUnboundAddress) {
     d.addr = a.addr;
   } else if (d.addr != a.addr) {
-    uint8_t* arena = ex.local().arena[static_cast<int>(a.type->mem)].data();
-    std::memmove(arena + d.addr, a.base, a.bytes());
+    std::memmove(ex.local().At(a.type->mem, d.addr), a.base, a.bytes());
   }
   const TileType& t = dst.type;
   d.valid_rows = t.valid_rows == kDynamic ? t.rows : t.valid_rows;

@@ -219,7 +219,7 @@ bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
     return ex.Fault(StrCat("valid shape ", s.valid_rows, "x", s.valid_cols, " outside ",
                            type.rows, "x", type.cols));
   }
-  uint8_t* bytes = ex.local().arena[static_cast<int>(type.mem)].data() + addr;
+  uint8_t* bytes = ex.local().At(type.mem, addr);
   const int size = DTypeSize(type.dtype);
   for (int32_t r = 0; r < rows; ++r) {
     for (int32_t c = 0; c < cols; ++c) {

@@ -163,7 +163,7 @@ bool Runner::WriteOutputs() {
       return Error(StrCat("cannot write ", out.file, ": %", program_.String(reg.name),
                           " was never bound to an address"));
     }
-    const uint8_t* base = block.core(0).local.arena[static_cast<int>(t.mem)].data() + s.addr;
+    const uint8_t* base = block.core(0).local.At(t.mem, s.addr);
     const int size = DTypeSize(t.dtype);
     std::vector<uint8_t> bytes(t.Bytes());
     for (int64_t r = 0; r < t.rows; ++r) {
