@@ -37,6 +37,10 @@ class Reader {
   bool ReadFunctions(Program* program);
   bool ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets);
   bool ReadDType(ByteReader& r, DType* out);
+  // One register's record, by register class (register_classes.def).
+  bool ReadRecord(ByteReader& r, DType* type);
+  bool ReadRecord(ByteReader& r, TileReg* reg);
+  bool ReadRecord(ByteReader& r, ViewReg* view);
 
   const std::vector<uint8_t>& bytes_;
   const std::string& name_;
@@ -65,6 +69,47 @@ bool Reader::ReadDType(ByteReader& r, DType* out) {
   if (!Check(r)) return false;
   if (v == 0 || v >= kDTypeCount) return Fail(at, StrCat("invalid element type code ", int{v}));
   *out = static_cast<DType>(v);
+  return true;
+}
+
+bool Reader::ReadRecord(ByteReader& r, DType* type) { return ReadDType(r, type); }
+
+bool Reader::ReadRecord(ByteReader& r, TileReg* reg) {
+  TileType& t = reg->type;
+  size_t at = r.pos();
+  uint8_t mem = r.U8();
+  if (!Check(r)) return false;
+  if (mem >= kMemoryCount) return Fail(at, StrCat("invalid tile memory code ", int{mem}));
+  t.mem = static_cast<Memory>(mem);
+  if (!ReadDType(r, &t.dtype)) return false;
+  at = r.pos();
+  uint8_t blayout = r.U8(), slayout = r.U8(), pad = r.U8();
+  t.compact = r.U8();
+  r.U16();
+  if (!Check(r)) return false;
+  if (blayout > 1 || slayout > 2 || pad > 3 || t.compact > 2) {
+    return Fail(at, "invalid tile layout, pad or compact code");
+  }
+  t.blayout = static_cast<BLayout>(blayout);
+  t.slayout = static_cast<SLayout>(slayout);
+  t.pad = static_cast<PadValue>(pad);
+  t.rows = r.I32();
+  t.cols = r.I32();
+  t.valid_rows = r.I32();
+  t.valid_cols = r.I32();
+  t.fractal = r.I32();
+  reg->addr = r.U32();
+  reg->valid_rows = r.I32();
+  reg->valid_cols = r.I32();
+  reg->name = r.U32();
+  return true;
+}
+
+bool Reader::ReadRecord(ByteReader& r, ViewReg* v) {
+  if (!ReadDType(r, &v->dtype)) return false;
+  r.U8();
+  r.U16();
+  v->name = r.U32();
   return true;
 }
 
@@ -181,51 +226,16 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
   for (DType& t : f->results) {
     if (!ReadDType(r, &t)) return false;
   }
-  if (!Count(r, "scalar register", kMaxRegisters, 1, &n)) return false;
-  f->scalar_regs.resize(n);
-  for (DType& t : f->scalar_regs) {
-    if (!ReadDType(r, &t)) return false;
+  // The register files, class by class (register_classes.def).
+#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes)                         \
+  offsets->registers[static_cast<int>(RegClass::k##Name)] = r.pos();                         \
+  if (!Count(r, Noun " register", kMaxRegisters, RecordBytes, &n)) return false;             \
+  f->Field.resize(n);                                                                         \
+  for (Record& reg : f->Field) {                                                              \
+    if (!ReadRecord(r, &reg)) return false;                                                   \
   }
-  offsets->tiles = r.pos();
-  if (!Count(r, "tile register", kMaxRegisters, 44, &n)) return false;
-  f->tiles.resize(n);
-  for (TileReg& reg : f->tiles) {
-    TileType& t = reg.type;
-    size_t at = r.pos();
-    uint8_t mem = r.U8();
-    if (!Check(r)) return false;
-    if (mem >= kMemoryCount) return Fail(at, StrCat("invalid tile memory code ", int{mem}));
-    t.mem = static_cast<Memory>(mem);
-    if (!ReadDType(r, &t.dtype)) return false;
-    at = r.pos();
-    uint8_t blayout = r.U8(), slayout = r.U8(), pad = r.U8();
-    t.compact = r.U8();
-    r.U16();
-    if (!Check(r)) return false;
-    if (blayout > 1 || slayout > 2 || pad > 3 || t.compact > 2) {
-      return Fail(at, "invalid tile layout, pad or compact code");
-    }
-    t.blayout = static_cast<BLayout>(blayout);
-    t.slayout = static_cast<SLayout>(slayout);
-    t.pad = static_cast<PadValue>(pad);
-    t.rows = r.I32();
-    t.cols = r.I32();
-    t.valid_rows = r.I32();
-    t.valid_cols = r.I32();
-    t.fractal = r.I32();
-    reg.addr = r.U32();
-    reg.valid_rows = r.I32();
-    reg.valid_cols = r.I32();
-    reg.name = r.U32();
-  }
-  if (!Count(r, "view register", kMaxRegisters, 8, &n)) return false;
-  f->views.resize(n);
-  for (ViewReg& v : f->views) {
-    if (!ReadDType(r, &v.dtype)) return false;
-    r.U8();
-    r.U16();
-    v.name = r.U32();
-  }
+#include "common/isa/register_classes.def"
+#undef PTO_REG_CLASS
   if (!Count(r, "constant", kMaxRegisters, 12, &n)) return false;
   f->consts.resize(n);
   for (ConstInit& c : f->consts) {

@@ -22,7 +22,12 @@ uint32_t Mapped(const StringMap& remap, uint32_t index) {
   return index < remap.size() ? remap[index] : index;  // out of range: left for the reader
 }
 
-void WriteTileReg(const TileReg& reg, const StringMap& remap, ByteWriter& w) {
+// One register's record, by register class (register_classes.def gives each size).
+void WriteRecord(DType type, const StringMap&, ByteWriter& w) {
+  w.U8(static_cast<uint8_t>(type));
+}
+
+void WriteRecord(const TileReg& reg, const StringMap& remap, ByteWriter& w) {
   const TileType& t = reg.type;
   w.U8(static_cast<uint8_t>(t.mem));
   w.U8(static_cast<uint8_t>(t.dtype));
@@ -41,6 +46,21 @@ void WriteTileReg(const TileReg& reg, const StringMap& remap, ByteWriter& w) {
   w.I32(reg.valid_cols);
   w.U32(Mapped(remap, reg.name));
 }
+
+void WriteRecord(const ViewReg& v, const StringMap& remap, ByteWriter& w) {
+  w.U8(static_cast<uint8_t>(v.dtype));
+  w.U8(0);
+  w.U16(0);
+  w.U32(Mapped(remap, v.name));
+}
+
+// The string a register's record names, if any (CanonicalStrings).
+template <typename Use>
+void UseName(DType, Use&&) {}
+template <typename Use>
+void UseName(const TileReg& reg, Use&& use) { use(reg.name); }
+template <typename Use>
+void UseName(const ViewReg& reg, Use&& use) { use(reg.name); }
 
 void WriteFunction(const Function& f, const StringMap& remap, ByteWriter& w) {
   w.U32(Mapped(remap, f.name));
@@ -64,17 +84,11 @@ void WriteFunction(const Function& f, const StringMap& remap, ByteWriter& w) {
   }
   w.U32(static_cast<uint32_t>(f.results.size()));
   for (DType t : f.results) w.U8(static_cast<uint8_t>(t));
-  w.U32(static_cast<uint32_t>(f.scalar_regs.size()));
-  for (DType t : f.scalar_regs) w.U8(static_cast<uint8_t>(t));
-  w.U32(static_cast<uint32_t>(f.tiles.size()));
-  for (const TileReg& t : f.tiles) WriteTileReg(t, remap, w);
-  w.U32(static_cast<uint32_t>(f.views.size()));
-  for (const ViewReg& v : f.views) {
-    w.U8(static_cast<uint8_t>(v.dtype));
-    w.U8(0);
-    w.U16(0);
-    w.U32(Mapped(remap, v.name));
-  }
+#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
+  w.U32(static_cast<uint32_t>(f.Field.size()));                 \
+  for (const Record& reg : f.Field) WriteRecord(reg, remap, w);
+#include "common/isa/register_classes.def"
+#undef PTO_REG_CLASS
   w.U32(static_cast<uint32_t>(f.consts.size()));
   for (const ConstInit& c : f.consts) {
     w.U32(c.reg);
@@ -110,8 +124,10 @@ void CanonicalStrings(const Program& program, StringMap* remap,
     use(f.name);
     use(f.def_file);
     for (const Param& p : f.params) use(p.name);
-    for (const TileReg& t : f.tiles) use(t.name);
-    for (const ViewReg& v : f.views) use(v.name);
+#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
+  for (const Record& reg : f.Field) UseName(reg, use);
+#include "common/isa/register_classes.def"
+#undef PTO_REG_CLASS
     for (const LineEntry& l : f.lines) use(l.file);
   }
 }
@@ -122,9 +138,11 @@ size_t SizeBound(const Program& program) {
   size_t bytes = 1024;
   for (const std::string& s : program.strings) bytes += 4 + s.size();
   for (const Function& f : program.functions) {
-    bytes += 128 + 16 * f.params.size() + f.results.size() + f.scalar_regs.size() +
-             44 * f.tiles.size() + 8 * f.views.size() + 12 * f.consts.size() +
+    bytes += 128 + 16 * f.params.size() + f.results.size() + 12 * f.consts.size() +
              4 * f.code.size() + 16 * f.lines.size();
+    for (int c = 0; c < kRegClassCount; ++c) {
+      bytes += 4 + kRegClasses[c].record_bytes * f.RegisterCount(static_cast<RegClass>(c));
+    }
     for (const Param& p : f.params) bytes += 8 * p.shape.size();
   }
   return bytes;

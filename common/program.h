@@ -11,6 +11,7 @@
 
 #include "common/arch.h"
 #include "common/dtype.h"
+#include "common/isa/operand_kinds.h"
 #include "common/tile_type.h"
 
 namespace pto {
@@ -22,6 +23,20 @@ enum class ParamKind : uint8_t {
   kTile = 3,     ///< Synchronous-form .arg tile: the tile register, filled from a file.
   kMemref = 4,   ///< Synchronous-form .arg memref<RxCxT>: a 2-D global buffer in a view register.
 };
+
+/// The register file a parameter of kind \a k is passed in.
+constexpr RegClass ParamRegClass(ParamKind k) {
+  switch (k) {
+    case ParamKind::kScalar:
+      return RegClass::kScalar;
+    case ParamKind::kTile:
+      return RegClass::kTile;
+    case ParamKind::kPointer:
+    case ParamKind::kMemref:
+      return RegClass::kView;
+  }
+  return RegClass::kNone;
+}
 
 struct Param {
   ParamKind kind = ParamKind::kScalar;
@@ -95,13 +110,29 @@ struct Function {
   /// by pto.import_reserved_buffer's peer_func), or kNoFunction.
   uint32_t peer = kNoFunction;
   std::vector<Param> params;
-  std::vector<DType> results;      ///< Types of the scalar values the function returns.
-  std::vector<DType> scalar_regs;  ///< Type of each scalar register.
-  std::vector<TileReg> tiles;
-  std::vector<ViewReg> views;
+  std::vector<DType> results;  ///< Types of the scalar values the function returns.
+  // The register files (common/isa/register_classes.def): scalar_regs holds the type of each
+  // scalar register, tiles and views the description of each tile and view register.
+#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) std::vector<Record> Field;
+#include "common/isa/register_classes.def"
+#undef PTO_REG_CLASS
   std::vector<ConstInit> consts;
   std::vector<uint32_t> code;  ///< Instruction words; see common/isa/encoding.h.
   std::vector<LineEntry> lines;
+
+  /// The number of registers of class \a c (0 for RegClass::kNone).
+  size_t RegisterCount(RegClass c) const {
+    switch (c) {
+#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
+  case RegClass::k##Name:                                       \
+    return Field.size();
+#include "common/isa/register_classes.def"
+#undef PTO_REG_CLASS
+      case RegClass::kNone:
+        break;
+    }
+    return 0;
+  }
 };
 
 struct Program {

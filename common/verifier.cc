@@ -11,6 +11,45 @@ namespace pto {
 
 namespace {
 
+// What the operand rules see of one register, by register class (register_classes.def).
+void Describe(DType type, OperandType* t) { t->dtype = type; }
+void Describe(const TileReg& reg, OperandType* t) { t->tile = &reg.type; }
+void Describe(const ViewReg& reg, OperandType* t) { t->dtype = reg.dtype; }
+
+// The element type register \a reg of class \a cls of \a f holds (its Accepts check).
+DType ElementType(DType type) { return type; }
+DType ElementType(const TileReg& reg) { return reg.type.dtype; }
+DType ElementType(const ViewReg& reg) { return reg.dtype; }
+DType RegisterType(const Function& f, RegClass cls, uint32_t reg) {
+  switch (cls) {
+#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
+  case RegClass::k##Name:                                             \
+    return ElementType(f.Field[reg]);
+#include "common/isa/register_classes.def"
+#undef PTO_REG_CLASS
+    case RegClass::kNone:
+      break;
+  }
+  return DType::kInvalid;
+}
+
+// True if register \a reg of \a f (of the class \a p's kind is passed in) can hold parameter
+// \a p of \a owner: a scalar of its type, a view into memory of its element type, a tile of
+// its tile type.
+bool RegisterHolds(const Function& f, uint32_t reg, const Param& p, const Function& owner) {
+  if (reg >= f.RegisterCount(ParamRegClass(p.kind))) return false;
+  switch (p.kind) {
+    case ParamKind::kScalar:
+      return f.scalar_regs[reg] == p.dtype;
+    case ParamKind::kPointer:
+    case ParamKind::kMemref:
+      return IsMemoryDType(p.dtype) && f.views[reg].dtype == p.dtype;
+    case ParamKind::kTile:
+      return f.tiles[reg].type == owner.tiles[p.reg].type;
+  }
+  return false;
+}
+
 class Verifier {
  public:
   Verifier(const Program& program, const std::string& name, Diagnostics& diags)
@@ -49,50 +88,35 @@ class Verifier {
 
 void Verifier::VerifyRegisters(const Function& f, const FunctionOffsets& off) {
   const size_t at = off.record;
-  std::vector<bool> scalar_param(f.scalar_regs.size()), tile_param(f.tiles.size()),
-      view_param(f.views.size());
+  std::vector<bool> taken[kRegClassCount];  // registers already given to a parameter
+  for (int c = 0; c < kRegClassCount; ++c) taken[c].assign(f.RegisterCount(RegClass(c)), false);
   for (size_t i = 0; i < f.params.size(); ++i) {
     const Param& p = f.params[i];
     std::string which = StrCat("parameter ", i + 1);
     if (!StringOk(p.name)) Fail(at, StrCat(which, ": name index out of range"));
-    switch (p.kind) {
-      case ParamKind::kScalar:
-        if (p.reg >= f.scalar_regs.size() || scalar_param[p.reg]) {
-          Fail(at, StrCat(which, ": bad scalar register ", p.reg));
-        } else if (f.scalar_regs[p.reg] != p.dtype) {
-          Fail(at, StrCat(which, ": type differs from its register's"));
-        } else {
-          scalar_param[p.reg] = true;
-        }
-        break;
-      case ParamKind::kTile:
-        if (p.reg >= f.tiles.size() || tile_param[p.reg]) {
-          Fail(at, StrCat(which, ": bad tile register ", p.reg));
-        } else {
-          tile_param[p.reg] = true;
-        }
-        break;
-      case ParamKind::kPointer:
-      case ParamKind::kMemref:
-        if (p.reg >= f.views.size() || view_param[p.reg]) {
-          Fail(at, StrCat(which, ": bad view register ", p.reg));
-        } else if (!IsMemoryDType(p.dtype) || f.views[p.reg].dtype != p.dtype) {
-          Fail(at, StrCat(which, ": bad element type"));
-        } else {
-          view_param[p.reg] = true;
-        }
-        if (p.kind == ParamKind::kMemref && p.shape.empty()) {
-          Fail(at, StrCat(which, ": memref without a shape"));
-        }
-        for (int64_t d : p.shape) {
-          if (d <= 0 || d > (int64_t{1} << 40)) Fail(at, StrCat(which, ": bad dimension ", d));
-        }
-        break;
+    const RegClass cls = ParamRegClass(p.kind);
+    std::vector<bool>& used = taken[static_cast<int>(cls)];
+    if (p.reg >= used.size() || used[p.reg]) {
+      Fail(at, StrCat(which, ": bad ", GetRegClassInfo(cls).noun, " register ", p.reg));
+    } else if (!RegisterHolds(f, p.reg, p, f)) {
+      Fail(at, StrCat(which, p.kind == ParamKind::kScalar ? ": type differs from its register's"
+                                                          : ": bad element type"));
+    } else {
+      used[p.reg] = true;
+    }
+    if (cls == RegClass::kView) {
+      if (p.kind == ParamKind::kMemref && p.shape.empty()) {
+        Fail(at, StrCat(which, ": memref without a shape"));
+      }
+      for (int64_t d : p.shape) {
+        if (d <= 0 || d > (int64_t{1} << 40)) Fail(at, StrCat(which, ": bad dimension ", d));
+      }
     }
   }
   for (size_t i = 0; i < f.tiles.size(); ++i) {
     const TileReg& reg = f.tiles[i];
-    size_t tile_at = off.tiles + 4 + i * 44;  // 44 bytes per tile record
+    size_t tile_at = off.registers[static_cast<int>(RegClass::kTile)] + 4 +
+                     i * GetRegClassInfo(RegClass::kTile).record_bytes;
     std::string error = CheckTileType(reg.type);
     if (error.empty() && !IsMemoryDType(reg.type.dtype)) {
       error = StrCat("element type ", DTypeName(reg.type.dtype), " cannot be stored in a tile");
@@ -130,38 +154,24 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
     Fail(offset, StrCat(where(), ": required operand missing"));
     return false;
   }
-  switch (spec.kind) {
-    case OperandKind::kTile:
-      if (value < f.tiles.size()) return true;
-      Fail(offset, StrCat(where(), ": tile register ", value, " out of range (function has ",
-                          f.tiles.size(), ")"));
+  const OperandKindInfo& kind = GetKindInfo(spec.kind);
+  if (kind.reg_class != RegClass::kNone) {
+    const size_t count = f.RegisterCount(kind.reg_class);
+    if (value >= count) {
+      Fail(offset, StrCat(where(), ": ", GetRegClassInfo(kind.reg_class).noun, " register ",
+                          value, " out of range (function has ", count, ")"));
       return false;
-    case OperandKind::kView:
-      if (value < f.views.size()) return true;
-      Fail(offset, StrCat(where(), ": view register ", value, " out of range (function has ",
-                          f.views.size(), ")"));
-      return false;
-    case OperandKind::kScalar:
-    case OperandKind::kInt:
-    case OperandKind::kFloat: {
-      if (value >= f.scalar_regs.size()) {
-        Fail(offset, StrCat(where(), ": scalar register ", value, " out of range (function has ",
-                            f.scalar_regs.size(), ")"));
-        return false;
-      }
-      DType t = f.scalar_regs[value];
-      if (spec.kind == OperandKind::kInt && !IsInteger(t)) {
-        Fail(offset, StrCat(where(), ": needs an integer register, register ", value, " is ",
-                            DTypeName(t)));
-        return false;
-      }
-      if (spec.kind == OperandKind::kFloat && !IsFloat(t)) {
-        Fail(offset, StrCat(where(), ": needs a float register, register ", value, " is ",
-                            DTypeName(t)));
-        return false;
-      }
-      return true;
     }
+    const DType t = RegisterType(f, kind.reg_class, value);
+    if (!KindAcceptsType(spec.kind, t)) {
+      Fail(offset, StrCat(where(), ": needs ", kind.accepts == Accepts::kInteger ? "an integer"
+                                                                                : "a float",
+                          " register, register ", value, " is ", DTypeName(t)));
+      return false;
+    }
+    return true;
+  }
+  switch (spec.kind) {
     case OperandKind::kTarget:
       if (value < f.code.size() && instruction_start_[value]) return true;
       Fail(offset, StrCat(where(), ": jump target ", value, " is not the start of an instruction"));
@@ -182,8 +192,8 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
         return false;
       }
       if (GetOpInfo(op_).family == Family::kSync && spec.attr != "id") {
-        SyncEnum kind = SyncAttrKind(mnemonic, spec.attr);
-        if (value >= SyncEnumCount(kind)) {
+        const SyncEnum sync_kind = SyncAttrKind(mnemonic, spec.attr);
+        if (value >= SyncEnumCount(sync_kind)) {
           Fail(offset, StrCat(where(), ": code ", value, " is out of range"));
           return false;
         }
@@ -206,8 +216,9 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
         return false;
       }
       return true;
+    default:
+      return true;
   }
-  return true;
 }
 
 uint32_t Verifier::InstructionSize(const Function& f, uint32_t pc, size_t offset) {
@@ -257,23 +268,9 @@ void Verifier::VerifyCall(const Function& f, const Instr& in, size_t offset) {
     }
   }
   for (uint32_t i = 0; i < callee.params.size(); ++i) {
-    const Param& p = callee.params[i];
-    uint32_t reg = in.operands[i + 1];
-    size_t at = offset + 8 + 4 * i;
-    bool ok = false;
-    switch (p.kind) {
-      case ParamKind::kScalar:
-        ok = reg < f.scalar_regs.size() && f.scalar_regs[reg] == p.dtype;
-        break;
-      case ParamKind::kPointer:
-      case ParamKind::kMemref:
-        ok = reg < f.views.size() && f.views[reg].dtype == p.dtype;
-        break;
-      case ParamKind::kTile:
-        ok = reg < f.tiles.size() && f.tiles[reg].type == callee.tiles[p.reg].type;
-        break;
+    if (!RegisterHolds(f, in.operands[i + 1], callee.params[i], callee)) {
+      Fail(offset + 8 + 4 * i, StrCat("call argument ", i + 1, " does not match the parameter"));
     }
-    if (!ok) Fail(at, StrCat("call argument ", i + 1, " does not match the parameter"));
   }
   calls_[&f - program_.functions.data()].push_back(callee_index);
 }
@@ -312,23 +309,18 @@ void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
     OperandType& t = types[i];
     t.present = v != kNoOperand;
     if (!t.present) continue;
-    switch (info.operands[i].kind) {
-      case OperandKind::kTile:
-        t.tile = &f.tiles[v].type;
-        break;
-      case OperandKind::kView:
-        t.dtype = f.views[v].dtype;
-        break;
-      case OperandKind::kScalar:
-      case OperandKind::kInt:
-      case OperandKind::kFloat:
-        t.dtype = f.scalar_regs[v];
-        break;
-      case OperandKind::kImm:
-        t.known_value = true;
-        t.value = v;
-        break;
-      case OperandKind::kTarget:
+    switch (GetKindInfo(info.operands[i].kind).reg_class) {
+#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
+  case RegClass::k##Name:                                             \
+    Describe(f.Field[v], &t);                                         \
+    break;
+#include "common/isa/register_classes.def"
+#undef PTO_REG_CLASS
+      case RegClass::kNone:
+        if (info.operands[i].kind == OperandKind::kImm) {
+          t.known_value = true;
+          t.value = v;
+        }
         break;
     }
   }

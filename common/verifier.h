@@ -14,7 +14,7 @@ namespace pto {
 /// Where each function's parts start in the file, so errors can name byte offsets.
 struct FunctionOffsets {
   size_t record = 0;
-  size_t tiles = 0;
+  size_t registers[kRegClassCount] = {};  ///< Each register file's count word.
   size_t code = 0;
   size_t lines = 0;
 };

@@ -237,14 +237,12 @@ bool ExecColExpandBinary(Executor& ex, const Instr& in) {
   return ExpandBinary<Op, false>(ex, in);
 }
 
-#define PTO_INSTANTIATE_RowReduce(K) template bool ExecRowReduce<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_ColReduce(K) template bool ExecColReduce<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_RowExpand(K) template bool ExecRowExpand<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_ColExpand(K) template bool ExecColExpand<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_RowExpandBinary(K) \
-  template bool ExecRowExpandBinary<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_ColExpandBinary(K) \
-  template bool ExecColExpandBinary<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_RowReduce PTO_YES
+#define PTO_IMPLEMENTS_ColReduce PTO_YES
+#define PTO_IMPLEMENTS_RowExpand PTO_YES
+#define PTO_IMPLEMENTS_ColExpand PTO_YES
+#define PTO_IMPLEMENTS_RowExpandBinary PTO_YES
+#define PTO_IMPLEMENTS_ColExpandBinary PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

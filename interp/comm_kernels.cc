@@ -435,7 +435,7 @@ bool ExecComm(Executor& ex, const Instr& in) {
   }
 }
 
-#define PTO_INSTANTIATE_Comm(K) template bool ExecComm<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Comm PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -146,7 +146,7 @@ bool ExecConvert(Executor& ex, const Instr& in) {
   return true;
 }
 
-#define PTO_INSTANTIATE_Convert(K) template bool ExecConvert<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Convert PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -399,10 +399,10 @@ bool ExecTranspose(Executor& ex, const Instr& in) {
   return true;
 }
 
-#define PTO_INSTANTIATE_Matmul(K) template bool ExecMatmul<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Extract(K) template bool ExecExtract<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Insert(K) template bool ExecInsert<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Transpose(K) template bool ExecTranspose<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Matmul PTO_YES
+#define PTO_IMPLEMENTS_Extract PTO_YES
+#define PTO_IMPLEMENTS_Insert PTO_YES
+#define PTO_IMPLEMENTS_Transpose PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

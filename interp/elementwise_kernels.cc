@@ -296,10 +296,10 @@ bool ExecFill(Executor& ex, const Instr& in) {
   return true;
 }
 
-#define PTO_INSTANTIATE_Binary(K) template bool ExecBinary<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Unary(K) template bool ExecUnary<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_TileScalar(K) template bool ExecTileScalar<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Fill(K) template bool ExecFill<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Binary PTO_YES
+#define PTO_IMPLEMENTS_Unary PTO_YES
+#define PTO_IMPLEMENTS_TileScalar PTO_YES
+#define PTO_IMPLEMENTS_Fill PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -126,7 +126,7 @@ bool Executor::Run() {
     ++steps;
     bool ok = true;
     switch (in.op) {
-#define PTO_OP(Name, mnemonic, operands, Family, Kernel, a2a3, a5, flags) \
+#define PTO_OP(Name, Code, mnemonic, operands, Family, Kernel, a2a3, a5, flags) \
   case Opcode::k##Name:                                                   \
     ok = Exec##Family<ops::Kernel>(*this, in);                            \
     break;

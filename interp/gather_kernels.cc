@@ -253,7 +253,7 @@ bool ExecGather(Executor& ex, const Instr& in) {
   }
 }
 
-#define PTO_INSTANTIATE_Gather(K) template bool ExecGather<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Gather PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

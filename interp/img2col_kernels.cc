@@ -220,7 +220,7 @@ bool ExecImg2col(Executor& ex, const Instr& in) {
   }
 }
 
-#define PTO_INSTANTIATE_Img2col(K) template bool ExecImg2col<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Img2col PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

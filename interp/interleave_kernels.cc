@@ -74,8 +74,7 @@ bool ExecInterleave(Executor& ex, const Instr& in) {
   return true;
 }
 
-#define PTO_INSTANTIATE_Interleave(K) \
-  template bool ExecInterleave<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Interleave PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

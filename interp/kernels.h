@@ -12,65 +12,18 @@ namespace pto::interp {
 namespace ops {
 // Every Kernel column entry of opcodes.def names a type here (element functions are defined in
 // element.h, the others where their family is implemented).
-#define PTO_OP(Name, mnemonic, operands, Family, Kernel, a2a3, a5, flags) struct Kernel;
+#define PTO_OP(Name, Code, mnemonic, operands, Family, Kernel, a2a3, a5, flags) struct Kernel;
 #include "common/isa/opcodes.def"
 #undef PTO_OP
 }  // namespace ops
 
-template <typename Op> bool ExecBinary(Executor& ex, const Instr& in);
-template <typename Op> bool ExecUnary(Executor& ex, const Instr& in);
-template <typename Op> bool ExecTileScalar(Executor& ex, const Instr& in);
-template <typename Op> bool ExecFill(Executor& ex, const Instr& in);
-template <typename Op> bool ExecRowReduce(Executor& ex, const Instr& in);
-template <typename Op> bool ExecColReduce(Executor& ex, const Instr& in);
-template <typename Op> bool ExecRowExpand(Executor& ex, const Instr& in);
-template <typename Op> bool ExecRowExpandBinary(Executor& ex, const Instr& in);
-template <typename Op> bool ExecColExpandBinary(Executor& ex, const Instr& in);
-template <typename Op> bool ExecLoad(Executor& ex, const Instr& in);
-template <typename Op> bool ExecStore(Executor& ex, const Instr& in);
-template <typename Op> bool ExecMove(Executor& ex, const Instr& in);
-template <typename Op> bool ExecBind(Executor& ex, const Instr& in);
-template <typename Op> bool ExecMachine(Executor& ex, const Instr& in);
-template <typename Op> bool ExecIntBinary(Executor& ex, const Instr& in);
-template <typename Op> bool ExecFloatBinary(Executor& ex, const Instr& in);
-template <typename Op> bool ExecFloatUnary(Executor& ex, const Instr& in);
-template <typename Op> bool ExecCompareInt(Executor& ex, const Instr& in);
-template <typename Op> bool ExecCompareFloat(Executor& ex, const Instr& in);
-template <typename Op> bool ExecSelect(Executor& ex, const Instr& in);
-template <typename Op> bool ExecCast(Executor& ex, const Instr& in);
-template <typename Op> bool ExecTransfer(Executor& ex, const Instr& in);
-template <typename Op> bool ExecControl(Executor& ex, const Instr& in);
-template <typename Op> bool ExecMemory(Executor& ex, const Instr& in);
-template <typename Op> bool ExecConvert(Executor& ex, const Instr& in);
-template <typename Op> bool ExecTernary(Executor& ex, const Instr& in);
-template <typename Op> bool ExecScalarTernary(Executor& ex, const Instr& in);
-template <typename Op> bool ExecCompareScalar(Executor& ex, const Instr& in);
-template <typename Op> bool ExecSelectMask(Executor& ex, const Instr& in);
-template <typename Op> bool ExecTriangle(Executor& ex, const Instr& in);
-template <typename Op> bool ExecIota(Executor& ex, const Instr& in);
-template <typename Op> bool ExecFillPad(Executor& ex, const Instr& in);
-template <typename Op> bool ExecColExpand(Executor& ex, const Instr& in);
-template <typename Op> bool ExecMatmul(Executor& ex, const Instr& in);
-template <typename Op> bool ExecExtract(Executor& ex, const Instr& in);
-template <typename Op> bool ExecInsert(Executor& ex, const Instr& in);
-template <typename Op> bool ExecTranspose(Executor& ex, const Instr& in);
-template <typename Op> bool ExecReshape(Executor& ex, const Instr& in);
-template <typename Op> bool ExecPrint(Executor& ex, const Instr& in);
-template <typename Op> bool ExecSync(Executor& ex, const Instr& in);
-template <typename Op> bool ExecPipe(Executor& ex, const Instr& in);
-template <typename Op> bool ExecComm(Executor& ex, const Instr& in);
-template <typename Op> bool ExecInterleave(Executor& ex, const Instr& in);
-template <typename Op> bool ExecElement(Executor& ex, const Instr& in);
-// ---- Group B ----
-template <typename Op> bool ExecCompare(Executor& ex, const Instr& in);
-template <typename Op> bool ExecSelectScalar(Executor& ex, const Instr& in);
-template <typename Op> bool ExecPartial(Executor& ex, const Instr& in);
-template <typename Op> bool ExecArgReduce(Executor& ex, const Instr& in);
-// Group C: gathers, scatters, sorts (gather_kernels.cc, sort_kernels.cc).
-template <typename Op> bool ExecGather(Executor& ex, const Instr& in);
-template <typename Op> bool ExecSort(Executor& ex, const Instr& in);
-template <typename Op> bool ExecQuant(Executor& ex, const Instr& in);  // group D
-template <typename Op> bool ExecImg2col(Executor& ex, const Instr& in);  // img2col_kernels.cc
+// One template per family (common/isa/families.def), instantiated for each of its kernels by
+// the file that implements the family (interp/instantiate.inc).
+#define PTO_FAMILY(Name, Layer, Rules) \
+  template <typename Op>               \
+  bool Exec##Name(Executor& ex, const Instr& in);
+#include "common/isa/families.def"
+#undef PTO_FAMILY
 bool ExecQuantMx(Executor& ex, const Instr& in);  // tquant.mx, mx_quant_kernels.cc
 
 /// The scalar operand \a reg converted to the compute type of tiles of T.

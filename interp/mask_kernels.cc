@@ -310,18 +310,15 @@ bool ExecFillPad(Executor& ex, const Instr& in) {
   return true;
 }
 
-#define PTO_INSTANTIATE_Ternary(K) template bool ExecTernary<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_ScalarTernary(K) \
-  template bool ExecScalarTernary<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_CompareScalar(K) \
-  template bool ExecCompareScalar<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_SelectMask(K) template bool ExecSelectMask<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Triangle(K) template bool ExecTriangle<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Iota(K) template bool ExecIota<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_FillPad(K) template bool ExecFillPad<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Compare(K) template bool ExecCompare<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_SelectScalar(K) \
-  template bool ExecSelectScalar<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Ternary PTO_YES
+#define PTO_IMPLEMENTS_ScalarTernary PTO_YES
+#define PTO_IMPLEMENTS_CompareScalar PTO_YES
+#define PTO_IMPLEMENTS_SelectMask PTO_YES
+#define PTO_IMPLEMENTS_Triangle PTO_YES
+#define PTO_IMPLEMENTS_Iota PTO_YES
+#define PTO_IMPLEMENTS_FillPad PTO_YES
+#define PTO_IMPLEMENTS_Compare PTO_YES
+#define PTO_IMPLEMENTS_SelectScalar PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

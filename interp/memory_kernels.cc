@@ -420,11 +420,11 @@ bool ExecMachine(Executor& ex, const Instr& in) {
   }
 }
 
-#define PTO_INSTANTIATE_Load(K) template bool ExecLoad<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Store(K) template bool ExecStore<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Move(K) template bool ExecMove<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Bind(K) template bool ExecBind<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Machine(K) template bool ExecMachine<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Load PTO_YES
+#define PTO_IMPLEMENTS_Store PTO_YES
+#define PTO_IMPLEMENTS_Move PTO_YES
+#define PTO_IMPLEMENTS_Bind PTO_YES
+#define PTO_IMPLEMENTS_Machine PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -232,11 +232,11 @@ bool ExecElement(Executor& ex, const Instr& in) {
   return true;
 }
 
-#define PTO_INSTANTIATE_Element(K) template bool ExecElement<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Memory(K) template bool ExecMemory<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Reshape(K) template bool ExecReshape<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Print(K) template bool ExecPrint<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Sync(K) template bool ExecSync<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Element PTO_YES
+#define PTO_IMPLEMENTS_Memory PTO_YES
+#define PTO_IMPLEMENTS_Reshape PTO_YES
+#define PTO_IMPLEMENTS_Print PTO_YES
+#define PTO_IMPLEMENTS_Sync PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -118,8 +118,8 @@ bool ExecArgReduce(Executor& ex, const Instr& in) {
   return true;
 }
 
-#define PTO_INSTANTIATE_Partial(K) template bool ExecPartial<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_ArgReduce(K) template bool ExecArgReduce<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Partial PTO_YES
+#define PTO_IMPLEMENTS_ArgReduce PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -265,7 +265,7 @@ bool ExecPipe(Executor& ex, const Instr& in) {
   return false;
 }
 
-#define PTO_INSTANTIATE_Pipe(K) template bool ExecPipe<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Pipe PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -91,7 +91,7 @@ bool ExecQuant(Executor& ex, const Instr& in) {
   return true;
 }
 
-#define PTO_INSTANTIATE_Quant(K) template bool ExecQuant<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Quant PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -97,17 +97,15 @@ bool ExecCast(Executor& ex, const Instr& in) {
   return true;
 }
 
-#define PTO_INSTANTIATE_IntBinary(K) template bool ExecIntBinary<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_FloatBinary(K) \
-  template bool ExecFloatBinary<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_FloatUnary(K) template bool ExecFloatUnary<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_CompareInt(K) template bool ExecCompareInt<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_CompareFloat(K) \
-  template bool ExecCompareFloat<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Select(K) template bool ExecSelect<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Cast(K) template bool ExecCast<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Transfer(K) template bool ExecTransfer<ops::K>(Executor&, const Instr&);
-#define PTO_INSTANTIATE_Control(K) template bool ExecControl<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_IntBinary PTO_YES
+#define PTO_IMPLEMENTS_FloatBinary PTO_YES
+#define PTO_IMPLEMENTS_FloatUnary PTO_YES
+#define PTO_IMPLEMENTS_CompareInt PTO_YES
+#define PTO_IMPLEMENTS_CompareFloat PTO_YES
+#define PTO_IMPLEMENTS_Select PTO_YES
+#define PTO_IMPLEMENTS_Cast PTO_YES
+#define PTO_IMPLEMENTS_Transfer PTO_YES
+#define PTO_IMPLEMENTS_Control PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

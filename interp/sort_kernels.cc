@@ -205,7 +205,7 @@ bool ExecSort(Executor& ex, const Instr& in) {
   }
 }
 
-#define PTO_INSTANTIATE_Sort(K) template bool ExecSort<ops::K>(Executor&, const Instr&);
+#define PTO_IMPLEMENTS_Sort PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp

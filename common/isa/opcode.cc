@@ -37,32 +37,12 @@ std::vector<OperandSpec> ParseOperands(std::string_view text, uint32_t flags, in
         i = end - 1;
         break;
       }
-      case 't':
-        spec.kind = OperandKind::kTile;
-        break;
-      case 'v':
-        spec.kind = OperandKind::kView;
-        break;
-      case 's':
-        spec.kind = OperandKind::kScalar;
-        break;
-      case 'i':
-        spec.kind = OperandKind::kInt;
-        break;
-      case 'f':
-        spec.kind = OperandKind::kFloat;
-        break;
-      case 'n':
-        spec.kind = OperandKind::kImm;
-        break;
-      case 'j':
-        spec.kind = OperandKind::kTarget;
-        break;
       case '*':
         *variadic = true;
         continue;
       default:
-        std::abort();  // a typo in opcodes.def
+        if (!KindOfLetter(c, &spec.kind)) std::abort();  // a typo in opcodes.def
+        break;
     }
     if (output) ++*num_outputs;
     specs.push_back(spec);
@@ -82,19 +62,19 @@ struct Row {
 };
 
 constexpr Row kRows[] = {
-#define PTO_OP(Name, mnemonic, operands, Fam, Kernel, a2a3, a5, flags) \
+#define PTO_OP(Name, Code, mnemonic, operands, Fam, Kernel, a2a3, a5, flags) \
   {Opcode::k##Name, mnemonic, operands, Family::k##Fam, a2a3, a5, flags},
 #include "common/isa/opcodes.def"
 #undef PTO_OP
 };
 static_assert(sizeof(kRows) / sizeof(kRows[0]) == kOpcodeCount);
 
+// Indexed by opcode number; rows are grouped by concern in opcodes.def, not by number.
 const std::array<OpInfo, kOpcodeCount>& Table() {
   static const std::array<OpInfo, kOpcodeCount> table = [] {
     std::array<OpInfo, kOpcodeCount> t{};
-    for (int i = 0; i < kOpcodeCount; ++i) {
-      const Row& row = kRows[i];
-      OpInfo& info = t[i];
+    for (const Row& row : kRows) {
+      OpInfo& info = t[static_cast<int>(row.opcode)];
       info.opcode = row.opcode;
       info.mnemonic = row.mnemonic;
       info.family = row.family;

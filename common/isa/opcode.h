@@ -2,12 +2,14 @@
 #ifndef PTO_COMMON_ISA_OPCODE_H_
 #define PTO_COMMON_ISA_OPCODE_H_
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
 #include "common/arch.h"
 #include "common/dtype.h"
+#include "common/isa/operand_kinds.h"
 
 namespace pto {
 
@@ -17,8 +19,36 @@ enum : uint32_t {
   kFlagNonNegativeScalar = 1u << 1,  ///< The scalar input must be >= 0.
 };
 
+/// The layers of the instruction set (the Layer column of families.def).
+enum class Layer : uint8_t {
+  kTile,    ///< Tile instructions of the PTO ISA.
+  kScalar,  ///< Scalar arithmetic, control flow, pointers, views and structure.
+  kSync,    ///< Pipe synchronisation and barriers.
+};
+
+/// How an instruction is executed and how its operand types are checked (families.def).
+enum class Family : uint8_t {
+#define PTO_FAMILY(Name, Layer, Rules) k##Name,
+#include "common/isa/families.def"
+#undef PTO_FAMILY
+};
+
+constexpr int kFamilyCount = 0
+#define PTO_FAMILY(...) +1
+#include "common/isa/families.def"
+#undef PTO_FAMILY
+    ;
+
+/// The layer of each family, by Family value.
+inline constexpr Layer kFamilyLayer[kFamilyCount] = {
+#define PTO_FAMILY(Name, L, Rules) Layer::k##L,
+#include "common/isa/families.def"
+#undef PTO_FAMILY
+};
+
+/// Opcodes, numbered by the Code column of opcodes.def (the numbers of the bytecode).
 enum class Opcode : uint16_t {
-#define PTO_OP(Name, ...) k##Name,
+#define PTO_OP(Name, Code, ...) k##Name = Code,
 #include "common/isa/opcodes.def"
 #undef PTO_OP
 };
@@ -29,84 +59,37 @@ constexpr int kOpcodeCount = 0
 #undef PTO_OP
     ;
 
-/// The flags column by opcode, as a constant: kernels test a flag on every instruction and
-/// should not pay for GetOpInfo's lazily built table.
-inline constexpr uint32_t kOpcodeFlags[kOpcodeCount] = {
-#define PTO_OP(Name, mnemonic, operands, Fam, Kernel, a2a3, a5, flags) flags,
+namespace isa_detail {
+constexpr int kCodes[] = {
+#define PTO_OP(Name, Code, ...) Code,
 #include "common/isa/opcodes.def"
 #undef PTO_OP
 };
+// Each number from 0 to kOpcodeCount-1 names exactly one row: tables indexed by opcode have
+// no holes, and two rows can never share a number.
+constexpr bool CodesAreDense() {
+  bool seen[kOpcodeCount] = {};
+  for (int code : kCodes) {
+    if (code < 0 || code >= kOpcodeCount || seen[code]) return false;
+    seen[code] = true;
+  }
+  return true;
+}
+static_assert(CodesAreDense(), "opcodes.def: the Code column must use 0..N-1, each once");
+}  // namespace isa_detail
+
+/// The flags column by opcode, as a constant: kernels test a flag on every instruction and
+/// should not pay for GetOpInfo's lazily built table.
+inline constexpr std::array<uint32_t, kOpcodeCount> kOpcodeFlags = [] {
+  std::array<uint32_t, kOpcodeCount> flags{};
+#define PTO_OP(Name, Code, mnemonic, operands, Fam, Kernel, a2a3, a5, f) flags[Code] = f;
+#include "common/isa/opcodes.def"
+#undef PTO_OP
+  return flags;
+}();
 constexpr bool HasFlag(Opcode op, uint32_t flag) {
   return (kOpcodeFlags[static_cast<int>(op)] & flag) != 0;
 }
-
-/// How an instruction is executed and how its operand types are checked.
-enum class Family : uint8_t {
-  kBinary,
-  kUnary,
-  kTileScalar,
-  kTernary,
-  kScalarTernary,
-  kCompareScalar,
-  kSelectMask,
-  kTriangle,
-  kIota,
-  kFillPad,
-  kFill,
-  kRowReduce,
-  kColReduce,
-  kRowExpand,
-  kColExpand,
-  kRowExpandBinary,
-  kColExpandBinary,
-  kLoad,
-  kStore,
-  kMove,
-  kMatmul,
-  kExtract,
-  kInsert,
-  kTranspose,
-  kBind,
-  kConvert,
-  kReshape,
-  kPrint,
-  kElement,
-  kPipe,
-  kComm,
-  kInterleave,
-  // ---- Group B ----
-  kCompare,
-  kSelectScalar,
-  kPartial,
-  kArgReduce,
-  kGather,  ///< Group C: tile and global gathers and scatters.
-  kSort,    ///< Group C: tsort32, tmrgsort.
-  kQuant,  // group D: tquant, tdequant
-  kImg2col,  ///< timg2col and the FMATRIX / repeat / padding settings it reads.
-  kMachine,
-  kIntBinary,
-  kFloatBinary,
-  kFloatUnary,
-  kCompareInt,
-  kCompareFloat,
-  kSelect,
-  kCast,
-  kTransfer,
-  kControl,
-  kMemory,
-  kSync,
-};
-
-/// What an operand word holds.
-enum class OperandKind : uint8_t {
-  kTile,    ///< t: tile register.
-  kView,    ///< v: view or pointer register.
-  kScalar,  ///< s: scalar register of any type.
-  kInt,     ///< i: integer (or index) scalar register.
-  kFloat,   ///< f: float scalar register.
-  kImm,     ///< n: immediate.
-  kTarget,  ///< j: code offset of an instruction in the same function.
-};
 
 /// One operand word of an instruction.
 struct OperandSpec {
@@ -132,8 +115,9 @@ struct OpInfo {
   bool variadic = false;  ///< "*": any number of further register operands (func calls).
 
   bool has_spelling() const { return mnemonic[0] != '%'; }
+  Layer layer() const { return kFamilyLayer[static_cast<int>(family)]; }
   /// Instructions of the tile ISA (as opposed to scalar, control and structural ones).
-  bool is_tile_op() const { return family < Family::kMachine; }
+  bool is_tile_op() const { return layer() == Layer::kTile; }
   DTypeMask types(Arch arch) const { return arch == Arch::kA5 ? a5_types : a2a3_types; }
   int num_operands() const { return static_cast<int>(operands.size()); }
 };

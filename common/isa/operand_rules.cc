@@ -2,7 +2,6 @@
 
 #include "common/isa/rule_checker.h"
 
-#include "common/isa/scalar_rules.h"
 #include "common/strings.h"
 
 namespace pto {
@@ -282,6 +281,7 @@ void RuleChecker::CheckFillPad() {
     Fail(0, StrCat(info_.mnemonic, " fills with the destination's pad value, but its type has "
                    "pad=null; give it pad=1 (zero), 2 (max) or 3 (min)"));
   }
+  CheckFillPadShapes();
 }
 
 void RuleChecker::CheckColExpand() {
@@ -345,126 +345,12 @@ std::vector<RuleError> RuleChecker::Run() {
     return std::move(errors_);
   }
   switch (info_.family) {
-    case Family::kBinary:
-    case Family::kUnary:
-    case Family::kTileScalar:
-    case Family::kTernary:
-    case Family::kScalarTernary:
-    case Family::kFill:
-    case Family::kTriangle:
-    case Family::kIota:
-      CheckElementwise();
-      break;
-    case Family::kCompareScalar:
-      CheckCompareScalar();
-      break;
-    case Family::kSelectMask:
-      CheckSelectMask();
-      break;
-    case Family::kFillPad:
-      CheckFillPad();
-      CheckFillPadShapes();
-      break;
-    case Family::kColExpand:
-      CheckColExpand();
-      break;
-    case Family::kRowReduce:
-      CheckRowReduce();
-      break;
-    case Family::kColReduce:
-      CheckColReduce();
-      break;
-    case Family::kRowExpand:
-      CheckRowExpand();
-      break;
-    case Family::kRowExpandBinary:
-      CheckExpandBinary(true);
-      break;
-    case Family::kColExpandBinary:
-      CheckExpandBinary(false);
-      break;
-    case Family::kLoad:
-      CheckLoad();
-      break;
-    case Family::kStore:
-      CheckStore();
-      break;
-    case Family::kMatmul:
-      CheckMatmul();
-      break;
-    case Family::kExtract:
-      CheckExtractInsert(false);
-      break;
-    case Family::kInsert:
-      CheckExtractInsert(true);
-      break;
-    case Family::kTranspose:
-      CheckTranspose();
-      break;
-    case Family::kMove:
-      CheckMove();
-      break;
-    case Family::kBind:
-    case Family::kMachine:
-      break;
-    case Family::kIntBinary:
-    case Family::kFloatBinary:
-    case Family::kFloatUnary:
-    case Family::kCompareInt:
-    case Family::kCompareFloat:
-    case Family::kSelect:
-    case Family::kCast:
-    case Family::kTransfer:
-    case Family::kControl:
-    case Family::kMemory:
-      CheckScalarOperands(info_, types_, &errors_);
-      break;
-    case Family::kReshape:
-      CheckReshape();
-      break;
-    case Family::kConvert:
-      CheckConvert();
-      break;
-    case Family::kPipe:
-      CheckPipe();
-      break;
-    case Family::kElement:
-      CheckElementAccess();
-      break;
-    case Family::kComm:
-      CheckComm();
-      break;
-    case Family::kInterleave:
-      CheckInterleave();
-      break;
-    case Family::kGather:
-      CheckGather();
-      break;
-    case Family::kSort:
-      CheckSort();
-      break;
-    case Family::kPrint:
-    case Family::kSync:
-      break;
-    // ---- Group B ----
-    case Family::kCompare:
-      CheckCompare();
-      break;
-    case Family::kSelectScalar:
-      CheckSelectScalar();
-      break;
-    case Family::kPartial:
-      CheckPartial();
-      break;
-    case Family::kArgReduce:
-      CheckArgReduce();
-      break;
-    case Family::kQuant:
-      CheckQuant();
-      break;
-    case Family::kImg2col:
-      CheckImg2col();
-      break;
+#define PTO_FAMILY(Name, Layer, Rules) \
+  case Family::k##Name:                \
+    Rules();                           \
+    break;
+#include "common/isa/families.def"
+#undef PTO_FAMILY
   }
   return std::move(errors_);
 }

@@ -1,5 +1,5 @@
-// The operand rule checker, shared by the files that implement its families' rules
-// (operand_rules.cc, cube_rules.cc). Not part of the public interface.
+// The operand rule checker, shared by the files that implement its families' rules (the
+// *_rules.cc files of this folder). Not part of the public interface.
 #ifndef PTO_COMMON_ISA_RULE_CHECKER_H_
 #define PTO_COMMON_ISA_RULE_CHECKER_H_
 
@@ -22,9 +22,8 @@ class RuleChecker {
  private:
   const TileType* Tile(int i) const { return types_[i].present ? types_[i].tile : nullptr; }
   void Fail(int operand, std::string message) { errors_.push_back({operand, std::move(message)}); }
-  void RequireMemory(int i, std::initializer_list<Memory> allowed);
-  void RequireSameShape(int i, int j);
 
+  // Rules shared by several families (operand_rules.cc).
   void RequireVec(int i);
   void RequireND(int i);
   void RequirePlain(int i);
@@ -34,51 +33,75 @@ class RuleChecker {
   void RequireViewElementSize(int view, int tile);
   void RequireScalarFits(int scalar, int tile);
   void RequireValidCovers(int src, int dst, bool rows, bool cols);
+  void RequireMask(int mask, int data);
+  void NoRules() {}
 
+  // The Rules column of families.def. Elementwise, rows and columns, conversions, generated
+  // tiles (operand_rules.cc).
   void CheckElementwise();
   void CheckRowReduce();
   void CheckColReduce();
   void CheckRowExpand();
+  void CheckColExpand();
   void CheckExpandBinary(bool per_row);
+  void CheckRowExpandBinary() { CheckExpandBinary(true); }
+  void CheckColExpandBinary() { CheckExpandBinary(false); }
+  void CheckReshape();
+  void CheckConvert();
+  void CheckCompareScalar();
+  void CheckSelectMask();
+  void CheckFillPad();
+  void CheckElementAccess();
+  void CheckInterleave();
+  // Memories and the cube: loads, stores, moves, matmuls, windows, pipes (cube_rules.cc).
+  void RequireMemory(int i, std::initializer_list<Memory> allowed);
+  void RequireSameShape(int i, int j);
   void CheckLoad();
   void CheckStore();
   void CheckMove();
   void CheckMatmul();
   void CheckExtractInsert(bool insert);
+  void CheckExtract() { CheckExtractInsert(false); }
+  void CheckInsert() { CheckExtractInsert(true); }
   void CheckTranspose();
-  void CheckReshape();
-  void CheckConvert();
-  void RequireMask(int mask, int data);
-  void CheckCompareScalar();
-  void CheckSelectMask();
-  void CheckFillPad();
-  void CheckColExpand();
   void CheckPipe();
-  void CheckElementAccess();
+  // Between blocks (comm_rules.cc).
   void CheckComm();
-  void CheckInterleave();
-  // ---- Group B (mask_reduce_rules.cc) ----
+  // Tile compare and scalar select, partial elementwise, arg reductions, padding shapes
+  // (mask_reduce_rules.cc).
   void CheckCompare();
   void CheckSelectScalar();
   void CheckPartial();
   void CheckArgReduce();
   void CheckFillPadShapes();
-  // Group C (gather_rules.cc).
+  // Gathers, scatters, sorts (gather_rules.cc).
   void RequireIndexTile(int i, DTypeMask allowed, const char* what);
   void RequireFullRows(int i, const char* role);
   void RequireIndexCovers(int idx, int data, const char* data_role);
   void CheckGather();
   void CheckSort();
-  // Group D (quant_rules.cc).
+  // Quantisation: fixpipe, vector side, MX matmuls (quant_rules.cc); tquant.mx
+  // (mx_quant_rules.cc).
   bool IsFixpipeQuant() const;
   void CheckFixpipeQuant();
   void CheckMatmulMx(bool acc, bool bias);
   void CheckQuant();
+  void CheckQuantMx();
   // Im2col (img2col_rules.cc).
   void CheckImg2col();
-  // MX quantisation, tquant.mx (mx_quant_rules.cc).
-  void CheckQuantMx();
   void RequireImmediateAtMost(int i, uint32_t most);
+  // The scalar layer: arith, register moves, control flow, scalar memory (scalar_rules.cc).
+  DType ScalarType(int i) const { return types_[i].dtype; }
+  void RequireSameScalarType(int a, int b);
+  void RequireBool(int i);
+  void CheckScalarArithmetic();
+  void CheckScalarUnary();
+  void CheckScalarCompare();
+  void CheckScalarSelect();
+  void CheckScalarCast();
+  void CheckTransfer();
+  void CheckControl();
+  void CheckMemoryAccess();
 
   const OpInfo& info_;
   Arch arch_;

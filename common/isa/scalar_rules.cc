@@ -1,5 +1,7 @@
+// Operand rules of the scalar layer: the arith dialect and the moves, jumps, loops and scalar
+// memory accesses the assembler emits for scf and func.
+#include "common/isa/rule_checker.h"
 #include "common/isa/scalar_rules.h"
-
 #include "common/strings.h"
 
 namespace pto {
@@ -12,37 +14,44 @@ constexpr const char* kFloatPredicates[kFloatPredicateCount] = {
     "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
     "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
 
-class ScalarChecker {
- public:
-  ScalarChecker(const OpInfo& info, const std::vector<OperandType>& types,
-                std::vector<RuleError>* errors)
-      : info_(info), types_(types), errors_(errors) {}
+}  // namespace
 
-  void Run();
+const char* IntPredicateName(int p) { return kIntPredicates[p]; }
+const char* FloatPredicateName(int p) { return kFloatPredicates[p]; }
 
- private:
-  DType T(int i) const { return types_[i].dtype; }
-  void Fail(int operand, std::string message) { errors_->push_back({operand, std::move(message)}); }
-  void Same(int a, int b) {
-    if (T(a) != T(b)) {
-      Fail(b, StrCat(info_.mnemonic, " needs operands of one type; got ", DTypeName(T(a)),
-                     " and ", DTypeName(T(b))));
-    }
+void RuleChecker::RequireSameScalarType(int a, int b) {
+  if (ScalarType(a) != ScalarType(b)) {
+    Fail(b, StrCat(info_.mnemonic, " needs operands of one type; got ", DTypeName(ScalarType(a)),
+                   " and ", DTypeName(ScalarType(b))));
   }
-  void IsBool(int i) {
-    if (T(i) != DType::kI1) {
-      Fail(i, StrCat(info_.mnemonic, " needs an i1 here, got ", DTypeName(T(i))));
-    }
+}
+
+void RuleChecker::RequireBool(int i) {
+  if (ScalarType(i) != DType::kI1) {
+    Fail(i, StrCat(info_.mnemonic, " needs an i1 here, got ", DTypeName(ScalarType(i))));
   }
-  void CheckCast();
+}
 
-  const OpInfo& info_;
-  const std::vector<OperandType>& types_;
-  std::vector<RuleError>* errors_;
-};
+void RuleChecker::CheckScalarArithmetic() {
+  RequireSameScalarType(0, 1);
+  RequireSameScalarType(0, 2);
+}
 
-void ScalarChecker::CheckCast() {
-  DType d = T(0), s = T(1);
+void RuleChecker::CheckScalarUnary() { RequireSameScalarType(0, 1); }
+
+void RuleChecker::CheckScalarCompare() {
+  RequireBool(0);
+  RequireSameScalarType(1, 2);
+}
+
+void RuleChecker::CheckScalarSelect() {
+  RequireBool(1);
+  RequireSameScalarType(0, 2);
+  RequireSameScalarType(0, 3);
+}
+
+void RuleChecker::CheckScalarCast() {
+  DType d = ScalarType(0), s = ScalarType(1);
   const std::string_view m = info_.mnemonic;
   auto fail = [&](const char* rule) {
     Fail(0, StrCat(m, " cannot convert ", DTypeName(s), " to ", DTypeName(d), ": ", rule));
@@ -66,64 +75,29 @@ void ScalarChecker::CheckCast() {
   }
 }
 
-void ScalarChecker::Run() {
-  switch (info_.family) {
-    case Family::kIntBinary:
-    case Family::kFloatBinary:
-      Same(0, 1);
-      Same(0, 2);
-      break;
-    case Family::kFloatUnary:
-      Same(0, 1);
-      break;
-    case Family::kCompareInt:
-    case Family::kCompareFloat:
-      IsBool(0);
-      Same(1, 2);
-      break;
-    case Family::kSelect:
-      IsBool(1);
-      Same(0, 2);
-      Same(0, 3);
-      break;
-    case Family::kCast:
-      CheckCast();
-      break;
-    case Family::kTransfer:
-      if (types_[0].tile && types_[1].tile && *types_[0].tile != *types_[1].tile) {
-        Fail(1, StrCat("a tile result must have one type: ", types_[0].tile->ToString(),
-                       " and ", types_[1].tile->ToString()));
-      } else if (!types_[0].tile && T(0) != T(1)) {
-        Fail(1, StrCat("a value of type ", DTypeName(T(1)), " where ", DTypeName(T(0)),
-                       " is expected"));
-      }
-      break;
-    case Family::kControl:
-      if (info_.mnemonic == "%for_check" || info_.mnemonic == "%for_next") {
-        Same(0, 1);
-        if (info_.mnemonic == "%for_next") Same(0, 2);
-      } else if (info_.mnemonic == "%branch_if_not") {
-        IsBool(0);
-      }
-      break;
-    case Family::kMemory:
-      if (info_.mnemonic == "%load_scalar") Same(0, 1);
-      if (info_.mnemonic == "%store_scalar") Same(0, 2);
-      if (info_.mnemonic == "%addptr") Same(0, 1);
-      break;
-    default:
-      break;
+void RuleChecker::CheckTransfer() {
+  if (types_[0].tile && types_[1].tile && *types_[0].tile != *types_[1].tile) {
+    Fail(1, StrCat("a tile result must have one type: ", types_[0].tile->ToString(), " and ",
+                   types_[1].tile->ToString()));
+  } else if (!types_[0].tile && ScalarType(0) != ScalarType(1)) {
+    Fail(1, StrCat("a value of type ", DTypeName(ScalarType(1)), " where ",
+                   DTypeName(ScalarType(0)), " is expected"));
   }
 }
 
-}  // namespace
+void RuleChecker::CheckControl() {
+  if (info_.mnemonic == "%for_check" || info_.mnemonic == "%for_next") {
+    RequireSameScalarType(0, 1);
+    if (info_.mnemonic == "%for_next") RequireSameScalarType(0, 2);
+  } else if (info_.mnemonic == "%branch_if_not") {
+    RequireBool(0);
+  }
+}
 
-const char* IntPredicateName(int p) { return kIntPredicates[p]; }
-const char* FloatPredicateName(int p) { return kFloatPredicates[p]; }
-
-void CheckScalarOperands(const OpInfo& info, const std::vector<OperandType>& types,
-                         std::vector<RuleError>* errors) {
-  ScalarChecker(info, types, errors).Run();
+void RuleChecker::CheckMemoryAccess() {
+  if (info_.mnemonic == "%load_scalar") RequireSameScalarType(0, 1);
+  if (info_.mnemonic == "%store_scalar") RequireSameScalarType(0, 2);
+  if (info_.mnemonic == "%addptr") RequireSameScalarType(0, 1);
 }
 
 }  // namespace pto

@@ -1,5 +1,5 @@
-// Operand type rules of the scalar, move and control-flow families (the arith dialect and the
-// instructions the assembler emits for scf and func).
+// The comparison predicates of the arith dialect (the scalar layer's operand rules are in
+// scalar_rules.cc, as RuleChecker methods).
 #ifndef PTO_COMMON_ISA_SCALAR_RULES_H_
 #define PTO_COMMON_ISA_SCALAR_RULES_H_
 
@@ -21,10 +21,6 @@ constexpr int kFloatPredicateCount = 16;
 /// MLIR names of the predicates ("slt", "oeq", ...).
 const char* IntPredicateName(int p);
 const char* FloatPredicateName(int p);
-
-/// Appends to \a errors every rule of a scalar, move or control family that \a types breaks.
-void CheckScalarOperands(const OpInfo& info, const std::vector<OperandType>& types,
-                         std::vector<RuleError>* errors);
 
 }  // namespace pto
 

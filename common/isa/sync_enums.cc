@@ -25,14 +25,53 @@ struct Table {
   uint32_t count;
 };
 
-// The ISA names of the tile instructions, in opcode order: "tmatmul.acc" is TMATMUL_ACC.
+// tsync.op's operand codes: the instruction each code names. Part of the bytecode format
+// (version 1), so frozen: a new tile instruction tsync should name is appended at the end.
+// Some instructions appear twice (the forms of tgather and tmrgsort); the first is written.
+constexpr Opcode kTSyncOps[] = {
+    Opcode::kTAdd, Opcode::kTSub, Opcode::kTMul, Opcode::kTDiv, Opcode::kTMax, Opcode::kTMin,
+    Opcode::kTAbs, Opcode::kTNeg, Opcode::kTExp, Opcode::kTLog, Opcode::kTSqrt,
+    Opcode::kTRsqrt, Opcode::kTRecip, Opcode::kTRelu, Opcode::kTPRelu, Opcode::kTAddC,
+    Opcode::kTSubC, Opcode::kTAddS, Opcode::kTSubS, Opcode::kTMulS, Opcode::kTDivS,
+    Opcode::kTMaxS, Opcode::kTMinS, Opcode::kTShlS, Opcode::kTShrS, Opcode::kTLRelu,
+    Opcode::kTAddSC, Opcode::kTSubSC, Opcode::kTCmpS, Opcode::kTSel, Opcode::kTTri,
+    Opcode::kTCi, Opcode::kTFillPad, Opcode::kTExpandS, Opcode::kTRowSum, Opcode::kTRowMax,
+    Opcode::kTRowMin, Opcode::kTColSum, Opcode::kTColMax, Opcode::kTColMin,
+    Opcode::kTColExpand, Opcode::kTRowExpand, Opcode::kTRowExpandSub, Opcode::kTRowExpandMul,
+    Opcode::kTRowExpandDiv, Opcode::kTRowExpandAdd, Opcode::kTRowExpandMax,
+    Opcode::kTRowExpandMin, Opcode::kTRowExpandExpDif, Opcode::kTColExpandSub,
+    Opcode::kTColExpandDiv, Opcode::kTColExpandMax, Opcode::kTColExpandMin,
+    Opcode::kTColExpandExpDif, Opcode::kTColExpandMul, Opcode::kTColExpandAdd, Opcode::kTLoad,
+    Opcode::kTStore, Opcode::kTMov, Opcode::kTMatmul, Opcode::kTMatmulAcc,
+    Opcode::kTMatmulBias, Opcode::kTExtract, Opcode::kTInsert, Opcode::kTTrans, Opcode::kTCvt,
+    Opcode::kTReshape, Opcode::kTPrint, Opcode::kTAssign, Opcode::kTSetVal, Opcode::kTGetVal,
+    Opcode::kInitPipeAic, Opcode::kInitPipeAiv, Opcode::kTPushToAiv, Opcode::kTPushToAic,
+    Opcode::kTPopFromAic, Opcode::kTPopFromAiv, Opcode::kTFreeFromAic, Opcode::kTFreeFromAiv,
+    Opcode::kTPut, Opcode::kTGet, Opcode::kTNotify, Opcode::kTWait, Opcode::kTTest,
+    Opcode::kTBroadcast, Opcode::kCommTGather, Opcode::kCommTScatter, Opcode::kTReduce,
+    Opcode::kTAnd, Opcode::kTOr, Opcode::kTXor, Opcode::kTNot, Opcode::kTShl, Opcode::kTShr,
+    Opcode::kTAndS, Opcode::kTOrS, Opcode::kTXorS, Opcode::kTRem, Opcode::kTRemS,
+    Opcode::kTFMod, Opcode::kTFModS, Opcode::kTCmp, Opcode::kTSelS, Opcode::kTPartAdd,
+    Opcode::kTPartMul, Opcode::kTPartMax, Opcode::kTPartMin, Opcode::kTRowProd,
+    Opcode::kTColProd, Opcode::kTRowArgMax, Opcode::kTRowArgMin, Opcode::kTColArgMax,
+    Opcode::kTColArgMin, Opcode::kTFillPadInplace, Opcode::kTFillPadExpand, Opcode::kTPrefetch,
+    Opcode::kTInterleave, Opcode::kTDeInterleave, Opcode::kTGather, Opcode::kTGatherMask,
+    Opcode::kTGatherB, Opcode::kTScatter, Opcode::kMGather, Opcode::kMScatter,
+    Opcode::kTSort32, Opcode::kTMrgSort, Opcode::kTMrgSortLists, Opcode::kTMrgSortListsTmp,
+    Opcode::kTGemv, Opcode::kTGemvAcc, Opcode::kTGemvBias, Opcode::kTMovFp, Opcode::kTStoreFp,
+    Opcode::kTExtractFp, Opcode::kTInsertFp, Opcode::kTMatmulMx, Opcode::kTMatmulMxAcc,
+    Opcode::kTMatmulMxBias, Opcode::kTGemvMx, Opcode::kTGemvMxAcc, Opcode::kTGemvMxBias,
+    Opcode::kTQuant, Opcode::kTDequant, Opcode::kTSetHf32Mode, Opcode::kTSetTf32Mode,
+    Opcode::kTImg2col, Opcode::kTSetFmatrix, Opcode::kTSetImg2colRpt,
+    Opcode::kTSetImg2colPadding, Opcode::kTQuantMx,
+};
+
+// The ISA names of kTSyncOps: "tmatmul.acc" is TMATMUL_ACC.
 Table TileOpNames() {
   static const std::vector<std::string>* names = [] {
     auto* v = new std::vector<std::string>;
-    for (int i = 0; i < kOpcodeCount; ++i) {
-      const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
-      if (!info.is_tile_op() || !info.has_spelling()) continue;
-      std::string name(info.mnemonic);
+    for (Opcode op : kTSyncOps) {
+      std::string name(GetOpInfo(op).mnemonic);
       for (char& c : name) c = c == '.' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       v->push_back(name);
     }
