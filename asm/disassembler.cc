@@ -14,17 +14,6 @@ namespace pto::assembler {
 
 namespace {
 
-const char* RegisterPrefix(OperandKind kind) {
-  switch (kind) {
-    case OperandKind::kTile:
-      return "%t";
-    case OperandKind::kView:
-      return "%v";
-    default:
-      return "%s";
-  }
-}
-
 // A string literal with the escapes the lexer resolves.
 std::string Quoted(const std::string& text) {
   std::string out = "\"";
@@ -52,16 +41,7 @@ std::string ParamType(const Function& f, const Param& p) {
   return "?";
 }
 
-const char* ParamPrefix(ParamKind kind) {
-  switch (kind) {
-    case ParamKind::kScalar:
-      return "%s";
-    case ParamKind::kTile:
-      return "%t";
-    default:
-      return "%v";
-  }
-}
+const char* ParamPrefix(ParamKind kind) { return GetRegClassInfo(ParamRegClass(kind)).prefix; }
 
 class Lister {
  public:
@@ -220,7 +200,7 @@ void Lister::Instruction(const Function& f, uint32_t pc, const std::set<uint32_t
     } else if (spec.kind == OperandKind::kTarget) {
       operands.push_back(StrCat("^w", value));
     } else {
-      operands.push_back(StrCat(RegisterPrefix(spec.kind), value));
+      operands.push_back(StrCat(GetRegClassInfo(GetKindInfo(spec.kind).reg_class).prefix, value));
     }
   }
   // The variadic rest: a call's arguments (by the callee's parameters) and results, or the

@@ -17,16 +17,31 @@
 
 namespace pto::assembler {
 
-/// Which register file a value lives in.
+/// Which register file a value lives in: one of the register classes
+/// (common/isa/register_classes.def), or a value the assembler keeps without a register.
 enum class ValueClass {
   kNone,
-  kScalar,
-  kTile,
-  kView,
+#define PTO_REG_CLASS(Name, ...) k##Name,
+#include "common/isa/register_classes.def"
+#undef PTO_REG_CLASS
   kLocalArray,  ///< reg is the function's local-array slot, not a register.
   kConfig,      ///< A !pto.fmatrix_config: reg indexes FunctionBuilder::fmatrix_configs().
   kEvent,       ///< A !pto.event parameter: no storage (every instruction has finished).
 };
+
+/// The value class of registers of class \a c.
+constexpr ValueClass ValueClassOf(RegClass c) {
+  switch (c) {
+#define PTO_REG_CLASS(Name, ...) \
+  case RegClass::k##Name:        \
+    return ValueClass::k##Name;
+#include "common/isa/register_classes.def"
+#undef PTO_REG_CLASS
+    case RegClass::kNone:
+      break;
+  }
+  return ValueClass::kNone;
+}
 
 /// The settings a !pto.fmatrix_config holds, by attribute name (asm/img2col_lowering.cc); they
 /// are known at assembly time and become the immediates of the instructions that use them.

@@ -12,11 +12,14 @@ namespace pto::assembler {
 
 namespace {
 
-// "%s12" -> ('s', 12).
-bool RegisterName(const Item& item, char* cls, uint32_t* index) {
+// "%t12" -> (RegClass::kTile, 12), by the register classes' prefixes.
+bool RegisterName(const Item& item, RegClass* cls, uint32_t* index) {
   if (!item.Is(ItemKind::kValue) || item.index >= 0 || item.text.size() < 2) return false;
-  *cls = item.text[0];
-  if (*cls != 's' && *cls != 't' && *cls != 'v') return false;
+  *cls = RegClass::kNone;
+  for (int c = 0; c < kRegClassCount; ++c) {
+    if (item.text[0] == kRegClasses[c].prefix[1]) *cls = static_cast<RegClass>(c);
+  }
+  if (*cls == RegClass::kNone) return false;
   uint64_t n = 0;
   for (size_t i = 1; i < item.text.size(); ++i) {
     if (item.text[i] < '0' || item.text[i] > '9' || n > 100000000) return false;
@@ -25,6 +28,8 @@ bool RegisterName(const Item& item, char* cls, uint32_t* index) {
   *index = static_cast<uint32_t>(n);
   return true;
 }
+
+const char* Prefix(RegClass cls) { return GetRegClassInfo(cls).prefix; }
 
 const OpInfo* ListingOpcode(std::string_view mnemonic) {
   for (int i = 0; i < kOpcodeCount; ++i) {
@@ -87,7 +92,7 @@ class ListingFunction {
 };
 
 bool ListingFunction::LowerParam(ItemSpan part) {
-  char cls;
+  RegClass cls;
   pto::Param p;
   if (part.size() < 3 || !RegisterName(part[0], &cls, &p.reg) || !part[1].IsPunct(":")) {
     return Error(part.empty() ? stmt_.head : part[0],
@@ -121,10 +126,10 @@ bool ListingFunction::LowerParam(ItemSpan part) {
     default:
       return Error(part[2], StrCat("unsupported parameter type '", type.text, "'"));
   }
-  const char want = p.kind == ParamKind::kScalar ? 's' : p.kind == ParamKind::kTile ? 't' : 'v';
+  const RegClass want = ParamRegClass(p.kind);
   if (cls != want) {
-    return Error(part[0], StrCat("a parameter of type '", type.text, "' lives in a %", want,
-                                 " register"));
+    return Error(part[0], StrCat("a parameter of type '", type.text, "' lives in a ",
+                                 Prefix(want), " register"));
   }
   p.dtype = type.dtype;
   p.name = program_.Intern(name);
@@ -208,7 +213,7 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
     }
     return true;
   }
-  char cls;
+  RegClass cls;
   uint32_t reg;
   if (items.size() < 3 || !RegisterName(items[0], &cls, &reg) || !items[1].IsPunct("=")) {
     return Error(s.head, StrCat("expected '", head, " %REG = ...'"));
@@ -225,7 +230,7 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
                                                           : it->second.value[0].text;
   };
   if (head == "bc.const") {
-    if (cls != 's' || reg >= f.scalar_regs.size() || rest.size() < 3 ||
+    if (cls != RegClass::kScalar || reg >= f.scalar_regs.size() || rest.size() < 3 ||
         !rest[0].Is(ItemKind::kInt) || !rest[1].IsPunct(":")) {
       return Error(items[0], "expected 'bc.const %sN = BITS : TYPE' for a declared register");
     }
@@ -237,7 +242,7 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   }
   if (head == "bc.tile") {
     Type t;
-    if (cls != 't' || reg != f.tiles.size()) {
+    if (cls != RegClass::kTile || reg != f.tiles.size()) {
       return Error(items[0], StrCat("expected tile register %t", f.tiles.size(), " next"));
     }
     if (!ParseWholeType(ctx_, rest, &t)) return false;
@@ -264,7 +269,7 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   }
   // bc.view
   Type t;
-  if (cls != 'v' || reg != f.views.size()) {
+  if (cls != RegClass::kView || reg != f.views.size()) {
     return Error(items[0], StrCat("expected view register %v", f.views.size(), " next"));
   }
   if (!ParseWholeType(ctx_, rest, &t)) return false;
@@ -291,11 +296,11 @@ bool ListingFunction::Operand(const Item& item, OperandKind kind, bool optional,
     *out = static_cast<uint32_t>(item.number);
     return true;
   }
-  char cls;
-  const char want = kind == OperandKind::kTile ? 't' : kind == OperandKind::kView ? 'v' : 's';
+  RegClass cls;
+  const RegClass want = GetKindInfo(kind).reg_class;
   if (!RegisterName(item, &cls, out) || cls != want) {
-    return Error(item, StrCat("expected a %", want, " register, got '", Spell(ItemSpan(&item, 1)),
-                              "'"));
+    return Error(item, StrCat("expected a ", Prefix(want), " register, got '",
+                              Spell(ItemSpan(&item, 1)), "'"));
   }
   return true;
 }
@@ -347,7 +352,7 @@ bool ListingFunction::Instruction(const grammar::Statement& s, const OpInfo& inf
   }
   if (info.variadic) {
     for (; t < terms.size(); ++t) {
-      char cls;
+      RegClass cls;
       uint32_t reg;
       if (terms[t].size() != 1 || !RegisterName(terms[t][0], &cls, &reg)) {
         return Error(terms[t].empty() ? s.head : terms[t][0], "expected a register");

@@ -13,43 +13,12 @@ namespace pto::assembler {
 
 namespace {
 
-const char* KindName(OperandKind kind) {
-  switch (kind) {
-    case OperandKind::kTile:
-      return "a tile";
-    case OperandKind::kView:
-      return "a global tensor view";
-    case OperandKind::kScalar:
-      return "a scalar";
-    case OperandKind::kInt:
-      return "an integer scalar";
-    case OperandKind::kFloat:
-      return "a float scalar";
-    case OperandKind::kImm:
-      return "an immediate";
-    case OperandKind::kTarget:
-      return "a jump target";
-  }
-  return "an operand";
-}
-
+// True if value \a v can be an operand of kind \a kind: a register of the kind's class holding
+// an element type the kind accepts.
 bool ClassMatches(OperandKind kind, const Value& v) {
-  switch (kind) {
-    case OperandKind::kTile:
-      return v.cls == ValueClass::kTile;
-    case OperandKind::kView:
-      return v.cls == ValueClass::kView;
-    case OperandKind::kScalar:
-      return v.cls == ValueClass::kScalar;
-    case OperandKind::kInt:
-      return v.cls == ValueClass::kScalar && IsInteger(v.type.dtype);
-    case OperandKind::kFloat:
-      return v.cls == ValueClass::kScalar && IsFloat(v.type.dtype);
-    case OperandKind::kImm:
-    case OperandKind::kTarget:
-      return false;
-  }
-  return false;
+  const RegClass cls = GetKindInfo(kind).reg_class;
+  return cls != RegClass::kNone && v.cls == ValueClassOf(cls) &&
+         KindAcceptsType(kind, v.type.dtype);
 }
 
 // Lowers one statement; members hold what the steps share.
@@ -216,7 +185,7 @@ bool TileOpLowering::ResolveSlot(int index) {
   const Value& v = slot.resolved.value;
   if (!ClassMatches(spec.kind, v)) {
     ctx_.Error(slot.written->range(), StrCat(OperandRole(index), " of ", info_.mnemonic,
-                                             " must be ", KindName(spec.kind), ", but ",
+                                             " must be ", GetKindInfo(spec.kind).noun, ", but ",
                                              Spell(slot.written->term), " is ", Describe(v)));
     return false;
   }

@@ -146,14 +146,13 @@ bool IndexTests(const fs::path& root, TestIndex* index) {
 }
 
 std::string OperandSummary(const OpInfo& info) {
-  static const char* kKind[] = {"tile", "view", "scalar", "int", "float", "imm", "label"};
   std::string outs, ins, attrs;
   for (const OperandSpec& spec : info.operands) {
     if (!spec.attr.empty()) {
       if (spec.attr[0] != '%') attrs += StrCat(attrs.empty() ? "" : ", ", spec.attr);
       continue;
     }
-    std::string word = kKind[static_cast<int>(spec.kind)];
+    std::string word = GetKindInfo(spec.kind).short_name;
     if (spec.optional) word = StrCat("[", word, "]");
     std::string& list = spec.output ? outs : ins;
     list += StrCat(list.empty() ? "" : ", ", word);

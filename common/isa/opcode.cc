@@ -6,9 +6,6 @@
 
 namespace pto {
 
-namespace {
-
-// Parses an operand string of opcodes.def ("t|tt[t]@isBinary") into specs.
 std::vector<OperandSpec> ParseOperands(std::string_view text, uint32_t flags, int* num_outputs,
                                        bool* variadic) {
   std::vector<OperandSpec> specs;
@@ -50,6 +47,8 @@ std::vector<OperandSpec> ParseOperands(std::string_view text, uint32_t flags, in
   if (flags & kFlagScalarFirst) specs.push_back({OperandKind::kImm, false, false, "%order"});
   return specs;
 }
+
+namespace {
 
 struct Row {
   Opcode opcode;

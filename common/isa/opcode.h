@@ -135,6 +135,11 @@ std::vector<std::string_view> AlternateSpellings(Opcode op);
 /// operands and attributes written (asm/tile_op_lowering.cc).
 const OpInfo* NextOverload(const OpInfo& info);
 
+/// Parses an operand string of opcodes.def ("t|tt[t]@isBinary") into specs, outputs first;
+/// \a flags may add the scalar-first order immediate. Aborts on a letter no operand kind has.
+std::vector<OperandSpec> ParseOperands(std::string_view text, uint32_t flags, int* num_outputs,
+                                       bool* variadic);
+
 }  // namespace pto
 
 #endif  // PTO_COMMON_ISA_OPCODE_H_
