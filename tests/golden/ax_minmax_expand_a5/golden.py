@@ -1,12 +1,12 @@
 """TROWMIN, TCOLMIN, TROWEXPANDMAX/MIN, TCOLEXPAND and TCOLEXPANDSUB/DIV/MAX/MIN/EXPDIF on a5,
 every element type each allows there (tcolmin: all 8-32 bit integers and bf16), with NaN,
 +-inf, -0.0 and integer extremes, partial valid regions, non-square tiles and the three
-spellings (tests/golden_axis_ref.py has the rules)."""
+spellings (tests/reference/minmax_expand.py has the rules)."""
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_axis_ref import Op, Tile, generate_case, make_case
+from reference.minmax_expand import Op, Tile, generate_case, make_case
 
 FORMS = ("sync", "ssa", "dps")
 

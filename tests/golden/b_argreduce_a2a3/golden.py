@@ -5,7 +5,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from group_b_ref import argreduce_case
+from reference.reductions import argreduce_case
 
 # name, instruction, source type, shape, valid shape, index type, destination kind
 # ("dn": Rx1 col-major, "nd": Rx8 with valid Rx1, "row": 1xC), spelling ("dps": arguments)

@@ -7,7 +7,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from group_b_ref import fillpad_case
+from reference.fill import fillpad_case
 
 CASE, generate = fillpad_case("a2a3", 651)
 

@@ -5,7 +5,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from group_b_ref import prefetch_sync_case
+from reference.memory import prefetch_sync_case
 
 # global inputs: (file, tload result, dtype, data)
 INPUTS = [

@@ -6,7 +6,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from group_b_ref import PROD_COLS, PROD_ROWS, prod_case
+from reference.reductions import PROD_COLS, PROD_ROWS, prod_case
 
 CASE, generate = prod_case("a5", 632, PROD_ROWS, PROD_COLS + [
     ("bf16", "bf16", (6, 32), (6, 19), "sync"),

@@ -6,7 +6,9 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from group_b_ref import pack_mask, save, values, widen
+from reference.compare_select import pack_mask
+from reference.element_types import values, widen
+from reference.tiles import save
 
 # name, type, shape, valid shape, mode, form ("dps" outputs are arguments), mask shape and type
 CASES = [

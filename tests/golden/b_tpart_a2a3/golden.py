@@ -5,7 +5,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from group_b_ref import tpart_case
+from reference.elementwise import tpart_case
 
 # name, type, shape, destination valid shape, spelling ("dps" results are arguments)
 CASES = [

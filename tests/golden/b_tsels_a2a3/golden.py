@@ -4,7 +4,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from group_b_ref import tsels_case
+from reference.compare_select import tsels_case
 
 # name, type, shape, valid shape, form ("dps"/"ptoas" outputs are arguments), scalar
 CASES = [

@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_bitrem import bit_case, here
+from reference.bitwise import bit_case, here
 
 CASE, generate = bit_case("i32", "a2a3", 605, "shl shr rem fmod rems fmods rems_n fmods_n")
 

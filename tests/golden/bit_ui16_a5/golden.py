@@ -4,7 +4,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_bitrem import bit_case, here
+from reference.bitwise import bit_case, here
 
 CASE, generate = bit_case("ui16", "a5", 610, (
     "band bor bxor bnot shl shr ands ors xors rem fmod rems fmods"))

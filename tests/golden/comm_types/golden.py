@@ -10,7 +10,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import from_bf16, to_bf16  # noqa: E402
+from reference.numerics import from_bf16, to_bf16
 
 RED = ["i16", "i32", "f16", "bf16"]
 PUT = ["i8", "ui8", "ui16", "i64", "ui64", "f16", "bf16", "ui32"]

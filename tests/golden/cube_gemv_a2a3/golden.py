@@ -15,7 +15,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import from_bf16, to_bf16  # noqa: E402
+from reference.numerics import from_bf16, to_bf16
 
 K, N = 20, 24
 TYPES = ["i8", "f16", "bf16", "f32"]

@@ -1,14 +1,14 @@
 """TTRANS, TEXTRACT and TINSERT on a2a3, every element type each allows there: ttrans between
 ND vec tiles (non-square, partial valid region), textract from NZ / ZN / ND / DN mat tiles into NZ
 left and ZN right tiles at box-aligned origins, tinsert from NZ acc (f32 -> f32/f16/bf16,
-i32 -> i32) into NZ mat tiles; sync and DPS spellings (tests/golden_move_ref.py has the rules)."""
+i32 -> i32) into NZ mat tiles; sync and DPS spellings (tests/reference/trans_extract_insert.py has the rules)."""
 import os
 import sys
 
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_move_ref import Move, T, generate_case, make_case, storage
+from reference.trans_extract_insert import Move, T, generate_case, make_case, storage
 
 ELEMENT_TYPES = ["i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64", "f16", "bf16", "f32"]
 FORMS = ("sync", "dps")

@@ -3,14 +3,14 @@ ND vec tiles (non-square, partial valid region); textract from NZ / ZN / ND / DN
 NZ left and ZN right tiles and from ND vec tiles into NZ mat and left tiles (the MX byte types
 included); tinsert from NZ acc (f32 -> f32/f16/bf16, i32 -> i32) and from ND vec tiles into NZ
 mat tiles; SSA, sync and DPS spellings, ttrans with and without its scratch tile
-(tests/golden_move_ref.py has the rules)."""
+(tests/reference/trans_extract_insert.py has the rules)."""
 import os
 import sys
 
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_move_ref import Move, T, generate_case, make_case, storage
+from reference.trans_extract_insert import Move, T, generate_case, make_case, storage
 
 ELEMENT_TYPES = ["i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64", "f16", "bf16", "f32"]
 MX_TYPES = ["f8E4M3FN", "f8E5M2", "f8E8M0FNU"]

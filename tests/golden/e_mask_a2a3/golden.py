@@ -1,12 +1,12 @@
-"""e_mask on a2a3: see tests/golden_e_mask.py (shared with the other architecture)."""
+"""e_mask on a2a3: see tests/reference/compare_select.py (shared with the other architecture)."""
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
-from golden_e_mask import make  # noqa: E402
+from reference.compare_select import tcmps_tsel_case
 
-CASE, generate = make("a2a3", HERE)
+CASE, generate = tcmps_tsel_case("a2a3", HERE)
 
 if __name__ == "__main__":
     generate(HERE)

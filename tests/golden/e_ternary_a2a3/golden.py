@@ -1,12 +1,12 @@
-"""e_ternary on a2a3: see tests/golden_e_ternary.py (shared with the other architecture)."""
+"""e_ternary on a2a3: see tests/reference/ternary.py (shared with the other architecture)."""
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
-from golden_e_ternary import make  # noqa: E402
+from reference.ternary import ternary_case
 
-CASE, generate = make("a2a3", HERE)
+CASE, generate = ternary_case("a2a3", HERE)
 
 if __name__ == "__main__":
     generate(HERE)

@@ -5,7 +5,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import div, in_valid_region, plant, random_ints, small_divisors, wrap, write_case
+from reference.numerics import div, wrap
+from reference.tiles import in_valid_region, plant, random_ints, small_divisors, write_case
 
 ROWS, COLS = 16, 16
 VROWS, VCOLS = 16, 16  # the valid region: the only elements the instructions write

@@ -5,7 +5,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import in_valid_region, plant, random_ints, wrap, write_case
+from reference.numerics import wrap
+from reference.tiles import in_valid_region, plant, random_ints, write_case
 
 ROWS, COLS = 16, 32
 VROWS, VCOLS = 8, 16  # the valid region: the only elements the instructions write

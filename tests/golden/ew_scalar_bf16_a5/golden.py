@@ -5,7 +5,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import BF16, in_valid_region, plant, spread, write_case
+from reference.numerics import BF16
+from reference.tiles import in_valid_region, plant, spread, write_case
 
 widen, narrow, to_tile = BF16.widen, BF16.narrow, BF16.to_tile
 

@@ -5,9 +5,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import (
-    div, in_valid_region, plant, random_ints, shl, shr, small_divisors, wrap, write_case,
-)
+from reference.numerics import div, shl, shr, wrap
+from reference.tiles import in_valid_region, plant, random_ints, small_divisors, write_case
 
 ROWS, COLS = 8, 32
 VROWS, VCOLS = 8, 32  # the valid region: the only elements the instructions write

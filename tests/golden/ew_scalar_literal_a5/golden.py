@@ -5,7 +5,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import to_bf16
+from reference.numerics import to_bf16
 
 CASE = {
     "arch": "a5",

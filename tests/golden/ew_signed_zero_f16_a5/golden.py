@@ -5,7 +5,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import F16, write_case
+from reference.numerics import F16
+from reference.tiles import write_case
 
 widen, narrow, to_tile = F16.widen, F16.narrow, F16.to_tile
 

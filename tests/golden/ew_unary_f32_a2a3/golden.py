@@ -5,7 +5,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import F32, in_valid_region, plant, write_case
+from reference.numerics import F32
+from reference.tiles import in_valid_region, plant, write_case
 
 widen, narrow, narrow64, to_tile = F32.widen, F32.narrow, F32.narrow64, F32.to_tile
 

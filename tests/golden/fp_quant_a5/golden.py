@@ -11,7 +11,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import to_bf16  # noqa: E402
+from reference.numerics import to_bf16
 
 _A2A3 = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                                     "fp_quant_a2a3", "golden.py"))

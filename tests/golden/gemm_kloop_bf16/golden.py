@@ -5,7 +5,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_ref import from_bf16, to_bf16
+from reference.numerics import from_bf16, to_bf16
 
 M, K, N = 64, 256, 32
 

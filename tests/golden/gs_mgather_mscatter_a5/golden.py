@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import mgather_mscatter_case
+from reference.gather_sort import mgather_mscatter_case
 
 CASE, generate = mgather_mscatter_case("a5", 642)
 

@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import tgather_index_case
+from reference.gather_sort import tgather_index_case
 
 SRC, DST, VALID = (8, 16), (4, 32), (3, 32)
 TYPES = [('i16', 'i32'), ('ui16', 'ui32'), ('i32', 'i32'), ('ui32', 'ui32'), ('f16', 'i32'),

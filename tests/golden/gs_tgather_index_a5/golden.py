@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import tgather_index_case
+from reference.gather_sort import tgather_index_case
 
 SRC, DST, VALID = (6, 32), (5, 64), (4, 64)
 TYPES = [('i16', 'i16'), ('ui16', 'ui16'), ('i32', 'i32'), ('ui32', 'ui32'), ('f16', 'i16'),

@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import tgather_mask_case
+from reference.gather_sort import tgather_mask_case
 
 SRC, VALID, DST = (6, 16), (5, 13), (8, 16)
 TYPES = ['i16', 'ui16', 'i32', 'ui32', 'f16', 'bf16', 'f32']

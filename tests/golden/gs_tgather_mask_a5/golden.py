@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import ALL_TYPES, tgather_mask_case
+from reference.gather_sort import ALL_TYPES, tgather_mask_case
 
 SRC, VALID, DST = (4, 32), (3, 29), (4, 32)
 # (element type, pattern, result name)

@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import tgatherb_case
+from reference.gather_sort import tgatherb_case
 
 CASE, generate = tgatherb_case("a5", 622)
 

@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import tmrgsort_case
+from reference.gather_sort import tmrgsort_case
 
 # (element type, columns, valid columns, blockLen)
 SPECS = [('f32', 1024, 1024, 128), ('f16', 768, 512, 64)]

@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import tmrgsort_lists_case
+from reference.gather_sort import tmrgsort_lists_case
 
 CASE, generate = tmrgsort_lists_case("a5", 671)
 

@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import tscatter_case
+from reference.gather_sort import tscatter_case
 
 # (element type, index type)
 TYPES = [('i16', 'ui16'), ('i32', 'ui32'), ('f16', 'ui32'), ('f32', 'ui16')]

@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import tscatter_case
+from reference.gather_sort import tscatter_case
 
 # (element type, index type)
 TYPES = [('i8', 'i16'), ('ui8', 'ui16'), ('i16', 'i32'), ('ui16', 'ui32'), ('i32', 'i16'),

@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from gather_sort_ref import tsort32_case
+from reference.gather_sort import tsort32_case
 
 CASE, generate = tsort32_case("a5", 652, "i32")
 

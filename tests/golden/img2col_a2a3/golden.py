@@ -2,13 +2,13 @@
 (blayout=row_major): asymmetric padding with a pad value, strides, dilations, non-zero
 pos_m / pos_k, partial valid regions; the settings from a !pto.fmatrix_config (all three
 spellings of the set instructions), from attributes, and from timg2col itself (auto mode, whose
-pad value is 0 even after another pad value was set). tests/golden_img2col_ref.py has the
+pad value is 0 even after another pad value was set). tests/reference/img2col.py has the
 reference."""
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_img2col_ref import Unfold, generate_case, kernel_text, make_case
+from reference.img2col import Unfold, generate_case, kernel_text, make_case
 
 ARCH = "a2a3"
 UNFOLDS = [

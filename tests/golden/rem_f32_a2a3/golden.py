@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from golden_bitrem import here, rem_case
+from reference.bitwise import here, rem_case
 
 CASE, generate = rem_case("f32", "a2a3", 702)
 

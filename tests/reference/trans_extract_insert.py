@@ -1,4 +1,4 @@
-"""Spec-driven references for TTRANS, TEXTRACT and TINSERT (tests/golden/cube_move_*).
+"""Spec-driven references for TTRANS, TEXTRACT and TINSERT (tests/golden/cube/trans_extract_insert_*).
 
 A case lists its instructions as Move entries; this module makes each entry's input tiles
 (random values with the type's edge values planted), the expected whole destination tiles,
@@ -20,7 +20,7 @@ from typing import Optional
 
 import numpy as np
 
-from golden_ref import from_bf16, to_bf16
+from .numerics import to_bf16
 
 # element type -> (numpy storage type, kind)
 TYPES = {

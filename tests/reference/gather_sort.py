@@ -1,10 +1,9 @@
-"""Numpy references of the gathers, scatters and sorts (tests/golden/gs_*/golden.py).
+"""Numpy references of the gathers, scatters and sorts (tests/golden/gather_sort/).
 
 Gathers and scatters move element bits, so every tile is handled as unsigned integers of the
 element's width and compared exactly. Sort keys are the f16/f32 values of those bits.
 The *_case functions are the generators the a2a3 and a5 cases share: each takes the case's
-arch, seed and tables and returns its CASE and generate(out_dir). A golden.py puts this
-directory on sys.path as it does for golden_ref.
+arch, seed and tables and returns its CASE and generate(out_dir).
 """
 import os
 
@@ -191,8 +190,8 @@ def merge_lists(lists, room, exhausted, value_type):
     return out, taken
 
 
-# ---- Case generators: each returns (CASE, generate) for a golden.py (tests/golden/gs_*); arch
-# and seed are the case's own, the tables name its kernel's tiles. ----
+# ---- Case generators: each returns (CASE, generate) for a golden.py (tests/golden/gather_sort/);
+# arch and seed are the case's own, the tables name its kernel's tiles. ----
 
 
 def _outs(names_types):

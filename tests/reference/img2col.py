@@ -1,4 +1,4 @@
-"""Spec-driven references for TIMG2COL and its settings (tests/golden/img2col_*).
+"""Spec-driven references for TIMG2COL and its settings (tests/golden/img2col/timg2col_*).
 
 A case lists its instructions as Unfold entries; this module makes each entry's feature map
 (random values with the type's edge values), the expected destination tile, the CASE dict and
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from golden_ref import to_bf16
+from .numerics import to_bf16
 
 # element type -> (numpy storage type, comparison dtype name)
 TYPES = {

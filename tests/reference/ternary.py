@@ -2,16 +2,18 @@
 (a - b) + c, (a + k) + c, (a - k) + c, a > 0 ? a : a * b, a > 0 ? a : a * k. Floats compute in
 f32 step by step and round once on store; integers wrap. Edges: NaN, +-inf, +-0, values that
 overflow f16/f32, MIN/MAX integers; partial valid regions (the rest of each result stays 0).
-Shared by the case directories for a2a3 and a5 (make(arch, here))."""
+ternary_case(arch, here) is shared by the case directories for a2a3 and a5
+(elementwise/ternary_*)."""
 import os
 import re
 
 import numpy as np
 
-from group_b_ref import TYPES, is_float, narrow, save, values, widen
+from .element_types import TYPES, is_float, narrow, values, widen
+from .tiles import save
 
 
-def make(arch, here):
+def ternary_case(arch, here):
     """The CASE dict and generate(out_dir) of the case for arch in directory here."""
     HERE = here
     ARCH = arch
@@ -24,14 +26,11 @@ def make(arch, here):
     }
     OPS = ["addc", "subc", "addsc", "subsc", "prelu", "lrelu"]
 
-
     TMP_PRELU = "f32" if ARCH == "a5" else "f16"  # the type of the tprelu with a tmp operand (prelu_tmp_<type>)
-
 
     def _outputs():
         outs = [(f"{op}_{t}", t) for t in TILES for op in OPS if TILES[t][3] or op[-4:] != "relu"]
         return outs + [(f"prelu_tmp_{TMP_PRELU}", TMP_PRELU)]
-
 
     def _kernel_args():
         text = open(os.path.join(HERE, "kernel.pto")).read()
@@ -40,7 +39,6 @@ def make(arch, here):
             out.append(f"{name}.bin" if name[:2] in ("a_", "b_", "c_") else f"zeros:{int(r) * int(c)}")
         return out
 
-
     CASE = {
         "arch": ARCH,
         "args": _kernel_args(),
@@ -48,11 +46,9 @@ def make(arch, here):
                  for n, t in _outputs()],
     }
 
-
     def scalar(t, k):
         """The scalar as the kernel holds it: a constant of the tile's type."""
         return np.asarray(k, TYPES[t][0]).astype(np.float32) if is_float(t) else int(k)
-
 
     def reference(t, a, b, c, k, s):
         if is_float(t):
@@ -68,7 +64,6 @@ def make(arch, here):
                     "subsc": (x - k) + z}
         with np.errstate(over="ignore"):
             return {op: narrow(t, v) for op, v in full.items()}
-
 
     def generate(out_dir):
         rng = np.random.default_rng(731 if ARCH == "a5" else 730)

@@ -1,16 +1,66 @@
-"""TCMPS and TSEL, every element type each allows on the architecture. tcmps: bit j of mask row
-i = a[i,j] cmp k over a's valid region, 8 bits a byte, LSB first, the bits past the valid
-columns up to the row's last byte 0 (NaN compares false except ne). tsel: d[i,j] = bit j of
-mask row i ? a[i,j] : b[i,j] over d's valid region; masks are random bytes read through ui8,
-i8, ui16 or i32 tiles. The rest of each result stays 0.
-Shared by the case directories for a2a3 and a5 (make(arch, here))."""
+"""Comparisons into packed predicate masks and selections by them: tcmp / tcmps write bit j
+of mask row i (8 bits a byte, least significant first), tsel / tsels pick by those bits.
+
+tsels_case: TSELS, dst[i,j] = bit j of mask row i ? src[i,j] : k over the valid region; the
+generator the a2a3 and a5 cases share (arch, seed and table in, CASE and generate out).
+
+tcmps_tsel_case(arch, here): TCMPS and TSEL, every element type each allows on the
+architecture, for the case directory here (its kernel.pto gives the argument order). tcmps:
+bit j of mask row i = a[i,j] cmp k over a's valid region, the bits past the valid columns up
+to the row's last byte 0 (NaN compares false except ne). tsel: d[i,j] = bit j of mask row i ?
+a[i,j] : b[i,j] over d's valid region; masks are random bytes read through ui8, i8, ui16 or
+i32 tiles. The rest of each result stays 0.
+"""
 import os
 import re
 
 import numpy as np
 
+from .element_types import TYPES, narrow, result_outs, values, widen
+from .numerics import to_bf16
+from .tiles import save
 
-def make(arch, here):
+
+def pack_mask(pred, mask_shape, mask_dtype=np.uint8):
+    """A packed predicate mask tile: row i holds the bits of pred's row i, 8 per byte, least
+    significant bit first; bits past pred's columns up to that byte are 0, the rest stays 0."""
+    mask = np.zeros(mask_shape, dtype=mask_dtype)
+    raw = mask.view(np.uint8).reshape(mask_shape[0], -1)
+    packed = np.packbits(pred.astype(np.uint8), axis=1, bitorder="little")
+    raw[: pred.shape[0], : packed.shape[1]] = packed
+    return mask
+
+
+# tsels (compare_select/tsels_*). Cases: name, type, shape, valid shape, form ("dps"/"ptoas":
+# outputs are arguments, "ptoas" two of them), scalar k. extra_outs: more CASE outs (e.g. a
+# literal k).
+
+
+def tsels_case(arch, seed, cases, extra_outs=()):
+    args = []
+    for name, _, (r, c), _, form, _ in cases:
+        args += [f"m_{name}.bin", f"s_{name}.bin"]
+        args += [f"zeros:{r * c}"] * {"dps": 1, "ptoas": 2}.get(form, 0)
+    case = {"arch": arch, "args": args,
+            "outs": result_outs("d_", cases, lambda c: c[1]) + list(extra_outs)}
+
+    def generate(out_dir):
+        rng = np.random.default_rng(seed)
+        files = {}
+        for name, t, (r, c), (vr, vc), _, k in cases:
+            mask = rng.integers(0, 256, size=(r, 32), dtype=np.int64).astype(np.uint8)
+            src = values(t, rng, (r, c))
+            bits = np.unpackbits(mask, axis=1, bitorder="little")[:, :c].astype(bool)
+            kt = np.full((r, c), narrow(t, np.float32(k)) if t in ("f32", "f16") else narrow(t, k))
+            full = np.where(bits, src, kt)
+            expect = np.zeros_like(src)
+            expect[:vr, :vc] = full[:vr, :vc]
+            files[f"m_{name}"], files[f"s_{name}"], files[f"d_{name}.expect"] = mask, src, expect
+        save(out_dir, files)
+    return case, generate
+
+
+def tcmps_tsel_case(arch, here):
     """The CASE dict and generate(out_dir) of the case for arch in directory here."""
     HERE = here
     ARCH = arch
@@ -27,7 +77,6 @@ def make(arch, here):
         ("ui8", (2, 96), (2, 90), "ge", "200", "i8", True, ARCH == "a5"),
     ]
     # ---- end of table ----
-    from group_b_ref import TYPES, pack_mask, save, values, widen
 
     MODES = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
              "gt": np.greater, "ge": np.greater_equal}
@@ -35,7 +84,6 @@ def make(arch, here):
     BITS = {t: {"float32": "uint32", "float16": "uint16", "bfloat16": "uint16"}.get(v[1], v[1])
             for t, v in TYPES.items()}
     MASK_TYPES = {"ui8": np.uint8, "i8": np.int8, "ui16": np.uint16, "i32": np.int32}
-
 
     def _kernel_args():
         """One argument per .arg of the kernel, in order: inputs from files, DPS results zeros."""
@@ -46,7 +94,6 @@ def make(arch, here):
             out.append(f"{name}.bin" if name[:2] in ("a_", "b_", "m_") else f"zeros:{int(r) * int(c)}")
         return out
 
-
     def _outs():
         outs = []
         for t, *_, cmps, sel in TYPES_HERE:
@@ -56,14 +103,11 @@ def make(arch, here):
                 outs.append({"target": f"s_{t}", "expect": f"s_{t}.expect.bin", "dtype": BITS[t]})
         return outs
 
-
     CASE = {"arch": ARCH, "args": _kernel_args(), "outs": _outs()}
-
 
     def scalar(t, k):
         """The scalar constant as the tile's type holds it (exact for these values)."""
         return float(k) if t in ("f32", "f16", "bf16") else int(k)
-
 
     def generate(out_dir):
         rng = np.random.default_rng(741 if ARCH == "a5" else 740)
@@ -93,8 +137,6 @@ def make(arch, here):
                 files[f"s_{t}.expect"] = out
         save(out_dir, files)
 
-
     def widen_bits(t, vals):
-        from golden_ref import to_bf16
         return to_bf16(np.asarray(vals, np.float32))
     return CASE, generate

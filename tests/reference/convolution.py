@@ -50,7 +50,7 @@ def kernel_text(arch, dt, acc_dt, shape, kernel, stride, pads, m):
     if stride != (1, 1):
         geometry += f", stride_h = {stride[0]}, stride_w = {stride[1]}"
     return f"""// Convolution on {arch}: tload NHWC -> NZ mat (NC1HWC0), timg2col -> left,
-// tmatmul with weights in timg2col's K order, tstore (tests/golden_img2col_conv_ref.py).
+// tmatmul with weights in timg2col's K order, tstore (tests/reference/convolution.py).
 module attributes {{"pto.target_arch" = "{arch}"}} {{
   func.func @conv(%x: !pto.ptr<{t}>, %w: !pto.ptr<{t}>, %y: !pto.ptr<{a}>) {{
     %c0 = arith.constant 0 : index

@@ -18,7 +18,7 @@ from typing import Optional
 
 import numpy as np
 
-from golden_ref import from_bf16, to_bf16
+from .numerics import from_bf16, to_bf16
 
 NP = {"f32": np.float32, "f16": np.float16, "bf16": np.uint16, "i8": np.int8, "i16": np.int16,
       "i32": np.int32, "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32}

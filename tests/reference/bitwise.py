@@ -1,4 +1,4 @@
-"""Numpy references for the bitwise, shift and remainder cases (tests/golden/bit_*, rem_*).
+"""Numpy references for the bitwise, shift and remainder cases (tests/golden/bitwise/).
 
 Each case's golden.py names its element type, architecture, seed, results and spelling and
 calls bit_case() or rem_case(), which return CASE and generate(); the shape and the scalar
@@ -18,7 +18,8 @@ import os
 
 import numpy as np
 
-from golden_ref import in_valid_region, plant, random_ints, wrap, write_case
+from .numerics import wrap
+from .tiles import in_valid_region, plant, random_ints, write_case
 
 NP_NAMES = {
     np.int8: "int8", np.uint8: "uint8", np.int16: "int16", np.uint16: "uint16",

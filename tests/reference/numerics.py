@@ -1,17 +1,10 @@
-"""Numpy helpers shared by the golden references (tests/golden/*/golden.py, samples/*/golden.py).
-
-A golden.py puts this directory on sys.path relative to its own file, so it works both as a
-script from any directory and when golden_case.py / golden_data_check.py load it with runpy:
-
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-    from golden_ref import ...
-
-(from samples/<name>/golden.py the path ends "..", "..", "tests").
+"""Number formats as the instructions compute them: bf16 held as uint16 bit patterns, float
+tiles computed in float32 and rounded once to the element type, integers computed exactly and
+wrapped (two's complement), integer division truncating toward zero, shifts.
 
 The committed .bin files depend on these functions bit for bit: a change here must leave
 `golden_data_check.py` passing on every case.
 """
-import os
 
 import numpy as np
 
@@ -114,56 +107,3 @@ def shr(t, s):
     if np.issubdtype(t.dtype, np.signedinteger):
         return t >> min(s, bits - 1)
     return t >> s if s < bits else np.zeros_like(t)
-
-
-# Input tiles.
-
-
-def random_ints(rng, shape, dt):
-    """Integers drawn uniformly from the whole range of dt."""
-    info = np.iinfo(dt)
-    return rng.integers(int(info.min), int(info.max), shape, dtype=dt, endpoint=True)
-
-
-def spread(rng, shape, decades):
-    """float64 values of random sign, magnitudes log-uniform over 10^-decades..10^decades."""
-    return rng.uniform(-1, 1, shape) * 10.0 ** rng.uniform(-decades, decades, shape)
-
-
-def small_divisors(rng, d):
-    """Divisor tile d with about half its elements replaced by small values (-20..20, or 1..20
-    for unsigned types) and no zeros (integer division by zero is an error)."""
-    low = 1 if np.issubdtype(d.dtype, np.unsignedinteger) else -20
-    small = rng.integers(low, 21, d.shape).astype(d.dtype)
-    d = np.where(rng.random(d.shape) < 0.5, small, d)
-    d[d == 0] = 1
-    return d
-
-
-def plant(tile, values, cols):
-    """Writes values row by row from the top-left corner of a region cols wide (the valid
-    region), where the instructions will meet them."""
-    for n, v in enumerate(values):
-        tile[n // cols, n % cols] = v
-
-
-# Expected results.
-
-
-def in_valid_region(full, before, vrows, vcols):
-    """Result tiles as the instructions leave them: each of the full-tile results (a dict)
-    inside the valid region (the top-left vrows x vcols), what the tile held (before) outside."""
-    out = {}
-    for name, value in full.items():
-        out[name] = before.copy()
-        out[name][:vrows, :vcols] = value[:vrows, :vcols]
-    return out
-
-
-def write_case(out_dir, names, tiles, reference):
-    """Writes each input tile as <name>.bin, then each result of reference(*tiles) (a dict of
-    expected tiles) as <name>.expect.bin."""
-    for name, tile in zip(names, tiles):
-        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, value in reference(*tiles).items():
-        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
