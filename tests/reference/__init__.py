@@ -1,10 +1,10 @@
-"""Numpy models of the instructions, shared by the golden references (tests/golden/<case>/
-golden.py).
+"""Numpy models of the instructions, shared by the golden references (tests/golden/<family>/
+<case>/golden.py).
 
 A golden.py puts tests/ on sys.path relative to its own file, so it works both as a script
 from any directory and when golden_case.py / golden_data_check.py load it with runpy:
 
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
     from reference.numerics import ...
 
 Modules:

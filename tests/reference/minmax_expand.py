@@ -1,4 +1,5 @@
-"""Spec-driven references for the min/max reductions and the broadcasts (tests/golden/ax_minmax_*).
+"""Spec-driven references for the min/max reductions and the broadcasts
+(tests/golden/reduce_expand/minmax_expand_*).
 
 A case lists its instructions as Op entries; this module makes each entry's input tiles (with
 edge values planted inside and outside the valid region), the expected outputs, the CASE dict
