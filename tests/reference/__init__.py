@@ -12,7 +12,7 @@ Modules:
   tiles          input tiles (random values, planted edge values), valid-region merges,
                  writing a case's .bin files
   element_types  helpers keyed by PTO element type names (f32 ... ui64)
-  elementwise    tpart*
+  elementwise    tile-tile, unary and tile-scalar ops of every type, tabs, tpart*
   ternary        taddc, tsubc, taddsc, tsubsc, tprelu, tlrelu
   bitwise        and/or/xor/not, shifts, remainders
   compare_select tcmp/tcmps masks, tsel/tsels

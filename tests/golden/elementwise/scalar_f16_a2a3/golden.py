@@ -2,39 +2,9 @@
 import os
 import sys
 
-import numpy as np
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.numerics import F16
-from reference.tiles import in_valid_region, plant, spread, write_case
+from reference.elementwise import scalar_case
 
-widen, narrow, to_tile = F16.widen, F16.narrow, F16.to_tile
-
-ROWS, COLS = 16, 32
-VROWS, VCOLS = 16, 32  # the valid region: the only elements the instructions write
-SEED = 302
-
-CASE = {
-    "args": ["a.bin"] + ["zeros:512"] * 9,  # inputs, then one buffer per result
-    "outs": [
-        {"target": "2", "expect": "adds.expect.bin", "dtype": "float16"},
-        {"target": "3", "expect": "subs.expect.bin", "dtype": "float16"},
-        {"target": "4", "expect": "muls.expect.bin", "dtype": "float16"},
-        {"target": "5", "expect": "divs.expect.bin", "dtype": "float16"},
-        {"target": "6", "expect": "rdivs.expect.bin", "dtype": "float16"},
-        {"target": "7", "expect": "maxs.expect.bin", "dtype": "float16"},
-        {"target": "8", "expect": "mins.expect.bin", "dtype": "float16"},
-        {"target": "9", "expect": "fill.expect.bin", "dtype": "float16"},
-        {"target": "10", "expect": "fill_inf.expect.bin", "dtype": "float16"},
-    ],
-}
-
-
-# Values planted row by row at the start of the valid region of %a.
-EDGES = [
-    0.0, -0.0, np.inf, -np.inf, np.nan, 6.0e-8, -6.0e-8, 1.0e-5, 65504.0, -65504.0, 30000.0,
-    1.0, -1.0, 0.1, -2.5, 0.5, 2.5, 70.0, 60.0, 2048.0, 1.0e-7, -0.5,
-]
 # The scalars as the kernel declares them: name -> (type, value).
 SCALARS = {
     "adds": ("f32", 0.1),
@@ -48,40 +18,7 @@ SCALARS = {
     "fill_inf": ("f32", 65520.0),
 }
 
-
-def inputs():
-    rng = np.random.default_rng(SEED)
-    a = to_tile(spread(rng, (ROWS, COLS), 2))
-    plant(a, to_tile(EDGES), VCOLS)
-    return (a,)
-
-
-def reference(a):
-    """Expected result tiles, keyed by output name."""
-    # Each scalar is converted to the tile type first (round to nearest even), then
-    # the instruction computes in f32 and rounds once.
-    k = {n: widen(narrow(np.array([np.float16(v) if ty == "f16" else v], np.float32)))[0]
-         for n, (ty, v) in SCALARS.items()}
-    x = widen(a)
-    with np.errstate(all="ignore"):
-        full = {
-            "adds": narrow(x + k["adds"]),
-            "subs": narrow(x - k["subs"]),
-            "muls": narrow(x * k["muls"]),
-            "divs": narrow(x / k["divs"]),
-            "rdivs": narrow(k["rdivs"] / x),
-            "maxs": narrow(np.maximum(x, k["maxs"])),  # NaN wins
-            "mins": narrow(np.minimum(x, k["mins"])),  # NaN wins
-            "fill": narrow(np.full((ROWS, COLS), k["fill"], np.float32)),
-            "fill_inf": narrow(np.full((ROWS, COLS), k["fill_inf"], np.float32)),
-        }
-    # Outside the valid region a result tile keeps its initial zeros.
-    return in_valid_region(full, np.zeros_like(a), VROWS, VCOLS)
-
-
-def generate(out_dir):
-    write_case(out_dir, ("a",), inputs(), reference)
-
+CASE, generate = scalar_case("a2a3", 302, "f16", (16, 32), (16, 32), SCALARS, dps=True)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

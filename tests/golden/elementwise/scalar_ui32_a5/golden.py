@@ -2,50 +2,9 @@
 import os
 import sys
 
-import numpy as np
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.numerics import div, shl, shr, wrap
-from reference.tiles import in_valid_region, plant, random_ints, small_divisors, write_case
+from reference.elementwise import scalar_case
 
-ROWS, COLS = 8, 16
-VROWS, VCOLS = 8, 16  # the valid region: the only elements the instructions write
-SEED = 315
-
-CASE = {
-    "arch": "a5",
-    "args": ["a.bin", "d.bin"],
-    "outs": [
-        {"target": "adds", "expect": "adds.expect.bin", "dtype": "uint32"},
-        {"target": "subs", "expect": "subs.expect.bin", "dtype": "uint32"},
-        {"target": "muls", "expect": "muls.expect.bin", "dtype": "uint32"},
-        {"target": "divs", "expect": "divs.expect.bin", "dtype": "uint32"},
-        {"target": "rdivs", "expect": "rdivs.expect.bin", "dtype": "uint32"},
-        {"target": "maxs", "expect": "maxs.expect.bin", "dtype": "uint32"},
-        {"target": "mins", "expect": "mins.expect.bin", "dtype": "uint32"},
-        {"target": "shl", "expect": "shl.expect.bin", "dtype": "uint32"},
-        {"target": "shl_w", "expect": "shl_w.expect.bin", "dtype": "uint32"},
-        {"target": "shr", "expect": "shr.expect.bin", "dtype": "uint32"},
-        {"target": "shr_w", "expect": "shr_w.expect.bin", "dtype": "uint32"},
-        {"target": "fill", "expect": "fill.expect.bin", "dtype": "uint32"},
-    ],
-}
-
-
-DT = np.uint32
-WIDE = np.uint64  # every result is computed exactly here, then wrapped
-MIN, MAX = int(np.iinfo(DT).min), int(np.iinfo(DT).max)
-HALF = (MAX + 1) // 2
-
-
-# Values planted row by row at the start of the valid region of %a.
-EDGES = [
-    0, 1, 2, 3, 7, 100, MAX, MAX - 1, HALF, HALF - 1,
-]
-# Divisors planted in %d (the scalar-first tdivs divides by them).
-DIVISOR_EDGES = [
-    1, 2, 3, 7, MAX, HALF, MAX - 1,
-]
 # The scalars as the kernel declares them (shift counts fit every type).
 SCALARS = {
     "adds": -1,  # i32
@@ -62,42 +21,7 @@ SCALARS = {
     "fill": 4294967295,  # ui32
 }
 
-
-def inputs():
-    rng = np.random.default_rng(SEED)
-    a = random_ints(rng, (ROWS, COLS), DT)
-    plant(a, EDGES, VCOLS)
-    d = small_divisors(rng, random_ints(rng, (ROWS, COLS), DT))
-    plant(d, DIVISOR_EDGES, VCOLS)
-    return a, d
-
-
-def reference(a, d):
-    """Expected result tiles, keyed by output name."""
-    # Each scalar is converted to the element type first (wrapping).
-    k = {n: wrap(v, DT) for n, v in SCALARS.items()}
-    x = a.astype(WIDE)
-    full = {
-        "adds": wrap(x + k["adds"].astype(WIDE), DT),
-        "subs": wrap(x - k["subs"].astype(WIDE), DT),
-        "muls": wrap(x * k["muls"].astype(WIDE), DT),
-        "divs": div(x, k["divs"], DT),
-        "rdivs": div(k["rdivs"], d, DT),
-        "maxs": np.maximum(a, k["maxs"]),
-        "mins": np.minimum(a, k["mins"]),
-        "shl": shl(a, SCALARS["shl"]),
-        "shl_w": shl(a, SCALARS["shl_w"]),
-        "shr": shr(a, SCALARS["shr"]),
-        "shr_w": shr(a, SCALARS["shr_w"]),
-        "fill": np.full((ROWS, COLS), k["fill"], DT),
-    }
-    # Outside the valid region a result tile keeps its initial zeros.
-    return in_valid_region(full, np.zeros_like(a), VROWS, VCOLS)
-
-
-def generate(out_dir):
-    write_case(out_dir, ("a", "d"), inputs(), reference)
-
+CASE, generate = scalar_case("a5", 315, "ui32", (8, 16), (8, 16), SCALARS)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

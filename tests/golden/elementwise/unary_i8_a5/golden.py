@@ -2,58 +2,11 @@
 import os
 import sys
 
-import numpy as np
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.numerics import wrap
-from reference.tiles import in_valid_region, plant, random_ints, write_case
+from reference.elementwise import unary_case
 
-ROWS, COLS = 16, 32
-VROWS, VCOLS = 16, 32  # the valid region: the only elements the instructions write
-SEED = 208
-
-CASE = {
-    "arch": "a5",
-    "args": ["x.bin"],
-    "outs": [
-        {"target": "abs", "expect": "abs.expect.bin", "dtype": "int8"},
-        {"target": "neg", "expect": "neg.expect.bin", "dtype": "int8"},
-    ],
-}
-
-
-DT = np.int8
-WIDE = np.int64  # every result is computed exactly here, then wrapped
-MIN, MAX = int(np.iinfo(DT).min), int(np.iinfo(DT).max)
-
-
-# Values planted row by row at the start of the valid region of every input.
-EDGES = [
-    MIN, MAX, MIN + 1, MAX - 1, 0, 1, -1, 2, -2, 7, -7, 100, -100,
-]
-
-
-def inputs():
-    rng = np.random.default_rng(SEED)
-    x = random_ints(rng, (ROWS, COLS), DT)
-    plant(x, EDGES, VCOLS)
-    return (x,)
-
-
-def reference(x):
-    """Expected result tiles, keyed by output name."""
-    v = x.astype(WIDE)
-    full = {
-        "abs": wrap(np.abs(v), DT),
-        "neg": wrap(-v, DT),
-    }
-    # Outside the valid region a result tile keeps its initial zeros.
-    return in_valid_region(full, np.zeros_like(x), VROWS, VCOLS)
-
-
-def generate(out_dir):
-    write_case(out_dir, ("x",), inputs(), reference)
-
+RESULTS = ["abs", "neg"]
+CASE, generate = unary_case("a5", 208, "i8", (16, 32), (16, 32), RESULTS)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))
