@@ -18,7 +18,7 @@ Modules:
   compare_select tcmp/tcmps masks, tsel/tsels
   reductions     trowprod/tcolprod, the arg reductions
   minmax_expand  trowmin/tcolmin and the min/max/sub/div/expdif broadcasts (spec-driven)
-  memory         tprefetch
+  memory         tload/tstore windows of every type, tload pads, tprefetch
   fill           tfillpad, tci, ttri and the pad bit patterns
   gather_sort    gathers, scatters and sorts
   trans_extract_insert  ttrans, textract, tinsert (cube tiles)

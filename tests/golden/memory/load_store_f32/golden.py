@@ -1,25 +1,11 @@
 """TLOAD/TSTORE f32: an 8x16 window moved from (5, 3) to (1, 7), bit for bit."""
 import os
+import sys
 
-import numpy as np
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.memory import load_store_case
 
-CASE = {
-    "args": ["x.bin", "zeros:512"],
-    # Moves copy bits: compared exactly, as unsigned 32-bit patterns.
-    "outs": [{"target": "2", "expect": "y.expect.bin", "dtype": "uint32"}],
-}
-
-
-def generate(out_dir):
-    rng = np.random.default_rng(161)
-    x = rng.integers(0, 1 << 32, size=(16, 32), dtype=np.uint32)
-    # A NaN with a payload, -inf, -0 and the smallest subnormal.
-    x[5, 3:7] = [0x7FC00001, 0xFF800000, 0x80000000, 0x00000001]
-    y = np.zeros((16, 32), np.uint32)
-    y[1:9, 7:23] = x[5:13, 3:19]     # the 8x16 window at (5, 3) lands at (1, 7)
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    y.tofile(os.path.join(out_dir, "y.expect.bin"))
-
+CASE, generate = load_store_case("a2a3", 161, "f32")
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

@@ -1,33 +1,11 @@
 """TLOAD f16 with pad max/min: 12x20 valid of 16x32, the rest the NPU pad bits."""
 import os
+import sys
 
-import numpy as np
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.memory import pad_case
 
-CASE = {
-    "args": ["src.bin"],
-    # Compared exactly, as unsigned 16-bit patterns.
-    "outs": [{"target": "hi", "expect": "hi.expect.bin", "dtype": "uint16"},
-             {"target": "lo", "expect": "lo.expect.bin", "dtype": "uint16"}],
-}
-
-# TLOAD fills with the NPU's pad bit patterns (pto-isa PadValueMap; docs/semantics.md).
-# max is +inf, min is -inf
-PAD_MAX = 0x7C00
-PAD_MIN = 0xFC00
-
-
-def generate(out_dir):
-    rng = np.random.default_rng(179)
-    src = rng.integers(0, 1 << 16, size=(16, 32), dtype=np.uint16)
-    window = src[2:14, 3:23]          # the 12x20 valid region, loaded from (2, 3)
-    hi = np.full((16, 32), PAD_MAX, np.uint16)
-    hi[:12, :20] = window
-    lo = np.full((16, 32), PAD_MIN, np.uint16)
-    lo[:12, :20] = window
-    src.tofile(os.path.join(out_dir, "src.bin"))
-    hi.tofile(os.path.join(out_dir, "hi.expect.bin"))
-    lo.tofile(os.path.join(out_dir, "lo.expect.bin"))
-
+CASE, generate = pad_case("a2a3", 179, "f16", (16, 32), (12, 20))
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

@@ -1,33 +1,11 @@
 """TLOAD i64 with pad max/min: 10x3 valid of 16x8, the rest the NPU pad bits."""
 import os
+import sys
 
-import numpy as np
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.memory import pad_case
 
-CASE = {
-    "args": ["src.bin"],
-    # Compared exactly, as unsigned 64-bit patterns.
-    "outs": [{"target": "hi", "expect": "hi.expect.bin", "dtype": "uint64"},
-             {"target": "lo", "expect": "lo.expect.bin", "dtype": "uint64"}],
-}
-
-# TLOAD fills with the NPU's pad bit patterns (pto-isa PadValueMap; docs/semantics.md).
-# The NPU pads 64-bit tiles with 0 whatever the pad mode.
-PAD_MAX = 0
-PAD_MIN = 0
-
-
-def generate(out_dir):
-    rng = np.random.default_rng(177)
-    src = rng.integers(0, 1 << 64, size=(16, 8), dtype=np.uint64)
-    window = src[2:12, 3:6]          # the 10x3 valid region, loaded from (2, 3)
-    hi = np.full((16, 8), PAD_MAX, np.uint64)
-    hi[:10, :3] = window
-    lo = np.full((16, 8), PAD_MIN, np.uint64)
-    lo[:10, :3] = window
-    src.tofile(os.path.join(out_dir, "src.bin"))
-    hi.tofile(os.path.join(out_dir, "hi.expect.bin"))
-    lo.tofile(os.path.join(out_dir, "lo.expect.bin"))
-
+CASE, generate = pad_case("a2a3", 177, "i64", (16, 8), (10, 3))
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))
