@@ -16,7 +16,8 @@ Modules:
   ternary        taddc, tsubc, taddsc, tsubsc, tprelu, tlrelu
   bitwise        and/or/xor/not, shifts, remainders
   compare_select tcmp/tcmps masks, tsel/tsels
-  reductions     trowprod/tcolprod, the arg reductions
+  reductions     trowprod/tcolprod, the arg reductions, tcolmax
+  broadcasts     trowexpand, the broadcast binaries of f16 and f32
   minmax_expand  trowmin/tcolmin and the min/max/sub/div/expdif broadcasts (spec-driven)
   memory         tload/tstore windows of every type, tload pads, tprefetch
   fill           tfillpad, tci, ttri and the pad bit patterns

@@ -1,8 +1,12 @@
-"""Reductions along rows or columns: trowprod / tcolprod and the arg reductions (trowargmax,
-trowargmin, tcolargmax, tcolargmin), with the generators their a2a3 and a5 cases share
-(prod_case, argreduce_case: each takes the case's arch, seed and tables and returns its CASE
-and generate(out_dir)).
+"""Reductions along rows or columns, the generators their cases share (each takes the case's
+arch, seed and tables and returns its CASE and generate(out_dir)):
+
+prod_case: TROWPROD and TCOLPROD (reduce_expand/prod_*);
+argreduce_case: TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN (reduce_expand/argreduce_*);
+tcolmax_case: TCOLMAX of one element type (reduce_expand/tcolmax_*).
 """
+import os
+
 import numpy as np
 
 from .element_types import TYPES, is_float, narrow, result_outs, widen
@@ -172,4 +176,51 @@ def argreduce_case(arch, seed, cases):
                     expect[0, j] = _arg(wide[:vr, j], largest)
             files[f"s_{name}"], files[f"d_{name}.expect"] = src, expect
         save(out_dir, files)
+    return case, generate
+
+
+# tcolmax (reduce_expand/tcolmax_*): column maxima of the valid rows. Floats: a NaN in a column
+# gives NaN, with -inf columns, +inf among them and a NaN after +inf; rows past the valid ones
+# are +inf and must not count. Integers: columns all at the minimum, the maximum in the last or
+# the first row, and a pair that orders differently signed and unsigned.
+
+
+def tcolmax_case(arch, seed, t, shape, valid_rows=None):
+    rows, cols = shape
+    vr = rows if valid_rows is None else valid_rows
+    dt = TYPES[t][0]
+    case = {"arch": arch, "args": ["src.bin"],
+            "outs": [{"target": "dst", "expect": "dst.expect.bin", "dtype": TYPES[t][1]}]}
+
+    def generate(out_dir):
+        rng = np.random.default_rng(seed)
+        if is_float(t):
+            x = rng.uniform(-1000, 1000, size=shape).astype(dt)
+            x[vr:, :] = np.inf                 # rows outside the valid region must not count
+            x[3, 0] = np.nan                   # NaN wins
+            x[0, 1] = np.nan
+            x[:vr, 2] = -np.inf
+            x[:vr, 3] = -np.inf
+            x[7, 3] = np.inf
+            x[:vr, 4] = -rng.uniform(1, 2, vr)
+            x[2, 5] = np.inf
+            x[9, 5] = np.nan                   # NaN after +inf
+        else:
+            info = np.iinfo(dt)
+            x = rng.integers(info.min, int(info.max) + 1, size=shape, dtype=np.int64).astype(dt)
+            x[:, 0] = info.min                 # all at the minimum
+            x[:, 1] = info.max - 1
+            x[-1, 1] = info.max                # the maximum in the last row
+            x[:, 2] = info.min
+            x[0, 2] = info.min + 1             # the maximum in the first row
+            if info.min < 0:
+                x[:, 3] = -1
+                x[5, 3] = 0                    # signed order: 0 > -1
+            else:
+                half = 1 << (info.bits - 1)
+                x[:, 3] = half - 1
+                x[5, 3] = half                 # unsigned order: 0x80.. > 0x7f..
+        dst = x[:vr].max(axis=0).reshape(1, cols)
+        x.tofile(os.path.join(out_dir, "src.bin"))
+        dst.tofile(os.path.join(out_dir, "dst.expect.bin"))
     return case, generate

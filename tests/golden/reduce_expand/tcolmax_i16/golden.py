@@ -1,29 +1,11 @@
 """TCOLMAX 16x32 i16: column maxima (signed compare)."""
 import os
+import sys
 
-import numpy as np
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.reductions import tcolmax_case
 
-CASE = {
-    "args": ["src.bin"],
-    "outs": [{"target": "dst", "expect": "dst.expect.bin", "dtype": "int16"}],
-}
-
-
-def generate(out_dir):
-    rng = np.random.default_rng(113)
-    info = np.iinfo(np.int16)
-    x = rng.integers(info.min, int(info.max) + 1, size=(16, 32), dtype=np.int64).astype(np.int16)
-    x[:, 0] = info.min                 # all at the minimum
-    x[:, 1] = info.max - 1
-    x[-1, 1] = info.max                # the maximum in the last row
-    x[:, 2] = info.min
-    x[0, 2] = info.min + 1             # the maximum in the first row
-    x[:, 3] = -1
-    x[5, 3] = 0                        # signed order: 0 > -1
-    dst = x.max(axis=0).reshape(1, 32)
-    x.tofile(os.path.join(out_dir, "src.bin"))
-    dst.tofile(os.path.join(out_dir, "dst.expect.bin"))
-
+CASE, generate = tcolmax_case("a2a3", 113, "i16", (16, 32))
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

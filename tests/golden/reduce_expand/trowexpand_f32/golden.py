@@ -1,26 +1,11 @@
 """TROWEXPAND f32: DN 16x1 source -> 16x32; dst[i, j] = src[i, 0]."""
 import os
+import sys
 
-import numpy as np
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.broadcasts import trowexpand_case
 
-CASE = {
-    "args": ["src.bin"],
-    # A broadcast copies bits: compared exactly, as unsigned patterns.
-    "outs": [{"target": "dst", "expect": "dst.expect.bin", "dtype": "uint32"}],
-}
-
-
-def generate(out_dir):
-    rng = np.random.default_rng(121)
-    v = rng.normal(0, 50, 16).astype(np.float32)
-    v[:3] = [np.inf, np.nan, -0.0]
-    src = np.zeros((16, 1), np.float32)
-    src[:, 0] = v
-    dst = np.zeros((16, 32), np.float32)
-    dst[:16, :32] = src[:16, :1]       # dst[i, j] = src[i, 0] over the valid region
-    src.tofile(os.path.join(out_dir, "src.bin"))
-    dst.tofile(os.path.join(out_dir, "dst.expect.bin"))
-
+CASE, generate = trowexpand_case("a2a3", 121, "f32", 16, 1, 32)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

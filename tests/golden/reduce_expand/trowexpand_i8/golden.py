@@ -1,27 +1,11 @@
 """TROWEXPAND i8: DN 32x1 source -> 32x32; dst[i, j] = src[i, 0]."""
 import os
+import sys
 
-import numpy as np
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.broadcasts import trowexpand_case
 
-CASE = {
-    "args": ["src.bin"],
-    # A broadcast copies bits: compared exactly, as unsigned patterns.
-    "outs": [{"target": "dst", "expect": "dst.expect.bin", "dtype": "int8"}],
-}
-
-
-def generate(out_dir):
-    rng = np.random.default_rng(124)
-    info = np.iinfo(np.int8)
-    v = rng.integers(info.min, int(info.max) + 1, 32, dtype=np.int64).astype(np.int8)
-    v[:2] = [info.min, info.max]
-    src = np.zeros((32, 1), np.int8)
-    src[:, 0] = v
-    dst = np.zeros((32, 32), np.int8)
-    dst[:32, :32] = src[:32, :1]       # dst[i, j] = src[i, 0] over the valid region
-    src.tofile(os.path.join(out_dir, "src.bin"))
-    dst.tofile(os.path.join(out_dir, "dst.expect.bin"))
-
+CASE, generate = trowexpand_case("a2a3", 124, "i8", 32, 1, 32)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))
