@@ -199,7 +199,8 @@ def here(path):
     return os.path.dirname(os.path.abspath(path))
 
 
-# ---- What the bit_* and rem_* kernels share: shapes and scalars by element type ----
+# ---- What the integer (bitwise/<type>_*) and float (bitwise/remainder_*) kernels share:
+# shapes and scalars by element type ----
 
 DTYPES = {
     "i8": np.int8, "ui8": np.uint8, "i16": np.int16, "ui16": np.uint16,
@@ -207,13 +208,13 @@ DTYPES = {
 }
 # element size in bytes -> (rows, cols, valid rows, valid cols)
 SHAPES = {1: (8, 64, 6, 40), 2: (6, 32, 5, 27), 4: (6, 16, 5, 11)}
-# the rem_* kernels' results and scalar operands
+# the remainder_* kernels' results and scalar operands
 FLOAT_OUTS = "rem fmod rems rems_n rems_0 fmods fmods_n"
 FLOAT_SCALARS = {"rems": 2.5, "rems_n": -0.75, "rems_0": 0.0, "fmods": 2.5, "fmods_n": -0.75}
 
 
 def int_scalars(dt):
-    """The scalar operand of each scalar result as the bit_* kernels declare it (the reference
+    """The scalar operand of each scalar result as the integer kernels declare it (the reference
     wraps it to the element type)."""
     info = np.iinfo(dt)
     return {"ands": 0x5AF0 if info.bits <= 16 else 0x5A5AF0F0, "ors": -3 if info.min < 0 else 3,
