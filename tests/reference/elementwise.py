@@ -344,8 +344,9 @@ def abs_case(seed):
     return case, generate
 
 
-# tpartadd/mul/max/min (elementwise/tpart_*). Cases: name, type, shape, destination valid shape, spelling
-# ("dps": results are arguments). Each op reads two of the sources, whose valid shapes differ.
+# tpartadd/mul/max/min (elementwise/tpart_*). Cases: name, type, shape, destination valid shape,
+# spelling ("dps": results are arguments). Each op reads two of the sources, whose valid shapes
+# differ.
 TPART_OPS = [("add", "full", "rows"), ("mul", "cols", "full"), ("max", "full", "both"),
              ("min", "top", "full")]
 _TPART_FNS = {"add": np.add, "mul": np.multiply, "max": np.maximum, "min": np.minimum}

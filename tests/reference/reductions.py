@@ -12,9 +12,9 @@ import numpy as np
 from .element_types import TYPES, is_float, narrow, result_outs, widen
 from .tiles import save
 
-# trowprod / tcolprod (reduce_expand/prod_*). Row cases: name, type, shape, valid shape, destination kind
-# ("dn": Rx1 col-major; "nd": valid Rx1), spelling ("dps": results and the tmp are arguments).
-# Column cases: the same without the destination kind.
+# trowprod / tcolprod (reduce_expand/prod_*). Row cases: name, type, shape, valid shape,
+# destination kind ("dn": Rx1 col-major; "nd": valid Rx1), spelling ("dps": results and the tmp
+# are arguments). Column cases: the same without the destination kind.
 PROD_ROWS = [
     ("f16", "f16", (16, 32), (13, 29), "dn", "sync"),
     ("f32", "f32", (8, 16), (8, 11), "nd", "ssa"),
@@ -106,9 +106,9 @@ def prod_case(arch, seed, rows, cols):
     return case, generate
 
 
-# trowargmax/min, tcolargmax/min (reduce_expand/argreduce_*). Cases: name, instruction, source type, shape,
-# valid shape, index type, destination kind ("dn": Rx1 col-major, "nd": Rx8 with valid Rx1,
-# "row": 1xC), spelling ("dps": arguments).
+# trowargmax/min, tcolargmax/min (reduce_expand/argreduce_*). Cases: name, instruction, source
+# type, shape, valid shape, index type, destination kind ("dn": Rx1 col-major, "nd": Rx8 with
+# valid Rx1, "row": 1xC), spelling ("dps": arguments).
 
 
 def _arg_dst(kind, r, c):

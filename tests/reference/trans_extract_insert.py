@@ -1,4 +1,5 @@
-"""Spec-driven references for TTRANS, TEXTRACT and TINSERT (tests/golden/cube/trans_extract_insert_*).
+"""Spec-driven references for TTRANS, TEXTRACT and TINSERT
+(tests/golden/cube/trans_extract_insert_*).
 
 A case lists its instructions as Move entries; this module makes each entry's input tiles
 (random values with the type's edge values planted), the expected whole destination tiles,

@@ -1,7 +1,8 @@
 """TTRANS, TEXTRACT and TINSERT on a2a3, every element type each allows there: ttrans between
 ND vec tiles (non-square, partial valid region), textract from NZ / ZN / ND / DN mat tiles into NZ
 left and ZN right tiles at box-aligned origins, tinsert from NZ acc (f32 -> f32/f16/bf16,
-i32 -> i32) into NZ mat tiles; sync and DPS spellings (tests/reference/trans_extract_insert.py has the rules)."""
+i32 -> i32) into NZ mat tiles; sync and DPS spellings (tests/reference/trans_extract_insert.py
+has the rules)."""
 import os
 import sys
 

@@ -1,6 +1,7 @@
 """TROWMIN, TCOLMIN, TROWEXPANDMAX/MIN, TCOLEXPAND and TCOLEXPANDSUB/DIV/MAX/MIN/EXPDIF on a2a3,
 every element type each allows there, with NaN, +-inf, -0.0 and integer extremes, partial valid
-regions, non-square tiles and the three spellings (tests/reference/minmax_expand.py has the rules)."""
+regions, non-square tiles and the three spellings (tests/reference/minmax_expand.py has the
+rules)."""
 import os
 import sys
 
