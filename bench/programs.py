@@ -122,9 +122,9 @@ def gen_vec16(op, dtype, r, c):
 
 
 def gen_matmul(dtype):
-    """TMATMUL 64x64x64 on the cube path, tiles as tests/golden/gemm_kloop_{f32,bf16} declare
-    them: f32 on a5 (NZ left), bf16 on a2a3 (ZZ left, compact); loaded once into `mat`, moved
-    to left/right, then tmatmul %n times into the f32 `acc` tile %dst."""
+    """TMATMUL 64x64x64 on the cube path, tiles as tests/golden/kernels/gemm_kloop_{f32,bf16}
+    declare them: f32 on a5 (NZ left), bf16 on a2a3 (ZZ left, compact); loaded once into `mat`,
+    moved to left/right, then tmatmul %n times into the f32 `acc` tile %dst."""
     m = nb.MM
     arch = "a5" if dtype == "f32" else "a2a3"
     left_layout = ("blayout=col_major, slayout=row_major, fractal=512, pad=0" if dtype == "f32"
@@ -170,7 +170,7 @@ def gen_matmul(dtype):
 def gen_softmax(multiblock, cached=False):
     """Row softmax of the 4096x1024 f32 tensor, as samples/softmax computes it, over 512 slabs
     of 8 rows (partition_view offsets from the loop). multiblock: block b of nb handles slabs
-    [b * ceil(512 / nb), min(.., 512)) (as tests/golden/multiblock_rows splits its tiles).
+    [b * ceil(512 / nb), min(.., 512)) (as tests/golden/control/multiblock_rows splits its tiles).
     cached: the same work, but block b's slab s is slab b * CACHED_SLABS + s mod CACHED_SLABS,
     so each block keeps revisiting 512 KB of its own that stays in its core's cache: the
     interpreter's own scaling, without the memory bandwidth two cores share."""

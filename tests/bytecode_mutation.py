@@ -39,8 +39,9 @@ def main():
     parser.add_argument("--sample-count", type=int, default=1500, help="variants per sample")
     args = parser.parse_args()
     jobs = []
-    for i, golden in enumerate(sorted(glob.glob(os.path.join(args.root, "samples/*/golden.py")) +
-                                      glob.glob(os.path.join(args.root, "tests/golden/*/golden.py")))):
+    cases = sorted(glob.glob(os.path.join(args.root, "samples/*/golden.py")) +
+                   glob.glob(os.path.join(args.root, "tests/golden/*/*/golden.py")))
+    for i, golden in enumerate(cases):
         case_dir = os.path.dirname(golden)
         count = args.sample_count if "/samples/" in golden else args.count
         jobs.append((args.mutate, args.ptoas, case_dir, os.path.join(args.work, str(i)), 7 + i,

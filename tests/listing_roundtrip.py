@@ -12,7 +12,7 @@ import sys
 def programs(root):
     """(path, arch, entry, as_object) for each golden kernel and the objects it links, sample
     and parse-corpus file."""
-    for golden in sorted(glob.glob(os.path.join(root, "tests/golden/*/golden.py")) +
+    for golden in sorted(glob.glob(os.path.join(root, "tests/golden/*/*/golden.py")) +
                          glob.glob(os.path.join(root, "samples/*/golden.py"))):
         case = runpy.run_path(golden)["CASE"]
         case_dir = os.path.dirname(golden)

@@ -113,32 +113,39 @@ std::vector<fs::path> SortedEntries(const fs::path& dir) {
   return paths;
 }
 
-// Golden cases and samples are directories of programs; error and parse tests are files.
+// Samples and golden cases are directories of programs (samples/<sample>/,
+// tests/golden/<family>/<case>/, labelled golden:<family>/<case>); error and parse tests are
+// files.
 bool IndexTests(const fs::path& root, TestIndex* index) {
   struct Kind {
     const char* dir;
     const char* label;
-    bool directories;
+    int depth;  // directory levels from dir down to a case's programs; 0: dir holds the programs
   };
-  const Kind kinds[] = {{"samples", "sample", true},
-                        {"tests/golden", "golden", true},
-                        {"tests/errors", "error", false},
-                        {"tests/parse", "parse", false}};
+  const Kind kinds[] = {{"samples", "sample", 1},
+                        {"tests/golden", "golden", 2},
+                        {"tests/errors", "error", 0},
+                        {"tests/parse", "parse", 0}};
+  auto add = [&](const Kind& kind, const std::string& name, const fs::path& program) {
+    std::string text;
+    if (!ReadText(program, &text)) return false;
+    index->AddProgram(StrCat(kind.label, ":", name), text);
+    return true;
+  };
   for (const Kind& kind : kinds) {
     for (const fs::path& entry : SortedEntries(root / kind.dir)) {
-      std::vector<fs::path> programs;
-      if (kind.directories) {
-        for (const fs::path& p : SortedEntries(entry)) {
-          if (p.extension() == ".pto") programs.push_back(p);
-        }
-      } else if (entry.extension() == ".pto") {
-        programs.push_back(entry);
+      if (kind.depth == 0) {
+        if (entry.extension() == ".pto" && !add(kind, entry.stem().string(), entry)) return false;
+        continue;
       }
-      std::string name = kind.directories ? entry.filename().string() : entry.stem().string();
-      for (const fs::path& p : programs) {
-        std::string text;
-        if (!ReadText(p, &text)) return false;
-        index->AddProgram(StrCat(kind.label, ":", name), text);
+      std::vector<fs::path> cases = {entry};
+      if (kind.depth == 2) cases = SortedEntries(entry);
+      for (const fs::path& case_dir : cases) {
+        std::string name = case_dir.filename().string();
+        if (kind.depth == 2) name = StrCat(entry.filename().string(), "/", name);
+        for (const fs::path& p : SortedEntries(case_dir)) {
+          if (p.extension() == ".pto" && !add(kind, name, p)) return false;
+        }
       }
     }
   }

@@ -22,7 +22,7 @@ def main():
     for d in dirs.values():
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
-    cases = sorted(glob.glob(os.path.join(args.root, "tests/golden/*/golden.py")) +
+    cases = sorted(glob.glob(os.path.join(args.root, "tests/golden/*/*/golden.py")) +
                    glob.glob(os.path.join(args.root, "samples/*/golden.py")))
     for i, golden in enumerate(cases):
         case_dir = os.path.dirname(golden)

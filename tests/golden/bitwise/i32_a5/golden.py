@@ -1,0 +1,13 @@
+"""TAND TOR TXOR TNOT TSHL TSHR TANDS TORS TXORS TREM TFMOD TREMS TFMODS on 6x16 (valid 5x11) i32
+(a5, SSA)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.bitwise import bit_case, here
+
+CASE, generate = bit_case("i32", "a5", 611, (
+    "band bor bxor bnot shl shr ands ors xors rem fmod rems fmods rems_n fmods_n rems_tmp"))
+
+if __name__ == "__main__":
+    generate(here(__file__))

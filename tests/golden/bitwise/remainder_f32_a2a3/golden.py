@@ -1,0 +1,11 @@
+"""TREM TFMOD TREMS TFMODS on 6x16 (valid 5x11) f32 (a2a3, synchronous form)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.bitwise import here, rem_case
+
+CASE, generate = rem_case("f32", "a2a3", 702)
+
+if __name__ == "__main__":
+    generate(here(__file__))

@@ -1,0 +1,12 @@
+"""Tile-tile ops on 16x16 f32 (a2a3, sync): +-0, +-inf, NaN, subnormals, overflow."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.elementwise import binary_case
+
+RESULTS = ["sum", "diff", "prod", "quot", "hi", "lo"]
+CASE, generate = binary_case("a2a3", 101, "f32", (16, 16), (16, 16), RESULTS)
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

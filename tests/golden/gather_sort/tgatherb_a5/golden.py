@@ -1,0 +1,11 @@
+"""TGATHERB on a5: every element type, aligned and unaligned byte offsets."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.gather_sort import tgatherb_case
+
+CASE, generate = tgatherb_case("a5", 622)
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

@@ -1,0 +1,43 @@
+"""Tiled bf16 GEMM with bias on the A2/A3 cube, f32 accumulation: C = A[64x256] @ B[256x32] + bias."""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.numerics import from_bf16, to_bf16
+
+M, K, N = 64, 256, 32
+
+CASE = {
+    "args": ["a.bin", "b.bin", "bias.bin", f"zeros:{M * N}", f"zeros:{M * N}"],
+    "outs": [
+        # f32 store of the accumulator. bf16 products are exact in f32, so the only error is the
+        # rounding of 256 additions plus the bias (a few 1e-6 for |C| <= ~23); the float64
+        # reference passes any summation order at rtol=atol=1e-5, a missing or misplaced K block
+        # or a lost bias (changes of >= 6e-4, typically ~1) fails.
+        {"target": "4", "expect": "c32.expect.bin", "dtype": "float32",
+         "rtol": 1e-5, "atol": 1e-5},
+        # bf16 store (f32 -> bf16, nearest even, on the way out of L0C): the exact result rounded
+        # to bf16; 1 ulp covers an f32 sum that lands on the other side of a rounding boundary.
+        {"target": "5", "expect": "c16.expect.bin", "dtype": "bfloat16", "ulp": 1},
+    ],
+}
+
+
+def generate(out_dir):
+    rng = np.random.default_rng(4802)
+    a = to_bf16(rng.uniform(-1.0, 1.0, size=(M, K)).astype(np.float32))
+    b = to_bf16(rng.uniform(-1.0, 1.0, size=(K, N)).astype(np.float32))
+    bias = rng.uniform(-2.0, 2.0, size=(1, N)).astype(np.float32)
+    a64, b64 = from_bf16(a).astype(np.float64), from_bf16(b).astype(np.float64)  # exact
+    c = a64 @ b64 + bias.astype(np.float64)
+    a.tofile(os.path.join(out_dir, "a.bin"))
+    b.tofile(os.path.join(out_dir, "b.bin"))
+    bias.tofile(os.path.join(out_dir, "bias.bin"))
+    c.astype(np.float32).tofile(os.path.join(out_dir, "c32.expect.bin"))
+    to_bf16(c.astype(np.float32)).tofile(os.path.join(out_dir, "c16.expect.bin"))
+
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

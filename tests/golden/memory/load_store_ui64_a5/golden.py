@@ -1,0 +1,11 @@
+"""TLOAD/TSTORE ui64 on A5: an 8x8 window moved from (5, 3) to (1, 7), bit for bit."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.memory import load_store_case
+
+CASE, generate = load_store_case("a5", 158, "ui64")
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

@@ -1,0 +1,11 @@
+"""TLOAD bf16 on A5 with pad max/min: 7x28 valid of 16x32, the rest the NPU pad bits."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.memory import pad_case
+
+CASE, generate = pad_case("a5", 180, "bf16", (16, 32), (7, 28))
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

@@ -1,0 +1,24 @@
+"""TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN on a5: index of the first extreme of each row
+(column) of the valid region; ties keep the first index; a NaN is the extreme (the first
+NaN); -0 and +0 tie. Planted: ties, NaNs, +-inf, -0/+0, MIN/MAX integers."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.reductions import argreduce_case
+
+# name, instruction, source type, shape, valid shape, index type, destination kind
+# ("dn": Rx1 col-major, "nd": Rx8 with valid Rx1, "row": 1xC), spelling ("dps": arguments)
+CASES = [
+    ("rmax_f16", "trowargmax", "f16", (16, 48), (12, 40), "ui32", "dn", "dps"),
+    ("rmin_f32", "trowargmin", "f32", (8, 16), (8, 16), "i32", "nd", "sync"),
+    ("cmax_f32", "tcolargmax", "f32", (9, 24), (8, 20), "i32", "row", "ssa"),
+    ("cmin_f16", "tcolargmin", "f16", (6, 32), (6, 32), "ui32", "row", "dps"),
+    ("cmax_i16", "tcolargmax", "i16", (11, 16), (10, 16), "i32", "row", "sync"),
+    ("cmin_i32", "tcolargmin", "i32", (7, 8), (7, 5), "ui32", "row", "ssa"),
+]
+
+CASE, generate = argreduce_case("a5", 642, CASES)
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

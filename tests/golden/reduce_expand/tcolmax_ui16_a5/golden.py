@@ -1,0 +1,11 @@
+"""TCOLMAX 16x32 ui16 on A5: column maxima (unsigned compare)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.reductions import tcolmax_case
+
+CASE, generate = tcolmax_case("a5", 117, "ui16", (16, 32))
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

@@ -1,0 +1,11 @@
+"""TROWEXPAND f16 on A5: DN 16x1 source -> 16x32, dst valid 16x20; dst[i, j] = src[i, 0]."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.broadcasts import trowexpand_case
+
+CASE, generate = trowexpand_case("a5", 122, "f16", 16, 1, 32, valid=(16, 20))
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

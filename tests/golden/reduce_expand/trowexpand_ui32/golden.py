@@ -1,0 +1,11 @@
+"""TROWEXPAND ui32: ND 16x8 source -> 16x8; dst[i, j] = src[i, 0]."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.broadcasts import trowexpand_case
+
+CASE, generate = trowexpand_case("a2a3", 129, "ui32", 16, 8, 8)
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))

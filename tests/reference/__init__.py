@@ -1,0 +1,31 @@
+"""Numpy models of the instructions, shared by the golden references (tests/golden/<family>/
+<case>/golden.py).
+
+A golden.py puts tests/ on sys.path relative to its own file, so it works both as a script
+from any directory and when golden_case.py / golden_data_check.py load it with runpy:
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+    from reference.numerics import ...
+
+Modules:
+  numerics       bf16/f16/f32 rounding, integer wrapping, division and shifts
+  tiles          input tiles (random values, planted edge values), valid-region merges,
+                 writing a case's .bin files
+  element_types  helpers keyed by PTO element type names (f32 ... ui64)
+  elementwise    tile-tile, unary and tile-scalar ops of every type, tabs, tpart*
+  ternary        taddc, tsubc, taddsc, tsubsc, tprelu, tlrelu
+  bitwise        and/or/xor/not, shifts, remainders
+  compare_select tcmp/tcmps masks, tsel/tsels
+  reductions     trowprod/tcolprod, the arg reductions, tcolmax
+  broadcasts     trowexpand, the broadcast binaries of f16 and f32
+  minmax_expand  trowmin/tcolmin and the min/max/sub/div/expdif broadcasts (spec-driven)
+  memory         tload/tstore windows of every type, tload pads, tprefetch
+  fill           tfillpad, tci, ttri and the pad bit patterns
+  gather_sort    gathers, scatters and sorts
+  trans_extract_insert  ttrans, textract, tinsert (cube tiles)
+  img2col        timg2col and its settings
+  convolution    a direct convolution against timg2col + tmatmul
+
+The committed .bin files depend on these modules bit for bit: a change must leave
+tests/golden_data_check.py (ctest golden-data-reproducible) passing on every case.
+"""

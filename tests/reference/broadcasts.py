@@ -1,0 +1,118 @@
+"""Broadcasts along rows or columns, the generators their cases share (tests/golden/
+reduce_expand/):
+
+trowexpand_case: TROWEXPAND of one element type, dst[i, j] = src[i, 0] over dst's valid
+region, from a DN Rx1 source or an ND one whose other columns hold junk (trowexpand_*);
+trowexpand_types_case: TROWEXPAND of all nine element types in one kernel
+(trowexpand_types_*);
+expand_binary_types_case: TROWEXPANDSUB/MUL/DIV and TCOLEXPANDMUL/ADD on f16 and f32, the
+exact result rounded once to the tile type (expand_binary_types_*).
+
+Broadcasts copy bits: their results are compared exactly, float tiles as unsigned patterns.
+"""
+import os
+
+import numpy as np
+
+from .element_types import TYPES, is_float
+
+
+def trowexpand_case(arch, seed, t, rows, src_cols, dst_cols, valid=None):
+    dt = TYPES[t][0]
+    vr, vc = valid or (rows, dst_cols)
+    compare = np.dtype(f"uint{8 * np.dtype(dt).itemsize}").name if is_float(t) else TYPES[t][1]
+    case = {"arch": arch, "args": ["src.bin"],
+            "outs": [{"target": "dst", "expect": "dst.expect.bin", "dtype": compare}]}
+
+    def generate(out_dir):
+        rng = np.random.default_rng(seed)
+        if is_float(t):
+            v = rng.normal(0, 50, rows).astype(dt)
+            v[:3] = [np.inf, np.nan, -0.0]
+        else:
+            info = np.iinfo(dt)
+            v = rng.integers(info.min, int(info.max) + 1, rows, dtype=np.int64).astype(dt)
+            v[:2] = [info.min, info.max]
+        src = np.zeros((rows, src_cols), dt)
+        src[:, 0] = v
+        if src_cols > 1:   # an ND source: junk beside the values
+            src[:, 1:] = rng.integers(0, 100, (rows, src_cols - 1)).astype(dt)
+        dst = np.zeros((rows, dst_cols), dt)
+        dst[:vr, :vc] = src[:vr, :1]       # dst[i, j] = src[i, 0] over the valid region
+        src.tofile(os.path.join(out_dir, "src.bin"))
+        dst.tofile(os.path.join(out_dir, "dst.expect.bin"))
+    return case, generate
+
+
+# (type, numpy storage, rows, source columns, destination columns) in parameter order.
+EXPAND_TYPES = [("i8", np.int8, 32, 1, 32),
+                ("ui8", np.uint8, 32, 32, 64),
+                ("i16", np.int16, 16, 16, 32),
+                ("ui16", np.uint16, 16, 1, 16),
+                ("i32", np.int32, 16, 8, 16),
+                ("ui32", np.uint32, 8, 1, 8),
+                ("f16", np.uint16, 16, 16, 64),
+                ("bf16", np.uint16, 16, 1, 32),
+                ("f32", np.uint32, 16, 1, 32)]
+
+
+def trowexpand_types_case(arch, seed):
+    """Each source: random bits over the whole tile; each result: column 0 repeated."""
+    args = []
+    for t, _, rows, _, dst_cols in EXPAND_TYPES:
+        args += [f"s_{t}.bin", f"zeros:{rows * dst_cols}"]
+    case = {"arch": arch, "args": args,
+            "outs": [{"target": str(2 * i + 2), "expect": f"d_{t}.expect.bin",
+                      "dtype": dt.__name__} for i, (t, dt, _, _, _) in enumerate(EXPAND_TYPES)]}
+
+    def generate(out_dir):
+        rng = np.random.default_rng(seed)
+        for t, dtype, rows, src_cols, dst_cols in EXPAND_TYPES:
+            info = np.iinfo(dtype)
+            src = rng.integers(info.min, info.max, size=(rows, src_cols), dtype=dtype,
+                               endpoint=True)
+            dst = np.repeat(src[:, :1], dst_cols, axis=1)
+            src.tofile(os.path.join(out_dir, f"s_{t}.bin"))
+            dst.tofile(os.path.join(out_dir, f"d_{t}.expect.bin"))
+    return case, generate
+
+
+# (output tile, operator, per row?, element type)
+EXPAND_BINARY_OUTS = [("rowexpandsub_f32", "-", True, np.float32),
+                      ("rowexpandsub_f16", "-", True, np.float16),
+                      ("rowexpandmul_f32", "*", True, np.float32),
+                      ("rowexpandmul_f16", "*", True, np.float16),
+                      ("rowexpanddiv_f32", "/", True, np.float32),
+                      ("rowexpanddiv_f16", "/", True, np.float16),
+                      ("colexpandmul_f32", "*", False, np.float32),
+                      ("colexpandmul_f16", "*", False, np.float16),
+                      ("colexpandadd_f32", "+", False, np.float32),
+                      ("colexpandadd_f16", "+", False, np.float16)]
+_APPLY = {"-": np.subtract, "*": np.multiply, "/": np.divide, "+": np.add}
+
+
+def expand_binary_types_case(arch, seed):
+    """a (16x32) against the column col[:, 0] (per row) or the row row[0, :] (per column)."""
+    case = {"arch": arch,
+            "args": ["a32.bin", "a16.bin", "col32.bin", "col16.bin", "row32.bin", "row16.bin"],
+            "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": np.dtype(t).name}
+                     for n, _, _, t in EXPAND_BINARY_OUTS]}
+
+    def generate(out_dir):
+        rng = np.random.default_rng(seed)
+        x = {
+            "a32": rng.normal(0, 10, size=(16, 32)).astype(np.float32),
+            "a16": rng.uniform(-50, 50, size=(16, 32)).astype(np.float16),
+            "col32": rng.uniform(0.5, 8, size=(16, 1)).astype(np.float32),
+            "col16": rng.uniform(0.5, 8, size=(16, 16)).astype(np.float16),   # column 0 is used
+            "row32": rng.uniform(-8, 8, size=(1, 32)).astype(np.float32),
+            "row16": rng.uniform(-8, 8, size=(1, 32)).astype(np.float16),
+        }
+        for name, v in x.items():
+            v.tofile(os.path.join(out_dir, f"{name}.bin"))
+        for name, sym, per_row, dtype in EXPAND_BINARY_OUTS:
+            bits = "32" if dtype == np.float32 else "16"
+            a = x["a" + bits].astype(np.float64)
+            b = (x["col" + bits][:, :1] if per_row else x["row" + bits]).astype(np.float64)
+            _APPLY[sym](a, b).astype(dtype).tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    return case, generate

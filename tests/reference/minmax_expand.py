@@ -1,0 +1,289 @@
+"""Spec-driven references for the min/max reductions and the broadcasts
+(tests/golden/reduce_expand/minmax_expand_*).
+
+A case lists its instructions as Op entries; this module makes each entry's input tiles (with
+edge values planted inside and outside the valid region), the expected outputs, the CASE dict
+and the kernel text (kernel_text() printed the committed kernel.pto; golden.py never rewrites
+it). Selections (min, max, expand) are compared bit for bit, so a NaN result must be the
+canonical quiet NaN and -0.0 / +0.0 must come out as the rules say; arithmetic results (sub,
+div, expdif) compare as floats (NaN equal to NaN).
+
+Rules (docs/semantics.md): reductions fold from the first valid element, a NaN anywhere gives
+NaN, and on ties (-0.0 vs +0.0) the value met first stays; max/min against a broadcast value
+keep the tile element on ties; sub/div compute in f32 and round once; expdif is
+exp(float32(a - b)) evaluated in double, rounded to f32, then to the tile type.
+"""
+import os
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from .numerics import from_bf16, to_bf16
+
+NP = {"f32": np.float32, "f16": np.float16, "bf16": np.uint16, "i8": np.int8, "i16": np.int16,
+      "i32": np.int32, "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32}
+BITS = {"f32": "uint32", "f16": "uint16", "bf16": "uint16"}
+CMP = {"f32": "float32", "f16": "float16"}
+SIZE = {"f32": 4, "f16": 2, "bf16": 2, "i8": 1, "i16": 2, "i32": 4, "ui8": 1, "ui16": 2,
+        "ui32": 4}
+FLOATS = ("f32", "f16", "bf16")
+
+
+@dataclass
+class Tile:
+    rows: int
+    cols: int
+    valid: Optional[tuple] = None   # (rows, cols); None = the whole tile
+    dn: bool = False                # column-major (DN), used for Rx1 columns
+
+    def vr(self):
+        return self.valid[0] if self.valid else self.rows
+
+    def vc(self):
+        return self.valid[1] if self.valid else self.cols
+
+    def type(self, dt):
+        text = f"vec, {self.rows}x{self.cols}x{dt}"
+        if self.valid:
+            text += f", valid={self.valid[0]}x{self.valid[1]}"
+        if self.dn:
+            text += ", blayout=col_major"
+        return f"!pto.tile_buf<{text}>"
+
+
+@dataclass
+class Op:
+    name: str        # result / output name
+    mnemonic: str    # trowmin, tcolmin, trowexpandmax, tcolexpandsub, tcolexpand, ...
+    dt: str
+    form: str        # "sync", "ssa" or "dps"
+    a: Tile
+    d: Tile
+    b: Optional[Tile] = None
+
+
+# Inputs -------------------------------------------------------------------------------------
+
+
+def to_float(t, dt):
+    return from_bf16(t).astype(np.float64) if dt == "bf16" else t.astype(np.float64)
+
+
+def from_float(v, dt):
+    """float64 values exactly representable in dt (or NaN) -> tile elements."""
+    if dt == "bf16":
+        return to_bf16(np.asarray(v, np.float32), nan=0x7FC0)
+    return np.asarray(v, np.float64).astype(NP[dt])
+
+
+def edge_values(dt):
+    if dt in FLOATS:
+        big = {"f32": 3.0e38, "f16": 65504.0, "bf16": 3.0e38}[dt]
+        tiny = {"f32": 1.0e-45, "f16": 6.0e-8, "bf16": 1.0e-38}[dt]
+        return [np.nan, np.inf, -np.inf, -0.0, 0.0, big, -big, tiny, -tiny, 1.0, -1.0]
+    info = np.iinfo(NP[dt])
+    return [int(info.min), int(info.max), 0, 1, int(info.max) - 1, int(info.min) + 1] + \
+        ([-1] if info.min < 0 else [])
+
+
+def random_tile(rng, shape, dt, low=None, high=None):
+    if dt in FLOATS:
+        lo, hi = (-100.0, 100.0) if low is None else (low, high)
+        return from_float(np.round(rng.uniform(lo, hi, shape), 2), dt)
+    info = np.iinfo(NP[dt])
+    lo = int(info.min) if low is None else low
+    hi = int(info.max) if high is None else high
+    return rng.integers(lo, hi, shape, endpoint=True).astype(NP[dt])
+
+
+def source_tile(rng, tile, dt, along_rows):
+    """A tile of random values with the edge values spread over the valid region (one per
+    row when along_rows, one per column otherwise, so most reductions see one edge each) and
+    NaN / extremes just outside it, which the instruction must not read."""
+    t = random_tile(rng, (tile.rows, tile.cols), dt)
+    edges = edge_values(dt)
+    vr, vc = tile.vr(), tile.vc()
+    v = to_float(t, dt) if dt in FLOATS else t.astype(np.int64)
+    for n, e in enumerate(edges):
+        r, c = (n % vr, (3 * n) % vc) if along_rows else ((3 * n) % vr, n % vc)
+        v[r, c] = e
+    # Lines of zeros, the first of the other sign: the first zero met decides the sign of a
+    # min/max.
+    if dt in FLOATS and (vr if along_rows else vc) > len(edges) + 1:
+        k = len(edges)
+        for m, first in enumerate((-0.0, 0.0)):
+            line = np.where(np.arange(vc if along_rows else vr) == 0, first, -first)
+            if along_rows:
+                v[k + m, :vc] = line
+            else:
+                v[:vr, k + m] = line
+    outside = np.nan if dt in FLOATS else edges[0]
+    if vc < tile.cols:
+        v[:, vc] = outside
+    if vr < tile.rows:
+        v[vr, :] = outside
+    return from_float(v, dt) if dt in FLOATS else v.astype(NP[dt])
+
+
+# References -------------------------------------------------------------------------------
+
+
+def fold(lines, dt, op):
+    """Reduce each row of lines (float64 or int64 values) from the left."""
+    acc = lines[:, 0].copy()
+    nan = np.isnan(acc) if dt in FLOATS else np.zeros(acc.shape, bool)
+    for k in range(1, lines.shape[1]):
+        x = lines[:, k]
+        if dt in FLOATS:
+            nan |= np.isnan(x)
+        acc = np.where(x < acc if op == "min" else acc < x, x, acc)
+    return np.where(nan, np.nan, acc) if dt in FLOATS else acc
+
+
+def select(a, s, dt, op):
+    """max/min of a against s: s replaces a only when strictly beyond it; NaN from either."""
+    out = np.where(s < a if op == "min" else a < s, s, a)
+    if dt in FLOATS:
+        out = np.where(np.isnan(a) | np.isnan(s), np.nan, out)
+    return out
+
+
+def arith(a, s, dt, op):
+    a32, s32 = a.astype(np.float32), np.broadcast_to(s, a.shape).astype(np.float32)
+    with np.errstate(all="ignore"):
+        if op == "sub":
+            r = a32 - s32
+        elif op == "div":
+            r = a32 / s32
+        else:  # expdif
+            r = np.exp((a32 - s32).astype(np.float64)).astype(np.float32)
+        return r.astype(NP[dt])
+
+
+def expected(op, tiles):
+    """The whole destination tile after op: tiles[name] holds every input (and for DPS the
+    destination's prior contents as tiles[op.name + '_d'])."""
+    dt, a = op.dt, tiles[op.name + "_a"]
+    av = to_float(a, dt) if dt in FLOATS else a.astype(np.int64)
+    if op.form == "dps":
+        out = tiles[op.name + "_d"].copy()
+    else:
+        out = np.zeros((op.d.rows, op.d.cols), NP[dt])
+    m = op.mnemonic
+    if m in ("trowmin", "trowmax"):
+        r = fold(av[:op.a.vr(), :op.a.vc()], dt, m[4:])
+        out[:op.a.vr(), 0] = from_float(r, dt) if dt in FLOATS else r
+        return out
+    if m in ("tcolmin", "tcolmax"):
+        r = fold(av[:op.a.vr(), :op.a.vc()].T, dt, m[4:])
+        out[0, :op.a.vc()] = from_float(r, dt) if dt in FLOATS else r
+        return out
+    vr, vc = op.d.vr(), op.d.vc()
+    if m == "tcolexpand":
+        out[:vr, :vc] = np.broadcast_to(a[0, :vc], (vr, vc))
+        return out
+    b = tiles[op.name + "_b"]
+    bv = to_float(b, dt)
+    s = bv[:vr, :1] if m.startswith("trowexpand") else bv[:1, :vc]
+    kind = m[len("trowexpand"):] if m.startswith("trowexpand") else m[len("tcolexpand"):]
+    if kind in ("max", "min"):
+        out[:vr, :vc] = from_float(select(av[:vr, :vc], s, dt, kind), dt)
+    else:
+        out[:vr, :vc] = arith(av[:vr, :vc], s, dt, kind)
+    return out
+
+
+def inputs(rng, op):
+    """The op's input tiles by file stem."""
+    dt = op.dt
+    m = op.mnemonic
+    tiles = {}
+    along_rows = m.startswith("trow")
+    tiles[op.name + "_a"] = source_tile(rng, op.a, dt, along_rows)
+    if op.b is not None:
+        if m.endswith("div"):
+            b = random_tile(rng, (op.b.rows, op.b.cols), dt, 0.5, 8.0)
+        else:
+            b = random_tile(rng, (op.b.rows, op.b.cols), dt, -60.0, 60.0)
+        bv = to_float(b, dt)
+        edges = [np.nan, np.inf, -np.inf, -0.0, 0.0]
+        flat = bv[:, :1] if m.startswith("trowexpand") else bv[:1, :]
+        for n, e in enumerate(edges):
+            flat.flat[(2 * n + 1) % flat.size] = e
+        if m.startswith("trowexpand"):
+            bv[:, :1] = flat
+        else:
+            bv[:1, :] = flat
+        tiles[op.name + "_b"] = from_float(bv, dt)
+        # Zeros of both signs in a's line against b's -0.0 and +0.0: ties keep a's zero.
+        a = to_float(tiles[op.name + "_a"], dt)
+        for n in (3, 4):
+            k = (2 * n + 1) % flat.size
+            if m.startswith("trowexpand"):
+                a[k, :] = np.where(np.arange(a.shape[1]) % 2 == 0, -0.0, 0.0)
+            else:
+                a[:, k] = np.where(np.arange(a.shape[0]) % 2 == 0, -0.0, 0.0)
+        tiles[op.name + "_a"] = from_float(a, dt)
+    if op.form == "dps":
+        tiles[op.name + "_d"] = random_tile(rng, (op.d.rows, op.d.cols), dt)
+    return tiles
+
+
+def arg_names(op):
+    names = [op.name + "_a"]
+    if op.b is not None:
+        names.append(op.name + "_b")
+    if op.form == "dps":
+        names.append(op.name + "_d")
+    return names
+
+
+def make_case(ops, arch):
+    args = [f"{n}.bin" for op in ops for n in arg_names(op)]
+    outs = []
+    for op in ops:
+        target = op.name + "_d" if op.form == "dps" else op.name
+        arithmetic = op.mnemonic.endswith(("sub", "div", "expdif"))
+        if arithmetic:
+            spec = {"target": target, "expect": f"{op.name}.expect.bin", "dtype": CMP[op.dt]}
+            if op.mnemonic.endswith("expdif"):
+                spec["ulp"] = 1   # exp in double may round the last bit either way
+        else:
+            dtype = BITS.get(op.dt) or np.dtype(NP[op.dt]).name
+            spec = {"target": target, "expect": f"{op.name}.expect.bin", "dtype": dtype}
+        outs.append(spec)
+    return {"arch": arch, "args": args, "outs": outs}
+
+
+def generate_case(out_dir, ops, seed):
+    rng = np.random.default_rng(seed)
+    for op in ops:
+        tiles = inputs(rng, op)
+        for name, t in tiles.items():
+            t.tofile(os.path.join(out_dir, f"{name}.bin"))
+        expected(op, tiles).tofile(os.path.join(out_dir, f"{op.name}.expect.bin"))
+
+
+def kernel_text(ops, header):
+    lines = [f"// {h}" for h in header]
+    for op in ops:
+        lines.append(f".arg %{op.name}_a : {op.a.type(op.dt)}")
+        if op.b is not None:
+            lines.append(f".arg %{op.name}_b : {op.b.type(op.dt)}")
+        if op.form == "dps":
+            lines.append(f".arg %{op.name}_d : {op.d.type(op.dt)}")
+    for op in ops:
+        ins = [f"%{op.name}_a"] + ([f"%{op.name}_b"] if op.b is not None else [])
+        types = [op.a.type(op.dt)] + ([op.b.type(op.dt)] if op.b is not None else [])
+        dtype = op.d.type(op.dt)
+        if op.form == "dps":
+            lines.append(f"pto.{op.mnemonic} ins({', '.join(ins)} : {', '.join(types)}) "
+                         f"outs(%{op.name}_d : {dtype})")
+        elif op.form == "ssa":
+            lines.append(f"%{op.name} = pto.{op.mnemonic} {', '.join(ins)} : "
+                         f"({', '.join(types)}) -> {dtype}")
+        else:
+            lines.append(f"%{op.name} = {op.mnemonic} {', '.join(ins)} : "
+                         f"{', '.join(types)} -> {dtype}")
+    return "\n".join(lines) + "\n"

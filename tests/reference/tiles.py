@@ -1,0 +1,64 @@
+"""Input and result tiles of the golden references: random inputs with edge values planted
+where the instructions meet them, results merged into what a tile held outside its valid
+region, and the case's files written (raw little-endian arrays, <name>.bin and
+<name>.expect.bin).
+"""
+import os
+
+import numpy as np
+
+
+def random_ints(rng, shape, dt):
+    """Integers drawn uniformly from the whole range of dt."""
+    info = np.iinfo(dt)
+    return rng.integers(int(info.min), int(info.max), shape, dtype=dt, endpoint=True)
+
+
+def spread(rng, shape, decades):
+    """float64 values of random sign, magnitudes log-uniform over 10^-decades..10^decades."""
+    return rng.uniform(-1, 1, shape) * 10.0 ** rng.uniform(-decades, decades, shape)
+
+
+def small_divisors(rng, d):
+    """Divisor tile d with about half its elements replaced by small values (-20..20, or 1..20
+    for unsigned types) and no zeros (integer division by zero is an error)."""
+    low = 1 if np.issubdtype(d.dtype, np.unsignedinteger) else -20
+    small = rng.integers(low, 21, d.shape).astype(d.dtype)
+    d = np.where(rng.random(d.shape) < 0.5, small, d)
+    d[d == 0] = 1
+    return d
+
+
+def plant(tile, values, cols):
+    """Writes values row by row from the top-left corner of a region cols wide (the valid
+    region), where the instructions will meet them."""
+    for n, v in enumerate(values):
+        tile[n // cols, n % cols] = v
+
+
+# Expected results.
+
+
+def in_valid_region(full, before, vrows, vcols):
+    """Result tiles as the instructions leave them: each of the full-tile results (a dict)
+    inside the valid region (the top-left vrows x vcols), what the tile held (before) outside."""
+    out = {}
+    for name, value in full.items():
+        out[name] = before.copy()
+        out[name][:vrows, :vcols] = value[:vrows, :vcols]
+    return out
+
+
+def write_case(out_dir, names, tiles, reference):
+    """Writes each input tile as <name>.bin, then each result of reference(*tiles) (a dict of
+    expected tiles) as <name>.expect.bin."""
+    for name, tile in zip(names, tiles):
+        tile.tofile(os.path.join(out_dir, f"{name}.bin"))
+    for name, value in reference(*tiles).items():
+        value.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+
+
+def save(out_dir, arrays):
+    """Writes each array as <name>.bin."""
+    for name, a in arrays.items():
+        np.ascontiguousarray(a).tofile(os.path.join(out_dir, f"{name}.bin"))

@@ -1,0 +1,194 @@
+"""Spec-driven references for TTRANS, TEXTRACT and TINSERT
+(tests/golden/cube/trans_extract_insert_*).
+
+A case lists its instructions as Move entries; this module makes each entry's input tiles
+(random values with the type's edge values planted), the expected whole destination tiles,
+the CASE dict and the kernel text (kernel_text() printed the committed kernel.pto).
+
+Files hold tiles in logical row-major order whatever their memory and layout (ND, DN, NZ, ZN),
+so the references are plain index arithmetic:
+  ttrans    d[j, i] = a[i, j] over a's valid region;
+  textract  d[i, j] = a[r0 + i, c0 + j] over d's valid region;
+  tinsert   d[r0 + i, c0 + j] = a[i, j] over a's valid region, from acc converting f32 to
+            f16 / bf16 with round to nearest even (overflow to inf).
+Elements the instruction does not write keep what the tile held: zeros for a synchronous-form
+result, the argument's contents for a DPS destination. Moves compare bit for bit; conversions
+compare as floats (NaN equal to NaN).
+"""
+import os
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from .numerics import to_bf16
+
+# element type -> (numpy storage type, kind)
+TYPES = {
+    "i8": (np.int8, "int"), "i16": (np.int16, "int"), "i32": (np.int32, "int"),
+    "i64": (np.int64, "int"), "ui8": (np.uint8, "int"), "ui16": (np.uint16, "int"),
+    "ui32": (np.uint32, "int"), "ui64": (np.uint64, "int"), "f16": (np.float16, "float"),
+    "bf16": (np.uint16, "bf16"), "f32": (np.float32, "float"),
+    "f8E4M3FN": (np.uint8, "bytes"), "f8E5M2": (np.uint8, "bytes"),
+    "f8E8M0FNU": (np.uint8, "bytes"),
+}
+LAYOUTS = {"nd": "", "dn": ", blayout=col_major", "nz": ", blayout=col_major, slayout=row_major",
+           "zn": ", blayout=row_major, slayout=col_major"}
+FLOAT_EDGES = [np.nan, np.inf, -np.inf, -0.0, 0.0, 65504.0, -65520.0, 1.0e-40, 3.0e38, -1.0]
+
+
+def storage(dt):
+    return TYPES[dt][0]
+
+
+def bits_dtype(dt):
+    return np.dtype(f"uint{8 * np.dtype(storage(dt)).itemsize}").name
+
+
+@dataclass
+class T:
+    mem: str
+    rows: int
+    cols: int
+    layout: str = "nd"
+    valid: Optional[tuple] = None
+
+    def vr(self):
+        return self.valid[0] if self.valid else self.rows
+
+    def vc(self):
+        return self.valid[1] if self.valid else self.cols
+
+    def type(self, dt):
+        text = f"{self.mem}, {self.rows}x{self.cols}x{dt}"
+        if self.valid:
+            text += f", valid={self.valid[0]}x{self.valid[1]}"
+        text += LAYOUTS[self.layout]
+        if self.mem == "acc":
+            text += ", fractal=1024"
+        return f"!pto.tile_buf<{text}>"
+
+
+@dataclass
+class Move:
+    name: str
+    mnemonic: str    # ttrans, textract, tinsert
+    dt: str          # destination element type
+    form: str        # sync, ssa (ttrans only) or dps
+    a: T
+    d: T
+    origin: tuple = (0, 0)
+    src_dt: Optional[str] = None   # tinsert from acc: f32 or i32
+    tmp: bool = False              # ttrans (DPS): pass the optional scratch tile (a's type)
+
+    def sdt(self):
+        return self.src_dt or self.dt
+
+
+def random_tile(rng, shape, dt):
+    st, kind = TYPES[dt]
+    if kind == "int":
+        info = np.iinfo(st)
+        t = rng.integers(int(info.min), int(info.max), shape, endpoint=True, dtype=st)
+        t.flat[:4] = [info.min, info.max, 0, info.min + 1]
+        return t
+    if kind == "bytes":
+        return rng.integers(0, 256, shape, dtype=np.uint8)
+    v = np.round(rng.normal(0, 50, shape), 3)
+    v.flat[:len(FLOAT_EDGES)] = FLOAT_EDGES[:v.size]
+    rng.shuffle(v.reshape(-1))
+    if kind == "bf16":
+        return to_bf16(v.astype(np.float32))
+    with np.errstate(over="ignore"):
+        return v.astype(st)
+
+
+def convert(a, src_dt, dt):
+    """tinsert's acc conversion (f32 -> f32/f16/bf16, i32 -> i32)."""
+    if src_dt == dt:
+        return a
+    if dt == "bf16":
+        return to_bf16(a)
+    with np.errstate(over="ignore"):
+        return a.astype(storage(dt))
+
+
+def expected(m, a, before):
+    out = before.copy()
+    if m.mnemonic == "ttrans":
+        vr, vc = m.a.vr(), m.a.vc()
+        out[:vc, :vr] = a[:vr, :vc].T
+    elif m.mnemonic == "textract":
+        r0, c0 = m.origin
+        vr, vc = m.d.vr(), m.d.vc()
+        out[:vr, :vc] = a[r0:r0 + vr, c0:c0 + vc]
+    else:
+        r0, c0 = m.origin
+        vr, vc = m.a.vr(), m.a.vc()
+        out[r0:r0 + vr, c0:c0 + vc] = convert(a[:vr, :vc], m.sdt(), m.dt)
+    return out
+
+
+def compare_dtype(m):
+    if m.sdt() != m.dt:   # converted: compare values
+        return {"f16": "float16", "bf16": "bfloat16", "f32": "float32"}[m.dt]
+    return bits_dtype(m.dt)
+
+
+def make_case(moves, arch):
+    args = []
+    for m in moves:
+        args.append(f"{m.name}_a.bin")
+        if m.tmp:
+            args.append(f"{m.name}_tmp.bin")
+        if m.form == "dps":
+            args.append(f"{m.name}_d.bin")
+    outs = [{"target": m.name + "_d" if m.form == "dps" else m.name,
+             "expect": f"{m.name}.expect.bin", "dtype": compare_dtype(m)} for m in moves]
+    return {"arch": arch, "args": args, "outs": outs}
+
+
+def generate_case(out_dir, moves, seed):
+    rng = np.random.default_rng(seed)
+    for m in moves:
+        a = random_tile(rng, (m.a.rows, m.a.cols), m.sdt())
+        a.tofile(os.path.join(out_dir, f"{m.name}_a.bin"))
+        if m.tmp:
+            np.zeros_like(a).tofile(os.path.join(out_dir, f"{m.name}_tmp.bin"))
+        if m.form == "dps":
+            before = random_tile(rng, (m.d.rows, m.d.cols), m.dt)
+            before.tofile(os.path.join(out_dir, f"{m.name}_d.bin"))
+        else:
+            before = np.zeros((m.d.rows, m.d.cols), storage(m.dt))
+        expected(m, a, before).tofile(os.path.join(out_dir, f"{m.name}.expect.bin"))
+
+
+def kernel_text(moves, header):
+    lines = [f"// {h}" for h in header]
+    consts = sorted({v for m in moves if m.mnemonic != "ttrans" for v in m.origin})
+    for m in moves:
+        lines.append(f".arg %{m.name}_a : {m.a.type(m.sdt())}")
+        if m.tmp:
+            lines.append(f".arg %{m.name}_tmp : {m.a.type(m.sdt())}")
+        if m.form == "dps":
+            lines.append(f".arg %{m.name}_d : {m.d.type(m.dt)}")
+    for v in consts:
+        lines.append(f".const %c{v} = {v} : index")
+    for m in moves:
+        at, dt = m.a.type(m.sdt()), m.d.type(m.dt)
+        r0, c0 = m.origin
+        if m.mnemonic == "ttrans":
+            if m.form == "dps" and m.tmp:
+                lines.append(f"pto.ttrans ins(%{m.name}_a, %{m.name}_tmp : {at}, {at}) "
+                             f"outs(%{m.name}_d : {dt})")
+            elif m.form == "dps":
+                lines.append(f"pto.ttrans ins(%{m.name}_a : {at}) outs(%{m.name}_d : {dt})")
+            else:
+                prefix = "pto." if m.form == "ssa" else ""
+                lines.append(f"%{m.name} = {prefix}ttrans %{m.name}_a : {at} -> {dt}")
+        elif m.form == "dps":
+            lines.append(f"pto.{m.mnemonic} ins(%{m.name}_a, %c{r0}, %c{c0} : {at}, index, index)"
+                         f" outs(%{m.name}_d : {dt})")
+        else:
+            lines.append(f"%{m.name} = {m.mnemonic} %{m.name}_a[%c{r0}, %c{c0}] : {at} -> {dt}")
+    return "\n".join(lines) + "\n"
