@@ -5,6 +5,7 @@
 
 #include "asm/op_form.h"
 #include "asm/operands.h"
+#include "common/isa/immediates.h"
 #include "common/isa/operand_rules.h"
 #include "common/strings.h"
 
@@ -87,9 +88,10 @@ bool ReadSettings(Context& ctx, const std::map<std::string, Attribute>& attrs,
       continue;
     }
     const ItemSpan v = attr.value;
-    if (v.empty() || !v[0].Is(ItemKind::kInt) || v[0].number < 0 || v[0].number > 0xffff ||
-        (v.size() != 1 && !(v.size() == 3 && v[1].IsPunct(":")))) {
-      ctx.Error(attr.range, StrCat(name, " must be a number from 0 to 65535"));
+    const ImmediateRange range = RangeOfNumber(name);
+    if (v.empty() || !v[0].Is(ItemKind::kInt) || v[0].number < range.min ||
+        v[0].number > range.max || (v.size() != 1 && !(v.size() == 3 && v[1].IsPunct(":")))) {
+      ctx.Error(attr.range, StrCat(name, " must be a number from ", range.min, " to ", range.max));
       ok = false;
       continue;
     }

@@ -4,6 +4,7 @@
 #include "asm/body_lowering.h"
 #include "asm/op_form.h"
 #include "asm/operands.h"
+#include "common/isa/immediates.h"
 #include "common/strings.h"
 
 namespace pto::assembler {
@@ -60,6 +61,12 @@ class PipeAttrs {
     }
     *out = static_cast<uint32_t>(word->number);
     return true;
+  }
+  /// The instruction immediate \a key in its range (common/isa/immediates.cc), or \a fallback
+  /// when absent (required if \a fallback is negative).
+  bool Immediate(const char* key, int64_t fallback, uint32_t* out) {
+    const ImmediateRange range = RangeOfNumber(key);
+    return Int(key, range.min, range.max, fallback, out);
   }
   /// The word of attribute \a key (a string, symbol or enum value), or null with an error.
   const Item* Word(const char* key) {
@@ -186,11 +193,11 @@ bool BodyLowering::LowerInitPipe(const Statement& stmt) {
   const bool cube = stmt.head.text == "pto.aic_initialize_pipe";
   PipeAttrs attrs(ctx_, stmt);
   uint32_t id, dir_mask, slot_size, slot_num, local_slot_num;
-  if (!RequireSide(stmt, cube) || !attrs.Int("id", 0, 63, 0, &id) ||
-      !attrs.Int("dir_mask", 1, 3, -1, &dir_mask) ||
-      !attrs.Int("slot_size", 1, 1 << 20, -1, &slot_size) ||
-      !attrs.Int("slot_num", 1, 64, 0, &slot_num) ||
-      !attrs.Int("local_slot_num", 1, 64, 0, &local_slot_num)) {
+  if (!RequireSide(stmt, cube) || !attrs.Immediate("id", 0, &id) ||
+      !attrs.Immediate("dir_mask", -1, &dir_mask) ||
+      !attrs.Immediate("slot_size", -1, &slot_size) ||
+      !attrs.Immediate("slot_num", 0, &slot_num) ||
+      !attrs.Immediate("local_slot_num", 0, &local_slot_num)) {
     return false;
   }
   const Item* group = OperandGroup(stmt);
@@ -256,8 +263,8 @@ bool BodyLowering::LowerPush(const Statement& stmt) {
   const bool to_vector = stmt.head.text == "pto.tpush_to_aiv";
   PipeAttrs attrs(ctx_, stmt);
   uint32_t split, id;
-  if (!RequireSide(stmt, to_vector) || !attrs.Int("split", 0, 2, 0, &split) ||
-      !attrs.Int("id", 0, 63, 0, &id)) {
+  if (!RequireSide(stmt, to_vector) || !attrs.Immediate("split", 0, &split) ||
+      !attrs.Immediate("id", 0, &id)) {
     return false;
   }
   const Item* group = OperandGroup(stmt);
@@ -294,7 +301,7 @@ bool BodyLowering::LowerPop(const Statement& stmt) {
   PipeAttrs attrs(ctx_, stmt);
   uint32_t split, id;
   Type type;
-  if (!RequireSide(stmt, !to_vector) || !attrs.Int("split", 0, 2, 0, &split) || !attrs.Int("id", 0, 63, 0, &id) ||
+  if (!RequireSide(stmt, !to_vector) || !attrs.Immediate("split", 0, &split) || !attrs.Immediate("id", 0, &id) ||
       !ArrowType(ctx_, stmt, &type)) {
     return false;
   }
@@ -337,8 +344,8 @@ bool BodyLowering::LowerFree(const Statement& stmt) {
   PipeAttrs attrs(ctx_, stmt);
   uint32_t split, id;
   const bool to_vector = stmt.head.text == "pto.tfree_from_aic";
-  if (!RequireSide(stmt, !to_vector) || !attrs.Int("split", 0, 2, 0, &split) ||
-      !attrs.Int("id", 0, 63, 0, &id)) {
+  if (!RequireSide(stmt, !to_vector) || !attrs.Immediate("split", 0, &split) ||
+      !attrs.Immediate("id", 0, &id)) {
     return false;
   }
   fb_.Emit(to_vector ? Opcode::kTFreeFromAic : Opcode::kTFreeFromAiv, {split, id},

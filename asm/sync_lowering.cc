@@ -2,6 +2,7 @@
 
 #include "asm/body_lowering.h"
 #include "asm/operands.h"
+#include "common/isa/immediates.h"
 #include "common/isa/sync_enums.h"
 #include "common/strings.h"
 
@@ -118,8 +119,10 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
         out = 0;
         continue;
       }
-      if (!atom.is_number || atom.number < 0 || atom.number >= 64) {
-        ctx.Error(*atom.item, StrCat("expected an id from 0 to 63, got '", atom.name, "'"));
+      const ImmediateRange range = RangeOfImmediate(info, spec.attr);
+      if (!atom.is_number || atom.number < range.min || atom.number > range.max) {
+        ctx.Error(*atom.item, StrCat("expected an id from ", range.min, " to ", range.max,
+                                     ", got '", atom.name, "'"));
         return false;
       }
       out = static_cast<uint32_t>(atom.number);

@@ -6,6 +6,7 @@
 #include "asm/op_form.h"
 #include "asm/operands.h"
 #include "common/isa/attributes.h"
+#include "common/isa/immediates.h"
 #include "common/isa/operand_rules.h"
 #include "common/strings.h"
 
@@ -365,12 +366,14 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     it = form_.attrs.find(std::string(spec.attr));
     if (it == form_.attrs.end()) return true;
     const ItemSpan value = it->second.value;
-    if (!value.empty() && value[0].Is(ItemKind::kInt) && value[0].number >= 0 &&
-        value[0].number <= 0xffff) {
+    const ImmediateRange range = RangeOfImmediate(info_, spec.attr);
+    if (!value.empty() && value[0].Is(ItemKind::kInt) && value[0].number >= range.min &&
+        value[0].number <= range.max) {
       *code = static_cast<uint32_t>(value[0].number);
       return true;
     }
-    ctx_.Error(it->second.range, StrCat(spec.attr, " must be a number from 0 to 65535"));
+    ctx_.Error(it->second.range, StrCat(spec.attr, " must be a number from ", range.min, " to ",
+                                        range.max));
     return false;
   }
   while (it != form_.attrs.end() && !names_this(it->first)) ++it;

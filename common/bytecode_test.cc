@@ -143,6 +143,34 @@ TEST_CASE("the verifier checks every instruction against its schema") {
         "reserved bits of the instruction header are set\n");
 }
 
+TEST_CASE("the verifier holds every immediate to its range (common/isa/immediates.cc)") {
+  const std::vector<uint32_t> ret = I(Opcode::kReturn, {});
+  auto error_of = [](const Program& program) {  // "" if the program reads
+    Program read;
+    Diagnostics diags;
+    if (ReadProgram(WriteProgram(program), "p.ptobc", &read, diags)) return std::string();
+    const std::string all = diags.ToString();
+    return all.substr(all.find("error: ") + 7);
+  };
+  // set_flag PIPE_V -> PIPE_MTE3, event 7 is the last event; 8 is none.
+  CHECK(error_of(HandMade(Code({I(Opcode::kSetFlag, {1, 5, 7}), ret}))).empty());
+  CHECK(error_of(HandMade(Code({I(Opcode::kSetFlag, {1, 5, 8}), ret}))) ==
+        "set_flag operand 3: event 8 is out of range (0 to 7)\n");
+  CHECK(error_of(HandMade(Code({I(Opcode::kSetFlag, {13, 5, 0}), ret}))) ==
+        "set_flag operand 1: src 13 is out of range (0 to 12)\n");
+  CHECK(error_of(HandMade(Code({I(Opcode::kSyncSet, {kNoOperand, 1, 64}), ret}))) ==
+        "sync.set operand 3: id 64 is out of range (0 to 63)\n");
+  // The rounding mode of tcvt: 7 codes.
+  CHECK(error_of(HandMade(Code({I(Opcode::kTCvt, {0, 1, kNoOperand, 7, 0}), ret}))) ==
+        "tcvt operand 4: rmode 7 is out of range (0 to 6)\n");
+  // A pipe's slot count: 1 to 64, or 0 for the default; nothing else.
+  const uint32_t k = 1;  // an index register
+  CHECK(error_of(HandMade(Code({I(Opcode::kInitPipeAic, {k, k, 0, 1, 512, 0, 64}), ret})))
+            .empty());
+  CHECK(error_of(HandMade(Code({I(Opcode::kInitPipeAic, {k, k, 0, 1, 512, 65, 0}), ret}))) ==
+        "aic_initialize_pipe operand 6: slot_num 65 is out of range (1 to 64)\n");
+}
+
 TEST_CASE("the verifier applies the instruction's type rules for the file's architecture") {
   Program p = HandMade(Code({I(Opcode::kTAdd, {0, 1, 1}), I(Opcode::kReturn, {})}));
   for (TileReg& t : p.functions[0].tiles) t.type.dtype = DType::kBF16;

@@ -1,6 +1,6 @@
 // Operand rules of the im2col family: timg2col reads a feature map from an L1 tile in the NZ
-// layout (whose bytes are NC1HWC0) and writes L0A in the layout each architecture's cube reads;
-// the settings instructions take bounded immediates (the widths of the NPU's register fields).
+// layout (whose bytes are NC1HWC0) and writes L0A in the layout each architecture's cube reads.
+// The widths of the NPU's register fields are the immediates' ranges (common/isa/immediates.cc).
 #include "common/isa/rule_checker.h"
 #include "common/strings.h"
 
@@ -14,35 +14,13 @@ enum Img2colOperand {
   kSrc = 1,
   kPosM = 2,
   kPosK = 3,
-  kKernelH = 4,
-  kKernelW = 5,
-  kStrideH = 6,
-  kStrideW = 7,
-  kDilationH = 8,
-  kDilationW = 9,
-  kPadTop = 12,
 };
 
 }  // namespace
 
-// The immediate \a i (named by its attribute) fits its NPU register field: 0 to \a most.
-void RuleChecker::RequireImmediateAtMost(int i, uint32_t most) {
-  if (i >= static_cast<int>(types_.size()) || !types_[i].known_value) return;
-  if (types_[i].value > most) {
-    Fail(i, StrCat(info_.mnemonic, ": ", info_.operands[i].attr, " ", types_[i].value,
-                   " is out of range (0 to ", most, ")"));
-  }
-}
-
 void RuleChecker::CheckImg2col() {
   const std::string_view m = info_.mnemonic;
-  if (m == "tsetfmatrix") {
-    for (int i = 2; i < 6; ++i) RequireImmediateAtMost(i, 255);
-    return;
-  }
   if (m == "tset_img2col_rpt") {
-    RequireImmediateAtMost(1, 255);
-    RequireImmediateAtMost(2, 1);
     for (int i = 3; arch_ == Arch::kA2A3 && i < 5; ++i) {
       if (types_[i].known_value && types_[i].value != 0) {
         Fail(i, StrCat("tset_img2col_rpt: ", info_.operands[i].attr, " is a field of the a5 "
@@ -52,13 +30,6 @@ void RuleChecker::CheckImg2col() {
     return;
   }
   if (m != "timg2col") return;
-  RequireImmediateAtMost(kKernelH, 511);
-  RequireImmediateAtMost(kKernelW, 511);
-  RequireImmediateAtMost(kStrideH, 255);
-  RequireImmediateAtMost(kStrideW, 255);
-  RequireImmediateAtMost(kDilationH, 255);
-  RequireImmediateAtMost(kDilationW, 255);
-  for (int i = kPadTop; i < kPadTop + 4; ++i) RequireImmediateAtMost(i, 255);
   RequireAllowedDType(kDst);
   RequireMemory(kDst, {Memory::kLeft});
   RequireMemory(kSrc, {Memory::kMat});

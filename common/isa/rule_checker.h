@@ -89,7 +89,6 @@ class RuleChecker {
   void CheckQuantMx();
   // Im2col (img2col_rules.cc).
   void CheckImg2col();
-  void RequireImmediateAtMost(int i, uint32_t most);
   // The scalar layer: arith, register moves, control flow, scalar memory (scalar_rules.cc).
   DType ScalarType(int i) const { return types_[i].dtype; }
   void RequireSameScalarType(int a, int b);

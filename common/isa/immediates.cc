@@ -1,0 +1,78 @@
+#include "common/isa/immediates.h"
+
+#include "common/isa/attributes.h"
+#include "common/isa/scalar_rules.h"
+#include "common/isa/sync_enums.h"
+#include "common/program.h"
+#include "common/strings.h"
+
+namespace pto {
+
+namespace {
+
+struct NumberRow {
+  std::string_view attr;
+  ImmediateRange range;
+};
+
+// Immediates that hold numbers, by attribute name: what the NPU's register field or the
+// bytecode format allows.
+constexpr NumberRow kNumbers[] = {
+    {"%order", {0, 1}},     // scalar-first form of a tile-scalar instruction
+    {"unsigned", {0, 1}},   // a loop compares unsigned
+    {"id", {0, 63}},        // pipe, flag and buffer ids
+    {"which", {0, 3}},      // block index, block count, subblock index, subblock count
+    {"split", {0, 2}},      // tpush/tpop: whole tile, halves by rows, halves by columns
+    {"kind", {1, 2}},       // a section's core: 1 cube, 2 vector
+    {"dir_mask", {1, 3}},   // pipe directions: 1 cube to vector, 2 vector to cube, 3 both
+    {"slot_size", {1, 1u << 20}},
+    {"slot_num", {1, 64, 0}},  // 0: the default count
+    {"local_slot_num", {1, 64, 0}},
+    {"slot", {0, kMaxLocalArrays - 1}},  // a function's local array
+    {"count", {1, kMaxLocalArrayElements}},
+    {"layout", {0, 2}},  // a tensor view's layout: 0 nd, 1 dn, 2 nz
+    // Im2col: the widths of the FMATRIX and IMG2COL register fields.
+    {"kernel_h", {0, 511}},
+    {"kernel_w", {0, 511}},
+    {"stride_h", {0, 255}},
+    {"stride_w", {0, 255}},
+    {"dilation_h", {0, 255}},
+    {"dilation_w", {0, 255}},
+    {"pad_top", {0, 255}},
+    {"pad_bottom", {0, 255}},
+    {"pad_left", {0, 255}},
+    {"pad_right", {0, 255}},
+    {"repeat_time", {0, 255}},
+    {"repeat_mode", {0, 1}},
+    {"pad_bits", {0, 0xffffffffu}},  // the pad value: an i32, or an f32's bits
+    {"pad_float", {0, 1}},
+};
+
+ImmediateRange Codes(uint32_t count) { return {0, count - 1}; }
+
+}  // namespace
+
+ImmediateRange RangeOfImmediate(const OpInfo& info, std::string_view attr) {
+  if (attr == "predicate") {
+    return Codes(info.opcode == Opcode::kCmpI ? kIntPredicateCount : kFloatPredicateCount);
+  }
+  if (info.family == Family::kSync && attr != "id") {
+    return Codes(SyncEnumCount(SyncAttrKind(info.mnemonic, attr)));
+  }
+  if (const AttrInfo* named = FindAttr(attr)) return Codes(named->count);
+  return RangeOfNumber(attr);
+}
+
+ImmediateRange RangeOfNumber(std::string_view attr) {
+  for (const NumberRow& row : kNumbers) {
+    if (row.attr == attr) return row.range;
+  }
+  return {};
+}
+
+std::string ImmediateRangeError(std::string_view attr, uint32_t value, const ImmediateRange& r) {
+  if (attr.substr(0, 1) == "%") attr.remove_prefix(1);
+  return StrCat(attr, " ", value, " is out of range (", r.min, " to ", r.max, ")");
+}
+
+}  // namespace pto
