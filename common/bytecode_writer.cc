@@ -54,14 +54,6 @@ void WriteRecord(const ViewReg& v, const StringMap& remap, ByteWriter& w) {
   w.U32(Mapped(remap, v.name));
 }
 
-// The string a register's record names, if any (CanonicalStrings).
-template <typename Use>
-void UseName(DType, Use&&) {}
-template <typename Use>
-void UseName(const TileReg& reg, Use&& use) { use(reg.name); }
-template <typename Use>
-void UseName(const ViewReg& reg, Use&& use) { use(reg.name); }
-
 void WriteFunction(const Function& f, const StringMap& remap, ByteWriter& w) {
   w.U32(Mapped(remap, f.name));
   w.U8(static_cast<uint8_t>(f.kind));
@@ -120,16 +112,7 @@ void CanonicalStrings(const Program& program, StringMap* remap,
       strings->push_back(&program.strings[index]);
     }
   };
-  for (const Function& f : program.functions) {
-    use(f.name);
-    use(f.def_file);
-    for (const Param& p : f.params) use(p.name);
-#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
-  for (const Record& reg : f.Field) UseName(reg, use);
-#include "common/isa/register_classes.def"
-#undef PTO_REG_CLASS
-    for (const LineEntry& l : f.lines) use(l.file);
-  }
+  for (const Function& f : program.functions) ForEachStringIndex(f, use);
 }
 
 // An upper bound of the file's size, reserved at once: the buffer then never grows by

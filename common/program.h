@@ -135,6 +135,24 @@ struct Function {
   }
 };
 
+/// Calls use(index) for every string index \a f holds (a reference, so callers may rewrite
+/// them), in file order: its name and source file, its parameters' names, its registers'
+/// names, its line table's files.
+template <typename FunctionT, typename Use>
+void ForEachStringIndex(FunctionT& f, Use&& use) {
+  use(f.name);
+  use(f.def_file);
+  for (auto& p : f.params) use(p.name);
+  auto record_name = [&](auto& record) {
+    if constexpr (requires { record.name; }) use(record.name);
+  };
+#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
+  for (auto& record : f.Field) record_name(record);
+#include "common/isa/register_classes.def"
+#undef PTO_REG_CLASS
+  for (auto& l : f.lines) use(l.file);
+}
+
 struct Program {
   Arch arch = Arch::kA2A3;
   /// A relocatable object (`ptoas -c`): it may declare functions it does not define, and its

@@ -1,5 +1,7 @@
 #include "common/verifier.h"
 
+#include "common/code_walk.h"
+
 #include "common/isa/immediates.h"
 #include "common/isa/encoding.h"
 #include "common/isa/operand_rules.h"
@@ -314,8 +316,8 @@ void Verifier::VerifyCode(const Function& f, const FunctionOffsets& off) {
   if (final_op != Opcode::kReturn && final_op != Opcode::kJump) {
     Fail(off.code + 4 * static_cast<size_t>(last), "code does not end with a return or a jump");
   }
-  for (pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
-    VerifyOperands(f, pc, off.code + 4 * static_cast<size_t>(pc));
+  for (const CodeSite& site : Instructions(f.code)) {
+    VerifyOperands(f, site.pc, off.code + 4 * static_cast<size_t>(site.pc));
   }
 }
 

@@ -14,11 +14,11 @@
 #ifndef PTO_COMMON_ISA_ENCODING_H_
 #define PTO_COMMON_ISA_ENCODING_H_
 
-#include <cassert>
 #include <cstdint>
 #include <initializer_list>
 #include <vector>
 
+#include "common/check.h"
 #include "common/isa/opcode.h"
 
 namespace pto {
@@ -55,14 +55,17 @@ inline bool FitsSchema(Opcode op, size_t count) {
                        : count == static_cast<size_t>(info.num_operands());
 }
 
-/// Appends one instruction to \a code. The operand count must fit the opcode's schema.
+/// Appends one instruction to \a code. The operand count must fit the opcode's schema and the
+/// header's count field: callers check what the text asks for before they emit.
 inline void Emit(std::vector<uint32_t>* code, Opcode op, std::initializer_list<uint32_t> operands) {
-  assert(FitsSchema(op, operands.size()));
+  PTO_CHECK(FitsSchema(op, operands.size()) && operands.size() <= kMaxOperands,
+            "an instruction's operands must fit its schema and the header's count field");
   code->push_back(HeaderWord(op, static_cast<uint32_t>(operands.size())));
   code->insert(code->end(), operands.begin(), operands.end());
 }
 inline void Emit(std::vector<uint32_t>* code, Opcode op, const std::vector<uint32_t>& operands) {
-  assert(FitsSchema(op, operands.size()));
+  PTO_CHECK(FitsSchema(op, operands.size()) && operands.size() <= kMaxOperands,
+            "an instruction's operands must fit its schema and the header's count field");
   code->push_back(HeaderWord(op, static_cast<uint32_t>(operands.size())));
   code->insert(code->end(), operands.begin(), operands.end());
 }

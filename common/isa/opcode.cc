@@ -1,8 +1,9 @@
 #include "common/isa/opcode.h"
 
 #include <array>
-#include <cstdlib>
 #include <unordered_map>
+
+#include "common/check.h"
 
 namespace pto {
 
@@ -38,7 +39,7 @@ std::vector<OperandSpec> ParseOperands(std::string_view text, uint32_t flags, in
         *variadic = true;
         continue;
       default:
-        if (!KindOfLetter(c, &spec.kind)) std::abort();  // a typo in opcodes.def
+        PTO_CHECK(KindOfLetter(c, &spec.kind), "opcodes.def: an operand letter no kind has");
         break;
     }
     if (output) ++*num_outputs;
