@@ -26,7 +26,7 @@ enum class DType : uint8_t {
   kF32 = 12,
   kF64 = 13,
   kIndex = 14,
-  // Microscaling (MX) formats of the a5 cube (group D): one byte each. Tiles and global memory
+  // Microscaling (MX) formats of the a5 cube: one byte each. Tiles and global memory
   // hold them as raw bytes; only the MX matmuls decode them (common/float_format.h).
   kF8E4M3 = 15,  ///< fp8 e4m3fn: bias 7, no infinities, S.1111.111 is NaN.
   kF8E5M2 = 16,  ///< fp8 e5m2: IEEE-style, bias 15, with infinities and NaNs.

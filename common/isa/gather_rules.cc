@@ -1,4 +1,4 @@
-// Operand rules of the gathers, scatters and sorts (group C): tgather (index and mask-pattern
+// Operand rules of the gathers, scatters and sorts: tgather (index and mask-pattern
 // forms), tgatherb, tscatter, mgather, mscatter, tsort32, tmrgsort.
 #include "common/isa/rule_checker.h"
 #include "common/strings.h"

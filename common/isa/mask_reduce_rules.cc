@@ -1,4 +1,4 @@
-// Operand rules of the group B families: tile-tile compare (tcmp), mask-or-scalar select
+// Operand rules of tile-tile compare (tcmp), mask-or-scalar select
 // (tsels), partial elementwise (tpart*), arg reductions (t{row,col}arg{max,min}) and the shape
 // rules of the tfillpad variants.
 #include "common/isa/attributes.h"

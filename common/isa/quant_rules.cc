@@ -1,4 +1,4 @@
-// Operand rules of group D's quantised cube instructions: the fixpipe's quantising moves out of
+// Operand rules of the quantised cube instructions: the fixpipe's quantising moves out of
 // L0C (tmov.fp, tstore.fp, textract_fp, tinsert_fp: the source is an acc tile, the parameters a
 // ui64 row in the scaling buffer, the (source, result) element types the fixpipe's vector
 // quantisation modes) and the MX matmuls (tmatmul.mx, tgemv.mx and their .acc/.bias forms).
