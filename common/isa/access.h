@@ -1,0 +1,79 @@
+// What an instruction touches: for each of its tile and view operands, whether it reads or
+// writes it and which elements (the operand's region). Described once per family (the Access
+// column of families.def, with per-row exceptions PTO_ACCESS in opcodes.def) and shared by
+// the interpreter's access self-check (ptorun --audit-accesses) and the checkers that reason
+// about memory without running the kernels (races, uninitialised reads).
+//
+// Regions are over-approximations where the elements depend on data (gathers, sorts, im2col
+// windows): the whole tile. They never leave out an element the kernel touches; the audit run
+// over every golden kernel checks that.
+#ifndef PTO_COMMON_ISA_ACCESS_H_
+#define PTO_COMMON_ISA_ACCESS_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "common/isa/opcode.h"
+
+namespace pto {
+
+/// How a family's instructions touch their operands (the Access column of families.def).
+enum class AccessRule : uint8_t {
+  kNone,         ///< No memory: registers, structure, synchronisation.
+  kElementwise,  ///< d over D(d); each source over D(d)'s shape.
+  kFirstRow,     ///< d's row 0 over D(d)'s columns (tci).
+  kOwnValid,     ///< Every tile over its own valid region, every view over its window.
+  kMask,         ///< A mask of D(a)'s bits written; the sources over D(a) (tcmp, tcmps).
+  kSelect,       ///< d over D(d); the mask's bits of D(d); the other sources over D(d).
+  kRowReduce,    ///< d's column 0 for the rows of D(a); a over D(a).
+  kColReduce,    ///< d's row 0 for the columns of D(a); a over D(a).
+  kRowExpand,    ///< d over D(d); the last source's column 0; the others over D(d).
+  kColExpand,    ///< d over D(d); the last source's row 0; the others over D(d).
+  kFillPad,      ///< d's whole storage; a over D(a).
+  kLoad,         ///< d over D(d) (all of d when it has a pad value); the view's window.
+  kStore,        ///< The view's window; the tiles over their valid regions.
+  kExtract,      ///< d over D(d); a over D(d)'s shape at the (row, col) operands.
+  kInsert,       ///< d over D(a)'s shape at the (row, col) operands; a over D(a).
+  kTranspose,    ///< d over D(a) transposed; a over D(a).
+  kElementAt,    ///< The tile's element at the storage offset of the integer operand.
+  kStorage,      ///< Every tile whole, every view over its window (data-dependent positions).
+  kComm,         ///< Views read and written over their windows; staging tiles whole.
+  kViewElement,  ///< The view's element at the index of the integer operand.
+};
+
+/// Which elements of an operand an access covers. Sizes come from operand shape_of's valid
+/// shape (the operand itself for its own valid region).
+enum class Region : uint8_t {
+  kValid,          ///< Rows x columns of shape_of's valid shape, from (0, 0).
+  kColumn0,        ///< Column 0 of shape_of's valid rows.
+  kRow0,           ///< Row 0 over shape_of's valid columns.
+  kMaskRows,       ///< Each valid row of shape_of as mask bits: its first ceil(cols/8) bytes.
+  kWindow,         ///< shape_of's valid shape at (row, col) = the integer operands at, at + 1.
+  kTransposed,     ///< shape_of's valid shape with rows and columns swapped.
+  kStorage,        ///< Every byte of the tile.
+  kValidOrPadded,  ///< kValid, or every byte when the tile's type has a pad value.
+  kElement,        ///< One element at the storage offset held by integer operand at.
+  kViewWindow,     ///< A view: every element its sizes and strides cover.
+  kViewElement,    ///< A view: the element at the index held by integer operand at.
+};
+
+/// One operand's access.
+struct OperandAccess {
+  uint8_t operand;   ///< Index into OpInfo::operands.
+  bool reads;
+  bool writes;
+  Region region;
+  uint8_t shape_of;  ///< The tile operand whose valid shape sizes the region.
+  uint8_t at;        ///< kWindow, kElement, kViewElement: the first integer operand used.
+};
+
+/// The rule of \a info: its family's, or its row's exception.
+AccessRule AccessRuleOf(const OpInfo& info);
+
+/// Every operand access of \a op, computed once from its rule and its operand schema (outputs
+/// are written, inputs read, optional tiles are scratch: read and written whole).
+const std::vector<OperandAccess>& AccessesOf(Opcode op);
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_ISA_ACCESS_H_
