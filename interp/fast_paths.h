@@ -15,8 +15,8 @@
 #include <cstdint>
 
 #include "interp/executor.h"
+#include "interp/host_simd/simd.h"
 #include "interp/kernels.h"
-#include "interp/simd.h"
 
 namespace pto::interp {
 

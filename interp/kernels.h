@@ -5,7 +5,7 @@
 
 #include "interp/element.h"
 #include "interp/executor.h"
-#include "interp/simd.h"
+#include "interp/host_simd/simd.h"
 
 namespace pto::interp {
 
@@ -34,7 +34,7 @@ typename Elem<T>::C ScalarAs(Executor& ex, uint32_t reg) {
   return IsFloat(type) ? Elem<T>::FromDouble(s.f) : Elem<T>::FromInt(s.i);
 }
 
-/// The vectorised loop (interp/simd.h) that computes element function Op on f32, or -1.
+/// The SIMD loop (interp/host_simd/simd.h) that computes element function Op on f32, or -1.
 template <typename Op>
 constexpr int kSimdBinary = std::is_same_v<Op, ops::Add>   ? static_cast<int>(simd::Binary::kAdd)
                             : std::is_same_v<Op, ops::Sub> ? static_cast<int>(simd::Binary::kSub)

@@ -1,8 +1,8 @@
 // Highway's run-time target selection, defined here so that ptorun does not load libhwy.so:
 // the library calibrates a benchmark timer when it is loaded, which costs about 7 ms on every
-// start of every process (docs/performance.md). Highway's dispatch tables (interp/simd.cc)
-// need only these two functions; the kernels compute identical results on every target, so
-// the choice affects speed only.
+// start of every process (docs/performance.md). Highway's dispatch tables
+// (interp/host_simd/simd.cc) need only these two functions; the kernels compute identical
+// results on every target, so the choice affects speed only.
 #include <hwy/targets.h>
 
 #if HWY_ARCH_X86

@@ -13,8 +13,8 @@
 
 #include "common/float_format.h"
 #include "interp/element.h"
+#include "interp/host_simd/simd.h"
 #include "interp/kernels.h"
-#include "interp/simd.h"
 
 namespace pto::interp {
 namespace {
