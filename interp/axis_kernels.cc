@@ -37,7 +37,7 @@ struct Reducer {
 };
 
 // One row of a row reduction. Float sums use the fixed interleaved order of
-// simd::InterleavedSum; f32 rows go through the vector loops.
+// simd::InterleavedSum; f32 rows go through the SIMD loops.
 template <typename T, typename Op>
 T ReduceRow(const T* ap, int32_t cols) {
   using E = Elem<T>;
@@ -50,7 +50,7 @@ T ReduceRow(const T* ap, int32_t cols) {
     }
     return E::Store(E::FromDouble(sum));
   } else {
-    // The vector loops reduce with max and min only (products go left to right below).
+    // The SIMD loops reduce with max and min only (products go left to right below).
     if constexpr (std::is_same_v<T, float> &&
                   (std::is_same_v<Op, ops::Max> || std::is_same_v<Op, ops::Min>)) {
       return simd::ReduceF32(static_cast<simd::Binary>(kSimdBinary<Op>), ap, cols);
@@ -185,7 +185,7 @@ template <typename Op, bool kPerRow>
     using C = typename E::C;
     if constexpr (requires(C x) { Op::Apply(x, x); }) {
       ok = WithSafeDst(ex, d, {&a, &b}, true, [&](const TileRef& dst) {
-        // f32 goes through the vector loops: one scalar per row, or b's row 0 (when it is
+        // f32 goes through the SIMD loops: one scalar per row, or b's row 0 (when it is
         // contiguous) against each row.
         if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
           const auto op = static_cast<simd::Binary>(kSimdBinary<Op>);

@@ -43,7 +43,7 @@ void Gather(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t cols
   for (int32_t r = 0; r < rows; ++r) {
     Acc* row = &(*out)[static_cast<size_t>(r) * cols];
     runs.ForRow(r0 + r, c0, cols, [&](int64_t i, const T* p, int64_t step, int64_t len) {
-      if (step == 1) {  // the common NZ/ND case: a plain loop the compiler vectorises
+      if (step == 1) {  // the common NZ/ND case: a plain loop the compiler makes SIMD
         for (int64_t e = 0; e < len; ++e) row[i + e] = static_cast<Acc>(Elem<T>::Load(p[e]));
       } else {
         for (int64_t e = 0; e < len; ++e) row[i + e] = static_cast<Acc>(Elem<T>::Load(p[e * step]));
@@ -66,7 +66,7 @@ void RoundCubeInputs(Executor& ex, std::vector<float>* lhs, std::vector<float>* 
   }
 }
 
-// The operand types the vector code widens to f32 itself; the others go through Gather.
+// The operand types the SIMD code widens to f32 itself; the others go through Gather.
 template <typename In>
 constexpr bool kPacked =
     std::is_same_v<In, float> || std::is_same_v<In, BFloat16> || std::is_same_v<In, Half>;
@@ -77,7 +77,7 @@ constexpr simd::Widen kWidenOf = std::is_same_v<In, float>      ? simd::Widen::k
 
 // c = a x b (+ extra: c_in when \a acc, else a bias row) with an f32 accumulator: the operands
 // are packed into plain f32 matrices once per instruction, multiplied by the register-blocked
-// vector kernel, and the sums (plus extra, in that order) written back into c's layout.
+// SIMD kernel, and the sums (plus extra, in that order) written back into c's layout.
 template <typename In>
 void MatmulF32(Executor& ex, const TileRef& a, const TileRef& b, const TileRef& c,
                const TileRef* extra, bool acc, int32_t m, int32_t k, int32_t n) {

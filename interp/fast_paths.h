@@ -1,12 +1,12 @@
 // Fast paths of the commonest tile instructions: elementwise ones on f32, f16 and bf16 tiles
 // in the plain row-major layout whose valid region is the whole tile, with sources that either
-// are the destination or lie apart from it (one vector loop over rows x cols contiguous
+// are the destination or lie apart from it (one SIMD loop over rows x cols contiguous
 // elements), and f32 row broadcasts and row sums. The kernel resolves its tiles with a few
-// compares and calls the vector loop directly (f32 loops looked up once, without the dispatch).
+// compares and calls the SIMD loop directly (f32 loops looked up once, without the dispatch).
 // Small tiles are common (16 x 64 f32 is 4 KB), and there the general path's layout, valid
 // region and overlap handling cost as much as the arithmetic.
 //
-// A fast path computes exactly what the general path would (the same vector loop on the same
+// A fast path computes exactly what the general path would (the same SIMD loop on the same
 // elements); it declines (returns false) whenever anything is unusual, including every case
 // that faults, and the general path then runs as if it had not been tried.
 #ifndef PTO_INTERP_FAST_PATHS_H_
@@ -47,8 +47,8 @@ struct FastTile {
   return true;
 }
 
-/// The element types with elementwise vector loops.
-constexpr bool HasVectorLoops(DType t) {
+/// The element types with elementwise SIMD loops.
+constexpr bool HasSimdLoops(DType t) {
   return t == DType::kF32 || t == DType::kF16 || t == DType::kBF16;
 }
 
@@ -74,7 +74,7 @@ template <simd::Binary kOp>
 bool FastBinary(Executor& ex, const Instr& in) {
   const DType t = ex.function().tiles[in.operands[0]].type.dtype;
   FastTile d, a, b;
-  if (!HasVectorLoops(t) || !Resolve(ex, in.operands[0], t, true, &d) ||
+  if (!HasSimdLoops(t) || !Resolve(ex, in.operands[0], t, true, &d) ||
       !Resolve(ex, in.operands[1], t, true, &a) || !Resolve(ex, in.operands[2], t, true, &b) ||
       !ElementwiseSafe(d, a) || !ElementwiseSafe(d, b)) {
     return false;
@@ -95,7 +95,7 @@ template <simd::Binary kOp, bool kScalarFirst>
 bool FastScalar(Executor& ex, const Instr& in) {
   const DType t = ex.function().tiles[in.operands[0]].type.dtype;
   FastTile d, a;
-  if (!HasVectorLoops(t) || !Resolve(ex, in.operands[0], t, true, &d) ||
+  if (!HasSimdLoops(t) || !Resolve(ex, in.operands[0], t, true, &d) ||
       !Resolve(ex, in.operands[1], t, true, &a) || !ElementwiseSafe(d, a)) {
     return false;
   }

@@ -54,7 +54,7 @@ constexpr int kSimdUnary = std::is_same_v<Op, ops::Exp>     ? static_cast<int>(s
                            : std::is_same_v<Op, ops::Relu>  ? static_cast<int>(simd::Unary::kRelu)
                                                             : -1;
 
-/// The vector loops' name for a 16-bit float storage type (Half or BFloat16).
+/// The SIMD loops' name for a 16-bit float storage type (Half or BFloat16).
 template <typename T>
 constexpr simd::HalfType kHalfType =
     std::is_same_v<T, Half> ? simd::HalfType::kF16 : simd::HalfType::kBF16;
@@ -75,7 +75,7 @@ void ForRuns(int32_t rows, int32_t cols, std::initializer_list<const TileRef*> t
   }
 }
 
-/// The layout of \a t as the vector packing code (simd::PackF32, UnpackF32) describes it:
+/// The layout of \a t as the SIMD packing code (simd::PackF32, UnpackF32) describes it:
 /// element (r, c) where t.ElementOffset(r, c) puts it.
 inline simd::BoxLayout BoxesOf(const TileType& t) {
   if (!t.boxed()) {

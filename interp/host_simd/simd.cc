@@ -1,5 +1,5 @@
 // Highway implementations of simd.h, compiled once per instruction set and dispatched at run
-// time. Tails shorter than a vector use the scalar element functions, so every element gets
+// time. Tails shorter than a SIMD register use the scalar element functions, so every element gets
 // exactly the scalar result.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "interp/host_simd/simd.cc"
@@ -23,23 +23,23 @@ void BinaryLoop(const float* a, const float* b, float* d, size_t n) {
   const DF df;
   const size_t lanes = hn::Lanes(df);
   size_t i = 0;
-  // Four vectors a step (a 16x64 f32 tile is 16 steps of 512-bit vectors): the loop's own
+  // Four registers a step (a 16x64 f32 tile is 16 steps of 512-bit registers): the loop's own
   // count, compare and branch were a third of the instructions. d may be a itself (never a
   // shifted copy), so each step loads before it stores.
   for (; i + 4 * lanes <= n; i += 4 * lanes) {
-    const VF r0 = BinaryVec<kOp>(hn::LoadU(df, a + i), hn::LoadU(df, b + i));
-    const VF r1 = BinaryVec<kOp>(hn::LoadU(df, a + i + lanes), hn::LoadU(df, b + i + lanes));
+    const VF r0 = BinaryLanes<kOp>(hn::LoadU(df, a + i), hn::LoadU(df, b + i));
+    const VF r1 = BinaryLanes<kOp>(hn::LoadU(df, a + i + lanes), hn::LoadU(df, b + i + lanes));
     const VF r2 =
-        BinaryVec<kOp>(hn::LoadU(df, a + i + 2 * lanes), hn::LoadU(df, b + i + 2 * lanes));
+        BinaryLanes<kOp>(hn::LoadU(df, a + i + 2 * lanes), hn::LoadU(df, b + i + 2 * lanes));
     const VF r3 =
-        BinaryVec<kOp>(hn::LoadU(df, a + i + 3 * lanes), hn::LoadU(df, b + i + 3 * lanes));
+        BinaryLanes<kOp>(hn::LoadU(df, a + i + 3 * lanes), hn::LoadU(df, b + i + 3 * lanes));
     hn::StoreU(r0, df, d + i);
     hn::StoreU(r1, df, d + i + lanes);
     hn::StoreU(r2, df, d + i + 2 * lanes);
     hn::StoreU(r3, df, d + i + 3 * lanes);
   }
   for (; i + lanes <= n; i += lanes) {
-    hn::StoreU(BinaryVec<kOp>(hn::LoadU(df, a + i), hn::LoadU(df, b + i)), df, d + i);
+    hn::StoreU(BinaryLanes<kOp>(hn::LoadU(df, a + i), hn::LoadU(df, b + i)), df, d + i);
   }
   for (; i < n; ++i) d[i] = ApplyBinary(kOp, a[i], b[i]);
 }
@@ -68,7 +68,7 @@ void ScalarLoop(const float* a, float k, float* d, size_t n) {
   size_t i = 0;
   for (; i + lanes <= n; i += lanes) {
     const VF va = hn::LoadU(df, a + i);
-    hn::StoreU(kScalarFirst ? BinaryVec<kOp>(vk, va) : BinaryVec<kOp>(va, vk), df, d + i);
+    hn::StoreU(kScalarFirst ? BinaryLanes<kOp>(vk, va) : BinaryLanes<kOp>(va, vk), df, d + i);
   }
   for (; i < n; ++i) d[i] = kScalarFirst ? ApplyBinary(kOp, k, a[i]) : ApplyBinary(kOp, a[i], k);
 }
@@ -96,8 +96,8 @@ void ScalarF32Impl(Binary op, const float* a, float k, bool scalar_first, float*
   });
 }
 
-// Unary operations evaluated in double (exp, log, rsqrt) work on half vectors of f32 promoted
-// to full vectors of f64, then round once.
+// Unary operations evaluated in double (exp, log, rsqrt) work on half registers of f32
+// promoted to full registers of f64, then round once.
 template <Unary kOp>
 void UnaryLoop(const float* a, float* d, size_t n) {
   const DF df;
@@ -111,7 +111,7 @@ void UnaryLoop(const float* a, float* d, size_t n) {
       hn::Vec<decltype(dd)> r;
       if constexpr (kOp == Unary::kExp) {
         // Highway's exp covers finite arguments that neither overflow nor underflow; the
-        // rest (and NaN) take the scalar path, vector by vector.
+        // rest (and NaN) take the scalar path, register by register.
         if (!hn::AllTrue(dd, hn::Lt(hn::Abs(v), hn::Set(dd, 700.0)))) {
           for (size_t j = i; j < i + lanes; ++j) d[j] = ops::Exp::Apply(a[j]);
           continue;
@@ -209,17 +209,17 @@ double SumF32Impl(const float* a, size_t n) {
   }
   // acc[j] lane l holds partial j * lanes + l: each block of kSumPartials elements adds
   // element p of the block to partial p, as the reference does.
-  const size_t vecs = kSumPartials / lanes;
+  const size_t regs = kSumPartials / lanes;
   hn::Vec<decltype(dd)> acc[kSumPartials];
-  for (size_t j = 0; j < vecs; ++j) acc[j] = hn::Zero(dd);
+  for (size_t j = 0; j < regs; ++j) acc[j] = hn::Zero(dd);
   size_t i = 0;
   for (; i + kSumPartials <= n; i += kSumPartials) {
-    for (size_t j = 0; j < vecs; ++j) {
+    for (size_t j = 0; j < regs; ++j) {
       acc[j] = hn::Add(acc[j], hn::PromoteTo(dd, hn::LoadU(dh, a + i + j * lanes)));
     }
   }
   HWY_ALIGN double partial[kSumPartials];
-  for (size_t j = 0; j < vecs; ++j) hn::Store(acc[j], dd, partial + j * lanes);
+  for (size_t j = 0; j < regs; ++j) hn::Store(acc[j], dd, partial + j * lanes);
   for (; i < n; ++i) partial[i % kSumPartials] += static_cast<double>(a[i]);
   double total = partial[0];
   for (size_t p = 1; p < kSumPartials; ++p) total += partial[p];
@@ -282,7 +282,7 @@ template <bool kSaturate>
 void F32ToBF16Loop(const float* a, uint16_t* d, size_t n) {
   size_t i = 0;
 #if HWY_TARGET != HWY_SCALAR
-  // Two vectors of f32 give one of bf16: the upper halves, in order.
+  // Two registers of f32 give one of bf16: the upper halves, in order.
   const hn::ScalableTag<uint32_t> du;
   const size_t lanes = hn::Lanes(du);
   const hn::Repartition<uint16_t, decltype(du)> d16;

@@ -1,4 +1,4 @@
-// Vectorised inner loops for the hot f32 paths (Highway, chosen at run time for the CPU: SSE4,
+// SIMD inner loops for the hot f32 paths (Highway, chosen at run time for the CPU: SSE4,
 // AVX2, AVX-512). Each computes exactly what the scalar element functions of element.h compute
 // for the same elements, in any order: the kernels call these for contiguous runs and the
 // element functions for everything else.
@@ -16,7 +16,7 @@ namespace pto::interp::simd {
 enum class Binary : uint8_t { kAdd, kSub, kMul, kDiv, kMax, kMin };
 enum class Unary : uint8_t { kExp, kLog, kSqrt, kRsqrt, kRecip, kAbs, kNeg, kRelu };
 
-/// The element function of \a op (ops::Add ... ops::Min of element.h): what the vector loops
+/// The element function of \a op (ops::Add ... ops::Min of element.h): what the SIMD loops
 /// compute on each lane, and what their tails use.
 inline float ApplyBinary(Binary op, float a, float b) {
   switch (op) {
@@ -82,7 +82,7 @@ BinaryLoopFn BinaryLoopF32(Binary op);
 ScalarLoopFn ScalarLoopF32(Binary op, bool scalar_first);
 RowScalarLoopFn RowScalarLoopF32(Binary op);
 RowSumsLoopFn RowSumsF32Loop();
-/// The 16-bit float formats of the vector loops over f16 and bf16 tiles (simd_half.cc).
+/// The 16-bit float formats of the SIMD loops over f16 and bf16 tiles (simd_half.cc).
 enum class HalfType : uint8_t { kF16, kBF16 };
 /// BinaryF32Rows for f16 or bf16 bit patterns: widened to f32, the f32 operation, rounded back
 /// to nearest even, as the element functions do.
@@ -95,10 +95,10 @@ void ScalarHalf(HalfType t, Binary op, const uint16_t* a, float k, bool scalar_f
 void UnaryF32(Unary op, const float* a, float* d, size_t n);
 /// Float row sums accumulate in double in this many interleaved partial sums: element i goes
 /// to partial i % kSumPartials, the partials start at +0 and are added in index order, then
-/// the total rounds once (docs/semantics.md). A fixed order that vectorises on every target.
+/// the total rounds once (docs/semantics.md). A fixed order that SIMD code keeps on every target.
 constexpr size_t kSumPartials = 16;
 /// That sum for any element source: load(i) gives element i as a double. The reference the
-/// vector code matches, and the path for other element types.
+/// SIMD code matches, and the path for other element types.
 template <typename Load>
 double InterleavedSum(size_t n, Load&& load) {
   double partial[kSumPartials] = {};

@@ -1,4 +1,4 @@
-// Vector loops for f16 and bf16 tiles: each element widened to f32 (exact), the f32 operation,
+// SIMD loops for f16 and bf16 tiles: each element widened to f32 (exact), the f32 operation,
 // then rounded to nearest even back to 16 bits, which is what the element functions of
 // element.h compute (Elem<Half>, Elem<BFloat16>). f16 uses the CPU's conversion instructions
 // (F16C, on the AVX2 and AVX-512 targets; older targets run the scalar functions); bf16 is a
@@ -22,7 +22,7 @@ namespace hn = hwy::HWY_NAMESPACE;
 using DF = hn::ScalableTag<float>;
 using VF = hn::Vec<DF>;
 
-// The element functions, for tails and targets without a vector path.
+// The element functions, for tails and targets without a SIMD path.
 float LoadScalar(HalfType t, uint16_t bits) {
   return t == HalfType::kF16 ? HalfToFloat(bits) : BF16ToFloat(bits);
 }
@@ -41,11 +41,11 @@ void WithHalfOp(HalfType t, Binary op, Fn&& fn) {
 }
 
 #if HWY_TARGET <= HWY_AVX2  // AVX2 and AVX-512 targets have F16C
-#define PTO_VECTOR_HALF 1
+#define PTO_SIMD_HALF 1
 
 using DU32 = hn::RebindToUnsigned<DF>;
-using DU16 = hn::Repartition<uint16_t, DF>;   // a full vector of 16-bit lanes
-using DBits = hn::Rebind<uint16_t, DF>;       // one f32 vector's elements as 16-bit patterns
+using DU16 = hn::Repartition<uint16_t, DF>;   // a full register of 16-bit lanes
+using DBits = hn::Rebind<uint16_t, DF>;       // one f32 register's elements as 16-bit patterns
 using DF16 = hn::Rebind<hwy::float16_t, DF>;
 
 // f16 through the CPU's conversions: exact one way, nearest even the other.
@@ -82,7 +82,7 @@ void StorePairs(VF even, VF odd, uint16_t* p) {
   hn::StoreU(hn::Add(truncated, carry), d16, p);
 }
 
-// Elements per step: two f32 vectors (bf16 pairs; f16 two conversions in flight).
+// Elements per step: two f32 registers (bf16 pairs; f16 two conversions in flight).
 constexpr size_t kMaxStep = 2 * HWY_MAX_BYTES / sizeof(float);
 #endif
 
@@ -95,10 +95,10 @@ struct HalfOp {
   template <class V>
   V operator()(V a, V b) const {
     if constexpr (kForm == Form::kTiles) {
-      return BinaryVec<kOp>(a, b);
+      return BinaryLanes<kOp>(a, b);
     } else {
       const V vk = hn::Set(hn::DFromV<V>(), k);
-      return kForm == Form::kTileScalar ? BinaryVec<kOp>(a, vk) : BinaryVec<kOp>(vk, a);
+      return kForm == Form::kTileScalar ? BinaryLanes<kOp>(a, vk) : BinaryLanes<kOp>(vk, a);
     }
   }
   float operator()(float a, float b) const {
@@ -107,8 +107,8 @@ struct HalfOp {
   }
 };
 
-#ifdef PTO_VECTOR_HALF
-// One step, two f32 vectors of elements: d from a (and b with two tiles).
+#ifdef PTO_SIMD_HALF
+// One step, two f32 registers of elements: d from a (and b with two tiles).
 template <HalfType kType, Form kForm, Binary kOp>
 void HalfStep(const uint16_t* a, const uint16_t* b, uint16_t* d, HalfOp<kForm, kOp> op) {
   constexpr bool kTwo = kForm == Form::kTiles;
@@ -132,7 +132,7 @@ void HalfLoop(const uint16_t* a, const uint16_t* b, uint16_t* d, size_t n,
               HalfOp<kForm, kOp> op) {
   constexpr bool kTwo = kForm == Form::kTiles;
   size_t i = 0;
-#ifdef PTO_VECTOR_HALF
+#ifdef PTO_SIMD_HALF
   const size_t step = 2 * hn::Lanes(DF());
   for (; i + step <= n; i += step) HalfStep<kType>(a + i, kTwo ? b + i : b, d + i, op);
   if (i < n) {
@@ -173,7 +173,7 @@ void ScalarHalfImpl(HalfType t, Binary op, const uint16_t* a, float k, bool scal
   });
 }
 
-#undef PTO_VECTOR_HALF
+#undef PTO_SIMD_HALF
 
 }  // namespace pto::interp::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();

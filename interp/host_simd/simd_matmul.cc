@@ -1,4 +1,4 @@
-// The matmul's vector code (simd.h): operands packed out of tile layouts into plain f32
+// The matmul's SIMD code (simd.h): operands packed out of tile layouts into plain f32
 // matrices (widened from bf16 or f16 on the way), the register-blocked multiply, and results
 // written back into tile layouts. Compiled once per instruction set and dispatched at run time,
 // as simd.cc. Packing only moves and widens (exactly), so it cannot change a result bit.
@@ -22,16 +22,16 @@ using DU32 = hn::RebindToUnsigned<DF>;
 // f16 widens with the F16C instructions of the AVX2 and AVX-512 targets; older targets use the
 // scalar conversion (as simd_half.cc does).
 #if HWY_TARGET <= HWY_AVX2
-constexpr bool kVectorF16 = true;
+constexpr bool kSimdF16 = true;
 #else
-constexpr bool kVectorF16 = false;
+constexpr bool kSimdF16 = false;
 #endif
 
 template <Widen kFrom>
 constexpr size_t kSourceSize = kFrom == Widen::kF32 ? 4 : 2;
 
 template <Widen kFrom>
-constexpr bool kVectorWiden = kFrom != Widen::kF16 || kVectorF16;
+constexpr bool kSimdWiden = kFrom != Widen::kF16 || kSimdF16;
 
 // Element i of a source of type kFrom, as f32.
 template <Widen kFrom>
@@ -61,7 +61,7 @@ hn::Vec<D> WidenLoad(D d, const void* src, size_t i) {
   }
 }
 
-// dst[r * ldd + c] = src[r * lds + c] as f32: whole vectors, then vectors of up to 8 lanes (a
+// dst[r * ldd + c] = src[r * lds + c] as f32: whole registers, then registers of up to 8 lanes (a
 // box row holds 8 f32 or 16 16-bit elements), then single elements.
 template <Widen kFrom>
 void CopyRows(const void* src, size_t lds, float* dst, size_t ldd, size_t rows, size_t cols) {
@@ -70,7 +70,7 @@ void CopyRows(const void* src, size_t lds, float* dst, size_t ldd, size_t rows, 
   const size_t lanes = hn::Lanes(df), lanes8 = hn::Lanes(d8);
   const auto* s8 = static_cast<const char*>(src);
   const size_t src_row = lds * kSourceSize<kFrom>;
-  if constexpr (kVectorWiden<kFrom>) {  // rows of one vector (a box row): no loop per row
+  if constexpr (kSimdWiden<kFrom>) {  // rows of one register (a box row): no loop per row
     if (cols == lanes) {
       for (size_t r = 0; r < rows; ++r) {
         hn::StoreU(WidenLoad<kFrom>(df, s8 + r * src_row, 0), df, dst + r * ldd);
@@ -88,7 +88,7 @@ void CopyRows(const void* src, size_t lds, float* dst, size_t ldd, size_t rows, 
     const void* s = s8 + r * src_row;
     float* d = dst + r * ldd;
     size_t c = 0;
-    if constexpr (kVectorWiden<kFrom>) {
+    if constexpr (kSimdWiden<kFrom>) {
       for (; c + lanes <= cols; c += lanes) hn::StoreU(WidenLoad<kFrom>(df, s, c), df, d + c);
       for (; c + lanes8 <= cols; c += lanes8) hn::StoreU(WidenLoad<kFrom>(d8, s, c), d8, d + c);
     }
@@ -137,7 +137,7 @@ void CopyCols(const void* src, size_t lds, float* dst, size_t ldd, size_t rows, 
 #if HWY_TARGET != HWY_SCALAR
   // Columns of exactly 32 bytes side by side, as in ZN and NN boxes (8 f32 or 16 16-bit
   // elements): eight words per column, transposed in registers.
-  if (kVectorWiden<kFrom> && rows * kSourceSize<kFrom> == 32 && lds == rows) {
+  if (kSimdWiden<kFrom> && rows * kSourceSize<kFrom> == 32 && lds == rows) {
     const DF df;
     const size_t lanes = hn::Lanes(df);
     const auto* words = static_cast<const uint32_t*>(src);
@@ -147,7 +147,7 @@ void CopyCols(const void* src, size_t lds, float* dst, size_t ldd, size_t rows, 
       for (size_t q = 0; q < 8; ++q) {
         if constexpr (kFrom == Widen::kF32) {
           hn::StoreU(hn::BitCast(df, w[q]), df, dst + q * ldd + c);
-        } else if constexpr (kVectorWiden<kFrom>) {  // word q: rows 2q (low) and 2q+1 (high)
+        } else if constexpr (kSimdWiden<kFrom>) {  // word q: rows 2q (low) and 2q+1 (high)
           hn::StoreU(WidenHalf<kFrom, true>(w[q]), df, dst + 2 * q * ldd + c);
           hn::StoreU(WidenHalf<kFrom, false>(w[q]), df, dst + (2 * q + 1) * ldd + c);
         }
@@ -218,7 +218,7 @@ void UnpackF32Impl(const float* src, size_t lds, float* dst, const BoxLayout& la
   });
 }
 
-// Four rows by four vectors of c: sixteen independent sums in registers, so the adds of
+// Four rows by four registers of c: sixteen independent sums in registers, so the adds of
 // one k step do not wait on each other, and each row of b loaded is used four times.
 void Matmul4Rows(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
                  size_t k, size_t j) {
@@ -264,7 +264,7 @@ void MatmulF32Impl(const float* a, size_t lda, const float* b, size_t ldb, float
                    size_t m, size_t k, size_t n) {
   const DF df;
   const size_t lanes = hn::Lanes(df);
-  constexpr size_t kBlock = 4;  // vectors of c kept in registers across the k loop
+  constexpr size_t kBlock = 4;  // registers of c kept across the k loop
   size_t i0 = 0;
   for (; i0 + 4 <= m; i0 += 4) {
     for (size_t j = 0; j + kBlock * lanes <= n; j += kBlock * lanes) {

@@ -1,4 +1,4 @@
-// Per-target pieces shared by the vector loop files (simd.cc, simd_half.cc). Highway's
+// Per-target pieces shared by the SIMD loop files (simd.cc, simd_half.cc). Highway's
 // foreach_target includes each of those files once per instruction set, so this header is
 // guarded per target in Highway's way (the toggle), not once.
 #if defined(PTO_INTERP_SIMD_OPS_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -18,7 +18,7 @@ namespace pto::interp::simd::HWY_NAMESPACE {
 
 /// ApplyBinary on every lane: the same results, NaN and signed zeros included.
 template <Binary kOp, class V>
-V BinaryVec(V a, V b) {
+V BinaryLanes(V a, V b) {
   namespace hn = hwy::HWY_NAMESPACE;
   if constexpr (kOp == Binary::kAdd) return hn::Add(a, b);
   if constexpr (kOp == Binary::kSub) return hn::Sub(a, b);

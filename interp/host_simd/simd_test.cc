@@ -1,4 +1,4 @@
-// The vectorised loops give bit for bit the results of the scalar element functions (NaN
+// The SIMD loops give bit for bit the results of the scalar element functions (NaN
 // compared as NaN where the scalar function does not fix its bits).
 #include <doctest/doctest.h>
 #include <hwy/targets.h>
@@ -35,7 +35,7 @@ std::vector<float> Inputs(uint64_t seed, size_t n = 1001) {
 }
 
 // Runs \a check once with each instruction set this CPU supports chosen for the dispatch (the
-// packing's transposes differ by vector width), then restores the best one.
+// packing's transposes differ by register width), then restores the best one.
 template <typename Check>
 void ForEachTarget(Check&& check) {
   for (int64_t target : hwy::SupportedAndGeneratedTargets()) {
@@ -57,7 +57,7 @@ void CheckSame(const std::vector<float>& got, const std::vector<float>& want, co
   }
 }
 
-TEST_CASE("vector binary and tile-scalar loops equal the element functions") {
+TEST_CASE("SIMD binary and tile-scalar loops equal the element functions") {
   const std::vector<float> a = Inputs(1), b = Inputs(2);
   const std::pair<simd::Binary, float (*)(float, float)> cases[] = {
       {simd::Binary::kAdd, ops::Add::Apply}, {simd::Binary::kSub, ops::Sub::Apply},
@@ -97,7 +97,7 @@ TEST_CASE("vector binary and tile-scalar loops equal the element functions") {
   }
 }
 
-TEST_CASE("vector unary loops equal the element functions") {
+TEST_CASE("SIMD unary loops equal the element functions") {
   const std::vector<float> a = Inputs(3);
   const std::pair<simd::Unary, float (*)(float)> cases[] = {
       {simd::Unary::kExp, ops::Exp::Apply},     {simd::Unary::kLog, ops::Log::Apply},
@@ -112,7 +112,7 @@ TEST_CASE("vector unary loops equal the element functions") {
   }
 }
 
-TEST_CASE("vector bf16 rounding equals the scalar conversion") {
+TEST_CASE("SIMD bf16 rounding equals the scalar conversion") {
   std::vector<float> a = Inputs(4, 100001);
   a[3] = 3.3961e38f;  // rounds up to infinity in bf16
   for (bool saturate : {true, false}) {
@@ -127,7 +127,7 @@ TEST_CASE("vector bf16 rounding equals the scalar conversion") {
   }
 }
 
-TEST_CASE("vector sums and products match the sequential definitions") {
+TEST_CASE("SIMD sums and products match the sequential definitions") {
   std::vector<float> a(1001);
   std::mt19937 rng(5);
   for (float& x : a) x = std::uniform_real_distribution<float>(-4, 4)(rng);
@@ -191,7 +191,7 @@ namespace {
 
 // exp and log go through Highway's double-precision functions: over a dense sweep of their
 // useful ranges, rounding to f32 gives the same value as rounding the C library's result.
-TEST_CASE("vector exp and log round like the C library") {
+TEST_CASE("SIMD exp and log round like the C library") {
   const size_t n = 1 << 20;
   std::vector<float> x(n), got(n);
   for (size_t i = 0; i < n; ++i) x[i] = -103.0f + 191.0f * static_cast<float>(i) / n;
@@ -213,7 +213,7 @@ namespace pto::interp {
 namespace {
 
 // Every 16-bit pattern as the first operand (NaNs, infinities, subnormals included), against a
-// mix of patterns as the second: the vector loops give the element functions' bits exactly,
+// mix of patterns as the second: the SIMD loops give the element functions' bits exactly,
 // except that which NaN payload an operation propagates is the hardware's choice (as for f32).
 void CheckHalfLoops() {
   std::vector<uint16_t> a(65536), b(65536), got(65536);
@@ -289,7 +289,7 @@ TEST_CASE("scalars round to f16 and bf16 as the generic encoder rounds them") {
   CHECK(bad == 0);
 }
 
-TEST_CASE("vector f16 and bf16 loops equal the element functions bit for bit") {
+TEST_CASE("SIMD f16 and bf16 loops equal the element functions bit for bit") {
   ForEachTarget(CheckHalfLoops);
 }
 
