@@ -2,8 +2,8 @@
 // AVX2, AVX-512). Each computes exactly what the scalar element functions of element.h compute
 // for the same elements, in any order: the kernels call these for contiguous runs and the
 // element functions for everything else.
-#ifndef PTO_INTERP_SIMD_H_
-#define PTO_INTERP_SIMD_H_
+#ifndef PTO_INTERP_HOST_SIMD_SIMD_H_
+#define PTO_INTERP_HOST_SIMD_SIMD_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -144,4 +144,4 @@ const char* TargetName();
 
 }  // namespace pto::interp::simd
 
-#endif  // PTO_INTERP_SIMD_H_
+#endif  // PTO_INTERP_HOST_SIMD_SIMD_H_

@@ -1,11 +1,11 @@
 // Per-target pieces shared by the SIMD loop files (simd.cc, simd_half.cc). Highway's
 // foreach_target includes each of those files once per instruction set, so this header is
 // guarded per target in Highway's way (the toggle), not once.
-#if defined(PTO_INTERP_SIMD_OPS_INL_H_) == defined(HWY_TARGET_TOGGLE)
-#ifdef PTO_INTERP_SIMD_OPS_INL_H_
-#undef PTO_INTERP_SIMD_OPS_INL_H_
+#if defined(PTO_INTERP_HOST_SIMD_SIMD_OPS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef PTO_INTERP_HOST_SIMD_SIMD_OPS_INL_H_
+#undef PTO_INTERP_HOST_SIMD_SIMD_OPS_INL_H_
 #else
-#define PTO_INTERP_SIMD_OPS_INL_H_
+#define PTO_INTERP_HOST_SIMD_SIMD_OPS_INL_H_
 #endif
 
 #include <limits>
@@ -35,4 +35,4 @@ V BinaryLanes(V a, V b) {
 }  // namespace pto::interp::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
-#endif  // PTO_INTERP_SIMD_OPS_INL_H_
+#endif  // PTO_INTERP_HOST_SIMD_SIMD_OPS_INL_H_
