@@ -1,5 +1,5 @@
 // Global-memory views as the tile kernels see them: padded to five dimensions and checked
-// against the buffer they point into (memory_kernels.cc).
+// against the buffer they point into (tile/load_store_move.cc).
 #ifndef PTO_INTERP_VIEW_MAPPING_H_
 #define PTO_INTERP_VIEW_MAPPING_H_
 

@@ -14,7 +14,7 @@
 #include "common/float_format.h"
 #include "interp/element.h"
 #include "interp/host_simd/simd.h"
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 namespace {

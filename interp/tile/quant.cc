@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "common/strings.h"
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

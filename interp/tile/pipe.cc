@@ -4,8 +4,8 @@
 #include <cstring>
 
 #include "common/strings.h"
-#include "interp/kernels.h"
 #include "interp/pipe_hub.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

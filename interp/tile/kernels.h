@@ -1,7 +1,7 @@
 // The instruction families of opcodes.def: one template per family, instantiated for each
 // kernel of the family by the family's .cc file.
-#ifndef PTO_INTERP_KERNELS_H_
-#define PTO_INTERP_KERNELS_H_
+#ifndef PTO_INTERP_TILE_KERNELS_H_
+#define PTO_INTERP_TILE_KERNELS_H_
 
 #include "interp/element.h"
 #include "interp/executor.h"
@@ -24,7 +24,7 @@ namespace ops {
   bool Exec##Name(Executor& ex, const Instr& in);
 #include "common/isa/families.def"
 #undef PTO_FAMILY
-bool ExecQuantMx(Executor& ex, const Instr& in);  // tquant.mx, mx_quant_kernels.cc
+bool ExecQuantMx(Executor& ex, const Instr& in);  // tquant.mx, tile/quant_mx.cc
 
 /// The scalar operand \a reg converted to the compute type of tiles of T.
 template <typename T>
@@ -171,4 +171,4 @@ bool WithSafeDst(Executor& ex, const TileRef& dst, std::initializer_list<const T
 
 }  // namespace pto::interp
 
-#endif  // PTO_INTERP_KERNELS_H_
+#endif  // PTO_INTERP_TILE_KERNELS_H_

@@ -6,7 +6,7 @@
 
 #include "common/float_format.h"
 #include "common/strings.h"
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

@@ -7,7 +7,7 @@
 
 #include "common/isa/attributes.h"
 #include "common/strings.h"
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "common/strings.h"
-#include "interp/fixpipe_quant.h"
-#include "interp/kernels.h"
+#include "interp/tile/fixpipe_quant.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

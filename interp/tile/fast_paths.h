@@ -9,14 +9,14 @@
 // A fast path computes exactly what the general path would (the same SIMD loop on the same
 // elements); it declines (returns false) whenever anything is unusual, including every case
 // that faults, and the general path then runs as if it had not been tried.
-#ifndef PTO_INTERP_FAST_PATHS_H_
-#define PTO_INTERP_FAST_PATHS_H_
+#ifndef PTO_INTERP_TILE_FAST_PATHS_H_
+#define PTO_INTERP_TILE_FAST_PATHS_H_
 
 #include <cstdint>
 
 #include "interp/executor.h"
 #include "interp/host_simd/simd.h"
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -151,4 +151,4 @@ inline bool FastRowSumF32(Executor& ex, const Instr& in) {
 
 }  // namespace pto::interp
 
-#endif  // PTO_INTERP_FAST_PATHS_H_
+#endif  // PTO_INTERP_TILE_FAST_PATHS_H_

@@ -1,10 +1,10 @@
-// The row walker the cube kernels use (interp/kernels.h: RowRuns) must visit exactly the offsets TileType::ElementOffset
-// gives, for every layout and any starting column.
+// The row walker the cube kernels use (interp/tile/kernels.h: RowRuns) must visit exactly the
+// offsets TileType::ElementOffset gives, for every layout and any starting column.
 #include <doctest/doctest.h>
 
 #include <vector>
 
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 namespace {

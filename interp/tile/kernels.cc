@@ -1,4 +1,4 @@
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 #include "common/strings.h"
 

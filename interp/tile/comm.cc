@@ -7,8 +7,8 @@
 
 #include "common/isa/attributes.h"
 #include "common/strings.h"
-#include "interp/kernels.h"
 #include "interp/signal_hub.h"
+#include "interp/tile/kernels.h"
 #include "interp/view_mapping.h"
 
 namespace pto::interp {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

@@ -1,7 +1,7 @@
 // Row and column reductions and broadcasts.
 #include "common/strings.h"
-#include "interp/fast_paths.h"
-#include "interp/kernels.h"
+#include "interp/tile/fast_paths.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

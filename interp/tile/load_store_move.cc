@@ -3,8 +3,8 @@
 #include <cstring>
 
 #include "common/strings.h"
-#include "interp/fixpipe_quant.h"
-#include "interp/kernels.h"
+#include "interp/tile/fixpipe_quant.h"
+#include "interp/tile/kernels.h"
 #include "interp/view_mapping.h"
 
 namespace pto::interp {

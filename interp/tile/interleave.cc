@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "common/strings.h"
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

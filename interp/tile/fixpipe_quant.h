@@ -2,8 +2,8 @@
 // L0C (tmov.fp, tstore.fp, textract_fp, tinsert_fp). Channel j of the moved block takes its
 // parameters from element j of the fp tile (a ui64 row in the scaling buffer); the encoding
 // and the arithmetic are described in docs/semantics.md, "Fixpipe quantisation".
-#ifndef PTO_INTERP_FIXPIPE_QUANT_H_
-#define PTO_INTERP_FIXPIPE_QUANT_H_
+#ifndef PTO_INTERP_TILE_FIXPIPE_QUANT_H_
+#define PTO_INTERP_TILE_FIXPIPE_QUANT_H_
 
 #include <cmath>
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "common/strings.h"
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -71,4 +71,4 @@ inline bool NotQuantSource(Executor& ex, DType source) {
 
 }  // namespace pto::interp
 
-#endif  // PTO_INTERP_FIXPIPE_QUANT_H_
+#endif  // PTO_INTERP_TILE_FIXPIPE_QUANT_H_

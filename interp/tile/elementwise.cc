@@ -4,8 +4,8 @@
 
 #include "common/isa/opcode.h"
 #include "common/strings.h"
-#include "interp/fast_paths.h"
-#include "interp/kernels.h"
+#include "interp/tile/fast_paths.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "common/strings.h"
-#include "interp/kernels.h"
+#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 
