@@ -1,6 +1,6 @@
 // Function calls: a new register frame on the same on-chip memories and global buffers.
 #include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "interp/kernels.h"
 
 namespace pto::interp {
 

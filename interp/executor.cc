@@ -4,8 +4,8 @@
 
 #include "common/float_format.h"
 #include "common/strings.h"
+#include "interp/kernels.h"
 #include "interp/scalar_ops.h"  // inlined into the dispatch switch
-#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

@@ -6,8 +6,8 @@
 
 #include "common/isa/scalar_rules.h"
 #include "common/strings.h"
+#include "interp/kernels.h"
 #include "interp/scalar_ops.h"
-#include "interp/tile/kernels.h"
 
 namespace pto::interp {
 

@@ -10,7 +10,7 @@
 
 #include "common/isa/scalar_rules.h"
 #include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "interp/kernels.h"
 
 namespace pto::interp {
 

@@ -1,0 +1,31 @@
+// The instruction families of opcodes.def: one template per family, instantiated for each
+// kernel of the family by the family's .cc file. executor.cc dispatches every opcode to its
+// family's template; the kernel files of every layer (interp/*_kernels.cc, interp/tile/)
+// define them.
+#ifndef PTO_INTERP_KERNELS_H_
+#define PTO_INTERP_KERNELS_H_
+
+#include "interp/element.h"
+#include "interp/executor.h"
+
+namespace pto::interp {
+
+namespace ops {
+// Every Kernel column entry of opcodes.def names a type here (element functions are defined in
+// element.h, the others where their family is implemented).
+#define PTO_OP(Name, Code, mnemonic, operands, Family, Kernel, a2a3, a5, flags) struct Kernel;
+#include "common/isa/opcodes.def"
+#undef PTO_OP
+}  // namespace ops
+
+// One template per family (common/isa/families.def), instantiated for each of its kernels by
+// the file that implements the family (interp/instantiate.inc).
+#define PTO_FAMILY(Name, Layer, Rules) \
+  template <typename Op>               \
+  bool Exec##Name(Executor& ex, const Instr& in);
+#include "common/isa/families.def"
+#undef PTO_FAMILY
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_KERNELS_H_
