@@ -26,6 +26,10 @@ namespace ops {
 #include "common/isa/families.def"
 #undef PTO_FAMILY
 
+/// Binds tile register \a tile_reg to local address \a addr, or faults if the address does not
+/// suit the tile's type (tassign, tile/bind_reshape.cc; %alloc_tile, machine_kernels.cc).
+bool BindAddress(Executor& ex, uint32_t tile_reg, int64_t addr);
+
 }  // namespace pto::interp
 
 #endif  // PTO_INTERP_KERNELS_H_
