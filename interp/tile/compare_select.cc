@@ -1,7 +1,5 @@
-// Three-operand elementwise kernels, predicate masks (compare and select), triangles, index
-// sequences, and padding fills.
-#include <cstring>
-
+// The Compare, CompareScalar, SelectMask and SelectScalar families: predicate masks, one bit
+// per element (tcmp, tcmps), and the selects that read them (tsel, tsels).
 #include "common/isa/attributes.h"
 #include "common/strings.h"
 #include "interp/tile/kernels.h"
@@ -9,13 +7,6 @@
 namespace pto::interp {
 
 namespace {
-
-template <typename T>
-typename Elem<T>::C ScalarOperand(Executor& ex, uint32_t reg) {
-  const Slot& s = ex.scalar(reg);
-  return IsFloat(ex.function().scalar_regs[reg]) ? Elem<T>::FromDouble(s.f)
-                                                 : Elem<T>::FromInt(s.i);
-}
 
 bool Compare(double a, double b, CmpMode mode) {
   switch (mode) {
@@ -70,65 +61,6 @@ bool MaskCovers(Executor& ex, const TileRef& mask, int32_t rows, int32_t cols) {
 
 }  // namespace
 
-// d = (a op b) + c   or   d = (a op k) + b
-template <typename Op>
-bool ExecTernary(Executor& ex, const Instr& in) {
-  TileRef d, a, b, c;
-  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
-      !ex.Tile(in.operands[2], &b) || !ex.Tile(in.operands[3], &c)) {
-    return false;
-  }
-  const int32_t rows = d.valid_rows, cols = d.valid_cols;
-  for (const TileRef* s : {&a, &b, &c}) {
-    if (!RequireCovers(ex, *s, rows, cols, "source")) return false;
-  }
-  WithStorageType(d.type->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    using E = Elem<T>;
-    WithSafeDst(ex, d, {&a, &b, &c}, true, [&](const TileRef& dst) {
-      for (int32_t r = 0; r < rows; ++r) {
-        T* dp = dst.At<T>(r, 0);
-        const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0), *cp = c.At<T>(r, 0);
-        for (int32_t j = 0; j < cols; ++j) {
-          dp[j] = E::Store(Op::Apply(E::Load(ap[j]), E::Load(bp[j]), E::Load(cp[j])));
-        }
-      }
-      return true;
-    });
-  });
-  return true;
-}
-
-template <typename Op>
-bool ExecScalarTernary(Executor& ex, const Instr& in) {
-  TileRef d, a, b;
-  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
-      !ex.Tile(in.operands[3], &b)) {
-    return false;
-  }
-  const int32_t rows = d.valid_rows, cols = d.valid_cols;
-  if (!RequireCovers(ex, a, rows, cols, "first source") ||
-      !RequireCovers(ex, b, rows, cols, "second source")) {
-    return false;
-  }
-  WithStorageType(d.type->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    using E = Elem<T>;
-    const auto k = ScalarOperand<T>(ex, in.operands[2]);
-    WithSafeDst(ex, d, {&a, &b}, true, [&](const TileRef& dst) {
-      for (int32_t r = 0; r < rows; ++r) {
-        T* dp = dst.At<T>(r, 0);
-        const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
-        for (int32_t j = 0; j < cols; ++j) {
-          dp[j] = E::Store(Op::Apply(E::Load(ap[j]), k, E::Load(bp[j])));
-        }
-      }
-      return true;
-    });
-  });
-  return true;
-}
-
 // Bits of row r of d: a[r, j] cmp k over the valid region of a. Bits past the valid columns
 // of a row, up to its last byte, are 0; bytes beyond are left alone.
 template <typename Op>
@@ -140,7 +72,7 @@ bool ExecCompareScalar(Executor& ex, const Instr& in) {
   const CmpMode mode = static_cast<CmpMode>(in.operands[3]);
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    const double k = static_cast<double>(ScalarOperand<T>(ex, in.operands[2]));
+    const double k = static_cast<double>(ScalarAs<T>(ex, in.operands[2]));
     WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         const T* ap = a.At<T>(r, 0);
@@ -227,7 +159,7 @@ bool ExecSelectScalar(Executor& ex, const Instr& in) {
   }
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    const T k = Elem<T>::Store(ScalarOperand<T>(ex, in.operands[4]));
+    const T k = Elem<T>::Store(ScalarAs<T>(ex, in.operands[4]));
     WithSafeDst(ex, d, {&mask, &a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         T* dp = dst.At<T>(r, 0);
@@ -241,83 +173,9 @@ bool ExecSelectScalar(Executor& ex, const Instr& in) {
   return true;
 }
 
-// Lower: d[i,j] = 1 if j <= i + k else 0. Upper: d[i,j] = 1 if j >= i + k else 0.
-template <typename Op>
-bool ExecTriangle(Executor& ex, const Instr& in) {
-  TileRef d;
-  if (!ex.Tile(in.operands[0], &d)) return false;
-  const int64_t diag = ex.scalar(in.operands[1]).i;
-  const bool upper = in.operands[2] == 1;
-  WithStorageType(d.type->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    using E = Elem<T>;
-    const T one = E::Store(E::FromInt(1)), zero = E::Store(E::FromInt(0));
-    for (int32_t r = 0; r < d.valid_rows; ++r) {
-      T* dp = d.At<T>(r, 0);
-      for (int32_t j = 0; j < d.valid_cols; ++j) {
-        bool set = upper ? j >= r + diag : j <= r + diag;
-        dp[j] = set ? one : zero;
-      }
-    }
-  });
-  return true;
-}
-
-// d[0,j] = k + j, or k - j when descending, for j in the valid columns; wraps in d's type.
-template <typename Op>
-bool ExecIota(Executor& ex, const Instr& in) {
-  TileRef d;
-  if (!ex.Tile(in.operands[0], &d)) return false;
-  const int64_t start = ex.scalar(in.operands[1]).i;
-  const bool descending = in.operands[3] == 1;
-  WithStorageType(d.type->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_integral_v<T>) {  // the verifier admits integer tiles only
-      T* dp = d.Origin<T>();
-      for (int32_t j = 0; j < d.valid_cols; ++j) {
-        dp[j] = static_cast<T>(descending ? ops::WrapSub(start, j) : ops::WrapAdd(start, j));
-      }
-    }
-  });
-  return true;
-}
-
-// The whole of d: a's elements inside a's valid region, d's pad value elsewhere.
-template <typename Op>
-bool ExecFillPad(Executor& ex, const Instr& in) {
-  TileRef d, a;
-  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
-  if (a.valid_rows > d.type->rows || a.valid_cols > d.type->cols) {
-    return ex.Fault(StrCat("the source's valid region (", a.valid_rows, "x", a.valid_cols,
-                           ") does not fit in ", ex.TileName(d.reg), " (", d.type->rows, "x",
-                           d.type->cols, ")"));
-  }
-  WithStorageType(d.type->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    T pad;
-    uint64_t bits = PadBits(d.type->pad, d.type->dtype);
-    std::memcpy(&pad, &bits, sizeof(T));
-    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
-      for (int32_t r = 0; r < d.type->rows; ++r) {
-        for (int32_t j = 0; j < d.type->cols; ++j) {
-          bool inside = r < a.valid_rows && j < a.valid_cols;
-          std::memcpy(dst.At<T>(r, j), inside ? a.At<T>(r, j) : &pad, sizeof(T));
-        }
-      }
-      return true;
-    });
-  });
-  return true;
-}
-
-#define PTO_IMPLEMENTS_Ternary PTO_YES
-#define PTO_IMPLEMENTS_ScalarTernary PTO_YES
+#define PTO_IMPLEMENTS_Compare PTO_YES
 #define PTO_IMPLEMENTS_CompareScalar PTO_YES
 #define PTO_IMPLEMENTS_SelectMask PTO_YES
-#define PTO_IMPLEMENTS_Triangle PTO_YES
-#define PTO_IMPLEMENTS_Iota PTO_YES
-#define PTO_IMPLEMENTS_FillPad PTO_YES
-#define PTO_IMPLEMENTS_Compare PTO_YES
 #define PTO_IMPLEMENTS_SelectScalar PTO_YES
 #include "interp/instantiate.inc"
 

@@ -1,5 +1,5 @@
-// Binary, Unary, TileScalar and Fill families: d[i,j] = f(a[i,j], ...) over the valid region
-// of d. Their operands are ND vec tiles (common/isa/operand_rules.cc), so rows are contiguous.
+// The Binary, Unary, TileScalar, Ternary and ScalarTernary families: d[i,j] = f(a[i,j], ...)
+// over the valid region of d. Their operands are ND vec tiles (common/isa/operand_rules.cc), so rows are contiguous.
 #include <type_traits>
 
 #include "common/isa/opcode.h"
@@ -281,17 +281,61 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
   return GeneralTileScalar<Op>(ex, in, scalar_first);
 }
 
+// d = (a op b) + c   or   d = (a op k) + b
 template <typename Op>
-bool ExecFill(Executor& ex, const Instr& in) {
-  TileRef d;
-  if (!ex.Tile(in.operands[0], &d)) return false;
+bool ExecTernary(Executor& ex, const Instr& in) {
+  TileRef d, a, b, c;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !ex.Tile(in.operands[2], &b) || !ex.Tile(in.operands[3], &c)) {
+    return false;
+  }
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  for (const TileRef* s : {&a, &b, &c}) {
+    if (!RequireCovers(ex, *s, rows, cols, "source")) return false;
+  }
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    const T value = Elem<T>::Store(ScalarAs<T>(ex, in.operands[1]));
-    for (int32_t r = 0; r < d.valid_rows; ++r) {
-      T* dp = d.At<T>(r, 0);
-      for (int32_t c = 0; c < d.valid_cols; ++c) dp[c] = value;
-    }
+    using E = Elem<T>;
+    WithSafeDst(ex, d, {&a, &b, &c}, true, [&](const TileRef& dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        T* dp = dst.At<T>(r, 0);
+        const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0), *cp = c.At<T>(r, 0);
+        for (int32_t j = 0; j < cols; ++j) {
+          dp[j] = E::Store(Op::Apply(E::Load(ap[j]), E::Load(bp[j]), E::Load(cp[j])));
+        }
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+template <typename Op>
+bool ExecScalarTernary(Executor& ex, const Instr& in) {
+  TileRef d, a, b;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !ex.Tile(in.operands[3], &b)) {
+    return false;
+  }
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "first source") ||
+      !RequireCovers(ex, b, rows, cols, "second source")) {
+    return false;
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    const auto k = ScalarAs<T>(ex, in.operands[2]);
+    WithSafeDst(ex, d, {&a, &b}, true, [&](const TileRef& dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        T* dp = dst.At<T>(r, 0);
+        const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
+        for (int32_t j = 0; j < cols; ++j) {
+          dp[j] = E::Store(Op::Apply(E::Load(ap[j]), k, E::Load(bp[j])));
+        }
+      }
+      return true;
+    });
   });
   return true;
 }
@@ -299,7 +343,8 @@ bool ExecFill(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_Binary PTO_YES
 #define PTO_IMPLEMENTS_Unary PTO_YES
 #define PTO_IMPLEMENTS_TileScalar PTO_YES
-#define PTO_IMPLEMENTS_Fill PTO_YES
+#define PTO_IMPLEMENTS_Ternary PTO_YES
+#define PTO_IMPLEMENTS_ScalarTernary PTO_YES
 #include "interp/instantiate.inc"
 
 }  // namespace pto::interp
