@@ -1,4 +1,8 @@
-// Row and column reductions and broadcasts.
+// The RowReduce, ColReduce, ArgReduce, RowExpand, ColExpand, RowExpandBinary and
+// ColExpandBinary families: row and column reductions (and arg reductions) and broadcasts.
+#include <cmath>
+#include <cstring>
+
 #include "common/strings.h"
 #include "interp/tile/fast_paths.h"
 #include "interp/tile/kernels.h"
@@ -114,6 +118,69 @@ bool ExecColReduce(Executor& ex, const Instr& in) {
       }
       T* dp = dst.Origin<T>();
       for (int32_t c = 0; c < cols; ++c) dp[c] = reds[c].Result();
+      return true;
+    });
+  });
+  return true;
+}
+
+namespace {
+
+// True when v should replace best as the extreme: strictly larger (smaller), or the first NaN.
+template <bool kMax, typename C>
+bool Beats(C v, C best) {
+  if constexpr (std::is_floating_point_v<C>) {
+    if (std::isnan(best)) return false;
+    if (std::isnan(v)) return true;
+  }
+  return kMax ? v > best : v < best;
+}
+
+}  // namespace
+
+// Row variants: d[i,0] = index j of the extreme of row i over D(a); column variants:
+// d[0,j] = index i of the extreme of column j. Ties keep the first index; a NaN is the extreme
+// (the first one wins). Indices are written as 32-bit integers (d is i32 or ui32).
+template <typename Op>
+bool ExecArgReduce(Executor& ex, const Instr& in) {
+  constexpr bool kRow = std::is_same_v<Op, ops::RowArgMax> || std::is_same_v<Op, ops::RowArgMin>;
+  constexpr bool kMax = std::is_same_v<Op, ops::RowArgMax> || std::is_same_v<Op, ops::ColArgMax>;
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = a.valid_rows, cols = a.valid_cols;
+  const int32_t lines = kRow ? rows : cols, length = kRow ? cols : rows;
+  if (lines > 0 && length == 0) {
+    return ex.Fault(StrCat("reduces empty ", kRow ? "rows" : "columns", " of ",
+                           ex.TileName(a.reg), ", whose valid shape is ", rows, "x", cols));
+  }
+  const int32_t need_rows = kRow ? lines : (lines > 0 ? 1 : 0);
+  const int32_t need_cols = kRow ? (lines > 0 ? 1 : 0) : lines;
+  if (d.valid_rows < need_rows || d.valid_cols < need_cols) {
+    return ex.Fault(StrCat("the result needs ", need_rows, "x", need_cols, " valid elements but ",
+                           ex.TileName(d.reg), " has a valid shape of ", d.valid_rows, "x",
+                           d.valid_cols));
+  }
+  WithStorageType(a.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
+      for (int32_t line = 0; line < lines; ++line) {
+        auto at = [&](int32_t k) {
+          return E::Load(kRow ? *a.At<T>(line, k) : *a.At<T>(k, line));
+        };
+        int32_t best_index = 0;
+        auto best = at(0);
+        for (int32_t k = 1; k < length; ++k) {
+          auto v = at(k);
+          if (Beats<kMax>(v, best)) {
+            best = v;
+            best_index = k;
+          }
+        }
+        void* out = kRow ? static_cast<void*>(dst.At<int32_t>(line, 0))
+                         : static_cast<void*>(dst.At<int32_t>(0, line));
+        std::memcpy(out, &best_index, sizeof(best_index));
+      }
       return true;
     });
   });
@@ -239,6 +306,7 @@ bool ExecColExpandBinary(Executor& ex, const Instr& in) {
 
 #define PTO_IMPLEMENTS_RowReduce PTO_YES
 #define PTO_IMPLEMENTS_ColReduce PTO_YES
+#define PTO_IMPLEMENTS_ArgReduce PTO_YES
 #define PTO_IMPLEMENTS_RowExpand PTO_YES
 #define PTO_IMPLEMENTS_ColExpand PTO_YES
 #define PTO_IMPLEMENTS_RowExpandBinary PTO_YES
