@@ -1,5 +1,6 @@
 // The Binary, Unary, TileScalar, Ternary and ScalarTernary families: d[i,j] = f(a[i,j], ...)
-// over the valid region of d. Their operands are ND vec tiles (common/isa/operand_rules.cc), so rows are contiguous.
+// over the valid region of d. Their operands are ND vec tiles (common/isa/operand_rules.cc), so
+// rows are contiguous.
 #include <type_traits>
 
 #include "common/isa/opcode.h"
