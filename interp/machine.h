@@ -48,7 +48,7 @@ struct GlobalBuffer {
 };
 
 /// Storage aligned to a 64-byte cache line: tiles sit at aligned addresses inside it, so the
-/// vector loops' loads and stores never straddle two lines (which halves their speed).
+/// SIMD loops' loads and stores never straddle two lines (which halves their speed).
 template <typename T>
 struct CacheLineAllocator {
   using value_type = T;

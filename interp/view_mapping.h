@@ -1,5 +1,7 @@
-// Global-memory views as the tile kernels see them: padded to five dimensions and checked
-// against the buffer they point into (memory_kernels.cc).
+// Global-memory views padded to five dimensions, as the kernels that move data see them, and
+// checked against the buffer they point into (view_mapping.cc). The Machine family makes and
+// partitions views with them (machine_kernels.cc); tile/load_store_move.cc and tile/comm.cc
+// read and write through them.
 #ifndef PTO_INTERP_VIEW_MAPPING_H_
 #define PTO_INTERP_VIEW_MAPPING_H_
 

@@ -1,0 +1,147 @@
+// SIMD inner loops for the hot f32 paths (Highway, chosen at run time for the CPU: SSE4,
+// AVX2, AVX-512). Each computes exactly what the scalar element functions of element.h compute
+// for the same elements, in any order: the kernels call these for contiguous runs and the
+// element functions for everything else.
+#ifndef PTO_INTERP_HOST_SIMD_SIMD_H_
+#define PTO_INTERP_HOST_SIMD_SIMD_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "interp/element.h"
+
+namespace pto::interp::simd {
+
+enum class Binary : uint8_t { kAdd, kSub, kMul, kDiv, kMax, kMin };
+enum class Unary : uint8_t { kExp, kLog, kSqrt, kRsqrt, kRecip, kAbs, kNeg, kRelu };
+
+/// The element function of \a op (ops::Add ... ops::Min of element.h): what the SIMD loops
+/// compute on each lane, and what their tails use.
+inline float ApplyBinary(Binary op, float a, float b) {
+  switch (op) {
+    case Binary::kAdd:
+      return ops::Add::Apply(a, b);
+    case Binary::kSub:
+      return ops::Sub::Apply(a, b);
+    case Binary::kMul:
+      return ops::Mul::Apply(a, b);
+    case Binary::kDiv:
+      return ops::Div::Apply(a, b);
+    case Binary::kMax:
+      return ops::Max::Apply(a, b);
+    case Binary::kMin:
+      return ops::Min::Apply(a, b);
+  }
+  return a;
+}
+
+/// Calls fn with \a op as a compile-time constant (std::integral_constant), so that a loop is
+/// compiled once per operation with the operation inlined.
+template <typename Fn>
+void WithBinaryOp(Binary op, Fn&& fn) {
+  using B = Binary;
+  switch (op) {
+    case B::kAdd:
+      return fn(std::integral_constant<B, B::kAdd>{});
+    case B::kSub:
+      return fn(std::integral_constant<B, B::kSub>{});
+    case B::kMul:
+      return fn(std::integral_constant<B, B::kMul>{});
+    case B::kDiv:
+      return fn(std::integral_constant<B, B::kDiv>{});
+    case B::kMax:
+      return fn(std::integral_constant<B, B::kMax>{});
+    case B::kMin:
+      return fn(std::integral_constant<B, B::kMin>{});
+  }
+}
+
+/// d[i] = a[i] op b[i].
+void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n);
+/// d[i] = a[i] op k, or k op a[i] when \a scalar_first.
+void ScalarF32(Binary op, const float* a, float k, bool scalar_first, float* d, size_t n);
+/// The same over a rows x cols region, row strides in elements; rows that follow each other
+/// run as one. ldb = 0 repeats b's first row for every row (a column broadcast).
+void BinaryF32Rows(Binary op, const float* a, size_t lda, const float* b, size_t ldb, float* d,
+                   size_t ldd, size_t rows, size_t cols);
+/// d[r][c] = a[r][c] op k[r * k_stride] over a rows x cols region (a row broadcast).
+void RowScalarF32(Binary op, const float* a, size_t lda, const float* k, size_t k_stride,
+                  float* d, size_t ldd, size_t rows, size_t cols);
+/// The chosen target's loops themselves, for the kernels' fast paths (interp/tile/fast_paths.h):
+/// they look a loop up once and call it directly, skipping the dispatch and the switch on \a op
+/// that the functions above pay on every call.
+using BinaryLoopFn = void (*)(const float* a, const float* b, float* d, size_t n);
+using ScalarLoopFn = void (*)(const float* a, float k, float* d, size_t n);
+using RowScalarLoopFn = void (*)(const float* a, size_t lda, const float* k, size_t k_stride,
+                                 float* d, size_t ldd, size_t rows, size_t cols);
+/// d[r * ldd] = SumF32 of row r (rows of \a cols elements, \a lda apart), rounded to f32.
+using RowSumsLoopFn = void (*)(const float* a, size_t lda, size_t rows, size_t cols, float* d,
+                               size_t ldd);
+BinaryLoopFn BinaryLoopF32(Binary op);
+ScalarLoopFn ScalarLoopF32(Binary op, bool scalar_first);
+RowScalarLoopFn RowScalarLoopF32(Binary op);
+RowSumsLoopFn RowSumsF32Loop();
+/// The 16-bit float formats of the SIMD loops over f16 and bf16 tiles (simd_half.cc).
+enum class HalfType : uint8_t { kF16, kBF16 };
+/// BinaryF32Rows for f16 or bf16 bit patterns: widened to f32, the f32 operation, rounded back
+/// to nearest even, as the element functions do.
+void BinaryHalfRows(HalfType t, Binary op, const uint16_t* a, size_t lda, const uint16_t* b,
+                    size_t ldb, uint16_t* d, size_t ldd, size_t rows, size_t cols);
+/// ScalarF32 for f16 or bf16 bit patterns; \a k is already a value of the element type.
+void ScalarHalf(HalfType t, Binary op, const uint16_t* a, float k, bool scalar_first, uint16_t* d,
+                size_t n);
+/// d[i] = f(a[i]).
+void UnaryF32(Unary op, const float* a, float* d, size_t n);
+/// Float row sums accumulate in double in this many interleaved partial sums: element i goes
+/// to partial i % kSumPartials, the partials start at +0 and are added in index order, then
+/// the total rounds once (docs/semantics.md). A fixed order that SIMD code keeps on every target.
+constexpr size_t kSumPartials = 16;
+/// That sum for any element source: load(i) gives element i as a double. The reference the
+/// SIMD code matches, and the path for other element types.
+template <typename Load>
+double InterleavedSum(size_t n, Load&& load) {
+  double partial[kSumPartials] = {};
+  for (size_t i = 0; i < n; ++i) partial[i % kSumPartials] += load(i);
+  double total = partial[0];
+  for (size_t p = 1; p < kSumPartials; ++p) total += partial[p];
+  return total;
+}
+/// InterleavedSum of a[0..n).
+double SumF32(const float* a, size_t n);
+/// The largest (kMax) or smallest (kMin) of a[0..n), n >= 1: what folding ops::Max or ops::Min
+/// from a[0] gives (the quiet NaN if any element is NaN; the sign of a zero result as the fold
+/// finds it).
+float ReduceF32(Binary op, const float* a, size_t n);
+/// d[i] = a[i] rounded to bfloat16 (nearest even; NaN stays NaN; finite values beyond bf16's
+/// range saturate when \a saturate, else become infinity), as bit patterns.
+void F32ToBF16(const float* a, uint16_t* d, size_t n, bool saturate);
+/// c[i][j] = sum over k of a[i][k] * b[k][j], summed from 0 in ascending k with one rounding
+/// per multiply and per add (no fused multiply-add). Row strides in elements (simd_matmul.cc).
+void MatmulF32(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
+               size_t m, size_t k, size_t n);
+/// How a matrix is stored in a tile, in elements: boxes of box_rows x box_cols, the box of
+/// element (r, c) at (r / box_rows) * row_box_step + (c / box_cols) * col_box_step, and inside
+/// it row-major ((r % box_rows) * box_cols + c % box_cols) or, with col_major, column-major.
+/// A plain layout (ND, DN) is one box of the tile's shape.
+struct BoxLayout {
+  size_t box_rows = 0, box_cols = 0;
+  size_t row_box_step = 0, col_box_step = 0;
+  bool col_major = false;
+};
+/// The element types matmul operands are widened from to f32 (exactly).
+enum class Widen : uint8_t { kF32, kBF16, kF16 };
+/// dst[r * ldd + c] = element (r, c) of the rows x cols matrix at \a src (stored as \a layout,
+/// elements of type \a from) as f32: the operands of MatmulF32 out of NZ, ZN, ZZ, ND... tiles.
+void PackF32(Widen from, const void* src, const BoxLayout& layout, float* dst, size_t ldd,
+             size_t rows, size_t cols);
+/// Element (r, c) of the f32 matrix at \a dst (stored as \a layout) = src[r * lds + c].
+void UnpackF32(const float* src, size_t lds, float* dst, const BoxLayout& layout, size_t rows,
+               size_t cols);
+
+/// The instruction set chosen at run time ("AVX3", "AVX2", ...), for reports.
+const char* TargetName();
+
+}  // namespace pto::interp::simd
+
+#endif  // PTO_INTERP_HOST_SIMD_SIMD_H_

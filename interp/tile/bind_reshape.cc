@@ -1,0 +1,37 @@
+// The Bind and Reshape families: tassign binds a tile register to an address (checked as
+// %alloc_tile checks it, machine_kernels.cc); treshape gives a tile another's bytes.
+#include <cstring>
+
+#include "interp/kernels.h"
+
+namespace pto::interp {
+
+template <typename Op>
+bool ExecBind(Executor& ex, const Instr& in) {
+  return BindAddress(ex, in.operands[0], ex.scalar(in.operands[1]).i);
+}
+
+// d becomes a's bytes under d's type: an alias when d has no storage of its own yet, else a
+// copy of the whole buffer.
+template <typename Op>
+bool ExecReshape(Executor& ex, const Instr& in) {
+  TileState& d = ex.tile(in.operands[0]);
+  TileRef a;
+  if (!ex.Tile(in.operands[1], &a)) return false;
+  const TileReg& dst = ex.function().tiles[in.operands[0]];
+  if (d.addr == kUnboundAddress) {
+    d.addr = a.addr;
+  } else if (d.addr != a.addr) {
+    std::memmove(ex.local().At(a.type->mem, d.addr), a.base, a.bytes());
+  }
+  const TileType& t = dst.type;
+  d.valid_rows = t.valid_rows == kDynamic ? t.rows : t.valid_rows;
+  d.valid_cols = t.valid_cols == kDynamic ? t.cols : t.valid_cols;
+  return true;
+}
+
+#define PTO_IMPLEMENTS_Bind PTO_YES
+#define PTO_IMPLEMENTS_Reshape PTO_YES
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp

@@ -1,0 +1,182 @@
+// The Compare, CompareScalar, SelectMask and SelectScalar families: predicate masks, one bit
+// per element (tcmp, tcmps), and the selects that read them (tsel, tsels).
+#include "common/isa/attributes.h"
+#include "common/strings.h"
+#include "interp/tile/kernels.h"
+
+namespace pto::interp {
+
+namespace {
+
+bool Compare(double a, double b, CmpMode mode) {
+  switch (mode) {
+    case CmpMode::kEq: return a == b;
+    case CmpMode::kNe: return a != b;
+    case CmpMode::kLt: return a < b;
+    case CmpMode::kLe: return a <= b;
+    case CmpMode::kGt: return a > b;
+    case CmpMode::kGe: return a >= b;
+  }
+  return false;
+}
+
+// Byte k of mask row r, the NPU layout: row r of the mask tile holds the bits of data row r,
+// eight elements per byte, least significant bit first.
+uint8_t* MaskByte(const TileRef& mask, int32_t r, int32_t k) {
+  return mask.base + mask.type->ElementOffset(r, 0) * DTypeSize(mask.type->dtype) + k;
+}
+
+// Faults unless mask tile \a d has room for the bits of a rows x cols region.
+bool MaskFits(Executor& ex, const TileRef& d, int32_t rows, int32_t cols) {
+  const int32_t bytes = (cols + 7) / 8;
+  if (d.valid_rows >= rows && d.valid_cols * DTypeSize(d.type->dtype) >= bytes) return true;
+  return ex.Fault(StrCat("the mask of a ", rows, "x", cols, " valid region needs ", rows,
+                         " rows of ", bytes, " bytes, but ", ex.TileName(d.reg),
+                         " has a valid shape of ", d.valid_rows, "x", d.valid_cols));
+}
+
+// Writes the bits pred(0) .. pred(cols-1) into mask row r. Bits past the valid columns, up to
+// the row's last byte, are 0; bytes beyond are left alone.
+template <typename Pred>
+void WriteMaskRow(const TileRef& mask, int32_t r, int32_t cols, Pred&& pred) {
+  for (int32_t byte = 0; byte * 8 < cols; ++byte) {
+    uint8_t bits = 0;
+    for (int32_t bit = 0; bit < 8 && byte * 8 + bit < cols; ++bit) {
+      bits |= static_cast<uint8_t>(pred(byte * 8 + bit)) << bit;
+    }
+    *MaskByte(mask, r, byte) = bits;
+  }
+}
+
+// Faults unless \a mask holds a bit for each of rows x cols elements.
+bool MaskCovers(Executor& ex, const TileRef& mask, int32_t rows, int32_t cols) {
+  if (mask.valid_rows >= rows &&
+      static_cast<int64_t>(mask.valid_cols) * DTypeSize(mask.type->dtype) * 8 >= cols) {
+    return true;
+  }
+  return ex.Fault(StrCat("the mask ", ex.TileName(mask.reg), " (valid ", mask.valid_rows, "x",
+                         mask.valid_cols, ") does not hold bits for ", rows, "x", cols,
+                         " elements"));
+}
+
+}  // namespace
+
+// Bits of row r of d: a[r, j] cmp k over the valid region of a. Bits past the valid columns
+// of a row, up to its last byte, are 0; bytes beyond are left alone.
+template <typename Op>
+bool ExecCompareScalar(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = a.valid_rows, cols = a.valid_cols;
+  if (!MaskFits(ex, d, rows, cols)) return false;
+  const CmpMode mode = static_cast<CmpMode>(in.operands[3]);
+  WithStorageType(a.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const double k = static_cast<double>(ScalarAs<T>(ex, in.operands[2]));
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        const T* ap = a.At<T>(r, 0);
+        WriteMaskRow(dst, r, cols, [&](int32_t j) {
+          return Compare(static_cast<double>(Elem<T>::Load(ap[j])), k, mode);
+        });
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+// tcmp: as tcmps with b[r, j] in place of the scalar; b must cover a's valid region.
+template <typename Op>
+bool ExecCompare(Executor& ex, const Instr& in) {
+  TileRef d, a, b;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !ex.Tile(in.operands[2], &b)) {
+    return false;
+  }
+  const int32_t rows = a.valid_rows, cols = a.valid_cols;
+  if (!RequireCovers(ex, b, rows, cols, "second source") || !MaskFits(ex, d, rows, cols)) {
+    return false;
+  }
+  const CmpMode mode = static_cast<CmpMode>(in.operands[3]);
+  WithStorageType(a.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    WithSafeDst(ex, d, {&a, &b}, false, [&](const TileRef& dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
+        WriteMaskRow(dst, r, cols, [&](int32_t j) {
+          return Compare(static_cast<double>(E::Load(ap[j])), static_cast<double>(E::Load(bp[j])),
+                         mode);
+        });
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+// d[i,j] = bit j of mask row i ? a[i,j] : b[i,j]
+template <typename Op>
+bool ExecSelectMask(Executor& ex, const Instr& in) {
+  TileRef d, mask, a, b;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &mask) ||
+      !ex.Tile(in.operands[2], &a) || !ex.Tile(in.operands[3], &b)) {
+    return false;
+  }
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "first source") ||
+      !RequireCovers(ex, b, rows, cols, "second source")) {
+    return false;
+  }
+  if (!MaskCovers(ex, mask, rows, cols)) return false;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    WithSafeDst(ex, d, {&mask, &a, &b}, false, [&](const TileRef& dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        T* dp = dst.At<T>(r, 0);
+        const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
+        const uint8_t* bits = MaskByte(mask, r, 0);
+        for (int32_t j = 0; j < cols; ++j) dp[j] = (bits[j / 8] >> (j % 8)) & 1 ? ap[j] : bp[j];
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+// tsels: d[i,j] = bit j of mask row i ? a[i,j] : k, over D(d). The optional tmp is not used.
+template <typename Op>
+bool ExecSelectScalar(Executor& ex, const Instr& in) {
+  TileRef d, mask, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &mask) ||
+      !ex.Tile(in.operands[2], &a)) {
+    return false;
+  }
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "source") || !MaskCovers(ex, mask, rows, cols)) {
+    return false;
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const T k = Elem<T>::Store(ScalarAs<T>(ex, in.operands[4]));
+    WithSafeDst(ex, d, {&mask, &a}, false, [&](const TileRef& dst) {
+      for (int32_t r = 0; r < rows; ++r) {
+        T* dp = dst.At<T>(r, 0);
+        const T* ap = a.At<T>(r, 0);
+        const uint8_t* bits = MaskByte(mask, r, 0);
+        for (int32_t j = 0; j < cols; ++j) dp[j] = (bits[j / 8] >> (j % 8)) & 1 ? ap[j] : k;
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+#define PTO_IMPLEMENTS_Compare PTO_YES
+#define PTO_IMPLEMENTS_CompareScalar PTO_YES
+#define PTO_IMPLEMENTS_SelectMask PTO_YES
+#define PTO_IMPLEMENTS_SelectScalar PTO_YES
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp

@@ -1,0 +1,153 @@
+// The Extract, Insert and Transpose families: windows of tiles (textract, textract_fp), inserts
+// into them (tinsert, tinsert_fp) and transposes (ttrans). Tiles are read and written through
+// their layouts' offset formulas (NZ, ZN, ZZ, ND, DN alike).
+#include <cstring>
+#include <vector>
+
+#include "common/strings.h"
+#include "interp/tile/fixpipe_quant.h"
+#include "interp/tile/kernels.h"
+
+namespace pto::interp {
+
+namespace {
+
+// The fp forms (textract_fp, tinsert_fp) carry the fp tile before the origin.
+bool WindowOrigin(Executor& ex, const Instr& in, int first, int64_t* r0, int64_t* c0) {
+  *r0 = ex.scalar(in.operands[first]).i;
+  *c0 = ex.scalar(in.operands[first + 1]).i;
+  if (*r0 < 0 || *c0 < 0) {
+    return ex.Fault(StrCat("the window origin (", *r0, ", ", *c0, ") is negative"));
+  }
+  return true;
+}
+
+}  // namespace
+
+// d[i,j] = a[r0+i, c0+j] over the valid region of d; the window must lie inside a. textract_fp
+// quantises from acc with the fp tile's channel j for column j of the window.
+template <typename Op>
+bool ExecExtract(Executor& ex, const Instr& in) {
+  constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;
+  TileRef d, a;
+  int64_t r0, c0;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !WindowOrigin(ex, in, kQuant ? 3 : 2, &r0, &c0)) {
+    return false;
+  }
+  if (r0 + d.valid_rows > a.type->rows || c0 + d.valid_cols > a.type->cols) {
+    return ex.Fault(StrCat("a ", d.valid_rows, "x", d.valid_cols, " window at (", r0, ", ", c0,
+                           ") does not fit in ", ex.TileName(a.reg), " (", a.type->rows, "x",
+                           a.type->cols, ")"));
+  }
+  if constexpr (kQuant) {
+    thread_local std::vector<QuantParam> params;
+    if (!LoadQuantParams(ex, in.operands[2], d.valid_cols, &params)) return false;
+    bool ok = true;
+    WithStorageType(d.type->dtype, [&](auto dtag) {
+      using D = decltype(dtag);
+      WithStorageType(a.type->dtype, [&](auto stag) {
+        using S = decltype(stag);
+        if constexpr (kQuantSource<S>) {
+          WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
+            for (int32_t r = 0; r < d.valid_rows; ++r) {
+              for (int32_t c = 0; c < d.valid_cols; ++c) {
+                *dst.At<D>(r, c) = QuantElement<D, S>(*a.At<S>(r0 + r, c0 + c), params[c]);
+              }
+            }
+            return true;
+          });
+        } else {
+          ok = NotQuantSource(ex, a.type->dtype);
+        }
+      });
+    });
+    return ok;
+  } else {
+    WithStorageType(d.type->dtype, [&](auto tag) {
+      using T = decltype(tag);
+      WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
+        for (int32_t r = 0; r < d.valid_rows; ++r) {
+          for (int32_t c = 0; c < d.valid_cols; ++c) *dst.At<T>(r, c) = *a.At<T>(r0 + r, c0 + c);
+        }
+        return true;
+      });
+    });
+    return true;
+  }
+}
+
+// d[r0+i, c0+j] = a[i,j] over the valid region of a, converting from L0C's type (tinsert_fp:
+// quantising with the fp tile's channel j for column j of a).
+template <typename Op>
+bool ExecInsert(Executor& ex, const Instr& in) {
+  constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;
+  TileRef d, a;
+  int64_t r0, c0;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
+      !WindowOrigin(ex, in, kQuant ? 3 : 2, &r0, &c0)) {
+    return false;
+  }
+  if (r0 + a.valid_rows > d.valid_rows || c0 + a.valid_cols > d.valid_cols) {
+    return ex.Fault(StrCat("a ", a.valid_rows, "x", a.valid_cols, " tile at (", r0, ", ", c0,
+                           ") does not fit in the valid region of ", ex.TileName(d.reg), " (",
+                           d.valid_rows, "x", d.valid_cols, ")"));
+  }
+  thread_local std::vector<QuantParam> params;
+  if (kQuant && !LoadQuantParams(ex, in.operands[2], a.valid_cols, &params)) return false;
+  bool ok = true;
+  WithStorageType(d.type->dtype, [&](auto dtag) {
+    using D = decltype(dtag);
+    WithStorageType(a.type->dtype, [&](auto stag) {
+      using S = decltype(stag);
+      if constexpr (kQuant && !kQuantSource<S>) {
+        ok = NotQuantSource(ex, a.type->dtype);
+      } else {
+        WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
+          for (int32_t r = 0; r < a.valid_rows; ++r) {
+            for (int32_t c = 0; c < a.valid_cols; ++c) {
+              if constexpr (kQuant) {
+                *dst.At<D>(r0 + r, c0 + c) = QuantElement<D, S>(*a.At<S>(r, c), params[c]);
+              } else {
+                *dst.At<D>(r0 + r, c0 + c) = CastElement<D, S>(*a.At<S>(r, c));
+              }
+            }
+          }
+          return true;
+        });
+      }
+    });
+  });
+  return ok;
+}
+
+// d[j,i] = a[i,j] over the valid region of a.
+template <typename Op>
+bool ExecTranspose(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  if (d.valid_rows < a.valid_cols || d.valid_cols < a.valid_rows) {
+    return ex.Fault(StrCat("the transpose of a ", a.valid_rows, "x", a.valid_cols,
+                           " valid region needs ", a.valid_cols, "x", a.valid_rows, ", but ",
+                           ex.TileName(d.reg), " has ", d.valid_rows, "x", d.valid_cols));
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
+      for (int32_t r = 0; r < a.valid_rows; ++r) {
+        for (int32_t c = 0; c < a.valid_cols; ++c) {
+          std::memcpy(dst.At<T>(c, r), a.At<T>(r, c), sizeof(T));
+        }
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+#define PTO_IMPLEMENTS_Extract PTO_YES
+#define PTO_IMPLEMENTS_Insert PTO_YES
+#define PTO_IMPLEMENTS_Transpose PTO_YES
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp

@@ -1,0 +1,74 @@
+// The fixpipe's per-channel ("vector") quantisation, applied by the fp forms of the moves out of
+// L0C (tmov.fp, tstore.fp, textract_fp, tinsert_fp). Channel j of the moved block takes its
+// parameters from element j of the fp tile (a ui64 row in the scaling buffer); the encoding
+// and the arithmetic are described in docs/semantics.md, "Fixpipe quantisation".
+#ifndef PTO_INTERP_TILE_FIXPIPE_QUANT_H_
+#define PTO_INTERP_TILE_FIXPIPE_QUANT_H_
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include <vector>
+
+#include "common/strings.h"
+#include "interp/tile/kernels.h"
+
+namespace pto::interp {
+
+/// One channel's parameters: bits 0-31 the f32 scale, bits 37-45 a 9-bit signed offset.
+struct QuantParam {
+  double scale;
+  int32_t offset;
+};
+
+inline QuantParam DecodeQuantParam(uint64_t bits) {
+  int32_t offset = static_cast<int32_t>((bits >> 37) & 0x1ff);
+  if (offset & 0x100) offset -= 0x200;
+  return {static_cast<double>(BitsFloat(static_cast<uint32_t>(bits))), offset};
+}
+
+/// d = v * scale (exact product in double, rounded once to D). Integer results round to
+/// nearest even, add the offset and saturate; NaN gives 0. Float results ignore the offset.
+template <typename D, typename S>
+D QuantElement(S v, QuantParam p) {
+  const double x = static_cast<double>(Elem<S>::Load(v)) * p.scale;
+  if constexpr (Elem<D>::kFloat) {
+    return Elem<D>::Store(Elem<D>::FromDouble(x));
+  } else {
+    if (std::isnan(x)) return D{0};
+    const double lo = static_cast<double>(std::numeric_limits<D>::min());
+    const double hi = static_cast<double>(std::numeric_limits<D>::max());
+    double r = std::nearbyint(x);  // the default rounding mode: nearest, ties to even
+    r = std::fmin(std::fmax(r, -1e18), 1e18) + p.offset;
+    return static_cast<D>(std::fmin(std::fmax(r, lo), hi));
+  }
+}
+
+/// Reads the parameters of \a n channels from the fp tile in register \a fp_reg.
+inline bool LoadQuantParams(Executor& ex, uint32_t fp_reg, int32_t n,
+                            std::vector<QuantParam>* out) {
+  TileRef fp;
+  if (!ex.Tile(fp_reg, &fp)) return false;
+  if (fp.type->dtype != DType::kU64 || fp.type->mem != Memory::kScaling) {
+    return ex.Fault(StrCat("the quantisation parameters ", ex.TileName(fp.reg),
+                           " must be a ui64 scaling tile"));
+  }
+  if (!RequireCovers(ex, fp, 1, n, "quantisation parameter")) return false;
+  out->resize(static_cast<size_t>(n));
+  for (int32_t j = 0; j < n; ++j) (*out)[j] = DecodeQuantParam(*fp.At<uint64_t>(0, j));
+  return true;
+}
+
+/// True for the accumulator types the fixpipe quantises from.
+template <typename S>
+constexpr bool kQuantSource = std::is_same_v<S, float> || std::is_same_v<S, int32_t>;
+
+/// The fault for a source of another type (the fault's prefix names the instruction).
+inline bool NotQuantSource(Executor& ex, DType source) {
+  return ex.Fault(StrCat("quantises f32 or i32 acc tiles, not ", DTypeName(source)));
+}
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_TILE_FIXPIPE_QUANT_H_

@@ -1,0 +1,100 @@
+// The Fill, Triangle, Iota and FillPad families: tiles generated from scalars (texpands, ttri,
+// tci) and padded copies (tfillpad and its in-place and expanding forms).
+#include <cstring>
+
+#include "common/strings.h"
+#include "interp/tile/kernels.h"
+
+namespace pto::interp {
+
+template <typename Op>
+bool ExecFill(Executor& ex, const Instr& in) {
+  TileRef d;
+  if (!ex.Tile(in.operands[0], &d)) return false;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const T value = Elem<T>::Store(ScalarAs<T>(ex, in.operands[1]));
+    for (int32_t r = 0; r < d.valid_rows; ++r) {
+      T* dp = d.At<T>(r, 0);
+      for (int32_t c = 0; c < d.valid_cols; ++c) dp[c] = value;
+    }
+  });
+  return true;
+}
+
+// Lower: d[i,j] = 1 if j <= i + k else 0. Upper: d[i,j] = 1 if j >= i + k else 0.
+template <typename Op>
+bool ExecTriangle(Executor& ex, const Instr& in) {
+  TileRef d;
+  if (!ex.Tile(in.operands[0], &d)) return false;
+  const int64_t diag = ex.scalar(in.operands[1]).i;
+  const bool upper = in.operands[2] == 1;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    const T one = E::Store(E::FromInt(1)), zero = E::Store(E::FromInt(0));
+    for (int32_t r = 0; r < d.valid_rows; ++r) {
+      T* dp = d.At<T>(r, 0);
+      for (int32_t j = 0; j < d.valid_cols; ++j) {
+        bool set = upper ? j >= r + diag : j <= r + diag;
+        dp[j] = set ? one : zero;
+      }
+    }
+  });
+  return true;
+}
+
+// d[0,j] = k + j, or k - j when descending, for j in the valid columns; wraps in d's type.
+template <typename Op>
+bool ExecIota(Executor& ex, const Instr& in) {
+  TileRef d;
+  if (!ex.Tile(in.operands[0], &d)) return false;
+  const int64_t start = ex.scalar(in.operands[1]).i;
+  const bool descending = in.operands[3] == 1;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_integral_v<T>) {  // the verifier admits integer tiles only
+      T* dp = d.Origin<T>();
+      for (int32_t j = 0; j < d.valid_cols; ++j) {
+        dp[j] = static_cast<T>(descending ? ops::WrapSub(start, j) : ops::WrapAdd(start, j));
+      }
+    }
+  });
+  return true;
+}
+
+// The whole of d: a's elements inside a's valid region, d's pad value elsewhere.
+template <typename Op>
+bool ExecFillPad(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  if (a.valid_rows > d.type->rows || a.valid_cols > d.type->cols) {
+    return ex.Fault(StrCat("the source's valid region (", a.valid_rows, "x", a.valid_cols,
+                           ") does not fit in ", ex.TileName(d.reg), " (", d.type->rows, "x",
+                           d.type->cols, ")"));
+  }
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T pad;
+    uint64_t bits = PadBits(d.type->pad, d.type->dtype);
+    std::memcpy(&pad, &bits, sizeof(T));
+    WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
+      for (int32_t r = 0; r < d.type->rows; ++r) {
+        for (int32_t j = 0; j < d.type->cols; ++j) {
+          bool inside = r < a.valid_rows && j < a.valid_cols;
+          std::memcpy(dst.At<T>(r, j), inside ? a.At<T>(r, j) : &pad, sizeof(T));
+        }
+      }
+      return true;
+    });
+  });
+  return true;
+}
+
+#define PTO_IMPLEMENTS_Fill PTO_YES
+#define PTO_IMPLEMENTS_Triangle PTO_YES
+#define PTO_IMPLEMENTS_Iota PTO_YES
+#define PTO_IMPLEMENTS_FillPad PTO_YES
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp

@@ -1,0 +1,160 @@
+// What the tile kernels share: scalar operands as element values, the SIMD loop of an element
+// function, walks over a tile's rows and runs, and the checks of sources and destinations.
+#ifndef PTO_INTERP_TILE_KERNELS_H_
+#define PTO_INTERP_TILE_KERNELS_H_
+
+#include "interp/element.h"
+#include "interp/executor.h"
+#include "interp/host_simd/simd.h"
+#include "interp/kernels.h"
+
+namespace pto::interp {
+
+bool ExecQuantMx(Executor& ex, const Instr& in);  // tquant.mx, tile/quant_mx.cc
+
+/// The scalar operand \a reg converted to the compute type of tiles of T.
+template <typename T>
+typename Elem<T>::C ScalarAs(Executor& ex, uint32_t reg) {
+  DType type = ex.function().scalar_regs[reg];
+  const Slot& s = ex.scalar(reg);
+  return IsFloat(type) ? Elem<T>::FromDouble(s.f) : Elem<T>::FromInt(s.i);
+}
+
+/// The SIMD loop (interp/host_simd/simd.h) that computes element function Op on f32, or -1.
+template <typename Op>
+constexpr int kSimdBinary = std::is_same_v<Op, ops::Add>   ? static_cast<int>(simd::Binary::kAdd)
+                            : std::is_same_v<Op, ops::Sub> ? static_cast<int>(simd::Binary::kSub)
+                            : std::is_same_v<Op, ops::Mul> ? static_cast<int>(simd::Binary::kMul)
+                            : std::is_same_v<Op, ops::Div> ? static_cast<int>(simd::Binary::kDiv)
+                            : std::is_same_v<Op, ops::Max> ? static_cast<int>(simd::Binary::kMax)
+                            : std::is_same_v<Op, ops::Min> ? static_cast<int>(simd::Binary::kMin)
+                                                           : -1;
+template <typename Op>
+constexpr int kSimdUnary = std::is_same_v<Op, ops::Exp>     ? static_cast<int>(simd::Unary::kExp)
+                           : std::is_same_v<Op, ops::Log>   ? static_cast<int>(simd::Unary::kLog)
+                           : std::is_same_v<Op, ops::Sqrt>  ? static_cast<int>(simd::Unary::kSqrt)
+                           : std::is_same_v<Op, ops::Rsqrt> ? static_cast<int>(simd::Unary::kRsqrt)
+                           : std::is_same_v<Op, ops::Recip> ? static_cast<int>(simd::Unary::kRecip)
+                           : std::is_same_v<Op, ops::Abs>   ? static_cast<int>(simd::Unary::kAbs)
+                           : std::is_same_v<Op, ops::Neg>   ? static_cast<int>(simd::Unary::kNeg)
+                           : std::is_same_v<Op, ops::Relu>  ? static_cast<int>(simd::Unary::kRelu)
+                                                            : -1;
+
+/// The SIMD loops' name for a 16-bit float storage type (Half or BFloat16).
+template <typename T>
+constexpr simd::HalfType kHalfType =
+    std::is_same_v<T, Half> ? simd::HalfType::kF16 : simd::HalfType::kBF16;
+template <typename T>
+constexpr bool kIsHalf = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
+
+/// Calls \a run(row, n) for runs of elements of the rows x cols regions of \a tiles: once for
+/// the whole region when every tile's rows are exactly \a cols long (so the region is one
+/// contiguous run), else once per row.
+template <typename Run>
+void ForRuns(int32_t rows, int32_t cols, std::initializer_list<const TileRef*> tiles, Run&& run) {
+  bool whole = true;
+  for (const TileRef* t : tiles) whole &= t->type->cols == cols;
+  if (whole) {
+    run(0, static_cast<size_t>(rows) * static_cast<size_t>(cols));
+  } else {
+    for (int32_t r = 0; r < rows; ++r) run(r, static_cast<size_t>(cols));
+  }
+}
+
+/// The layout of \a t as the SIMD packing code (simd::PackF32, UnpackF32) describes it:
+/// element (r, c) where t.ElementOffset(r, c) puts it.
+inline simd::BoxLayout BoxesOf(const TileType& t) {
+  if (!t.boxed()) {
+    return {static_cast<size_t>(t.rows), static_cast<size_t>(t.cols), 0, 0, !t.row_major()};
+  }
+  const size_t ir = t.InnerRows(), ic = t.InnerCols(), rows = t.rows, cols = t.cols;
+  return {ir, ic, t.row_major() ? cols * ir : ir * ic, t.row_major() ? ir * ic : rows * ic,
+          t.slayout == SLayout::kColMajor};
+}
+
+/// Walks rows of a tile as runs of equally spaced elements, with the layout's divisions done
+/// once per row rather than per element (boxed layouts put a box boundary every few columns).
+template <typename T>
+class RowRuns {
+ public:
+  explicit RowRuns(const TileRef& t)
+      : base_(reinterpret_cast<T*>(t.base)), type_(*t.type), boxed_(t.type->boxed()),
+        boxes_(BoxesOf(*t.type)), step_(t.type->RunStep()) {}
+
+  /// Calls fn(i, p, step, len) for row r from column c0 on, n columns in all: columns
+  /// c0+i .. c0+i+len-1 are at p[0], p[step], ...
+  template <typename Fn>
+  void ForRow(int64_t r, int64_t c0, int64_t n, Fn&& fn) const {
+    if (!boxed_) {
+      fn(0, base_ + r * type_.RowStep() + c0 * type_.ColStep(), step_, n);
+      return;
+    }
+    const int64_t box_rows = static_cast<int64_t>(boxes_.box_rows);
+    const int64_t box_cols = static_cast<int64_t>(boxes_.box_cols);
+    const int64_t br = r / box_rows, ir = r % box_rows;
+    for (int64_t i = 0; i < n;) {
+      const int64_t c = c0 + i, bc = c / box_cols, ic = c % box_cols;
+      const int64_t box_start = br * static_cast<int64_t>(boxes_.row_box_step) +
+                                bc * static_cast<int64_t>(boxes_.col_box_step);
+      const int64_t inner = boxes_.col_major ? ic * box_rows + ir : ir * box_cols + ic;
+      const int64_t len = std::min(box_cols - ic, n - i);
+      fn(i, base_ + box_start + inner, step_, len);
+      i += len;
+    }
+  }
+
+ private:
+  T* base_;
+  const TileType& type_;
+  bool boxed_;
+  simd::BoxLayout boxes_;  ///< The box arithmetic, shared with the matmul packing.
+  int64_t step_;
+};
+
+/// True when [a, a + a_bytes) and [b, b + b_bytes) share a byte.
+constexpr bool BytesOverlap(uint32_t a, uint32_t a_bytes, uint32_t b, uint32_t b_bytes) {
+  return a < b + b_bytes && b < a + a_bytes;
+}
+
+/// True if the storage of \a a and \a b share a byte (in the same memory).
+[[gnu::always_inline]] inline bool Overlaps(const TileRef& a, const TileRef& b) {
+  if (a.type->mem != b.type->mem) return false;
+  return BytesOverlap(a.addr, a.bytes(), b.addr, b.bytes());
+}
+
+/// The fault RequireCovers reports (out of line: the check is on every instruction).
+bool NotCovered(Executor& ex, const TileRef& src, int32_t rows, int32_t cols, const char* role);
+
+/// Faults unless \a src has at least \a rows valid rows and \a cols valid columns.
+inline bool RequireCovers(Executor& ex, const TileRef& src, int32_t rows, int32_t cols,
+                          const char* role) {
+  if (src.valid_rows >= rows && src.valid_cols >= cols) [[likely]] return true;
+  return NotCovered(ex, src, rows, cols, role);
+}
+
+/// Runs \a body against a destination that does not overlap the given sources: when \a dst
+/// shares storage with one of them (other than the exact same tile, which \a in_place_ok
+/// allows for elementwise kernels), the body writes a scratch copy that is copied back after.
+template <typename Body>
+bool WithSafeDst(Executor& ex, const TileRef& dst, std::initializer_list<const TileRef*> srcs,
+                 bool in_place_ok, Body&& body) {
+  bool clash = false;
+  for (const TileRef* s : srcs) {
+    if (!s || !Overlaps(dst, *s)) continue;
+    bool same = s->addr == dst.addr && *s->type == *dst.type;
+    if (!(same && in_place_ok)) clash = true;
+  }
+  if (!clash) [[likely]] return body(dst);
+  uint32_t n = dst.bytes();
+  uint8_t* scratch = ex.Scratch(n);
+  std::copy(dst.base, dst.base + n, scratch);
+  TileRef copy = dst;
+  copy.base = scratch;
+  if (!body(copy)) return false;
+  std::copy(scratch, scratch + n, dst.base);
+  return true;
+}
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_TILE_KERNELS_H_

@@ -1,0 +1,243 @@
+// The Load, Store and Move families: global memory <-> tiles (tload, tprefetch, tstore,
+// tstore.fp) and tile to tile (tmov, tmov.fp).
+#include <cstring>
+
+#include "common/strings.h"
+#include "interp/tile/fixpipe_quant.h"
+#include "interp/tile/kernels.h"
+#include "interp/view_mapping.h"
+
+namespace pto::interp {
+
+// Not an anonymous namespace: the kernel templates below capture these types.
+namespace view_mapping {
+
+// Global element index of tile element (r, c) for a view mapped onto a tile (isa.md 4.14):
+// row-major tiles flatten the outer dimensions into rows, column-major ones into columns.
+struct TileMapping {
+  Geometry g;
+  int64_t base;
+  bool row_major;
+  int64_t Index(int64_t r, int64_t c) const {
+    int64_t outer, inner_r = r, inner_c = c;
+    if (row_major) {
+      outer = r / g.dim[3];
+      inner_r = r % g.dim[3];
+    } else {
+      outer = c / g.dim[4];
+      inner_c = c % g.dim[4];
+    }
+    return g.Index(base, outer, inner_r, inner_c);
+  }
+};
+
+// Checks that view \a v can move data to or from tile \a t and sets up the mapping.
+bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std::string& vname,
+                   TileMapping* m) {
+  if (v.rank == 0) {
+    return ex.Fault(StrCat(vname, " is a bare pointer; make a tensor view with a shape first"));
+  }
+  // The verifier matches element types statically; this guards the bytes the loop touches
+  // (only a store from L0C converts, and it indexes global memory in its own element type).
+  const GlobalBuffer& buf = ex.globals()[v.buffer];
+  if (DTypeSize(buf.dtype) != DTypeSize(t.type->dtype) && t.type->mem != Memory::kAcc) {
+    return ex.Fault(StrCat(vname, " points into ", buf.name, " of ", DTypeName(buf.dtype),
+                           " elements, but ", ex.TileName(t.reg), " holds ",
+                           DTypeName(t.type->dtype)));
+  }
+  m->g = Pad(v);
+  m->base = v.offset;
+  m->row_major = t.type->row_major();
+  const int64_t* d = m->g.dim;
+  int64_t rows = m->row_major ? d[0] * d[1] * d[2] * d[3] : d[3];
+  int64_t cols = m->row_major ? d[4] : d[0] * d[1] * d[2] * d[4];
+  if (rows != t.valid_rows || cols != t.valid_cols) {
+    return ex.Fault(StrCat(vname, " has shape ", ShapeText(v.shape, v.rank), " (", rows, "x", cols,
+                           " as a ", m->row_major ? "row-major" : "column-major",
+                           " tile) but ", ex.TileName(t.reg), " has a valid shape of ",
+                           t.valid_rows, "x", t.valid_cols));
+  }
+  // The DMA moves contiguous runs: rows for ND (and for NZ/ZZ boxes, whose rows are filled
+  // from rows), columns for DN (and ZN).
+  const TileType& tt = *t.type;
+  // "an ND tile", "a DN tile"
+  std::string tile = StrCat(tt.LayoutName()[0] == 'N' ? "an " : "a ", tt.LayoutName(), " tile");
+  if (tt.boxed() && (d[0] != 1 || d[1] != 1 || d[2] != 1)) {
+    return ex.Fault(StrCat(tile, " moves to or from a 2-D view, but ",
+                           vname, " has shape ", ShapeText(v.shape, v.rank)));
+  }
+  bool contiguous_rows = tt.boxed() ? tt.slayout == SLayout::kRowMajor : tt.row_major();
+  if (contiguous_rows && d[4] > 1 && m->g.stride[4] != 1) {
+    return ex.Fault(StrCat(tile, " needs contiguous rows in global memory, but ", vname,
+                           " has a column stride of ", m->g.stride[4]));
+  }
+  if (!contiguous_rows && d[3] > 1 && m->g.stride[3] != 1) {
+    return ex.Fault(StrCat(tile, " needs contiguous columns in global memory, but ", vname,
+                           " has a row stride of ", m->g.stride[3]));
+  }
+  return CheckInBuffer(ex, v, vname.c_str());
+}
+
+template <typename T>
+void FillPad(const TileRef& t) {
+  T pad;
+  uint64_t bits = PadBits(t.type->pad, t.type->dtype);
+  std::memcpy(&pad, &bits, sizeof(T));
+  T* all = reinterpret_cast<T*>(t.base);
+  for (int64_t i = 0; i < int64_t{t.type->rows} * t.type->cols; ++i) all[i] = pad;
+}
+
+// Unboxed tiles move as one run per row (row-major) or column (column-major), which
+// MapViewToTile has checked is contiguous in global memory too: fn(tile run, global index of
+// its first element, length). Returns false for boxed tiles, which move element by element.
+template <typename T, typename Fn>
+bool ForContiguousRuns(const TileRef& t, const TileMapping& m, Fn fn) {
+  if (t.type->slayout != SLayout::kNoneBox) return false;
+  if (m.row_major) {
+    if (t.valid_cols > 1 && m.g.stride[4] != 1) return false;
+    for (int32_t r = 0; r < t.valid_rows; ++r) fn(t.At<T>(r, 0), m.Index(r, 0), t.valid_cols);
+  } else {
+    if (t.valid_rows > 1 && m.g.stride[3] != 1) return false;
+    for (int32_t c = 0; c < t.valid_cols; ++c) fn(t.At<T>(0, c), m.Index(0, c), t.valid_rows);
+  }
+  return true;
+}
+
+}  // namespace view_mapping
+
+using view_mapping::ForContiguousRuns;
+using view_mapping::MapViewToTile;
+using view_mapping::TileMapping;
+
+template <typename Op>
+bool ExecLoad(Executor& ex, const Instr& in) {
+  TileRef t;
+  if (!ex.Tile(in.operands[0], &t)) return false;
+  const ViewState* view;
+  if (!ex.View(in.operands[1], &view)) return false;
+  const ViewState& v = *view;
+  TileMapping m;
+  if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[1]), &m)) return false;
+  const GlobalBuffer& buf = ex.globals()[v.buffer];
+  if (DTypeSize(buf.dtype) != DTypeSize(t.type->dtype)) {
+    return ex.Fault(StrCat("cannot load ", DTypeName(buf.dtype), " elements into ",
+                           ex.TileName(t.reg), " of ", DTypeName(t.type->dtype)));
+  }
+  // tprefetch is a cache hint: checked as a load, it leaves the tile alone.
+  if constexpr (std::is_same_v<Op, ops::Prefetch>) return true;
+  WithStorageType(t.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if (t.type->pad != PadValue::kNull) view_mapping::FillPad<T>(t);
+    const T* gm = reinterpret_cast<const T*>(buf.bytes.data());
+    auto copy_in = [&](T* run, int64_t at, int32_t n) { std::memcpy(run, gm + at, n * sizeof(T)); };
+    if (ForContiguousRuns<T>(t, m, copy_in)) return;
+    for (int32_t r = 0; r < t.valid_rows; ++r) {
+      for (int32_t c = 0; c < t.valid_cols; ++c) *t.At<T>(r, c) = gm[m.Index(r, c)];
+    }
+  });
+  return true;
+}
+
+template <typename Op>
+bool ExecStore(Executor& ex, const Instr& in) {
+  constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;  // tstore.fp
+  TileRef t;
+  if (!ex.Tile(in.operands[1], &t)) return false;
+  const ViewState* view;
+  if (!ex.View(in.operands[0], &view)) return false;
+  const ViewState& v = *view;
+  TileMapping m;
+  if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[0]), &m)) return false;
+  GlobalBuffer& buf = ex.globals()[v.buffer];
+  if constexpr (kQuant) {
+    thread_local std::vector<QuantParam> params;
+    if (!LoadQuantParams(ex, in.operands[2], t.valid_cols, &params)) return false;
+    bool ok = true;
+    WithStorageType(buf.dtype, [&](auto gtag) {
+      using G = decltype(gtag);
+      WithStorageType(t.type->dtype, [&](auto ttag) {
+        using T = decltype(ttag);
+        if constexpr (kQuantSource<T>) {
+          G* gm = reinterpret_cast<G*>(buf.bytes.data());
+          for (int32_t r = 0; r < t.valid_rows; ++r) {
+            for (int32_t c = 0; c < t.valid_cols; ++c) {
+              gm[m.Index(r, c)] = QuantElement<G, T>(*t.At<T>(r, c), params[c]);
+            }
+          }
+        } else {
+          ok = NotQuantSource(ex, t.type->dtype);
+        }
+      });
+    });
+    return ok;
+  }
+  // Element sizes match, except that stores from L0C may narrow (f32 to f16/bf16).
+  DType gm_type = t.type->mem == Memory::kAcc ? buf.dtype : t.type->dtype;
+  WithStorageType(gm_type, [&](auto gtag) {
+    using G = decltype(gtag);
+    WithStorageType(t.type->dtype, [&](auto ttag) {
+      using T = decltype(ttag);
+      G* gm = reinterpret_cast<G*>(buf.bytes.data());
+      if constexpr (sizeof(G) == sizeof(T)) {
+        auto copy_out = [&](T* run, int64_t at, int32_t n) {
+          std::memcpy(gm + at, run, n * sizeof(T));
+        };
+        if (ForContiguousRuns<T>(t, m, copy_out)) return;
+      }
+      for (int32_t r = 0; r < t.valid_rows; ++r) {
+        for (int32_t c = 0; c < t.valid_cols; ++c) {
+          if constexpr (sizeof(G) == sizeof(T)) {
+            std::memcpy(&gm[m.Index(r, c)], t.At<T>(r, c), sizeof(T));
+          } else {
+            gm[m.Index(r, c)] = CastElement<G, T>(*t.At<T>(r, c));
+          }
+        }
+      }
+    });
+  });
+  return true;
+}
+
+// Copies the intersection of the two valid regions, converting layouts, and element types
+// for moves out of L0C.
+template <typename Op>
+bool ExecMove(Executor& ex, const Instr& in) {
+  constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;  // tmov.fp
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = std::min(d.valid_rows, a.valid_rows);
+  const int32_t cols = std::min(d.valid_cols, a.valid_cols);
+  thread_local std::vector<QuantParam> params;
+  if (kQuant && !LoadQuantParams(ex, in.operands[2], cols, &params)) return false;
+  bool ok = true;
+  WithStorageType(d.type->dtype, [&](auto dtag) {
+    using D = decltype(dtag);
+    WithStorageType(a.type->dtype, [&](auto stag) {
+      using S = decltype(stag);
+      if constexpr (kQuant && !kQuantSource<S>) {
+        ok = NotQuantSource(ex, a.type->dtype);
+      } else {
+        WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](const TileRef& dst) {
+          for (int32_t r = 0; r < rows; ++r) {
+            for (int32_t c = 0; c < cols; ++c) {
+              if constexpr (kQuant) {
+                *dst.At<D>(r, c) = QuantElement<D, S>(*a.At<S>(r, c), params[c]);
+              } else {
+                *dst.At<D>(r, c) = CastElement<D, S>(*a.At<S>(r, c));
+              }
+            }
+          }
+          return true;
+        });
+      }
+    });
+  });
+  return ok;
+}
+
+#define PTO_IMPLEMENTS_Load PTO_YES
+#define PTO_IMPLEMENTS_Store PTO_YES
+#define PTO_IMPLEMENTS_Move PTO_YES
+#include "interp/instantiate.inc"
+
+}  // namespace pto::interp
