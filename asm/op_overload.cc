@@ -1,6 +1,4 @@
-// Instructions with several forms under one mnemonic (rows that NextOverload links, such as
-// tgather with an index tile or with a maskPattern): which row a statement means.
-#include "asm/tile_op_lowering.h"
+#include "asm/op_overload.h"
 
 #include <map>
 #include <set>

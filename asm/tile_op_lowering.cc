@@ -4,6 +4,7 @@
 #include <deque>
 
 #include "asm/op_form.h"
+#include "asm/op_overload.h"
 #include "asm/operands.h"
 #include "common/isa/attributes.h"
 #include "common/isa/immediates.h"
