@@ -141,17 +141,6 @@ bool BodyLowering::ReportUnknown(const Statement& stmt) {
   return false;
 }
 
-bool BodyLowering::ExpectResults(const Statement& stmt, size_t n) {
-  if (stmt.results.size() == n) return true;
-  if (n == 0) {
-    ctx_.Error(stmt.results[0], StrCat("'", stmt.head.text, "' has no results"));
-  } else {
-    ctx_.Error(stmt.head, StrCat("'", stmt.head.text, "' needs ", n, " result name",
-                                 n == 1 ? "" : "s", " ('%name = ", stmt.head.text, " ...')"));
-  }
-  return false;
-}
-
 bool BodyLowering::AddParam(const Item& name, const Type& type, SourceRange type_range) {
   Function& fn = fb_.function();
   Param param;
@@ -220,7 +209,7 @@ bool BodyLowering::AddParam(const Item& name, const Type& type, SourceRange type
 // .arg %a : TYPE
 bool BodyLowering::LowerArg(const Statement& stmt) {
   ItemSpan items = stmt.items;
-  if (!ExpectResults(stmt, 0)) return false;
+  if (!ExpectResults(ctx_, stmt, 0)) return false;
   if (items.size() < 3 || !items[0].Is(ItemKind::kValue) || !items[1].IsPunct(":")) {
     ctx_.Error(stmt.head, "expected '.arg %name : TYPE'");
     return false;
@@ -246,7 +235,7 @@ bool BodyLowering::LowerConstant(const Statement& stmt) {
   ItemSpan items = stmt.items;
   const Item* name = nullptr;
   if (stmt.head.text == ".const") {
-    if (!ExpectResults(stmt, 0)) return false;
+    if (!ExpectResults(ctx_, stmt, 0)) return false;
     if (items.size() < 2 || !items[0].Is(ItemKind::kValue) || !items[1].IsPunct("=")) {
       ctx_.Error(stmt.head, "expected '.const %name = VALUE : TYPE'");
       return false;
@@ -254,7 +243,7 @@ bool BodyLowering::LowerConstant(const Statement& stmt) {
     name = &items[0];
     items = items.subspan(2);
   } else {
-    if (!ExpectResults(stmt, 1)) return false;
+    if (!ExpectResults(ctx_, stmt, 1)) return false;
     name = &stmt.results[0];
   }
   // MLIR prints i1 constants without their type: %true = arith.constant true.
@@ -296,7 +285,7 @@ bool BodyLowering::BindTile(uint32_t reg, const Value& addr, SourceRange where) 
 
 // %t = pto.alloc_tile [addr = %a] [valid_row = %r] [valid_col = %c] : TYPE
 bool BodyLowering::LowerAllocTile(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   ItemSpan items = stmt.items;
   int colon = Find(items, ":");
   if (colon < 0) {
@@ -393,27 +382,6 @@ bool BodyLowering::LowerAllocTile(const Statement& stmt) {
               has_valid[0] ? valid[0].value.reg : kNoOperand,
               has_valid[1] ? valid[1].value.reg : kNoOperand},
              stmt.head.range);
-  }
-  return true;
-}
-
-bool BodyLowering::IndexList(const Item& group, std::vector<Value>* values) {
-  if (!group.IsGroup('[')) {
-    ctx_.Error(group, "expected a list such as [%a, %b]");
-    return false;
-  }
-  for (ItemSpan entry : Split(group.children(), ",")) {
-    Resolved r;
-    if (entry.empty() || TermLength(entry) != entry.size()) {
-      ctx_.Error(group, "malformed list entry");
-      return false;
-    }
-    if (!Resolve(fb_, entry, DType::kIndex, &r)) return false;
-    if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
-      ctx_.Error(entry, StrCat("expected an integer, got ", Describe(r.value)));
-      return false;
-    }
-    values->push_back(r.value);
   }
   return true;
 }

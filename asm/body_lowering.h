@@ -62,8 +62,6 @@ class BodyLowering {
   bool LowerPop(const Statement& stmt);
   bool LowerFree(const Statement& stmt);
   bool RequireSide(const Statement& stmt, bool cube);
-  /// A scalar operand that must be an integer (index, iN).
-  bool IntOperand(ItemSpan term, Value* out);
   bool ReportUnknown(const Statement& stmt);
 
   /// Where the terminator of the region being lowered sends its values.
@@ -85,17 +83,8 @@ class BodyLowering {
   bool NewValueOfType(const Type& type, SourceRange where, Value* out);
   /// Reads "-> T" or "-> (T, U)" result types at the end of \a items.
   bool ResultTypes(ItemSpan items, std::vector<Type>* types);
-  /// Binds the result names of \a stmt (%r or %r:N) to \a values.
-  bool DefineResults(const Statement& stmt, const std::vector<Value>& values);
-  /// Resolves a value carried by scf or passed to a call (not a local array).
-  bool CarriedValue(ItemSpan term, Value* out);
-  /// The values of a comma-separated operand list (scf.yield %a, %b).
-  bool ValueList(ItemSpan items, std::vector<Value>* values);
 
-  bool ExpectResults(const Statement& stmt, size_t n);
   bool DefineScalarConstant(const Item& name, const Item& literal, const Type& type);
-  /// Reads a bracketed list of index operands ("[%a, 16]") into registers.
-  bool IndexList(const Item& group, std::vector<Value>* values);
   /// Binds tile register \a reg to the address in \a addr (statically when possible).
   bool BindTile(uint32_t reg, const Value& addr, SourceRange where);
 

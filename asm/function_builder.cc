@@ -111,6 +111,14 @@ uint32_t FunctionBuilder::NewScalar(DType dtype) {
   return static_cast<uint32_t>(function_.scalar_regs.size() - 1);
 }
 
+Value FunctionBuilder::NewScalarValue(DType dtype) {
+  Value v;
+  v.type = ScalarType(dtype);
+  v.cls = ValueClass::kScalar;
+  v.reg = NewScalar(dtype);
+  return v;
+}
+
 uint32_t FunctionBuilder::NewTile(const TileType& type, std::string_view name, SourceRange def) {
   TileReg reg;
   reg.type = type;

@@ -111,6 +111,8 @@ class FunctionBuilder {
   void PopScope();
 
   uint32_t NewScalar(DType dtype);
+  /// A new scalar register of type \a dtype, as a value.
+  Value NewScalarValue(DType dtype);
   uint32_t NewTile(const TileType& type, std::string_view name, SourceRange def);
   uint32_t NewView(DType dtype, std::string_view name);
   /// The next local-array slot of the function.

@@ -122,7 +122,7 @@ bool BodyLowering::RequireSide(const Statement& stmt, bool cube) {
 // %b = pto.reserve_buffer {name = "fifo", size = N, location = #pto.address_space<vec>,
 //                          auto = true | false, base = ADDR} -> i32
 bool BodyLowering::LowerReserveBuffer(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   PipeAttrs attrs(ctx_, stmt);
   const Item* name = attrs.Word("name");
   const Item* location = attrs.Word("location");
@@ -169,7 +169,7 @@ bool BodyLowering::LowerReserveBuffer(const Statement& stmt) {
 // %b = pto.import_reserved_buffer {name = "fifo", peer_func = @f} -> i32: the address of the
 // buffer @f reserves, for the producer side of a pipe.
 bool BodyLowering::LowerImportBuffer(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   PipeAttrs attrs(ctx_, stmt);
   const Item* name = attrs.Word("name");
   const Item* peer = attrs.Word("peer_func");
@@ -189,7 +189,7 @@ bool BodyLowering::LowerImportBuffer(const Statement& stmt) {
 // pto.aic_initialize_pipe {id = K, dir_mask = M, slot_size = N, slot_num = S}
 //     (c2v_consumer_buf = %a : i32, v2c_consumer_buf = %b : i32 [, gm_slot_buffer = %p : T])
 bool BodyLowering::LowerInitPipe(const Statement& stmt) {
-  if (!ExpectResults(stmt, 0)) return false;
+  if (!ExpectResults(ctx_, stmt, 0)) return false;
   const bool cube = stmt.head.text == "pto.aic_initialize_pipe";
   PipeAttrs attrs(ctx_, stmt);
   uint32_t id, dir_mask, slot_size, slot_num, local_slot_num;
@@ -226,7 +226,7 @@ bool BodyLowering::LowerInitPipe(const Statement& stmt) {
     } else {
       key = positional++;
     }
-    if (key > 1 || !IntOperand(part, &buffers[key])) {
+    if (key > 1 || !IntOperand(fb_, part, &buffers[key])) {
       if (key > 1) ctx_.Error(part, "a pipe has two consumer buffers");
       return false;
     }
@@ -259,7 +259,7 @@ bool BodyLowering::LowerInitPipe(const Statement& stmt) {
 
 // pto.tpush_to_aiv(%t : T) {split = N[, id = K]} (also ins(%t : T)).
 bool BodyLowering::LowerPush(const Statement& stmt) {
-  if (!ExpectResults(stmt, 0)) return false;
+  if (!ExpectResults(ctx_, stmt, 0)) return false;
   const bool to_vector = stmt.head.text == "pto.tpush_to_aiv";
   PipeAttrs attrs(ctx_, stmt);
   uint32_t split, id;
@@ -296,7 +296,7 @@ bool BodyLowering::LowerPush(const Statement& stmt) {
 
 // %t = pto.tpop_from_aic [(%valid_rows, %valid_cols)] {split = N[, id = K]} -> T
 bool BodyLowering::LowerPop(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   const bool to_vector = stmt.head.text == "pto.tpop_from_aic";
   PipeAttrs attrs(ctx_, stmt);
   uint32_t split, id;
@@ -327,7 +327,7 @@ bool BodyLowering::LowerPop(const Statement& stmt) {
       int colon = Find(part, ":");
       if (colon >= 0) part = part.first(colon);
       Value v;
-      if (!IntOperand(part, &v)) return false;
+      if (!IntOperand(fb_, part, &v)) return false;
       valid[k] = v.reg;
     }
   }
@@ -340,7 +340,7 @@ bool BodyLowering::LowerPop(const Statement& stmt) {
 
 // pto.tfree_from_aic {split = N[, id = K]}
 bool BodyLowering::LowerFree(const Statement& stmt) {
-  if (!ExpectResults(stmt, 0)) return false;
+  if (!ExpectResults(ctx_, stmt, 0)) return false;
   PipeAttrs attrs(ctx_, stmt);
   uint32_t split, id;
   const bool to_vector = stmt.head.text == "pto.tfree_from_aic";

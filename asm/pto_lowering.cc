@@ -6,17 +6,6 @@
 
 namespace pto::assembler {
 
-bool BodyLowering::IntOperand(ItemSpan term, Value* out) {
-  Resolved r;
-  if (term.empty() || !Resolve(fb_, term, DType::kIndex, &r)) return false;
-  if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
-    ctx_.Error(term, StrCat("expected an integer, got ", Describe(r.value)));
-    return false;
-  }
-  *out = r.value;
-  return true;
-}
-
 namespace {
 
 // "%p[%i]": the pointer and its index.
@@ -39,7 +28,7 @@ bool PointerElement(FunctionBuilder& fb, ItemSpan term, Value* ptr, Value* index
 
 // %v = pto.load_scalar %ptr[%i] : !pto.ptr<T> -> T
 bool BodyLowering::LowerLoadScalar(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   ItemSpan items = stmt.items;
   Value ptr, index;
   if (items.empty() || !PointerElement(fb_, items.subspan(0, TermLength(items)), &ptr, &index)) {
@@ -56,7 +45,7 @@ bool BodyLowering::LowerLoadScalar(const Statement& stmt) {
 
 // pto.store_scalar %v, %ptr[%i] : !pto.ptr<T>, T
 bool BodyLowering::LowerStoreScalar(const Statement& stmt) {
-  if (!ExpectResults(stmt, 0)) return false;
+  if (!ExpectResults(ctx_, stmt, 0)) return false;
   int colon = Find(stmt.items, ":");
   std::vector<ItemSpan> parts =
       Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
@@ -79,7 +68,7 @@ bool BodyLowering::LowerStoreScalar(const Statement& stmt) {
 
 // %q = pto.addptr %p, %offset : !pto.ptr<T> -> !pto.ptr<T>
 bool BodyLowering::LowerAddPtr(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   int colon = Find(stmt.items, ":");
   std::vector<ItemSpan> parts =
       Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
@@ -89,7 +78,7 @@ bool BodyLowering::LowerAddPtr(const Statement& stmt) {
   }
   Resolved ptr;
   Value offset;
-  if (!Resolve(fb_, parts[0], DType::kInvalid, &ptr) || !IntOperand(parts[1], &offset)) {
+  if (!Resolve(fb_, parts[0], DType::kInvalid, &ptr) || !IntOperand(fb_, parts[1], &offset)) {
     return false;
   }
   if (ptr.value.cls != ValueClass::kView || ptr.value.type.kind != TypeKind::kPointer) {
@@ -104,14 +93,14 @@ bool BodyLowering::LowerAddPtr(const Statement& stmt) {
 
 // %d = pto.get_tensor_view_dim %view, %k : !pto.tensor_view<...> -> index
 bool BodyLowering::LowerViewDim(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   int colon = Find(stmt.items, ":");
   std::vector<ItemSpan> parts =
       Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
   Resolved view;
   Value k;
   if (parts.size() != 2 || parts[0].empty() ||
-      !Resolve(fb_, parts[0], DType::kInvalid, &view) || !IntOperand(parts[1], &k)) {
+      !Resolve(fb_, parts[0], DType::kInvalid, &view) || !IntOperand(fb_, parts[1], &k)) {
     if (parts.size() != 2) ctx_.Error(stmt.head, "expected 'get_tensor_view_dim %view, %dim'");
     return false;
   }
@@ -130,7 +119,7 @@ bool BodyLowering::LowerViewDim(const Statement& stmt) {
 
 // %i = pto.get_block_idx (and _num, get_subblock_idx, _num): i64 values, as PTOAS has them.
 bool BodyLowering::LowerBlockInfo(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   static const char* const kNames[] = {"pto.get_block_idx", "pto.get_block_num",
                                        "pto.get_subblock_idx", "pto.get_subblock_num"};
   uint32_t which = 0;
@@ -157,7 +146,7 @@ bool BodyLowering::LowerBlockInfo(const Statement& stmt) {
 
 // pto.set_validshape %tile, %rows, %cols [: T]
 bool BodyLowering::LowerSetValidShape(const Statement& stmt) {
-  if (!ExpectResults(stmt, 0)) return false;
+  if (!ExpectResults(ctx_, stmt, 0)) return false;
   int colon = Find(stmt.items, ":");
   std::vector<ItemSpan> parts =
       Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
@@ -167,8 +156,8 @@ bool BodyLowering::LowerSetValidShape(const Statement& stmt) {
   }
   Resolved tile;
   Value rows, cols;
-  if (!Resolve(fb_, parts[0], DType::kInvalid, &tile) || !IntOperand(parts[1], &rows) ||
-      !IntOperand(parts[2], &cols)) {
+  if (!Resolve(fb_, parts[0], DType::kInvalid, &tile) || !IntOperand(fb_, parts[1], &rows) ||
+      !IntOperand(fb_, parts[2], &cols)) {
     return false;
   }
   if (tile.value.cls != ValueClass::kTile) {
@@ -193,7 +182,7 @@ bool BodyLowering::LowerSetValidShape(const Statement& stmt) {
 
 // %t = pto.declare_tile -> T (or : T)  -- a tile handle that a later tassign binds.
 bool BodyLowering::LowerDeclareTile(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   int at = Find(stmt.items, "->");
   if (at < 0) at = Find(stmt.items, ":");
   Type type;
@@ -230,7 +219,7 @@ bool WindowTypeFits(const TileType& t, const TileType& w) {
 // A window of tile %t starting at element (%r, %c): it keeps %t's shape and layout (so its rows
 // step like %t's) and has the valid shape R x C, or the given one.
 bool BodyLowering::LowerSubView(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   ItemSpan items = stmt.items;
   const std::string usage = StrCat("expected '", stmt.head.text,
                                    " %tile[%row, %col] sizes [R, C] : T'");
@@ -240,7 +229,7 @@ bool BodyLowering::LowerSubView(const Statement& stmt) {
   }
   Resolved src;
   std::vector<Value> origin, sizes, valid;
-  if (!Resolve(fb_, items.first(1), DType::kIndex, &src) || !IndexList(items[1], &origin)) {
+  if (!Resolve(fb_, items.first(1), DType::kIndex, &src) || !IndexList(fb_, items[1], &origin)) {
     return false;
   }
   if (src.value.cls != ValueClass::kTile || origin.size() != 2) {
@@ -257,8 +246,8 @@ bool BodyLowering::LowerSubView(const Statement& stmt) {
     ctx_.Error(stmt.head, usage);
     return false;
   }
-  if (!IndexList(items[sizes_at + 1], &sizes) ||
-      (valid_at >= 0 && !IndexList(items[valid_at + 1], &valid))) {
+  if (!IndexList(fb_, items[sizes_at + 1], &sizes) ||
+      (valid_at >= 0 && !IndexList(fb_, items[valid_at + 1], &valid))) {
     return false;
   }
   if (sizes.size() != 2 || !sizes[0].is_const || !sizes[1].is_const ||
@@ -303,7 +292,7 @@ bool BodyLowering::LowerSubView(const Statement& stmt) {
 // %v = pto.tgetval ins(%tile, %offset : T, index) outs : TYPE
 //   (also the SSA form %v = pto.tgetval %tile, %offset : T, index -> TYPE)
 bool BodyLowering::LowerGetVal(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   ItemSpan items = stmt.items;
   int ins = FindClause(items, "ins");
   ItemSpan operands = ins >= 0 ? ItemSpan(items[ins + 1].children()) : items;
@@ -325,7 +314,7 @@ bool BodyLowering::LowerGetVal(const Statement& stmt) {
   if (!ParseWholeType(ctx_, items.subspan(type_at + 1), &type)) return false;
   Resolved tile;
   Value offset;
-  if (!Resolve(fb_, parts[0], DType::kInvalid, &tile) || !IntOperand(parts[1], &offset)) {
+  if (!Resolve(fb_, parts[0], DType::kInvalid, &tile) || !IntOperand(fb_, parts[1], &offset)) {
     return false;
   }
   if (tile.value.cls != ValueClass::kTile || !type.IsScalar()) {
@@ -350,7 +339,7 @@ bool BodyLowering::LowerGetVal(const Statement& stmt) {
 // %a = pto.declare_local_array -> !pto.local_array<N x T>: N scalars of type T that live as
 // long as the function's frame.
 bool BodyLowering::LowerDeclareLocalArray(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   int arrow = Find(stmt.items, "->");
   if (arrow < 0) arrow = Find(stmt.items, ":");
   Type type;
@@ -392,7 +381,7 @@ bool BodyLowering::LocalArrayElement(ItemSpan term, Value* array, Value* index) 
 // %v = vector.extract %a[k] : T from vector<NxT>   (a vector<NxT> is held as a local array)
 bool BodyLowering::LowerLocalArrayAccess(const Statement& stmt) {
   const bool get = stmt.head.text != "pto.local_array_set";
-  if (!ExpectResults(stmt, get ? 1 : 0)) return false;
+  if (!ExpectResults(ctx_, stmt, get ? 1 : 0)) return false;
   int colon = Find(stmt.items, ":");
   std::vector<ItemSpan> parts =
       Split(ItemSpan(stmt.items).first(colon < 0 ? stmt.items.size() : colon), ",");

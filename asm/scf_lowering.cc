@@ -39,57 +39,6 @@ bool BodyLowering::ResultTypes(ItemSpan items, std::vector<Type>* types) {
   return true;
 }
 
-bool BodyLowering::DefineResults(const Statement& stmt, const std::vector<Value>& values) {
-  size_t count = 0;
-  for (const Item& r : stmt.results) count += static_cast<size_t>(r.number);
-  if (count != values.size()) {
-    ctx_.Error(stmt.head, StrCat("'", stmt.head.text, "' has ", values.size(), " result",
-                                 values.size() == 1 ? "" : "s", " but ", count,
-                                 count == 1 ? " name is" : " names are", " given"));
-    return false;
-  }
-  size_t k = 0;
-  bool ok = true;
-  for (const Item& r : stmt.results) {
-    for (int i = 0; i < r.number; ++i) {
-      ok &= fb_.Define(r, values[k++], r.number > 1 ? i : -1);
-    }
-  }
-  return ok;
-}
-
-bool BodyLowering::CarriedValue(ItemSpan term, Value* out) {
-  Resolved r;
-  if (!Resolve(fb_, term, DType::kInvalid, &r)) return false;
-  if (r.value.cls == ValueClass::kLocalArray) {
-    ctx_.Error(term, "a local array stays in the function that declares it: it cannot be "
-                     "passed, carried, yielded or returned");
-    return false;
-  }
-  if (r.value.cls == ValueClass::kConfig) {
-    ctx_.Error(term, "an !pto.fmatrix_config is known when the program is assembled: use it "
-                     "where it is made, it cannot be passed, carried, yielded or returned");
-    return false;
-  }
-  if (r.value.cls == ValueClass::kEvent) {
-    ctx_.Error(term, "an event is only for tsync in the function that receives it: it cannot be "
-                     "passed, carried, yielded or returned");
-    return false;
-  }
-  *out = r.value;
-  return true;
-}
-
-bool BodyLowering::ValueList(ItemSpan items, std::vector<Value>* values) {
-  for (ItemSpan part : Split(items, ",")) {
-    if (part.empty()) continue;
-    Value v;
-    if (!CarriedValue(part.subspan(0, TermLength(part)), &v)) return false;
-    values->push_back(v);
-  }
-  return true;
-}
-
 bool BodyLowering::ParallelMove(const std::vector<Value>& dsts, const std::vector<Value>& srcs,
                                 const Statement& stmt) {
   if (dsts.size() != srcs.size()) {
@@ -240,7 +189,7 @@ bool BodyLowering::LowerFor(const Statement& stmt) {
         ctx_.Error(items[clause + 1], "expected iter_args(%name = %init, ...)");
         return false;
       }
-      if (!CarriedValue(pair.subspan(2), &init.value)) return false;
+      if (!CarriedValue(fb_, pair.subspan(2), &init.value)) return false;
       iter_names.push_back(&pair[0]);
       iter_inits.push_back(init.value);
     }
@@ -270,7 +219,7 @@ bool BodyLowering::LowerFor(const Statement& stmt) {
   fb_.Emit(Opcode::kForNext, {iv.reg, step.value.reg, ub.value.reg, body, is_unsigned},
            stmt.head.range);
   fb_.Patch(check, 2, fb_.Here());
-  return DefineResults(stmt, exit.targets) && ok;
+  return DefineResults(fb_, stmt, exit.targets) && ok;
 }
 
 // %r:N = scf.if %c [-> (T, ...)] { ... scf.yield ... } [else { ... scf.yield ... }]
@@ -317,7 +266,7 @@ bool BodyLowering::LowerIf(const Statement& stmt) {
     ctx_.Error(stmt.head, "both regions of an scf.if with results must end with scf.yield");
     ok = false;
   }
-  return DefineResults(stmt, then_exit.targets) && ok;
+  return DefineResults(fb_, stmt, then_exit.targets) && ok;
 }
 
 // %r:N = scf.while (%a = %x, ...) : (T, ...) -> (U, ...) {
@@ -344,7 +293,7 @@ bool BodyLowering::LowerWhile(const Statement& stmt) {
       ctx_.Error(items[0], "expected (%name = %init, ...)");
       return false;
     }
-    if (!CarriedValue(pair.subspan(2), &init.value)) return false;
+    if (!CarriedValue(fb_, pair.subspan(2), &init.value)) return false;
     names.push_back(&pair[0]);
     inits.push_back(init.value);
   }
@@ -378,7 +327,7 @@ bool BodyLowering::LowerWhile(const Statement& stmt) {
   ok &= LowerRegion(*regions[1], &after, before.forwards);
   fb_.Emit(Opcode::kJump, {top}, stmt.head.range);
   fb_.Patch(before.exit_branch, 1, fb_.Here());
-  return DefineResults(stmt, before.results) && ok;
+  return DefineResults(fb_, stmt, before.results) && ok;
 }
 
 // scf.yield %a, %b : T, U
@@ -390,7 +339,7 @@ bool BodyLowering::LowerYield(const Statement& stmt) {
   RegionExit& exit = *exits_.back();
   int colon = Find(stmt.items, ":");
   std::vector<Value> values;
-  if (!ValueList(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), &values)) {
+  if (!ValueList(fb_, ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), &values)) {
     return false;
   }
   exit.terminated = true;
@@ -417,7 +366,7 @@ bool BodyLowering::LowerCondition(const Statement& stmt) {
   }
   int colon = Find(items, ":");
   std::vector<Value> values;
-  if (!ValueList(items.subspan(1, (colon < 0 ? items.size() : colon) - 1), &values)) {
+  if (!ValueList(fb_, items.subspan(1, (colon < 0 ? items.size() : colon) - 1), &values)) {
     return false;
   }
   exit.terminated = true;
@@ -444,7 +393,7 @@ bool BodyLowering::LowerCall(const Statement& stmt) {
   }
   const Function& fn = program.functions[callee];
   std::vector<Value> args;
-  if (!ValueList(items[1].children(), &args)) return false;
+  if (!ValueList(fb_, items[1].children(), &args)) return false;
   if (args.size() != fn.params.size()) {
     ctx_.Error(items[1], StrCat("@", items[0].text, " takes ", fn.params.size(), " argument",
                                 fn.params.size() == 1 ? "" : "s", ", got ", args.size()));
@@ -485,7 +434,7 @@ bool BodyLowering::LowerCall(const Statement& stmt) {
     results.push_back(v);
   }
   fb_.Emit(Opcode::kCall, operands, stmt.head.range);
-  return DefineResults(stmt, results);
+  return DefineResults(fb_, stmt, results);
 }
 
 }  // namespace pto::assembler

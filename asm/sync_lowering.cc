@@ -162,7 +162,7 @@ namespace pto::assembler {
 // caches on the NPU; ptorun completes every access in program order, so they are checked and
 // emit nothing (docs/semantics.md).
 bool BodyLowering::LowerMemoryOrder(const Statement& stmt) {
-  if (!ExpectResults(stmt, 0)) return false;
+  if (!ExpectResults(ctx_, stmt, 0)) return false;
   const bool cmo = stmt.head.text.substr(0, 8) == "pto.cmo.";
   static constexpr std::string_view kSpaces[] = {"gm", "ddr", "ub", "l1", "all"};
   bool ok = true, extent = false;

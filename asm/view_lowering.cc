@@ -34,7 +34,7 @@ uint32_t LayoutCode(const std::map<std::string, Attribute>& attrs) {
 
 // %v = pto.make_tensor_view %ptr, shape = [...], strides = [...] {layout = ...} : TYPE
 bool BodyLowering::LowerMakeView(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   ItemSpan items = stmt.items;
   int colon = Find(items, ":");
   if (colon < 1 || !items[0].Is(ItemKind::kValue)) {
@@ -73,7 +73,7 @@ bool BodyLowering::LowerMakeView(const Statement& stmt) {
     if (item.Is(ItemKind::kAttrDict)) ReadAttributes(item, &attrs);
   }
   std::vector<Value> shape, strides;
-  if (!IndexList(*shape_list, &shape) || !IndexList(*stride_list, &strides)) return false;
+  if (!IndexList(fb_, *shape_list, &shape) || !IndexList(fb_, *stride_list, &strides)) return false;
   if (shape.empty() || shape.size() > kMaxRank || shape.size() != strides.size()) {
     ctx_.Error(*shape_list, StrCat("a tensor view needs 1 to 5 dimensions with one stride each; "
                                    "got ", shape.size(), " sizes and ", strides.size(),
@@ -120,7 +120,7 @@ bool BodyLowering::LowerMakeView(const Statement& stmt) {
 
 // %p = pto.partition_view %v, offsets = [...], sizes = [...] : TV -> PTV
 bool BodyLowering::LowerPartitionView(const Statement& stmt) {
-  if (!ExpectResults(stmt, 1)) return false;
+  if (!ExpectResults(ctx_, stmt, 1)) return false;
   ItemSpan items = stmt.items;
   int colon = Find(items, ":");
   if (colon < 1 || !items[0].Is(ItemKind::kValue)) {
@@ -157,7 +157,7 @@ bool BodyLowering::LowerPartitionView(const Statement& stmt) {
     return false;
   }
   std::vector<Value> offsets, sizes;
-  if (!IndexList(*offset_list, &offsets) || !IndexList(*size_list, &sizes)) return false;
+  if (!IndexList(fb_, *offset_list, &offsets) || !IndexList(fb_, *size_list, &sizes)) return false;
   size_t rank = src->type.shape.size();
   if (offsets.size() != rank || sizes.size() != rank) {
     ctx_.Error(*offset_list, StrCat("the view has rank ", rank, " but ", offsets.size(),
@@ -209,7 +209,7 @@ bool BodyLowering::LowerAssign(const Statement& stmt) {
                                  " operands"));
     return false;
   }
-  if (stmt.results.size() > 1) return ExpectResults(stmt, 1);
+  if (stmt.results.size() > 1) return ExpectResults(ctx_, stmt, 1);
   Resolved tile, addr;
   if (!Resolve(fb_, form.ins[0].term, DType::kInvalid, &tile) ||
       !Resolve(fb_, form.ins[1].term, DType::kIndex, &addr)) {
@@ -236,12 +236,12 @@ bool BodyLowering::LowerAssign(const Statement& stmt) {
 
 // return [%a, ... : T, ...]
 bool BodyLowering::LowerReturn(const Statement& stmt) {
-  if (!ExpectResults(stmt, 0)) return false;
+  if (!ExpectResults(ctx_, stmt, 0)) return false;
   ItemSpan items = stmt.items;
   int colon = Find(items, ":");
   items = items.subspan(0, colon < 0 ? items.size() : colon);
   std::vector<Value> values;
-  if (!ValueList(items, &values)) return false;
+  if (!ValueList(fb_, items, &values)) return false;
   const std::vector<DType>& results = fb_.function().results;
   if (values.size() != results.size()) {
     ctx_.Error(stmt.head, StrCat("this function returns ", results.size(), " value",
