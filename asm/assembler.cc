@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "asm/body_lowering.h"
+#include "asm/function_lowering.h"
 #include "asm/linker.h"
 #include "asm/listing.h"
 #include "asm/op_form.h"
@@ -265,7 +266,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     }
     Type type;
     if (!ParseWholeType(ctx_, type_items, &type) ||
-        !pending->lowering->AddParam(param[0], type, SpanRange(type_items))) {
+        !AddParam(*pending->builder, param[0], type, SpanRange(type_items))) {
       pending->builder->Poison(param[0]);
     }
   }

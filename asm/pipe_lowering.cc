@@ -1,7 +1,5 @@
-// BodyLowering: the cube <-> vector pipes (pto.reserve_buffer, import_reserved_buffer,
-// aic/aiv_initialize_pipe, tpush_*, tpop_*, tfree_*) and the core sections around code of one
-// kind of core.
-#include "asm/body_lowering.h"
+#include "asm/pipe_lowering.h"
+
 #include "asm/op_form.h"
 #include "asm/operands.h"
 #include "common/isa/immediates.h"
@@ -107,23 +105,35 @@ bool ArrowType(Context& ctx, const Statement& stmt, Type* type) {
   return ParseWholeType(ctx, ItemSpan(stmt.items).subspan(arrow + 1), type);
 }
 
-}  // namespace
-
 // A pipe operation of the cube side (\a cube) in a function of the vector kind, or the reverse.
-bool BodyLowering::RequireSide(const Statement& stmt, bool cube) {
-  const KernelKind kind = fb_.function().kind;
+bool RequireSide(FunctionBuilder& fb, const Statement& stmt, bool cube) {
+  Context& ctx = fb.ctx();
+  const KernelKind kind = fb.function().kind;
   if (kind == KernelKind::kAny || (kind == KernelKind::kCube) == cube) return true;
-  ctx_.Error(stmt.head, StrCat(stmt.head.text, " runs on the ", cube ? "cube" : "vector",
-                               " core, but @", fb_.program().String(fb_.function().name),
-                               " is a ", cube ? "vector" : "cube", " function"));
+  ctx.Error(stmt.head, StrCat(stmt.head.text, " runs on the ", cube ? "cube" : "vector",
+                              " core, but @", fb.program().String(fb.function().name), " is a ",
+                              cube ? "vector" : "cube", " function"));
   return false;
 }
 
+// A pipe buffer's address: an i32 constant filled in once the buffers are placed (through
+// function().consts[*const_index]).
+Value BufferAddress(FunctionBuilder& fb, size_t* const_index) {
+  Value v;
+  v.type = ScalarType(DType::kI32);
+  v.cls = ValueClass::kScalar;
+  v.reg = fb.LateConstant(DType::kI32, const_index);
+  return v;
+}
+
+}  // namespace
+
 // %b = pto.reserve_buffer {name = "fifo", size = N, location = #pto.address_space<vec>,
 //                          auto = true | false, base = ADDR} -> i32
-bool BodyLowering::LowerReserveBuffer(const Statement& stmt) {
-  if (!ExpectResults(ctx_, stmt, 1)) return false;
-  PipeAttrs attrs(ctx_, stmt);
+bool LowerReserveBuffer(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  PipeAttrs attrs(ctx, stmt);
   const Item* name = attrs.Word("name");
   const Item* location = attrs.Word("location");
   uint32_t size = 0, base = 0;
@@ -133,44 +143,43 @@ bool BodyLowering::LowerReserveBuffer(const Statement& stmt) {
   r.size = size;
   r.def = stmt.head.range;
   if (!ParseMemory(location->text, &r.mem) || (r.mem != Memory::kVec && r.mem != Memory::kMat)) {
-    ctx_.Error(attrs.Range("location"), StrCat("a pipe buffer lives in vec (the vector side) or "
-                                               "mat (the cube side), not '", location->text, "'"));
+    ctx.Error(attrs.Range("location"), StrCat("a pipe buffer lives in vec (the vector side) or "
+                                              "mat (the cube side), not '",
+                                              location->text, "'"));
     return false;
   }
   const Item* automatic = attrs.Has("auto") ? attrs.Word("auto") : nullptr;
   r.automatic = !automatic || automatic->text != "false";
   if (!r.automatic) {
-    if (!attrs.Int("base", 0, MemoryCapacity(ctx_.arch(), r.mem), -1, &base)) return false;
+    if (!attrs.Int("base", 0, MemoryCapacity(ctx.arch(), r.mem), -1, &base)) return false;
     r.addr = base;
-    if (base % kTileAlignment != 0 || uint64_t{base} + size > MemoryCapacity(ctx_.arch(), r.mem)) {
-      ctx_.Error(attrs.Range("base"), StrCat("the buffer [", base, ", ", uint64_t{base} + size,
-                                             ") must be 32-byte aligned and inside ",
-                                             MemoryHardwareName(r.mem), " (", 
-                                             MemoryCapacity(ctx_.arch(), r.mem), " bytes)"));
+    if (base % kTileAlignment != 0 || uint64_t{base} + size > MemoryCapacity(ctx.arch(), r.mem)) {
+      ctx.Error(attrs.Range("base"),
+                StrCat("the buffer [", base, ", ", uint64_t{base} + size,
+                       ") must be 32-byte aligned and inside ", MemoryHardwareName(r.mem), " (",
+                       MemoryCapacity(ctx.arch(), r.mem), " bytes)"));
       return false;
     }
   }
-  for (const BufferReservation& other : fb_.reservations()) {
+  for (const BufferReservation& other : fb.reservations()) {
     if (other.name == r.name) {
-      ctx_.Error(attrs.Range("name"), StrCat("this function already reserves a buffer named \"",
-                                             r.name, "\""));
+      ctx.Error(attrs.Range("name"),
+                StrCat("this function already reserves a buffer named \"", r.name, "\""));
       return false;
     }
   }
-  Value v;
-  v.type = ScalarType(DType::kI32);
-  v.cls = ValueClass::kScalar;
-  v.reg = fb_.LateConstant(DType::kI32, &r.const_index);
-  fb_.function().consts[r.const_index].bits = r.addr;
-  fb_.reservations().push_back(r);
-  return fb_.Define(stmt.results[0], v);
+  Value v = BufferAddress(fb, &r.const_index);
+  fb.function().consts[r.const_index].bits = r.addr;
+  fb.reservations().push_back(r);
+  return fb.Define(stmt.results[0], v);
 }
 
 // %b = pto.import_reserved_buffer {name = "fifo", peer_func = @f} -> i32: the address of the
 // buffer @f reserves, for the producer side of a pipe.
-bool BodyLowering::LowerImportBuffer(const Statement& stmt) {
-  if (!ExpectResults(ctx_, stmt, 1)) return false;
-  PipeAttrs attrs(ctx_, stmt);
+bool LowerImportBuffer(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  PipeAttrs attrs(ctx, stmt);
   const Item* name = attrs.Word("name");
   const Item* peer = attrs.Word("peer_func");
   if (!name || !peer) return false;
@@ -178,32 +187,30 @@ bool BodyLowering::LowerImportBuffer(const Statement& stmt) {
   import.name = name->text;
   import.peer = peer->text;
   import.def = attrs.Range("peer_func");
-  Value v;
-  v.type = ScalarType(DType::kI32);
-  v.cls = ValueClass::kScalar;
-  v.reg = fb_.LateConstant(DType::kI32, &import.const_index);
-  fb_.imports().push_back(import);
-  return fb_.Define(stmt.results[0], v);
+  Value v = BufferAddress(fb, &import.const_index);
+  fb.imports().push_back(import);
+  return fb.Define(stmt.results[0], v);
 }
 
 // pto.aic_initialize_pipe {id = K, dir_mask = M, slot_size = N, slot_num = S}
 //     (c2v_consumer_buf = %a : i32, v2c_consumer_buf = %b : i32 [, gm_slot_buffer = %p : T])
-bool BodyLowering::LowerInitPipe(const Statement& stmt) {
-  if (!ExpectResults(ctx_, stmt, 0)) return false;
+bool LowerInitPipe(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 0)) return false;
   const bool cube = stmt.head.text == "pto.aic_initialize_pipe";
-  PipeAttrs attrs(ctx_, stmt);
+  PipeAttrs attrs(ctx, stmt);
   uint32_t id, dir_mask, slot_size, slot_num, local_slot_num;
-  if (!RequireSide(stmt, cube) || !attrs.Immediate("id", 0, &id) ||
+  if (!RequireSide(fb, stmt, cube) || !attrs.Immediate("id", 0, &id) ||
       !attrs.Immediate("dir_mask", -1, &dir_mask) ||
-      !attrs.Immediate("slot_size", -1, &slot_size) ||
-      !attrs.Immediate("slot_num", 0, &slot_num) ||
+      !attrs.Immediate("slot_size", -1, &slot_size) || !attrs.Immediate("slot_num", 0, &slot_num) ||
       !attrs.Immediate("local_slot_num", 0, &local_slot_num)) {
     return false;
   }
   const Item* group = OperandGroup(stmt);
   if (!group) {
-    ctx_.Error(stmt.head, StrCat(stmt.head.text, " needs the consumer buffers: (c2v_consumer_buf "
-                                 "= %a : i32, v2c_consumer_buf = %b : i32)"));
+    ctx.Error(stmt.head, StrCat(stmt.head.text,
+                                " needs the consumer buffers: (c2v_consumer_buf "
+                                "= %a : i32, v2c_consumer_buf = %b : i32)"));
     return false;
   }
   Value buffers[2];
@@ -218,22 +225,23 @@ bool BodyLowering::LowerInitPipe(const Statement& stmt) {
       if (word == "gm_slot_buffer") continue;  // the A2/A3 GM ring; tiles travel directly here
       key = word == "c2v_consumer_buf" ? 0 : word == "v2c_consumer_buf" ? 1 : -2;
       if (key == -2) {
-        ctx_.Error(part[0], StrCat("unknown pipe operand '", word, "' (c2v_consumer_buf, "
-                                   "v2c_consumer_buf or gm_slot_buffer)"));
+        ctx.Error(part[0], StrCat("unknown pipe operand '", word,
+                                  "' (c2v_consumer_buf, "
+                                  "v2c_consumer_buf or gm_slot_buffer)"));
         return false;
       }
       part = part.subspan(1);
     } else {
       key = positional++;
     }
-    if (key > 1 || !IntOperand(fb_, part, &buffers[key])) {
-      if (key > 1) ctx_.Error(part, "a pipe has two consumer buffers");
+    if (key > 1 || !IntOperand(fb, part, &buffers[key])) {
+      if (key > 1) ctx.Error(part, "a pipe has two consumer buffers");
       return false;
     }
     given[key] = true;
   }
   for (int k = 0; k < 2; ++k) {
-    if (!given[k]) buffers[k] = fb_.ConstantValue(DType::kI32, 0, 0);
+    if (!given[k]) buffers[k] = fb.ConstantValue(DType::kI32, 0, 0);
   }
   // The buffer this side consumes from must hold every slot (PTOAS: slot_size x slots).
   const uint32_t slots = local_slot_num ? local_slot_num
@@ -241,29 +249,30 @@ bool BodyLowering::LowerInitPipe(const Statement& stmt) {
                                         : (dir_mask == 3 ? 4 : 8);
   const int consumed = cube ? 1 : 0;
   if (dir_mask & (cube ? 2 : 1)) {
-    for (const BufferReservation& r : fb_.reservations()) {
-      if (fb_.function().consts[r.const_index].reg != buffers[consumed].reg) continue;
+    for (const BufferReservation& r : fb.reservations()) {
+      if (fb.function().consts[r.const_index].reg != buffers[consumed].reg) continue;
       if (uint64_t{r.size} < uint64_t{slot_size} * slots) {
-        ctx_.Error(stmt.head, StrCat("pipe buffer \"", r.name, "\" holds ", r.size, " bytes, but ",
-                                     slots, " slots of ", slot_size, " bytes need ",
-                                     uint64_t{slot_size} * slots));
+        ctx.Error(stmt.head,
+                  StrCat("pipe buffer \"", r.name, "\" holds ", r.size, " bytes, but ", slots,
+                         " slots of ", slot_size, " bytes need ", uint64_t{slot_size} * slots));
         return false;
       }
     }
   }
-  fb_.Emit(cube ? Opcode::kInitPipeAic : Opcode::kInitPipeAiv,
-           {buffers[0].reg, buffers[1].reg, id, dir_mask, slot_size, slot_num, local_slot_num},
-           stmt.head.range);
+  fb.Emit(cube ? Opcode::kInitPipeAic : Opcode::kInitPipeAiv,
+          {buffers[0].reg, buffers[1].reg, id, dir_mask, slot_size, slot_num, local_slot_num},
+          stmt.head.range);
   return true;
 }
 
 // pto.tpush_to_aiv(%t : T) {split = N[, id = K]} (also ins(%t : T)).
-bool BodyLowering::LowerPush(const Statement& stmt) {
-  if (!ExpectResults(ctx_, stmt, 0)) return false;
+bool LowerPush(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 0)) return false;
   const bool to_vector = stmt.head.text == "pto.tpush_to_aiv";
-  PipeAttrs attrs(ctx_, stmt);
+  PipeAttrs attrs(ctx, stmt);
   uint32_t split, id;
-  if (!RequireSide(stmt, to_vector) || !attrs.Immediate("split", 0, &split) ||
+  if (!RequireSide(fb, stmt, to_vector) || !attrs.Immediate("split", 0, &split) ||
       !attrs.Immediate("id", 0, &id)) {
     return false;
   }
@@ -274,52 +283,53 @@ bool BodyLowering::LowerPush(const Statement& stmt) {
   if (!term.empty()) term = term.first(TermLength(term));
   Resolved tile;
   if (term.empty()) {
-    ctx_.Error(stmt.head, StrCat("expected '", stmt.head.text, "(%tile : T) {split = N}'"));
+    ctx.Error(stmt.head, StrCat("expected '", stmt.head.text, "(%tile : T) {split = N}'"));
     return false;
   }
-  if (!Resolve(fb_, term, DType::kInvalid, &tile)) return false;
+  if (!Resolve(fb, term, DType::kInvalid, &tile)) return false;
   if (tile.value.cls != ValueClass::kTile) {
-    ctx_.Error(term, StrCat(stmt.head.text, " sends a tile, got ", Describe(tile.value)));
+    ctx.Error(term, StrCat(stmt.head.text, " sends a tile, got ", Describe(tile.value)));
     return false;
   }
   Memory mem = tile.value.type.tile.mem;
   bool ok = to_vector ? (mem == Memory::kAcc || mem == Memory::kMat) : mem == Memory::kVec;
   if (!ok) {
-    ctx_.Error(term, StrCat(stmt.head.text, " sends ", to_vector ? "an acc or mat" : "a vec",
-                            " tile, got a ", MemoryName(mem), " tile"));
+    ctx.Error(term, StrCat(stmt.head.text, " sends ", to_vector ? "an acc or mat" : "a vec",
+                           " tile, got a ", MemoryName(mem), " tile"));
     return false;
   }
-  fb_.Emit(to_vector ? Opcode::kTPushToAiv : Opcode::kTPushToAic, {tile.value.reg, split, id},
-           stmt.head.range);
+  fb.Emit(to_vector ? Opcode::kTPushToAiv : Opcode::kTPushToAic, {tile.value.reg, split, id},
+          stmt.head.range);
   return true;
 }
 
 // %t = pto.tpop_from_aic [(%valid_rows, %valid_cols)] {split = N[, id = K]} -> T
-bool BodyLowering::LowerPop(const Statement& stmt) {
-  if (!ExpectResults(ctx_, stmt, 1)) return false;
+bool LowerPop(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
   const bool to_vector = stmt.head.text == "pto.tpop_from_aic";
-  PipeAttrs attrs(ctx_, stmt);
+  PipeAttrs attrs(ctx, stmt);
   uint32_t split, id;
   Type type;
-  if (!RequireSide(stmt, !to_vector) || !attrs.Immediate("split", 0, &split) || !attrs.Immediate("id", 0, &id) ||
-      !ArrowType(ctx_, stmt, &type)) {
+  if (!RequireSide(fb, stmt, !to_vector) || !attrs.Immediate("split", 0, &split) ||
+      !attrs.Immediate("id", 0, &id) || !ArrowType(ctx, stmt, &type)) {
     return false;
   }
   if (!type.IsTile()) {
-    ctx_.Error(stmt.head, StrCat(stmt.head.text, " produces a tile, not '", type.text, "'"));
+    ctx.Error(stmt.head, StrCat(stmt.head.text, " produces a tile, not '", type.text, "'"));
     return false;
   }
   const Memory want = to_vector ? Memory::kVec : Memory::kMat;
   if (type.tile.mem != want) {
-    ctx_.Error(stmt.head, StrCat(stmt.head.text, " delivers into a ", MemoryName(want),
-                                 " tile, not a ", MemoryName(type.tile.mem), " tile"));
+    ctx.Error(stmt.head, StrCat(stmt.head.text, " delivers into a ", MemoryName(want),
+                                " tile, not a ", MemoryName(type.tile.mem), " tile"));
     return false;
   }
   uint32_t valid[2] = {kNoOperand, kNoOperand};
   if (const Item* group = OperandGroup(stmt)) {
     std::vector<ItemSpan> parts = Split(group->children(), ",");
     if (parts.size() != 2) {
-      ctx_.Error(*group, "expected the popped tile's valid shape: (%rows, %cols)");
+      ctx.Error(*group, "expected the popped tile's valid shape: (%rows, %cols)");
       return false;
     }
     for (int k = 0; k < 2; ++k) {
@@ -327,45 +337,30 @@ bool BodyLowering::LowerPop(const Statement& stmt) {
       int colon = Find(part, ":");
       if (colon >= 0) part = part.first(colon);
       Value v;
-      if (!IntOperand(fb_, part, &v)) return false;
+      if (!IntOperand(fb, part, &v)) return false;
       valid[k] = v.reg;
     }
   }
   Value v;
-  if (!fb_.DefineUnplacedTile(stmt.results[0], type, &v)) return false;
-  fb_.Emit(to_vector ? Opcode::kTPopFromAic : Opcode::kTPopFromAiv,
-           {v.reg, valid[0], valid[1], split, id}, stmt.head.range);
+  if (!fb.DefineUnplacedTile(stmt.results[0], type, &v)) return false;
+  fb.Emit(to_vector ? Opcode::kTPopFromAic : Opcode::kTPopFromAiv,
+          {v.reg, valid[0], valid[1], split, id}, stmt.head.range);
   return true;
 }
 
 // pto.tfree_from_aic {split = N[, id = K]}
-bool BodyLowering::LowerFree(const Statement& stmt) {
-  if (!ExpectResults(ctx_, stmt, 0)) return false;
-  PipeAttrs attrs(ctx_, stmt);
+bool LowerFree(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 0)) return false;
+  PipeAttrs attrs(ctx, stmt);
   uint32_t split, id;
   const bool to_vector = stmt.head.text == "pto.tfree_from_aic";
-  if (!RequireSide(stmt, !to_vector) || !attrs.Immediate("split", 0, &split) ||
+  if (!RequireSide(fb, stmt, !to_vector) || !attrs.Immediate("split", 0, &split) ||
       !attrs.Immediate("id", 0, &id)) {
     return false;
   }
-  fb_.Emit(to_vector ? Opcode::kTFreeFromAic : Opcode::kTFreeFromAiv, {split, id},
-           stmt.head.range);
+  fb.Emit(to_vector ? Opcode::kTFreeFromAic : Opcode::kTFreeFromAiv, {split, id}, stmt.head.range);
   return true;
-}
-
-// pto.section.cube { ... } / pto.section.vector { ... }: code for one kind of core. A block
-// on one core runs every section in program order; with separate cores, each runs its own.
-bool BodyLowering::LowerSection(const Statement& stmt) {
-  if (stmt.items.size() != 1 || !stmt.items[0].Is(ItemKind::kRegion)) {
-    ctx_.Error(stmt.head, StrCat("expected '", stmt.head.text, " { ... }'"));
-    return false;
-  }
-  const uint32_t kind = stmt.head.text == "pto.section.cube" ? 1 : 2;
-  uint32_t at = fb_.Emit(Opcode::kSection, {0, kind}, stmt.head.range);
-  RegionExit exit;
-  bool ok = LowerRegion(stmt.items[0], &exit);
-  fb_.Patch(at, 0, fb_.Here());
-  return ok;
 }
 
 }  // namespace pto::assembler
