@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <type_traits>
+#include <unordered_map>
 
 #include "asm/block_lowering.h"
 #include "asm/constant_lowering.h"
@@ -34,67 +35,47 @@ bool Run(BodyLowering& body, const Statement& stmt) {
   }
 }
 
-struct Handler {
-  const char* name;
+// The structure operations (asm/structure_ops.def).
+struct StructureOp {
+  std::string_view spelling;
   bool (*lower)(BodyLowering&, const Statement&);
 };
 
-constexpr Handler kHandlers[] = {
-    {".arg", &Run<&LowerArg>},
-    {".const", &Run<&LowerConstant>},
-    {"arith.constant", &Run<&LowerConstant>},
-    {"pto.alloc_tile", &Run<&LowerAllocTile>},
-    {"pto.make_tensor_view", &Run<&LowerMakeView>},
-    {"pto.partition_view", &Run<&LowerPartitionView>},
-    {"pto.tassign", &Run<&LowerAssign>},
-    {"tassign", &Run<&LowerAssign>},
-    {"return", &Run<&LowerReturn>},
-    {"func.return", &Run<&LowerReturn>},
-    {"scf.for", &Run<&LowerFor>},
-    {"scf.if", &Run<&LowerIf>},
-    {"scf.while", &Run<&LowerWhile>},
-    {"scf.yield", &Run<&LowerYield>},
-    {"scf.condition", &Run<&LowerCondition>},
-    {"func.call", &Run<&LowerCall>},
-    {"call", &Run<&LowerCall>},
-    {"pto.load_scalar", &Run<&LowerLoadScalar>},
-    {"pto.load", &Run<&LowerLoadScalar>},
-    {"pto.store_scalar", &Run<&LowerStoreScalar>},
-    {"pto.store", &Run<&LowerStoreScalar>},
-    {"pto.addptr", &Run<&LowerAddPtr>},
-    {"pto.get_tensor_view_dim", &Run<&LowerViewDim>},
-    {"pto.get_block_idx", &Run<&LowerBlockInfo>},
-    {"pto.get_block_num", &Run<&LowerBlockInfo>},
-    {"pto.get_subblock_idx", &Run<&LowerBlockInfo>},
-    {"pto.get_subblock_num", &Run<&LowerBlockInfo>},
-    {"pto.set_validshape", &Run<&LowerSetValidShape>},
-    {"pto.declare_tile", &Run<&LowerDeclareTile>},
-    {"pto.subset", &Run<&LowerSubView>},
-    {"pto.subview", &Run<&LowerSubView>},
-    {"pto.tgetval", &Run<&LowerGetVal>},
-    {"pto.declare_local_array", &Run<&LowerDeclareLocalArray>},
-    {"pto.local_array_get", &Run<&LowerLocalArrayAccess>},
-    {"pto.local_array_set", &Run<&LowerLocalArrayAccess>},
-    {"vector.extract", &Run<&LowerLocalArrayAccess>},  // tmrgsort's counts
-    {"pto.section.cube", &Run<&LowerSection>},
-    {"pto.section.vector", &Run<&LowerSection>},
-    {"pto.fence.barrier_all", &Run<&LowerMemoryOrder>},
-    {"pto.fence.release", &Run<&LowerMemoryOrder>},
-    {"pto.fence.acquire", &Run<&LowerMemoryOrder>},
-    {"pto.cmo.cacheinvalid", &Run<&LowerMemoryOrder>},
-    {"pto.cmo.clean", &Run<&LowerMemoryOrder>},
-    {"pto.cmo.invalidate", &Run<&LowerMemoryOrder>},
-    {"pto.reserve_buffer", &Run<&LowerReserveBuffer>},
-    {"pto.import_reserved_buffer", &Run<&LowerImportBuffer>},
-    {"pto.aic_initialize_pipe", &Run<&LowerInitPipe>},
-    {"pto.aiv_initialize_pipe", &Run<&LowerInitPipe>},
-    {"pto.tpush_to_aiv", &Run<&LowerPush>},
-    {"pto.tpush_to_aic", &Run<&LowerPush>},
-    {"pto.tpop_from_aic", &Run<&LowerPop>},
-    {"pto.tpop_from_aiv", &Run<&LowerPop>},
-    {"pto.tfree_from_aic", &Run<&LowerFree>},
-    {"pto.tfree_from_aiv", &Run<&LowerFree>},
+constexpr StructureOp kStructureOps[] = {
+#define PTO_STRUCTURE_OP(spelling, Lowering) {spelling, &Run<&Lowering>},
+#include "asm/structure_ops.def"
+#undef PTO_STRUCTURE_OP
 };
+
+// The structure operation spelled \a name, or null (the assembler looks up every statement).
+const StructureOp* FindStructureOp(std::string_view name) {
+  static const auto* index = [] {
+    auto* names = new std::unordered_map<std::string_view, const StructureOp*>();
+    for (const StructureOp& op : kStructureOps) names->emplace(op.spelling, &op);
+    return names;
+  }();
+  auto it = index->find(name);
+  return it == index->end() ? nullptr : it->second;
+}
+
+// The Lowering of the families whose rows have no spelling (families.def): never reached, as
+// LookupMnemonic finds only spelled rows.
+bool NoLowering(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  fb.ctx().Error(stmt.head, StrCat(info.mnemonic, " has no spelling of its own"));
+  return false;
+}
+
+// Lowers an instruction of the ISA table by its family's lowering (families.def).
+bool LowerInstruction(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  switch (info.family) {
+#define PTO_FAMILY(Name, Layer, Rules, Lowering) \
+  case Family::k##Name:                          \
+    return Lowering(fb, info, stmt);
+#include "common/isa/families.def"
+#undef PTO_FAMILY
+  }
+  return NoLowering(fb, info, stmt);
+}
 
 int EditDistance(std::string_view a, std::string_view b) {
   std::vector<int> row(b.size() + 1);
@@ -130,18 +111,9 @@ bool BodyLowering::Lower(const Statement& stmt) {
     return false;
   }
   std::string_view name = stmt.head.text;
-  for (const Handler& entry : kHandlers) {
-    if (name == entry.name) return entry.lower(*this, stmt);
-  }
-  std::string_view mnemonic = name;
-  if (mnemonic.substr(0, 4) == "pto.") mnemonic.remove_prefix(4);
-  if (mnemonic == "make_fmatrix_config") return LowerFmatrixConfig(fb_, stmt);
-  if (const OpInfo* info = LookupMnemonic(mnemonic)) {
-    if (IsImg2colSetting(*info)) return LowerImg2colSetting(fb_, *info, stmt);
-    if (info->is_tile_op()) return LowerTileOp(fb_, *info, stmt);
-    if (info->family == Family::kSync) return LowerSyncOp(fb_, *info, stmt);
-    return LowerScalarOp(fb_, *info, stmt);
-  }
+  if (const StructureOp* op = FindStructureOp(name)) return op->lower(*this, stmt);
+  if (name.substr(0, 4) == "pto.") name.remove_prefix(4);
+  if (const OpInfo* info = LookupMnemonic(name)) return LowerInstruction(fb_, *info, stmt);
   return ReportUnknown(stmt);
 }
 
@@ -176,23 +148,26 @@ bool BodyLowering::LowerRegion(const Item& region, RegionExit* exit,
 }
 
 bool BodyLowering::ReportUnknown(const Statement& stmt) {
-  std::string name(stmt.head.text);
+  const std::string_view name = stmt.head.text;
   std::string_view bare = name;
   if (bare.substr(0, 4) == "pto.") bare.remove_prefix(4);
-  std::string best;
+  std::string_view best;
   int best_distance = 3;
-  auto consider = [&](std::string_view candidate, std::string_view shown) {
-    int d = EditDistance(bare, candidate);
+  auto consider = [&](std::string_view written, std::string_view candidate) {
+    int d = EditDistance(written, candidate);
     if (d < best_distance) {
       best_distance = d;
-      best = shown;
+      best = candidate;
     }
   };
+  // Instructions are spelled without the prefix; structure operations with their dialect.
   for (int i = 0; i < kOpcodeCount; ++i) {
     const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
-    if (info.has_spelling()) consider(info.mnemonic, info.mnemonic);
+    if (!info.has_spelling()) continue;
+    consider(bare, info.mnemonic);
+    for (std::string_view alternate : AlternateSpellings(info.opcode)) consider(bare, alternate);
   }
-  for (const Handler& entry : kHandlers) consider(entry.name, entry.name);
+  for (const StructureOp& op : kStructureOps) consider(name, op.spelling);
   std::string message = StrCat("unknown operation '", name, "'");
   if (!best.empty()) message += StrCat("; did you mean '", best, "'?");
   fb_.ctx().Error(stmt.head, message);

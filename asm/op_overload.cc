@@ -64,7 +64,7 @@ size_t WrittenOutputs(const Statement& stmt, bool dps) {
 const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
   if (!NextOverload(first)) return first;
   const size_t written = WrittenInputs(stmt);
-  const bool dps = FindClause(stmt.items, "ins") >= 0 || FindClause(stmt.items, "outs") >= 0;
+  const bool dps = IsDpsForm(stmt.items);
   const size_t written_outputs = WrittenOutputs(stmt, dps);
   std::set<std::string> attrs;
   CollectAttrNames(stmt.items, &attrs);

@@ -84,15 +84,35 @@ class PipeAttrs {
   std::map<std::string, Attribute> attrs_;
 };
 
-// The first "(...)" group of \a stmt, or its ins(...) clause, or null.
-const Item* OperandGroup(const Statement& stmt) {
-  int ins = FindClause(stmt.items, "ins");
-  if (ins >= 0) return &stmt.items[ins + 1];
-  for (const Item& item : stmt.items) {
-    if (item.IsGroup('(')) return &item;
+// The operands of a pipe instruction as written: its ins(...) clause, its parenthesised list
+// (pto.tpush_to_aiv(%t : T), which may follow the attributes), or else the terms before its
+// attributes and types (tpush_to_aiv %t {split = 0}).
+ItemSpan PipeOperands(const Statement& stmt) {
+  ItemSpan items = stmt.items;
+  int ins = FindClause(items, "ins");
+  if (ins >= 0) return items[ins + 1].children();
+  for (const Item& item : items) {
+    if (item.IsGroup('(')) return item.children();
     if (item.IsPunct("->") || item.IsPunct(":")) break;
   }
-  return nullptr;
+  size_t end = 0;
+  while (end < items.size() && !items[end].Is(ItemKind::kAttrDict) && !items[end].IsPunct(":") &&
+         !items[end].IsPunct("->") && !items[end].IsWord("outs")) {
+    ++end;
+  }
+  return items.first(end);
+}
+
+// The operand terms of \a operands, without their types: "%a : i32, %b : i32",
+// "%a, %b : i32, i32" and "c2v_consumer_buf = %a : i32" all give one part per operand.
+std::vector<ItemSpan> OperandTerms(ItemSpan operands) {
+  std::vector<ItemSpan> terms;
+  for (ItemSpan part : Split(operands, ",")) {
+    if (!part.empty() && (part[0].Is(ItemKind::kWord) || part[0].Is(ItemKind::kBang))) continue;
+    int colon = Find(part, ":");
+    terms.push_back(colon >= 0 ? part.first(colon) : part);
+  }
+  return terms;
 }
 
 // "-> T" at the end of \a stmt.
@@ -192,12 +212,14 @@ bool LowerImportBuffer(FunctionBuilder& fb, const Statement& stmt) {
   return fb.Define(stmt.results[0], v);
 }
 
+namespace {
+
 // pto.aic_initialize_pipe {id = K, dir_mask = M, slot_size = N, slot_num = S}
 //     (c2v_consumer_buf = %a : i32, v2c_consumer_buf = %b : i32 [, gm_slot_buffer = %p : T])
-bool LowerInitPipe(FunctionBuilder& fb, const Statement& stmt) {
+bool LowerInitPipe(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 0)) return false;
-  const bool cube = stmt.head.text == "pto.aic_initialize_pipe";
+  const bool cube = info.opcode == Opcode::kInitPipeAic;
   PipeAttrs attrs(ctx, stmt);
   uint32_t id, dir_mask, slot_size, slot_num, local_slot_num;
   if (!RequireSide(fb, stmt, cube) || !attrs.Immediate("id", 0, &id) ||
@@ -206,8 +228,8 @@ bool LowerInitPipe(FunctionBuilder& fb, const Statement& stmt) {
       !attrs.Immediate("local_slot_num", 0, &local_slot_num)) {
     return false;
   }
-  const Item* group = OperandGroup(stmt);
-  if (!group) {
+  const ItemSpan operands = PipeOperands(stmt);
+  if (operands.empty()) {
     ctx.Error(stmt.head, StrCat(stmt.head.text,
                                 " needs the consumer buffers: (c2v_consumer_buf "
                                 "= %a : i32, v2c_consumer_buf = %b : i32)"));
@@ -216,9 +238,7 @@ bool LowerInitPipe(FunctionBuilder& fb, const Statement& stmt) {
   Value buffers[2];
   bool given[2] = {false, false};
   int positional = 0;
-  for (ItemSpan part : Split(group->children(), ",")) {
-    int colon = Find(part, ":");
-    if (colon >= 0) part = part.first(colon);
+  for (ItemSpan part : OperandTerms(operands)) {
     int key = -1;
     if (!part.empty() && part[0].Is(ItemKind::kKey)) {
       std::string_view word = part[0].text;
@@ -259,25 +279,24 @@ bool LowerInitPipe(FunctionBuilder& fb, const Statement& stmt) {
       }
     }
   }
-  fb.Emit(cube ? Opcode::kInitPipeAic : Opcode::kInitPipeAiv,
+  fb.Emit(info.opcode,
           {buffers[0].reg, buffers[1].reg, id, dir_mask, slot_size, slot_num, local_slot_num},
           stmt.head.range);
   return true;
 }
 
 // pto.tpush_to_aiv(%t : T) {split = N[, id = K]} (also ins(%t : T)).
-bool LowerPush(FunctionBuilder& fb, const Statement& stmt) {
+bool LowerPush(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 0)) return false;
-  const bool to_vector = stmt.head.text == "pto.tpush_to_aiv";
+  const bool to_vector = info.opcode == Opcode::kTPushToAiv;
   PipeAttrs attrs(ctx, stmt);
   uint32_t split, id;
   if (!RequireSide(fb, stmt, to_vector) || !attrs.Immediate("split", 0, &split) ||
       !attrs.Immediate("id", 0, &id)) {
     return false;
   }
-  const Item* group = OperandGroup(stmt);
-  ItemSpan term = group ? ItemSpan(group->children()) : ItemSpan(stmt.items);
+  ItemSpan term = PipeOperands(stmt);
   int colon = Find(term, ":");
   if (colon >= 0) term = term.first(colon);
   if (!term.empty()) term = term.first(TermLength(term));
@@ -298,69 +317,105 @@ bool LowerPush(FunctionBuilder& fb, const Statement& stmt) {
                            " tile, got a ", MemoryName(mem), " tile"));
     return false;
   }
-  fb.Emit(to_vector ? Opcode::kTPushToAiv : Opcode::kTPushToAic, {tile.value.reg, split, id},
-          stmt.head.range);
+  fb.Emit(info.opcode, {tile.value.reg, split, id}, stmt.head.range);
   return true;
 }
 
-// %t = pto.tpop_from_aic [(%valid_rows, %valid_cols)] {split = N[, id = K]} -> T
-bool LowerPop(FunctionBuilder& fb, const Statement& stmt) {
+// %t = pto.tpop_from_aic [(%valid_rows, %valid_cols)] {split = N[, id = K]} -> T, or into a
+// tile handle: pto.tpop_from_aic [ins(%valid_rows, %valid_cols)] outs(%t : T) {split = N}.
+bool LowerPop(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 1)) return false;
-  const bool to_vector = stmt.head.text == "pto.tpop_from_aic";
+  const int outs = FindClause(stmt.items, "outs");
+  if (!ExpectResults(ctx, stmt, outs >= 0 ? 0 : 1)) return false;
+  const bool to_vector = info.opcode == Opcode::kTPopFromAic;
   PipeAttrs attrs(ctx, stmt);
   uint32_t split, id;
-  Type type;
-  if (!RequireSide(fb, stmt, !to_vector) || !attrs.Immediate("split", 0, &split) ||
-      !attrs.Immediate("id", 0, &id) || !ArrowType(ctx, stmt, &type)) {
-    return false;
-  }
-  if (!type.IsTile()) {
-    ctx.Error(stmt.head, StrCat(stmt.head.text, " produces a tile, not '", type.text, "'"));
-    return false;
-  }
-  const Memory want = to_vector ? Memory::kVec : Memory::kMat;
-  if (type.tile.mem != want) {
-    ctx.Error(stmt.head, StrCat(stmt.head.text, " delivers into a ", MemoryName(want),
-                                " tile, not a ", MemoryName(type.tile.mem), " tile"));
-    return false;
-  }
-  uint32_t valid[2] = {kNoOperand, kNoOperand};
-  if (const Item* group = OperandGroup(stmt)) {
-    std::vector<ItemSpan> parts = Split(group->children(), ",");
-    if (parts.size() != 2) {
-      ctx.Error(*group, "expected the popped tile's valid shape: (%rows, %cols)");
-      return false;
-    }
-    for (int k = 0; k < 2; ++k) {
-      ItemSpan part = parts[k];
-      int colon = Find(part, ":");
-      if (colon >= 0) part = part.first(colon);
-      Value v;
-      if (!IntOperand(fb, part, &v)) return false;
-      valid[k] = v.reg;
-    }
-  }
-  Value v;
-  if (!fb.DefineUnplacedTile(stmt.results[0], type, &v)) return false;
-  fb.Emit(to_vector ? Opcode::kTPopFromAic : Opcode::kTPopFromAiv,
-          {v.reg, valid[0], valid[1], split, id}, stmt.head.range);
-  return true;
-}
-
-// pto.tfree_from_aic {split = N[, id = K]}
-bool LowerFree(FunctionBuilder& fb, const Statement& stmt) {
-  Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 0)) return false;
-  PipeAttrs attrs(ctx, stmt);
-  uint32_t split, id;
-  const bool to_vector = stmt.head.text == "pto.tfree_from_aic";
   if (!RequireSide(fb, stmt, !to_vector) || !attrs.Immediate("split", 0, &split) ||
       !attrs.Immediate("id", 0, &id)) {
     return false;
   }
-  fb.Emit(to_vector ? Opcode::kTFreeFromAic : Opcode::kTFreeFromAiv, {split, id}, stmt.head.range);
+  Value v;
+  if (outs >= 0) {
+    ItemSpan term = stmt.items[outs + 1].children();
+    int colon = Find(term, ":");
+    if (colon >= 0) term = term.first(colon);
+    Resolved tile;
+    if (term.empty() || TermLength(term) != term.size()) {
+      ctx.Error(stmt.items[outs + 1], "expected the tile that receives the pop: outs(%t : T)");
+      return false;
+    }
+    if (!Resolve(fb, term, DType::kInvalid, &tile)) return false;
+    if (tile.value.cls != ValueClass::kTile) {
+      ctx.Error(term, StrCat(stmt.head.text, " delivers a tile, got ", Describe(tile.value)));
+      return false;
+    }
+    v = tile.value;
+  } else if (!ArrowType(ctx, stmt, &v.type)) {
+    return false;
+  } else if (!v.type.IsTile()) {
+    ctx.Error(stmt.head, StrCat(stmt.head.text, " produces a tile, not '", v.type.text, "'"));
+    return false;
+  }
+  const Memory want = to_vector ? Memory::kVec : Memory::kMat;
+  if (v.type.tile.mem != want) {
+    ctx.Error(stmt.head, StrCat(stmt.head.text, " delivers into a ", MemoryName(want),
+                                " tile, not a ", MemoryName(v.type.tile.mem), " tile"));
+    return false;
+  }
+  uint32_t valid[2] = {kNoOperand, kNoOperand};
+  if (const ItemSpan operands = PipeOperands(stmt); !operands.empty()) {
+    std::vector<ItemSpan> parts = OperandTerms(operands);
+    if (parts.size() != 2) {
+      ctx.Error(operands, "expected the popped tile's valid shape: (%rows, %cols)");
+      return false;
+    }
+    for (int k = 0; k < 2; ++k) {
+      Value n;
+      if (!IntOperand(fb, parts[k], &n)) return false;
+      valid[k] = n.reg;
+    }
+  }
+  if (outs < 0 && !fb.DefineUnplacedTile(stmt.results[0], v.type, &v)) return false;
+  fb.Emit(info.opcode, {v.reg, valid[0], valid[1], split, id}, stmt.head.range);
   return true;
+}
+
+// pto.tfree_from_aic {split = N[, id = K]}
+bool LowerFree(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 0)) return false;
+  PipeAttrs attrs(ctx, stmt);
+  uint32_t split, id;
+  const bool to_vector = info.opcode == Opcode::kTFreeFromAic;
+  if (!RequireSide(fb, stmt, !to_vector) || !attrs.Immediate("split", 0, &split) ||
+      !attrs.Immediate("id", 0, &id)) {
+    return false;
+  }
+  fb.Emit(info.opcode, {split, id}, stmt.head.range);
+  return true;
+}
+
+}  // namespace
+
+bool LowerPipeOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  switch (info.opcode) {
+    case Opcode::kInitPipeAic:
+    case Opcode::kInitPipeAiv:
+      return LowerInitPipe(fb, info, stmt);
+    case Opcode::kTPushToAiv:
+    case Opcode::kTPushToAic:
+      return LowerPush(fb, info, stmt);
+    case Opcode::kTPopFromAic:
+    case Opcode::kTPopFromAiv:
+      return LowerPop(fb, info, stmt);
+    case Opcode::kTFreeFromAic:
+    case Opcode::kTFreeFromAiv:
+      return LowerFree(fb, info, stmt);
+    default:
+      break;
+  }
+  fb.ctx().Error(stmt.head, StrCat(info.mnemonic, " is not a pipe instruction"));
+  return false;
 }
 
 }  // namespace pto::assembler

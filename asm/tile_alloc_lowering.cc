@@ -198,13 +198,13 @@ bool LowerSetValidShape(FunctionBuilder& fb, const Statement& stmt) {
 }
 
 // pto.tassign %t, @tile(0x1000)   tassign %t, %addr : T, index   pto.tassign ins(%t, %a : T, i64)
-bool LowerAssign(FunctionBuilder& fb, const Statement& stmt) {
+bool LowerBindOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   Context& ctx = fb.ctx();
   OpForm form;
   if (!ReadOpForm(ctx, stmt, &form)) return false;
   if (form.ins.size() != 2) {
-    ctx.Error(stmt.head,
-              StrCat("tassign takes a tile and an address, got ", form.ins.size(), " operands"));
+    ctx.Error(stmt.head, StrCat(info.mnemonic, " takes a tile and an address, got ",
+                                form.ins.size(), " operands"));
     return false;
   }
   if (stmt.results.size() > 1) return ExpectResults(ctx, stmt, 1);
@@ -214,7 +214,7 @@ bool LowerAssign(FunctionBuilder& fb, const Statement& stmt) {
     return false;
   }
   if (tile.value.cls != ValueClass::kTile) {
-    ctx.Error(tile.range, StrCat("tassign binds tiles; this is ", Describe(tile.value)));
+    ctx.Error(tile.range, StrCat(info.mnemonic, " binds tiles; this is ", Describe(tile.value)));
     return false;
   }
   if (addr.value.cls != ValueClass::kScalar || !IsInteger(addr.value.type.dtype)) {

@@ -4,6 +4,7 @@
 #define PTO_ASM_TILE_ALLOC_LOWERING_H_
 
 #include "asm/function_builder.h"
+#include "common/isa/opcode.h"
 
 namespace pto::assembler {
 
@@ -13,9 +14,12 @@ bool LowerAllocTile(FunctionBuilder& fb, const Statement& stmt);
 bool LowerDeclareTile(FunctionBuilder& fb, const Statement& stmt);
 /// pto.set_validshape %tile, %rows, %cols [: T]
 bool LowerSetValidShape(FunctionBuilder& fb, const Statement& stmt);
-/// pto.tassign %t, @tile(0x1000)    tassign %t, %addr : T, index
-/// pto.tassign ins(%t, %a : T, i64)  %t2 = pto.tassign %t, %addr : T -> T (a new handle)
-bool LowerAssign(FunctionBuilder& fb, const Statement& stmt);
+/// Lowers \a stmt, an instruction of the Bind family (\a info, tassign):
+///   pto.tassign %t, @tile(0x1000)    tassign %t, %addr : T, index
+///   pto.tassign ins(%t, %a : T, i64)  %t2 = pto.tassign %t, %addr : T -> T (a new handle)
+/// A constant address binds the tile for the whole function (its register's address); others
+/// bind it when the instruction runs.
+bool LowerBindOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt);
 
 }  // namespace pto::assembler
 

@@ -211,17 +211,24 @@ Type TileOpLowering::ResultType(size_t k) {
   return Type();
 }
 
-// A scalar output (ttest's flag): a new register of the written result type, i1 by default.
+// A scalar output: a new register of the instruction's tile element type (tgetval's element),
+// or of the written result type (ttest's flag: i1 unless written). A scalar read from a tile has
+// the tile's type.
 bool TileOpLowering::MakeScalarResult(int slot, size_t k) {
   const Item& name = stmt_.results[k];
-  Value v;
-  v.type.kind = TypeKind::kScalar;
-  v.type.dtype = DType::kI1;
+  const DType element = PrimaryDType();
+  DType type = element != DType::kInvalid ? element : DType::kI1;
   if (k < form_.result_types.size() && form_.result_types[k].IsScalar()) {
-    v.type.dtype = form_.result_types[k].dtype;
+    const DType written = form_.result_types[k].dtype;
+    if (element != DType::kInvalid && written != element) {
+      SourceRange where = k < form_.result_ranges.size() ? form_.result_ranges[k] : name.range;
+      ctx_.Error(where,
+                 StrCat("the tile holds ", DTypeName(element), ", not ", DTypeName(written)));
+      return false;
+    }
+    type = written;
   }
-  v.cls = ValueClass::kScalar;
-  v.reg = fb_.NewScalar(v.type.dtype);
+  const Value v = fb_.NewScalarValue(type);
   if (!fb_.Define(name, v)) return false;
   slots_[slot].present = true;
   slots_[slot].resolved.value = v;

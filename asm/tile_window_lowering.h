@@ -11,8 +11,6 @@ namespace pto::assembler {
 /// A window of tile %t starting at element (%r, %c): it keeps %t's shape and layout (so its
 /// rows step like %t's) and has the valid shape R x C, or the given one.
 bool LowerSubView(FunctionBuilder& fb, const Statement& stmt);
-/// %v = pto.tgetval ins(%tile, %offset : T, index) outs : TYPE
-bool LowerGetVal(FunctionBuilder& fb, const Statement& stmt);
 
 }  // namespace pto::assembler
 

@@ -432,7 +432,7 @@ bool ParseSignature(Context& ctx, ItemSpan items, Signature* sig) {
   if (arrow < 0) return ParseTypeList(ctx, items, &sig->inputs, &sig->input_ranges);
   sig->has_arrow = true;
   return ParseTypeList(ctx, items.subspan(0, arrow), &sig->inputs, &sig->input_ranges) &&
-         ParseTypeList(ctx, items.subspan(arrow + 1), &sig->results, nullptr);
+         ParseTypeList(ctx, items.subspan(arrow + 1), &sig->results, &sig->result_ranges);
 }
 
 }  // namespace pto::assembler
