@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/isa/encoding.h"
 #include "common/isa/opcode.h"
 
 #include "tests/test_support.h"
@@ -130,6 +131,29 @@ module {
     return CodeOf(s);
   };
   CHECK(with("pto.") == with(""));
+}
+
+TEST_CASE("pipe instructions take bare operand lists and a tile handle to pop into") {
+  const Program p = Assemble(R"(
+module {
+  func.func @vec(%a : i32, %r : index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    aiv_initialize_pipe %a, %a {dir_mask = 1, slot_size = 1024}
+    %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+    tpop_from_aic outs(%t : !pto.tile_buf<vec, 16x16xf32>) {split = 0}
+    %u = tpop_from_aic %r, %r {split = 0} : index, index -> !pto.tile_buf<vec, 16x16xf32, valid=?x?>
+    pto.tpop_from_aic ins(%r, %r : index, index) outs(%t : !pto.tile_buf<vec, 16x16xf32>) {split = 0}
+    tfree_from_aic {split = 0}
+    tpush_to_aic %t {split = 0} : !pto.tile_buf<vec, 16x16xf32>
+    return
+  }
+}
+)");
+  const std::vector<uint32_t>& code = p.functions[p.entry].code;
+  int pops = 0;
+  for (size_t pc = 0; pc < code.size(); pc += 1 + HeaderCount(code[pc])) {
+    pops += static_cast<Opcode>(HeaderOpcode(code[pc])) == Opcode::kTPopFromAic;
+  }
+  CHECK(pops == 3);
 }
 
 TEST_CASE("unknown operations are matched against both tables") {

@@ -91,9 +91,14 @@ ItemSpan PipeOperands(const Statement& stmt) {
   ItemSpan items = stmt.items;
   int ins = FindClause(items, "ins");
   if (ins >= 0) return items[ins + 1].children();
-  for (const Item& item : items) {
-    if (item.IsGroup('(')) return item.children();
-    if (item.IsPunct("->") || item.IsPunct(":")) break;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].IsWord("outs")) {
+      ++i;  // the outs(...) clause: what a pop writes, not an operand list
+    } else if (items[i].IsGroup('(')) {
+      return items[i].children();
+    } else if (items[i].IsPunct("->") || items[i].IsPunct(":")) {
+      break;
+    }
   }
   size_t end = 0;
   while (end < items.size() && !items[end].Is(ItemKind::kAttrDict) && !items[end].IsPunct(":") &&
