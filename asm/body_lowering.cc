@@ -96,6 +96,7 @@ int EditDistance(std::string_view a, std::string_view b) {
 
 void BodyLowering::LowerAll(StatementSpan statements) {
   for (const Statement& stmt : statements) {
+    fb_.set_statement(stmt.head.range);
     if (!Lower(stmt)) {
       for (const Item& result : stmt.results) fb_.Poison(result);
       // .arg %x : T and .const %x = ... name their value first.
@@ -119,6 +120,7 @@ bool BodyLowering::Lower(const Statement& stmt) {
 
 bool BodyLowering::LowerRegion(const Item& region, RegionExit* exit,
                                const std::vector<Value>& args) {
+  const SourceRange statement = fb_.statement();  // the operation the region belongs to
   fb_.PushScope();
   exits_.push_back(exit);
   StatementSpan body = region.body();
@@ -144,6 +146,7 @@ bool BodyLowering::LowerRegion(const Item& region, RegionExit* exit,
   LowerAll(body);
   exits_.pop_back();
   fb_.PopScope();
+  fb_.set_statement(statement);
   return true;
 }
 

@@ -1,6 +1,7 @@
 #include "asm/function_lowering.h"
 
 #include "asm/operands.h"
+#include "common/bytecode.h"
 #include "common/strings.h"
 
 namespace pto::assembler {
@@ -9,7 +10,7 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
   Context& ctx = fb.ctx();
   Function& fn = fb.function();
   Param param;
-  param.name = fb.program().Intern(name.text);
+  param.name = ctx.InternName(fb.program(), name.text, name.range);
   param.dtype = type.dtype;
   Value v;
   v.type = type;
@@ -46,7 +47,7 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
                     "a memref or view argument needs a static shape ('?' is not allowed)");
           return false;
         }
-        if (d <= 0 || d > (int64_t{1} << 40)) {
+        if (d <= 0 || d > kMaxParamDim) {
           ctx.Error(type_range, StrCat("a memref dimension must be from 1 to 2^40, got ", d));
           return false;
         }
@@ -112,6 +113,12 @@ bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
                                fn.params.size() == 1 ? "" : "s", ", got ", args.size()));
     return false;
   }
+  // The callee, the arguments and the result registers are the operand words of one %call.
+  const size_t registers = fn.params.size() + fn.results.size();
+  if (1 + registers > ctx.limits().operands) {
+    ctx.Error(stmt.head, TooManyCallOperands(items[0].text, registers, ctx.limits().operands));
+    return false;
+  }
   std::vector<uint32_t> operands{static_cast<uint32_t>(callee)};
   for (size_t k = 0; k < args.size(); ++k) {
     const Param& p = fn.params[k];
@@ -142,6 +149,7 @@ bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
     operands.push_back(v.reg);
     results.push_back(v);
   }
+  fb.call_sites().push_back(stmt.head.range);
   fb.Emit(Opcode::kCall, operands, stmt.head.range);
   return DefineResults(fb, stmt, results);
 }

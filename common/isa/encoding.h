@@ -55,14 +55,15 @@ inline bool FitsSchema(Opcode op, size_t count) {
                        : count == static_cast<size_t>(info.num_operands());
 }
 
-/// Appends one instruction to \a code. The operand count must fit the opcode's schema.
+/// Appends one instruction to \a code. The operand count must fit the opcode's schema and the
+/// header (kMaxOperands: the assembler checks calls, the only instructions that could exceed it).
 inline void Emit(std::vector<uint32_t>* code, Opcode op, std::initializer_list<uint32_t> operands) {
-  assert(FitsSchema(op, operands.size()));
+  assert(FitsSchema(op, operands.size()) && operands.size() <= kMaxOperands);
   code->push_back(HeaderWord(op, static_cast<uint32_t>(operands.size())));
   code->insert(code->end(), operands.begin(), operands.end());
 }
 inline void Emit(std::vector<uint32_t>* code, Opcode op, const std::vector<uint32_t>& operands) {
-  assert(FitsSchema(op, operands.size()));
+  assert(FitsSchema(op, operands.size()) && operands.size() <= kMaxOperands);
   code->push_back(HeaderWord(op, static_cast<uint32_t>(operands.size())));
   code->insert(code->end(), operands.begin(), operands.end());
 }
