@@ -48,6 +48,11 @@ std::string TooManyCallOperands(std::string_view callee, size_t registers, uint3
                 " operand words, one of them the callee)");
 }
 
+std::string MemrefDimProblem(int64_t d) {
+  if (d > 0 && d <= kMaxParamDim) return "";
+  return StrCat("a memref dimension must be from 1 to 2^40, got ", d);
+}
+
 std::string CallCycleMessage(const Program& program, const std::vector<CallEdge>& cycle) {
   std::string through;
   for (size_t i = 1; i < cycle.size(); ++i) {

@@ -52,6 +52,8 @@ std::string TooManyStrings(uint32_t limit);
 std::string NameTooLong(size_t length, uint32_t limit);
 std::string TooManyResults(std::string_view fn, size_t count, uint32_t limit);
 std::string TooManyCallOperands(std::string_view callee, size_t registers, uint32_t limit);
+/// The problem with \a d as a dimension of a memref parameter, or "" if the format holds it.
+std::string MemrefDimProblem(int64_t d);
 /// "this call makes @f call itself" (through the others of the cycle, if any), for the call
 /// that closes \a cycle (common/call_graph.h) of \a program's functions.
 std::string CallCycleMessage(const Program& program, const std::vector<CallEdge>& cycle);

@@ -1,7 +1,7 @@
 #include "asm/function_lowering.h"
 
+#include "asm/format_limits.h"
 #include "asm/operands.h"
-#include "common/bytecode.h"
 #include "common/strings.h"
 
 namespace pto::assembler {
@@ -47,8 +47,8 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
                     "a memref or view argument needs a static shape ('?' is not allowed)");
           return false;
         }
-        if (d <= 0 || d > kMaxParamDim) {
-          ctx.Error(type_range, StrCat("a memref dimension must be from 1 to 2^40, got ", d));
+        if (std::string problem = MemrefDimProblem(d); !problem.empty()) {
+          ctx.Error(type_range, problem);
           return false;
         }
       }

@@ -134,8 +134,8 @@ bool ListingFunction::LowerParam(ItemSpan part) {
                                      " dimensions, not ", p.shape.size()));
       }
       for (int64_t d : p.shape) {
-        if (d <= 0 || d > kMaxParamDim) {
-          return Error(part[2], StrCat("a memref dimension must be from 1 to 2^40, got ", d));
+        if (std::string problem = MemrefDimProblem(d); !problem.empty()) {
+          return Error(part[2], problem);
         }
       }
       break;

@@ -16,6 +16,20 @@ void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs) {
   }
 }
 
+const Item* AttributeWord(ItemSpan value, bool quoted) {
+  const Item* word = nullptr;
+  for (const Item& item : value) {
+    if (item.Is(ItemKind::kWord) || item.Is(ItemKind::kInt) ||
+        (quoted && (item.Is(ItemKind::kString) || item.Is(ItemKind::kSymbol)))) {
+      word = &item;
+    }
+    if (item.Is(ItemKind::kGroup)) {
+      if (const Item* inner = AttributeWord(item.children(), quoted)) word = inner;
+    }
+  }
+  return word;
+}
+
 namespace {
 
 // Splits operand items into terms at commas, moving attribute dictionaries into \a attrs.

@@ -49,6 +49,10 @@ bool ReadOpForm(Context& ctx, const Statement& stmt, OpForm* form);
 
 /// Reads the entries of an attribute dictionary into \a attrs.
 void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs);
+/// The word an attribute's value comes down to in any of its spellings: ROUND,
+/// #pto<round_mode ROUND>, #pto.round_mode<CAST_RINT>, <EQ>, true, 1, and with \a quoted also
+/// "name" and @f (the last such item, nested groups included); null if there is none.
+const Item* AttributeWord(ItemSpan value, bool quoted = false);
 
 }  // namespace pto::assembler
 

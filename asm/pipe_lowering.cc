@@ -18,22 +18,6 @@ std::map<std::string, Attribute> StatementAttrs(const Statement& stmt) {
   return attrs;
 }
 
-// The single word or number an attribute's value comes down to (#pto.address_space<vec> ->
-// vec, 1024 -> 1024, "name" -> name).
-const Item* ValueWord(ItemSpan value) {
-  const Item* word = nullptr;
-  for (const Item& item : value) {
-    if (item.Is(ItemKind::kWord) || item.Is(ItemKind::kInt) || item.Is(ItemKind::kString) ||
-        item.Is(ItemKind::kSymbol)) {
-      word = &item;
-    }
-    if (item.Is(ItemKind::kGroup)) {
-      if (const Item* inner = ValueWord(item.children())) word = inner;
-    }
-  }
-  return word;
-}
-
 class PipeAttrs {
  public:
   PipeAttrs(Context& ctx, const Statement& stmt) : ctx_(ctx), stmt_(stmt), attrs_(StatementAttrs(stmt)) {}
@@ -51,7 +35,7 @@ class PipeAttrs {
       *out = static_cast<uint32_t>(fallback);
       return true;
     }
-    const Item* word = ValueWord(it->second.value);
+    const Item* word = AttributeWord(it->second.value, /*quoted=*/true);
     if (!word || !word->Is(ItemKind::kInt) || word->number < lo || word->number > hi) {
       ctx_.Error(it->second.range, StrCat(key, " must be an integer from ", lo, " to ", hi,
                                           ", got '", Spell(it->second.value), "'"));
@@ -69,7 +53,8 @@ class PipeAttrs {
   /// The word of attribute \a key (a string, symbol or enum value), or null with an error.
   const Item* Word(const char* key) {
     auto it = attrs_.find(key);
-    const Item* word = it == attrs_.end() ? nullptr : ValueWord(it->second.value);
+    const Item* word =
+        it == attrs_.end() ? nullptr : AttributeWord(it->second.value, /*quoted=*/true);
     if (!word) ctx_.Error(stmt_.head, StrCat(stmt_.head.text, " needs the attribute '", key, "'"));
     return word;
   }

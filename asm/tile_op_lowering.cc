@@ -335,19 +335,6 @@ bool TileOpLowering::LowerIndexedView(int view_slot, int tile_slot) {
   return true;
 }
 
-// The word that names an attribute's value in any of its spellings: ROUND,
-// #pto<round_mode ROUND>, #pto.round_mode<CAST_RINT>, <EQ>, true, 1.
-static const Item* AttrWord(ItemSpan value) {
-  const Item* word = nullptr;
-  for (const Item& item : value) {
-    if (item.Is(ItemKind::kWord) || item.Is(ItemKind::kInt)) word = &item;
-    if (item.Is(ItemKind::kGroup)) {
-      if (const Item* inner = AttrWord(item.children())) word = inner;
-    }
-  }
-  return word;
-}
-
 // "EQ NE LT ..." for messages (values without a spelling left out).
 static std::string ValueNames(const AttrInfo& info) {
   std::string names;
@@ -391,7 +378,7 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     return false;
   }
   if (it == form_.attrs.end()) return true;
-  const Item* word = AttrWord(it->second.value);
+  const Item* word = AttributeWord(it->second.value);
   if (it->second.value.empty() && info->count == 2 && info->values[1] == std::string("true")) {
     *code = 1;  // a unit attribute: {isBinary}
     return true;

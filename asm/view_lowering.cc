@@ -21,10 +21,7 @@ const Item* KeyedList(ItemSpan items, const char* key) {
 uint32_t LayoutCode(const std::map<std::string, Attribute>& attrs) {
   auto it = attrs.find("layout");
   if (it == attrs.end()) return 0;
-  ItemSpan v = it->second.value;
-  const Item* word = nullptr;
-  if (v.size() == 2 && v[1].IsGroup('<') && !v[1].children().empty()) word = &v[1].children()[0];
-  if (v.size() == 1) word = &v[0];
+  const Item* word = AttributeWord(it->second.value);
   if (word && word->IsWord("dn")) return 1;
   if (word && word->IsWord("nz")) return 2;
   return 0;
