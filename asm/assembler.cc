@@ -4,10 +4,12 @@
 #include <unordered_set>
 
 #include "asm/body_lowering.h"
+#include "asm/function_lowering.h"
 #include "asm/linker.h"
 #include "asm/listing.h"
 #include "asm/op_form.h"
 #include "asm/placement.h"
+#include "common/call_graph.h"
 #include "common/isa/encoding.h"
 #include "common/strings.h"
 #include "grammar/parse_driver.h"
@@ -103,7 +105,10 @@ class ModuleLowering {
   void Collect(StatementSpan stmts, std::vector<const Statement*>* funcs,
                std::vector<const Statement*>* loose);
   void Declare(const Statement& stmt, Pending* pending);
-  void Finish(FunctionBuilder& fb);
+  /// Ends \a fb's code with a return if it does not; \a where is its func.func.
+  void Finish(FunctionBuilder& fb, SourceRange where);
+  /// Reports the call that closes a cycle of calls, if there is one (common/call_graph.h).
+  void CheckRecursion(const std::vector<FunctionBuilder*>& builders);
   /// Fills in every pto.import_reserved_buffer from the buffers its peer function reserves.
   void ResolveImports(const std::vector<FunctionBuilder*>& builders);
 
@@ -163,7 +168,20 @@ void ModuleLowering::ResolveImports(const std::vector<FunctionBuilder*>& builder
   }
 }
 
-void ModuleLowering::Finish(FunctionBuilder& fb) {
+void ModuleLowering::CheckRecursion(const std::vector<FunctionBuilder*>& builders) {
+  const std::vector<CallEdge> cycle = FindCallCycle(CallsOf(program_));
+  if (cycle.empty()) return;
+  const CallEdge& closing = cycle.back();
+  for (FunctionBuilder* fb : builders) {
+    if (&fb->function() == &program_.functions[closing.caller] &&
+        closing.index < fb->call_sites().size()) {
+      ctx_.Error(fb->call_sites()[closing.index], CallCycleMessage(program_, cycle));
+      return;
+    }
+  }
+}
+
+void ModuleLowering::Finish(FunctionBuilder& fb, SourceRange where) {
   Function& fn = fb.function();
   bool ends_in_return = false;
   for (uint32_t pc = 0; pc < fn.code.size(); pc += Decode(&fn.code[pc]).size()) {
@@ -171,10 +189,14 @@ void ModuleLowering::Finish(FunctionBuilder& fb) {
   }
   if (!ends_in_return) {
     if (fn.results.empty()) {
+      if (fn.code.size() + 1 > ctx_.limits().code_words) {
+        ctx_.LimitError(StrCat("@", program_.String(fn.name), " code"), where,
+                        TooManyCodeWords(program_.String(fn.name), ctx_.limits().code_words));
+      }
       pto::Emit(&fn.code, Opcode::kReturn, {});
     } else {
-      ctx_.Error(SourceRange{}, StrCat("function @", program_.String(fn.name), " returns ",
-                                       fn.results.size(), " values, so it must end with return"));
+      ctx_.Error(where, StrCat("function @", program_.String(fn.name), " returns ",
+                               fn.results.size(), " values, so it must end with return"));
     }
   }
 }
@@ -218,6 +240,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       ++end;
     }
     list = list.subspan(0, end);
+    const SourceRange list_range = SpanRange(list);
     if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children();
     for (ItemSpan part : Split(list, ",")) {
       Type t;
@@ -229,6 +252,9 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       }
       results.push_back(t.dtype);
     }
+    if (results.size() > ctx_.limits().results) {
+      ctx_.Error(list_range, TooManyResults(name.text, results.size(), ctx_.limits().results));
+    }
   }
   for (const Function& f : program_.functions) {
     if (program_.String(f.name) == name.text) {
@@ -238,8 +264,11 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     }
   }
   program_.functions.emplace_back();
+  if (program_.functions.size() > ctx_.limits().functions) {
+    ctx_.LimitError("functions", name.range, TooManyFunctions(ctx_.limits().functions));
+  }
   Function& fn = program_.functions.back();
-  fn.name = program_.Intern(name.text);
+  fn.name = ctx_.InternName(program_, name.text, name.range);
   fn.results = results;
   fn.kind = kind;
   fn.is_public = !is_private;
@@ -248,12 +277,13 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   fn.defined = pending->body != nullptr;
   int line, col;
   ctx_.file().LineCol(stmt.head.range.begin, &line, &col);
-  fn.def_file = program_.Intern(ctx_.file().name());
+  fn.def_file = ctx_.InternName(program_, ctx_.file().name(), stmt.head.range);
   fn.def_line = static_cast<uint32_t>(line);
   fn.def_col = static_cast<uint32_t>(col);
   pending->builder = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
   pending->lowering = std::make_unique<BodyLowering>(*pending->builder);
   for (ItemSpan param : Split(params.children(), ",")) {
+    pending->builder->set_statement(param.empty() ? params.range : SpanRange(param));
     if (param.size() < 3 || !param[0].Is(ItemKind::kValue) || !param[1].IsPunct(":")) {
       ctx_.Error(param.empty() ? params.range : SpanRange(param),
                  "expected a parameter '%name: TYPE'");
@@ -265,7 +295,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     }
     Type type;
     if (!ParseWholeType(ctx_, type_items, &type) ||
-        !pending->lowering->AddParam(param[0], type, SpanRange(type_items))) {
+        !AddParam(*pending->builder, param[0], type, SpanRange(type_items))) {
       pending->builder->Poison(param[0]);
     }
   }
@@ -323,7 +353,7 @@ bool ModuleLowering::Run(StatementSpan top) {
     std::vector<Statement> body;
     for (const Statement* s : loose) body.push_back(*s);
     lowering.LowerAll(body);
-    Finish(*main_builder_);
+    Finish(*main_builder_, SourceRange{});
   }
   std::vector<Pending> pending(funcs.size());
   for (size_t i = 0; i < funcs.size(); ++i) {
@@ -337,11 +367,12 @@ bool ModuleLowering::Run(StatementSpan top) {
     StatementSpan body = p.body->body();
     if (bodies_ && !bodies_->Parse(*p.body, &body)) return false;
     p.lowering->LowerAll(body);
-    Finish(*p.builder);
+    Finish(*p.builder, p.stmt->head.range);
     p.lowering.reset();
     p.builder->ForgetNames();
     builders.push_back(p.builder.get());
   }
+  CheckRecursion(builders);
   PlaceModule(program_, builders);
   ResolveImports(builders);
   if (program_.functions.empty()) {
@@ -362,7 +393,7 @@ bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan
   if (options.arch_given) arch = options.arch;
   (void)module_arch;
   program->arch = arch;
-  Context ctx(file, diags, arch);
+  Context ctx(file, diags, arch, options.limits);
   std::vector<Statement> body;
   for (const Statement& stmt : top) {
     if (!stmt.head.Is(ItemKind::kBang)) {
@@ -413,6 +444,7 @@ bool Assemble(const SourceFile& file, const AssembleOptions& options, Program* p
   units[0].name = file.name();
   LinkOptions link;
   link.entry = options.entry;
+  link.limits = options.limits;
   return Link(std::move(units), link, program, diags);
 }
 

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "asm/format_limits.h"
 #include "common/arch.h"
 #include "common/diagnostics.h"
 #include "common/program.h"
@@ -15,6 +16,8 @@ struct AssembleOptions {
   bool arch_given = false;  ///< --arch was given; otherwise the module's pto.target_arch.
   Arch arch = Arch::kA2A3;
   std::string entry;  ///< --entry: the executable's entry function, by name.
+  /// The bytecode format's limits, checked where the source crosses them (tests lower them).
+  FormatLimits limits;
 };
 
 /// Parses and lowers \a file into \a program, an object (program->is_object): it may declare

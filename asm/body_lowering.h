@@ -1,5 +1,7 @@
-// Lowers the statements of a function body: structural operations (constants, tile
-// allocation, tensor views, binding, return) directly, instructions through the ISA table.
+// Lowers the statements of a function body, each by the one table that has its spelling: the
+// structure operations (asm/structure_ops.def) or the instructions of the ISA table
+// (common/isa/opcodes.def), an instruction by its family's lowering (the Lowering column of
+// common/isa/families.def).
 #ifndef PTO_ASM_BODY_LOWERING_H_
 #define PTO_ASM_BODY_LOWERING_H_
 
@@ -9,98 +11,37 @@
 
 namespace pto::assembler {
 
+/// Where the terminator of a region being lowered sends its values (asm/scf_lowering.cc).
+struct RegionExit {
+  bool is_condition = false;    ///< scf.while's "before" region ends in scf.condition.
+  std::vector<Value> targets;   ///< scf.yield: registers that receive the values.
+  std::vector<Value> results;   ///< scf.condition: the loop's results ...
+  std::vector<Value> forwards;  ///< ... and the "after" region's arguments.
+  uint32_t exit_branch = 0;     ///< scf.condition: the branch out of the loop, to patch.
+  bool terminated = false;
+};
+
+/// Lowers statements and the regions nested in them (what scf and sections need).
 class BodyLowering {
  public:
-  explicit BodyLowering(FunctionBuilder& fb) : fb_(fb), ctx_(fb.ctx()) {}
+  explicit BodyLowering(FunctionBuilder& fb) : fb_(fb) {}
+
+  FunctionBuilder& fb() { return fb_; }
 
   /// Lowers every statement, reporting each problem and carrying on with the next statement.
   void LowerAll(StatementSpan statements);
-  /// Makes a function parameter for %name of \a type (func.func arguments and .arg).
-  bool AddParam(const Item& name, const Type& type, SourceRange type_range);
-
- private:
-  using Handler = bool (BodyLowering::*)(const Statement&);
-  struct HandlerEntry {
-    const char* name;
-    Handler handler;
-  };
-  static const HandlerEntry kHandlers[];
-
-  bool Lower(const Statement& stmt);
-  bool LowerArg(const Statement& stmt);
-  bool LowerConstant(const Statement& stmt);
-  bool LowerAllocTile(const Statement& stmt);
-  bool LowerMakeView(const Statement& stmt);
-  bool LowerPartitionView(const Statement& stmt);
-  bool LowerAssign(const Statement& stmt);
-  bool LowerReturn(const Statement& stmt);
-  bool LowerFor(const Statement& stmt);
-  bool LowerIf(const Statement& stmt);
-  bool LowerWhile(const Statement& stmt);
-  bool LowerYield(const Statement& stmt);
-  bool LowerCondition(const Statement& stmt);
-  bool LowerCall(const Statement& stmt);
-  bool LowerBlockLabel(const Statement& stmt);
-  bool LowerLoadScalar(const Statement& stmt);
-  bool LowerStoreScalar(const Statement& stmt);
-  bool LowerAddPtr(const Statement& stmt);
-  bool LowerViewDim(const Statement& stmt);
-  bool LowerBlockInfo(const Statement& stmt);
-  bool LowerSetValidShape(const Statement& stmt);
-  bool LowerDeclareTile(const Statement& stmt);
-  bool LowerSubView(const Statement& stmt);
-  bool LowerGetVal(const Statement& stmt);
-  bool LowerDeclareLocalArray(const Statement& stmt);
-  bool LowerLocalArrayAccess(const Statement& stmt);
-  bool LocalArrayElement(ItemSpan term, Value* array, Value* index);
-  bool LowerSection(const Statement& stmt);
-  bool LowerMemoryOrder(const Statement& stmt);
-  bool LowerReserveBuffer(const Statement& stmt);
-  bool LowerImportBuffer(const Statement& stmt);
-  bool LowerInitPipe(const Statement& stmt);
-  bool LowerPush(const Statement& stmt);
-  bool LowerPop(const Statement& stmt);
-  bool LowerFree(const Statement& stmt);
-  bool RequireSide(const Statement& stmt, bool cube);
-  /// A scalar operand that must be an integer (index, iN).
-  bool IntOperand(ItemSpan term, Value* out);
-  bool ReportUnknown(const Statement& stmt);
-
-  /// Where the terminator of the region being lowered sends its values.
-  struct RegionExit {
-    bool is_condition = false;    ///< scf.while's "before" region ends in scf.condition.
-    std::vector<Value> targets;   ///< scf.yield: registers that receive the values.
-    std::vector<Value> results;   ///< scf.condition: the loop's results ...
-    std::vector<Value> forwards;  ///< ... and the "after" region's arguments.
-    uint32_t exit_branch = 0;     ///< scf.condition: the branch out of the loop, to patch.
-    bool terminated = false;
-  };
   /// Lowers \a region's statements in a new scope, with \a exit for its terminator and
   /// \a args bound to a leading "^bb0(...):" label if there is one.
   bool LowerRegion(const Item& region, RegionExit* exit, const std::vector<Value>& args = {});
-  /// Moves \a srcs into \a dsts as if all at once (a yield may swap values).
-  bool ParallelMove(const std::vector<Value>& dsts, const std::vector<Value>& srcs,
-                    const Statement& stmt);
-  /// A new register holding a value of \a type.
-  bool NewValueOfType(const Type& type, SourceRange where, Value* out);
-  /// Reads "-> T" or "-> (T, U)" result types at the end of \a items.
-  bool ResultTypes(ItemSpan items, std::vector<Type>* types);
-  /// Binds the result names of \a stmt (%r or %r:N) to \a values.
-  bool DefineResults(const Statement& stmt, const std::vector<Value>& values);
-  /// Resolves a value carried by scf or passed to a call (not a local array).
-  bool CarriedValue(ItemSpan term, Value* out);
-  /// The values of a comma-separated operand list (scf.yield %a, %b).
-  bool ValueList(ItemSpan items, std::vector<Value>* values);
+  /// The exit of the innermost region being lowered, or null outside every region.
+  RegionExit* innermost_exit() const { return exits_.empty() ? nullptr : exits_.back(); }
 
-  bool ExpectResults(const Statement& stmt, size_t n);
-  bool DefineScalarConstant(const Item& name, const Item& literal, const Type& type);
-  /// Reads a bracketed list of index operands ("[%a, 16]") into registers.
-  bool IndexList(const Item& group, std::vector<Value>* values);
-  /// Binds tile register \a reg to the address in \a addr (statically when possible).
-  bool BindTile(uint32_t reg, const Value& addr, SourceRange where);
+ private:
+  bool Lower(const Statement& stmt);
+  /// "unknown operation", with the nearest spelling of either table if one is close.
+  bool ReportUnknown(const Statement& stmt);
 
   FunctionBuilder& fb_;
-  Context& ctx_;
   std::vector<RegionExit*> exits_;
 };
 

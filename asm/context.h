@@ -4,14 +4,18 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
+#include "asm/format_limits.h"
 #include "asm/items.h"
 #include "common/arch.h"
 #include "common/diagnostics.h"
+#include "common/program.h"
 #include "common/source.h"
+#include "common/strings.h"
 
 namespace pto::assembler {
 
@@ -19,12 +23,14 @@ struct Type;
 
 class Context {
  public:
-  Context(const SourceFile& file, Diagnostics& diags, Arch arch)
-      : file_(file), diags_(diags), arch_(arch) {}
+  Context(const SourceFile& file, Diagnostics& diags, Arch arch, FormatLimits limits = {})
+      : file_(file), diags_(diags), arch_(arch), limits_(limits) {}
 
   const SourceFile& file() const { return file_; }
   Diagnostics& diags() { return diags_; }
   Arch arch() const { return arch_; }
+  /// The bytecode format's limits the input is checked against (asm/format_limits.h).
+  const FormatLimits& limits() const { return limits_; }
 
   void Error(SourceRange range, std::string message) {
     diags_.Error(&file_, range, std::move(message));
@@ -38,6 +44,24 @@ class Context {
   }
   void Warning(SourceRange range, std::string message) {
     diags_.Warning(&file_, range, std::move(message));
+  }
+  /// Reports crossing a limit of the format, at \a range, unless the limit called \a key
+  /// ("strings", "@f scalar registers") was reported before: once is enough.
+  void LimitError(std::string key, SourceRange range, std::string message) {
+    if (limits_reported_.insert(std::move(key)).second) Error(range, std::move(message));
+  }
+  /// program.Intern(text) for a name the bytecode stores (a function's, a tile's, a file's),
+  /// reporting at \a where a name longer than the format holds, or the one that makes the
+  /// string pool larger than it holds.
+  uint32_t InternName(Program& program, std::string_view text, SourceRange where) {
+    if (text.size() > limits_.string_length) {
+      LimitError(StrCat("name ", text), where, NameTooLong(text.size(), limits_.string_length));
+    }
+    const uint32_t index = program.Intern(text);
+    if (program.strings.size() > limits_.strings) {
+      LimitError("strings", where, TooManyStrings(limits_.strings));
+    }
+    return index;
   }
 
   /// Type aliases defined at the top of the file: "!name = TYPE".
@@ -63,6 +87,8 @@ class Context {
   const SourceFile& file_;
   Diagnostics& diags_;
   Arch arch_;
+  FormatLimits limits_;
+  std::set<std::string> limits_reported_;
   std::map<std::string, ItemSpan, std::less<>> type_aliases_;
   std::unordered_map<std::string_view, std::shared_ptr<const Type>> known_types_;
 };

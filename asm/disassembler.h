@@ -1,11 +1,8 @@
-// Bytecode back to text: the listing (`ptoas -d`), which ptoas assembles into the same bytes,
-// and the structure dump (`ptoas --dump-header`).
+// Bytecode back to text: the listing (`ptoas -d`), which ptoas assembles into the same bytes.
 #ifndef PTO_ASM_DISASSEMBLER_H_
 #define PTO_ASM_DISASSEMBLER_H_
 
-#include <cstdint>
 #include <string>
-#include <vector>
 
 #include "common/program.h"
 
@@ -15,11 +12,6 @@ namespace pto::assembler {
 /// register files, constants, tiles and instructions one to one (docs/bytecode.md,
 /// "Listings"). \a name is the file it came from, for the heading comment.
 std::string Disassemble(const Program& program, const std::string& name);
-
-/// The sections of \a bytes (already read into \a program), each function's registers,
-/// symbols and line table, for people.
-std::string DumpHeader(const std::vector<uint8_t>& bytes, const Program& program,
-                       const std::string& name);
 
 }  // namespace pto::assembler
 

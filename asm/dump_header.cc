@@ -1,5 +1,5 @@
-// ptoas --dump-header: the structure of a bytecode file, for people.
-#include "asm/disassembler.h"
+#include "asm/dump_header.h"
+
 #include "common/byte_io.h"
 #include "common/bytecode.h"
 #include "common/isa/encoding.h"

@@ -24,7 +24,25 @@ FunctionBuilder::FunctionBuilder(Context& ctx, Program& program, Function& funct
     : ctx_(ctx),
       program_(program),
       function_(function),
-      file_name_(program.Intern(ctx.file().name())) {}
+      file_name_(ctx.InternName(program, ctx.file().name(), SourceRange{})) {}
+
+std::string_view FunctionBuilder::name() const { return program_.String(function_.name); }
+
+void FunctionBuilder::CountRegisters(RegClass cls, size_t count) {
+  const uint32_t limit = ctx_.limits().registers;
+  if (count <= limit) return;
+  ctx_.LimitError(StrCat("@", name(), " ", GetRegClassInfo(cls).noun, " registers"), statement_,
+                  TooManyRegisters(name(), cls, limit));
+}
+
+uint32_t FunctionBuilder::NewLocalArray() {
+  const uint32_t limit = ctx_.limits().local_arrays;
+  if (local_arrays_ >= limit) {
+    ctx_.LimitError(StrCat("@", name(), " local arrays"), statement_,
+                    TooManyLocalArrays(name(), limit));
+  }
+  return local_arrays_++;
+}
 
 bool FunctionBuilder::Define(const Item& name, Value value, int index) {
   value.def = name.range;
@@ -108,7 +126,16 @@ const Value* FunctionBuilder::Lookup(const Item& item) {
 
 uint32_t FunctionBuilder::NewScalar(DType dtype) {
   function_.scalar_regs.push_back(dtype);
+  CountRegisters(RegClass::kScalar, function_.scalar_regs.size());
   return static_cast<uint32_t>(function_.scalar_regs.size() - 1);
+}
+
+Value FunctionBuilder::NewScalarValue(DType dtype) {
+  Value v;
+  v.type = ScalarType(dtype);
+  v.cls = ValueClass::kScalar;
+  v.reg = NewScalar(dtype);
+  return v;
 }
 
 uint32_t FunctionBuilder::NewTile(const TileType& type, std::string_view name, SourceRange def) {
@@ -116,14 +143,16 @@ uint32_t FunctionBuilder::NewTile(const TileType& type, std::string_view name, S
   reg.type = type;
   reg.valid_rows = type.valid_rows;
   reg.valid_cols = type.valid_cols;
-  reg.name = program_.Intern(name);
+  reg.name = ctx_.InternName(program_, name, def);
   function_.tiles.push_back(reg);
+  CountRegisters(RegClass::kTile, function_.tiles.size());
   bindings_.push_back(TileBinding{def, false, false});
   return static_cast<uint32_t>(function_.tiles.size() - 1);
 }
 
 uint32_t FunctionBuilder::NewView(DType dtype, std::string_view name) {
-  function_.views.push_back(ViewReg{dtype, program_.Intern(name)});
+  function_.views.push_back(ViewReg{dtype, ctx_.InternName(program_, name, statement_)});
+  CountRegisters(RegClass::kView, function_.views.size());
   return static_cast<uint32_t>(function_.views.size() - 1);
 }
 
@@ -178,6 +207,10 @@ uint32_t FunctionBuilder::Emit(Opcode op, std::vector<uint32_t> operands, Source
   int line, col;
   ctx_.file().LineCol(where.begin, &line, &col);
   uint32_t offset = static_cast<uint32_t>(function_.code.size());
+  const uint32_t limit = ctx_.limits().code_words;
+  if (function_.code.size() + 1 + operands.size() > limit) {
+    ctx_.LimitError(StrCat("@", name(), " code"), where, TooManyCodeWords(name(), limit));
+  }
   function_.lines.push_back(LineEntry{offset, file_name_, static_cast<uint32_t>(line),
                                       static_cast<uint32_t>(col)});
   pto::Emit(&function_.code, op, operands);

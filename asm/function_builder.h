@@ -97,6 +97,11 @@ class FunctionBuilder {
   Program& program() { return program_; }
   Function& function() { return function_; }
 
+  /// The statement being lowered: where a register, code or local-array limit crossed by what
+  /// it makes is reported (asm/format_limits.h).
+  SourceRange statement() const { return statement_; }
+  void set_statement(SourceRange range) { statement_ = range; }
+
   /// Defines %name (result \a index of a multi-result op, or -1). Reports redefinitions.
   bool Define(const Item& name, Value value, int index = -1);
   /// The value \a item refers to (%name or %name#N); reports undefined names.
@@ -111,10 +116,12 @@ class FunctionBuilder {
   void PopScope();
 
   uint32_t NewScalar(DType dtype);
+  /// A new scalar register of type \a dtype, as a value.
+  Value NewScalarValue(DType dtype);
   uint32_t NewTile(const TileType& type, std::string_view name, SourceRange def);
   uint32_t NewView(DType dtype, std::string_view name);
   /// The next local-array slot of the function.
-  uint32_t NewLocalArray() { return local_arrays_++; }
+  uint32_t NewLocalArray();
   /// A register holding the constant; equal constants share one register.
   uint32_t IntConstant(DType dtype, int64_t value);
   uint32_t FloatConstant(DType dtype, double value);
@@ -147,12 +154,19 @@ class FunctionBuilder {
   std::vector<BufferReservation>& reservations() { return reservations_; }
   std::vector<BufferImport>& imports() { return imports_; }
   std::vector<FmatrixConfig>& fmatrix_configs() { return fmatrix_configs_; }
+  /// Where each %call of the code is written, in code order (for the check of call cycles).
+  std::vector<SourceRange>& call_sites() { return call_sites_; }
 
  private:
   Context& ctx_;
   Program& program_;
   Function& function_;
   uint32_t file_name_;
+  SourceRange statement_;
+  /// Reports (once) a register file of class \a cls grown to \a count registers past the limit.
+  void CountRegisters(RegClass cls, size_t count);
+  /// The function's name, for messages.
+  std::string_view name() const;
   /// Looks names up by string_view, without building a string per use.
   struct NameHash {
     using is_transparent = void;
@@ -165,6 +179,7 @@ class FunctionBuilder {
   std::vector<BufferReservation> reservations_;
   std::vector<BufferImport> imports_;
   std::vector<FmatrixConfig> fmatrix_configs_;
+  std::vector<SourceRange> call_sites_;
   uint32_t local_arrays_ = 0;
   std::set<std::string, std::less<>> poisoned_;
 };

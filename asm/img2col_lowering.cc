@@ -5,6 +5,7 @@
 
 #include "asm/op_form.h"
 #include "asm/operands.h"
+#include "asm/tile_op_lowering.h"
 #include "common/isa/immediates.h"
 #include "common/isa/operand_rules.h"
 #include "common/strings.h"
@@ -128,9 +129,11 @@ bool LowerFmatrixConfig(FunctionBuilder& fb, const Statement& stmt) {
   return fb.Define(stmt.results[0], v);
 }
 
-bool IsImg2colSetting(const OpInfo& info) {
-  return info.family == Family::kImg2col && info.num_outputs == 0;
-}
+namespace {
+
+// The settings instructions (tsetfmatrix, tset_img2col_rpt, tset_img2col_padding) load the
+// core's im2col state: they write no tile.
+bool IsImg2colSetting(const OpInfo& info) { return info.num_outputs == 0; }
 
 bool LowerImg2colSetting(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   Context& ctx = fb.ctx();
@@ -197,6 +200,13 @@ bool LowerImg2colSetting(FunctionBuilder& fb, const OpInfo& info, const Statemen
   if (!ok) return false;
   fb.Emit(info.opcode, encoded, stmt.head.range);
   return true;
+}
+
+}  // namespace
+
+bool LowerImg2colOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  if (IsImg2colSetting(info)) return LowerImg2colSetting(fb, info, stmt);
+  return LowerTileOp(fb, info, stmt);
 }
 
 }  // namespace pto::assembler

@@ -13,15 +13,15 @@ namespace pto::assembler {
 ///                                 pad_value = 0.5 : f16, repeat_time = 1} : !pto.fmatrix_config
 bool LowerFmatrixConfig(FunctionBuilder& fb, const Statement& stmt);
 
-/// True for the settings instructions LowerImg2colSetting lowers.
-bool IsImg2colSetting(const OpInfo& info);
-
-/// pto.tsetfmatrix %cfg : !pto.fmatrix_config -> ()
-/// pto.tsetfmatrix ins(%cfg : !pto.fmatrix_config) outs()
-/// tset_img2col_padding %cfg            tset_img2col_padding {pad_value = -1 : i8}
+/// Lowers \a stmt, an instruction of the Img2col family (\a info). The settings instructions
+/// take a config or attributes:
+///   pto.tsetfmatrix %cfg : !pto.fmatrix_config -> ()
+///   pto.tsetfmatrix ins(%cfg : !pto.fmatrix_config) outs()
+///   tset_img2col_padding %cfg            tset_img2col_padding {pad_value = -1 : i8}
 /// The settings come from the config and from attributes written on the instruction (which
-/// win); settings given by neither take their reset values.
-bool LowerImg2colSetting(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt);
+/// win); settings given by neither take their reset values. timg2col itself is lowered as any
+/// tile instruction (LowerTileOp).
+bool LowerImg2colOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt);
 
 }  // namespace pto::assembler
 

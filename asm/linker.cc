@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "common/call_graph.h"
 #include "common/isa/encoding.h"
 #include "common/strings.h"
 
@@ -69,6 +70,8 @@ class Linker {
   void CollectPublic();
   void ResolveDeclarations();
   void Copy(Ref r);
+  /// Reports a call of the linked program that closes a cycle of calls (common/call_graph.h).
+  void CheckRecursion();
   void ChooseEntry();
 
   std::vector<LinkUnit>& units_;
@@ -77,7 +80,9 @@ class Linker {
   Diagnostics& diags_;
   std::map<std::string, Ref> public_;
   std::vector<std::vector<uint32_t>> final_;  ///< Per unit: function -> index in out_.
+  std::vector<Ref> source_;                   ///< Per function of out_: where it comes from.
   bool ok_ = true;
+  bool strings_reported_ = false;
 };
 
 void Linker::At(Severity severity, Ref r, std::string message) {
@@ -114,6 +119,10 @@ void Linker::CollectPublic() {
       if (!f.defined) continue;
       final_[u][i] = static_cast<uint32_t>(out_.functions.size());
       out_.functions.emplace_back();
+      source_.push_back({u, i});
+      if (out_.functions.size() == options_.limits.functions + size_t{1}) {
+        At(Severity::kError, {u, i}, TooManyFunctions(options_.limits.functions));
+      }
       if (!f.is_public) continue;
       Ref r{u, i};
       auto [it, inserted] = public_.emplace(Name(r), r);
@@ -175,6 +184,30 @@ void Linker::Copy(Ref r) {
     }
   }
   out_.functions[final_[r.unit][r.fn]] = std::move(f);
+  if (out_.strings.size() > options_.limits.strings && !strings_reported_) {
+    strings_reported_ = true;
+    At(Severity::kError, r, TooManyStrings(options_.limits.strings));
+  }
+}
+
+void Linker::CheckRecursion() {
+  const std::vector<CallEdge> cycle = FindCallCycle(CallsOf(out_));
+  if (cycle.empty()) return;
+  // At the closing call's line (the line table), else at its function.
+  const CallEdge& closing = cycle.back();
+  const Function& f = out_.functions[closing.caller];
+  size_t calls = 0;
+  for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
+    if (Decode(&f.code[pc]).op != Opcode::kCall || calls++ != closing.index) continue;
+    for (const LineEntry& l : f.lines) {
+      if (l.code_offset != pc) continue;
+      ok_ = false;
+      diags_.At(Severity::kError, out_.String(l.file), static_cast<int>(l.line),
+                static_cast<int>(l.col), CallCycleMessage(out_, cycle));
+      return;
+    }
+  }
+  At(Severity::kError, source_[closing.caller], CallCycleMessage(out_, cycle));
 }
 
 void Linker::ChooseEntry() {
@@ -240,6 +273,7 @@ bool Linker::Run() {
       if (p.functions[i].defined) Copy({u, i});
     }
   }
+  CheckRecursion();
   ChooseEntry();
   return ok_;
 }

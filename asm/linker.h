@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "asm/format_limits.h"
 #include "common/diagnostics.h"
 #include "common/program.h"
 
@@ -20,6 +21,8 @@ struct LinkUnit {
 
 struct LinkOptions {
   std::string entry;  ///< --entry NAME; else the pto.entry function, else the only public one.
+  /// The bytecode format's limits the linked program must keep to (tests lower them).
+  FormatLimits limits;
 };
 
 /// Links \a units into the executable \a out. Reports every problem (undefined or duplicate

@@ -69,6 +69,8 @@ class ListingFunction {
 
   bool Declare(uint32_t index);
   bool LowerBody();
+  /// Where each bc.call of the body is written, in code order.
+  const std::vector<SourceRange>& call_sites() const { return call_sites_; }
 
  private:
   bool Error(const Item& at, std::string message) {
@@ -76,6 +78,8 @@ class ListingFunction {
     return false;
   }
   bool LowerParam(ItemSpan part);
+  /// Reports a register file of class \a cls grown past the format's limit by \a s.
+  bool CountRegisters(const grammar::Statement& s, RegClass cls, size_t count);
   bool LowerStatement(const grammar::Statement& s);
   bool RegisterFile(const grammar::Statement& s);
   bool Instruction(const grammar::Statement& s, const OpInfo& info);
@@ -89,7 +93,13 @@ class ListingFunction {
   const grammar::Statement& stmt_;
   uint32_t index_ = 0;
   const Item* body_ = nullptr;
+  std::vector<SourceRange> call_sites_;
 };
+
+bool ListingFunction::CountRegisters(const grammar::Statement& s, RegClass cls, size_t count) {
+  if (count <= ctx_.limits().registers) return true;
+  return Error(s.head, TooManyRegisters(program_.String(fn().name), cls, ctx_.limits().registers));
+}
 
 bool ListingFunction::LowerParam(ItemSpan part) {
   RegClass cls;
@@ -119,6 +129,15 @@ bool ListingFunction::LowerParam(ItemSpan part) {
     case TypeKind::kMemref:
       p.kind = ParamKind::kMemref;
       p.shape = type.shape;
+      if (p.shape.empty() || p.shape.size() > ctx_.limits().param_rank) {
+        return Error(part[2], StrCat("a memref parameter has 1 to ", ctx_.limits().param_rank,
+                                     " dimensions, not ", p.shape.size()));
+      }
+      for (int64_t d : p.shape) {
+        if (std::string problem = MemrefDimProblem(d); !problem.empty()) {
+          return Error(part[2], problem);
+        }
+      }
       break;
     case TypeKind::kTile:
       p.kind = ParamKind::kTile;
@@ -132,8 +151,12 @@ bool ListingFunction::LowerParam(ItemSpan part) {
                                  Prefix(want), " register"));
   }
   p.dtype = type.dtype;
-  p.name = program_.Intern(name);
+  p.name = ctx_.InternName(program_, name, part[0].range);
   fn().params.push_back(p);
+  if (fn().params.size() > ctx_.limits().registers) {
+    ctx_.LimitError(StrCat("@", program_.String(fn().name), " parameters"), part[0].range,
+                    TooManyRegisters(program_.String(fn().name), cls, ctx_.limits().registers));
+  }
   return true;
 }
 
@@ -150,7 +173,7 @@ bool ListingFunction::Declare(uint32_t index) {
     return Error(stmt_.head, "expected 'func.func @name(...) { ... }'");
   }
   Function& f = fn();
-  f.name = program_.Intern(items[i].text);
+  f.name = ctx_.InternName(program_, items[i].text, items[i].range);
   f.is_public = !is_private;
   for (size_t k = i + 2; k < items.size(); ++k) {
     const Item& item = items[k];
@@ -163,6 +186,10 @@ bool ListingFunction::Declare(uint32_t index) {
         if (!ParseWholeType(ctx_, part, &t)) return false;
         if (!t.IsScalar()) return Error(part[0], "functions return scalars");
         f.results.push_back(t.dtype);
+      }
+      if (f.results.size() > ctx_.limits().results) {
+        return Error(items[k + 1],
+                     TooManyResults(items[i].text, f.results.size(), ctx_.limits().results));
       }
     }
     if (!item.Is(ItemKind::kAttrDict)) continue;
@@ -190,7 +217,7 @@ bool ListingFunction::Declare(uint32_t index) {
     if (!LowerParam(part)) return false;
   }
   if (stmt_.loc) {
-    f.def_file = program_.Intern(stmt_.loc->file);
+    f.def_file = ctx_.InternName(program_, stmt_.loc->file, stmt_.head.range);
     f.def_line = static_cast<uint32_t>(stmt_.loc->line);
     f.def_col = static_cast<uint32_t>(stmt_.loc->col);
   }
@@ -211,7 +238,7 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
       if (!t.IsScalar()) return Error(part[0], "scalar registers hold scalars");
       f.scalar_regs.push_back(t.dtype);
     }
-    return true;
+    return CountRegisters(s, RegClass::kScalar, f.scalar_regs.size());
   }
   RegClass cls;
   uint32_t reg;
@@ -238,6 +265,11 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
     if (!ParseWholeType(ctx_, rest.subspan(2), &t)) return false;
     if (t.dtype != f.scalar_regs[reg]) return Error(rest[2], "the type differs from the register's");
     f.consts.push_back(ConstInit{reg, static_cast<uint64_t>(rest[0].number)});
+    if (f.consts.size() > ctx_.limits().registers) {
+      return Error(s.head, StrCat("more than ", ctx_.limits().registers,
+                                  " constants, the most a "
+                                  "function of the bytecode format has"));
+    }
     return true;
   }
   if (head == "bc.tile") {
@@ -249,7 +281,7 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
     if (!t.IsTile()) return Error(rest[0], "bc.tile declares a tile");
     TileReg tile;
     tile.type = t.tile;
-    tile.name = program_.Intern(text_attr("name"));
+    tile.name = ctx_.InternName(program_, text_attr("name"), s.head.range);
     auto addr = attrs.find("addr");
     if (addr != attrs.end() && addr->second.value.size() == 1 &&
         addr->second.value[0].Is(ItemKind::kInt)) {
@@ -265,7 +297,7 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
     tile.valid_rows = static_cast<int32_t>(valid->second.value[0].children()[0].number);
     tile.valid_cols = static_cast<int32_t>(valid->second.value[0].children()[2].number);
     f.tiles.push_back(tile);
-    return true;
+    return CountRegisters(s, RegClass::kTile, f.tiles.size());
   }
   // bc.view
   Type t;
@@ -274,8 +306,8 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   }
   if (!ParseWholeType(ctx_, rest, &t)) return false;
   if (!t.IsScalar()) return Error(rest[0], "bc.view gives the element type");
-  f.views.push_back(ViewReg{t.dtype, program_.Intern(text_attr("name"))});
-  return true;
+  f.views.push_back(ViewReg{t.dtype, ctx_.InternName(program_, text_attr("name"), s.head.range)});
+  return CountRegisters(s, RegClass::kView, f.views.size());
 }
 
 bool ListingFunction::Operand(const Item& item, OperandKind kind, bool optional, uint32_t* out) {
@@ -362,14 +394,18 @@ bool ListingFunction::Instruction(const grammar::Statement& s, const OpInfo& inf
   }
   if (t != terms.size()) return Error(terms[t][0], "too many operands");
   Function& f = fn();
-  if (s.loc) {
-    f.lines.push_back(LineEntry{static_cast<uint32_t>(f.code.size()), program_.Intern(s.loc->file),
-                                static_cast<uint32_t>(s.loc->line),
-                                static_cast<uint32_t>(s.loc->col)});
+  if (f.code.size() + 1 + operands.size() > ctx_.limits().code_words) {
+    return Error(s.head, TooManyCodeWords(program_.String(f.name), ctx_.limits().code_words));
   }
-  if (!FitsSchema(info.opcode, operands.size()) || operands.size() > 255) {
+  if (s.loc) {
+    f.lines.push_back(LineEntry{
+        static_cast<uint32_t>(f.code.size()), ctx_.InternName(program_, s.loc->file, s.head.range),
+        static_cast<uint32_t>(s.loc->line), static_cast<uint32_t>(s.loc->col)});
+  }
+  if (!FitsSchema(info.opcode, operands.size()) || operands.size() > ctx_.limits().operands) {
     return Error(s.head, "operand count does not fit the instruction");
   }
+  if (info.opcode == Opcode::kCall) call_sites_.push_back(s.head.range);
   pto::Emit(&f.code, info.opcode, operands);
   return true;
 }
@@ -431,6 +467,10 @@ bool LowerListing(Context& ctx, Program& program, StatementSpan top,
       entry->second.value[0].Is(ItemKind::kInt)) {
     program.entry = static_cast<uint32_t>(entry->second.value[0].number);
   }
+  if (funcs.size() > ctx.limits().functions) {
+    ctx.Error(funcs[ctx.limits().functions]->head, TooManyFunctions(ctx.limits().functions));
+    return false;
+  }
   program.functions.resize(funcs.size());
   std::vector<ListingFunction> lowered;
   bool ok = true;
@@ -440,7 +480,14 @@ bool LowerListing(Context& ctx, Program& program, StatementSpan top,
   }
   if (!ok) return false;
   for (ListingFunction& f : lowered) ok &= f.LowerBody();
-  return ok;
+  if (!ok) return false;
+  const std::vector<CallEdge> cycle = FindCallCycle(CallsOf(program));
+  if (!cycle.empty() && cycle.back().index < lowered[cycle.back().caller].call_sites().size()) {
+    ctx.Error(lowered[cycle.back().caller].call_sites()[cycle.back().index],
+              CallCycleMessage(program, cycle));
+    return false;
+  }
+  return true;
 }
 
 }  // namespace pto::assembler

@@ -16,6 +16,20 @@ void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs) {
   }
 }
 
+const Item* AttributeWord(ItemSpan value, bool quoted) {
+  const Item* word = nullptr;
+  for (const Item& item : value) {
+    if (item.Is(ItemKind::kWord) || item.Is(ItemKind::kInt) ||
+        (quoted && (item.Is(ItemKind::kString) || item.Is(ItemKind::kSymbol)))) {
+      word = &item;
+    }
+    if (item.Is(ItemKind::kGroup)) {
+      if (const Item* inner = AttributeWord(item.children(), quoted)) word = inner;
+    }
+  }
+  return word;
+}
+
 namespace {
 
 // Splits operand items into terms at commas, moving attribute dictionaries into \a attrs.
@@ -89,6 +103,14 @@ bool ReadDps(Context& ctx, const Statement& stmt, OpForm* form) {
       ok &= ReadClause(ctx, items[++i], "ins", &form->ins, &form->attrs);
     } else if (item.IsWord("outs") && i + 1 < items.size() && items[i + 1].IsGroup('(')) {
       ok &= ReadClause(ctx, items[++i], "outs", &form->outs, &form->attrs);
+    } else if (item.IsWord("outs") && i + 1 < items.size() && items[i + 1].IsPunct(":")) {
+      // ins(...) outs : T, U: the outputs are the statement's results, of these types.
+      Signature types;
+      ok &= ParseSignature(ctx, items.subspan(i + 2), &types);
+      form->result_types = types.inputs;
+      form->result_ranges = types.input_ranges;
+      form->dps = false;
+      break;
     } else if (item.Is(ItemKind::kAttrDict)) {
       ReadAttributes(item, &form->attrs);
     } else if (item.IsPunct("->") || item.IsPunct(":")) {
@@ -120,6 +142,7 @@ bool ReadSsa(Context& ctx, const Statement& stmt, OpForm* form) {
     form->has_signature = true;
     ok &= ParseSignature(ctx, sig, &form->signature);
     form->result_types = form->signature.results;
+    form->result_ranges = form->signature.result_ranges;
   }
   return ok;
 }
@@ -137,6 +160,7 @@ bool ReadCallForm(Context& ctx, const Statement& stmt, OpForm* form) {
       Type type;
       ok &= ParseWholeType(ctx, items.subspan(i + 1), &type);
       form->result_types.push_back(type);
+      form->result_ranges.push_back(SpanRange(items.subspan(i + 1)));
       break;
     } else {
       ctx.Error(item, StrCat("unexpected '", Spell(ItemSpan(&item, 1)), "' after the operand list"));
@@ -147,6 +171,14 @@ bool ReadCallForm(Context& ctx, const Statement& stmt, OpForm* form) {
 }
 
 }  // namespace
+
+bool IsDpsForm(ItemSpan items) {
+  if (FindClause(items, "ins") < 0 && FindClause(items, "outs") < 0) return false;
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    if (items[i].IsWord("outs") && items[i + 1].IsPunct(":")) return false;  // outs : T
+  }
+  return true;
+}
 
 bool ReadOpForm(Context& ctx, const Statement& stmt, OpForm* form) {
   *form = OpForm();

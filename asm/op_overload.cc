@@ -1,6 +1,4 @@
-// Instructions with several forms under one mnemonic (rows that NextOverload links, such as
-// tgather with an index tile or with a maskPattern): which row a statement means.
-#include "asm/tile_op_lowering.h"
+#include "asm/op_overload.h"
 
 #include <map>
 #include <set>
@@ -66,7 +64,7 @@ size_t WrittenOutputs(const Statement& stmt, bool dps) {
 const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
   if (!NextOverload(first)) return first;
   const size_t written = WrittenInputs(stmt);
-  const bool dps = FindClause(stmt.items, "ins") >= 0 || FindClause(stmt.items, "outs") >= 0;
+  const bool dps = IsDpsForm(stmt.items);
   const size_t written_outputs = WrittenOutputs(stmt, dps);
   std::set<std::string> attrs;
   CollectAttrNames(stmt.items, &attrs);

@@ -190,4 +190,95 @@ std::string Describe(const Value& v) {
   return StrCat("a value of type ", v.type.text);
 }
 
+bool ExpectResults(Context& ctx, const Statement& stmt, size_t n) {
+  if (stmt.results.size() == n) return true;
+  if (n == 0) {
+    ctx.Error(stmt.results[0], StrCat("'", stmt.head.text, "' has no results"));
+  } else {
+    ctx.Error(stmt.head, StrCat("'", stmt.head.text, "' needs ", n, " result name",
+                                n == 1 ? "" : "s", " ('%name = ", stmt.head.text, " ...')"));
+  }
+  return false;
+}
+
+bool DefineResults(FunctionBuilder& fb, const Statement& stmt, const std::vector<Value>& values) {
+  size_t count = 0;
+  for (const Item& r : stmt.results) count += static_cast<size_t>(r.number);
+  if (count != values.size()) {
+    fb.ctx().Error(stmt.head, StrCat("'", stmt.head.text, "' has ", values.size(), " result",
+                                     values.size() == 1 ? "" : "s", " but ", count,
+                                     count == 1 ? " name is" : " names are", " given"));
+    return false;
+  }
+  size_t k = 0;
+  bool ok = true;
+  for (const Item& r : stmt.results) {
+    for (int i = 0; i < r.number; ++i) {
+      ok &= fb.Define(r, values[k++], r.number > 1 ? i : -1);
+    }
+  }
+  return ok;
+}
+
+bool IntOperand(FunctionBuilder& fb, ItemSpan term, Value* out) {
+  Resolved r;
+  if (term.empty() || !Resolve(fb, term, DType::kIndex, &r)) return false;
+  if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
+    fb.ctx().Error(term, StrCat("expected an integer, got ", Describe(r.value)));
+    return false;
+  }
+  *out = r.value;
+  return true;
+}
+
+bool IndexList(FunctionBuilder& fb, const Item& group, std::vector<Value>* values) {
+  if (!group.IsGroup('[')) {
+    fb.ctx().Error(group, "expected a list such as [%a, %b]");
+    return false;
+  }
+  for (ItemSpan entry : Split(group.children(), ",")) {
+    if (entry.empty() || TermLength(entry) != entry.size()) {
+      fb.ctx().Error(group, "malformed list entry");
+      return false;
+    }
+    Value v;
+    if (!IntOperand(fb, entry, &v)) return false;
+    values->push_back(v);
+  }
+  return true;
+}
+
+bool CarriedValue(FunctionBuilder& fb, ItemSpan term, Value* out) {
+  Context& ctx = fb.ctx();
+  Resolved r;
+  if (!Resolve(fb, term, DType::kInvalid, &r)) return false;
+  if (r.value.cls == ValueClass::kLocalArray) {
+    ctx.Error(term, "a local array stays in the function that declares it: it cannot be "
+                    "passed, carried, yielded or returned");
+    return false;
+  }
+  if (r.value.cls == ValueClass::kConfig) {
+    ctx.Error(term, "an !pto.fmatrix_config is known when the program is assembled: use it "
+                    "where it is made, it cannot be passed, carried, yielded or returned");
+    return false;
+  }
+  if (r.value.cls == ValueClass::kEvent) {
+    ctx.Error(term, "an event is only for tsync in the function that receives it: it cannot be "
+                    "passed, carried, yielded or returned");
+    return false;
+  }
+  *out = r.value;
+  return true;
+}
+
+bool ValueList(FunctionBuilder& fb, ItemSpan items, std::vector<Value>* values) {
+  for (ItemSpan part : Split(items, ",")) {
+    if (part.empty()) continue;
+    Value v;
+    if (!CarriedValue(fb, part.subspan(0, TermLength(part)), &v)) return false;
+    values->push_back(v);
+  }
+  return true;
+}
+
 }  // namespace pto::assembler

@@ -35,6 +35,24 @@ bool ConstantInt(const Resolved& r, int64_t* value);
 /// A short description of what kind of value \a v is, for messages ("a tile", "an index").
 std::string Describe(const Value& v);
 
+/// Checks that \a stmt names \a n results ("%r = op ...", none when \a n is 0); reports it
+/// if not.
+bool ExpectResults(Context& ctx, const Statement& stmt, size_t n);
+/// Binds the result names of \a stmt (%r, or %r:N for N of them) to \a values, reporting a
+/// count that differs.
+bool DefineResults(FunctionBuilder& fb, const Statement& stmt, const std::vector<Value>& values);
+
+/// An integer scalar operand (index, iN; a literal is made an index constant).
+bool IntOperand(FunctionBuilder& fb, ItemSpan term, Value* out);
+/// The integers of a bracketed list of operands ("[%a, 16]").
+bool IndexList(FunctionBuilder& fb, const Item& group, std::vector<Value>* values);
+
+/// A value that scf carries, a call passes or a function returns: any value but a local array,
+/// an !pto.fmatrix_config or an event, which stay where they are made.
+bool CarriedValue(FunctionBuilder& fb, ItemSpan term, Value* out);
+/// The carried values of a comma-separated operand list (scf.yield %a, %b).
+bool ValueList(FunctionBuilder& fb, ItemSpan items, std::vector<Value>* values);
+
 }  // namespace pto::assembler
 
 #endif  // PTO_ASM_OPERANDS_H_

@@ -7,6 +7,7 @@
 
 #include "asm/assembler.h"
 #include "asm/disassembler.h"
+#include "asm/dump_header.h"
 #include "asm/linker.h"
 #include "common/bytecode.h"
 #include "common/file_io.h"

@@ -150,10 +150,7 @@ bool ScalarLowering::Run() {
   if (info_.family == Family::kCompareInt || info_.family == Family::kCompareFloat) {
     encoded.push_back(predicate_);
   }
-  Value result;
-  result.type = ScalarType(result_type_);
-  result.cls = ValueClass::kScalar;
-  result.reg = fb_.NewScalar(result_type_);
+  Value result = fb_.NewScalarValue(result_type_);
   encoded[0] = result.reg;
   std::vector<OperandType> types(encoded.size());
   for (size_t i = 0; i < encoded.size(); ++i) {

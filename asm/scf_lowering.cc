@@ -1,12 +1,15 @@
-// BodyLowering: structured control flow (scf.for, scf.if, scf.while and their terminators)
-// and function calls, lowered to jumps and register moves.
-#include "asm/body_lowering.h"
+#include "asm/scf_lowering.h"
+
 #include "asm/operands.h"
 #include "common/strings.h"
 
 namespace pto::assembler {
 
-bool BodyLowering::NewValueOfType(const Type& type, SourceRange where, Value* out) {
+namespace {
+
+// A new register holding a value of \a type.
+bool NewValueOfType(FunctionBuilder& fb, const Type& type, SourceRange where, Value* out) {
+  Context& ctx = fb.ctx();
   Value v;
   v.type = type;
   if (type.IsScalar()) {
@@ -16,14 +19,15 @@ bool BodyLowering::NewValueOfType(const Type& type, SourceRange where, Value* ou
   } else if (type.IsView()) {
     v.cls = ValueClass::kView;
   } else {
-    ctx_.Error(where, StrCat("values of type '", type.text, "' cannot be carried here"));
+    ctx.Error(where, StrCat("values of type '", type.text, "' cannot be carried here"));
     return false;
   }
-  *out = fb_.NewRegisterLike(v, "", where);
+  *out = fb.NewRegisterLike(v, "", where);
   return true;
 }
 
-bool BodyLowering::ResultTypes(ItemSpan items, std::vector<Type>* types) {
+// Reads "-> T" or "-> (T, U)" result types at the end of \a items.
+bool ResultTypes(Context& ctx, ItemSpan items, std::vector<Type>* types) {
   int arrow = Find(items, "->");
   if (arrow < 0) return true;
   ItemSpan list = items.subspan(arrow + 1);
@@ -33,69 +37,20 @@ bool BodyLowering::ResultTypes(ItemSpan items, std::vector<Type>* types) {
   if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children();
   for (ItemSpan part : Split(list, ",")) {
     Type t;
-    if (!ParseWholeType(ctx_, part, &t)) return false;
+    if (!ParseWholeType(ctx, part, &t)) return false;
     types->push_back(t);
   }
   return true;
 }
 
-bool BodyLowering::DefineResults(const Statement& stmt, const std::vector<Value>& values) {
-  size_t count = 0;
-  for (const Item& r : stmt.results) count += static_cast<size_t>(r.number);
-  if (count != values.size()) {
-    ctx_.Error(stmt.head, StrCat("'", stmt.head.text, "' has ", values.size(), " result",
-                                 values.size() == 1 ? "" : "s", " but ", count,
-                                 count == 1 ? " name is" : " names are", " given"));
-    return false;
-  }
-  size_t k = 0;
-  bool ok = true;
-  for (const Item& r : stmt.results) {
-    for (int i = 0; i < r.number; ++i) {
-      ok &= fb_.Define(r, values[k++], r.number > 1 ? i : -1);
-    }
-  }
-  return ok;
-}
-
-bool BodyLowering::CarriedValue(ItemSpan term, Value* out) {
-  Resolved r;
-  if (!Resolve(fb_, term, DType::kInvalid, &r)) return false;
-  if (r.value.cls == ValueClass::kLocalArray) {
-    ctx_.Error(term, "a local array stays in the function that declares it: it cannot be "
-                     "passed, carried, yielded or returned");
-    return false;
-  }
-  if (r.value.cls == ValueClass::kConfig) {
-    ctx_.Error(term, "an !pto.fmatrix_config is known when the program is assembled: use it "
-                     "where it is made, it cannot be passed, carried, yielded or returned");
-    return false;
-  }
-  if (r.value.cls == ValueClass::kEvent) {
-    ctx_.Error(term, "an event is only for tsync in the function that receives it: it cannot be "
-                     "passed, carried, yielded or returned");
-    return false;
-  }
-  *out = r.value;
-  return true;
-}
-
-bool BodyLowering::ValueList(ItemSpan items, std::vector<Value>* values) {
-  for (ItemSpan part : Split(items, ",")) {
-    if (part.empty()) continue;
-    Value v;
-    if (!CarriedValue(part.subspan(0, TermLength(part)), &v)) return false;
-    values->push_back(v);
-  }
-  return true;
-}
-
-bool BodyLowering::ParallelMove(const std::vector<Value>& dsts, const std::vector<Value>& srcs,
-                                const Statement& stmt) {
+// Moves \a srcs into \a dsts as if all at once (a yield may swap values).
+bool ParallelMove(FunctionBuilder& fb, const std::vector<Value>& dsts,
+                  const std::vector<Value>& srcs, const Statement& stmt) {
+  Context& ctx = fb.ctx();
   if (dsts.size() != srcs.size()) {
-    ctx_.Error(stmt.head, StrCat("'", stmt.head.text, "' passes ", srcs.size(), " value",
-                                 srcs.size() == 1 ? "" : "s", ", the enclosing operation expects ",
-                                 dsts.size()));
+    ctx.Error(stmt.head, StrCat("'", stmt.head.text, "' passes ", srcs.size(), " value",
+                                srcs.size() == 1 ? "" : "s", ", the enclosing operation expects ",
+                                dsts.size()));
     return false;
   }
   for (size_t i = 0; i < dsts.size(); ++i) {
@@ -105,8 +60,8 @@ bool BodyLowering::ParallelMove(const std::vector<Value>& dsts, const std::vecto
                 (d.cls == ValueClass::kTile ? d.type.tile == s.type.tile
                                             : d.type.dtype == s.type.dtype);
     if (!same) {
-      ctx_.Error(stmt.head, StrCat("value ", i + 1, " of '", stmt.head.text, "' is ",
-                                   Describe(s), ", but ", Describe(d), " is expected"));
+      ctx.Error(stmt.head, StrCat("value ", i + 1, " of '", stmt.head.text, "' is ", Describe(s),
+                                  ", but ", Describe(d), " is expected"));
       return false;
     }
   }
@@ -119,56 +74,25 @@ bool BodyLowering::ParallelMove(const std::vector<Value>& dsts, const std::vecto
     }
   }
   if (!clash) {
-    for (size_t i = 0; i < dsts.size(); ++i) fb_.EmitMove(dsts[i], srcs[i], stmt.head.range);
+    for (size_t i = 0; i < dsts.size(); ++i) fb.EmitMove(dsts[i], srcs[i], stmt.head.range);
     return true;
   }
   std::vector<Value> temps;
   for (const Value& s : srcs) {
-    temps.push_back(fb_.NewRegisterLike(s, "", stmt.head.range));
-    fb_.EmitMove(temps.back(), s, stmt.head.range);
+    temps.push_back(fb.NewRegisterLike(s, "", stmt.head.range));
+    fb.EmitMove(temps.back(), s, stmt.head.range);
   }
-  for (size_t i = 0; i < dsts.size(); ++i) fb_.EmitMove(dsts[i], temps[i], stmt.head.range);
+  for (size_t i = 0; i < dsts.size(); ++i) fb.EmitMove(dsts[i], temps[i], stmt.head.range);
   return true;
 }
 
-bool BodyLowering::LowerRegion(const Item& region, RegionExit* exit,
-                               const std::vector<Value>& args) {
-  fb_.PushScope();
-  exits_.push_back(exit);
-  StatementSpan body = region.body();
-  if (!body.empty() && body[0].head.Is(ItemKind::kCaret)) {
-    // ^bb0(%a: T, ...): names for the region's arguments.
-    const Statement& label = body[0];
-    const Item* params = !label.items.empty() && label.items[0].IsGroup('(') ? &label.items[0]
-                                                                            : nullptr;
-    std::vector<ItemSpan> names = params ? Split(params->children(), ",") : std::vector<ItemSpan>{};
-    if (names.size() != args.size()) {
-      ctx_.Error(label.head, StrCat("the block takes ", args.size(), " argument",
-                                    args.size() == 1 ? "" : "s", ", the label names ",
-                                    names.size()));
-    } else {
-      for (size_t i = 0; i < names.size(); ++i) {
-        if (!names[i].empty() && names[i][0].Is(ItemKind::kValue)) fb_.Define(names[i][0], args[i]);
-      }
-    }
-    body = body.subspan(1);
-  } else if (!args.empty()) {
-    ctx_.Error(region.range, "this region needs a '^bb0(...):' label naming its arguments");
-  }
-  LowerAll(body);
-  exits_.pop_back();
-  fb_.PopScope();
-  return true;
-}
-
-bool BodyLowering::LowerBlockLabel(const Statement& stmt) {
-  ctx_.Error(stmt.head, "block labels may only start the 'do' region of scf.while");
-  return false;
-}
+}  // namespace
 
 // %r:N = scf.for [unsigned] %i = %lb to %ub step %s [: T] [iter_args(%a = %x, ...) -> (T, ...)]
 //   { ... scf.yield %a2, ... }
-bool BodyLowering::LowerFor(const Statement& stmt) {
+bool LowerFor(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
   ItemSpan items = stmt.items;
   size_t i = 0;
   bool is_unsigned = false;
@@ -180,7 +104,7 @@ bool BodyLowering::LowerFor(const Statement& stmt) {
                                                                            : &items.back();
   if (i + 6 >= items.size() || !items[i].Is(ItemKind::kValue) || !items[i + 1].IsPunct("=") ||
       !region) {
-    ctx_.Error(stmt.head, "expected 'scf.for %i = %lb to %ub step %step { ... }'");
+    ctx.Error(stmt.head, "expected 'scf.for %i = %lb to %ub step %step { ... }'");
     return false;
   }
   const Item& iv_name = items[i];
@@ -196,13 +120,13 @@ bool BodyLowering::LowerFor(const Statement& stmt) {
   };
   ItemSpan lb_items = term_until("to");
   if (i >= items.size() || !items[i].IsWord("to")) {
-    ctx_.Error(stmt.head, "scf.for: expected 'to' after the lower bound");
+    ctx.Error(stmt.head, "scf.for: expected 'to' after the lower bound");
     return false;
   }
   ++i;
   ItemSpan ub_items = term_until("step");
   if (i >= items.size() || !items[i].IsWord("step")) {
-    ctx_.Error(stmt.head, "scf.for: expected 'step' after the upper bound");
+    ctx.Error(stmt.head, "scf.for: expected 'step' after the upper bound");
     return false;
   }
   ++i;
@@ -211,21 +135,22 @@ bool BodyLowering::LowerFor(const Statement& stmt) {
   if (i < items.size() && items[i].IsPunct(":")) {
     Type t;
     size_t consumed = 0;
-    if (!ParseType(ctx_, items.subspan(i + 1), &t, &consumed)) return false;
+    if (!ParseType(ctx, items.subspan(i + 1), &t, &consumed)) return false;
     iv_type = t.dtype;
     i += 1 + consumed;
   }
   Resolved lb, ub, step;
-  if (!Resolve(fb_, lb_items, iv_type == DType::kInvalid ? DType::kIndex : iv_type, &lb)) return false;
+  if (!Resolve(fb, lb_items, iv_type == DType::kInvalid ? DType::kIndex : iv_type, &lb))
+    return false;
   if (iv_type == DType::kInvalid) iv_type = lb.value.type.dtype;
-  if (!Resolve(fb_, ub_items, iv_type, &ub) || !Resolve(fb_, step_items, iv_type, &step)) {
+  if (!Resolve(fb, ub_items, iv_type, &ub) || !Resolve(fb, step_items, iv_type, &step)) {
     return false;
   }
   for (const Resolved* r : {&lb, &ub, &step}) {
     if (r->value.cls != ValueClass::kScalar || r->value.type.dtype != iv_type ||
         !IsInteger(iv_type)) {
-      ctx_.Error(r->range, StrCat("loop bounds and step must all be one integer type (",
-                                  DTypeName(iv_type), "); this is ", Describe(r->value)));
+      ctx.Error(r->range, StrCat("loop bounds and step must all be one integer type (",
+                                 DTypeName(iv_type), "); this is ", Describe(r->value)));
       return false;
     }
   }
@@ -237,87 +162,86 @@ bool BodyLowering::LowerFor(const Statement& stmt) {
     for (ItemSpan pair : Split(items[clause + 1].children(), ",")) {
       Resolved init;
       if (pair.size() < 3 || !pair[0].Is(ItemKind::kValue) || !pair[1].IsPunct("=")) {
-        ctx_.Error(items[clause + 1], "expected iter_args(%name = %init, ...)");
+        ctx.Error(items[clause + 1], "expected iter_args(%name = %init, ...)");
         return false;
       }
-      if (!CarriedValue(pair.subspan(2), &init.value)) return false;
+      if (!CarriedValue(fb, pair.subspan(2), &init.value)) return false;
       iter_names.push_back(&pair[0]);
       iter_inits.push_back(init.value);
     }
   }
-  Value iv;
-  iv.type = ScalarType(iv_type);
-  iv.cls = ValueClass::kScalar;
-  iv.reg = fb_.NewScalar(iv_type);
-  fb_.EmitMove(iv, lb.value, stmt.head.range);
+  Value iv = fb.NewScalarValue(iv_type);
+  fb.EmitMove(iv, lb.value, stmt.head.range);
   RegionExit exit;
   for (const Value& init : iter_inits) {
-    exit.targets.push_back(fb_.NewRegisterLike(init, "", stmt.head.range));
-    fb_.EmitMove(exit.targets.back(), init, stmt.head.range);
+    exit.targets.push_back(fb.NewRegisterLike(init, "", stmt.head.range));
+    fb.EmitMove(exit.targets.back(), init, stmt.head.range);
   }
-  uint32_t check = fb_.Emit(Opcode::kForCheck, {iv.reg, ub.value.reg, 0, is_unsigned},
-                            stmt.head.range);
-  uint32_t body = fb_.Here();
-  fb_.PushScope();
-  bool ok = fb_.Define(iv_name, iv);
-  for (size_t k = 0; k < iter_names.size(); ++k) ok &= fb_.Define(*iter_names[k], exit.targets[k]);
-  ok &= LowerRegion(*region, &exit);
-  fb_.PopScope();
+  uint32_t check =
+      fb.Emit(Opcode::kForCheck, {iv.reg, ub.value.reg, 0, is_unsigned}, stmt.head.range);
+  uint32_t loop_body = fb.Here();
+  fb.PushScope();
+  bool ok = fb.Define(iv_name, iv);
+  for (size_t k = 0; k < iter_names.size(); ++k) ok &= fb.Define(*iter_names[k], exit.targets[k]);
+  ok &= body.LowerRegion(*region, &exit);
+  fb.PopScope();
   if (!exit.terminated && !exit.targets.empty()) {
-    ctx_.Error(region->range, "this loop carries values, so its body must end with scf.yield");
+    ctx.Error(region->range, "this loop carries values, so its body must end with scf.yield");
     ok = false;
   }
-  fb_.Emit(Opcode::kForNext, {iv.reg, step.value.reg, ub.value.reg, body, is_unsigned},
-           stmt.head.range);
-  fb_.Patch(check, 2, fb_.Here());
-  return DefineResults(stmt, exit.targets) && ok;
+  fb.Emit(Opcode::kForNext, {iv.reg, step.value.reg, ub.value.reg, loop_body, is_unsigned},
+          stmt.head.range);
+  fb.Patch(check, 2, fb.Here());
+  return DefineResults(fb, stmt, exit.targets) && ok;
 }
 
 // %r:N = scf.if %c [-> (T, ...)] { ... scf.yield ... } [else { ... scf.yield ... }]
-bool BodyLowering::LowerIf(const Statement& stmt) {
+bool LowerIf(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
   ItemSpan items = stmt.items;
   std::vector<const Item*> regions;
   for (const Item& item : items) {
     if (item.Is(ItemKind::kRegion)) regions.push_back(&item);
   }
   if (items.empty() || regions.empty() || regions.size() > 2) {
-    ctx_.Error(stmt.head, "expected 'scf.if %cond { ... } [else { ... }]'");
+    ctx.Error(stmt.head, "expected 'scf.if %cond { ... } [else { ... }]'");
     return false;
   }
   Resolved cond;
-  if (!Resolve(fb_, items.subspan(0, TermLength(items)), DType::kI1, &cond)) return false;
+  if (!Resolve(fb, items.subspan(0, TermLength(items)), DType::kI1, &cond)) return false;
   if (cond.value.cls != ValueClass::kScalar || cond.value.type.dtype != DType::kI1) {
-    ctx_.Error(cond.range, StrCat("scf.if needs an i1 condition, got ", Describe(cond.value)));
+    ctx.Error(cond.range, StrCat("scf.if needs an i1 condition, got ", Describe(cond.value)));
     return false;
   }
   std::vector<Type> types;
-  if (!ResultTypes(items, &types)) return false;
+  if (!ResultTypes(ctx, items, &types)) return false;
   RegionExit then_exit, else_exit;
   for (const Type& t : types) {
     Value v;
-    if (!NewValueOfType(t, stmt.head.range, &v)) return false;
+    if (!NewValueOfType(fb, t, stmt.head.range, &v)) return false;
     then_exit.targets.push_back(v);
   }
   else_exit.targets = then_exit.targets;
-  uint32_t branch = fb_.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);
-  bool ok = LowerRegion(*regions[0], &then_exit);
+  uint32_t branch = fb.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);
+  bool ok = body.LowerRegion(*regions[0], &then_exit);
   if (regions.size() == 2) {
-    uint32_t jump = fb_.Emit(Opcode::kJump, {0}, stmt.head.range);
-    fb_.Patch(branch, 1, fb_.Here());
-    ok &= LowerRegion(*regions[1], &else_exit);
-    fb_.Patch(jump, 0, fb_.Here());
+    uint32_t jump = fb.Emit(Opcode::kJump, {0}, stmt.head.range);
+    fb.Patch(branch, 1, fb.Here());
+    ok &= body.LowerRegion(*regions[1], &else_exit);
+    fb.Patch(jump, 0, fb.Here());
   } else {
-    fb_.Patch(branch, 1, fb_.Here());
+    fb.Patch(branch, 1, fb.Here());
     if (!types.empty()) {
-      ctx_.Error(stmt.head, "an scf.if with results needs an else region");
+      ctx.Error(stmt.head, "an scf.if with results needs an else region");
       ok = false;
     }
   }
   if (!types.empty() && (!then_exit.terminated || (regions.size() == 2 && !else_exit.terminated))) {
-    ctx_.Error(stmt.head, "both regions of an scf.if with results must end with scf.yield");
+    ctx.Error(stmt.head, "both regions of an scf.if with results must end with scf.yield");
     ok = false;
   }
-  return DefineResults(stmt, then_exit.targets) && ok;
+  return DefineResults(fb, stmt, then_exit.targets) && ok;
 }
 
 // %r:N = scf.while (%a = %x, ...) : (T, ...) -> (U, ...) {
@@ -326,14 +250,16 @@ bool BodyLowering::LowerIf(const Statement& stmt) {
 // ^bb0(%b: U, ...):
 //   ... scf.yield %a2, ... : T, ...
 // }
-bool BodyLowering::LowerWhile(const Statement& stmt) {
+bool LowerWhile(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
   ItemSpan items = stmt.items;
   std::vector<const Item*> regions;
   for (const Item& item : items) {
     if (item.Is(ItemKind::kRegion)) regions.push_back(&item);
   }
   if (items.empty() || !items[0].IsGroup('(') || regions.size() != 2) {
-    ctx_.Error(stmt.head, "expected 'scf.while (%a = %init) : (T) -> (T) { ... } do { ... }'");
+    ctx.Error(stmt.head, "expected 'scf.while (%a = %init) : (T) -> (T) { ... } do { ... }'");
     return false;
   }
   std::vector<const Item*> names;
@@ -341,151 +267,94 @@ bool BodyLowering::LowerWhile(const Statement& stmt) {
   for (ItemSpan pair : Split(items[0].children(), ",")) {
     Resolved init;
     if (pair.size() < 3 || !pair[0].Is(ItemKind::kValue) || !pair[1].IsPunct("=")) {
-      ctx_.Error(items[0], "expected (%name = %init, ...)");
+      ctx.Error(items[0], "expected (%name = %init, ...)");
       return false;
     }
-    if (!CarriedValue(pair.subspan(2), &init.value)) return false;
+    if (!CarriedValue(fb, pair.subspan(2), &init.value)) return false;
     names.push_back(&pair[0]);
     inits.push_back(init.value);
   }
   std::vector<Type> result_types;
-  if (!ResultTypes(items.subspan(0, items.size() - 3), &result_types)) return false;
+  if (!ResultTypes(ctx, items.subspan(0, items.size() - 3), &result_types)) return false;
   RegionExit before, after;
   for (const Value& init : inits) {
-    after.targets.push_back(fb_.NewRegisterLike(init, "", stmt.head.range));
-    fb_.EmitMove(after.targets.back(), init, stmt.head.range);
+    after.targets.push_back(fb.NewRegisterLike(init, "", stmt.head.range));
+    fb.EmitMove(after.targets.back(), init, stmt.head.range);
   }
   before.is_condition = true;
   for (const Type& t : result_types) {
     Value result, forward;
-    if (!NewValueOfType(t, stmt.head.range, &result) ||
-        !NewValueOfType(t, stmt.head.range, &forward)) {
+    if (!NewValueOfType(fb, t, stmt.head.range, &result) ||
+        !NewValueOfType(fb, t, stmt.head.range, &forward)) {
       return false;
     }
     before.results.push_back(result);
     before.forwards.push_back(forward);
   }
-  uint32_t top = fb_.Here();
-  fb_.PushScope();
+  uint32_t top = fb.Here();
+  fb.PushScope();
   bool ok = true;
-  for (size_t k = 0; k < names.size(); ++k) ok &= fb_.Define(*names[k], after.targets[k]);
-  ok &= LowerRegion(*regions[0], &before);
-  fb_.PopScope();
+  for (size_t k = 0; k < names.size(); ++k) ok &= fb.Define(*names[k], after.targets[k]);
+  ok &= body.LowerRegion(*regions[0], &before);
+  fb.PopScope();
   if (!before.terminated) {
-    ctx_.Error(regions[0]->range, "the first region of scf.while must end with scf.condition");
+    ctx.Error(regions[0]->range, "the first region of scf.while must end with scf.condition");
     return false;
   }
-  ok &= LowerRegion(*regions[1], &after, before.forwards);
-  fb_.Emit(Opcode::kJump, {top}, stmt.head.range);
-  fb_.Patch(before.exit_branch, 1, fb_.Here());
-  return DefineResults(stmt, before.results) && ok;
+  ok &= body.LowerRegion(*regions[1], &after, before.forwards);
+  fb.Emit(Opcode::kJump, {top}, stmt.head.range);
+  fb.Patch(before.exit_branch, 1, fb.Here());
+  return DefineResults(fb, stmt, before.results) && ok;
 }
 
 // scf.yield %a, %b : T, U
-bool BodyLowering::LowerYield(const Statement& stmt) {
-  if (exits_.empty() || exits_.back()->is_condition) {
-    ctx_.Error(stmt.head, "scf.yield outside a region of scf.for, scf.if or scf.while");
+bool LowerYield(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  if (!body.innermost_exit() || body.innermost_exit()->is_condition) {
+    ctx.Error(stmt.head, "scf.yield outside a region of scf.for, scf.if or scf.while");
     return false;
   }
-  RegionExit& exit = *exits_.back();
+  RegionExit& exit = *body.innermost_exit();
   int colon = Find(stmt.items, ":");
   std::vector<Value> values;
-  if (!ValueList(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), &values)) {
+  if (!ValueList(fb, ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon),
+                 &values)) {
     return false;
   }
   exit.terminated = true;
-  return ParallelMove(exit.targets, values, stmt);
+  return ParallelMove(fb, exit.targets, values, stmt);
 }
 
 // scf.condition(%c) %v, ... : U, ...
-bool BodyLowering::LowerCondition(const Statement& stmt) {
-  if (exits_.empty() || !exits_.back()->is_condition) {
-    ctx_.Error(stmt.head, "scf.condition may only end the first region of scf.while");
+bool LowerCondition(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  if (!body.innermost_exit() || !body.innermost_exit()->is_condition) {
+    ctx.Error(stmt.head, "scf.condition may only end the first region of scf.while");
     return false;
   }
-  RegionExit& exit = *exits_.back();
+  RegionExit& exit = *body.innermost_exit();
   ItemSpan items = stmt.items;
   if (items.empty() || !items[0].IsGroup('(')) {
-    ctx_.Error(stmt.head, "expected 'scf.condition(%cond) %values... : types'");
+    ctx.Error(stmt.head, "expected 'scf.condition(%cond) %values... : types'");
     return false;
   }
   Resolved cond;
-  if (!Resolve(fb_, items[0].children(), DType::kI1, &cond)) return false;
+  if (!Resolve(fb, items[0].children(), DType::kI1, &cond)) return false;
   if (cond.value.cls != ValueClass::kScalar || cond.value.type.dtype != DType::kI1) {
-    ctx_.Error(cond.range, StrCat("scf.condition needs an i1, got ", Describe(cond.value)));
+    ctx.Error(cond.range, StrCat("scf.condition needs an i1, got ", Describe(cond.value)));
     return false;
   }
   int colon = Find(items, ":");
   std::vector<Value> values;
-  if (!ValueList(items.subspan(1, (colon < 0 ? items.size() : colon) - 1), &values)) {
+  if (!ValueList(fb, items.subspan(1, (colon < 0 ? items.size() : colon) - 1), &values)) {
     return false;
   }
   exit.terminated = true;
-  if (!ParallelMove(exit.results, values, stmt)) return false;
-  exit.exit_branch = fb_.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);
-  return ParallelMove(exit.forwards, values, stmt);
-}
-
-// func.call @f(%a, %b) : (T, U) -> ()
-bool BodyLowering::LowerCall(const Statement& stmt) {
-  ItemSpan items = stmt.items;
-  if (items.size() < 2 || !items[0].Is(ItemKind::kSymbol) || !items[1].IsGroup('(')) {
-    ctx_.Error(stmt.head, "expected 'func.call @function(%args...) : (types) -> ()'");
-    return false;
-  }
-  const Program& program = fb_.program();
-  int callee = -1;
-  for (size_t f = 0; f < program.functions.size(); ++f) {
-    if (program.String(program.functions[f].name) == items[0].text) callee = static_cast<int>(f);
-  }
-  if (callee < 0) {
-    ctx_.Error(items[0], StrCat("no function @", items[0].text, " in this module"));
-    return false;
-  }
-  const Function& fn = program.functions[callee];
-  std::vector<Value> args;
-  if (!ValueList(items[1].children(), &args)) return false;
-  if (args.size() != fn.params.size()) {
-    ctx_.Error(items[1], StrCat("@", items[0].text, " takes ", fn.params.size(), " argument",
-                                fn.params.size() == 1 ? "" : "s", ", got ", args.size()));
-    return false;
-  }
-  std::vector<uint32_t> operands{static_cast<uint32_t>(callee)};
-  for (size_t k = 0; k < args.size(); ++k) {
-    const Param& p = fn.params[k];
-    const Value& a = args[k];
-    bool ok = false;
-    switch (p.kind) {
-      case ParamKind::kScalar:
-        ok = a.cls == ValueClass::kScalar && a.type.dtype == p.dtype;
-        break;
-      case ParamKind::kPointer:
-      case ParamKind::kMemref:
-        ok = a.cls == ValueClass::kView && a.type.dtype == p.dtype;
-        break;
-      case ParamKind::kTile:
-        ok = a.cls == ValueClass::kTile && a.type.tile == fn.tiles[p.reg].type;
-        break;
-    }
-    if (!ok) {
-      ctx_.Error(items[1], StrCat("argument ", k + 1, " of @", items[0].text, " is ",
-                                  Describe(a), ", which does not match parameter %",
-                                  program.String(p.name)));
-      return false;
-    }
-    operands.push_back(a.reg);
-  }
-  std::vector<Value> results;
-  for (DType t : fn.results) {
-    Value v;
-    v.type = ScalarType(t);
-    v.cls = ValueClass::kScalar;
-    v.reg = fb_.NewScalar(t);
-    operands.push_back(v.reg);
-    results.push_back(v);
-  }
-  fb_.Emit(Opcode::kCall, operands, stmt.head.range);
-  return DefineResults(stmt, results);
+  if (!ParallelMove(fb, exit.results, values, stmt)) return false;
+  exit.exit_branch = fb.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);
+  return ParallelMove(fb, exit.forwards, values, stmt);
 }
 
 }  // namespace pto::assembler

@@ -1,6 +1,5 @@
 #include "asm/sync_lowering.h"
 
-#include "asm/body_lowering.h"
 #include "asm/operands.h"
 #include "common/isa/immediates.h"
 #include "common/isa/sync_enums.h"
@@ -152,17 +151,14 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
   return true;
 }
 
-}  // namespace pto::assembler
-
-namespace pto::assembler {
-
 // pto.fence.barrier_all #pto.fence_scope<gm>, pto.fence.release <ddr>,
 // pto.cmo.cacheinvalid all #pto.address_space<gm>, pto.cmo.clean all ...,
 // pto.cmo.cacheinvalid %view single_cache_line : T. They order global-memory traffic and
 // caches on the NPU; ptorun completes every access in program order, so they are checked and
 // emit nothing (docs/semantics.md).
-bool BodyLowering::LowerMemoryOrder(const Statement& stmt) {
-  if (!ExpectResults(stmt, 0)) return false;
+bool LowerMemoryOrder(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 0)) return false;
   const bool cmo = stmt.head.text.substr(0, 8) == "pto.cmo.";
   static constexpr std::string_view kSpaces[] = {"gm", "ddr", "ub", "l1", "all"};
   bool ok = true, extent = false;
@@ -171,10 +167,10 @@ bool BodyLowering::LowerMemoryOrder(const Statement& stmt) {
     if (item.IsPunct(":")) break;  // the type of the address operand
     if (item.Is(ItemKind::kValue)) {
       Resolved r;
-      if (!Resolve(fb_, stmt.items.subspan(i, 1), DType::kInvalid, &r)) return false;
+      if (!Resolve(fb, stmt.items.subspan(i, 1), DType::kInvalid, &r)) return false;
       if (r.value.cls != ValueClass::kView) {
-        ctx_.Error(item, StrCat(stmt.head.text, " takes a pointer or a tensor view, but %",
-                                item.text, " is not one"));
+        ctx.Error(item, StrCat(stmt.head.text, " takes a pointer or a tensor view, but %",
+                               item.text, " is not one"));
         ok = false;
       }
     } else if (item.IsWord("all") || item.IsWord("single_cache_line")) {
@@ -187,18 +183,19 @@ bool BodyLowering::LowerMemoryOrder(const Statement& stmt) {
       bool known = false;
       for (std::string_view s : kSpaces) known |= word == s;
       if (!known) {
-        ctx_.Error(scope, StrCat("unknown memory scope '", Spell(ItemSpan(&scope, 1)),
-                                 "' (one of: gm ddr ub l1 all)"));
+        ctx.Error(scope, StrCat("unknown memory scope '", Spell(ItemSpan(&scope, 1)),
+                                "' (one of: gm ddr ub l1 all)"));
         ok = false;
       }
     } else if (!item.Is(ItemKind::kAttrDict)) {
-      ctx_.Error(item, StrCat("unexpected '", Spell(ItemSpan(&item, 1)), "' in ", stmt.head.text));
+      ctx.Error(item, StrCat("unexpected '", Spell(ItemSpan(&item, 1)), "' in ", stmt.head.text));
       ok = false;
     }
   }
   if (cmo && !extent && ok) {
-    ctx_.Error(stmt.head, StrCat(stmt.head.text, " needs 'all' or an address and "
-                                 "'single_cache_line'"));
+    ctx.Error(stmt.head, StrCat(stmt.head.text,
+                                " needs 'all' or an address and "
+                                "'single_cache_line'"));
     ok = false;
   }
   return ok;

@@ -4,6 +4,7 @@
 #include <deque>
 
 #include "asm/op_form.h"
+#include "asm/op_overload.h"
 #include "asm/operands.h"
 #include "common/isa/attributes.h"
 #include "common/isa/immediates.h"
@@ -210,17 +211,24 @@ Type TileOpLowering::ResultType(size_t k) {
   return Type();
 }
 
-// A scalar output (ttest's flag): a new register of the written result type, i1 by default.
+// A scalar output: a new register of the instruction's tile element type (tgetval's element),
+// or of the written result type (ttest's flag: i1 unless written). A scalar read from a tile has
+// the tile's type.
 bool TileOpLowering::MakeScalarResult(int slot, size_t k) {
   const Item& name = stmt_.results[k];
-  Value v;
-  v.type.kind = TypeKind::kScalar;
-  v.type.dtype = DType::kI1;
+  const DType element = PrimaryDType();
+  DType type = element != DType::kInvalid ? element : DType::kI1;
   if (k < form_.result_types.size() && form_.result_types[k].IsScalar()) {
-    v.type.dtype = form_.result_types[k].dtype;
+    const DType written = form_.result_types[k].dtype;
+    if (element != DType::kInvalid && written != element) {
+      SourceRange where = k < form_.result_ranges.size() ? form_.result_ranges[k] : name.range;
+      ctx_.Error(where,
+                 StrCat("the tile holds ", DTypeName(element), ", not ", DTypeName(written)));
+      return false;
+    }
+    type = written;
   }
-  v.cls = ValueClass::kScalar;
-  v.reg = fb_.NewScalar(v.type.dtype);
+  const Value v = fb_.NewScalarValue(type);
   if (!fb_.Define(name, v)) return false;
   slots_[slot].present = true;
   slots_[slot].resolved.value = v;
@@ -327,19 +335,6 @@ bool TileOpLowering::LowerIndexedView(int view_slot, int tile_slot) {
   return true;
 }
 
-// The word that names an attribute's value in any of its spellings: ROUND,
-// #pto<round_mode ROUND>, #pto.round_mode<CAST_RINT>, <EQ>, true, 1.
-static const Item* AttrWord(ItemSpan value) {
-  const Item* word = nullptr;
-  for (const Item& item : value) {
-    if (item.Is(ItemKind::kWord) || item.Is(ItemKind::kInt)) word = &item;
-    if (item.Is(ItemKind::kGroup)) {
-      if (const Item* inner = AttrWord(item.children())) word = inner;
-    }
-  }
-  return word;
-}
-
 // "EQ NE LT ..." for messages (values without a spelling left out).
 static std::string ValueNames(const AttrInfo& info) {
   std::string names;
@@ -383,7 +378,7 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     return false;
   }
   if (it == form_.attrs.end()) return true;
-  const Item* word = AttrWord(it->second.value);
+  const Item* word = AttributeWord(it->second.value);
   if (it->second.value.empty() && info->count == 2 && info->values[1] == std::string("true")) {
     *code = 1;  // a unit attribute: {isBinary}
     return true;

@@ -11,10 +11,6 @@ namespace pto::assembler {
 /// indexed operand needs). Reports every problem found; returns false if there was one.
 bool LowerTileOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt);
 
-/// Of the forms of the instruction spelled like \a first (op_overload.cc), the one \a stmt's
-/// operand counts and required attributes select.
-const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt);
-
 }  // namespace pto::assembler
 
 #endif  // PTO_ASM_TILE_OP_LOWERING_H_

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "common/program.h"
 #include "common/strings.h"
 
 namespace pto::assembler {
@@ -344,7 +345,8 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     }
     if (name == "pto.local_array") {
       if (!ParseViewType(ctx, *params, TypeKind::kLocalArray, type)) return false;
-      if (type->shape.size() != 1 || type->shape[0] <= 0 || type->shape[0] > (1 << 20)) {
+      if (type->shape.size() != 1 || type->shape[0] <= 0 ||
+          type->shape[0] > kMaxLocalArrayElements) {
         ctx.Error(term, "a local array has one static size from 1 to 1048576: "
                         "!pto.local_array<64xi32>");
         return false;
@@ -355,7 +357,7 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   if (head.IsWord("vector") && params) {
     // vector<4xi16> (tmrgsort's counts): a fixed number of scalars, held as a local array.
     if (!ParseViewType(ctx, *params, TypeKind::kLocalArray, type)) return false;
-    if (type->shape.size() != 1 || type->shape[0] <= 0 || type->shape[0] > (1 << 20)) {
+    if (type->shape.size() != 1 || type->shape[0] <= 0 || type->shape[0] > kMaxLocalArrayElements) {
       ctx.Error(term, "only one-dimensional vectors of static size are supported: vector<4xi16>");
       return false;
     }
@@ -432,7 +434,7 @@ bool ParseSignature(Context& ctx, ItemSpan items, Signature* sig) {
   if (arrow < 0) return ParseTypeList(ctx, items, &sig->inputs, &sig->input_ranges);
   sig->has_arrow = true;
   return ParseTypeList(ctx, items.subspan(0, arrow), &sig->inputs, &sig->input_ranges) &&
-         ParseTypeList(ctx, items.subspan(arrow + 1), &sig->results, nullptr);
+         ParseTypeList(ctx, items.subspan(arrow + 1), &sig->results, &sig->result_ranges);
 }
 
 }  // namespace pto::assembler

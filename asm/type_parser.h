@@ -53,6 +53,7 @@ struct Signature {
   std::vector<Type> inputs;
   std::vector<SourceRange> input_ranges;
   std::vector<Type> results;
+  std::vector<SourceRange> result_ranges;
   bool has_arrow = false;
 };
 bool ParseSignature(Context& ctx, ItemSpan items, Signature* signature);

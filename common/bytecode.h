@@ -25,12 +25,17 @@ constexpr uint8_t kFunctionPublic = 1;       ///< Visible to other files when li
 constexpr uint8_t kFunctionDeclaration = 2;  ///< No body: an import (objects only).
 constexpr uint8_t kFunctionEntry = 4;        ///< Marked pto.entry.
 
-/// Upper bounds the reader enforces before allocating anything.
+/// Upper bounds the reader enforces before allocating anything. The assembler checks each
+/// where its input crosses it (asm/format_limits.h); so does the linker.
 constexpr uint32_t kMaxStrings = 1u << 20;
 constexpr uint32_t kMaxStringLength = 1u << 16;
 constexpr uint32_t kMaxFunctions = 1u << 16;
-constexpr uint32_t kMaxRegisters = 1u << 20;
-constexpr uint32_t kMaxCodeWords = 1u << 26;
+constexpr uint32_t kMaxRegisters = 1u << 20;  ///< Per register class (and parameters, constants).
+constexpr uint32_t kMaxCodeWords = 1u << 26;  ///< Per function (and its line entries).
+constexpr uint32_t kMaxResults = 64;          ///< Scalar results of a function.
+constexpr uint32_t kMaxParamRank = 5;         ///< Dimensions of a memref parameter.
+/// Sizes of a memref parameter's dimensions (the verifier's check).
+constexpr int64_t kMaxParamDim = int64_t{1} << 40;
 
 /// Serialises \a program as an executable or, if program.is_object, an object.
 std::vector<uint8_t> WriteProgram(const Program& program);

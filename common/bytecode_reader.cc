@@ -217,11 +217,11 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
     p.reg = r.U32();
     p.name = r.U32();
     uint32_t rank;
-    if (!Count(r, "shape", 5, 8, &rank)) return false;
+    if (!Count(r, "shape", kMaxParamRank, 8, &rank)) return false;
     p.shape.resize(rank);
     for (int64_t& d : p.shape) d = r.I64();
   }
-  if (!Count(r, "result", 64, 1, &n)) return false;
+  if (!Count(r, "result", kMaxResults, 1, &n)) return false;
   f->results.resize(n);
   for (DType& t : f->results) {
     if (!ReadDType(r, &t)) return false;

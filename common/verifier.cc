@@ -1,9 +1,10 @@
 #include "common/verifier.h"
 
+#include "common/bytecode.h"
+#include "common/call_graph.h"
 #include "common/code_walk.h"
-
-#include "common/isa/immediates.h"
 #include "common/isa/encoding.h"
+#include "common/isa/immediates.h"
 #include "common/isa/operand_rules.h"
 #include "common/strings.h"
 
@@ -109,7 +110,7 @@ void Verifier::VerifyRegisters(const Function& f, const FunctionOffsets& off) {
         Fail(at, StrCat(which, ": memref without a shape"));
       }
       for (int64_t d : p.shape) {
-        if (d <= 0 || d > (int64_t{1} << 40)) Fail(at, StrCat(which, ": bad dimension ", d));
+        if (d <= 0 || d > kMaxParamDim) Fail(at, StrCat(which, ": bad dimension ", d));
       }
     }
   }
@@ -375,33 +376,11 @@ void Verifier::VerifyBody(const Function& f, const FunctionOffsets& off) {
 // Kernels run on fixed on-chip memory with no stack: a function may not call itself, directly
 // or through others.
 bool Verifier::CallsRecursively() {
-  enum State : uint8_t { kNew, kActive, kDone };
-  std::vector<State> state(calls_.size(), kNew);
-  std::vector<std::pair<uint32_t, size_t>> stack;
-  for (uint32_t root = 0; root < calls_.size(); ++root) {
-    if (state[root] != kNew) continue;
-    stack.push_back({root, 0});
-    state[root] = kActive;
-    while (!stack.empty()) {
-      auto& [fn, next] = stack.back();
-      if (next == calls_[fn].size()) {
-        state[fn] = kDone;
-        stack.pop_back();
-        continue;
-      }
-      uint32_t callee = calls_[fn][next++];
-      if (state[callee] == kActive) {
-        Fail(0, StrCat("function @", program_.String(program_.functions[callee].name),
-                       " calls itself (directly or through others)"));
-        return true;
-      }
-      if (state[callee] == kNew) {
-        state[callee] = kActive;
-        stack.push_back({callee, 0});
-      }
-    }
-  }
-  return false;
+  const std::vector<CallEdge> cycle = FindCallCycle(calls_);
+  if (cycle.empty()) return false;
+  Fail(0, StrCat("function @", program_.String(program_.functions[cycle[0].caller].name),
+                 " calls itself (directly or through others)"));
+  return true;
 }
 
 bool Verifier::Run(const std::vector<FunctionOffsets>& offsets) {

@@ -20,8 +20,8 @@ namespace ops {
 
 // One template per family (common/isa/families.def), instantiated for each of its kernels by
 // the file that implements the family (interp/instantiate.inc).
-#define PTO_FAMILY(Name, Layer, Rules) \
-  template <typename Op>               \
+#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) \
+  template <typename Op>                         \
   bool Exec##Name(Executor& ex, const Instr& in);
 #include "common/isa/families.def"
 #undef PTO_FAMILY

@@ -28,7 +28,7 @@ enum class Layer : uint8_t {
 
 /// How an instruction is executed and how its operand types are checked (families.def).
 enum class Family : uint8_t {
-#define PTO_FAMILY(Name, Layer, Rules) k##Name,
+#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) k##Name,
 #include "common/isa/families.def"
 #undef PTO_FAMILY
 };
@@ -41,7 +41,7 @@ constexpr int kFamilyCount = 0
 
 /// The layer of each family, by Family value.
 inline constexpr Layer kFamilyLayer[kFamilyCount] = {
-#define PTO_FAMILY(Name, L, Rules) Layer::k##L,
+#define PTO_FAMILY(Name, L, Rules, Lowering, Access) Layer::k##L,
 #include "common/isa/families.def"
 #undef PTO_FAMILY
 };
@@ -132,7 +132,7 @@ const OpInfo* LookupMnemonic(std::string_view mnemonic);
 std::vector<std::string_view> AlternateSpellings(Opcode op);
 /// The next row spelled like \a info (another form of one instruction, e.g. tgather with an
 /// index tile or with a maskPattern), or null. The assembler tells forms apart by the
-/// operands and attributes written (asm/tile_op_lowering.cc).
+/// operands and attributes written (asm/op_overload.cc).
 const OpInfo* NextOverload(const OpInfo& info);
 
 /// Parses an operand string of opcodes.def ("t|tt[t]@isBinary") into specs, outputs first;

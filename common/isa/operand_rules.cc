@@ -345,9 +345,9 @@ std::vector<RuleError> RuleChecker::Run() {
     return std::move(errors_);
   }
   switch (info_.family) {
-#define PTO_FAMILY(Name, Layer, Rules) \
-  case Family::k##Name:                \
-    Rules();                           \
+#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) \
+  case Family::k##Name:                          \
+    Rules();                                     \
     break;
 #include "common/isa/families.def"
 #undef PTO_FAMILY
