@@ -1,18 +1,18 @@
-#include "asm/assembler.h"
+#include "pto/asm/assembler.h"
 
 #include <memory>
 #include <unordered_set>
 
-#include "asm/body_lowering.h"
-#include "asm/function_lowering.h"
-#include "asm/linker.h"
-#include "asm/listing.h"
-#include "asm/op_form.h"
-#include "asm/placement.h"
-#include "common/call_graph.h"
-#include "common/isa/encoding.h"
-#include "common/strings.h"
-#include "grammar/parse_driver.h"
+#include "pto/asm/lowering/body_lowering.h"
+#include "pto/asm/lowering/function_lowering.h"
+#include "pto/asm/linker.h"
+#include "pto/asm/listing.h"
+#include "pto/asm/lowering/op_form.h"
+#include "pto/asm/placement.h"
+#include "pto/common/call_graph.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/strings.h"
+#include "pto/grammar/parse_driver.h"
 
 namespace pto::assembler {
 

@@ -4,11 +4,11 @@
 
 #include <string>
 
-#include "asm/format_limits.h"
-#include "common/arch.h"
-#include "common/diagnostics.h"
-#include "common/program.h"
-#include "common/source.h"
+#include "pto/asm/format_limits.h"
+#include "pto/common/arch.h"
+#include "pto/common/diagnostics.h"
+#include "pto/common/program.h"
+#include "pto/common/source.h"
 
 namespace pto::assembler {
 

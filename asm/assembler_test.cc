@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <cstring>
 
-#include "asm/assembler.h"
-#include "common/isa/encoding.h"
-#include "common/isa/opcode.h"
+#include "pto/asm/assembler.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/isa/opcode.h"
 
-#include "tests/test_support.h"
+#include "pto/tests/test_support.h"
 
 namespace pto::testing {
 namespace {

@@ -9,13 +9,13 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "asm/format_limits.h"
-#include "asm/items.h"
-#include "common/arch.h"
-#include "common/diagnostics.h"
-#include "common/program.h"
-#include "common/source.h"
-#include "common/strings.h"
+#include "pto/asm/format_limits.h"
+#include "pto/asm/items.h"
+#include "pto/common/arch.h"
+#include "pto/common/diagnostics.h"
+#include "pto/common/program.h"
+#include "pto/common/source.h"
+#include "pto/common/strings.h"
 
 namespace pto::assembler {
 

@@ -1,14 +1,14 @@
-#include "asm/disassembler.h"
+#include "pto/asm/disassembler.h"
 
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
 #include <set>
 
-#include "common/isa/attributes.h"
-#include "common/isa/encoding.h"
-#include "common/isa/sync_enums.h"
-#include "common/strings.h"
+#include "pto/common/isa/attributes.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/isa/sync_enums.h"
+#include "pto/common/strings.h"
 
 namespace pto::assembler {
 

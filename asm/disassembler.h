@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "common/program.h"
+#include "pto/common/program.h"
 
 namespace pto::assembler {
 

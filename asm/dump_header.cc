@@ -1,9 +1,9 @@
-#include "asm/dump_header.h"
+#include "pto/asm/dump_header.h"
 
-#include "common/byte_io.h"
-#include "common/bytecode.h"
-#include "common/isa/encoding.h"
-#include "common/strings.h"
+#include "pto/common/byte_io.h"
+#include "pto/common/bytecode.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/strings.h"
 
 namespace pto::assembler {
 

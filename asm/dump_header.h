@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "common/program.h"
+#include "pto/common/program.h"
 
 namespace pto::assembler {
 

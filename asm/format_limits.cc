@@ -1,6 +1,6 @@
-#include "asm/format_limits.h"
+#include "pto/asm/format_limits.h"
 
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 namespace pto::assembler {
 

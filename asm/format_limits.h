@@ -22,11 +22,11 @@
 #include <string_view>
 #include <vector>
 
-#include "common/bytecode.h"
-#include "common/call_graph.h"
-#include "common/isa/encoding.h"
-#include "common/isa/operand_kinds.h"
-#include "common/program.h"
+#include "pto/common/bytecode.h"
+#include "pto/common/call_graph.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/isa/operand_kinds.h"
+#include "pto/common/program.h"
 
 namespace pto::assembler {
 

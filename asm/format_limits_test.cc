@@ -7,14 +7,14 @@
 #include <string_view>
 #include <vector>
 
-#include "asm/assembler.h"
-#include "asm/context.h"
-#include "asm/disassembler.h"
-#include "asm/function_builder.h"
-#include "asm/linker.h"
-#include "common/bytecode.h"
+#include "pto/asm/assembler.h"
+#include "pto/asm/context.h"
+#include "pto/asm/disassembler.h"
+#include "pto/asm/function_builder.h"
+#include "pto/asm/linker.h"
+#include "pto/common/bytecode.h"
 
-#include "tests/test_support.h"
+#include "pto/tests/test_support.h"
 
 namespace pto::testing {
 namespace {

@@ -1,9 +1,9 @@
-#include "asm/function_builder.h"
+#include "pto/asm/function_builder.h"
 
 #include <cstring>
 
-#include "common/isa/encoding.h"
-#include "common/strings.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/strings.h"
 
 namespace pto::assembler {
 

@@ -10,10 +10,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "asm/context.h"
-#include "asm/type_parser.h"
-#include "common/isa/opcode.h"
-#include "common/program.h"
+#include "pto/asm/context.h"
+#include "pto/asm/type_parser.h"
+#include "pto/common/isa/opcode.h"
+#include "pto/common/program.h"
 
 namespace pto::assembler {
 
@@ -22,7 +22,7 @@ namespace pto::assembler {
 enum class ValueClass {
   kNone,
 #define PTO_REG_CLASS(Name, ...) k##Name,
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
   kLocalArray,  ///< reg is the function's local-array slot, not a register.
   kConfig,      ///< A !pto.fmatrix_config: reg indexes FunctionBuilder::fmatrix_configs().
@@ -35,7 +35,7 @@ constexpr ValueClass ValueClassOf(RegClass c) {
 #define PTO_REG_CLASS(Name, ...) \
   case RegClass::k##Name:        \
     return ValueClass::k##Name;
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
     case RegClass::kNone:
       break;
@@ -43,7 +43,7 @@ constexpr ValueClass ValueClassOf(RegClass c) {
   return ValueClass::kNone;
 }
 
-/// The settings a !pto.fmatrix_config holds, by attribute name (asm/img2col_lowering.cc); they
+/// The settings a !pto.fmatrix_config holds, by attribute name (asm/lowering/img2col_lowering.cc); they
 /// are known at assembly time and become the immediates of the instructions that use them.
 using FmatrixConfig = std::map<std::string, uint32_t, std::less<>>;
 

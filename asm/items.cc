@@ -1,4 +1,4 @@
-#include "asm/items.h"
+#include "pto/asm/items.h"
 
 namespace pto::assembler {
 

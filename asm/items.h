@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "grammar/syntax.h"
+#include "pto/grammar/syntax.h"
 
 namespace pto::assembler {
 

@@ -1,10 +1,10 @@
-#include "asm/linker.h"
+#include "pto/asm/linker.h"
 
 #include <map>
 
-#include "common/call_graph.h"
-#include "common/isa/encoding.h"
-#include "common/strings.h"
+#include "pto/common/call_graph.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/strings.h"
 
 namespace pto::assembler {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "asm/format_limits.h"
-#include "common/diagnostics.h"
-#include "common/program.h"
+#include "pto/asm/format_limits.h"
+#include "pto/common/diagnostics.h"
+#include "pto/common/program.h"
 
 namespace pto::assembler {
 

@@ -1,12 +1,12 @@
-#include "asm/listing.h"
+#include "pto/asm/listing.h"
 
 #include <map>
 
-#include "asm/op_form.h"
-#include "common/isa/attributes.h"
-#include "common/isa/encoding.h"
-#include "common/isa/sync_enums.h"
-#include "common/strings.h"
+#include "pto/asm/lowering/op_form.h"
+#include "pto/common/isa/attributes.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/isa/sync_enums.h"
+#include "pto/common/strings.h"
 
 namespace pto::assembler {
 

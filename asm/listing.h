@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "asm/context.h"
-#include "common/program.h"
+#include "pto/asm/context.h"
+#include "pto/common/program.h"
 
 namespace pto::assembler {
 

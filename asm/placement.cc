@@ -1,9 +1,9 @@
-#include "asm/placement.h"
+#include "pto/asm/placement.h"
 
 #include <algorithm>
 
-#include "common/isa/encoding.h"
-#include "common/strings.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/strings.h"
 
 namespace pto::assembler {
 

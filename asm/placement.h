@@ -6,7 +6,7 @@
 #include <array>
 #include <vector>
 
-#include "asm/function_builder.h"
+#include "pto/asm/function_builder.h"
 
 namespace pto::assembler {
 

@@ -5,13 +5,13 @@
 #include <iostream>
 #include <memory>
 
-#include "asm/assembler.h"
-#include "asm/disassembler.h"
-#include "asm/dump_header.h"
-#include "asm/linker.h"
-#include "common/bytecode.h"
-#include "common/file_io.h"
-#include "common/memory_hints.h"
+#include "pto/asm/assembler.h"
+#include "pto/asm/disassembler.h"
+#include "pto/asm/dump_header.h"
+#include "pto/asm/linker.h"
+#include "pto/common/bytecode.h"
+#include "pto/common/file_io.h"
+#include "pto/common/memory_hints.h"
 
 namespace {
 

@@ -1,9 +1,9 @@
-#include "asm/type_parser.h"
+#include "pto/asm/type_parser.h"
 
 #include <cstdlib>
 
-#include "common/program.h"
-#include "common/strings.h"
+#include "pto/common/program.h"
+#include "pto/common/strings.h"
 
 namespace pto::assembler {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "asm/context.h"
-#include "common/dtype.h"
-#include "common/tile_type.h"
+#include "pto/asm/context.h"
+#include "pto/common/dtype.h"
+#include "pto/common/tile_type.h"
 
 namespace pto::assembler {
 

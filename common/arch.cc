@@ -1,4 +1,4 @@
-#include "common/arch.h"
+#include "pto/common/arch.h"
 
 namespace pto {
 

@@ -1,4 +1,4 @@
-#include "common/byte_io.h"
+#include "pto/common/byte_io.h"
 
 namespace pto {
 

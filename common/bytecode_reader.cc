@@ -1,9 +1,9 @@
 #include <algorithm>
 
-#include "common/byte_io.h"
-#include "common/bytecode.h"
-#include "common/strings.h"
-#include "common/verifier.h"
+#include "pto/common/byte_io.h"
+#include "pto/common/bytecode.h"
+#include "pto/common/strings.h"
+#include "pto/common/verifier.h"
 
 namespace pto {
 
@@ -234,7 +234,7 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
   for (Record& reg : f->Field) {                                                              \
     if (!ReadRecord(r, &reg)) return false;                                                   \
   }
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
   if (!Count(r, "constant", kMaxRegisters, 12, &n)) return false;
   f->consts.resize(n);

@@ -1,12 +1,12 @@
 // Bytecode: writing and reading back, and the verifier's rejection of damaged files.
-#include "common/bytecode.h"
+#include "pto/common/bytecode.h"
 
 #include <doctest/doctest.h>
 
 #include <random>
 
-#include "common/isa/encoding.h"
-#include "tests/test_support.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/tests/test_support.h"
 
 namespace pto {
 namespace {

@@ -1,7 +1,7 @@
 #include <algorithm>
 
-#include "common/byte_io.h"
-#include "common/bytecode.h"
+#include "pto/common/byte_io.h"
+#include "pto/common/bytecode.h"
 
 namespace pto {
 
@@ -79,7 +79,7 @@ void WriteFunction(const Function& f, const StringMap& remap, ByteWriter& w) {
 #define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
   w.U32(static_cast<uint32_t>(f.Field.size()));                 \
   for (const Record& reg : f.Field) WriteRecord(reg, remap, w);
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
   w.U32(static_cast<uint32_t>(f.consts.size()));
   for (const ConstInit& c : f.consts) {

@@ -1,8 +1,8 @@
-#include "common/call_graph.h"
+#include "pto/common/call_graph.h"
 
 #include <utility>
 
-#include "common/isa/encoding.h"
+#include "pto/common/isa/encoding.h"
 
 namespace pto {
 

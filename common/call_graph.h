@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "common/program.h"
+#include "pto/common/program.h"
 
 namespace pto {
 

@@ -1,4 +1,4 @@
-#include "common/check.h"
+#include "pto/common/check.h"
 
 #include <cstdio>
 #include <cstdlib>

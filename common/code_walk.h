@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "common/isa/encoding.h"
-#include "common/program.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/program.h"
 
 namespace pto {
 

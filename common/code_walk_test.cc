@@ -1,13 +1,13 @@
 // The two code walks: instructions in order, and each instruction's registers by class and
 // direction, including a call's variadic arguments and results.
-#include "common/code_walk.h"
+#include "pto/common/code_walk.h"
 
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "common/strings.h"
-#include "tests/test_support.h"
+#include "pto/common/strings.h"
+#include "pto/tests/test_support.h"
 
 namespace pto {
 namespace {

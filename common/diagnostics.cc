@@ -1,10 +1,10 @@
-#include "common/diagnostics.h"
+#include "pto/common/diagnostics.h"
 
 #include <cstdio>
 #include <sstream>
 
-#include "common/file_io.h"
-#include "common/strings.h"
+#include "pto/common/file_io.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

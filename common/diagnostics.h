@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/source.h"
+#include "pto/common/source.h"
 
 namespace pto {
 

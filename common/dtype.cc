@@ -1,4 +1,4 @@
-#include "common/dtype.h"
+#include "pto/common/dtype.h"
 
 namespace pto {
 

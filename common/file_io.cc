@@ -1,4 +1,4 @@
-#include "common/file_io.h"
+#include "pto/common/file_io.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,8 +9,8 @@
 #include <cstdio>
 #include <cstring>
 
-#include "common/memory_hints.h"
-#include "common/strings.h"
+#include "pto/common/memory_hints.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

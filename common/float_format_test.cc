@@ -1,4 +1,4 @@
-#include "common/float_format.h"
+#include "pto/common/float_format.h"
 
 #include <doctest/doctest.h>
 

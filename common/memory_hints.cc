@@ -1,4 +1,4 @@
-#include "common/memory_hints.h"
+#include "pto/common/memory_hints.h"
 
 #include <malloc.h>
 #include <sys/mman.h>

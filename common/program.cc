@@ -1,4 +1,4 @@
-#include "common/program.h"
+#include "pto/common/program.h"
 
 namespace pto {
 

@@ -9,10 +9,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "common/arch.h"
-#include "common/dtype.h"
-#include "common/isa/operand_kinds.h"
-#include "common/tile_type.h"
+#include "pto/common/arch.h"
+#include "pto/common/dtype.h"
+#include "pto/common/isa/operand_kinds.h"
+#include "pto/common/tile_type.h"
 
 namespace pto {
 
@@ -114,7 +114,7 @@ struct Function {
   // The register files (common/isa/register_classes.def): scalar_regs holds the type of each
   // scalar register, tiles and views the description of each tile and view register.
 #define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) std::vector<Record> Field;
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
   std::vector<ConstInit> consts;
   std::vector<uint32_t> code;  ///< Instruction words; see common/isa/encoding.h.
@@ -126,7 +126,7 @@ struct Function {
 #define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
   case RegClass::k##Name:                                       \
     return Field.size();
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
       case RegClass::kNone:
         break;
@@ -148,7 +148,7 @@ void ForEachStringIndex(FunctionT& f, Use&& use) {
   };
 #define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
   for (auto& record : f.Field) record_name(record);
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
   for (auto& l : f.lines) use(l.file);
 }

@@ -1,4 +1,4 @@
-#include "common/source.h"
+#include "pto/common/source.h"
 
 #include <algorithm>
 #include <cstring>

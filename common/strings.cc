@@ -1,4 +1,4 @@
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 #include <cmath>
 #include <cstdio>

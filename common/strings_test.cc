@@ -1,9 +1,9 @@
 // StrCat prints each part as a stream would, whatever path it takes.
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 #include <doctest/doctest.h>
 
-#include "common/source.h"
+#include "pto/common/source.h"
 
 namespace pto {
 namespace {

@@ -1,6 +1,6 @@
-#include "common/tile_type.h"
+#include "pto/common/tile_type.h"
 
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

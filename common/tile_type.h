@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "common/arch.h"
-#include "common/dtype.h"
+#include "pto/common/arch.h"
+#include "pto/common/dtype.h"
 
 namespace pto {
 

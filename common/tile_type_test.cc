@@ -1,4 +1,4 @@
-#include "common/tile_type.h"
+#include "pto/common/tile_type.h"
 
 #include <doctest/doctest.h>
 

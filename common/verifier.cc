@@ -1,12 +1,12 @@
-#include "common/verifier.h"
+#include "pto/common/verifier.h"
 
-#include "common/bytecode.h"
-#include "common/call_graph.h"
-#include "common/code_walk.h"
-#include "common/isa/encoding.h"
-#include "common/isa/immediates.h"
-#include "common/isa/operand_rules.h"
-#include "common/strings.h"
+#include "pto/common/bytecode.h"
+#include "pto/common/call_graph.h"
+#include "pto/common/code_walk.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/isa/immediates.h"
+#include "pto/common/isa/operand_rules.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 
@@ -26,7 +26,7 @@ DType RegisterType(const Function& f, RegClass cls, uint32_t reg) {
 #define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
   case RegClass::k##Name:                                             \
     return ElementType(f.Field[reg]);
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
     case RegClass::kNone:
       break;
@@ -282,7 +282,7 @@ void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
   case RegClass::k##Name:                                             \
     Describe(f.Field[v], &t);                                         \
     break;
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
       case RegClass::kNone:
         if (info.operands[i].kind == OperandKind::kImm) {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "common/diagnostics.h"
-#include "common/program.h"
+#include "pto/common/diagnostics.h"
+#include "pto/common/program.h"
 
 namespace pto {
 

@@ -1,4 +1,4 @@
-#include "grammar/arena.h"
+#include "pto/grammar/arena.h"
 
 #include <sys/mman.h>
 

@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "common/diagnostics.h"
-#include "common/source.h"
-#include "grammar/parser.hh"
+#include "pto/common/diagnostics.h"
+#include "pto/common/source.h"
+#include "pto/grammar/parser.hh"
 
 namespace pto::grammar {
 

@@ -1,10 +1,10 @@
 // re2c source of the PTO assembly lexer. Generated into the build directory, never committed.
-#include "grammar/lexer.h"
+#include "pto/grammar/lexer.h"
 
 #include <cstring>
 #include <string>
 
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 namespace pto::grammar {
 

@@ -1,5 +1,5 @@
 // The lexer on its own: token kinds, what it glues together, and which line ends it keeps.
-#include "grammar/lexer.h"
+#include "pto/grammar/lexer.h"
 
 #include <doctest/doctest.h>
 

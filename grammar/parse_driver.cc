@@ -1,14 +1,14 @@
-#include "grammar/parse_driver.h"
+#include "pto/grammar/parse_driver.h"
 
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
-#include "common/strings.h"
-#include "grammar/lexer.h"
-#include "grammar/parser.hh"
-#include "grammar/token_stream.h"
+#include "pto/common/strings.h"
+#include "pto/grammar/lexer.h"
+#include "pto/grammar/parser.hh"
+#include "pto/grammar/token_stream.h"
 
 namespace pto::grammar {
 

@@ -2,7 +2,7 @@
 // dictionaries, literals, and recovery after errors.
 #include <doctest/doctest.h>
 
-#include "grammar/parse_driver.h"
+#include "pto/grammar/parse_driver.h"
 
 namespace pto::grammar {
 namespace {

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "common/source.h"
-#include "grammar/arena.h"
+#include "pto/common/source.h"
+#include "pto/grammar/arena.h"
 
 namespace pto::grammar {
 

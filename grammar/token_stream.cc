@@ -1,4 +1,4 @@
-#include "grammar/token_stream.h"
+#include "pto/grammar/token_stream.h"
 
 #include <array>
 #include <string_view>

@@ -3,9 +3,9 @@
 #ifndef PTO_GRAMMAR_TOKEN_STREAM_H_
 #define PTO_GRAMMAR_TOKEN_STREAM_H_
 
-#include "grammar/lexer.h"
-#include "grammar/parse_driver.h"
-#include "grammar/parser.hh"
+#include "pto/grammar/lexer.h"
+#include "pto/grammar/parse_driver.h"
+#include "pto/grammar/parser.hh"
 
 namespace pto::grammar {
 

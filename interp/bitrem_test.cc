@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "interp/element.h"
+#include "pto/interp/element.h"
 
 namespace pto::interp {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "tests/test_support.h"
+#include "pto/tests/test_support.h"
 
 namespace pto::testing {
 namespace {

@@ -1,6 +1,6 @@
 // Function calls: a new register frame on the same on-chip memories and global buffers.
-#include "common/strings.h"
-#include "interp/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/kernels.h"
 
 namespace pto::interp {
 

@@ -1,6 +1,6 @@
-#include "interp/core.h"
+#include "pto/interp/core.h"
 
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 namespace pto::interp {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "interp/machine.h"
+#include "pto/interp/machine.h"
 
 namespace pto::interp {
 

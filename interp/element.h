@@ -9,8 +9,8 @@
 #include <limits>
 #include <type_traits>
 
-#include "common/dtype.h"
-#include "common/float_format.h"
+#include "pto/common/dtype.h"
+#include "pto/common/float_format.h"
 
 namespace pto::interp {
 

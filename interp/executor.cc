@@ -1,11 +1,11 @@
-#include "interp/executor.h"
+#include "pto/interp/executor.h"
 
 #include <cstring>
 
-#include "common/float_format.h"
-#include "common/strings.h"
-#include "interp/kernels.h"
-#include "interp/scalar_ops.h"  // inlined into the dispatch switch
+#include "pto/common/float_format.h"
+#include "pto/common/strings.h"
+#include "pto/interp/kernels.h"
+#include "pto/interp/scalar_ops.h"  // inlined into the dispatch switch
 
 namespace pto::interp {
 
@@ -130,7 +130,7 @@ bool Executor::Run() {
   case Opcode::k##Name:                                                   \
     ok = Exec##Family<ops::Kernel>(*this, in);                            \
     break;
-#include "common/isa/opcodes.def"
+#include "pto/common/isa/opcodes.def"
 #undef PTO_OP
     }
     if (!ok) [[unlikely]] return false;

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "common/isa/encoding.h"
-#include "common/program.h"
-#include "interp/core.h"
-#include "interp/machine.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/program.h"
+#include "pto/interp/core.h"
+#include "pto/interp/machine.h"
 
 namespace pto::interp {
 

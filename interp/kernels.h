@@ -5,8 +5,8 @@
 #ifndef PTO_INTERP_KERNELS_H_
 #define PTO_INTERP_KERNELS_H_
 
-#include "interp/element.h"
-#include "interp/executor.h"
+#include "pto/interp/element.h"
+#include "pto/interp/executor.h"
 
 namespace pto::interp {
 
@@ -14,7 +14,7 @@ namespace ops {
 // Every Kernel column entry of opcodes.def names a type here (element functions are defined in
 // element.h, the others where their family is implemented).
 #define PTO_OP(Name, Code, mnemonic, operands, Family, Kernel, a2a3, a5, flags) struct Kernel;
-#include "common/isa/opcodes.def"
+#include "pto/common/isa/opcodes.def"
 #undef PTO_OP
 }  // namespace ops
 
@@ -23,7 +23,7 @@ namespace ops {
 #define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) \
   template <typename Op>                         \
   bool Exec##Name(Executor& ex, const Instr& in);
-#include "common/isa/families.def"
+#include "pto/common/isa/families.def"
 #undef PTO_FAMILY
 
 /// Binds tile register \a tile_reg to local address \a addr, or faults if the address does not

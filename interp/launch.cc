@@ -1,4 +1,4 @@
-#include "interp/launch.h"
+#include "pto/interp/launch.h"
 
 #include <atomic>
 #include <cerrno>
@@ -6,9 +6,9 @@
 #include <cstring>
 #include <thread>
 
-#include "common/file_io.h"
-#include "common/isa/encoding.h"
-#include "common/strings.h"
+#include "pto/common/file_io.h"
+#include "pto/common/isa/encoding.h"
+#include "pto/common/strings.h"
 
 namespace pto::interp {
 

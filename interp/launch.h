@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "common/program.h"
-#include "interp/executor.h"
-#include "interp/pipe_hub.h"
-#include "interp/signal_hub.h"
+#include "pto/common/program.h"
+#include "pto/interp/executor.h"
+#include "pto/interp/pipe_hub.h"
+#include "pto/interp/signal_hub.h"
 
 namespace pto::interp {
 

@@ -1,4 +1,4 @@
-#include "interp/machine.h"
+#include "pto/interp/machine.h"
 
 namespace pto::interp {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "common/arch.h"
-#include "common/dtype.h"
+#include "pto/common/arch.h"
+#include "pto/common/dtype.h"
 
 namespace pto::interp {
 

@@ -1,9 +1,9 @@
 // The Machine family: the structure of a function's run-time state (machine.h). Tiles are
 // allocated and bound (%alloc_tile), tensor views made and partitioned, windows of tiles taken
 // (%subview), and %return leaves with its operands' values.
-#include "common/strings.h"
-#include "interp/kernels.h"
-#include "interp/view_mapping.h"
+#include "pto/common/strings.h"
+#include "pto/interp/kernels.h"
+#include "pto/interp/view_mapping.h"
 
 namespace pto::interp {
 
@@ -137,6 +137,6 @@ bool ExecMachine(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Machine PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

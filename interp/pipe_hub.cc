@@ -1,6 +1,6 @@
-#include "interp/pipe_hub.h"
+#include "pto/interp/pipe_hub.h"
 
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 namespace pto::interp {
 

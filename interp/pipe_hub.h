@@ -11,8 +11,8 @@
 #include <tuple>
 #include <vector>
 
-#include "common/dtype.h"
-#include "interp/wait_room.h"
+#include "pto/common/dtype.h"
+#include "pto/interp/wait_room.h"
 
 namespace pto::interp {
 

@@ -5,10 +5,10 @@
 #include <iostream>
 #include <thread>
 
-#include "common/bytecode.h"
-#include "common/file_io.h"
-#include "common/memory_hints.h"
-#include "interp/runner.h"
+#include "pto/common/bytecode.h"
+#include "pto/common/file_io.h"
+#include "pto/common/memory_hints.h"
+#include "pto/interp/runner.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "interp/runner.h"
+#include "pto/interp/runner.h"
 
 #include <cerrno>
 #include <chrono>
@@ -8,10 +8,10 @@
 #include <cstring>
 #include <memory>
 
-#include "common/file_io.h"
-#include "common/source.h"
-#include "common/strings.h"
-#include "interp/launch.h"
+#include "pto/common/file_io.h"
+#include "pto/common/source.h"
+#include "pto/common/strings.h"
+#include "pto/interp/launch.h"
 
 namespace pto::interp {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/program.h"
+#include "pto/common/program.h"
 
 namespace pto::interp {
 

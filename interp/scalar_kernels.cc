@@ -4,10 +4,10 @@
 #include <cstring>
 #include <limits>
 
-#include "common/isa/scalar_rules.h"
-#include "common/strings.h"
-#include "interp/kernels.h"
-#include "interp/scalar_ops.h"
+#include "pto/common/isa/scalar_rules.h"
+#include "pto/common/strings.h"
+#include "pto/interp/kernels.h"
+#include "pto/interp/scalar_ops.h"
 
 namespace pto::interp {
 
@@ -106,6 +106,6 @@ bool ExecCast(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_Cast PTO_YES
 #define PTO_IMPLEMENTS_Transfer PTO_YES
 #define PTO_IMPLEMENTS_Control PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -2,8 +2,8 @@
 // local arrays.
 #include <cstring>
 
-#include "common/strings.h"
-#include "interp/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/kernels.h"
 
 namespace pto::interp {
 
@@ -121,6 +121,6 @@ bool ExecMemory(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Memory PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -8,9 +8,9 @@
 #include <cstring>
 #include <limits>
 
-#include "common/isa/scalar_rules.h"
-#include "common/strings.h"
-#include "interp/kernels.h"
+#include "pto/common/isa/scalar_rules.h"
+#include "pto/common/strings.h"
+#include "pto/interp/kernels.h"
 
 namespace pto::interp {
 

@@ -8,7 +8,7 @@
 #include <mutex>
 #include <string>
 
-#include "interp/wait_room.h"
+#include "pto/interp/wait_room.h"
 
 namespace pto::interp {
 

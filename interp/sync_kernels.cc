@@ -1,6 +1,6 @@
 // The Sync family: set_flag and wait_flag, barriers, cross-core signals and buffer tokens.
-#include "common/strings.h"
-#include "interp/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/kernels.h"
 
 namespace pto::interp {
 
@@ -21,6 +21,6 @@ bool ExecSync(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Sync PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -1,7 +1,7 @@
 // The checks and shapes of global-memory views (view_mapping.h).
-#include "interp/view_mapping.h"
+#include "pto/interp/view_mapping.h"
 
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 namespace pto::interp::view_mapping {
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "interp/executor.h"
+#include "pto/interp/executor.h"
 
 namespace pto::interp::view_mapping {
 

@@ -1,8 +1,8 @@
-#include "interp/wait_room.h"
+#include "pto/interp/wait_room.h"
 
 #include <algorithm>
 
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 namespace pto::interp {
 

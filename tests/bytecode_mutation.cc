@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "common/bytecode.h"
-#include "common/file_io.h"
-#include "interp/runner.h"
+#include "pto/common/bytecode.h"
+#include "pto/common/file_io.h"
+#include "pto/interp/runner.h"
 
 namespace {
 

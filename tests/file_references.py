@@ -25,6 +25,8 @@ EXTERNAL = {
     "asm/ptoas": "the executable, in the build tree",
     "interp/ptorun": "the executable, in the build tree",
     "docs/isa": "pto-isa's instruction pages (cannmirror/pto-isa)",
+    "interp/register": "the register layer's folder, to come (interp/README.md)",
+    "interp/repeat": "the repeat layer's folder, to come (interp/README.md)",
     "docs/assembly/PTO-AS.md": "PTOAS's assembly reference (hw-native-sys/PTOAS)",
     "tests/golden/kernels/gemm_kloop_": "a prefix completed by the element type",
     "lalr1.cc": "Bison's C++ skeleton",

@@ -1,13 +1,13 @@
-#include "tests/test_support.h"
+#include "pto/tests/test_support.h"
 
 #include <doctest/doctest.h>
 
 #include <cstring>
 
-#include "asm/assembler.h"
-#include "common/bytecode.h"
-#include "interp/element.h"
-#include "interp/executor.h"
+#include "pto/asm/assembler.h"
+#include "pto/common/bytecode.h"
+#include "pto/interp/element.h"
+#include "pto/interp/executor.h"
 
 namespace pto::testing {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "common/program.h"
+#include "pto/common/program.h"
 
 namespace pto::testing {
 

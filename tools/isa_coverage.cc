@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "common/file_io.h"
-#include "common/isa/opcode.h"
-#include "common/strings.h"
+#include "pto/common/file_io.h"
+#include "pto/common/isa/opcode.h"
+#include "pto/common/strings.h"
 
 namespace fs = std::filesystem;
 

@@ -1,4 +1,4 @@
-#include "common/isa/access.h"
+#include "pto/common/isa/access.h"
 
 #include <array>
 
@@ -8,7 +8,7 @@ namespace {
 
 constexpr AccessRule kFamilyRules[] = {
 #define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) AccessRule::k##Access,
-#include "common/isa/families.def"
+#include "pto/common/isa/families.def"
 #undef PTO_FAMILY
 };
 
@@ -194,7 +194,7 @@ struct RowException {
 constexpr RowException kRowExceptions[] = {
 #define PTO_OP(...)
 #define PTO_ACCESS(Name, Rule) {Opcode::k##Name, AccessRule::k##Rule},
-#include "common/isa/opcodes.def"
+#include "pto/common/isa/opcodes.def"
 #undef PTO_ACCESS
 #undef PTO_OP
 };

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "common/isa/opcode.h"
+#include "pto/common/isa/opcode.h"
 
 namespace pto {
 

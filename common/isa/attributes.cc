@@ -1,4 +1,4 @@
-#include "common/isa/attributes.h"
+#include "pto/common/isa/attributes.h"
 
 #include <cctype>
 #include <iterator>

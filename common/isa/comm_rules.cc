@@ -1,6 +1,6 @@
 // Operand rules of the communication instructions: transfers, signals and collectives.
-#include "common/isa/rule_checker.h"
-#include "common/strings.h"
+#include "pto/common/isa/rule_checker.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

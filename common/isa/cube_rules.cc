@@ -1,8 +1,8 @@
 // Operand rules of data movement between memories and of the cube (matrix) instructions:
 // which memory pairs each architecture connects, which element types the cube multiplies,
 // and the static shape agreements.
-#include "common/isa/rule_checker.h"
-#include "common/strings.h"
+#include "pto/common/isa/rule_checker.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

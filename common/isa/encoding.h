@@ -18,8 +18,8 @@
 #include <initializer_list>
 #include <vector>
 
-#include "common/check.h"
-#include "common/isa/opcode.h"
+#include "pto/common/check.h"
+#include "pto/common/isa/opcode.h"
 
 namespace pto {
 

@@ -1,7 +1,7 @@
 // Operand rules of the gathers, scatters and sorts: tgather (index and mask-pattern
 // forms), tgatherb, tscatter, mgather, mscatter, tsort32, tmrgsort.
-#include "common/isa/rule_checker.h"
-#include "common/strings.h"
+#include "pto/common/isa/rule_checker.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

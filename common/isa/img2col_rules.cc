@@ -1,8 +1,8 @@
 // Operand rules of the im2col family: timg2col reads a feature map from an L1 tile in the NZ
 // layout (whose bytes are NC1HWC0) and writes L0A in the layout each architecture's cube reads.
 // The widths of the NPU's register fields are the immediates' ranges (common/isa/immediates.cc).
-#include "common/isa/rule_checker.h"
-#include "common/strings.h"
+#include "pto/common/isa/rule_checker.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

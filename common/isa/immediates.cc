@@ -1,10 +1,10 @@
-#include "common/isa/immediates.h"
+#include "pto/common/isa/immediates.h"
 
-#include "common/isa/attributes.h"
-#include "common/isa/scalar_rules.h"
-#include "common/isa/sync_enums.h"
-#include "common/program.h"
-#include "common/strings.h"
+#include "pto/common/isa/attributes.h"
+#include "pto/common/isa/scalar_rules.h"
+#include "pto/common/isa/sync_enums.h"
+#include "pto/common/program.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "common/isa/opcode.h"
+#include "pto/common/isa/opcode.h"
 
 namespace pto {
 

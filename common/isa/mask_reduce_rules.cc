@@ -1,9 +1,9 @@
 // Operand rules of tile-tile compare (tcmp), mask-or-scalar select
 // (tsels), partial elementwise (tpart*), arg reductions (t{row,col}arg{max,min}) and the shape
 // rules of the tfillpad variants.
-#include "common/isa/attributes.h"
-#include "common/isa/rule_checker.h"
-#include "common/strings.h"
+#include "pto/common/isa/attributes.h"
+#include "pto/common/isa/rule_checker.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

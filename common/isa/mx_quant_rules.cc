@@ -1,7 +1,7 @@
 // Operand rules of tquant.mx, the A5 MX quantisation (docs/semantics.md "MX quantisation"):
 // outs(dst, exp, max, scaling) ins(src), every tile a row-major UB tile.
-#include "common/isa/rule_checker.h"
-#include "common/strings.h"
+#include "pto/common/isa/rule_checker.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

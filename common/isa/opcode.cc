@@ -1,9 +1,9 @@
-#include "common/isa/opcode.h"
+#include "pto/common/isa/opcode.h"
 
 #include <array>
 #include <unordered_map>
 
-#include "common/check.h"
+#include "pto/common/check.h"
 
 namespace pto {
 
@@ -64,7 +64,7 @@ struct Row {
 constexpr Row kRows[] = {
 #define PTO_OP(Name, Code, mnemonic, operands, Fam, Kernel, a2a3, a5, flags) \
   {Opcode::k##Name, mnemonic, operands, Family::k##Fam, a2a3, a5, flags},
-#include "common/isa/opcodes.def"
+#include "pto/common/isa/opcodes.def"
 #undef PTO_OP
 };
 static_assert(sizeof(kRows) / sizeof(kRows[0]) == kOpcodeCount);
@@ -102,7 +102,7 @@ struct Spelling {
 constexpr Spelling kSpellings[] = {
 #define PTO_OP(...)
 #define PTO_SPELLING(Name, text) {Opcode::k##Name, text},
-#include "common/isa/opcodes.def"
+#include "pto/common/isa/opcodes.def"
 #undef PTO_SPELLING
 #undef PTO_OP
 };

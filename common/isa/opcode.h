@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "common/arch.h"
-#include "common/dtype.h"
-#include "common/isa/operand_kinds.h"
+#include "pto/common/arch.h"
+#include "pto/common/dtype.h"
+#include "pto/common/isa/operand_kinds.h"
 
 namespace pto {
 
@@ -29,40 +29,40 @@ enum class Layer : uint8_t {
 /// How an instruction is executed and how its operand types are checked (families.def).
 enum class Family : uint8_t {
 #define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) k##Name,
-#include "common/isa/families.def"
+#include "pto/common/isa/families.def"
 #undef PTO_FAMILY
 };
 
 constexpr int kFamilyCount = 0
 #define PTO_FAMILY(...) +1
-#include "common/isa/families.def"
+#include "pto/common/isa/families.def"
 #undef PTO_FAMILY
     ;
 
 /// The layer of each family, by Family value.
 inline constexpr Layer kFamilyLayer[kFamilyCount] = {
 #define PTO_FAMILY(Name, L, Rules, Lowering, Access) Layer::k##L,
-#include "common/isa/families.def"
+#include "pto/common/isa/families.def"
 #undef PTO_FAMILY
 };
 
 /// Opcodes, numbered by the Code column of opcodes.def (the numbers of the bytecode).
 enum class Opcode : uint16_t {
 #define PTO_OP(Name, Code, ...) k##Name = Code,
-#include "common/isa/opcodes.def"
+#include "pto/common/isa/opcodes.def"
 #undef PTO_OP
 };
 
 constexpr int kOpcodeCount = 0
 #define PTO_OP(...) +1
-#include "common/isa/opcodes.def"
+#include "pto/common/isa/opcodes.def"
 #undef PTO_OP
     ;
 
 namespace isa_detail {
 constexpr int kCodes[] = {
 #define PTO_OP(Name, Code, ...) Code,
-#include "common/isa/opcodes.def"
+#include "pto/common/isa/opcodes.def"
 #undef PTO_OP
 };
 // Each number from 0 to kOpcodeCount-1 names exactly one row: tables indexed by opcode have
@@ -83,7 +83,7 @@ static_assert(CodesAreDense(), "opcodes.def: the Code column must use 0..N-1, ea
 inline constexpr std::array<uint32_t, kOpcodeCount> kOpcodeFlags = [] {
   std::array<uint32_t, kOpcodeCount> flags{};
 #define PTO_OP(Name, Code, mnemonic, operands, Fam, Kernel, a2a3, a5, f) flags[Code] = f;
-#include "common/isa/opcodes.def"
+#include "pto/common/isa/opcodes.def"
 #undef PTO_OP
   return flags;
 }();
@@ -132,7 +132,7 @@ const OpInfo* LookupMnemonic(std::string_view mnemonic);
 std::vector<std::string_view> AlternateSpellings(Opcode op);
 /// The next row spelled like \a info (another form of one instruction, e.g. tgather with an
 /// index tile or with a maskPattern), or null. The assembler tells forms apart by the
-/// operands and attributes written (asm/op_overload.cc).
+/// operands and attributes written (asm/lowering/op_overload.cc).
 const OpInfo* NextOverload(const OpInfo& info);
 
 /// Parses an operand string of opcodes.def ("t|tt[t]@isBinary") into specs, outputs first;

@@ -1,6 +1,6 @@
 // The instruction table keeps the bytecode's promises: opcode numbers of format version 1
 // keep their meaning, and tsync's codes name the instructions they always named.
-#include "common/isa/opcode.h"
+#include "pto/common/isa/opcode.h"
 
 #include <doctest/doctest.h>
 
@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "common/isa/sync_enums.h"
+#include "pto/common/isa/sync_enums.h"
 
 namespace pto {
 namespace {

@@ -5,14 +5,14 @@
 
 #include <cstdint>
 
-#include "common/dtype.h"
+#include "pto/common/dtype.h"
 
 namespace pto {
 
 /// A function's register files, in file order.
 enum class RegClass : uint8_t {
 #define PTO_REG_CLASS(Name, ...) k##Name,
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
   kNone,  ///< Not a register: immediates and jump targets.
 };
@@ -28,7 +28,7 @@ struct RegClassInfo {
 
 inline constexpr RegClassInfo kRegClasses[kRegClassCount] = {
 #define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) {Noun, Prefix, RecordBytes},
-#include "common/isa/register_classes.def"
+#include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
 };
 
@@ -42,7 +42,7 @@ enum class Accepts : uint8_t { kAny, kInteger, kFloat };
 /// What an operand word holds.
 enum class OperandKind : uint8_t {
 #define PTO_OPERAND_KIND(Name, ...) k##Name,
-#include "common/isa/operand_kinds.def"
+#include "pto/common/isa/operand_kinds.def"
 #undef PTO_OPERAND_KIND
 };
 
@@ -58,7 +58,7 @@ struct OperandKindInfo {
 inline constexpr OperandKindInfo kOperandKinds[] = {
 #define PTO_OPERAND_KIND(Name, Letter, Class, Accept, Short, Noun) \
   {Letter, RegClass::k##Class, Accepts::k##Accept, Short, Noun},
-#include "common/isa/operand_kinds.def"
+#include "pto/common/isa/operand_kinds.def"
 #undef PTO_OPERAND_KIND
 };
 

@@ -1,8 +1,8 @@
-#include "common/isa/operand_rules.h"
+#include "pto/common/isa/operand_rules.h"
 
-#include "common/isa/rule_checker.h"
+#include "pto/common/isa/rule_checker.h"
 
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 
@@ -349,7 +349,7 @@ std::vector<RuleError> RuleChecker::Run() {
   case Family::k##Name:                          \
     Rules();                                     \
     break;
-#include "common/isa/families.def"
+#include "pto/common/isa/families.def"
 #undef PTO_FAMILY
   }
   return std::move(errors_);

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "common/isa/opcode.h"
-#include "common/tile_type.h"
+#include "pto/common/isa/opcode.h"
+#include "pto/common/tile_type.h"
 
 namespace pto {
 

@@ -2,8 +2,8 @@
 // L0C (tmov.fp, tstore.fp, textract_fp, tinsert_fp: the source is an acc tile, the parameters a
 // ui64 row in the scaling buffer, the (source, result) element types the fixpipe's vector
 // quantisation modes) and the MX matmuls (tmatmul.mx, tgemv.mx and their .acc/.bias forms).
-#include "common/isa/rule_checker.h"
-#include "common/strings.h"
+#include "pto/common/isa/rule_checker.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/isa/operand_rules.h"
+#include "pto/common/isa/operand_rules.h"
 
 namespace pto {
 

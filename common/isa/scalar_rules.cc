@@ -1,8 +1,8 @@
 // Operand rules of the scalar layer: the arith dialect and the moves, jumps, loops and scalar
 // memory accesses the assembler emits for scf and func.
-#include "common/isa/rule_checker.h"
-#include "common/isa/scalar_rules.h"
-#include "common/strings.h"
+#include "pto/common/isa/rule_checker.h"
+#include "pto/common/isa/scalar_rules.h"
+#include "pto/common/strings.h"
 
 namespace pto {
 

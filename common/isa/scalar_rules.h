@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "common/isa/operand_rules.h"
+#include "pto/common/isa/operand_rules.h"
 
 namespace pto {
 

@@ -1,11 +1,11 @@
-#include "common/isa/sync_enums.h"
+#include "pto/common/isa/sync_enums.h"
 
 #include <cctype>
 #include <iterator>
 #include <string>
 #include <vector>
 
-#include "common/isa/opcode.h"
+#include "pto/common/isa/opcode.h"
 
 namespace pto {
 

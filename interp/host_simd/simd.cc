@@ -2,14 +2,14 @@
 // time. Tails shorter than a SIMD register use the scalar element functions, so every element gets
 // exactly the scalar result.
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "interp/host_simd/simd.cc"
+#define HWY_TARGET_INCLUDE "pto/interp/host_simd/simd.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 #include "hwy/contrib/math/math-inl.h"
-#include "common/float_format.h"
-#include "interp/element.h"
-#include "interp/host_simd/simd.h"
-#include "interp/host_simd/simd_ops-inl.h"
+#include "pto/common/float_format.h"
+#include "pto/interp/element.h"
+#include "pto/interp/host_simd/simd.h"
+#include "pto/interp/host_simd/simd_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace pto::interp::simd::HWY_NAMESPACE {

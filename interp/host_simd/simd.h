@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "interp/element.h"
+#include "pto/interp/element.h"
 
 namespace pto::interp::simd {
 

@@ -4,16 +4,16 @@
 // (F16C, on the AVX2 and AVX-512 targets; older targets run the scalar functions); bf16 is a
 // shift or a mask one way and an integer rounding the other.
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "interp/host_simd/simd_half.cc"
+#define HWY_TARGET_INCLUDE "pto/interp/host_simd/simd_half.cc"
 #include <algorithm>
 #include <type_traits>
 
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-#include "common/float_format.h"
-#include "interp/element.h"
-#include "interp/host_simd/simd.h"
-#include "interp/host_simd/simd_ops-inl.h"
+#include "pto/common/float_format.h"
+#include "pto/interp/element.h"
+#include "pto/interp/host_simd/simd.h"
+#include "pto/interp/host_simd/simd_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace pto::interp::simd::HWY_NAMESPACE {

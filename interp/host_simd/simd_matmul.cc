@@ -3,13 +3,13 @@
 // written back into tile layouts. Compiled once per instruction set and dispatched at run time,
 // as simd.cc. Packing only moves and widens (exactly), so it cannot change a result bit.
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "interp/host_simd/simd_matmul.cc"
+#define HWY_TARGET_INCLUDE "pto/interp/host_simd/simd_matmul.cc"
 #include <algorithm>
 
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-#include "common/float_format.h"
-#include "interp/host_simd/simd.h"
+#include "pto/common/float_format.h"
+#include "pto/interp/host_simd/simd.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace pto::interp::simd::HWY_NAMESPACE {

@@ -11,7 +11,7 @@
 #include <limits>
 
 #include "hwy/highway.h"
-#include "interp/host_simd/simd.h"
+#include "pto/interp/host_simd/simd.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace pto::interp::simd::HWY_NAMESPACE {

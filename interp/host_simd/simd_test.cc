@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "common/float_format.h"
-#include "interp/element.h"
-#include "interp/host_simd/simd.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/float_format.h"
+#include "pto/interp/element.h"
+#include "pto/interp/host_simd/simd.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 namespace {

@@ -2,7 +2,7 @@
 // %alloc_tile checks it, machine_kernels.cc); treshape gives a tile another's bytes.
 #include <cstring>
 
-#include "interp/kernels.h"
+#include "pto/interp/kernels.h"
 
 namespace pto::interp {
 
@@ -32,6 +32,6 @@ bool ExecReshape(Executor& ex, const Instr& in) {
 
 #define PTO_IMPLEMENTS_Bind PTO_YES
 #define PTO_IMPLEMENTS_Reshape PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -5,11 +5,11 @@
 // the ranks are the blocks of the launch (docs/semantics.md).
 #include <cstring>
 
-#include "common/isa/attributes.h"
-#include "common/strings.h"
-#include "interp/signal_hub.h"
-#include "interp/tile/kernels.h"
-#include "interp/view_mapping.h"
+#include "pto/common/isa/attributes.h"
+#include "pto/common/strings.h"
+#include "pto/interp/signal_hub.h"
+#include "pto/interp/tile/kernels.h"
+#include "pto/interp/view_mapping.h"
 
 namespace pto::interp {
 
@@ -436,6 +436,6 @@ bool ExecComm(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Comm PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

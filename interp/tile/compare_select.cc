@@ -1,8 +1,8 @@
 // The Compare, CompareScalar, SelectMask and SelectScalar families: predicate masks, one bit
 // per element (tcmp, tcmps), and the selects that read them (tsel, tsels).
-#include "common/isa/attributes.h"
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/isa/attributes.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -177,6 +177,6 @@ bool ExecSelectScalar(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_CompareScalar PTO_YES
 #define PTO_IMPLEMENTS_SelectMask PTO_YES
 #define PTO_IMPLEMENTS_SelectScalar PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "interp/tile/kernels.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -147,6 +147,6 @@ bool ExecConvert(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Convert PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -3,8 +3,8 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -85,6 +85,6 @@ bool ExecPrint(Executor& ex, const Instr& in) {
 
 #define PTO_IMPLEMENTS_Element PTO_YES
 #define PTO_IMPLEMENTS_Print PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -3,10 +3,10 @@
 // rows are contiguous.
 #include <type_traits>
 
-#include "common/isa/opcode.h"
-#include "common/strings.h"
-#include "interp/tile/fast_paths.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/isa/opcode.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/fast_paths.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -346,6 +346,6 @@ bool ExecScalarTernary(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_TileScalar PTO_YES
 #define PTO_IMPLEMENTS_Ternary PTO_YES
 #define PTO_IMPLEMENTS_ScalarTernary PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -4,9 +4,9 @@
 #include <cstring>
 #include <vector>
 
-#include "common/strings.h"
-#include "interp/tile/fixpipe_quant.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/fixpipe_quant.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -148,6 +148,6 @@ bool ExecTranspose(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_Extract PTO_YES
 #define PTO_IMPLEMENTS_Insert PTO_YES
 #define PTO_IMPLEMENTS_Transpose PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -14,9 +14,9 @@
 
 #include <cstdint>
 
-#include "interp/executor.h"
-#include "interp/host_simd/simd.h"
-#include "interp/tile/kernels.h"
+#include "pto/interp/executor.h"
+#include "pto/interp/host_simd/simd.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 

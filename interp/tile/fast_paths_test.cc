@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "tests/test_support.h"
+#include "pto/tests/test_support.h"
 
 namespace pto::testing {
 namespace {

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "common/isa/attributes.h"
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/isa/attributes.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -254,6 +254,6 @@ bool ExecGather(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Gather PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

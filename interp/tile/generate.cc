@@ -2,8 +2,8 @@
 // tci) and padded copies (tfillpad and its in-place and expanding forms).
 #include <cstring>
 
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -95,6 +95,6 @@ bool ExecFillPad(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_Triangle PTO_YES
 #define PTO_IMPLEMENTS_Iota PTO_YES
 #define PTO_IMPLEMENTS_FillPad PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

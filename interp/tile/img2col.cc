@@ -3,8 +3,8 @@
 // im2col matrix the cube multiplies (docs/semantics.md "Im2col").
 #include <cstring>
 
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -221,6 +221,6 @@ bool ExecImg2col(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Img2col PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

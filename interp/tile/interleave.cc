@@ -2,8 +2,8 @@
 // at alternate positions (docs/semantics.md).
 #include <vector>
 
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -75,6 +75,6 @@ bool ExecInterleave(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Interleave PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -1,6 +1,6 @@
-#include "interp/tile/kernels.h"
+#include "pto/interp/tile/kernels.h"
 
-#include "common/strings.h"
+#include "pto/common/strings.h"
 
 namespace pto::interp {
 

@@ -3,10 +3,10 @@
 #ifndef PTO_INTERP_TILE_KERNELS_H_
 #define PTO_INTERP_TILE_KERNELS_H_
 
-#include "interp/element.h"
-#include "interp/executor.h"
-#include "interp/host_simd/simd.h"
-#include "interp/kernels.h"
+#include "pto/interp/element.h"
+#include "pto/interp/executor.h"
+#include "pto/interp/host_simd/simd.h"
+#include "pto/interp/kernels.h"
 
 namespace pto::interp {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "tests/test_support.h"
+#include "pto/tests/test_support.h"
 
 namespace pto::testing {
 namespace {

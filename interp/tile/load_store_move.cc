@@ -2,10 +2,10 @@
 // tstore.fp) and tile to tile (tmov, tmov.fp).
 #include <cstring>
 
-#include "common/strings.h"
-#include "interp/tile/fixpipe_quant.h"
-#include "interp/tile/kernels.h"
-#include "interp/view_mapping.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/fixpipe_quant.h"
+#include "pto/interp/tile/kernels.h"
+#include "pto/interp/view_mapping.h"
 
 namespace pto::interp {
 
@@ -238,6 +238,6 @@ bool ExecMove(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_Load PTO_YES
 #define PTO_IMPLEMENTS_Store PTO_YES
 #define PTO_IMPLEMENTS_Move PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <vector>
 
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -264,6 +264,6 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Matmul PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

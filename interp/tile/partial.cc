@@ -1,7 +1,7 @@
 // The Partial family: elementwise operations over the union of two valid regions
 // (tpartadd/mul/max/min).
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -57,6 +57,6 @@ bool ExecPartial(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Partial PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

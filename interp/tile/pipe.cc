@@ -3,9 +3,9 @@
 // tile lands in the consumer's pipe buffer, slot after slot.
 #include <cstring>
 
-#include "common/strings.h"
-#include "interp/pipe_hub.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/pipe_hub.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -266,6 +266,6 @@ bool ExecPipe(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Pipe PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

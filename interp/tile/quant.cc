@@ -3,8 +3,8 @@
 #include <cmath>
 #include <limits>
 
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -92,6 +92,6 @@ bool ExecQuant(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Quant PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

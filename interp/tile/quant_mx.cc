@@ -4,9 +4,9 @@
 #include <cmath>
 #include <vector>
 
-#include "common/float_format.h"
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/float_format.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "common/strings.h"
-#include "interp/tile/fast_paths.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/fast_paths.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -311,6 +311,6 @@ bool ExecColExpandBinary(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_ColExpand PTO_YES
 #define PTO_IMPLEMENTS_RowExpandBinary PTO_YES
 #define PTO_IMPLEMENTS_ColExpandBinary PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "interp/tile/kernels.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 namespace {

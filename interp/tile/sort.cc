@@ -6,8 +6,8 @@
 #include <cstring>
 #include <vector>
 
-#include "common/strings.h"
-#include "interp/tile/kernels.h"
+#include "pto/common/strings.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
@@ -206,6 +206,6 @@ bool ExecSort(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Sort PTO_YES
-#include "interp/instantiate.inc"
+#include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "asm/assembler.h"
-#include "common/bytecode.h"
+#include "pto/asm/assembler.h"
+#include "pto/common/bytecode.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   pto::SourceFile file("fuzz.pto", std::string(reinterpret_cast<const char*>(data), size));

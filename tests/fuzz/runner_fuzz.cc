@@ -7,8 +7,8 @@
 #include <sstream>
 #include <vector>
 
-#include "common/bytecode.h"
-#include "interp/runner.h"
+#include "pto/common/bytecode.h"
+#include "pto/interp/runner.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> bytes(data, data + size);

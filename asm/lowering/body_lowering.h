@@ -1,0 +1,50 @@
+// Lowers the statements of a function body, each by the one table that has its spelling: the
+// structure operations (asm/lowering/structure_ops.def) or the instructions of the ISA table
+// (common/isa/opcodes.def), an instruction by its family's lowering (the Lowering column of
+// common/isa/families.def).
+#ifndef PTO_ASM_LOWERING_BODY_LOWERING_H_
+#define PTO_ASM_LOWERING_BODY_LOWERING_H_
+
+#include <vector>
+
+#include "pto/asm/function_builder.h"
+
+namespace pto::assembler {
+
+/// Where the terminator of a region being lowered sends its values (asm/lowering/scf_lowering.cc).
+struct RegionExit {
+  bool is_condition = false;    ///< scf.while's "before" region ends in scf.condition.
+  std::vector<Value> targets;   ///< scf.yield: registers that receive the values.
+  std::vector<Value> results;   ///< scf.condition: the loop's results ...
+  std::vector<Value> forwards;  ///< ... and the "after" region's arguments.
+  uint32_t exit_branch = 0;     ///< scf.condition: the branch out of the loop, to patch.
+  bool terminated = false;
+};
+
+/// Lowers statements and the regions nested in them (what scf and sections need).
+class BodyLowering {
+ public:
+  explicit BodyLowering(FunctionBuilder& fb) : fb_(fb) {}
+
+  FunctionBuilder& fb() { return fb_; }
+
+  /// Lowers every statement, reporting each problem and carrying on with the next statement.
+  void LowerAll(StatementSpan statements);
+  /// Lowers \a region's statements in a new scope, with \a exit for its terminator and
+  /// \a args bound to a leading "^bb0(...):" label if there is one.
+  bool LowerRegion(const Item& region, RegionExit* exit, const std::vector<Value>& args = {});
+  /// The exit of the innermost region being lowered, or null outside every region.
+  RegionExit* innermost_exit() const { return exits_.empty() ? nullptr : exits_.back(); }
+
+ private:
+  bool Lower(const Statement& stmt);
+  /// "unknown operation", with the nearest spelling of either table if one is close.
+  bool ReportUnknown(const Statement& stmt);
+
+  FunctionBuilder& fb_;
+  std::vector<RegionExit*> exits_;
+};
+
+}  // namespace pto::assembler
+
+#endif  // PTO_ASM_LOWERING_BODY_LOWERING_H_

@@ -1,0 +1,185 @@
+#include "pto/asm/lowering/function_lowering.h"
+
+#include "pto/asm/format_limits.h"
+#include "pto/asm/lowering/operands.h"
+#include "pto/common/strings.h"
+
+namespace pto::assembler {
+
+bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRange type_range) {
+  Context& ctx = fb.ctx();
+  Function& fn = fb.function();
+  Param param;
+  param.name = ctx.InternName(fb.program(), name.text, name.range);
+  param.dtype = type.dtype;
+  Value v;
+  v.type = type;
+  switch (type.kind) {
+    case TypeKind::kScalar:
+      param.kind = ParamKind::kScalar;
+      v.cls = ValueClass::kScalar;
+      v.reg = fb.NewScalar(type.dtype);
+      break;
+    case TypeKind::kTile:
+      param.kind = ParamKind::kTile;
+      v.cls = ValueClass::kTile;
+      v.reg = fb.NewTile(type.tile, name.text, name.range);
+      break;
+    case TypeKind::kPointer:
+      param.kind = ParamKind::kPointer;
+      v.cls = ValueClass::kView;
+      v.reg = fb.NewView(type.dtype, name.text);
+      break;
+    case TypeKind::kMemref:
+    case TypeKind::kTensorView:  // a dense tensor of that static shape, as a memref
+    case TypeKind::kPartitionView:
+      param.kind = ParamKind::kMemref;
+      v.cls = ValueClass::kView;
+      v.reg = fb.NewView(type.dtype, name.text);
+      if (type.shape.empty() || type.shape.size() > 2) {
+        ctx.Error(type_range,
+                  "a memref or view argument needs a static 1-D or 2-D shape such as 16x16xf32");
+        return false;
+      }
+      for (int64_t d : type.shape) {
+        if (d == kDynamic) {
+          ctx.Error(type_range,
+                    "a memref or view argument needs a static shape ('?' is not allowed)");
+          return false;
+        }
+        if (std::string problem = MemrefDimProblem(d); !problem.empty()) {
+          ctx.Error(type_range, problem);
+          return false;
+        }
+      }
+      param.shape = type.shape;
+      break;
+    case TypeKind::kOpaque:
+      if (type.text.rfind("!pto.event", 0) == 0) {
+        // An event parameter (.arg %e0 : !pto.event) is for tsync only. Every instruction
+        // finishes before the next starts, so there is nothing to wait for and nothing to pass:
+        // it is not a parameter of the bytecode function and takes no ptorun argument.
+        v.cls = ValueClass::kEvent;
+        return fb.Define(name, v);
+      }
+      [[fallthrough]];
+    default:
+      ctx.Error(type_range, StrCat("unsupported parameter type '", type.text,
+                                   "' (expected a scalar, !pto.ptr<T>, a tile or a memref)"));
+      return false;
+  }
+  param.reg = v.reg;
+  if (!fb.Define(name, v)) return false;
+  fn.params.push_back(param);
+  return true;
+}
+
+// .arg %a : TYPE
+bool LowerArg(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  ItemSpan items = stmt.items;
+  if (!ExpectResults(ctx, stmt, 0)) return false;
+  if (items.size() < 3 || !items[0].Is(ItemKind::kValue) || !items[1].IsPunct(":")) {
+    ctx.Error(stmt.head, "expected '.arg %name : TYPE'");
+    return false;
+  }
+  Type type;
+  if (!ParseWholeType(ctx, items.subspan(2), &type)) return false;
+  return AddParam(fb, items[0], type, SpanRange(items.subspan(2)));
+}
+
+// func.call @f(%a, %b) : (T, U) -> ()
+bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  ItemSpan items = stmt.items;
+  if (items.size() < 2 || !items[0].Is(ItemKind::kSymbol) || !items[1].IsGroup('(')) {
+    ctx.Error(stmt.head, "expected 'func.call @function(%args...) : (types) -> ()'");
+    return false;
+  }
+  const Program& program = fb.program();
+  int callee = -1;
+  for (size_t f = 0; f < program.functions.size(); ++f) {
+    if (program.String(program.functions[f].name) == items[0].text) callee = static_cast<int>(f);
+  }
+  if (callee < 0) {
+    ctx.Error(items[0], StrCat("no function @", items[0].text, " in this module"));
+    return false;
+  }
+  const Function& fn = program.functions[callee];
+  std::vector<Value> args;
+  if (!ValueList(fb, items[1].children(), &args)) return false;
+  if (args.size() != fn.params.size()) {
+    ctx.Error(items[1], StrCat("@", items[0].text, " takes ", fn.params.size(), " argument",
+                               fn.params.size() == 1 ? "" : "s", ", got ", args.size()));
+    return false;
+  }
+  // The callee, the arguments and the result registers are the operand words of one %call.
+  const size_t registers = fn.params.size() + fn.results.size();
+  if (1 + registers > ctx.limits().operands) {
+    ctx.Error(stmt.head, TooManyCallOperands(items[0].text, registers, ctx.limits().operands));
+    return false;
+  }
+  std::vector<uint32_t> operands{static_cast<uint32_t>(callee)};
+  for (size_t k = 0; k < args.size(); ++k) {
+    const Param& p = fn.params[k];
+    const Value& a = args[k];
+    bool ok = false;
+    switch (p.kind) {
+      case ParamKind::kScalar:
+        ok = a.cls == ValueClass::kScalar && a.type.dtype == p.dtype;
+        break;
+      case ParamKind::kPointer:
+      case ParamKind::kMemref:
+        ok = a.cls == ValueClass::kView && a.type.dtype == p.dtype;
+        break;
+      case ParamKind::kTile:
+        ok = a.cls == ValueClass::kTile && a.type.tile == fn.tiles[p.reg].type;
+        break;
+    }
+    if (!ok) {
+      ctx.Error(items[1], StrCat("argument ", k + 1, " of @", items[0].text, " is ", Describe(a),
+                                 ", which does not match parameter %", program.String(p.name)));
+      return false;
+    }
+    operands.push_back(a.reg);
+  }
+  std::vector<Value> results;
+  for (DType t : fn.results) {
+    Value v = fb.NewScalarValue(t);
+    operands.push_back(v.reg);
+    results.push_back(v);
+  }
+  fb.call_sites().push_back(stmt.head.range);
+  fb.Emit(Opcode::kCall, operands, stmt.head.range);
+  return DefineResults(fb, stmt, results);
+}
+
+// return [%a, ... : T, ...]
+bool LowerReturn(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 0)) return false;
+  ItemSpan items = stmt.items;
+  int colon = Find(items, ":");
+  items = items.subspan(0, colon < 0 ? items.size() : colon);
+  std::vector<Value> values;
+  if (!ValueList(fb, items, &values)) return false;
+  const std::vector<DType>& results = fb.function().results;
+  if (values.size() != results.size()) {
+    ctx.Error(stmt.head, StrCat("this function returns ", results.size(), " value",
+                                results.size() == 1 ? "" : "s", ", not ", values.size()));
+    return false;
+  }
+  std::vector<uint32_t> regs;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i].cls != ValueClass::kScalar || values[i].type.dtype != results[i]) {
+      ctx.Error(stmt.head, StrCat("returned value ", i + 1, " is ", Describe(values[i]),
+                                  " but the function returns ", DTypeName(results[i])));
+      return false;
+    }
+    regs.push_back(values[i].reg);
+  }
+  fb.Emit(Opcode::kReturn, regs, stmt.head.range);
+  return true;
+}
+
+}  // namespace pto::assembler

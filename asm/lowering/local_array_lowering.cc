@@ -1,0 +1,90 @@
+#include "pto/asm/lowering/local_array_lowering.h"
+
+#include "pto/asm/lowering/operands.h"
+#include "pto/common/strings.h"
+
+namespace pto::assembler {
+
+// %a = pto.declare_local_array -> !pto.local_array<N x T>: N scalars of type T that live as
+// long as the function's frame.
+bool LowerDeclareLocalArray(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  int arrow = Find(stmt.items, "->");
+  if (arrow < 0) arrow = Find(stmt.items, ":");
+  Type type;
+  if (arrow < 0 || !ParseWholeType(ctx, ItemSpan(stmt.items).subspan(arrow + 1), &type)) {
+    if (arrow < 0) ctx.Error(stmt.head, "expected '-> !pto.local_array<NxT>'");
+    return false;
+  }
+  if (type.kind != TypeKind::kLocalArray) {
+    ctx.Error(stmt.head,
+              StrCat("declare_local_array makes a !pto.local_array, not '", type.text, "'"));
+    return false;
+  }
+  Value v;
+  v.type = type;
+  v.cls = ValueClass::kLocalArray;
+  v.reg = fb.NewLocalArray();
+  if (!fb.Define(stmt.results[0], v)) return false;
+  fb.Emit(Opcode::kDeclareLocalArray, {v.reg, static_cast<uint32_t>(type.shape[0])},
+          stmt.head.range);
+  return true;
+}
+
+namespace {
+
+// The array and index of "%a[%i]" in a local_array_get / _set.
+bool LocalArrayElement(FunctionBuilder& fb, ItemSpan term, Value* array, Value* index) {
+  Context& ctx = fb.ctx();
+  Resolved r;
+  if (term.empty() || !Resolve(fb, term.first(TermLength(term)), DType::kIndex, &r)) return false;
+  if (r.value.cls != ValueClass::kLocalArray || r.indices.size() != 1) {
+    ctx.Error(term,
+              StrCat("expected a local array element such as %a[%i], got '", Spell(term), "'"));
+    return false;
+  }
+  *array = r.value;
+  *index = r.indices[0];
+  return true;
+}
+
+}  // namespace
+
+// pto.local_array_set %a[%i], %v : !pto.local_array<NxT>, T
+// %v = pto.local_array_get %a[%i] : !pto.local_array<NxT> -> T
+// %v = vector.extract %a[k] : T from vector<NxT>   (a vector<NxT> is held as a local array)
+bool LowerLocalArrayAccess(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  const bool get = stmt.head.text != "pto.local_array_set";
+  if (!ExpectResults(ctx, stmt, get ? 1 : 0)) return false;
+  int colon = Find(stmt.items, ":");
+  std::vector<ItemSpan> parts =
+      Split(ItemSpan(stmt.items).first(colon < 0 ? stmt.items.size() : colon), ",");
+  Value array, index;
+  if (parts.size() != (get ? 1u : 2u) || !LocalArrayElement(fb, parts[0], &array, &index)) {
+    if (parts.size() != (get ? 1u : 2u)) {
+      ctx.Error(stmt.head, get ? "expected 'pto.local_array_get %a[%i] : A -> T'"
+                               : "expected 'pto.local_array_set %a[%i], %value : A, T'");
+    }
+    return false;
+  }
+  const DType dtype = array.type.dtype;
+  if (get) {
+    Value result = fb.NewScalarValue(dtype);
+    if (!fb.Define(stmt.results[0], result)) return false;
+    fb.Emit(Opcode::kLocalArrayGet, {result.reg, index.reg, array.reg}, stmt.head.range);
+    return true;
+  }
+  Resolved value;
+  if (!Resolve(fb, parts[1], dtype, &value)) return false;
+  if (value.value.cls != ValueClass::kScalar || value.value.type.dtype != dtype) {
+    ctx.Error(parts[1], StrCat("the array holds ", DTypeName(dtype), ", the value is ",
+                               Describe(value.value)));
+    return false;
+  }
+  fb.Emit(Opcode::kLocalArraySet, {index.reg, value.value.reg, array.reg}, stmt.head.range);
+  return true;
+}
+
+}  // namespace pto::assembler

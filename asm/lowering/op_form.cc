@@ -1,0 +1,192 @@
+#include "pto/asm/lowering/op_form.h"
+
+#include "pto/common/strings.h"
+
+namespace pto::assembler {
+
+void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs) {
+  for (ItemSpan entry : Split(dict.children(), ",")) {
+    if (entry.empty()) continue;
+    const Item& first = entry[0];
+    if (first.Is(ItemKind::kKey)) {
+      (*attrs)[std::string(first.text)] = Attribute{SpanRange(entry), entry.subspan(1)};
+    } else if (first.Is(ItemKind::kWord) || first.Is(ItemKind::kString)) {
+      (*attrs)[std::string(first.text)] = Attribute{first.range, {}};
+    }
+  }
+}
+
+const Item* AttributeWord(ItemSpan value, bool quoted) {
+  const Item* word = nullptr;
+  for (const Item& item : value) {
+    if (item.Is(ItemKind::kWord) || item.Is(ItemKind::kInt) ||
+        (quoted && (item.Is(ItemKind::kString) || item.Is(ItemKind::kSymbol)))) {
+      word = &item;
+    }
+    if (item.Is(ItemKind::kGroup)) {
+      if (const Item* inner = AttributeWord(item.children(), quoted)) word = inner;
+    }
+  }
+  return word;
+}
+
+namespace {
+
+// Splits operand items into terms at commas, moving attribute dictionaries into \a attrs.
+bool ReadOperandList(Context& ctx, ItemSpan items, std::vector<Operand>* operands,
+                     std::map<std::string, Attribute>* attrs) {
+  bool ok = true;
+  for (ItemSpan part : Split(items, ",")) {
+    size_t end = part.size();
+    while (end > 0 && part[end - 1].Is(ItemKind::kAttrDict)) {
+      ReadAttributes(part[end - 1], attrs);
+      --end;
+    }
+    part = part.subspan(0, end);
+    // buf(%ping, %pong): the staging tiles of the comm instructions, as plain operands.
+    if (part.size() == 2 && part[0].IsWord("buf") && part[1].IsGroup('(')) {
+      ok &= ReadOperandList(ctx, part[1].children(), operands, attrs);
+      continue;
+    }
+    if (part.empty()) {
+      if (!items.empty() && end == 0) continue;  // only an attribute dictionary
+      ctx.Error(items, "empty operand");
+      ok = false;
+      continue;
+    }
+    size_t n = TermLength(part);
+    if (n != part.size()) {
+      ctx.Error(part.subspan(n), StrCat("unexpected '", Spell(part.subspan(n)),
+                                        "' after operand '", Spell(part.subspan(0, n)),
+                                        "' (missing comma?)"));
+      ok = false;
+    }
+    Operand operand;
+    operand.term = part.subspan(0, n);
+    operands->push_back(operand);
+  }
+  return ok;
+}
+
+// ins(values : types) / outs(values : types).
+bool ReadClause(Context& ctx, const Item& group, const char* name, std::vector<Operand>* operands,
+                std::map<std::string, Attribute>* attrs) {
+  ItemSpan children = group.children();
+  int colon = Find(children, ":");
+  ItemSpan values = colon < 0 ? children : children.subspan(0, colon);
+  if (!ReadOperandList(ctx, values, operands, attrs)) return false;
+  if (colon < 0) return true;
+  std::vector<ItemSpan> types = Split(children.subspan(colon + 1), ",");
+  if (types.size() == 1 && types[0].size() == 1 && types[0][0].IsGroup('(')) {
+    types = Split(types[0][0].children(), ",");  // ins(%a, %b : (T, T))
+  }
+  if (types.size() != operands->size()) {
+    ctx.Error(group, StrCat(name, "(...) lists ", operands->size(), " operands but ",
+                            types.size(), " types"));
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 0; i < types.size(); ++i) {
+    Operand& op = (*operands)[i];
+    op.has_type = ParseWholeType(ctx, types[i], &op.type);
+    ok &= op.has_type;
+  }
+  return ok;
+}
+
+bool ReadDps(Context& ctx, const Statement& stmt, OpForm* form) {
+  ItemSpan items = stmt.items;
+  bool ok = true;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Item& item = items[i];
+    if (item.IsWord("ins") && i + 1 < items.size() && items[i + 1].IsGroup('(')) {
+      ok &= ReadClause(ctx, items[++i], "ins", &form->ins, &form->attrs);
+    } else if (item.IsWord("outs") && i + 1 < items.size() && items[i + 1].IsGroup('(')) {
+      ok &= ReadClause(ctx, items[++i], "outs", &form->outs, &form->attrs);
+    } else if (item.IsWord("outs") && i + 1 < items.size() && items[i + 1].IsPunct(":")) {
+      // ins(...) outs : T, U: the outputs are the statement's results, of these types.
+      Signature types;
+      ok &= ParseSignature(ctx, items.subspan(i + 2), &types);
+      form->result_types = types.inputs;
+      form->result_ranges = types.input_ranges;
+      form->dps = false;
+      break;
+    } else if (item.Is(ItemKind::kAttrDict)) {
+      ReadAttributes(item, &form->attrs);
+    } else if (item.IsPunct("->") || item.IsPunct(":")) {
+      // An optional result type after the clauses; DPS results are the outs.
+      break;
+    } else {
+      ctx.Error(item, StrCat("unexpected '", Spell(ItemSpan(&item, 1)),
+                             "' in an ins(...) outs(...) operation"));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool ReadSsa(Context& ctx, const Statement& stmt, OpForm* form) {
+  ItemSpan items = stmt.items;
+  // Drop the wait(...) clause of the PTO-AS event convention.
+  int colon = Find(items, ":");
+  ItemSpan operands = colon < 0 ? items : items.subspan(0, colon);
+  size_t end = operands.size();
+  while (end >= 2 && operands[end - 1].IsGroup('(') &&
+         operands[end - 2].IsWord("wait")) {
+    end -= 2;
+  }
+  operands = operands.subspan(0, end);
+  bool ok = ReadOperandList(ctx, operands, &form->ins, &form->attrs);
+  if (colon >= 0) {
+    ItemSpan sig = items.subspan(colon + 1);
+    form->has_signature = true;
+    ok &= ParseSignature(ctx, sig, &form->signature);
+    form->result_types = form->signature.results;
+    form->result_ranges = form->signature.result_ranges;
+  }
+  return ok;
+}
+
+// pto.comm.tput(%dst, %src, buf(%ping) : T, T, T) {attrs} [-> T]: the operands and their
+// types in one parenthesised list, like an ins(...) clause.
+bool ReadCallForm(Context& ctx, const Statement& stmt, OpForm* form) {
+  ItemSpan items = stmt.items;
+  bool ok = ReadClause(ctx, items[0], "the operand list", &form->ins, &form->attrs);
+  for (size_t i = 1; i < items.size(); ++i) {
+    const Item& item = items[i];
+    if (item.Is(ItemKind::kAttrDict)) {
+      ReadAttributes(item, &form->attrs);
+    } else if ((item.IsPunct("->") || item.IsPunct(":")) && i + 1 < items.size()) {
+      Type type;
+      ok &= ParseWholeType(ctx, items.subspan(i + 1), &type);
+      form->result_types.push_back(type);
+      form->result_ranges.push_back(SpanRange(items.subspan(i + 1)));
+      break;
+    } else {
+      ctx.Error(item, StrCat("unexpected '", Spell(ItemSpan(&item, 1)), "' after the operand list"));
+      return false;
+    }
+  }
+  return ok;
+}
+
+}  // namespace
+
+bool IsDpsForm(ItemSpan items) {
+  if (FindClause(items, "ins") < 0 && FindClause(items, "outs") < 0) return false;
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    if (items[i].IsWord("outs") && items[i + 1].IsPunct(":")) return false;  // outs : T
+  }
+  return true;
+}
+
+bool ReadOpForm(Context& ctx, const Statement& stmt, OpForm* form) {
+  *form = OpForm();
+  form->dps = FindClause(stmt.items, "ins") >= 0 || FindClause(stmt.items, "outs") >= 0;
+  if (!form->dps && !stmt.items.empty() && stmt.items[0].IsGroup('(')) {
+    return ReadCallForm(ctx, stmt, form);
+  }
+  return form->dps ? ReadDps(ctx, stmt, form) : ReadSsa(ctx, stmt, form);
+}
+
+}  // namespace pto::assembler

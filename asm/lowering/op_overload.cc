@@ -1,0 +1,100 @@
+#include "pto/asm/lowering/op_overload.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "pto/asm/lowering/op_form.h"
+#include "pto/common/isa/attributes.h"
+
+namespace pto::assembler {
+
+namespace {
+
+// Attribute names written anywhere in a statement's items.
+void CollectAttrNames(ItemSpan items, std::set<std::string>* names) {
+  for (const Item& item : items) {
+    if (item.Is(ItemKind::kAttrDict)) {
+      std::map<std::string, Attribute> attrs;
+      ReadAttributes(item, &attrs);
+      for (const auto& entry : attrs) names->insert(entry.first);
+    } else if (item.Is(ItemKind::kGroup)) {
+      CollectAttrNames(item.children(), names);
+    }
+  }
+}
+
+// Register operands written as inputs: the ins(...) values (DPS) or the operands before the
+// signature (SSA, synchronous), attribute dictionaries not counted.
+size_t WrittenInputs(const Statement& stmt) {
+  ItemSpan items = stmt.items;
+  int ins = FindClause(items, "ins");
+  if (ins >= 0) {
+    items = items[ins + 1].children();
+  } else if (FindClause(items, "outs") >= 0) {
+    return 0;
+  }
+  int colon = Find(items, ":");
+  if (colon >= 0) items = items.subspan(0, colon);
+  size_t n = 0;
+  for (ItemSpan part : Split(items, ",")) {
+    while (!part.empty() && part.back().Is(ItemKind::kAttrDict)) part = part.first(part.size() - 1);
+    if (!part.empty() && !part[0].IsWord("wait")) ++n;
+  }
+  return n;
+}
+
+// Results (SSA, synchronous) or outs(...) values (DPS) written.
+size_t WrittenOutputs(const Statement& stmt, bool dps) {
+  if (!dps) return stmt.results.size();
+  int outs = FindClause(stmt.items, "outs");
+  if (outs < 0) return 0;
+  ItemSpan items = stmt.items[outs + 1].children();
+  int colon = Find(items, ":");
+  if (colon >= 0) items = items.subspan(0, colon);
+  return items.empty() ? 0 : Split(items, ",").size();
+}
+
+}  // namespace
+
+// Of the rows spelled like \a first (one per form of the instruction), the first whose input
+// operand count and required attributes match what is written, else the first whose count
+// does (its checks then ask for the missing attribute), else \a first (its checks then report
+// what is wrong).
+const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
+  if (!NextOverload(first)) return first;
+  const size_t written = WrittenInputs(stmt);
+  const bool dps = IsDpsForm(stmt.items);
+  const size_t written_outputs = WrittenOutputs(stmt, dps);
+  std::set<std::string> attrs;
+  CollectAttrNames(stmt.items, &attrs);
+  const OpInfo* count_only = nullptr;
+  for (const OpInfo* info = &first; info; info = NextOverload(*info)) {
+    size_t required = 0, most = 0, outputs = 0;
+    bool attrs_ok = true;
+    for (const OperandSpec& spec : info->operands) {
+      const bool written_out = spec.kind != OperandKind::kImm &&
+                               (dps || spec.kind == OperandKind::kTile);
+      if (spec.is_array_output() || (spec.output && written_out)) ++outputs;
+      if (spec.kind == OperandKind::kImm) {
+        const AttrInfo* attr = FindAttr(spec.attr);
+        if (attr && attr->required) {
+          bool found = false;
+          for (const std::string& name : attrs) found |= FindAttr(name) == attr;
+          attrs_ok &= found;
+        }
+        continue;
+      }
+      // Views an SSA spelling writes are listed with the inputs (mscatter's destination).
+      if (spec.output && (dps || spec.kind != OperandKind::kView)) continue;
+      ++most;
+      if (!spec.optional) ++required;
+    }
+    if (written < required || written > most || written_outputs != outputs) continue;
+    if (attrs_ok) return *info;
+    if (!count_only) count_only = info;
+  }
+  return count_only ? *count_only : first;
+}
+
+}  // namespace pto::assembler

@@ -1,0 +1,284 @@
+#include "pto/asm/lowering/operands.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "pto/common/float_format.h"
+#include "pto/common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+// Integer literals may be written signed or unsigned: 200 and -56 are the same i8 (MLIR
+// integers are signless). Anything outside both ranges does not fit.
+bool IntFits(int64_t v, DType t) {
+  int bits = IntBits(t);
+  if (bits >= 64) return true;
+  return v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << bits);
+}
+
+// The canonical register value of \a v in type \a t: wrapped to the width, then sign-extended
+// for signed (and signless) types, zero-extended for unsigned ones.
+int64_t WrapToType(int64_t v, DType t) {
+  int bits = IntBits(t);
+  if (bits >= 64) return v;
+  uint64_t mask = (uint64_t{1} << bits) - 1;
+  uint64_t low = static_cast<uint64_t>(v) & mask;
+  bool negative = (low >> (bits - 1)) & 1;
+  if (!IsSigned(t) || !negative) return static_cast<int64_t>(low);  // i1 and uiN: zero-extend
+  return static_cast<int64_t>(low | ~mask);
+}
+
+}  // namespace
+
+double RoundToFloatType(double v, DType t) {
+  switch (t) {
+    case DType::kF32:
+      return static_cast<float>(v);
+    case DType::kF16:
+      return DecodeFloat(EncodeFloat(v, kHalfFormat, RoundMode::kRint), kHalfFormat);
+    case DType::kBF16:
+      return DecodeFloat(EncodeFloat(v, kBF16Format, RoundMode::kRint), kBF16Format);
+    default:
+      return v;
+  }
+}
+
+bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_value,
+                  double* real_value) {
+  *int_value = 0;
+  *real_value = 0;
+  if (literal.IsWord("true") || literal.IsWord("false")) {
+    if (type != DType::kI1) {
+      ctx.Error(literal, StrCat("'", literal.text, "' is an i1 constant, not ", DTypeName(type)));
+      return false;
+    }
+    *int_value = literal.IsWord("true");
+    return true;
+  }
+  if (literal.Is(ItemKind::kFloat)) {
+    if (!IsFloat(type)) {
+      ctx.Error(literal, StrCat("float literal ", literal.text, " where an integer (",
+                                DTypeName(type), ") is needed"));
+      return false;
+    }
+    *real_value = RoundToFloatType(literal.Real(), type);
+    return true;
+  }
+  if (!literal.Is(ItemKind::kInt)) {
+    ctx.Error(literal, StrCat("expected a number, got '", Spell(ItemSpan(&literal, 1)), "'"));
+    return false;
+  }
+  bool hex = literal.text.size() > 2 && literal.text[1] == 'x';
+  if (IsFloat(type)) {
+    if (!hex) {
+      *real_value = RoundToFloatType(static_cast<double>(literal.number), type);
+      return true;
+    }
+    // MLIR prints float constants it cannot spell exactly as their bit pattern.
+    uint64_t bits = static_cast<uint64_t>(literal.number);
+    switch (type) {
+      case DType::kF16:
+        *real_value = HalfToFloat(static_cast<uint16_t>(bits));
+        break;
+      case DType::kBF16:
+        *real_value = BF16ToFloat(static_cast<uint16_t>(bits));
+        break;
+      case DType::kF32:
+        *real_value = BitsFloat(static_cast<uint32_t>(bits));
+        break;
+      default:
+        std::memcpy(real_value, &bits, 8);
+    }
+    return true;
+  }
+  if (!IntFits(literal.number, type)) {
+    ctx.Error(literal, StrCat("integer ", literal.text, " does not fit in ", DTypeName(type)));
+    return false;
+  }
+  *int_value = WrapToType(literal.number, type);
+  return true;
+}
+
+namespace {
+
+bool Literal(FunctionBuilder& fb, const Item& item, DType type, Resolved* out) {
+  if (item.IsWord("true") || item.IsWord("false")) type = DType::kI1;
+  if (type == DType::kInvalid) type = item.Is(ItemKind::kFloat) ? DType::kF32 : DType::kI32;
+  int64_t int_value;
+  double real_value;
+  if (!LiteralValue(fb.ctx(), item, type, &int_value, &real_value)) return false;
+  out->value = fb.ConstantValue(type, int_value, real_value);
+  return true;
+}
+
+}  // namespace
+
+bool Resolve(FunctionBuilder& fb, ItemSpan term, DType literal_type, Resolved* out) {
+  Context& ctx = fb.ctx();
+  *out = Resolved();
+  out->range = SpanRange(term);
+  const Item& head = term[0];
+  if (head.Is(ItemKind::kSymbol)) {
+    // @tile(0x1000): a manual-mode address.
+    if (term.size() == 2 && term[1].IsGroup('(') && term[1].children().size() == 1 &&
+        term[1].children()[0].Is(ItemKind::kInt)) {
+      out->value = fb.ConstantValue(DType::kIndex, term[1].children()[0].number, 0);
+      return true;
+    }
+    ctx.Error(term, StrCat("expected an address such as @tile(0x1000), got '", Spell(term),
+                           "'"));
+    return false;
+  }
+  if (head.Is(ItemKind::kValue)) {
+    const Value* v = fb.Lookup(head);
+    if (!v) return false;
+    out->value = *v;
+    if (term.size() == 1) return true;
+    if (term.size() != 2 || !term[1].IsGroup('[')) {
+      ctx.Error(term.subspan(1), StrCat("unexpected '", Spell(term.subspan(1)), "'"));
+      return false;
+    }
+    for (ItemSpan index : Split(term[1].children(), ",")) {
+      Resolved r;
+      if (index.empty()) {
+        ctx.Error(term[1], "empty index");
+        return false;
+      }
+      if (!Resolve(fb, index.subspan(0, TermLength(index)), DType::kIndex, &r)) return false;
+      if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
+        ctx.Error(index, StrCat("an index must be an integer, got ", Describe(r.value)));
+        return false;
+      }
+      out->indices.push_back(r.value);
+    }
+    return true;
+  }
+  if (term.size() != 1) {
+    ctx.Error(term, StrCat("unexpected operand '", Spell(term), "'"));
+    return false;
+  }
+  return Literal(fb, head, literal_type, out);
+}
+
+bool ConstantInt(const Resolved& r, int64_t* value) {
+  if (r.value.cls != ValueClass::kScalar || !r.value.is_const || !IsInteger(r.value.type.dtype)) {
+    return false;
+  }
+  *value = r.value.int_value;
+  return true;
+}
+
+std::string Describe(const Value& v) {
+  switch (v.cls) {
+    case ValueClass::kTile:
+      return StrCat("a tile (", v.type.tile.ToString(), ")");
+    case ValueClass::kView:
+      return StrCat("a global tensor (", v.type.text, ")");
+    case ValueClass::kScalar:
+      return StrCat("a scalar of type ", DTypeName(v.type.dtype));
+    case ValueClass::kLocalArray:
+      return StrCat("a local array (", v.type.text, ")");
+    case ValueClass::kConfig:
+      return "an im2col configuration (!pto.fmatrix_config)";
+    case ValueClass::kEvent:
+      return StrCat("an event (", v.type.text, ")");
+    case ValueClass::kNone:
+      break;
+  }
+  return StrCat("a value of type ", v.type.text);
+}
+
+bool ExpectResults(Context& ctx, const Statement& stmt, size_t n) {
+  if (stmt.results.size() == n) return true;
+  if (n == 0) {
+    ctx.Error(stmt.results[0], StrCat("'", stmt.head.text, "' has no results"));
+  } else {
+    ctx.Error(stmt.head, StrCat("'", stmt.head.text, "' needs ", n, " result name",
+                                n == 1 ? "" : "s", " ('%name = ", stmt.head.text, " ...')"));
+  }
+  return false;
+}
+
+bool DefineResults(FunctionBuilder& fb, const Statement& stmt, const std::vector<Value>& values) {
+  size_t count = 0;
+  for (const Item& r : stmt.results) count += static_cast<size_t>(r.number);
+  if (count != values.size()) {
+    fb.ctx().Error(stmt.head, StrCat("'", stmt.head.text, "' has ", values.size(), " result",
+                                     values.size() == 1 ? "" : "s", " but ", count,
+                                     count == 1 ? " name is" : " names are", " given"));
+    return false;
+  }
+  size_t k = 0;
+  bool ok = true;
+  for (const Item& r : stmt.results) {
+    for (int i = 0; i < r.number; ++i) {
+      ok &= fb.Define(r, values[k++], r.number > 1 ? i : -1);
+    }
+  }
+  return ok;
+}
+
+bool IntOperand(FunctionBuilder& fb, ItemSpan term, Value* out) {
+  Resolved r;
+  if (term.empty() || !Resolve(fb, term, DType::kIndex, &r)) return false;
+  if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
+    fb.ctx().Error(term, StrCat("expected an integer, got ", Describe(r.value)));
+    return false;
+  }
+  *out = r.value;
+  return true;
+}
+
+bool IndexList(FunctionBuilder& fb, const Item& group, std::vector<Value>* values) {
+  if (!group.IsGroup('[')) {
+    fb.ctx().Error(group, "expected a list such as [%a, %b]");
+    return false;
+  }
+  for (ItemSpan entry : Split(group.children(), ",")) {
+    if (entry.empty() || TermLength(entry) != entry.size()) {
+      fb.ctx().Error(group, "malformed list entry");
+      return false;
+    }
+    Value v;
+    if (!IntOperand(fb, entry, &v)) return false;
+    values->push_back(v);
+  }
+  return true;
+}
+
+bool CarriedValue(FunctionBuilder& fb, ItemSpan term, Value* out) {
+  Context& ctx = fb.ctx();
+  Resolved r;
+  if (!Resolve(fb, term, DType::kInvalid, &r)) return false;
+  if (r.value.cls == ValueClass::kLocalArray) {
+    ctx.Error(term, "a local array stays in the function that declares it: it cannot be "
+                    "passed, carried, yielded or returned");
+    return false;
+  }
+  if (r.value.cls == ValueClass::kConfig) {
+    ctx.Error(term, "an !pto.fmatrix_config is known when the program is assembled: use it "
+                    "where it is made, it cannot be passed, carried, yielded or returned");
+    return false;
+  }
+  if (r.value.cls == ValueClass::kEvent) {
+    ctx.Error(term, "an event is only for tsync in the function that receives it: it cannot be "
+                    "passed, carried, yielded or returned");
+    return false;
+  }
+  *out = r.value;
+  return true;
+}
+
+bool ValueList(FunctionBuilder& fb, ItemSpan items, std::vector<Value>* values) {
+  for (ItemSpan part : Split(items, ",")) {
+    if (part.empty()) continue;
+    Value v;
+    if (!CarriedValue(fb, part.subspan(0, TermLength(part)), &v)) return false;
+    values->push_back(v);
+  }
+  return true;
+}
+
+}  // namespace pto::assembler

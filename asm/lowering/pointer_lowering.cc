@@ -1,0 +1,92 @@
+#include "pto/asm/lowering/pointer_lowering.h"
+
+#include "pto/asm/lowering/operands.h"
+#include "pto/common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+// "%p[%i]": the pointer and its index.
+bool PointerElement(FunctionBuilder& fb, ItemSpan term, Value* ptr, Value* index) {
+  Context& ctx = fb.ctx();
+  Resolved r;
+  if (!Resolve(fb, term, DType::kIndex, &r)) return false;
+  if (r.value.cls != ValueClass::kView || r.value.type.kind != TypeKind::kPointer ||
+      r.indices.size() != 1) {
+    ctx.Error(term, StrCat("expected a pointer element such as %ptr[%i], got '", Spell(term), "'"));
+    return false;
+  }
+  *ptr = r.value;
+  *index = r.indices[0];
+  return true;
+}
+
+}  // namespace
+
+// %v = pto.load_scalar %ptr[%i] : !pto.ptr<T> -> T
+bool LowerLoadScalar(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  ItemSpan items = stmt.items;
+  Value ptr, index;
+  if (items.empty() || !PointerElement(fb, items.subspan(0, TermLength(items)), &ptr, &index)) {
+    return false;
+  }
+  Value result = fb.NewScalarValue(ptr.type.dtype);
+  if (!fb.Define(stmt.results[0], result)) return false;
+  fb.Emit(Opcode::kLoadScalar, {result.reg, ptr.reg, index.reg}, stmt.head.range);
+  return true;
+}
+
+// pto.store_scalar %v, %ptr[%i] : !pto.ptr<T>, T
+bool LowerStoreScalar(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 0)) return false;
+  int colon = Find(stmt.items, ":");
+  std::vector<ItemSpan> parts =
+      Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
+  if (parts.size() != 2 || parts[0].empty() || parts[1].empty()) {
+    ctx.Error(stmt.head, "expected 'pto.store_scalar %value, %ptr[%index] : !pto.ptr<T>, T'");
+    return false;
+  }
+  Value ptr, index;
+  if (!PointerElement(fb, parts[1], &ptr, &index)) return false;
+  Resolved value;
+  if (!Resolve(fb, parts[0], ptr.type.dtype, &value)) return false;
+  if (value.value.cls != ValueClass::kScalar || value.value.type.dtype != ptr.type.dtype) {
+    ctx.Error(parts[0], StrCat("the pointer holds ", DTypeName(ptr.type.dtype),
+                               " but the value is ", Describe(value.value)));
+    return false;
+  }
+  fb.Emit(Opcode::kStoreScalar, {ptr.reg, index.reg, value.value.reg}, stmt.head.range);
+  return true;
+}
+
+// %q = pto.addptr %p, %offset : !pto.ptr<T> -> !pto.ptr<T>
+bool LowerAddPtr(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  int colon = Find(stmt.items, ":");
+  std::vector<ItemSpan> parts =
+      Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
+  if (parts.size() != 2 || parts[0].empty()) {
+    ctx.Error(stmt.head, "expected 'pto.addptr %ptr, %offset : !pto.ptr<T> -> !pto.ptr<T>'");
+    return false;
+  }
+  Resolved ptr;
+  Value offset;
+  if (!Resolve(fb, parts[0], DType::kInvalid, &ptr) || !IntOperand(fb, parts[1], &offset)) {
+    return false;
+  }
+  if (ptr.value.cls != ValueClass::kView || ptr.value.type.kind != TypeKind::kPointer) {
+    ctx.Error(parts[0], StrCat("addptr needs a !pto.ptr, got ", Describe(ptr.value)));
+    return false;
+  }
+  Value result = fb.NewRegisterLike(ptr.value, stmt.results[0].text, stmt.head.range);
+  if (!fb.Define(stmt.results[0], result)) return false;
+  fb.Emit(Opcode::kAddPtr, {result.reg, ptr.value.reg, offset.reg}, stmt.head.range);
+  return true;
+}
+
+}  // namespace pto::assembler

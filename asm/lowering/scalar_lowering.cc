@@ -1,0 +1,176 @@
+#include "pto/asm/lowering/scalar_lowering.h"
+
+#include "pto/asm/lowering/op_form.h"
+#include "pto/asm/lowering/operands.h"
+#include "pto/common/isa/scalar_rules.h"
+#include "pto/common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+class ScalarLowering {
+ public:
+  ScalarLowering(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
+      : fb_(fb), ctx_(fb.ctx()), info_(info), stmt_(stmt) {}
+
+  bool Run();
+
+ private:
+  bool SplitTypes(ItemSpan sig);
+  bool ReadPredicate(ItemSpan* operands);
+  bool ResolveOperand(ItemSpan term, DType expected, Value* out);
+
+  FunctionBuilder& fb_;
+  Context& ctx_;
+  const OpInfo& info_;
+  const Statement& stmt_;
+  DType operand_type_ = DType::kInvalid;  ///< The type after ':' (the source type of a cast).
+  DType result_type_ = DType::kInvalid;
+  uint32_t predicate_ = 0;
+};
+
+// "T" or "S to D" (casts) or "i1, T" (select with its condition type written).
+bool ScalarLowering::SplitTypes(ItemSpan sig) {
+  size_t to = sig.size();
+  for (size_t i = 0; i < sig.size(); ++i) {
+    if (sig[i].IsWord("to")) to = i;
+  }
+  std::vector<ItemSpan> sources = Split(sig.subspan(0, to), ",");
+  Type t;
+  if (sources.empty() || !ParseWholeType(ctx_, sources.back(), &t)) return false;
+  if (!t.IsScalar()) {
+    ctx_.Error(sources.back(), StrCat(info_.mnemonic, " works on scalars, not '", t.text, "'"));
+    return false;
+  }
+  operand_type_ = result_type_ = t.dtype;
+  if (info_.family == Family::kCast) {
+    Type d;
+    if (to == sig.size()) {
+      ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs ': SOURCE to RESULT'"));
+      return false;
+    }
+    if (!ParseWholeType(ctx_, sig.subspan(to + 1), &d)) return false;
+    if (!d.IsScalar()) {
+      ctx_.Error(sig.subspan(to + 1), StrCat("cannot convert to '", d.text, "'"));
+      return false;
+    }
+    result_type_ = d.dtype;
+  }
+  if (info_.family == Family::kCompareInt || info_.family == Family::kCompareFloat) {
+    result_type_ = DType::kI1;
+  }
+  return true;
+}
+
+// arith.cmpi slt, %a, %b: the predicate is the first operand (a word, or an attribute).
+bool ScalarLowering::ReadPredicate(ItemSpan* operands) {
+  bool is_int = info_.family == Family::kCompareInt;
+  int count = is_int ? kIntPredicateCount : kFloatPredicateCount;
+  if (operands->empty() || !(*operands)[0].Is(ItemKind::kWord)) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs a predicate first, such as ",
+                                  is_int ? "'slt'" : "'olt'"));
+    return false;
+  }
+  const Item& word = (*operands)[0];
+  for (int p = 0; p < count; ++p) {
+    if (word.text == (is_int ? IntPredicateName(p) : FloatPredicateName(p))) {
+      predicate_ = static_cast<uint32_t>(p);
+      *operands = operands->subspan(operands->size() > 1 && (*operands)[1].IsPunct(",") ? 2 : 1);
+      return true;
+    }
+  }
+  std::string names;
+  for (int p = 0; p < count; ++p) {
+    names += StrCat(p ? " " : "", is_int ? IntPredicateName(p) : FloatPredicateName(p));
+  }
+  ctx_.Error(word, StrCat("unknown predicate '", word.text, "' (one of: ", names, ")"));
+  return false;
+}
+
+bool ScalarLowering::ResolveOperand(ItemSpan term, DType expected, Value* out) {
+  Resolved r;
+  if (!Resolve(fb_, term, expected, &r)) return false;
+  if (r.value.cls != ValueClass::kScalar) {
+    ctx_.Error(term, StrCat(info_.mnemonic, " works on scalars, but ", Spell(term), " is ",
+                            Describe(r.value)));
+    return false;
+  }
+  if (expected != DType::kInvalid && r.value.type.dtype != expected) {
+    ctx_.Error(term, StrCat(Spell(term), " is ", DTypeName(r.value.type.dtype), " but ",
+                            info_.mnemonic, " here works on ", DTypeName(expected)));
+    return false;
+  }
+  *out = r.value;
+  return true;
+}
+
+bool ScalarLowering::Run() {
+  if (stmt_.results.size() != 1) {
+    ctx_.Error(stmt_.head, StrCat("write '%result = ", info_.mnemonic, " ...'"));
+    return false;
+  }
+  ItemSpan items = stmt_.items;
+  int colon = Find(items, ":");
+  if (colon < 0) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs its type: '... : T'"));
+    return false;
+  }
+  if (!SplitTypes(items.subspan(colon + 1))) return false;
+  ItemSpan operands = items.subspan(0, colon);
+  if ((info_.family == Family::kCompareInt || info_.family == Family::kCompareFloat) &&
+      !ReadPredicate(&operands)) {
+    return false;
+  }
+  // Drop attribute dictionaries and modifiers such as fastmath<fast> or overflow<nsw>.
+  std::vector<ItemSpan> terms;
+  for (ItemSpan part : Split(operands, ",")) {
+    size_t n = part.empty() ? 0 : TermLength(part);
+    if (n == 0 || part[0].Is(ItemKind::kAttrDict)) continue;
+    terms.push_back(part.subspan(0, n));
+  }
+  const int inputs = info_.num_operands() - info_.num_outputs -
+                     ((info_.family == Family::kCompareInt ||
+                       info_.family == Family::kCompareFloat) ? 1 : 0);
+  if (static_cast<int>(terms.size()) != inputs) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " takes ", inputs, " operand",
+                                  inputs == 1 ? "" : "s", ", got ", terms.size()));
+    return false;
+  }
+  std::vector<uint32_t> encoded{0};
+  bool ok = true;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    DType expected = operand_type_;
+    if (info_.family == Family::kSelect && i == 0) expected = DType::kI1;
+    Value v;
+    ok &= ResolveOperand(terms[i], expected, &v);
+    encoded.push_back(v.reg);
+  }
+  if (!ok) return false;
+  if (info_.family == Family::kCompareInt || info_.family == Family::kCompareFloat) {
+    encoded.push_back(predicate_);
+  }
+  Value result = fb_.NewScalarValue(result_type_);
+  encoded[0] = result.reg;
+  std::vector<OperandType> types(encoded.size());
+  for (size_t i = 0; i < encoded.size(); ++i) {
+    if (info_.operands[i].kind != OperandKind::kImm) {
+      types[i].dtype = fb_.function().scalar_regs[encoded[i]];
+    }
+  }
+  for (const RuleError& e : CheckOperandTypes(info_, ctx_.arch(), types)) {
+    ctx_.Error(stmt_.head, e.message);
+    ok = false;
+  }
+  if (!ok || !fb_.Define(stmt_.results[0], result)) return false;
+  fb_.Emit(info_.opcode, encoded, stmt_.head.range);
+  return true;
+}
+
+}  // namespace
+
+bool LowerScalarOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  return ScalarLowering(fb, info, stmt).Run();
+}
+
+}  // namespace pto::assembler

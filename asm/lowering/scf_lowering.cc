@@ -1,0 +1,360 @@
+#include "pto/asm/lowering/scf_lowering.h"
+
+#include "pto/asm/lowering/operands.h"
+#include "pto/common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+// A new register holding a value of \a type.
+bool NewValueOfType(FunctionBuilder& fb, const Type& type, SourceRange where, Value* out) {
+  Context& ctx = fb.ctx();
+  Value v;
+  v.type = type;
+  if (type.IsScalar()) {
+    v.cls = ValueClass::kScalar;
+  } else if (type.IsTile()) {
+    v.cls = ValueClass::kTile;
+  } else if (type.IsView()) {
+    v.cls = ValueClass::kView;
+  } else {
+    ctx.Error(where, StrCat("values of type '", type.text, "' cannot be carried here"));
+    return false;
+  }
+  *out = fb.NewRegisterLike(v, "", where);
+  return true;
+}
+
+// Reads "-> T" or "-> (T, U)" result types at the end of \a items.
+bool ResultTypes(Context& ctx, ItemSpan items, std::vector<Type>* types) {
+  int arrow = Find(items, "->");
+  if (arrow < 0) return true;
+  ItemSpan list = items.subspan(arrow + 1);
+  size_t end = 0;
+  while (end < list.size() && !list[end].Is(ItemKind::kRegion)) ++end;
+  list = list.subspan(0, end);
+  if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children();
+  for (ItemSpan part : Split(list, ",")) {
+    Type t;
+    if (!ParseWholeType(ctx, part, &t)) return false;
+    types->push_back(t);
+  }
+  return true;
+}
+
+// Moves \a srcs into \a dsts as if all at once (a yield may swap values).
+bool ParallelMove(FunctionBuilder& fb, const std::vector<Value>& dsts,
+                  const std::vector<Value>& srcs, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (dsts.size() != srcs.size()) {
+    ctx.Error(stmt.head, StrCat("'", stmt.head.text, "' passes ", srcs.size(), " value",
+                                srcs.size() == 1 ? "" : "s", ", the enclosing operation expects ",
+                                dsts.size()));
+    return false;
+  }
+  for (size_t i = 0; i < dsts.size(); ++i) {
+    const Value& d = dsts[i];
+    const Value& s = srcs[i];
+    bool same = d.cls == s.cls &&
+                (d.cls == ValueClass::kTile ? d.type.tile == s.type.tile
+                                            : d.type.dtype == s.type.dtype);
+    if (!same) {
+      ctx.Error(stmt.head, StrCat("value ", i + 1, " of '", stmt.head.text, "' is ", Describe(s),
+                                  ", but ", Describe(d), " is expected"));
+      return false;
+    }
+  }
+  // A source that is also an earlier destination would be overwritten first: go through
+  // temporaries then.
+  bool clash = false;
+  for (size_t i = 0; i < dsts.size(); ++i) {
+    for (size_t j = 0; j < srcs.size(); ++j) {
+      clash |= i != j && dsts[i].cls == srcs[j].cls && dsts[i].reg == srcs[j].reg;
+    }
+  }
+  if (!clash) {
+    for (size_t i = 0; i < dsts.size(); ++i) fb.EmitMove(dsts[i], srcs[i], stmt.head.range);
+    return true;
+  }
+  std::vector<Value> temps;
+  for (const Value& s : srcs) {
+    temps.push_back(fb.NewRegisterLike(s, "", stmt.head.range));
+    fb.EmitMove(temps.back(), s, stmt.head.range);
+  }
+  for (size_t i = 0; i < dsts.size(); ++i) fb.EmitMove(dsts[i], temps[i], stmt.head.range);
+  return true;
+}
+
+}  // namespace
+
+// %r:N = scf.for [unsigned] %i = %lb to %ub step %s [: T] [iter_args(%a = %x, ...) -> (T, ...)]
+//   { ... scf.yield %a2, ... }
+bool LowerFor(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  ItemSpan items = stmt.items;
+  size_t i = 0;
+  bool is_unsigned = false;
+  if (i < items.size() && items[i].IsWord("unsigned")) {
+    is_unsigned = true;
+    ++i;
+  }
+  const Item* region = items.empty() || !items.back().Is(ItemKind::kRegion) ? nullptr
+                                                                           : &items.back();
+  if (i + 6 >= items.size() || !items[i].Is(ItemKind::kValue) || !items[i + 1].IsPunct("=") ||
+      !region) {
+    ctx.Error(stmt.head, "expected 'scf.for %i = %lb to %ub step %step { ... }'");
+    return false;
+  }
+  const Item& iv_name = items[i];
+  i += 2;
+  auto term_until = [&](const char* word) {
+    size_t start = i;
+    while (i < items.size() && !items[i].IsWord(word) && !items[i].IsPunct(":") &&
+           !items[i].IsWord("iter_args") && !items[i].IsPunct("->") &&
+           !items[i].Is(ItemKind::kRegion)) {
+      ++i;
+    }
+    return items.subspan(start, i - start);
+  };
+  ItemSpan lb_items = term_until("to");
+  if (i >= items.size() || !items[i].IsWord("to")) {
+    ctx.Error(stmt.head, "scf.for: expected 'to' after the lower bound");
+    return false;
+  }
+  ++i;
+  ItemSpan ub_items = term_until("step");
+  if (i >= items.size() || !items[i].IsWord("step")) {
+    ctx.Error(stmt.head, "scf.for: expected 'step' after the upper bound");
+    return false;
+  }
+  ++i;
+  ItemSpan step_items = term_until("");
+  DType iv_type = DType::kInvalid;
+  if (i < items.size() && items[i].IsPunct(":")) {
+    Type t;
+    size_t consumed = 0;
+    if (!ParseType(ctx, items.subspan(i + 1), &t, &consumed)) return false;
+    iv_type = t.dtype;
+    i += 1 + consumed;
+  }
+  Resolved lb, ub, step;
+  if (!Resolve(fb, lb_items, iv_type == DType::kInvalid ? DType::kIndex : iv_type, &lb))
+    return false;
+  if (iv_type == DType::kInvalid) iv_type = lb.value.type.dtype;
+  if (!Resolve(fb, ub_items, iv_type, &ub) || !Resolve(fb, step_items, iv_type, &step)) {
+    return false;
+  }
+  for (const Resolved* r : {&lb, &ub, &step}) {
+    if (r->value.cls != ValueClass::kScalar || r->value.type.dtype != iv_type ||
+        !IsInteger(iv_type)) {
+      ctx.Error(r->range, StrCat("loop bounds and step must all be one integer type (",
+                                 DTypeName(iv_type), "); this is ", Describe(r->value)));
+      return false;
+    }
+  }
+  // iter_args(%a = %init, ...)
+  std::vector<const Item*> iter_names;
+  std::vector<Value> iter_inits;
+  int clause = FindClause(items, "iter_args");
+  if (clause >= 0) {
+    for (ItemSpan pair : Split(items[clause + 1].children(), ",")) {
+      Resolved init;
+      if (pair.size() < 3 || !pair[0].Is(ItemKind::kValue) || !pair[1].IsPunct("=")) {
+        ctx.Error(items[clause + 1], "expected iter_args(%name = %init, ...)");
+        return false;
+      }
+      if (!CarriedValue(fb, pair.subspan(2), &init.value)) return false;
+      iter_names.push_back(&pair[0]);
+      iter_inits.push_back(init.value);
+    }
+  }
+  Value iv = fb.NewScalarValue(iv_type);
+  fb.EmitMove(iv, lb.value, stmt.head.range);
+  RegionExit exit;
+  for (const Value& init : iter_inits) {
+    exit.targets.push_back(fb.NewRegisterLike(init, "", stmt.head.range));
+    fb.EmitMove(exit.targets.back(), init, stmt.head.range);
+  }
+  uint32_t check =
+      fb.Emit(Opcode::kForCheck, {iv.reg, ub.value.reg, 0, is_unsigned}, stmt.head.range);
+  uint32_t loop_body = fb.Here();
+  fb.PushScope();
+  bool ok = fb.Define(iv_name, iv);
+  for (size_t k = 0; k < iter_names.size(); ++k) ok &= fb.Define(*iter_names[k], exit.targets[k]);
+  ok &= body.LowerRegion(*region, &exit);
+  fb.PopScope();
+  if (!exit.terminated && !exit.targets.empty()) {
+    ctx.Error(region->range, "this loop carries values, so its body must end with scf.yield");
+    ok = false;
+  }
+  fb.Emit(Opcode::kForNext, {iv.reg, step.value.reg, ub.value.reg, loop_body, is_unsigned},
+          stmt.head.range);
+  fb.Patch(check, 2, fb.Here());
+  return DefineResults(fb, stmt, exit.targets) && ok;
+}
+
+// %r:N = scf.if %c [-> (T, ...)] { ... scf.yield ... } [else { ... scf.yield ... }]
+bool LowerIf(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  ItemSpan items = stmt.items;
+  std::vector<const Item*> regions;
+  for (const Item& item : items) {
+    if (item.Is(ItemKind::kRegion)) regions.push_back(&item);
+  }
+  if (items.empty() || regions.empty() || regions.size() > 2) {
+    ctx.Error(stmt.head, "expected 'scf.if %cond { ... } [else { ... }]'");
+    return false;
+  }
+  Resolved cond;
+  if (!Resolve(fb, items.subspan(0, TermLength(items)), DType::kI1, &cond)) return false;
+  if (cond.value.cls != ValueClass::kScalar || cond.value.type.dtype != DType::kI1) {
+    ctx.Error(cond.range, StrCat("scf.if needs an i1 condition, got ", Describe(cond.value)));
+    return false;
+  }
+  std::vector<Type> types;
+  if (!ResultTypes(ctx, items, &types)) return false;
+  RegionExit then_exit, else_exit;
+  for (const Type& t : types) {
+    Value v;
+    if (!NewValueOfType(fb, t, stmt.head.range, &v)) return false;
+    then_exit.targets.push_back(v);
+  }
+  else_exit.targets = then_exit.targets;
+  uint32_t branch = fb.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);
+  bool ok = body.LowerRegion(*regions[0], &then_exit);
+  if (regions.size() == 2) {
+    uint32_t jump = fb.Emit(Opcode::kJump, {0}, stmt.head.range);
+    fb.Patch(branch, 1, fb.Here());
+    ok &= body.LowerRegion(*regions[1], &else_exit);
+    fb.Patch(jump, 0, fb.Here());
+  } else {
+    fb.Patch(branch, 1, fb.Here());
+    if (!types.empty()) {
+      ctx.Error(stmt.head, "an scf.if with results needs an else region");
+      ok = false;
+    }
+  }
+  if (!types.empty() && (!then_exit.terminated || (regions.size() == 2 && !else_exit.terminated))) {
+    ctx.Error(stmt.head, "both regions of an scf.if with results must end with scf.yield");
+    ok = false;
+  }
+  return DefineResults(fb, stmt, then_exit.targets) && ok;
+}
+
+// %r:N = scf.while (%a = %x, ...) : (T, ...) -> (U, ...) {
+//   ... scf.condition(%c) %v, ... : U, ...
+// } do {
+// ^bb0(%b: U, ...):
+//   ... scf.yield %a2, ... : T, ...
+// }
+bool LowerWhile(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  ItemSpan items = stmt.items;
+  std::vector<const Item*> regions;
+  for (const Item& item : items) {
+    if (item.Is(ItemKind::kRegion)) regions.push_back(&item);
+  }
+  if (items.empty() || !items[0].IsGroup('(') || regions.size() != 2) {
+    ctx.Error(stmt.head, "expected 'scf.while (%a = %init) : (T) -> (T) { ... } do { ... }'");
+    return false;
+  }
+  std::vector<const Item*> names;
+  std::vector<Value> inits;
+  for (ItemSpan pair : Split(items[0].children(), ",")) {
+    Resolved init;
+    if (pair.size() < 3 || !pair[0].Is(ItemKind::kValue) || !pair[1].IsPunct("=")) {
+      ctx.Error(items[0], "expected (%name = %init, ...)");
+      return false;
+    }
+    if (!CarriedValue(fb, pair.subspan(2), &init.value)) return false;
+    names.push_back(&pair[0]);
+    inits.push_back(init.value);
+  }
+  std::vector<Type> result_types;
+  if (!ResultTypes(ctx, items.subspan(0, items.size() - 3), &result_types)) return false;
+  RegionExit before, after;
+  for (const Value& init : inits) {
+    after.targets.push_back(fb.NewRegisterLike(init, "", stmt.head.range));
+    fb.EmitMove(after.targets.back(), init, stmt.head.range);
+  }
+  before.is_condition = true;
+  for (const Type& t : result_types) {
+    Value result, forward;
+    if (!NewValueOfType(fb, t, stmt.head.range, &result) ||
+        !NewValueOfType(fb, t, stmt.head.range, &forward)) {
+      return false;
+    }
+    before.results.push_back(result);
+    before.forwards.push_back(forward);
+  }
+  uint32_t top = fb.Here();
+  fb.PushScope();
+  bool ok = true;
+  for (size_t k = 0; k < names.size(); ++k) ok &= fb.Define(*names[k], after.targets[k]);
+  ok &= body.LowerRegion(*regions[0], &before);
+  fb.PopScope();
+  if (!before.terminated) {
+    ctx.Error(regions[0]->range, "the first region of scf.while must end with scf.condition");
+    return false;
+  }
+  ok &= body.LowerRegion(*regions[1], &after, before.forwards);
+  fb.Emit(Opcode::kJump, {top}, stmt.head.range);
+  fb.Patch(before.exit_branch, 1, fb.Here());
+  return DefineResults(fb, stmt, before.results) && ok;
+}
+
+// scf.yield %a, %b : T, U
+bool LowerYield(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  if (!body.innermost_exit() || body.innermost_exit()->is_condition) {
+    ctx.Error(stmt.head, "scf.yield outside a region of scf.for, scf.if or scf.while");
+    return false;
+  }
+  RegionExit& exit = *body.innermost_exit();
+  int colon = Find(stmt.items, ":");
+  std::vector<Value> values;
+  if (!ValueList(fb, ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon),
+                 &values)) {
+    return false;
+  }
+  exit.terminated = true;
+  return ParallelMove(fb, exit.targets, values, stmt);
+}
+
+// scf.condition(%c) %v, ... : U, ...
+bool LowerCondition(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  if (!body.innermost_exit() || !body.innermost_exit()->is_condition) {
+    ctx.Error(stmt.head, "scf.condition may only end the first region of scf.while");
+    return false;
+  }
+  RegionExit& exit = *body.innermost_exit();
+  ItemSpan items = stmt.items;
+  if (items.empty() || !items[0].IsGroup('(')) {
+    ctx.Error(stmt.head, "expected 'scf.condition(%cond) %values... : types'");
+    return false;
+  }
+  Resolved cond;
+  if (!Resolve(fb, items[0].children(), DType::kI1, &cond)) return false;
+  if (cond.value.cls != ValueClass::kScalar || cond.value.type.dtype != DType::kI1) {
+    ctx.Error(cond.range, StrCat("scf.condition needs an i1, got ", Describe(cond.value)));
+    return false;
+  }
+  int colon = Find(items, ":");
+  std::vector<Value> values;
+  if (!ValueList(fb, items.subspan(1, (colon < 0 ? items.size() : colon) - 1), &values)) {
+    return false;
+  }
+  exit.terminated = true;
+  if (!ParallelMove(fb, exit.results, values, stmt)) return false;
+  exit.exit_branch = fb.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);
+  return ParallelMove(fb, exit.forwards, values, stmt);
+}
+
+}  // namespace pto::assembler
