@@ -10,6 +10,7 @@
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/placement.h"
 #include "pto/common/call_graph.h"
+#include "pto/common/code_walk.h"
 #include "pto/common/isa/encoding.h"
 #include "pto/common/strings.h"
 #include "pto/grammar/parse_driver.h"
@@ -184,9 +185,7 @@ void ModuleLowering::CheckRecursion(const std::vector<FunctionBuilder*>& builder
 void ModuleLowering::Finish(FunctionBuilder& fb, SourceRange where) {
   Function& fn = fb.function();
   bool ends_in_return = false;
-  for (uint32_t pc = 0; pc < fn.code.size(); pc += Decode(&fn.code[pc]).size()) {
-    ends_in_return = Decode(&fn.code[pc]).op == Opcode::kReturn;
-  }
+  for (const CodeSite& site : Instructions(fn.code)) ends_in_return = site.in.op == Opcode::kReturn;
   if (!ends_in_return) {
     if (fn.results.empty()) {
       if (fn.code.size() + 1 > ctx_.limits().code_words) {

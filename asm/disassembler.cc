@@ -5,6 +5,7 @@
 #include <cstring>
 #include <set>
 
+#include "pto/common/code_walk.h"
 #include "pto/common/isa/attributes.h"
 #include "pto/common/isa/encoding.h"
 #include "pto/common/isa/sync_enums.h"
@@ -75,18 +76,17 @@ std::string Lister::Run(const std::string& name) {
     Header(i, f);
     Registers(f);
     std::set<uint32_t> targets;
-    for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
-      Instr in = Decode(&f.code[pc]);
-      const OpInfo& info = GetOpInfo(in.op);
-      for (int k = 0; k < info.num_operands() && k < static_cast<int>(in.count); ++k) {
-        if (info.operands[k].kind == OperandKind::kTarget) targets.insert(in.operands[k]);
+    for (const CodeSite& site : Instructions(f.code)) {
+      const OpInfo& info = GetOpInfo(site.in.op);
+      for (int k = 0; k < info.num_operands() && k < static_cast<int>(site.in.count); ++k) {
+        if (info.operands[k].kind == OperandKind::kTarget) targets.insert(site.in.operands[k]);
       }
     }
     size_t line = 0;
-    for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
-      while (line < f.lines.size() && f.lines[line].code_offset < pc) ++line;
-      const bool has_line = line < f.lines.size() && f.lines[line].code_offset == pc;
-      Instruction(f, pc, targets, has_line ? &f.lines[line] : nullptr);
+    for (const CodeSite& site : Instructions(f.code)) {
+      while (line < f.lines.size() && f.lines[line].code_offset < site.pc) ++line;
+      const bool has_line = line < f.lines.size() && f.lines[line].code_offset == site.pc;
+      Instruction(f, site.pc, targets, has_line ? &f.lines[line] : nullptr);
     }
     out_ += "  }";
     if (f.def_line > 0) {

@@ -2,6 +2,7 @@
 
 #include "pto/common/byte_io.h"
 #include "pto/common/bytecode.h"
+#include "pto/common/code_walk.h"
 #include "pto/common/isa/encoding.h"
 #include "pto/common/strings.h"
 
@@ -54,7 +55,7 @@ std::string DumpHeader(const std::vector<uint8_t>& bytes, const Program& program
   for (uint32_t i = 0; i < program.functions.size(); ++i) {
     const Function& f = program.functions[i];
     uint32_t instructions = 0;
-    for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) ++instructions;
+    for ([[maybe_unused]] const CodeSite& site : Instructions(f.code)) ++instructions;
     out += StrCat("function ", i, " @", program.String(f.name), ": ", f.is_public ? "public" : "private",
                   f.defined ? "" : " declaration", ", ", KindName(f.kind));
     if (f.peer != kNoFunction) out += StrCat(", peer @", program.String(program.functions[f.peer].name));

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "pto/common/call_graph.h"
+#include "pto/common/code_walk.h"
 #include "pto/common/isa/encoding.h"
 #include "pto/common/strings.h"
 
@@ -169,17 +170,11 @@ void Linker::ResolveDeclarations() {
 void Linker::Copy(Ref r) {
   Program& p = units_[r.unit].program;
   Function f = std::move(p.functions[r.fn]);
-  auto str = [&](uint32_t& index) { index = out_.Intern(p.String(index)); };
-  str(f.name);
-  str(f.def_file);
-  for (Param& param : f.params) str(param.name);
-  for (TileReg& t : f.tiles) str(t.name);
-  for (ViewReg& v : f.views) str(v.name);
-  for (LineEntry& l : f.lines) str(l.file);
+  ForEachStringIndex(f, [&](uint32_t& index) { index = out_.Intern(p.String(index)); });
   if (f.peer != kNoFunction) f.peer = final_[r.unit][f.peer];
-  for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
-    if (Decode(&f.code[pc]).op == Opcode::kCall) {
-      uint32_t& callee = f.code[pc + 1];
+  for (const CodeSite& site : Instructions(f.code)) {
+    if (site.in.op == Opcode::kCall) {
+      uint32_t& callee = f.code[site.pc + 1];
       callee = final_[r.unit][callee];
     }
   }
@@ -197,10 +192,10 @@ void Linker::CheckRecursion() {
   const CallEdge& closing = cycle.back();
   const Function& f = out_.functions[closing.caller];
   size_t calls = 0;
-  for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
-    if (Decode(&f.code[pc]).op != Opcode::kCall || calls++ != closing.index) continue;
+  for (const CodeSite& site : Instructions(f.code)) {
+    if (site.in.op != Opcode::kCall || calls++ != closing.index) continue;
     for (const LineEntry& l : f.lines) {
-      if (l.code_offset != pc) continue;
+      if (l.code_offset != site.pc) continue;
       ok_ = false;
       diags_.At(Severity::kError, out_.String(l.file), static_cast<int>(l.line),
                 static_cast<int>(l.col), CallCycleMessage(out_, cycle));

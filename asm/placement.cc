@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "pto/common/isa/encoding.h"
+#include "pto/common/call_graph.h"
 #include "pto/common/strings.h"
 
 namespace pto::assembler {
@@ -105,16 +105,6 @@ MemoryExtent Placer::Run() {
   return extent;
 }
 
-// Indices of the functions \a fn calls.
-std::vector<uint32_t> Callees(const Function& fn) {
-  std::vector<uint32_t> out;
-  for (uint32_t pc = 0; pc < fn.code.size(); pc += Decode(&fn.code[pc]).size()) {
-    Instr in = Decode(&fn.code[pc]);
-    if (in.op == Opcode::kCall) out.push_back(in.operands[0]);
-  }
-  return out;
-}
-
 }  // namespace
 
 MemoryExtent PlaceFunction(FunctionBuilder& fb, const MemoryExtent& base) {
@@ -125,11 +115,13 @@ void PlaceModule(Program& program, const std::vector<FunctionBuilder*>& builders
   const size_t n = program.functions.size();
   std::vector<FunctionBuilder*> by_index(n, nullptr);
   for (FunctionBuilder* fb : builders) by_index[&fb->function() - program.functions.data()] = fb;
-  std::vector<std::vector<uint32_t>> callees(n);
+  std::vector<std::vector<uint32_t>> callees = CallsOf(program);
   std::vector<int> pending_callers(n, 0);
   for (size_t f = 0; f < n; ++f) {
-    if (!by_index[f]) continue;
-    callees[f] = Callees(program.functions[f]);
+    if (!by_index[f]) {
+      callees[f].clear();  // not placed here
+      continue;
+    }
     for (uint32_t c : callees[f]) {
       if (c < n) ++pending_callers[c];
     }

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "pto/common/code_walk.h"
 #include "pto/common/isa/encoding.h"
 
 namespace pto {
@@ -43,9 +44,8 @@ std::vector<CallEdge> FindCallCycle(const std::vector<std::vector<uint32_t>>& ca
 std::vector<std::vector<uint32_t>> CallsOf(const Program& program) {
   std::vector<std::vector<uint32_t>> calls(program.functions.size());
   for (size_t f = 0; f < program.functions.size(); ++f) {
-    const std::vector<uint32_t>& code = program.functions[f].code;
-    for (size_t pc = 0; pc < code.size(); pc += Decode(&code[pc]).size()) {
-      if (Decode(&code[pc]).op == Opcode::kCall) calls[f].push_back(code[pc + 1]);
+    for (const CodeSite& site : Instructions(program.functions[f].code)) {
+      if (site.in.op == Opcode::kCall) calls[f].push_back(site.in.operands[0]);
     }
   }
   return calls;

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <thread>
 
+#include "pto/common/code_walk.h"
 #include "pto/common/file_io.h"
 #include "pto/common/isa/encoding.h"
 #include "pto/common/strings.h"
@@ -213,8 +214,8 @@ constexpr int kVectorCoresPerBlock = 2;
 
 static bool UsesFamily(const Program& program, Family family) {
   for (const Function& f : program.functions) {
-    for (uint32_t pc = 0; pc < f.code.size(); pc += Decode(&f.code[pc]).size()) {
-      if (GetOpInfo(Decode(&f.code[pc]).op).family == family) return true;
+    for (const CodeSite& site : Instructions(f.code)) {
+      if (GetOpInfo(site.in.op).family == family) return true;
     }
   }
   return false;
