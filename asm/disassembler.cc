@@ -206,13 +206,11 @@ void Lister::Instruction(const Function& f, uint32_t pc, const std::set<uint32_t
   // The variadic rest: a call's arguments (by the callee's parameters) and results, or the
   // values a return passes back.
   if (info.variadic) {
-    const Function* callee =
-        in.op == Opcode::kCall ? &program_.functions[in.operands[0]] : nullptr;
-    for (uint32_t i = 0; k < in.count; ++i, ++k) {
-      const char* prefix =
-          callee && i < callee->params.size() ? ParamPrefix(callee->params[i].kind) : "%s";
-      operands.push_back(StrCat(prefix, in.operands[k]));
-    }
+    ForEachRegister(program_, in, [&](const RegisterOperand& r) {
+      if (r.index >= static_cast<int>(k)) {
+        operands.push_back(StrCat(GetRegClassInfo(r.cls).prefix, r.reg));
+      }
+    });
   }
   for (size_t i = 0; i < operands.size(); ++i) text += StrCat(i ? ", " : " ", operands[i]);
   if (!attrs.empty()) {
