@@ -11,7 +11,7 @@
 #include "pto/asm/linker.h"
 #include "pto/common/bytecode.h"
 #include "pto/common/file_io.h"
-#include "pto/common/memory_hints.h"
+#include "pto/tools/process_tuning.h"
 
 namespace {
 

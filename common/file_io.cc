@@ -1,6 +1,7 @@
 #include "pto/common/file_io.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,10 +10,18 @@
 #include <cstdio>
 #include <cstring>
 
-#include "pto/common/memory_hints.h"
 #include "pto/common/strings.h"
 
 namespace pto {
+
+void AdviseHugePages(void* data, size_t size) {
+  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+  if (size < 2 * kHugePage) return;
+  uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + kHugePage - 1) & ~(kHugePage - 1);
+  uintptr_t end = (reinterpret_cast<uintptr_t>(data) + size) & ~(kHugePage - 1);
+  // A hint: if the kernel declines (no THP support), nothing changes.
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+}
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 #include "pto/common/bytecode.h"
 #include "pto/common/file_io.h"
-#include "pto/common/memory_hints.h"
+#include "pto/tools/process_tuning.h"
 #include "pto/interp/runner.h"
 
 namespace {

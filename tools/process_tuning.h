@@ -1,19 +1,13 @@
-// Hints to the kernel about memory the tools are about to fill. Page faults are slow in
-// virtual machines (on our CI machines about a fifth of assembling a 10 MB file went to them),
-// and a transparent huge page takes one fault where 4 KB pages take 512.
-#ifndef PTO_COMMON_MEMORY_HINTS_H_
-#define PTO_COMMON_MEMORY_HINTS_H_
+// Process tuning for the tools' executables (ptoas, ptorun): how the heap grows for large
+// inputs. Not library code: it changes the whole process (malloc's settings).
+#ifndef PTO_TOOLS_PROCESS_TUNING_H_
+#define PTO_TOOLS_PROCESS_TUNING_H_
 
-#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace pto {
-
-/// Asks for huge pages under [data, data + size), a large buffer about to be written. Only its
-/// 2 MB-aligned interior can be advised; small buffers are left alone.
-void AdviseHugePages(void* data, size_t size);
 
 /// Lets the heap grow in large steps backed by huge pages, when \a input_bytes (what the tool
 /// is about to read) is large enough to gain: the first touch of a huge page costs about 2 ms
@@ -27,4 +21,4 @@ uint64_t TotalFileBytes(const std::vector<std::string>& paths);
 
 }  // namespace pto
 
-#endif  // PTO_COMMON_MEMORY_HINTS_H_
+#endif  // PTO_TOOLS_PROCESS_TUNING_H_

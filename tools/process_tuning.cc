@@ -1,17 +1,17 @@
-#include "pto/common/memory_hints.h"
+#include "pto/tools/process_tuning.h"
 
 #include <malloc.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 
+#include "pto/common/file_io.h"
+
 namespace pto {
 
 namespace {
-constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
 // Inputs from this size on take thousands of faults on ordinary pages (ptoas on 10 MB: 4861
 // faults on 4 KB pages, 557 with huge pages); below it, a huge page's first touch costs more
 // than it saves (ptoas on the 4.6 KB softmax sample: 2 ms of a 4 ms run).
@@ -27,14 +27,6 @@ uint64_t TotalFileBytes(const std::vector<std::string>& paths) {
     if (!ec) total += size;
   }
   return total;
-}
-
-void AdviseHugePages(void* data, size_t size) {
-  if (size < 2 * kHugePage) return;
-  uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + kHugePage - 1) & ~(kHugePage - 1);
-  uintptr_t end = (reinterpret_cast<uintptr_t>(data) + size) & ~(kHugePage - 1);
-  // A hint: if the kernel declines (no THP support), nothing changes.
-  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 }
 
 void UseHugePagesForHeap(uint64_t input_bytes) {
