@@ -24,6 +24,8 @@ struct RunLimits {
   uint64_t steps = 0;               ///< Instructions executed so far.
   uint64_t max_steps = 1000000000;  ///< A backward jump past this many steps is a fault.
   int call_depth = 0;
+  /// Check every instruction against its access description (ptorun --audit-accesses).
+  bool audit_accesses = false;
 };
 
 /// What a core runs. A program without pipes runs each block on one core that does everything

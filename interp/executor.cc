@@ -5,6 +5,7 @@
 #include "pto/common/float_format.h"
 #include "pto/common/strings.h"
 #include "pto/interp/kernels.h"
+#include "pto/interp/access_audit.h"
 #include "pto/interp/scalar_ops.h"  // inlined into the dispatch switch
 
 namespace pto::interp {
@@ -116,7 +117,35 @@ uint8_t* Executor::Scratch(size_t bytes) {
   return scratch_.data();
 }
 
-bool Executor::Run() {
+// One instruction: the dispatch switch, generated from opcodes.def. Inline into the loop.
+[[gnu::always_inline]] inline bool Dispatch(Executor& ex, const Instr& in) {
+  switch (in.op) {
+#define PTO_OP(Name, Code, mnemonic, operands, Family, Kernel, a2a3, a5, flags) \
+  case Opcode::k##Name:                                                         \
+    return Exec##Family<ops::Kernel>(ex, in);
+#include "pto/common/isa/opcodes.def"
+#undef PTO_OP
+  }
+  return true;
+}
+
+bool Executor::Execute(const Instr& in) { return Dispatch(*this, in); }
+
+Executor::Registers Executor::SaveRegisters() const {
+  return {scalars_, tiles_, views_, arrays_};
+}
+
+void Executor::RestoreRegisters(Registers saved) {
+  scalars_ = std::move(saved.scalars);
+  tiles_ = std::move(saved.tiles);
+  views_ = std::move(saved.views);
+  arrays_ = std::move(saved.arrays);
+}
+
+bool Executor::Run() { return core_.limits.audit_accesses ? Loop<true>() : Loop<false>(); }
+
+template <bool kAudit>
+bool Executor::Loop() {
   const uint32_t* code = function_.code.data();
   uint64_t& steps = core_.limits.steps;  // in a register, not reloaded through core_
   pc_ = 0;
@@ -124,15 +153,7 @@ bool Executor::Run() {
   for (;;) {
     Instr in = Decode(code + pc_);
     ++steps;
-    bool ok = true;
-    switch (in.op) {
-#define PTO_OP(Name, Code, mnemonic, operands, Family, Kernel, a2a3, a5, flags) \
-  case Opcode::k##Name:                                                   \
-    ok = Exec##Family<ops::Kernel>(*this, in);                            \
-    break;
-#include "pto/common/isa/opcodes.def"
-#undef PTO_OP
-    }
+    const bool ok = kAudit ? AuditedStep(*this, in) : Dispatch(*this, in);
     if (!ok) [[unlikely]] return false;
     if (jump_ == kNoJump) [[likely]] {
       pc_ += in.size();

@@ -50,6 +50,9 @@ class Executor {
 
   /// Register access for parameter set-up and result read-back.
   Slot& scalar(uint32_t reg) { return scalars_[reg]; }
+  const Slot& scalar(uint32_t reg) const { return scalars_[reg]; }
+  const TileState& tile(uint32_t reg) const { return tiles_[reg]; }
+  const ViewState& view(uint32_t reg) const { return views_[reg]; }
   TileState& tile(uint32_t reg) { return tiles_[reg]; }
   ViewState& view(uint32_t reg) { return views_[reg]; }
   LocalMemory& local() { return core_.local; }
@@ -61,6 +64,18 @@ class Executor {
   /// Executes the function from its first instruction. Returns false on a fault; fault()
   /// then says what happened and where.
   bool Run();
+  /// Executes \a in alone (the access audit runs an instruction twice).
+  bool Execute(const Instr& in);
+  /// The registers and local arrays, saved and restored around an audit's trial run.
+  struct Registers {
+    std::vector<Slot> scalars;
+    std::vector<TileState> tiles;
+    std::vector<ViewState> views;
+    std::vector<std::vector<Slot>> arrays;
+  };
+  Registers SaveRegisters() const;
+  void RestoreRegisters(Registers saved);
+  const std::vector<Slot>& scalars() const { return scalars_; }
   const std::string& fault() const { return fault_; }
   /// Source position of the faulting instruction ("file:line:col"), if the line table has it.
   bool FaultPosition(std::string* file, int* line, int* col) const;
@@ -127,6 +142,9 @@ class Executor {
   bool StepLimitFault();
 
  private:
+  template <bool kAudit>
+  bool Loop();
+
   const Program& program_;
   const Function& function_;
   Core& core_;

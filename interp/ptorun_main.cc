@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
   app.add_flag("--time", request.report_time,
                "print how long the kernel ran (microseconds, inputs already loaded) and how "
                "many instructions it executed");
+  app.add_flag("--audit-accesses", request.audit_accesses,
+               "a self-check of ptorun, for its tests: run each tile instruction against the "
+               "description of what it reads and writes, and fault where they differ (slow)");
   app.set_version_flag("--version", "ptorun 0.1.0");
   try {
     app.parse(argc, argv);

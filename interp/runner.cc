@@ -223,8 +223,14 @@ int Runner::Run(const RunRequest& request) {
   }
   launch_ = std::make_unique<Launch>(program_, *fn_, args_, request.blocks, request.max_steps);
   if (!ResolveOutputs(request.outs)) return 1;
+  if (request.audit_accesses) {
+    for (int b = 0; b < launch_->block_count(); ++b) {
+      Block& block = launch_->block(b);
+      for (int c = 0; c < block.core_count(); ++c) block.core(c).limits.audit_accesses = true;
+    }
+  }
   const auto start = std::chrono::steady_clock::now();
-  const bool ran = launch_->Run(request.threads);
+  const bool ran = launch_->Run(request.audit_accesses ? 1 : request.threads);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!ran) {

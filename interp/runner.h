@@ -23,6 +23,9 @@ struct RunRequest {
   /// Print how long the kernel ran (wall clock, arguments already loaded) and how many
   /// instructions it executed, to the error stream.
   bool report_time = false;
+  /// Check every tile instruction against its access description (interp/access_audit.h);
+  /// blocks then run one at a time, so that global memory changes only by the one watched.
+  bool audit_accesses = false;
 };
 
 /// Runs \a request against \a program (already verified). Prints errors to \a err as

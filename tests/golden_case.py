@@ -128,12 +128,12 @@ def run_args(case, case_dir):
     return args
 
 
-def run(ptoas, ptorun, case_dir, work_dir, log=None):
+def run(ptoas, ptorun, case_dir, work_dir, log=None, ptorun_flags=()):
     case = load_case(case_dir)
     program, problems = build(ptoas, case_dir, work_dir, log)
     if problems:
         return problems
-    cmd = [ptorun, program] + run_args(case, case_dir)
+    cmd = [ptorun, program] + run_args(case, case_dir) + list(ptorun_flags)
     outputs = []
     for i, spec in enumerate(case["outs"]):
         path = os.path.join(work_dir, f"out{i}.bin")

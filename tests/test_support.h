@@ -25,6 +25,7 @@ struct Inputs {
   std::map<std::string, std::vector<double>> buffers;
   std::map<std::string, double> scalars;
   uint64_t max_steps = 1000000;  ///< Small, so tests of runaway loops stay fast.
+  bool audit_accesses = false;   ///< Run under the access audit (interp/access_audit.h).
 };
 
 struct Outputs {

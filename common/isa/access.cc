@@ -47,7 +47,7 @@ class Builder {
 
  private:
   void Add(uint8_t operand, bool writes, Region region, uint8_t shape_of, uint8_t at = 0) {
-    out_.push_back({operand, !writes, writes, region, shape_of, at});
+    out_.push_back({operand, !writes, writes, region, shape_of, at, shape_of});
   }
   void Writes(uint8_t t, Region region, uint8_t shape_of, uint8_t at = 0) {
     Add(t, true, region, shape_of, at);
@@ -57,7 +57,7 @@ class Builder {
   }
   // Scratch tiles (optional tile inputs: the NPU's tmp operands) are read and written whole.
   void Scratch() {
-    for (uint8_t t : roles_.scratch) out_.push_back({t, true, true, Region::kStorage, t, 0});
+    for (uint8_t t : roles_.scratch) out_.push_back({t, true, true, Region::kStorage, t, 0, t});
   }
   void Views() {
     for (uint8_t v : roles_.view_outs) Writes(v, Region::kViewWindow, v);
@@ -79,6 +79,9 @@ class Builder {
   uint8_t FirstInt() const { return roles_.ints.empty() ? 0 : roles_.ints[0]; }
   // Row- and column-broadcasts: the last source is the broadcast one.
   void Expand(Region broadcast);
+  // Matmuls: the sources a and b at positions \a a and \a b of the inputs, c_in first if
+  // \a acc.
+  void Matmul(size_t a, size_t b, bool acc);
 
   Roles roles_;
   std::vector<OperandAccess> out_;
@@ -90,6 +93,20 @@ void Builder::Expand(Region broadcast) {
   for (size_t i = 0; i < roles_.tile_ins.size(); ++i) {
     const bool last = i + 1 == roles_.tile_ins.size();
     Reads(roles_.tile_ins[i], last ? broadcast : Region::kValid, d);
+  }
+}
+
+void Builder::Matmul(size_t a, size_t b, bool acc) {
+  if (roles_.tile_ins.size() <= b) return;  // not a matmul schema
+  const uint8_t c = FirstOut(), ta = roles_.tile_ins[a], tb = roles_.tile_ins[b];
+  out_.push_back({c, false, true, Region::kValid, ta, 0, tb});  // M x N, c's own shape unread
+  for (size_t i = 0; i < roles_.tile_ins.size(); ++i) {
+    const uint8_t t = roles_.tile_ins[i];
+    if (acc && i == 0) {
+      out_.push_back({t, true, false, Region::kValid, ta, 0, tb});
+    } else {
+      Reads(t, Region::kValid, t);
+    }
   }
 }
 
@@ -173,9 +190,21 @@ std::vector<OperandAccess> Builder::Build(AccessRule rule) {
       Views();
       break;
     case AccessRule::kComm:
-      for (uint8_t v : roles_.view_outs) out_.push_back({v, true, true, Region::kViewWindow, v, 0});
-      for (uint8_t v : roles_.view_ins) out_.push_back({v, true, true, Region::kViewWindow, v, 0});
-      for (uint8_t t : roles_.tile_ins) out_.push_back({t, true, true, Region::kStorage, t, 0});
+      for (uint8_t v : roles_.view_outs) out_.push_back({v, true, true, Region::kViewWindow, v, 0, v});
+      for (uint8_t v : roles_.view_ins) out_.push_back({v, true, true, Region::kViewWindow, v, 0, v});
+      for (uint8_t t : roles_.tile_ins) out_.push_back({t, true, true, Region::kStorage, t, 0, t});
+      break;
+    case AccessRule::kMatmul:
+      Matmul(0, 1, false);
+      break;
+    case AccessRule::kMatmulAcc:
+      Matmul(1, 2, true);
+      break;
+    case AccessRule::kMatmulMx:
+      Matmul(0, 2, false);
+      break;
+    case AccessRule::kMatmulMxAcc:
+      Matmul(1, 3, true);
       break;
     case AccessRule::kViewElement:
       for (uint8_t v : roles_.view_outs) Writes(v, Region::kViewElement, v, FirstInt());
@@ -199,7 +228,17 @@ constexpr RowException kRowExceptions[] = {
 #undef PTO_OP
 };
 
+// The descriptions ScopedAccessOverride puts in place, by opcode.
+std::array<const std::vector<OperandAccess>*, kOpcodeCount> overrides{};
+
 }  // namespace
+
+ScopedAccessOverride::ScopedAccessOverride(Opcode op, std::vector<OperandAccess> accesses)
+    : op_(op), accesses_(std::move(accesses)) {
+  overrides[static_cast<int>(op_)] = &accesses_;
+}
+
+ScopedAccessOverride::~ScopedAccessOverride() { overrides[static_cast<int>(op_)] = nullptr; }
 
 AccessRule AccessRuleOf(const OpInfo& info) {
   for (const RowException& e : kRowExceptions) {
@@ -217,6 +256,7 @@ const std::vector<OperandAccess>& AccessesOf(Opcode op) {
     }
     return t;
   }();
+  if (const auto* replaced = overrides[static_cast<int>(op)]) return *replaced;
   return (*table)[static_cast<int>(op)];
 }
 

@@ -39,12 +39,17 @@ enum class AccessRule : uint8_t {
   kStorage,      ///< Every tile whole, every view over its window (data-dependent positions).
   kComm,         ///< Views read and written over their windows; staging tiles whole.
   kViewElement,  ///< The view's element at the index of the integer operand.
+  kMatmul,       ///< c over (a's valid rows) x (b's valid columns); sources a, b[, bias].
+  kMatmulAcc,    ///< The same, with c_in (read over c's rectangle) before a and b.
+  kMatmulMx,     ///< The same for the MX forms: sources a, a_scale, b, b_scale[, bias].
+  kMatmulMxAcc,  ///< The MX form with c_in first.
 };
 
-/// Which elements of an operand an access covers. Sizes come from operand shape_of's valid
-/// shape (the operand itself for its own valid region).
+/// Which elements of an operand an access covers. Sizes come from the valid shapes of
+/// operands shape_of (rows) and cols_of (columns); both are the operand itself for its own
+/// valid region.
 enum class Region : uint8_t {
-  kValid,          ///< Rows x columns of shape_of's valid shape, from (0, 0).
+  kValid,          ///< shape_of's valid rows x cols_of's valid columns, from (0, 0).
   kColumn0,        ///< Column 0 of shape_of's valid rows.
   kRow0,           ///< Row 0 over shape_of's valid columns.
   kMaskRows,       ///< Each valid row of shape_of as mask bits: its first ceil(cols/8) bytes.
@@ -65,6 +70,7 @@ struct OperandAccess {
   Region region;
   uint8_t shape_of;  ///< The tile operand whose valid shape sizes the region.
   uint8_t at;        ///< kWindow, kElement, kViewElement: the first integer operand used.
+  uint8_t cols_of;   ///< kValid: the tile operand whose valid columns size it (else shape_of).
 };
 
 /// The rule of \a info: its family's, or its row's exception.
@@ -73,6 +79,20 @@ AccessRule AccessRuleOf(const OpInfo& info);
 /// Every operand access of \a op, computed once from its rule and its operand schema (outputs
 /// are written, inputs read, optional tiles are scratch: read and written whole).
 const std::vector<OperandAccess>& AccessesOf(Opcode op);
+
+/// For the audit's own tests: while alive, AccessesOf(op) returns \a accesses instead (a
+/// description made wrong on purpose must make the audit fault).
+class ScopedAccessOverride {
+ public:
+  ScopedAccessOverride(Opcode op, std::vector<OperandAccess> accesses);
+  ~ScopedAccessOverride();
+  ScopedAccessOverride(const ScopedAccessOverride&) = delete;
+  ScopedAccessOverride& operator=(const ScopedAccessOverride&) = delete;
+
+ private:
+  Opcode op_;
+  std::vector<OperandAccess> accesses_;
+};
 
 }  // namespace pto
 
