@@ -80,7 +80,7 @@ struct Core {
   SignalHub* signals = nullptr;
   /// The core gave up because another core of the block faulted (its own fault is a symptom).
   bool stopped = false;
-  /// Matmul input rounding set by tsethf32mode / tsettf32mode (group D): 0 off, else 1 + the
+  /// Matmul input rounding set by tsethf32mode / tsettf32mode: 0 off, else 1 + the
   /// RoundMode f32 inputs are rounded with.
   uint8_t hf32_mode = 0, tf32_mode = 0;
   Img2colState img2col;

@@ -1,4 +1,4 @@
-// Gathers and scatters (group C): tgather by index tile or mask pattern, tgatherb (32-byte
+// Gathers and scatters: tgather by index tile or mask pattern, tgatherb (32-byte
 // blocks), tscatter (rows), mgather / mscatter (global memory through an index tile).
 // Every index is checked before anything is written: an index out of range is a fault, so a
 // faulting instruction leaves its destination as it was (docs/semantics.md).

@@ -1,4 +1,4 @@
-// Sorts (group C): tsort32 sorts 32-element blocks of each row into 8-byte (value, index)
+// Sorts: tsort32 sorts 32-element blocks of each row into 8-byte (value, index)
 // records; tmrgsort merges four sorted runs of such records. Order: descending by value, NaN
 // above +inf, equal values (and +0/-0) in their original order (docs/semantics.md).
 #include <algorithm>
