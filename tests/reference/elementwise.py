@@ -3,9 +3,10 @@
 binary_case, unary_case, scalar_case: the tile-tile (tadd tsub tmul tdiv tmax tmin), unary
 (tabs tneg texp tlog tsqrt trsqrt trecip trelu) and tile-scalar (tadds tsubs tmuls tdivs
 tmaxs tmins tshls tshrs texpands) cases of every element type. A case's golden.py states its
-architecture, seed, element type, tile shape and valid region, the results its kernel writes
-(and for the tile-scalar ops the scalars as the kernel declares them); the edge values
-planted in the inputs, how the rest of the inputs is drawn and the rules come from here:
+architecture, seed, element type, tile shape and valid region and the results its kernel writes
+(the tile-scalar ops: which of its type's SCALARS, the scalars as the kernels declare them);
+the edge values planted in the inputs, how the rest of the inputs is drawn and the rules come
+from here:
 
 - floats compute in f32 and round once to the element type (transcendentals in float64,
   rounded once); tmax/tmin let NaN win; bf16 is held as uint16 bit patterns;
@@ -267,11 +268,54 @@ def scalar_int_edges(t):
     return [0, 1, 2, 3, 7, 100, MAX, MAX - 1, HALF, HALF - 1], [1, 2, 3, 7, MAX, HALF, MAX - 1]
 
 
-def scalar_case(arch, seed, t, shape, valid, scalars, dps=False, keep="zeros"):
-    """Tile-scalar ops on a; scalars: result name -> the kernel's scalar, of adds subs muls divs
-    rdivs (k / a) maxs mins fill (texpands) fill_inf, and for integers shl shl_w shr shr_w
-    (_w: a count of the width or more). Float scalars are (declared type, value); integer
-    ones values. Integer cases with rdivs also read the divisor tile d."""
+# The scalars of the tile-scalar kernels (elementwise/scalar_<type>_<arch>) as they declare
+# them, per element type: result name -> (declared type, value). The kernels of one type
+# declare the same scalars; those that test only the shifts declare SHIFT_OPS of them.
+SHIFT_OPS = ("shl", "shl_w", "shr", "shr_w")
+# Shift counts per element width: two within the width, two of the width or more.
+_SHIFTS = {8: (3, 8, 5, 11), 16: (5, 16, 9, 20), 32: (7, 32, 13, 40)}
+
+
+def _shifts(bits):
+    return {n: ("i32", v) for n, v in zip(SHIFT_OPS, _SHIFTS[bits])}
+
+
+SCALARS = {
+    "f32": {"adds": ("f16", 0.1), "subs": ("f32", -2.5), "muls": ("f32", 3.0),
+            "divs": ("f32", 0.3), "rdivs": ("f32", -2.0), "maxs": ("f32", 0.5),
+            "mins": ("f32", -1.0e-40), "fill": ("f32", -0.1)},
+    "f16": {"adds": ("f32", 0.1), "subs": ("f32", 70000.0), "muls": ("f16", 3.0),
+            "divs": ("f32", 1.0e-3), "rdivs": ("f16", -2.0), "maxs": ("f32", 1.0e-7),
+            "mins": ("f16", -0.5), "fill": ("f32", 65519.0), "fill_inf": ("f32", 65520.0)},
+    "bf16": {"adds": ("f32", 0.1), "subs": ("f32", 3.4e38), "muls": ("bf16", 3.0),
+             "maxs": ("f32", 1.0e-40), "mins": ("f32", -0.5)},
+    "i8": {"adds": ("i32", 300), "subs": ("ui8", 250), "muls": ("i32", 3),
+           "divs": ("i32", -3), "rdivs": ("i32", 1000), "maxs": ("i8", -5), "mins": ("i8", 7),
+           **_shifts(8), "fill": ("i32", 200)},
+    "ui8": {"adds": ("i32", 300), "subs": ("i16", -300), "muls": ("i32", 3),
+            "divs": ("i32", 3), "rdivs": ("ui8", 200), "maxs": ("i32", 1000),
+            "mins": ("ui8", 100), **_shifts(8), "fill": ("i32", -1)},
+    "i16": {"adds": ("i32", 70000), "subs": ("i16", -7), "muls": ("i16", 3),
+            "divs": ("i32", -3), "rdivs": ("i32", 100000), "maxs": ("ui8", 255),
+            "mins": ("i8", -100), **_shifts(16), "fill": ("i32", 40000)},
+    "ui16": {"adds": ("i8", -1), "subs": ("ui16", 7), "muls": ("i32", 3), "divs": ("i32", 3),
+             "rdivs": ("ui16", 60000), "maxs": ("i32", 1000), "mins": ("ui16", 100),
+             **_shifts(16), "fill": ("i32", -2)},
+    "i32": {"adds": ("i32", 100), "subs": ("i32", -7), "muls": ("i32", 3), "divs": ("i32", -3),
+            "rdivs": ("i32", -2147483648), "maxs": ("i8", -5), "mins": ("ui16", 60000),
+            **_shifts(32), "fill": ("i32", -2147483648)},
+    "ui32": {"adds": ("i32", -1), "subs": ("ui32", 7), "muls": ("i32", 3), "divs": ("i32", 3),
+             "rdivs": ("ui32", 4000000000), "maxs": ("i8", -5), "mins": ("ui16", 100),
+             **_shifts(32), "fill": ("ui32", 4294967295)},
+}
+
+
+def scalar_case(arch, seed, t, shape, valid, ops=None, dps=False, keep="zeros"):
+    """Tile-scalar ops on a with the scalars SCALARS[t] (ops: the kernel's results, some of the
+    table's names; default all of them): adds subs muls divs rdivs (k / a) maxs mins fill
+    (texpands) fill_inf, and for integers shl shl_w shr shr_w (_w: a count of the width or
+    more). Integer cases with rdivs also read the divisor tile d."""
+    scalars = {n: SCALARS[t][n] for n in (ops or SCALARS[t])}
     results = list(scalars)
     if is_float(t):
         tile = FLOAT_TILES[t]
@@ -316,15 +360,16 @@ def scalar_case(arch, seed, t, shape, valid, scalars, dps=False, keep="zeros"):
         def full(a, d=None):
             # Each scalar is converted to the element type first (wrapping); shift counts are
             # taken as they are.
-            k = {n: wrap(v, dt) for n, v in scalars.items()}
+            v = {n: value for n, (_, value) in scalars.items()}
+            k = {n: wrap(value, dt) for n, value in v.items()}
             x = a.astype(wide)
             ops = {"adds": lambda n: wrap(x + k[n].astype(wide), dt),
                    "subs": lambda n: wrap(x - k[n].astype(wide), dt),
                    "muls": lambda n: wrap(x * k[n].astype(wide), dt),
                    "divs": lambda n: div(x, k[n], dt), "rdivs": lambda n: div(k[n], d, dt),
                    "maxs": lambda n: np.maximum(a, k[n]), "mins": lambda n: np.minimum(a, k[n]),
-                   "shl": lambda n: shl(a, scalars[n]), "shl_w": lambda n: shl(a, scalars[n]),
-                   "shr": lambda n: shr(a, scalars[n]), "shr_w": lambda n: shr(a, scalars[n]),
+                   "shl": lambda n: shl(a, v[n]), "shl_w": lambda n: shl(a, v[n]),
+                   "shr": lambda n: shr(a, v[n]), "shr_w": lambda n: shr(a, v[n]),
                    "fill": lambda n: np.full(shape, k[n], dt)}
             return {n: ops[n](n) for n in results}
     return _case(arch, t, shape, names, results, dps), _generate(names, inputs, full, valid, keep)
