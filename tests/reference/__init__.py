@@ -13,6 +13,7 @@ Modules:
                  writing a case's .bin files
   element_types  helpers keyed by PTO element type names (f32 ... ui64)
   elementwise    tile-tile, unary and tile-scalar ops of every type, tabs, tpart*
+  signed_zero    signs of zero and underflow, compared bit for bit
   ternary        taddc, tsubc, taddsc, tsubsc, tprelu, tlrelu
   bitwise        and/or/xor/not, shifts, remainders
   compare_select tcmp/tcmps masks, tsel/tsels
