@@ -256,6 +256,53 @@ def make_case(ops, arch):
     return {"arch": arch, "args": args, "outs": outs}
 
 
+# The ops the minmax_expand_* kernels choose from, by name (<mnemonic without t>_<type>):
+# the tiles a, d and b as Op takes them.
+TILES = {
+    "rowmin_f32": (Tile(16, 40, (15, 37)), Tile(16, 1, dn=True)),
+    "rowmin_f16": (Tile(16, 48, (14, 45)), Tile(16, 16, (14, 1))),
+    "colmin_i8": (Tile(16, 64, (15, 60)), Tile(1, 64)),
+    "colmin_i16": (Tile(20, 32, (17, 30)), Tile(1, 32)),
+    "colmin_i32": (Tile(9, 24, (9, 21)), Tile(1, 24)),
+    "colmin_ui8": (Tile(8, 32, (7, 32)), Tile(1, 32)),
+    "colmin_ui16": (Tile(11, 48, (10, 47)), Tile(1, 48)),
+    "colmin_ui32": (Tile(5, 16, (5, 9)), Tile(1, 16)),
+    "colmin_f16": (Tile(12, 32, (11, 32)), Tile(1, 32)),
+    "colmin_bf16": (Tile(14, 16, (13, 16)), Tile(1, 16)),
+    "colmin_f32": (Tile(13, 16, (12, 15)), Tile(1, 16)),
+    "rowexpandmax_f32": (Tile(12, 24), Tile(12, 24, (11, 20)), Tile(16, 1, dn=True)),
+    "rowexpandmax_f16": (Tile(10, 32), Tile(10, 32, (9, 30)), Tile(16, 16)),
+    "rowexpandmin_f32": (Tile(10, 16), Tile(10, 16, (10, 13)), Tile(12, 8)),
+    "rowexpandmin_f16": (Tile(12, 64), Tile(12, 64, (11, 50)), Tile(16, 1, dn=True)),
+}
+FORMS = ("sync", "ssa", "dps")
+
+
+def ops(spellings, first_form):
+    """The ops of a kernel: those spellings names (name -> form), then every tcolexpand op
+    (tcolexpandsub/div/max/min/expdif on f32 and f16, tcolexpand on all nine types), spelled
+    in the turn of FORMS that starts at FORMS[first_form]."""
+    out = [Op(n, "t" + n.split("_")[0], n.split("_")[1], form, *TILES[n])
+           for n, form in spellings.items()]
+    n = first_form
+    for kind in ("sub", "div", "max", "min", "expdif"):
+        for dt, cols in (("f32", 24), ("f16", 48)):
+            out.append(Op(f"colexpand{kind}_{dt}", f"tcolexpand{kind}", dt, FORMS[n % 3],
+                          Tile(7, cols), Tile(7, cols, (6, cols - 5)), Tile(1, cols)))
+            n += 1
+    for dt, cols in (("i8", 64), ("i16", 32), ("i32", 16), ("ui8", 32), ("ui16", 48),
+                     ("ui32", 8), ("f16", 16), ("bf16", 32), ("f32", 24)):
+        out.append(Op(f"colexpand_{dt}", "tcolexpand", dt, FORMS[n % 3], Tile(2, cols),
+                      Tile(5, cols, (4, cols - 3))))
+        n += 1
+    return out
+
+
+def minmax_expand_case(arch, seed, ops):
+    """CASE and generate(out_dir) of a kernel computing ops (a list of Op)."""
+    return make_case(ops, arch), lambda out_dir: generate_case(out_dir, ops, seed)
+
+
 def generate_case(out_dir, ops, seed):
     rng = np.random.default_rng(seed)
     for op in ops:

@@ -6,49 +6,18 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.minmax_expand import Op, Tile, generate_case, make_case
+from reference.minmax_expand import minmax_expand_case, ops
 
-FORMS = ("sync", "ssa", "dps")
+# The ops of reference.minmax_expand.TILES the kernel computes, and their spellings; then the
+# tcolexpand ops, spelled in turn from FORMS[0].
+SPELLINGS = {
+    "rowmin_f32": "sync", "rowmin_f16": "ssa", "colmin_i16": "sync", "colmin_i32": "dps",
+    "colmin_f16": "ssa", "colmin_f32": "dps", "rowexpandmax_f32": "sync",
+    "rowexpandmax_f16": "ssa", "rowexpandmin_f32": "dps", "rowexpandmin_f16": "sync",
+}
 
-
-def ops():
-    out = [
-        Op("rowmin_f32", "trowmin", "f32", "sync", Tile(16, 40, (15, 37)), Tile(16, 1, dn=True)),
-        Op("rowmin_f16", "trowmin", "f16", "ssa", Tile(16, 48, (14, 45)), Tile(16, 16, (14, 1))),
-        Op("colmin_i16", "tcolmin", "i16", "sync", Tile(20, 32, (17, 30)), Tile(1, 32)),
-        Op("colmin_i32", "tcolmin", "i32", "dps", Tile(9, 24, (9, 21)), Tile(1, 24)),
-        Op("colmin_f16", "tcolmin", "f16", "ssa", Tile(12, 32, (11, 32)), Tile(1, 32)),
-        Op("colmin_f32", "tcolmin", "f32", "dps", Tile(13, 16, (12, 15)), Tile(1, 16)),
-        Op("rowexpandmax_f32", "trowexpandmax", "f32", "sync", Tile(12, 24),
-           Tile(12, 24, (11, 20)), Tile(16, 1, dn=True)),
-        Op("rowexpandmax_f16", "trowexpandmax", "f16", "ssa", Tile(10, 32),
-           Tile(10, 32, (9, 30)), Tile(16, 16)),
-        Op("rowexpandmin_f32", "trowexpandmin", "f32", "dps", Tile(10, 16),
-           Tile(10, 16, (10, 13)), Tile(12, 8)),
-        Op("rowexpandmin_f16", "trowexpandmin", "f16", "sync", Tile(12, 64),
-           Tile(12, 64, (11, 50)), Tile(16, 1, dn=True)),
-    ]
-    n = 0
-    for kind in ("sub", "div", "max", "min", "expdif"):
-        for dt, cols in (("f32", 24), ("f16", 48)):
-            out.append(Op(f"colexpand{kind}_{dt}", f"tcolexpand{kind}", dt, FORMS[n % 3],
-                          Tile(7, cols), Tile(7, cols, (6, cols - 5)), Tile(1, cols)))
-            n += 1
-    for dt, cols in (("i8", 64), ("i16", 32), ("i32", 16), ("ui8", 32), ("ui16", 48),
-                     ("ui32", 8), ("f16", 16), ("bf16", 32), ("f32", 24)):
-        out.append(Op(f"colexpand_{dt}", "tcolexpand", dt, FORMS[n % 3], Tile(2, cols),
-                      Tile(5, cols, (4, cols - 3))))
-        n += 1
-    return out
-
-
-OPS = ops()
-CASE = make_case(OPS, "a2a3")
-
-
-def generate(out_dir):
-    generate_case(out_dir, OPS, 6601)
-
+OPS = ops(SPELLINGS, first_form=0)
+CASE, generate = minmax_expand_case("a2a3", 6601, OPS)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))
