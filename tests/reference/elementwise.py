@@ -21,8 +21,9 @@ dps=True: the results are pointer parameters after the inputs (ptorun buffers "z
 named by their parameter number; otherwise by their tile names.
 
 abs_case: TABS on a 16x16 f32 tile (elementwise/tabs_*). tpart_case: TPARTADD TPARTMUL
-TPARTMAX TPARTMIN, op(a, b) where both sources are valid, the valid one elsewhere
-(elementwise/tpart_*).
+TPARTMAX TPARTMIN, op(a, b) where both sources are valid, the valid one elsewhere; floats meet
+NaN, +-inf and inf - inf pairs, integers MIN/MAX (wrapping add and mul); max and min let NaN
+win (elementwise/tpart_*).
 """
 import os
 
@@ -389,9 +390,16 @@ def abs_case(seed):
     return case, generate
 
 
-# tpartadd/mul/max/min (elementwise/tpart_*). Cases: name, type, shape, destination valid shape,
-# spelling ("dps": results are arguments). Each op reads two of the sources, whose valid shapes
-# differ.
+# tpartadd/mul/max/min (elementwise/tpart_*). The tiles of each type the kernels test, by the
+# name of their files: name -> (type, shape, destination valid shape). Each op reads two of the
+# sources, whose valid shapes differ.
+TPART_TILES = {
+    "i8": ("i8", (3, 64), (3, 50)), "u8": ("ui8", (2, 32), (2, 32)),
+    "i16": ("i16", (4, 32), (3, 30)), "u16": ("ui16", (3, 16), (3, 13)),
+    "i32": ("i32", (3, 16), (3, 12)), "u32": ("ui32", (2, 8), (2, 8)),
+    "f16": ("f16", (5, 32), (4, 20)), "f32": ("f32", (4, 24), (4, 21)),
+    "bf16": ("bf16", (3, 32), (3, 17)),
+}
 TPART_OPS = [("add", "full", "rows"), ("mul", "cols", "full"), ("max", "full", "both"),
              ("min", "top", "full")]
 _TPART_FNS = {"add": np.add, "mul": np.multiply, "max": np.maximum, "min": np.minimum}
@@ -420,7 +428,10 @@ def _tpart_apply(op, t, x, y):
     return narrow(t, _TPART_FNS[op](x, y))
 
 
-def tpart_case(arch, seed, cases):
+def tpart_case(arch, seed, spellings):
+    """spellings: name of TPART_TILES -> the kernel's spelling of its ops ("dps": the results
+    are arguments), in the kernel's order."""
+    cases = [(name, *TPART_TILES[name], form) for name, form in spellings.items()]
     args = []
     for name, _, (r, c), _, form in cases:
         args += [f"{s}_{name}.bin" for s in ("full", "rows", "cols", "both", "top")]
