@@ -5,7 +5,10 @@ PAD_BITS: the (max, min) pad bit patterns of each element type, as the NPU fills
 values too); i8's min is 0xff (-1), 64-bit types pad with 0.
 
 fillpad_case(arch, seed): TFILLPAD_INPLACE and TFILLPAD_EXPAND on every element type
-(fill/tfillpad_*).
+(fill/tfillpad_*): the whole destination holds the source's valid region and the destination's
+pad value elsewhere (zero; max: +inf or the largest integer; min: -inf, the smallest integer, 0
+for unsigned, -1 (0xff) for i8 as on the NPU). Sources are random bits (NaN patterns included)
+everywhere, so nothing outside the valid region may leak.
 
 tci_ttri_tfillpad_case(arch, here): TCI, TTRI and TFILLPAD, every element type each allows (the
 same on a2a3 and a5), for the case directory here (fill/tci_ttri_tfillpad_*; its kernel.pto
