@@ -6,7 +6,9 @@ region, from a DN Rx1 source or an ND one whose other columns hold junk (trowexp
 trowexpand_types_case: TROWEXPAND of all nine element types in one kernel
 (trowexpand_types_*);
 expand_binary_types_case: TROWEXPANDSUB/MUL/DIV and TCOLEXPANDMUL/ADD on f16 and f32, the
-exact result rounded once to the tile type (expand_binary_types_*).
+exact result rounded once to the tile type (expand_binary_types_*);
+expand_binary_case: one of TROWEXPANDADD/SUB/MUL/DIV or TCOLEXPANDADD/SUB/MUL/DIV on inputs the
+case draws, the same rule (t{row,col}expand{add,sub,mul,div}_*).
 
 Broadcasts copy bits: their results are compared exactly, float tiles as unsigned patterns.
 """
@@ -15,6 +17,7 @@ import os
 import numpy as np
 
 from .element_types import TYPES, is_float
+from .tiles import save
 
 
 def trowexpand_case(arch, seed, t, rows, src_cols, dst_cols, valid=None):
@@ -78,17 +81,25 @@ def trowexpand_types_case(arch, seed):
 
 
 # (output tile, operator, per row?, element type)
-EXPAND_BINARY_OUTS = [("rowexpandsub_f32", "-", True, np.float32),
-                      ("rowexpandsub_f16", "-", True, np.float16),
-                      ("rowexpandmul_f32", "*", True, np.float32),
-                      ("rowexpandmul_f16", "*", True, np.float16),
-                      ("rowexpanddiv_f32", "/", True, np.float32),
-                      ("rowexpanddiv_f16", "/", True, np.float16),
-                      ("colexpandmul_f32", "*", False, np.float32),
-                      ("colexpandmul_f16", "*", False, np.float16),
-                      ("colexpandadd_f32", "+", False, np.float32),
-                      ("colexpandadd_f16", "+", False, np.float16)]
-_APPLY = {"-": np.subtract, "*": np.multiply, "/": np.divide, "+": np.add}
+EXPAND_BINARY_OUTS = [("rowexpandsub_f32", "sub", True, np.float32),
+                      ("rowexpandsub_f16", "sub", True, np.float16),
+                      ("rowexpandmul_f32", "mul", True, np.float32),
+                      ("rowexpandmul_f16", "mul", True, np.float16),
+                      ("rowexpanddiv_f32", "div", True, np.float32),
+                      ("rowexpanddiv_f16", "div", True, np.float16),
+                      ("colexpandmul_f32", "mul", False, np.float32),
+                      ("colexpandmul_f16", "mul", False, np.float16),
+                      ("colexpandadd_f32", "add", False, np.float32),
+                      ("colexpandadd_f16", "add", False, np.float16)]
+_APPLY = {"sub": np.subtract, "mul": np.multiply, "div": np.divide, "add": np.add}
+
+
+def _expand_exact(op, per_row, a, b):
+    """a op b[i, 0] (per row; b may be a vector of one value per row) or a op b[0, j], exact
+    (in float64; the caller rounds once to the tile type)."""
+    b = b.reshape(a.shape[0], -1)[:, :1] if per_row else b[:1, :]
+    with np.errstate(all="ignore"):
+        return _APPLY[op](a.astype(np.float64), b.astype(np.float64))
 
 
 def expand_binary_types_case(arch, seed):
@@ -110,9 +121,36 @@ def expand_binary_types_case(arch, seed):
         }
         for name, v in x.items():
             v.tofile(os.path.join(out_dir, f"{name}.bin"))
-        for name, sym, per_row, dtype in EXPAND_BINARY_OUTS:
+        for name, op, per_row, dtype in EXPAND_BINARY_OUTS:
             bits = "32" if dtype == np.float32 else "16"
-            a = x["a" + bits].astype(np.float64)
-            b = (x["col" + bits][:, :1] if per_row else x["row" + bits]).astype(np.float64)
-            _APPLY[sym](a, b).astype(dtype).tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+            b = x[("col" if per_row else "row") + bits]
+            exact = _expand_exact(op, per_row, x["a" + bits], b)
+            exact.astype(dtype).tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    return case, generate
+
+
+def expand_binary_case(arch, seed, instr, t, shape, inputs, valid=None, names=("a", "b", "dst"),
+                       tmp=False, dps=False):
+    """instr (trowexpand<op> or tcolexpand<op>, op add sub mul div) on a t ("f16", "f32") tile
+    of shape: dst = a op b[i, 0] or a op b[0, j] over dst's valid region (zeros elsewhere), exact
+    and rounded once. inputs(rng): (a, b) as the case draws them, rng seeded with seed; names:
+    their files' and the result's; tmp: the kernel takes a tmp tile ("zeros"); dps: the result
+    is the pointer parameter after the inputs. arch None: no "arch" in CASE."""
+    per_row, op = instr.startswith("trow"), instr[len("trowexpand"):]
+    args = [f"{names[0]}.bin", f"{names[1]}.bin"] + (["zeros"] if tmp else [])
+    if dps:
+        args.append(f"zeros:{shape[0] * shape[1]}")
+    case = {} if arch is None else {"arch": arch}
+    case["args"] = args
+    case["outs"] = [{"target": "3" if dps else names[2], "expect": f"{names[2]}.expect.bin",
+                     "dtype": TYPES[t][1]}]
+    vr, vc = valid or shape
+
+    def generate(out_dir):
+        a, b = inputs(np.random.default_rng(seed))
+        assert a.shape == shape and a.dtype == TYPES[t][0]
+        dst = np.zeros(shape, a.dtype)
+        with np.errstate(over="ignore"):
+            dst[:vr, :vc] = _expand_exact(op, per_row, a, b)[:vr, :vc].astype(a.dtype)
+        save(out_dir, {names[0]: a, names[1]: b, f"{names[2]}.expect": dst})
     return case, generate

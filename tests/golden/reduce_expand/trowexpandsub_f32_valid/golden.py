@@ -1,30 +1,25 @@
 """TROWEXPANDSUB f32: a 32x32 - b[i, 0] from a 32x1 DN b, dst valid 20x24; one rounding."""
 import os
+import sys
 
 import numpy as np
 
-CASE = {
-    "args": ["a.bin", "b.bin"],
-    "outs": [{"target": "dst", "expect": "dst.expect.bin", "dtype": "float32"}],
-}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.broadcasts import expand_binary_case
 
 
-def generate(out_dir):
-    rng = np.random.default_rng(133)
+def inputs(rng):
     a = rng.normal(0, 10, size=(32, 32)).astype(np.float32)
     b = rng.normal(0, 10, size=(32, 1)).astype(np.float32)
     b[:3, 0] = [np.inf, np.nan, 2.0**-30]
     a[0, 0] = np.inf                          # inf - inf = NaN
     a[2, :] = 1.0                             # 1 - 2^-30 rounds to 1 in f32
     b[25:, 0] = np.nan                        # rows outside the valid region
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        exact = a.astype(np.float64) - b[:, :1].astype(np.float64)   # then rounded once
-        dst = np.zeros((32, 32), np.float32)
-        dst[:20, :24] = exact[:20, :24].astype(np.float32)
-    a.tofile(os.path.join(out_dir, "a.bin"))
-    b.tofile(os.path.join(out_dir, "b.bin"))
-    dst.tofile(os.path.join(out_dir, "dst.expect.bin"))
+    return a, b
 
+
+CASE, generate = expand_binary_case(None, 133, "trowexpandsub", "f32", (32, 32), inputs,
+                                    valid=(20, 24))
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))
