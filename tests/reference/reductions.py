@@ -2,7 +2,10 @@
 arch, seed and tables and returns its CASE and generate(out_dir)):
 
 prod_case: TROWPROD and TCOLPROD (reduce_expand/prod_*);
-argreduce_case: TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN (reduce_expand/argreduce_*);
+argreduce_case: TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN (reduce_expand/argreduce_*): the
+index of the first extreme of each row (column) of the valid region; ties keep the first index;
+a NaN is the extreme (the first NaN); -0 and +0 tie. Planted: ties, NaNs, +-inf, -0/+0, MIN/MAX
+integers;
 tcolmax_case: TCOLMAX of one element type (reduce_expand/tcolmax_*).
 """
 import os

@@ -1,14 +1,11 @@
-"""TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN on a2a3: index of the first extreme of each row
-(column) of the valid region; ties keep the first index; a NaN is the extreme (the first
-NaN); -0 and +0 tie. Planted: ties, NaNs, +-inf, -0/+0, MIN/MAX integers."""
+"""TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN on a2a3 (the rules: reference.reductions)."""
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.reductions import argreduce_case
 
-# name, instruction, source type, shape, valid shape, index type, destination kind
-# ("dn": Rx1 col-major, "nd": Rx8 with valid Rx1, "row": 1xC), spelling ("dps": arguments)
+# Cases as reference.reductions.argreduce_case takes them.
 CASES = [
     ("rmax_f32", "trowargmax", "f32", (8, 32), (7, 30), "i32", "dn", "sync"),
     ("rmin_f16", "trowargmin", "f16", (16, 32), (16, 19), "ui32", "nd", "ssa"),

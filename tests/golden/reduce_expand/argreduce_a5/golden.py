@@ -1,14 +1,11 @@
-"""TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN on a5: index of the first extreme of each row
-(column) of the valid region; ties keep the first index; a NaN is the extreme (the first
-NaN); -0 and +0 tie. Planted: ties, NaNs, +-inf, -0/+0, MIN/MAX integers."""
+"""TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN on a5 (the rules: reference.reductions)."""
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.reductions import argreduce_case
 
-# name, instruction, source type, shape, valid shape, index type, destination kind
-# ("dn": Rx1 col-major, "nd": Rx8 with valid Rx1, "row": 1xC), spelling ("dps": arguments)
+# Cases as reference.reductions.argreduce_case takes them.
 CASES = [
     ("rmax_f16", "trowargmax", "f16", (16, 48), (12, 40), "ui32", "dn", "dps"),
     ("rmin_f32", "trowargmin", "f32", (8, 16), (8, 16), "i32", "nd", "sync"),
