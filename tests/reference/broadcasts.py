@@ -17,7 +17,7 @@ import os
 import numpy as np
 
 from .element_types import TYPES, is_float
-from .tiles import save
+from .tiles import one_result_case, save
 
 
 def trowexpand_case(arch, seed, t, rows, src_cols, dst_cols, valid=None):
@@ -137,13 +137,8 @@ def expand_binary_case(arch, seed, instr, t, shape, inputs, valid=None, names=("
     their files' and the result's; tmp: the kernel takes a tmp tile ("zeros"); dps: the result
     is the pointer parameter after the inputs. arch None: no "arch" in CASE."""
     per_row, op = instr.startswith("trow"), instr[len("trowexpand"):]
-    args = [f"{names[0]}.bin", f"{names[1]}.bin"] + (["zeros"] if tmp else [])
-    if dps:
-        args.append(f"zeros:{shape[0] * shape[1]}")
-    case = {} if arch is None else {"arch": arch}
-    case["args"] = args
-    case["outs"] = [{"target": "3" if dps else names[2], "expect": f"{names[2]}.expect.bin",
-                     "dtype": TYPES[t][1]}]
+    case = one_result_case(arch, names[:2], names[2], TYPES[t][1], tmp,
+                           dps and shape[0] * shape[1])
     vr, vc = valid or shape
 
     def generate(out_dir):

@@ -6,14 +6,20 @@ argreduce_case: TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN (reduce_expand/argre
 index of the first extreme of each row (column) of the valid region; ties keep the first index;
 a NaN is the extreme (the first NaN); -0 and +0 tie. Planted: ties, NaNs, +-inf, -0/+0, MIN/MAX
 integers;
-tcolmax_case: TCOLMAX of one element type (reduce_expand/tcolmax_*).
+tcolmax_case: TCOLMAX of one element type (reduce_expand/tcolmax_*);
+reduce_case: TROWSUM, TCOLSUM or TROWMAX of one tile the case draws (reduce_expand/tcolsum_*,
+trowsum_*, trowmax_*).
+
+line_sums is the rule of every sum (here and in the cases that sum without a generator): the
+exact sum, rounded once to the tile type; integers wrap.
 """
+import math
 import os
 
 import numpy as np
 
 from .element_types import TYPES, is_float, narrow, result_outs, widen
-from .tiles import save
+from .tiles import one_result_case, save
 
 # trowprod / tcolprod (reduce_expand/prod_*). Row cases: name, type, shape, valid shape,
 # destination kind ("dn": Rx1 col-major; "nd": valid Rx1), spelling ("dps": results and the tmp
@@ -226,4 +232,42 @@ def tcolmax_case(arch, seed, t, shape, valid_rows=None):
         dst = x[:vr].max(axis=0).reshape(1, cols)
         x.tofile(os.path.join(out_dir, "src.bin"))
         dst.tofile(os.path.join(out_dir, "dst.expect.bin"))
+    return case, generate
+
+
+def line_sums(lines, t):
+    """Each row of lines (tile elements of type t) summed exactly and rounded once to t: floats
+    with math.fsum (a line holding inf or NaN: its float64 sum, inf or NaN), integers wrapped."""
+    if not is_float(t):
+        return narrow(t, lines.astype(np.int64).sum(axis=1))
+    wide = widen(t, lines)
+    with np.errstate(invalid="ignore", over="ignore"):
+        sums = [math.fsum(r) if np.isfinite(r).all() else r.sum() for r in wide]
+        return narrow(t, np.array(sums, np.float64))
+
+
+def reduce_case(arch, seed, instr, t, shape, inputs, valid=None, dst=None, names=("src", "dst"),
+                tmp=False, dps=False):
+    """instr (trowsum, tcolsum or trowmax) of the valid region (default: all) of a t tile of
+    shape, into row 0 or column 0 of dst (default Rx1 or 1xC); the rest of dst stays 0. Sums
+    follow line_sums, maxima let NaN win. inputs(rng): the source, rng seeded with seed; names:
+    its file's and the result's; tmp: the kernel takes a tmp tile ("zeros"); dps: the result is
+    the pointer parameter after the source. arch None: no "arch" in CASE."""
+    per_row = instr.startswith("trow")
+    dst = dst or ((shape[0], 1) if per_row else (1, shape[1]))
+    case = one_result_case(arch, names[:1], names[1], TYPES[t][1], tmp,
+                           dps and dst[0] * dst[1])
+    vr, vc = valid or shape
+
+    def generate(out_dir):
+        x = inputs(np.random.default_rng(seed))
+        assert x.shape == shape and x.dtype == TYPES[t][0]
+        lines = x[:vr, :vc] if per_row else x[:vr, :vc].T
+        r = line_sums(lines, t) if instr.endswith("sum") else lines.max(axis=1)
+        out = np.zeros(dst, x.dtype)
+        if per_row:
+            out[:vr, 0] = r
+        else:
+            out[0, :vc] = r
+        save(out_dir, {names[0]: x, f"{names[1]}.expect": out})
     return case, generate

@@ -36,6 +36,24 @@ def plant(tile, values, cols):
         tile[n // cols, n % cols] = v
 
 
+# CASE of a kernel with one result.
+
+
+def one_result_case(arch, inputs, result, dtype, tmp=False, dps=None):
+    """CASE of a kernel that reads the files <input>.bin (then, with tmp, a tmp tile "zeros")
+    and writes one result, compared with <result>.expect.bin as dtype: the tile named result,
+    or with dps (its element count) the pointer parameter after the others. arch None: the
+    default architecture (no "arch" in CASE)."""
+    args = [f"{n}.bin" for n in inputs] + (["zeros"] if tmp else [])
+    if dps:
+        args.append(f"zeros:{dps}")
+    case = {} if arch is None else {"arch": arch}
+    case["args"] = args
+    case["outs"] = [{"target": str(len(args)) if dps else result,
+                     "expect": f"{result}.expect.bin", "dtype": dtype}]
+    return case
+
+
 # Expected results.
 
 

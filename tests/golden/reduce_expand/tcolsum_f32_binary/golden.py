@@ -1,18 +1,14 @@
 """TCOLSUM 32x32 f32 on A5, tmp + isBinary: the same exact-then-round-once column sums."""
-import math
 import os
+import sys
 
 import numpy as np
 
-CASE = {
-    "arch": "a5",
-    "args": ["x.bin", "zeros:32"],
-    "outs": [{"target": "2", "expect": "y.expect.bin", "dtype": "float32"}],
-}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.reductions import reduce_case
 
 
-def generate(out_dir):
-    rng = np.random.default_rng(107)
+def inputs(rng):
     x = (np.round(rng.uniform(-100, 100, size=(32, 32)) * 1024) / 1024).astype(np.float32)
     # Column 0: 2^24 followed by 31 ones. A sequential f32 sum stalls at 2^24; the exact sum
     # 2^24 + 31 rounds once (a tie) to 2^24 + 32.
@@ -24,12 +20,11 @@ def generate(out_dir):
     x[5, 2] = np.inf                    # -inf + inf = NaN
     x[:, 3] = 1.0
     x[9, 3] = np.nan
-    with np.errstate(invalid="ignore"):
-        y = np.array([np.float32(math.fsum(c.astype(np.float64))) if np.isfinite(c).all()
-                      else np.float32(c.astype(np.float64).sum()) for c in x.T], np.float32)
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    y.tofile(os.path.join(out_dir, "y.expect.bin"))
+    return x
 
+
+CASE, generate = reduce_case("a5", 107, "tcolsum", "f32", (32, 32), inputs,
+                             names=("x", "y"), dps=True)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

@@ -1,16 +1,14 @@
 """TROWMAX 32x64 f32 -> DN 32x1: row maxima; a NaN anywhere in a row gives NaN."""
 import os
+import sys
 
 import numpy as np
 
-CASE = {
-    "args": ["x.bin", "zeros:32"],
-    "outs": [{"target": "2", "expect": "y.expect.bin", "dtype": "float32"}],
-}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.reductions import reduce_case
 
 
-def generate(out_dir):
-    rng = np.random.default_rng(104)
+def inputs(rng):
     x = rng.normal(0.0, 100.0, size=(32, 64)).astype(np.float32)
     x[0, 17] = np.nan                       # NaN in the middle
     x[1, 0] = np.nan                        # NaN first
@@ -23,10 +21,11 @@ def generate(out_dir):
     x[7, 40] = np.inf
     x[8, :] = -np.inf
     x[8, 63] = -3.0e38                      # the only finite value, at the end
-    y = np.max(x, axis=1).astype(np.float32)   # np.max propagates NaN
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    y.tofile(os.path.join(out_dir, "y.expect.bin"))
+    return x
 
+
+CASE, generate = reduce_case(None, 104, "trowmax", "f32", (32, 64), inputs,
+                             names=("x", "y"), dps=True)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))
