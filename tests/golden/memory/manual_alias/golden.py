@@ -1,8 +1,12 @@
 """Manual addresses, a 16x1 column aliased as a 1x16 row: y = x - rowmean(x), 16x64 f32."""
-import math
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.reductions import line_sums
+
 
 CASE = {
     "args": ["x.bin", "zeros:1024", "zeros:16"],
@@ -19,7 +23,7 @@ def generate(out_dir):
     # Multiples of 2^-12 below 2^8: the double row sums are exact in any order.
     x = (np.round(rng.normal(3.0, 20.0, size=(16, 64)) * 4096) / 4096).astype(np.float32)
     x[0, :] = np.arange(64)                       # mean 31.5
-    sums = np.array([np.float32(math.fsum(r.astype(np.float64))) for r in x], np.float32)
+    sums = line_sums(x, "f32")
     mean = sums * np.float32(1 / 64)              # a power of two: exact
     y = (x.astype(np.float64) - mean.astype(np.float64)[:, None]).astype(np.float32)
     x.tofile(os.path.join(out_dir, "x.bin"))
