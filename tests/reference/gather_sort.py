@@ -268,8 +268,18 @@ def tgather_index_case(arch, seed, src_shape, dst_shape, valid, types):
     return case, generate
 
 
-def tgather_mask_case(arch, seed, src_shape, valid, dst_shape, types, uses):
-    """uses: (element type, pattern, result name) triples."""
+# The mask patterns in the order the tgather_mask_* kernels use them: two per element type, in
+# their order of types, starting over after the last.
+MASK_PATTERN_ORDER = ["P0101", "P0010", "P1010", "P0100", "P0001", "P1000", "P0010", "P1111",
+                      "P0100", "P0101", "P1000", "P1010", "P1111", "P0001"]
+
+
+def tgather_mask_case(arch, seed, src_shape, valid, dst_shape, types):
+    """Two gathers of each of types, with the patterns of MASK_PATTERN_ORDER; the result of
+    pattern P on type t is p..._t (p0101_i16)."""
+    order = MASK_PATTERN_ORDER
+    uses = [(dt, order[(2 * i + j) % len(order)]) for i, dt in enumerate(types) for j in (0, 1)]
+    uses = [(dt, p, f"{p.lower()}_{dt}") for dt, p in uses]
     case = {"arch": arch, "args": [f"src_{dt}.bin" for dt in types],
             "outs": _outs((n, dt) for dt, _, n in uses)}
 
