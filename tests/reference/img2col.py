@@ -126,6 +126,25 @@ def im2col(u, fmap):
     return out.reshape(oh * ow, -1)
 
 
+# Geometries the timg2col_* kernels share (Unfold's fmap, kernel, dst, stride, dilation, pads
+# and pos), by name.
+GEOMETRIES = {
+    "stride": dict(fmap=(5, 6, 64), kernel=(3, 3), stride=(2, 1), pads=(1, 1, 1, 0),
+                   pos=(0, 96), dst=(16, 256, 15, 250)),
+    "dilated": dict(fmap=(7, 7, 32), kernel=(3, 3), dilation=(2, 2), pads=(2, 2, 2, 2),
+                    pos=(16, 0), dst=(32, 288, 30, 280)),
+    "strided_2x3": dict(fmap=(4, 9, 16), kernel=(2, 3), stride=(2, 2), pads=(0, 1, 1, 1),
+                        dst=(16, 96, 10, 96)),
+    "mixed": dict(fmap=(3, 5, 16), kernel=(1, 2), stride=(1, 3), dilation=(1, 2),
+                  pads=(1, 0, 0, 2), pos=(0, 8), dst=(16, 32, 8, 24)),
+}
+
+
+def img2col_case(arch, seed, unfolds):
+    """CASE and generate(out_dir) of a kernel computing unfolds (a list of Unfold)."""
+    return make_case(unfolds, arch), lambda out_dir: generate_case(out_dir, unfolds, seed)
+
+
 def make_case(unfolds, arch):
     args = []
     for u in unfolds:

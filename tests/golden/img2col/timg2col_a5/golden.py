@@ -8,13 +8,11 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.img2col import Unfold, generate_case, kernel_text, make_case
+from reference.img2col import GEOMETRIES, Unfold, img2col_case, kernel_text
 
 ARCH = "a5"
 UNFOLDS = [
-    Unfold("i8_stride", "i8", "sync", "config", fmap=(5, 6, 64), kernel=(3, 3),
-           stride=(2, 1), pads=(1, 1, 1, 0), pad_value=-128, pos=(0, 96),
-           dst=(16, 256, 15, 250)),
+    Unfold("i8_stride", "i8", "sync", "config", pad_value=-128, **GEOMETRIES["stride"]),
     Unfold("ui8_dilated", "ui8", "ssa", "attrs", fmap=(6, 5, 32), kernel=(2, 2),
            dilation=(2, 3), pads=(0, 1, 2, 1), pad_value=-1, pos=(3, 32),
            dst=(16, 96, 13, 90)),
@@ -29,23 +27,13 @@ UNFOLDS = [
     Unfold("ui32_config", "ui32", "dps", "config", fmap=(2, 8, 8), kernel=(1, 3),
            dilation=(1, 3), pads=(0, 0, 3, 0), pad_value=4294967295, pos=(2, 0),
            dst=(16, 24, 6, 24)),
-    Unfold("f16_config", "f16", "ssa", "config", fmap=(7, 7, 32), kernel=(3, 3),
-           dilation=(2, 2), pads=(2, 2, 2, 2), pad_value=0.1, pos=(16, 0),
-           dst=(32, 288, 30, 280)),
-    Unfold("bf16_auto", "bf16", "sync", "auto", fmap=(4, 9, 16), kernel=(2, 3), stride=(2, 2),
-           pads=(0, 1, 1, 1), dst=(16, 96, 10, 96)),
-    Unfold("f32_attrs", "f32", "dps", "attrs", fmap=(3, 5, 16), kernel=(1, 2), stride=(1, 3),
-           dilation=(1, 2), pads=(1, 0, 0, 2), pad_value=-2.5, pos=(0, 8),
-           dst=(16, 32, 8, 24)),
+    Unfold("f16_config", "f16", "ssa", "config", pad_value=0.1, **GEOMETRIES["dilated"]),
+    Unfold("bf16_auto", "bf16", "sync", "auto", **GEOMETRIES["strided_2x3"]),
+    Unfold("f32_attrs", "f32", "dps", "attrs", pad_value=-2.5, **GEOMETRIES["mixed"]),
     Unfold("f16_pointwise", "f16", "sync", "config", fmap=(5, 6, 16), kernel=(1, 1),
            stride=(2, 2), dst=(16, 16, 9, 16)),
 ]
-CASE = make_case(UNFOLDS, ARCH)
-
-
-def generate(out_dir):
-    generate_case(out_dir, UNFOLDS, 9105)
-
+CASE, generate = img2col_case(ARCH, 9105, UNFOLDS)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))
