@@ -20,6 +20,7 @@ from typing import Optional
 import numpy as np
 
 from .numerics import from_bf16, to_bf16
+from .tiles import TileShape
 
 NP = {"f32": np.float32, "f16": np.float16, "bf16": np.uint16, "i8": np.int8, "i16": np.int16,
       "i32": np.int32, "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32}
@@ -31,25 +32,14 @@ FLOATS = ("f32", "f16", "bf16")
 
 
 @dataclass
-class Tile:
+class Tile(TileShape):
     rows: int
     cols: int
     valid: Optional[tuple] = None   # (rows, cols); None = the whole tile
     dn: bool = False                # column-major (DN), used for Rx1 columns
 
-    def vr(self):
-        return self.valid[0] if self.valid else self.rows
-
-    def vc(self):
-        return self.valid[1] if self.valid else self.cols
-
     def type(self, dt):
-        text = f"vec, {self.rows}x{self.cols}x{dt}"
-        if self.valid:
-            text += f", valid={self.valid[0]}x{self.valid[1]}"
-        if self.dn:
-            text += ", blayout=col_major"
-        return f"!pto.tile_buf<{text}>"
+        return self.buf_type("vec", dt, ", blayout=col_major" if self.dn else "")
 
 
 @dataclass
@@ -230,17 +220,18 @@ def inputs(rng, op):
     return tiles
 
 
-def arg_names(op):
-    names = [op.name + "_a"]
+def arguments(op):
+    """The kernel arguments of op: (name, tile type) of a, b and (DPS) d."""
+    args = [(op.name + "_a", op.a.type(op.dt))]
     if op.b is not None:
-        names.append(op.name + "_b")
+        args.append((op.name + "_b", op.b.type(op.dt)))
     if op.form == "dps":
-        names.append(op.name + "_d")
-    return names
+        args.append((op.name + "_d", op.d.type(op.dt)))
+    return args
 
 
 def make_case(ops, arch):
-    args = [f"{n}.bin" for op in ops for n in arg_names(op)]
+    args = [f"{n}.bin" for op in ops for n, _ in arguments(op)]
     outs = []
     for op in ops:
         target = op.name + "_d" if op.form == "dps" else op.name
@@ -314,12 +305,7 @@ def generate_case(out_dir, ops, seed):
 
 def kernel_text(ops, header):
     lines = [f"// {h}" for h in header]
-    for op in ops:
-        lines.append(f".arg %{op.name}_a : {op.a.type(op.dt)}")
-        if op.b is not None:
-            lines.append(f".arg %{op.name}_b : {op.b.type(op.dt)}")
-        if op.form == "dps":
-            lines.append(f".arg %{op.name}_d : {op.d.type(op.dt)}")
+    lines += [f".arg %{name} : {ty}" for op in ops for name, ty in arguments(op)]
     for op in ops:
         ins = [f"%{op.name}_a"] + ([f"%{op.name}_b"] if op.b is not None else [])
         types = [op.a.type(op.dt)] + ([op.b.type(op.dt)] if op.b is not None else [])

@@ -36,6 +36,25 @@ def plant(tile, values, cols):
         tile[n // cols, n % cols] = v
 
 
+# Tile descriptions of the spec-driven references (minmax_expand, trans_extract_insert).
+
+
+class TileShape:
+    """What such a description (a dataclass with rows, cols and valid: (rows, cols) or None for
+    the whole tile) shares: its valid region and the text of its !pto.tile_buf type."""
+
+    def vr(self):
+        return self.valid[0] if self.valid else self.rows
+
+    def vc(self):
+        return self.valid[1] if self.valid else self.cols
+
+    def buf_type(self, mem, dt, attrs=""):
+        """!pto.tile_buf<mem, RxCxdt[, valid=VRxVC]attrs>."""
+        valid = f", valid={self.valid[0]}x{self.valid[1]}" if self.valid else ""
+        return f"!pto.tile_buf<{mem}, {self.rows}x{self.cols}x{dt}{valid}{attrs}>"
+
+
 # CASE of a kernel with one result.
 
 
