@@ -22,6 +22,7 @@ from typing import Optional
 import numpy as np
 
 from .numerics import to_bf16
+from .tiles import TileShape
 
 # element type -> (numpy storage type, kind)
 TYPES = {
@@ -37,8 +38,21 @@ LAYOUTS = {"nd": "", "dn": ", blayout=col_major", "nz": ", blayout=col_major, sl
 FLOAT_EDGES = [np.nan, np.inf, -np.inf, -0.0, 0.0, 65504.0, -65520.0, 1.0e-40, 3.0e38, -1.0]
 
 
+# The element types the kernels move (MX_TYPES: the MX byte types, a5's textract only), the
+# spellings their moves alternate between, and tinsert's conversions from acc tiles.
+ELEMENT_TYPES = ["i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64", "f16", "bf16", "f32"]
+MX_TYPES = ["f8E4M3FN", "f8E5M2", "f8E8M0FNU"]
+FORMS = ("sync", "dps")
+ACC_CONVERSIONS = (("f32", "f32"), ("f32", "f16"), ("f32", "bf16"), ("i32", "i32"))
+
+
 def storage(dt):
     return TYPES[dt][0]
+
+
+def block(dt):
+    """Elements of dt per 32-byte block."""
+    return 32 // np.dtype(storage(dt)).itemsize
 
 
 def bits_dtype(dt):
@@ -46,27 +60,16 @@ def bits_dtype(dt):
 
 
 @dataclass
-class T:
+class T(TileShape):
     mem: str
     rows: int
     cols: int
     layout: str = "nd"
     valid: Optional[tuple] = None
 
-    def vr(self):
-        return self.valid[0] if self.valid else self.rows
-
-    def vc(self):
-        return self.valid[1] if self.valid else self.cols
-
     def type(self, dt):
-        text = f"{self.mem}, {self.rows}x{self.cols}x{dt}"
-        if self.valid:
-            text += f", valid={self.valid[0]}x{self.valid[1]}"
-        text += LAYOUTS[self.layout]
-        if self.mem == "acc":
-            text += ", fractal=1024"
-        return f"!pto.tile_buf<{text}>"
+        acc = ", fractal=1024" if self.mem == "acc" else ""
+        return self.buf_type(self.mem, dt, LAYOUTS[self.layout] + acc)
 
 
 @dataclass
@@ -83,6 +86,33 @@ class Move:
 
     def sdt(self):
         return self.src_dt or self.dt
+
+
+def extract_moves(dt, n, left_src, right_src):
+    """textract of dt, the kernel's n-th type (the spellings alternate), from 32-row and 64-row
+    mat tiles of layouts left_src and right_src into an NZ left and a ZN right tile."""
+    cols = max(2 * block(dt), 32)
+    return [Move(f"extract_left_{dt}", "textract", dt, FORMS[n % 2],
+                 T("mat", 32, cols, left_src),
+                 T("left", 16, cols // 2, "nz", valid=(15, cols // 2 - 1)),
+                 origin=(16, cols // 2)),
+            Move(f"extract_right_{dt}", "textract", dt, FORMS[(n + 1) % 2],
+                 T("mat", 64, cols, right_src), T("right", 32, cols // 2, "zn"),
+                 origin=(32, 0))]
+
+
+def acc_insert_moves(acc_valid, origin, first_form):
+    """tinsert of each of ACC_CONVERSIONS from a 16x16 NZ acc tile (valid acc_valid) into a
+    32x32 NZ mat tile at origin, the spellings alternating from FORMS[first_form]."""
+    acc = T("acc", 16, 16, "nz", valid=acc_valid)
+    return [Move(f"insert_{src_dt}_{dt}", "tinsert", dt, FORMS[(n + first_form) % 2], acc,
+                 T("mat", 32, 32, "nz"), origin=origin, src_dt=src_dt)
+            for n, (src_dt, dt) in enumerate(ACC_CONVERSIONS)]
+
+
+def trans_extract_insert_case(arch, seed, moves):
+    """CASE and generate(out_dir) of a kernel computing moves (a list of Move)."""
+    return make_case(moves, arch), lambda out_dir: generate_case(out_dir, moves, seed)
 
 
 def random_tile(rng, shape, dt):
@@ -135,14 +165,18 @@ def compare_dtype(m):
     return bits_dtype(m.dt)
 
 
+def arguments(m):
+    """The kernel arguments of move m: (name, tile type) of a, the tmp tile and (DPS) d."""
+    args = [(f"{m.name}_a", m.a.type(m.sdt()))]
+    if m.tmp:
+        args.append((f"{m.name}_tmp", m.a.type(m.sdt())))
+    if m.form == "dps":
+        args.append((f"{m.name}_d", m.d.type(m.dt)))
+    return args
+
+
 def make_case(moves, arch):
-    args = []
-    for m in moves:
-        args.append(f"{m.name}_a.bin")
-        if m.tmp:
-            args.append(f"{m.name}_tmp.bin")
-        if m.form == "dps":
-            args.append(f"{m.name}_d.bin")
+    args = [f"{name}.bin" for m in moves for name, _ in arguments(m)]
     outs = [{"target": m.name + "_d" if m.form == "dps" else m.name,
              "expect": f"{m.name}.expect.bin", "dtype": compare_dtype(m)} for m in moves]
     return {"arch": arch, "args": args, "outs": outs}
@@ -166,12 +200,7 @@ def generate_case(out_dir, moves, seed):
 def kernel_text(moves, header):
     lines = [f"// {h}" for h in header]
     consts = sorted({v for m in moves if m.mnemonic != "ttrans" for v in m.origin})
-    for m in moves:
-        lines.append(f".arg %{m.name}_a : {m.a.type(m.sdt())}")
-        if m.tmp:
-            lines.append(f".arg %{m.name}_tmp : {m.a.type(m.sdt())}")
-        if m.form == "dps":
-            lines.append(f".arg %{m.name}_d : {m.d.type(m.dt)}")
+    lines += [f".arg %{name} : {ty}" for m in moves for name, ty in arguments(m)]
     for v in consts:
         lines.append(f".const %c{v} = {v} : index")
     for m in moves:

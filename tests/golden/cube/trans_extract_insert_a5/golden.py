@@ -7,34 +7,22 @@ mat tiles; SSA, sync and DPS spellings, ttrans with and without its scratch tile
 import os
 import sys
 
-import numpy as np
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.trans_extract_insert import Move, T, generate_case, make_case, storage
-
-ELEMENT_TYPES = ["i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64", "f16", "bf16", "f32"]
-MX_TYPES = ["f8E4M3FN", "f8E5M2", "f8E8M0FNU"]
-FORMS = ("sync", "dps")
+from reference.trans_extract_insert import (ELEMENT_TYPES, FORMS, MX_TYPES, Move, T,
+                                            acc_insert_moves, block, extract_moves,
+                                            trans_extract_insert_case)
 
 
 def moves():
     out = []
     for n, dt in enumerate(ELEMENT_TYPES + MX_TYPES):
-        b = 32 // np.dtype(storage(dt)).itemsize   # elements per 32-byte block
+        b = block(dt)
+        cols = max(2 * b, 32)
         if dt in ELEMENT_TYPES:
             out.append(Move(f"trans_{dt}", "ttrans", dt, ("ssa", "dps")[n % 2],
                             T("vec", 2 * b, b, valid=(2 * b - 3, b - 1)), T("vec", b, 2 * b),
                             tmp=n % 4 == 1))
-        cols = max(2 * b, 32)
-        src = ("nd", "nz")[n % 2]
-        out.append(Move(f"extract_left_{dt}", "textract", dt, FORMS[n % 2],
-                        T("mat", 32, cols, src),
-                        T("left", 16, cols // 2, "nz", valid=(15, cols // 2 - 1)),
-                        origin=(16, cols // 2)))
-        src = ("nz", "nd", "zn", "dn")[n % 4]
-        out.append(Move(f"extract_right_{dt}", "textract", dt, FORMS[(n + 1) % 2],
-                        T("mat", 64, cols, src), T("right", 32, cols // 2, "zn"),
-                        origin=(32, 0)))
+        out += extract_moves(dt, n, ("nd", "nz")[n % 2], ("nz", "nd", "zn", "dn")[n % 4])
         out.append(Move(f"extract_vec_{dt}", "textract", dt, FORMS[n % 2],
                         T("vec", 24, cols), T("mat", 16, cols // 2, "nz", valid=(13, cols // 2)),
                         origin=(8, cols // 2)))
@@ -46,21 +34,11 @@ def moves():
             out.append(Move(f"insert_vec_{dt}", "tinsert", dt, FORMS[(n + 1) % 2],
                             T("vec", 16, cols // 2, valid=(11, cols // 2 - 2)),
                             T("mat", 32, cols, "nz"), origin=(16, cols // 2)))
-    acc = T("acc", 16, 16, "nz", valid=(14, 9))
-    for n, (src_dt, dt) in enumerate((("f32", "f32"), ("f32", "f16"), ("f32", "bf16"),
-                                      ("i32", "i32"))):
-        out.append(Move(f"insert_{src_dt}_{dt}", "tinsert", dt, FORMS[(n + 1) % 2], acc,
-                        T("mat", 32, 32, "nz"), origin=(0, 16), src_dt=src_dt))
-    return out
+    return out + acc_insert_moves((14, 9), origin=(0, 16), first_form=1)
 
 
 MOVES = moves()
-CASE = make_case(MOVES, "a5")
-
-
-def generate(out_dir):
-    generate_case(out_dir, MOVES, 7302)
-
+CASE, generate = trans_extract_insert_case("a5", 7302, MOVES)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))
