@@ -26,6 +26,7 @@ Modules:
   trans_extract_insert  ttrans, textract, tinsert (cube tiles)
   img2col        timg2col and its settings
   convolution    a direct convolution against timg2col + tmatmul
+  multiblock     row normalisation split over blocks (control/multiblock_rows*)
 
 The committed .bin files depend on these modules bit for bit: a change must leave
 tests/golden_data_check.py (ctest golden-data-reproducible) passing on every case.
