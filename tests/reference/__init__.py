@@ -27,6 +27,7 @@ Modules:
   img2col        timg2col and its settings
   convolution    a direct convolution against timg2col + tmatmul
   multiblock     row normalisation split over blocks (control/multiblock_rows*)
+  pipe           cube/vector pipe kernels on two f32 inputs (pipe/c2v_*, v2c_*, nosplit)
 
 The committed .bin files depend on these modules bit for bit: a change must leave
 tests/golden_data_check.py (ctest golden-data-reproducible) passing on every case.
