@@ -11,6 +11,9 @@ memory/pad_*).
 
 prefetch_sync_case: tprefetch writes nothing, tsync.op does nothing
 (memory/prefetch_sync_*).
+
+dynamic_valid_case: TLOAD of a valid region given at run time into a tile whose other elements
+hold the pad value, TSTORE of it into a zero matrix (memory/dynamic_valid*).
 """
 import os
 
@@ -95,4 +98,24 @@ def prefetch_sync_case(arch, seed, inputs, prefetches, pre):
             else:
                 files[f"{r}.expect"] = np.zeros_like(data[f])
         save(out_dir, files)
+    return case, generate
+
+
+def dynamic_valid_case(seed, shape, inputs, valid, src, dst, tile, dtype, pad=0):
+    """x = inputs(rng) (shape, rng seeded with seed); the kernel takes the valid rows and columns
+    as its last arguments, loads them from src (row, column) of x into tile t (shape tile, pad
+    elsewhere) and stores that at dst of y (shape, zeros elsewhere). Both compare as dtype."""
+    (r, c), (sr, sc), (dr, dc) = valid, src, dst
+    case = {"args": ["x.bin", f"zeros:{shape[0] * shape[1]}", str(r), str(c)],
+            "outs": [{"target": "2", "expect": "y.expect.bin", "dtype": dtype},
+                     {"target": "t", "expect": "t.expect.bin", "dtype": dtype}]}
+
+    def generate(out_dir):
+        x = inputs(np.random.default_rng(seed))
+        assert x.shape == shape
+        y = np.zeros(shape, x.dtype)
+        y[dr:dr + r, dc:dc + c] = x[sr:sr + r, sc:sc + c]
+        t = np.full(tile, pad, x.dtype)
+        t[:r, :c] = x[sr:sr + r, sc:sc + c]
+        save(out_dir, {"x": x, "y.expect": y, "t.expect": t})
     return case, generate
