@@ -16,16 +16,15 @@ import os
 
 import numpy as np
 
-from .element_types import TYPES, is_float
+from .element_types import TYPES, bits_name, is_float
 from .tiles import one_result_case, save
 
 
 def trowexpand_case(arch, seed, t, rows, src_cols, dst_cols, valid=None):
     dt = TYPES[t][0]
     vr, vc = valid or (rows, dst_cols)
-    compare = np.dtype(f"uint{8 * np.dtype(dt).itemsize}").name if is_float(t) else TYPES[t][1]
     case = {"arch": arch, "args": ["src.bin"],
-            "outs": [{"target": "dst", "expect": "dst.expect.bin", "dtype": compare}]}
+            "outs": [{"target": "dst", "expect": "dst.expect.bin", "dtype": bits_name(t)}]}
 
     def generate(out_dir):
         rng = np.random.default_rng(seed)

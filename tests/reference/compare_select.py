@@ -11,14 +11,12 @@ to the row's last byte 0 (NaN compares false except ne). tsel: d[i,j] = bit j of
 a[i,j] : b[i,j] over d's valid region; masks are random bytes read through ui8, i8, ui16 or
 i32 tiles. The rest of each result stays 0.
 """
-import os
-import re
 
 import numpy as np
 
-from .element_types import TYPES, narrow, result_outs, values, widen
+from .element_types import TYPES, bits_name, narrow, result_outs, values, widen
 from .numerics import to_bf16
-from .tiles import save
+from .tiles import kernel_args, save
 
 
 def pack_mask(pred, mask_shape, mask_dtype=np.uint8):
@@ -62,37 +60,23 @@ def tsels_case(arch, seed, cases, extra_outs=()):
 
 def tcmps_tsel_case(arch, here):
     """The CASE dict and generate(out_dir) of the case for arch in directory here."""
-    HERE = here
-    ARCH = arch
     # type, shape, valid shape, tcmps mode, tcmps scalar, tsel mask type, has tcmps, has tsel
     TYPES_HERE = [
         ("f32", (4, 64), (3, 50), "ge", "0.0", "ui8", True, True),
         ("f16", (5, 48), (4, 33), "ne", "1.5", "i32", True, True),
-        ("bf16", (3, 32), (3, 30), "lt", "-2.25", "ui16", ARCH == "a5", True),
+        ("bf16", (3, 32), (3, 30), "lt", "-2.25", "ui16", arch == "a5", True),
         ("i32", (8, 16), (5, 16), "gt", "-2147483648", "i8", True, True),
         ("ui32", (2, 24), (2, 20), "le", "4294967295", "ui8", True, True),
         ("i16", (3, 32), (3, 31), "eq", "32767", "ui16", True, True),
         ("ui16", (2, 64), (2, 64), "gt", "0", "i32", True, True),
-        ("i8", (5, 64), (4, 60), "le", "-128", "ui8", True, ARCH == "a5"),
-        ("ui8", (2, 96), (2, 90), "ge", "200", "i8", True, ARCH == "a5"),
+        ("i8", (5, 64), (4, 60), "le", "-128", "ui8", True, arch == "a5"),
+        ("ui8", (2, 96), (2, 90), "ge", "200", "i8", True, arch == "a5"),
     ]
     # ---- end of table ----
 
     MODES = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
              "gt": np.greater, "ge": np.greater_equal}
-    # tsel copies elements: floats are compared as bit patterns (-0, NaN payloads)
-    BITS = {t: {"float32": "uint32", "float16": "uint16", "bfloat16": "uint16"}.get(v[1], v[1])
-            for t, v in TYPES.items()}
     MASK_TYPES = {"ui8": np.uint8, "i8": np.int8, "ui16": np.uint16, "i32": np.int32}
-
-    def _kernel_args():
-        """One argument per .arg of the kernel, in order: inputs from files, DPS results zeros."""
-        text = open(os.path.join(HERE, "kernel.pto")).read()
-        out = []
-        for name, r, c in re.findall(r"^\.arg %(\w+) : !pto.tile(?:_buf<vec, |<)(\d+)x(\d+)x",
-                                     text, re.M):
-            out.append(f"{name}.bin" if name[:2] in ("a_", "b_", "m_") else f"zeros:{int(r) * int(c)}")
-        return out
 
     def _outs():
         outs = []
@@ -100,17 +84,19 @@ def tcmps_tsel_case(arch, here):
             if cmps:
                 outs.append({"target": f"c_{t}", "expect": f"c_{t}.expect.bin", "dtype": "uint8"})
             if sel:
-                outs.append({"target": f"s_{t}", "expect": f"s_{t}.expect.bin", "dtype": BITS[t]})
+                # tsel copies elements: floats are compared as bit patterns
+                outs.append({"target": f"s_{t}", "expect": f"s_{t}.expect.bin",
+                             "dtype": bits_name(t)})
         return outs
 
-    CASE = {"arch": ARCH, "args": _kernel_args(), "outs": _outs()}
+    CASE = {"arch": arch, "args": kernel_args(here, ("a_", "b_", "m_")), "outs": _outs()}
 
     def scalar(t, k):
         """The scalar constant as the tile's type holds it (exact for these values)."""
         return float(k) if t in ("f32", "f16", "bf16") else int(k)
 
     def generate(out_dir):
-        rng = np.random.default_rng(741 if ARCH == "a5" else 740)
+        rng = np.random.default_rng(741 if arch == "a5" else 740)
         files = {}
         for t, shape, (vr, vc), mode, k, mdt, cmps, sel in TYPES_HERE:
             a, b = values(t, rng, shape), values(t, rng, shape)

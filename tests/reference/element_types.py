@@ -44,6 +44,17 @@ def values(t, rng, shape, small=False):
     return v.astype(dt).reshape(shape)
 
 
+def bits_type(t):
+    """The unsigned numpy type of t's element width (t's bit patterns)."""
+    return np.dtype(f"uint{8 * np.dtype(TYPES[t][0]).itemsize}")
+
+
+def bits_name(t):
+    """The dtype name golden_case compares t as where its bits must match: floats as their
+    unsigned patterns (signs of zero, NaN payloads), integers as themselves."""
+    return bits_type(t).name if is_float(t) else TYPES[t][1]
+
+
 def widen(t, x):
     """Tile elements as float64 (floats) or int64 (integers), exactly."""
     if t == "bf16":

@@ -18,13 +18,11 @@ ttri: over d's valid region, lower 1 where j <= i + diag, upper 1 where j >= i +
 tfillpad: the whole of d holds a's valid region and d's pad value elsewhere (1 zero, 2 max,
 3 min; 64-bit types pad with zero). Elements outside a result's valid region stay 0.
 """
-import os
-import re
 
 import numpy as np
 
-from .element_types import TYPES
-from .tiles import save
+from .element_types import TYPES, bits_name, bits_type
+from .tiles import kernel_args, save
 
 # tfillpad_inplace / tfillpad_expand on every element type (fill/tfillpad_*).
 FILLPAD_ORDER = ["i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64", "f16", "bf16", "f32"]
@@ -49,7 +47,7 @@ def _padded(src, valid, shape, pad, t):
     """A tile of shape filled with pad (1 zero, 2 max, 3 min), src's valid region on top."""
     bits = 0 if pad == 1 else PAD_BITS[t][pad - 2]
     dt = np.dtype(TYPES[t][0])
-    raw = np.array([bits], dtype=np.dtype(f"uint{dt.itemsize * 8}")).view(dt)[0]
+    raw = np.array([bits], dtype=bits_type(t)).view(dt)[0]
     out = np.full(shape, raw, dtype=dt)
     out[: valid[0], : valid[1]] = src[: valid[0], : valid[1]]
     return out
@@ -81,8 +79,6 @@ def fillpad_case(arch, seed):
 
 def tci_ttri_tfillpad_case(arch, here):
     """The CASE dict and generate(out_dir) of the case for arch in directory here."""
-    HERE = here
-    ARCH = arch
     # type, shape, valid shape, start, descending
     TCI = [
         ("i16", (1, 32), (1, 20), 32760, False),
@@ -119,31 +115,21 @@ def tci_ttri_tfillpad_case(arch, here):
     ]
     # ---- end of table ----
 
-    BITS = {"float32": "uint32", "float16": "uint16", "bfloat16": "uint16"}
-
-    def _kernel_args():
-        """One argument per .arg of the kernel, in order: inputs from files, DPS results zeros."""
-        text = open(os.path.join(HERE, "kernel.pto")).read()
-        out = []
-        for name, r, c in re.findall(r"^\.arg %(\w+) : !pto.tile_buf<vec, (\d+)x(\d+)x", text, re.M):
-            out.append(f"{name}.bin" if name[:2] == "x_" else f"zeros:{int(r) * int(c)}")
-        return out
-
     def _outs():
         names = [f"ci_{c[0]}" for c in TCI] + [f"tri{i}_{c[0]}" for i, c in enumerate(TRI)]
         names += [f"fp_{c[0]}" for c in PAD]
         outs = []
         for n in names:
-            dtype = TYPES[n.split("_")[1]][1]
-            if n.startswith("fp_"):  # tfillpad copies bits: floats compared as bit patterns (NaNs)
-                dtype = BITS.get(dtype, dtype)
+            t = n.split("_")[1]
+            # tfillpad copies bits: floats compared as bit patterns (NaNs)
+            dtype = bits_name(t) if n.startswith("fp_") else TYPES[t][1]
             outs.append({"target": n, "expect": f"{n}.expect.bin", "dtype": dtype})
         return outs
 
-    CASE = {"arch": ARCH, "args": _kernel_args(), "outs": _outs()}
+    CASE = {"arch": arch, "args": kernel_args(here, ("x_",)), "outs": _outs()}
 
     def generate(out_dir):
-        rng = np.random.default_rng(751 if ARCH == "a5" else 750)
+        rng = np.random.default_rng(751 if arch == "a5" else 750)
         files = {}
         for t, shape, (_, vc), start, desc in TCI:
             dt = np.dtype(TYPES[t][0])
@@ -162,10 +148,6 @@ def tci_ttri_tfillpad_case(arch, here):
             dt = np.dtype(TYPES[t][0])
             bits = rng.integers(0, 256, size=shape[0] * shape[1] * dt.itemsize, dtype=np.int64)
             x = bits.astype(np.uint8).view(dt).reshape(shape)
-            fill = 0 if pad == 1 else PAD_BITS[t][pad - 2]
-            u = np.dtype(f"uint{dt.itemsize * 8}")
-            out = np.full(dshape, np.array([fill], u).view(dt)[0], dt)
-            out[:vr, :vc] = x[:vr, :vc]
-            files[f"x_{t}"], files[f"fp_{t}.expect"] = x, out
+            files[f"x_{t}"], files[f"fp_{t}.expect"] = x, _padded(x, (vr, vc), dshape, pad, t)
         save(out_dir, files)
     return CASE, generate

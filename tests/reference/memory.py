@@ -19,7 +19,7 @@ import os
 
 import numpy as np
 
-from .element_types import TYPES
+from .element_types import bits_type
 from .fill import PAD_BITS
 from .tiles import save
 
@@ -30,11 +30,6 @@ FLOAT_EDGES = {
     "f16": [0x7E01, 0xFC00, 0x8000, 0x0001],
     "bf16": [0x7FC1, 0xFF80, 0x8000, 0x0001],
 }
-
-
-def bits_type(t):
-    """The unsigned numpy type of t's element width."""
-    return np.dtype(f"uint{8 * np.dtype(TYPES[t][0]).itemsize}")
 
 
 def load_store_case(arch, seed, t):

@@ -4,6 +4,7 @@ region, and the case's files written (raw little-endian arrays, <name>.bin and
 <name>.expect.bin).
 """
 import os
+import re
 
 import numpy as np
 
@@ -34,6 +35,15 @@ def plant(tile, values, cols):
     region), where the instructions will meet them."""
     for n, v in enumerate(values):
         tile[n // cols, n % cols] = v
+
+
+def kernel_args(case_dir, inputs):
+    """One ptorun argument per .arg tile of case_dir/kernel.pto, in order: <name>.bin for the
+    inputs (names starting with one of the prefixes inputs), zeros:N for the DPS results."""
+    text = open(os.path.join(case_dir, "kernel.pto")).read()
+    return [f"{name}.bin" if name.startswith(inputs) else f"zeros:{int(r) * int(c)}"
+            for name, r, c in re.findall(r"^\.arg %(\w+) : !pto.tile(?:_buf<vec, |<)(\d+)x(\d+)x",
+                                         text, re.M)]
 
 
 # Tile descriptions of the spec-driven references (minmax_expand, trans_extract_insert).
