@@ -1,7 +1,11 @@
 """Two blocks exchange rows through global memory with tput/tget, tnotify/twait/ttest."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 CASE = {
     "args": ["x.bin", "zeros:384", "zeros:192", "zeros:384", "zeros:2", "zeros:2",
@@ -25,11 +29,9 @@ def generate(out_dir):
     inbox = x[::-1].copy()            # block b puts its row into the peer's slot
     total = (x[0] + x[1])[None]        # two atomic adds onto zeros: order does not matter
     out = 2 * inbox                    # each block doubles what it received
-    inbox.tofile(os.path.join(out_dir, "inbox.expect.bin"))
-    total.astype(np.float32).tofile(os.path.join(out_dir, "sum.expect.bin"))
-    out.astype(np.float32).tofile(os.path.join(out_dir, "out.expect.bin"))
-    np.ones(2, np.int32).tofile(os.path.join(out_dir, "sig.expect.bin"))
-    np.ones(2, np.int32).tofile(os.path.join(out_dir, "flags.expect.bin"))
+    save(out_dir, {"inbox.expect": inbox, "sum.expect": total.astype(np.float32),
+                   "out.expect": out.astype(np.float32), "sig.expect": np.ones(2, np.int32),
+                   "flags.expect": np.ones(2, np.int32)})
 
 
 if __name__ == "__main__":

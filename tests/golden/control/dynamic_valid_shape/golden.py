@@ -1,7 +1,11 @@
 """Run-time 50x70 matrix (row stride 80) in 16x32 tiles: y = 2*relu(x) + rowsum(x), sentinel kept outside."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 ROWS, COLS, LD = 50, 70, 80      # logical matrix and its row stride, given on the command line
 BUF_ROWS = 56                    # the buffers have 6 more rows than the matrix
@@ -24,9 +28,7 @@ def generate(out_dir):
     s = xm.sum(axis=1, keepdims=True)
     y = y_init.copy()
     y[:ROWS, :COLS] = (2.0 * np.maximum(xm, 0.0) + s).astype(np.float32)
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    y_init.tofile(os.path.join(out_dir, "y_init.bin"))
-    y.tofile(os.path.join(out_dir, "y.expect.bin"))
+    save(out_dir, {"x": x, "y_init": y_init, "y.expect": y})
 
 
 if __name__ == "__main__":

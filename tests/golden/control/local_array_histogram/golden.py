@@ -1,7 +1,11 @@
 """Histogram of i32 keys by key mod 8 in a core-local array, then exclusive prefix sums."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 N = 200
 
@@ -18,9 +22,7 @@ def generate(out_dir):
     buckets = np.mod(keys, 8)  # numpy's mod takes the sign of the divisor: 0..7
     counts = np.bincount(buckets, minlength=8).astype(np.int32)
     offsets = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int32)
-    keys.tofile(os.path.join(out_dir, "keys.bin"))
-    counts.tofile(os.path.join(out_dir, "counts.expect.bin"))
-    offsets.tofile(os.path.join(out_dir, "offsets.expect.bin"))
+    save(out_dir, {"keys": keys, "counts.expect": counts, "offsets.expect": offsets})
 
 
 if __name__ == "__main__":

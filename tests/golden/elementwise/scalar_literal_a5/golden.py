@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.numerics import to_bf16
+from reference.tiles import save
 
 CASE = {
     "arch": "a5",
@@ -29,10 +30,10 @@ def generate(out_dir):
     half_k = np.float16(np.float32(1 + 2.0**-11 + 2.0**-30))
     bf16_k = to_bf16(np.float32([1 + 2.0**-8 + 2.0**-30]))[0]
     i8_k = np.int32(np.array(200).astype(np.int8))
-    np.full(8, f16_k, np.float32).tofile(os.path.join(out_dir, "f32.expect.bin"))
-    np.full(16, half_k, np.float16).tofile(os.path.join(out_dir, "f16.expect.bin"))
-    np.full(16, bf16_k, np.uint16).tofile(os.path.join(out_dir, "bf16.expect.bin"))
-    np.full(8, i8_k, np.int32).tofile(os.path.join(out_dir, "i32.expect.bin"))
+    save(out_dir, {"f32.expect": np.full(8, f16_k, np.float32),
+                   "f16.expect": np.full(16, half_k, np.float16),
+                   "bf16.expect": np.full(16, bf16_k, np.uint16),
+                   "i32.expect": np.full(8, i8_k, np.int32)})
 
 
 if __name__ == "__main__":

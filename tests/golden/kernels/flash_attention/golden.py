@@ -1,7 +1,11 @@
 """Flash attention, one head, f32: O = softmax(Q K^T / 8) V for Q 32x64 and K, V 128x64."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 CASE = {
     "arch": "a5",
@@ -47,10 +51,7 @@ def reference(q, k, v):
 def generate(out_dir):
     q, k, v = inputs()
     o = reference(q, k, v).astype(np.float32)
-    q.tofile(os.path.join(out_dir, "q.bin"))
-    k.tofile(os.path.join(out_dir, "k.bin"))
-    v.tofile(os.path.join(out_dir, "v.bin"))
-    o.tofile(os.path.join(out_dir, "o.expect.bin"))
+    save(out_dir, {"q": q, "k": k, "v": v, "o.expect": o})
 
 
 if __name__ == "__main__":

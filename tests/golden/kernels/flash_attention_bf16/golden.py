@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.numerics import from_bf16, to_bf16
+from reference.tiles import save
 
 CASE = {
     "arch": "a5",
@@ -69,10 +70,7 @@ def reference(qb, kb, vb):
 def generate(out_dir):
     q, k, v = inputs()
     o = reference(q, k, v)
-    q.tofile(os.path.join(out_dir, "q.bin"))
-    k.tofile(os.path.join(out_dir, "k.bin"))
-    v.tofile(os.path.join(out_dir, "v.bin"))
-    o.tofile(os.path.join(out_dir, "o.expect.bin"))
+    save(out_dir, {"q": q, "k": k, "v": v, "o.expect": o})
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.numerics import from_bf16, to_bf16
+from reference.tiles import save
 
 M, K, N = 64, 256, 32
 
@@ -32,11 +33,8 @@ def generate(out_dir):
     bias = rng.uniform(-2.0, 2.0, size=(1, N)).astype(np.float32)
     a64, b64 = from_bf16(a).astype(np.float64), from_bf16(b).astype(np.float64)  # exact
     c = a64 @ b64 + bias.astype(np.float64)
-    a.tofile(os.path.join(out_dir, "a.bin"))
-    b.tofile(os.path.join(out_dir, "b.bin"))
-    bias.tofile(os.path.join(out_dir, "bias.bin"))
-    c.astype(np.float32).tofile(os.path.join(out_dir, "c32.expect.bin"))
-    to_bf16(c.astype(np.float32)).tofile(os.path.join(out_dir, "c16.expect.bin"))
+    save(out_dir, {"a": a, "b": b, "bias": bias, "c32.expect": c.astype(np.float32),
+                   "c16.expect": to_bf16(c.astype(np.float32))})
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 """Tiled f32 GEMM with K accumulation on the A5 cube: C[48x64] = A[48x128] @ B[128x64]."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 M, K, N = 48, 128, 64
 
@@ -21,9 +25,7 @@ def generate(out_dir):
     a = rng.uniform(-1.0, 1.0, size=(M, K)).astype(np.float32)
     b = rng.uniform(-1.0, 1.0, size=(K, N)).astype(np.float32)
     c = a.astype(np.float64) @ b.astype(np.float64)
-    a.tofile(os.path.join(out_dir, "a.bin"))
-    b.tofile(os.path.join(out_dir, "b.bin"))
-    c.astype(np.float32).tofile(os.path.join(out_dir, "c.expect.bin"))
+    save(out_dir, {"a": a, "b": b, "c.expect": c.astype(np.float32)})
 
 
 if __name__ == "__main__":

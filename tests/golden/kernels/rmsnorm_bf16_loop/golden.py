@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.numerics import from_bf16, to_bf16
+from reference.tiles import save
 
 CASE = {
     "args": ["x.bin", "gamma.bin", "zeros:16384"],
@@ -40,9 +41,7 @@ def generate(out_dir):
     ms = acc * np.float32(1.0 / HIDDEN) + EPS
     inv = (1.0 / np.sqrt(ms.astype(np.float64))).astype(np.float32)
     y = (xf * inv[:, None]) * from_bf16(gamma)[None, :]
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    gamma.tofile(os.path.join(out_dir, "gamma.bin"))
-    to_bf16(y).tofile(os.path.join(out_dir, "y.expect.bin"))
+    save(out_dir, {"x": x, "gamma": gamma, "y.expect": to_bf16(y)})
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.numerics import from_bf16, to_bf16
+from reference.tiles import save
 
 CASE = {
     "args": ["q.bin", "cos.bin", "sin.bin", "zeros:4096"],
@@ -39,10 +40,7 @@ def generate(out_dir):
     cos = to_bf16(np.cos(angle).astype(np.float32))
     sin = to_bf16(np.sin(angle).astype(np.float32))
     out = reference(q, cos, sin)
-    q.tofile(os.path.join(out_dir, "q.bin"))
-    cos.tofile(os.path.join(out_dir, "cos.bin"))
-    sin.tofile(os.path.join(out_dir, "sin.bin"))
-    out.tofile(os.path.join(out_dir, "out.expect.bin"))
+    save(out_dir, {"q": q, "cos": cos, "sin": sin, "out.expect": out})
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.reductions import line_sums
+from reference.tiles import save
 
 
 CASE = {
@@ -22,9 +23,7 @@ def generate(out_dir):
     x[0, :4] = [np.nan, -np.inf, -0.0, 1.0]
     s = line_sums(x.view(np.int32).T, "i32")
     h = rng.integers(0, 1 << 16, size=(16, 16), dtype=np.uint16)    # any f16 bit patterns
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    s.tofile(os.path.join(out_dir, "s.expect.bin"))
-    h.tofile(os.path.join(out_dir, "h.bin"))
+    save(out_dir, {"x": x, "s.expect": s, "h": h})
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 """DN tiles: a 16x32 window of a column-major 32x48 f32 matrix, stored column- and row-major."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 CASE = {
     "args": ["x.bin", "zeros:512", "zeros:512"],
@@ -18,9 +22,7 @@ def generate(out_dir):
     t = m[16:32, 8:40]                            # the logical 16x32 window
     y = t.T.copy()                                # column-major store: y[c*16 + r] = T[r, c]
     z = t.copy()                                  # row-major store; also the tile read back
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    y.tofile(os.path.join(out_dir, "y.expect.bin"))
-    z.tofile(os.path.join(out_dir, "z.expect.bin"))
+    save(out_dir, {"x": x, "y.expect": y, "z.expect": z})
 
 
 if __name__ == "__main__":

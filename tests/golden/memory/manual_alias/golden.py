@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.reductions import line_sums
+from reference.tiles import save
 
 
 CASE = {
@@ -26,10 +27,7 @@ def generate(out_dir):
     sums = line_sums(x, "f32")
     mean = sums * np.float32(1 / 64)              # a power of two: exact
     y = (x.astype(np.float64) - mean.astype(np.float64)[:, None]).astype(np.float32)
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    y.tofile(os.path.join(out_dir, "y.expect.bin"))
-    mean.tofile(os.path.join(out_dir, "mean.expect.bin"))
-    sums.tofile(os.path.join(out_dir, "sum.expect.bin"))
+    save(out_dir, {"x": x, "y.expect": y, "mean.expect": mean, "sum.expect": sums})
 
 
 if __name__ == "__main__":

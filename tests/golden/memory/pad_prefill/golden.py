@@ -1,7 +1,11 @@
 """Padded TLOAD over prefilled UB: pad=zero and pad=min rewrite the whole aliased 16x32 block."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 CASE = {
     "args": ["x.bin"],
@@ -20,9 +24,7 @@ def generate(out_dir):
     b[:12, :20] = x[16:28, 32:52]
     d = np.full((16, 32), -np.inf, np.float32)      # pad=min: -inf for f32
     d[:5, :7] = x[1:6, 32:39]
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    b.tofile(os.path.join(out_dir, "b.expect.bin"))
-    d.tofile(os.path.join(out_dir, "d.expect.bin"))
+    save(out_dir, {"x": x, "b.expect": b, "d.expect": d})
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 """TLOAD of columns 16..47 of a 32x64 f32 matrix (row stride 64); stored compact and strided."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 CASE = {
     "args": ["x.bin", "zeros:1024", "zeros:2048"],
@@ -16,9 +20,7 @@ def generate(out_dir):
     y = x[:, 16:48].copy()
     z = np.zeros((32, 64), np.uint32)
     z[:, :32] = x[:, 16:48]
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    y.tofile(os.path.join(out_dir, "y.expect.bin"))
-    z.tofile(os.path.join(out_dir, "z.expect.bin"))
+    save(out_dir, {"x": x, "y.expect": y, "z.expect": z})
 
 
 if __name__ == "__main__":

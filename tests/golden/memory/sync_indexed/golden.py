@@ -1,7 +1,11 @@
 """Indexed tload/tstore on memrefs: rows 13..28 of sv -> out rows 8..23; sv[2:10, 16:48] -> out2."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 R = 13
 CASE = {
@@ -19,10 +23,7 @@ def generate(out_dir):
     out[8:24, :] = sv[R:R + 16, :]
     out2 = np.zeros((8, 64), np.float32)
     out2[:, 32:] = sv[2:10, 16:48]
-    sv.tofile(os.path.join(out_dir, "sv.bin"))
-    out.tofile(os.path.join(out_dir, "out.expect.bin"))
-    out2.tofile(os.path.join(out_dir, "out2.expect.bin"))
-    sv[R:R + 16, :].tofile(os.path.join(out_dir, "t.expect.bin"))
+    save(out_dir, {"sv": sv, "out.expect": out, "out2.expect": out2, "t.expect": sv[R:R + 16, :]})
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 """Tile windows (subset/subview) and single-element access (tsetval/tgetval) on f32 tiles."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 CASE = {
     "args": ["x.bin", "y.bin", "zeros:512", "zeros:1"],
@@ -18,10 +22,7 @@ def generate(out_dir):
     z[0, 5] = 100.0
     v = z[0, 7]
     z[2, 3] = np.float32(v * np.float32(2))   # storage offset 67 = row 2, column 3
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    y.tofile(os.path.join(out_dir, "y.bin"))
-    z.tofile(os.path.join(out_dir, "z.expect.bin"))
-    np.array([v], dtype=np.float32).tofile(os.path.join(out_dir, "s.expect.bin"))
+    save(out_dir, {"x": x, "y": y, "z.expect": z, "s.expect": np.array([v], dtype=np.float32)})
 
 
 if __name__ == "__main__":

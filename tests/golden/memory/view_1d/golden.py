@@ -1,7 +1,11 @@
 """1-D views: f32 x[20:276] -> 1x256 tile -> y; i16 s[100:228] -> 1x128 tile -> t[20:148]."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 CASE = {
     "args": ["x.bin", "zeros:256", "s.bin", "zeros:300"],
@@ -17,10 +21,7 @@ def generate(out_dir):
     y = x[20:276].copy()
     t = np.zeros(300, np.int16)
     t[20:148] = s[100:228]
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    s.tofile(os.path.join(out_dir, "s.bin"))
-    y.tofile(os.path.join(out_dir, "y.expect.bin"))
-    t.tofile(os.path.join(out_dir, "t.expect.bin"))
+    save(out_dir, {"x": x, "s": s, "y.expect": y, "t.expect": t})
 
 
 if __name__ == "__main__":

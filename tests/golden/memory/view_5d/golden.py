@@ -1,7 +1,11 @@
 """5-D views: a 2x2x1x8x32 window of a 2x3x1x8x40 tensor <-> a 32x32 tile (outer dims = rows)."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save
 
 CASE = {
     "args": ["x.bin", "zeros:1024", "zeros:1024"],
@@ -24,9 +28,7 @@ def generate(out_dir):
     for a in range(2):
         for b in range(2):
             z[a * 256 + b * 512:a * 256 + b * 512 + 256] = window[a, b, 0].reshape(-1)
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    tile.tofile(os.path.join(out_dir, "y.expect.bin"))
-    z.tofile(os.path.join(out_dir, "z.expect.bin"))
+    save(out_dir, {"x": x, "y.expect": tile, "z.expect": z})
 
 
 if __name__ == "__main__":

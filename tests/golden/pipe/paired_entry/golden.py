@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.numerics import from_bf16, to_bf16
+from reference.tiles import save
 
 M, K, N = 32, 64, 32
 SCALE = 0.75
@@ -31,10 +32,7 @@ def generate(out_dir):
     bias = rng.uniform(-2.0, 2.0, size=(1, N)).astype(np.float32)
     a64, b64 = from_bf16(a).astype(np.float64), from_bf16(b).astype(np.float64)  # exact
     out = (a64 @ b64) * SCALE + bias.astype(np.float64)
-    a.tofile(os.path.join(out_dir, "a.bin"))
-    b.tofile(os.path.join(out_dir, "b.bin"))
-    bias.tofile(os.path.join(out_dir, "bias.bin"))
-    out.astype(np.float32).tofile(os.path.join(out_dir, "out.expect.bin"))
+    save(out_dir, {"a": a, "b": b, "bias": bias, "out.expect": out.astype(np.float32)})
 
 
 if __name__ == "__main__":

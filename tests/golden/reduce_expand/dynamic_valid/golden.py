@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.reductions import line_sums
+from reference.tiles import save
 
 
 R, C = 13, 50
@@ -24,9 +25,7 @@ def generate(out_dir):
     y[:R] = line_sums(v, "f32")
     z = np.zeros(64, np.float32)          # columns C..63 of the row are never written
     z[:C] = v.max(axis=0)
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    y.tofile(os.path.join(out_dir, "y.expect.bin"))
-    z.tofile(os.path.join(out_dir, "z.expect.bin"))
+    save(out_dir, {"x": x, "y.expect": y, "z.expect": z})
 
 
 if __name__ == "__main__":

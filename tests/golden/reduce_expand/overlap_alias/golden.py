@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.reductions import line_sums
+from reference.tiles import save
 
 
 CASE = {
@@ -31,9 +32,7 @@ def generate(out_dir):
     m = (x.astype(np.float64) * x[0].astype(np.float64)).astype(np.float32)
     d = (a.astype(np.float64) - c.astype(np.float64)[:, None]).astype(np.float32)
     e = np.repeat(c[:, None], 16, axis=1)
-    x.tofile(os.path.join(out_dir, "x.bin"))
-    c.tofile(os.path.join(out_dir, "c.bin"))
-    a.tofile(os.path.join(out_dir, "a.bin"))
+    save(out_dir, {"x": x, "c": c, "a": a})
     for name, v in [("rs", rs), ("rs_src", rs_src), ("cs", cs), ("m", m), ("d", d), ("e", e)]:
         v.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
 

@@ -6,6 +6,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.reductions import line_sums
+from reference.tiles import save
 
 
 CASE = {
@@ -27,10 +28,7 @@ def generate(out_dir):
     xi32[:, 0] = 2**30                # 32 * 2^30 = 2^35 wraps to 0
     rs = line_sums(xf16, "f16")
     cs = line_sums(xi32.T, "i32")
-    xf16.tofile(os.path.join(out_dir, "xf16.bin"))
-    xi32.tofile(os.path.join(out_dir, "xi32.bin"))
-    rs.tofile(os.path.join(out_dir, "rs_f16.expect.bin"))
-    cs.tofile(os.path.join(out_dir, "cs_i32.expect.bin"))
+    save(out_dir, {"xf16": xf16, "xi32": xi32, "rs_f16.expect": rs, "cs_i32.expect": cs})
 
 
 if __name__ == "__main__":
