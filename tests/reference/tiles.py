@@ -8,6 +8,8 @@ import re
 
 import numpy as np
 
+from .numerics import from_bf16, to_bf16
+
 
 def random_ints(rng, shape, dt):
     """Integers drawn uniformly from the whole range of dt."""
@@ -28,6 +30,17 @@ def small_divisors(rng, d):
     d = np.where(rng.random(d.shape) < 0.5, small, d)
     d[d == 0] = 1
     return d
+
+
+def bf16_gemm_inputs(rng, m, k, n):
+    """The inputs of a bf16 GEMM with an f32 bias: A (m x k) and B (k x n) drawn uniformly from
+    [-1, 1) and rounded to bf16, the bias (1 x n) from [-2, 2); and A @ B in float64 from their
+    exact values (bf16 products are exact in f32, so only the sums round on the cube)."""
+    a = to_bf16(rng.uniform(-1.0, 1.0, size=(m, k)).astype(np.float32))
+    b = to_bf16(rng.uniform(-1.0, 1.0, size=(k, n)).astype(np.float32))
+    bias = rng.uniform(-2.0, 2.0, size=(1, n)).astype(np.float32)
+    ab = from_bf16(a).astype(np.float64) @ from_bf16(b).astype(np.float64)
+    return a, b, bias, ab
 
 
 def plant(tile, values, cols):

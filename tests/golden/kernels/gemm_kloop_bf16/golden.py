@@ -5,8 +5,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.numerics import from_bf16, to_bf16
-from reference.tiles import save
+from reference.numerics import to_bf16
+from reference.tiles import bf16_gemm_inputs, save
 
 M, K, N = 64, 256, 32
 
@@ -28,11 +28,8 @@ CASE = {
 
 def generate(out_dir):
     rng = np.random.default_rng(4802)
-    a = to_bf16(rng.uniform(-1.0, 1.0, size=(M, K)).astype(np.float32))
-    b = to_bf16(rng.uniform(-1.0, 1.0, size=(K, N)).astype(np.float32))
-    bias = rng.uniform(-2.0, 2.0, size=(1, N)).astype(np.float32)
-    a64, b64 = from_bf16(a).astype(np.float64), from_bf16(b).astype(np.float64)  # exact
-    c = a64 @ b64 + bias.astype(np.float64)
+    a, b, bias, ab = bf16_gemm_inputs(rng, M, K, N)
+    c = ab + bias.astype(np.float64)
     save(out_dir, {"a": a, "b": b, "bias": bias, "c32.expect": c.astype(np.float32),
                    "c16.expect": to_bf16(c.astype(np.float32))})
 

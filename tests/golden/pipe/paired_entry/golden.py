@@ -5,8 +5,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.numerics import from_bf16, to_bf16
-from reference.tiles import save
+from reference.tiles import bf16_gemm_inputs, save
 
 M, K, N = 32, 64, 32
 SCALE = 0.75
@@ -27,11 +26,8 @@ CASE = {
 
 def generate(out_dir):
     rng = np.random.default_rng(7104)
-    a = to_bf16(rng.uniform(-1.0, 1.0, size=(M, K)).astype(np.float32))
-    b = to_bf16(rng.uniform(-1.0, 1.0, size=(K, N)).astype(np.float32))
-    bias = rng.uniform(-2.0, 2.0, size=(1, N)).astype(np.float32)
-    a64, b64 = from_bf16(a).astype(np.float64), from_bf16(b).astype(np.float64)  # exact
-    out = (a64 @ b64) * SCALE + bias.astype(np.float64)
+    a, b, bias, ab = bf16_gemm_inputs(rng, M, K, N)
+    out = ab * SCALE + bias.astype(np.float64)
     save(out_dir, {"a": a, "b": b, "bias": bias, "out.expect": out.astype(np.float32)})
 
 
