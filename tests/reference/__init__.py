@@ -9,18 +9,22 @@ from any directory and when golden_case.py / golden_data_check.py load it with r
 
 Modules:
   numerics       bf16/f16/f32 rounding, integer wrapping, division and shifts
-  tiles          input tiles (random values, planted edge values), valid-region merges,
-                 writing a case's .bin files
+  tiles          input tiles (random values, planted edge values, bf16 GEMM inputs),
+                 valid-region merges, the CASE of a one-result kernel, a kernel's arguments,
+                 tile descriptions (TileShape), writing a case's .bin files
   element_types  helpers keyed by PTO element type names (f32 ... ui64)
-  elementwise    tile-tile, unary and tile-scalar ops of every type, tabs, tpart*
+  elementwise    tile-tile, unary and tile-scalar ops of every type (and the tile-scalar
+                 kernels' scalars), tabs, tpart*
   signed_zero    signs of zero and underflow, compared bit for bit
   ternary        taddc, tsubc, taddsc, tsubsc, tprelu, tlrelu
   bitwise        and/or/xor/not, shifts, remainders
   compare_select tcmp/tcmps masks, tsel/tsels
-  reductions     trowprod/tcolprod, the arg reductions, tcolmax
-  broadcasts     trowexpand, the broadcast binaries of f16 and f32
+  reductions     trowprod/tcolprod, the arg reductions, tcolmax, trowsum/tcolsum/trowmax,
+                 exact sums rounded once (line_sums)
+  broadcasts     trowexpand, the broadcast binaries of f16 and f32 (t{row,col}expand<op>)
   minmax_expand  trowmin/tcolmin and the min/max/sub/div/expdif broadcasts (spec-driven)
-  memory         tload/tstore windows of every type, tload pads, tprefetch
+  memory         tload/tstore windows of every type, tload pads, tprefetch, run-time valid
+                 regions
   fill           tfillpad, tci, ttri and the pad bit patterns
   gather_sort    gathers, scatters and sorts
   trans_extract_insert  ttrans, textract, tinsert (cube tiles)
