@@ -6,6 +6,7 @@
 #include <map>
 
 #include "pto/common/strings.h"
+#include "pto/interp/kernels.h"
 #include "pto/interp/touched_bytes.h"
 
 namespace pto::interp {
@@ -159,6 +160,19 @@ bool Audit::Run() {
 }
 
 }  // namespace
+
+// The dispatch switch again, generated from opcodes.def: in this file, not the executor's, so
+// that a second copy there does not crowd the scalar kernels out of the loop's inlining.
+bool Executor::Execute(const Instr& in) {
+  switch (in.op) {
+#define PTO_OP(Name, Code, mnemonic, operands, Family, Kernel, a2a3, a5, flags) \
+  case Opcode::k##Name:                                                         \
+    return Exec##Family<ops::Kernel>(*this, in);
+#include "pto/common/isa/opcodes.def"
+#undef PTO_OP
+  }
+  return true;
+}
 
 bool AuditedStep(Executor& ex, const Instr& in) {
   const OpInfo& info = GetOpInfo(in.op);

@@ -129,8 +129,6 @@ uint8_t* Executor::Scratch(size_t bytes) {
   return true;
 }
 
-bool Executor::Execute(const Instr& in) { return Dispatch(*this, in); }
-
 Executor::Registers Executor::SaveRegisters() const {
   return {scalars_, tiles_, views_, arrays_};
 }
