@@ -32,19 +32,6 @@ int64_t WrapToType(int64_t v, DType t) {
 
 }  // namespace
 
-double RoundToFloatType(double v, DType t) {
-  switch (t) {
-    case DType::kF32:
-      return static_cast<float>(v);
-    case DType::kF16:
-      return DecodeFloat(EncodeFloat(v, kHalfFormat, RoundMode::kRint), kHalfFormat);
-    case DType::kBF16:
-      return DecodeFloat(EncodeFloat(v, kBF16Format, RoundMode::kRint), kBF16Format);
-    default:
-      return v;
-  }
-}
-
 bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_value,
                   double* real_value) {
   *int_value = 0;

@@ -26,8 +26,6 @@ bool Resolve(FunctionBuilder& fb, ItemSpan term, DType literal_type, Resolved* o
 /// Reports literals that do not fit.
 bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_value,
                   double* real_value);
-/// \a v rounded to nearest even in float type \a t (f32, f16, bf16; others unchanged).
-double RoundToFloatType(double v, DType t);
 
 /// Reads a constant integer from a literal or a constant value (for addresses, shapes...).
 bool ConstantInt(const Resolved& r, int64_t* value);
