@@ -3,6 +3,8 @@
 #ifndef PTO_INTERP_TILE_KERNELS_H_
 #define PTO_INTERP_TILE_KERNELS_H_
 
+#include <cstring>
+
 #include "pto/interp/element.h"
 #include "pto/interp/executor.h"
 #include "pto/interp/host_simd/simd.h"
@@ -18,6 +20,15 @@ typename Elem<T>::C ScalarAs(Executor& ex, uint32_t reg) {
   DType type = ex.function().scalar_regs[reg];
   const Slot& s = ex.scalar(reg);
   return IsFloat(type) ? Elem<T>::FromDouble(s.f) : Elem<T>::FromInt(s.i);
+}
+
+/// The pad value of tiles of \a type (PadBits) as an element of their storage type T.
+template <typename T>
+T PadElement(const TileType& type) {
+  T pad;
+  const uint64_t bits = PadBits(type.pad, type.dtype);
+  std::memcpy(&pad, &bits, sizeof(T));  // the low bytes: the host is little-endian
+  return pad;
 }
 
 /// The SIMD loop (interp/host_simd/simd.h) that computes element function Op on f32, or -1.

@@ -80,9 +80,7 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
 
 template <typename T>
 void FillPad(const TileRef& t) {
-  T pad;
-  uint64_t bits = PadBits(t.type->pad, t.type->dtype);
-  std::memcpy(&pad, &bits, sizeof(T));
+  const T pad = PadElement<T>(*t.type);
   T* all = reinterpret_cast<T*>(t.base);
   for (int64_t i = 0; i < int64_t{t.type->rows} * t.type->cols; ++i) all[i] = pad;
 }
