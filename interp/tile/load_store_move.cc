@@ -205,32 +205,7 @@ bool ExecMove(Executor& ex, const Instr& in) {
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = std::min(d.valid_rows, a.valid_rows);
   const int32_t cols = std::min(d.valid_cols, a.valid_cols);
-  thread_local std::vector<QuantParam> params;
-  if (kQuant && !LoadQuantParams(ex, in.operands[2], cols, &params)) return false;
-  bool ok = true;
-  WithStorageType(d.type->dtype, [&](auto dtag) {
-    using D = decltype(dtag);
-    WithStorageType(a.type->dtype, [&](auto stag) {
-      using S = decltype(stag);
-      if constexpr (kQuant && !kQuantSource<S>) {
-        ok = NotQuantSource(ex, a.type->dtype);
-      } else {
-        WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](const TileRef& dst) {
-          for (int32_t r = 0; r < rows; ++r) {
-            for (int32_t c = 0; c < cols; ++c) {
-              if constexpr (kQuant) {
-                *dst.At<D>(r, c) = QuantElement<D, S>(*a.At<S>(r, c), params[c]);
-              } else {
-                *dst.At<D>(r, c) = CastElement<D, S>(*a.At<S>(r, c));
-              }
-            }
-          }
-          return true;
-        });
-      }
-    });
-  });
-  return ok;
+  return MoveBlock<kQuant>(ex, d, a, {rows, cols, 0, 0, 0, 0}, kQuant ? in.operands[2] : 0, true);
 }
 
 #define PTO_IMPLEMENTS_Load PTO_YES
