@@ -58,9 +58,7 @@ bool LowerLocalArrayAccess(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   const bool get = stmt.head.text != "pto.local_array_set";
   if (!ExpectResults(ctx, stmt, get ? 1 : 0)) return false;
-  int colon = Find(stmt.items, ":");
-  std::vector<ItemSpan> parts =
-      Split(ItemSpan(stmt.items).first(colon < 0 ? stmt.items.size() : colon), ",");
+  std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items), ",");
   Value array, index;
   if (parts.size() != (get ? 1u : 2u) || !LocalArrayElement(fb, parts[0], &array, &index)) {
     if (parts.size() != (get ? 1u : 2u)) {

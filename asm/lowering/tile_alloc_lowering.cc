@@ -163,9 +163,7 @@ bool LowerDeclareTile(FunctionBuilder& fb, const Statement& stmt) {
 bool LowerSetValidShape(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 0)) return false;
-  int colon = Find(stmt.items, ":");
-  std::vector<ItemSpan> parts =
-      Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
+  std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items), ",");
   if (parts.size() != 3 || parts[0].empty()) {
     ctx.Error(stmt.head, "expected 'pto.set_validshape %tile, %rows, %cols'");
     return false;

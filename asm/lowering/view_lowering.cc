@@ -217,9 +217,7 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
 bool LowerViewDim(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1)) return false;
-  int colon = Find(stmt.items, ":");
-  std::vector<ItemSpan> parts =
-      Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
+  std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items), ",");
   Resolved view;
   Value k;
   if (parts.size() != 2 || parts[0].empty() || !Resolve(fb, parts[0], DType::kInvalid, &view) ||
