@@ -207,6 +207,16 @@ bool DefineResults(FunctionBuilder& fb, const Statement& stmt, const std::vector
   return ok;
 }
 
+bool DeclaredType(Context& ctx, const Statement& stmt, const char* missing, Type* type) {
+  int at = Find(stmt.items, "->");
+  if (at < 0) at = Find(stmt.items, ":");
+  if (at < 0) {
+    ctx.Error(stmt.head, missing);
+    return false;
+  }
+  return ParseWholeType(ctx, ItemSpan(stmt.items).subspan(at + 1), type);
+}
+
 bool IntOperand(FunctionBuilder& fb, ItemSpan term, Value* out) {
   Resolved r;
   if (term.empty() || !Resolve(fb, term, DType::kIndex, &r)) return false;

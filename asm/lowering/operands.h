@@ -40,6 +40,10 @@ bool ExpectResults(Context& ctx, const Statement& stmt, size_t n);
 /// count that differs.
 bool DefineResults(FunctionBuilder& fb, const Statement& stmt, const std::vector<Value>& values);
 
+/// The type a declaration ends with, "-> T" or ": T"; reports \a missing where neither is
+/// written.
+bool DeclaredType(Context& ctx, const Statement& stmt, const char* missing, Type* type);
+
 /// An integer scalar operand (index, iN; a literal is made an index constant).
 bool IntOperand(FunctionBuilder& fb, ItemSpan term, Value* out);
 /// The integers of a bracketed list of operands ("[%a, 16]").
