@@ -101,21 +101,27 @@ bool ForContiguousRuns(const TileRef& t, const TileMapping& m, Fn fn) {
   return true;
 }
 
+// The tile (operand \a tile_at) and the view (operand \a view_at) a load or store moves between,
+// and how the view maps onto the tile.
+bool TileAndView(Executor& ex, const Instr& in, int tile_at, int view_at, TileRef* t,
+                 const ViewState** v, TileMapping* m) {
+  if (!ex.Tile(in.operands[tile_at], t) || !ex.View(in.operands[view_at], v)) return false;
+  return MapViewToTile(ex, **v, *t, ex.ViewName(in.operands[view_at]), m);
+}
+
 }  // namespace view_mapping
 
 using view_mapping::ForContiguousRuns;
-using view_mapping::MapViewToTile;
+using view_mapping::TileAndView;
 using view_mapping::TileMapping;
 
 template <typename Op>
 bool ExecLoad(Executor& ex, const Instr& in) {
   TileRef t;
-  if (!ex.Tile(in.operands[0], &t)) return false;
   const ViewState* view;
-  if (!ex.View(in.operands[1], &view)) return false;
-  const ViewState& v = *view;
   TileMapping m;
-  if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[1]), &m)) return false;
+  if (!TileAndView(ex, in, 0, 1, &t, &view, &m)) return false;
+  const ViewState& v = *view;
   const GlobalBuffer& buf = ex.globals()[v.buffer];
   if (DTypeSize(buf.dtype) != DTypeSize(t.type->dtype)) {
     return ex.Fault(StrCat("cannot load ", DTypeName(buf.dtype), " elements into ",
@@ -140,12 +146,10 @@ template <typename Op>
 bool ExecStore(Executor& ex, const Instr& in) {
   constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;  // tstore.fp
   TileRef t;
-  if (!ex.Tile(in.operands[1], &t)) return false;
   const ViewState* view;
-  if (!ex.View(in.operands[0], &view)) return false;
-  const ViewState& v = *view;
   TileMapping m;
-  if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[0]), &m)) return false;
+  if (!TileAndView(ex, in, 1, 0, &t, &view, &m)) return false;
+  const ViewState& v = *view;
   GlobalBuffer& buf = ex.globals()[v.buffer];
   if constexpr (kQuant) {
     thread_local std::vector<QuantParam> params;
