@@ -38,6 +38,13 @@ std::string Messages(std::string_view source, const FormatLimits& limits) {
   return diags.ToString();
 }
 
+// Two tile instructions on a tile argument: three tile registers, seven words of code.
+constexpr const char* kTwoTileOps = R"(
+.arg %a : !pto.tile<16x16xf32>
+%b = tabs %a : !pto.tile<16x16xf32>
+%c = texp %b : !pto.tile<16x16xf32>
+)";
+
 bool Has(const std::string& messages, std::string_view text) {
   return messages.find(text) != std::string::npos;
 }
@@ -70,11 +77,7 @@ TEST_CASE("a function's registers at the format's limit, reported at the stateme
 }
 
 TEST_CASE("tile registers and constants count against the limit where they are made") {
-  const char* source = R"(
-.arg %a : !pto.tile<16x16xf32>
-%b = tabs %a : !pto.tile<16x16xf32>
-%c = texp %b : !pto.tile<16x16xf32>
-)";
+  const char* source = kTwoTileOps;
   FormatLimits limits;
   limits.registers = 3;
   CHECK(Messages(source, limits).empty());
@@ -88,11 +91,7 @@ TEST_CASE("tile registers and constants count against the limit where they are m
 }
 
 TEST_CASE("code words count against the limit at the statement that crosses it") {
-  const char* source = R"(
-.arg %a : !pto.tile<16x16xf32>
-%b = tabs %a : !pto.tile<16x16xf32>
-%c = texp %b : !pto.tile<16x16xf32>
-)";
+  const char* source = kTwoTileOps;
   FormatLimits limits;
   limits.code_words = 7;  // tabs and texp (3 words each) and the return
   CHECK(Messages(source, limits).empty());

@@ -27,6 +27,11 @@ int Find(ItemSpan items, const char* punct) {
   return -1;
 }
 
+ItemSpan BeforeColon(ItemSpan items) {
+  int colon = Find(items, ":");
+  return colon < 0 ? items : items.first(static_cast<size_t>(colon));
+}
+
 int FindClause(ItemSpan items, const char* word) {
   for (size_t i = 0; i + 1 < items.size(); ++i) {
     if (items[i].IsWord(word) && items[i + 1].IsGroup('(')) return static_cast<int>(i);

@@ -27,6 +27,9 @@ inline bool Attached(const Item& prev, const Item& next) {
 std::vector<ItemSpan> Split(ItemSpan items, const char* punct);
 /// Index of the first item that is punctuation \a punct, or -1.
 int Find(ItemSpan items, const char* punct);
+/// The items before the first ":" (all of them when there is none): a statement's operands,
+/// without its types.
+ItemSpan BeforeColon(ItemSpan items);
 /// Index of the word \a word followed by an attached or spaced "(" group, or -1
 /// (for clauses such as ins(...), outs(...), iter_args(...)).
 int FindClause(ItemSpan items, const char* word);

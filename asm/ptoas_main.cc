@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "pto/asm/assembler.h"
 #include "pto/asm/disassembler.h"
@@ -11,13 +12,14 @@
 #include "pto/asm/linker.h"
 #include "pto/common/bytecode.h"
 #include "pto/common/file_io.h"
+#include "pto/tools/command_line.h"
 #include "pto/tools/process_tuning.h"
 
 namespace {
 
 constexpr int kExitOk = 0;
 constexpr int kExitInputError = 1;
-constexpr int kExitUsage = 2;
+using pto::kExitUsage;
 
 std::string WithExtension(const std::string& input, const char* extension) {
   if (input == "-") return std::string("out") + extension;
@@ -36,23 +38,15 @@ bool Fail(const std::string& message) {
 // ptoas -d / --dump-header: reads and verifies a bytecode file and prints it.
 int Inspect(const std::string& input, const std::string& output, bool dump_header) {
   std::vector<uint8_t> bytes;
-  std::string err;
-  if (!pto::ReadFile(input, &bytes, &err)) {
-    Fail(err);
-    return kExitInputError;
-  }
-  pto::Diagnostics diags;
   pto::Program program;
-  if (!pto::ReadProgram(bytes, input, &program, diags)) {
-    diags.Render(std::cerr);
-    return kExitInputError;
-  }
+  if (!pto::ReadBytecodeFile("ptoas", input, &bytes, &program)) return kExitInputError;
   std::string text = dump_header ? pto::assembler::DumpHeader(bytes, program, input)
                                  : pto::assembler::Disassemble(program, input);
   if (output.empty() || output == "-") {
     std::cout << text;
     return kExitOk;
   }
+  std::string err;
   if (!pto::WriteFileAtomic(output, text.data(), text.size(), &err)) {
     Fail(err);
     return kExitInputError;
@@ -137,16 +131,7 @@ int main(int argc, char** argv) {
                "print the sections, functions, registers and line table of the bytecode file "
                "INPUT");
   app.set_version_flag("--version", "ptoas 0.1.0");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return kExitUsage;
-  }
+  if (std::optional<int> exit = pto::ParseCommandLine(app, argc, argv)) return *exit;
 
   pto::assembler::AssembleOptions options;
   if (!arch_name.empty()) {

@@ -21,14 +21,16 @@ ASM_SMALL = "ptoas_softmax_sample"
 HALF_CASES = [(f"{op}_{dt}_64x64", op, dt, 64, 64) for op in ("tadd", "tmuls") for dt in ("bf16", "f16")]
 
 
-def load_tile(ptr, tile, t, r, c):
-    """Lines that load the r x c f32 tensor at pointer %<ptr> into a new tile `tile` of type t."""
+def load_tile(ptr, tile, t, r, c, layout="nd"):
+    """Lines that load the r x c f32 tensor at pointer %<ptr> into a new tile `tile` of type t:
+    rows %rows long (nd), or, with layout "dn" and c = 1, one column of %rows."""
     tv = "!pto.tensor_view<?x?xf32>"
     pv = f"!pto.partition_tensor_view<{r}x{c}xf32>"
+    cols, strides = ("%cols", "%cols, %c1") if layout == "nd" else ("%c1", "%c1, %rows")
     return [
-        f"    %{ptr}v = pto.make_tensor_view %{ptr}, shape = [%rows, %cols], strides = [%cols, %c1] "
-        f"{{layout = #pto.layout<nd>}} : {tv}",
-        f"    %{ptr}p = pto.partition_view %{ptr}v, offsets = [%c0, %c0], sizes = [%rows, %cols] : {tv} -> {pv}",
+        f"    %{ptr}v = pto.make_tensor_view %{ptr}, shape = [%rows, {cols}], strides = [{strides}] "
+        f"{{layout = #pto.layout<{layout}>}} : {tv}",
+        f"    %{ptr}p = pto.partition_view %{ptr}v, offsets = [%c0, %c0], sizes = [%rows, {cols}] : {tv} -> {pv}",
         f"    {tile} = pto.alloc_tile : {t}",
         f"    pto.tload ins(%{ptr}p : {pv}) outs({tile} : {t})",
     ]
@@ -39,40 +41,30 @@ def gen_vec(op, r, c):
     in an scf.for of %n iterations. Parameters: %a, %b (r x c), %s (r), %n. Result tile %dst."""
     t = f"!pto.tile_buf<vec, {r}x{c}xf32>"
     col = f"!pto.tile_buf<vec, {r}x1xf32, blayout=col_major>"
-    tv = "!pto.tensor_view<?x?xf32>"
     body = load_tile("a", "%ta", t, r, c)
+    dst = t  # the result's type; each op sets what it reads (ins) and what it needs first
     if op == "tadd":
         body += load_tile("b", "%tb", t, r, c)
-        body.append(f"    %dst = pto.alloc_tile : {t}")
-        inst = f"pto.tadd ins(%ta, %tb : {t}, {t}) outs(%dst : {t})"
+        ins = f"%ta, %tb : {t}, {t}"
     elif op == "tmuls":
         body.append(f"    %k = arith.constant {nb.MULS_K:e} : f32")
-        body.append(f"    %dst = pto.alloc_tile : {t}")
-        inst = f"pto.tmuls ins(%ta, %k : {t}, f32) outs(%dst : {t})"
+        ins = f"%ta, %k : {t}, f32"
     elif op == "texp":
-        body.append(f"    %dst = pto.alloc_tile : {t}")
-        inst = f"pto.texp ins(%ta : {t}) outs(%dst : {t})"
+        ins = f"%ta : {t}"
     elif op == "trowsum":
         body.append(f"    %tmp = pto.alloc_tile : {t}")
-        body.append(f"    %dst = pto.alloc_tile : {col}")
-        inst = f"pto.trowsum ins(%ta, %tmp : {t}, {t}) outs(%dst : {col})"
+        dst = col
+        ins = f"%ta, %tmp : {t}, {t}"
     elif op == "trowexpandmul":
-        spv = f"!pto.partition_tensor_view<{r}x1xf32>"
-        body.extend([
-            f"    %sv = pto.make_tensor_view %s, shape = [%rows, %c1], strides = [%c1, %rows] "
-            f"{{layout = #pto.layout<dn>}} : {tv}",
-            f"    %sp = pto.partition_view %sv, offsets = [%c0, %c0], sizes = [%rows, %c1] : {tv} -> {spv}",
-            f"    %ts = pto.alloc_tile : {col}",
-            f"    pto.tload ins(%sp : {spv}) outs(%ts : {col})",
-            f"    %dst = pto.alloc_tile : {t}",
-        ])
-        inst = f"pto.trowexpandmul ins(%ta, %ts : {t}, {col}) outs(%dst : {t})"
+        body += load_tile("s", "%ts", col, r, 1, layout="dn")
+        ins = f"%ta, %ts : {t}, {col}"
     elif op == "tcvt":
-        tb = f"!pto.tile_buf<vec, {r}x{c}xbf16>"
-        body.append(f"    %dst = pto.alloc_tile : {tb}")
-        inst = f"pto.tcvt ins(%ta {{rmode = #pto<round_mode RINT>}} : {t}) outs(%dst : {tb})"
+        dst = f"!pto.tile_buf<vec, {r}x{c}xbf16>"
+        ins = f"%ta {{rmode = #pto<round_mode RINT>}} : {t}"
     else:
         raise ValueError(op)
+    body.append(f"    %dst = pto.alloc_tile : {dst}")
+    inst = f"pto.{op} ins({ins}) outs(%dst : {dst})"
     return loop_module(f"{op} on {r}x{c} tiles", f"bench_{op}",
                        "%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %s: !pto.ptr<f32>", r, c, body, inst)
 
@@ -167,6 +159,17 @@ def gen_matmul(dtype):
     ])
 
 
+# The constants of the whole-kernel programs, which walk the R x C tensor in slabs of SLAB rows.
+SLAB_CONSTANTS = [
+    "    %c0 = arith.constant 0 : index",
+    "    %c1 = arith.constant 1 : index",
+    f"    %cslab = arith.constant {SLAB} : index",
+    f"    %crows = arith.constant {R} : index",
+    f"    %ccols = arith.constant {C} : index",
+    f"    %nslabs = arith.constant {R // SLAB} : index",
+]
+
+
 def gen_softmax(multiblock, cached=False):
     """Row softmax of the 4096x1024 f32 tensor, as samples/softmax computes it, over 512 slabs
     of 8 rows (partition_view offsets from the loop). multiblock: block b of nb handles slabs
@@ -198,12 +201,7 @@ def gen_softmax(multiblock, cached=False):
         + (f", each block revisiting {CACHED_SLABS} slabs of its own." if cached else "."),
         "module {",
         f"  func.func @softmax_{'blocks' if multiblock else 'rows'}(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{",
-        "    %c0 = arith.constant 0 : index",
-        "    %c1 = arith.constant 1 : index",
-        f"    %cslab = arith.constant {SLAB} : index",
-        f"    %crows = arith.constant {R} : index",
-        f"    %ccols = arith.constant {C} : index",
-        f"    %nslabs = arith.constant {R // SLAB} : index",
+        *SLAB_CONSTANTS,
         *bounds,
         f"    %xv = pto.make_tensor_view %x, shape = [%crows, %ccols], strides = [%ccols, %c1] {{layout = #pto.layout<nd>}} : {tv}",
         f"    %yv = pto.make_tensor_view %y, shape = [%crows, %ccols], strides = [%ccols, %c1] {{layout = #pto.layout<nd>}} : {tv}",
@@ -261,12 +259,7 @@ def gen_rmsnorm():
         'module attributes {pto.target_arch = "a2a3"} {',
         "  func.func @rmsnorm_rows(%x: !pto.ptr<f32>, %gamma: !pto.ptr<f32>, %y: !pto.ptr<f32>) "
         "attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {",
-        "    %c0 = arith.constant 0 : index",
-        "    %c1 = arith.constant 1 : index",
-        f"    %cslab = arith.constant {SLAB} : index",
-        f"    %crows = arith.constant {R} : index",
-        f"    %ccols = arith.constant {C} : index",
-        f"    %nslabs = arith.constant {R // SLAB} : index",
+        *SLAB_CONSTANTS,
         "    %inv_hidden = arith.constant 9.765625e-04 : f32",
         "    %eps = arith.constant 9.99999997e-07 : f32",
         f"    %x_addr = arith.constant {x_addr} : i64",

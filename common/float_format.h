@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "pto/common/dtype.h"
+
 namespace pto {
 
 /// Rounding modes of TCVT (values as in the ISA's RoundMode enum).
@@ -36,6 +38,19 @@ constexpr FloatFormat kF32Format{8, 23};
 uint32_t EncodeFloat(double x, FloatFormat format, RoundMode mode);
 /// Exact value of the bit pattern \a bits in \a format.
 double DecodeFloat(uint32_t bits, FloatFormat format);
+/// \a x rounded to nearest even in \a format, straight from double (going through float could
+/// round twice).
+inline double RoundToFormat(double x, FloatFormat format) {
+  return DecodeFloat(EncodeFloat(x, format, RoundMode::kRint), format);
+}
+/// \a v rounded to nearest even in float type \a t (f32, f16, bf16; others unchanged): a float
+/// constant's value, or a float scalar's.
+inline double RoundToFloatType(double v, DType t) {
+  if (t == DType::kF32) return static_cast<float>(v);
+  if (t == DType::kF16) return RoundToFormat(v, kHalfFormat);
+  if (t == DType::kBF16) return RoundToFormat(v, kBF16Format);
+  return v;
+}
 
 inline uint32_t FloatBits(float f) {
   uint32_t u;

@@ -30,6 +30,17 @@ Outputs RunAudited() {
   return Run(kKernel, in);
 }
 
+// RunAudited with the description of \a op made wrong: what it reads (\a reads) or writes
+// said to be row 0 only.
+Outputs RunWithRow0Only(Opcode op, bool reads) {
+  std::vector<OperandAccess> narrow = AccessesOf(op);
+  for (OperandAccess& a : narrow) {
+    if (reads ? a.reads : a.writes) a.region = Region::kRow0;
+  }
+  ScopedAccessOverride wrong(op, narrow);
+  return RunAudited();
+}
+
 TEST_CASE("the access audit passes instructions that touch what they say") {
   Outputs out = RunAudited();
   INFO(out.fault);
@@ -41,12 +52,7 @@ TEST_CASE("the access audit passes instructions that touch what they say") {
 TEST_CASE("the access audit faults an instruction that reads more than it says") {
   // tadd said to read only row 0 of each source: rows 1..7 of c depend on bytes it then
   // does not read.
-  std::vector<OperandAccess> narrow = AccessesOf(Opcode::kTAdd);
-  for (OperandAccess& a : narrow) {
-    if (a.reads) a.region = Region::kRow0;
-  }
-  ScopedAccessOverride wrong(Opcode::kTAdd, narrow);
-  Outputs out = RunAudited();
+  Outputs out = RunWithRow0Only(Opcode::kTAdd, true);
   CHECK_FALSE(out.ok);
   CHECK(out.fault.find("tadd: access self-check: byte ") == 0);
   CHECK(out.fault.find("depends on bytes that are not among those it reads") !=
@@ -55,12 +61,7 @@ TEST_CASE("the access audit faults an instruction that reads more than it says")
 
 TEST_CASE("the access audit faults an instruction that writes more than it says") {
   // trowsum said to write row 0 of its result: it writes column 0, rows 0 to 7.
-  std::vector<OperandAccess> narrow = AccessesOf(Opcode::kTRowSum);
-  for (OperandAccess& a : narrow) {
-    if (a.writes) a.region = Region::kRow0;
-  }
-  ScopedAccessOverride wrong(Opcode::kTRowSum, narrow);
-  Outputs out = RunAudited();
+  Outputs out = RunWithRow0Only(Opcode::kTRowSum, false);
   CHECK_FALSE(out.ok);
   CHECK(out.fault.find("trowsum: access self-check: it wrote byte ") == 0);
 }

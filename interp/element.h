@@ -38,33 +38,27 @@ struct Elem<float> {
   static C FromInt(int64_t v) { return static_cast<float>(v); }
 };
 
-template <>
-struct Elem<Half> {
+/// f16 and bf16: 16-bit patterns that compute in float, told apart by their conversions and
+/// format.
+template <typename T, float (*kToFloat)(uint16_t), uint16_t (*kFromFloat)(float),
+          FloatFormat kFormat>
+struct Elem16 {
   using C = float;
   static constexpr bool kFloat = true;
-  static C Load(Half v) { return HalfToFloat(v.bits); }
-  static Half Store(C v) { return Half{FloatToHalf(v)}; }
+  static C Load(T v) { return kToFloat(v.bits); }
+  static T Store(C v) { return T{kFromFloat(v)}; }
   static C FromDouble(double v) {
     const float f = static_cast<float>(v);  // an exact f32 rounds the same from either width
-    if (static_cast<double>(f) == v) return HalfToFloat(FloatToHalf(f));
-    return static_cast<float>(DecodeFloat(EncodeFloat(v, kHalfFormat, RoundMode::kRint), kHalfFormat));
+    if (static_cast<double>(f) == v) return kToFloat(kFromFloat(f));
+    return static_cast<float>(RoundToFormat(v, kFormat));
   }
   static C FromInt(int64_t v) { return FromDouble(static_cast<double>(v)); }
 };
 
 template <>
-struct Elem<BFloat16> {
-  using C = float;
-  static constexpr bool kFloat = true;
-  static C Load(BFloat16 v) { return BF16ToFloat(v.bits); }
-  static BFloat16 Store(C v) { return BFloat16{FloatToBF16(v)}; }
-  static C FromDouble(double v) {
-    const float f = static_cast<float>(v);  // an exact f32 rounds the same from either width
-    if (static_cast<double>(f) == v) return BF16ToFloat(FloatToBF16(f));
-    return static_cast<float>(DecodeFloat(EncodeFloat(v, kBF16Format, RoundMode::kRint), kBF16Format));
-  }
-  static C FromInt(int64_t v) { return FromDouble(static_cast<double>(v)); }
-};
+struct Elem<Half> : Elem16<Half, HalfToFloat, FloatToHalf, kHalfFormat> {};
+template <>
+struct Elem<BFloat16> : Elem16<BFloat16, BF16ToFloat, FloatToBF16, kBF16Format> {};
 
 /// Converts one element between storage types as moves out of L0C do: floats round to
 /// nearest even, integers wrap.

@@ -3,17 +3,17 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <thread>
 
-#include "pto/common/bytecode.h"
-#include "pto/common/file_io.h"
-#include "pto/tools/process_tuning.h"
 #include "pto/interp/runner.h"
+#include "pto/tools/command_line.h"
+#include "pto/tools/process_tuning.h"
 
 namespace {
 
 constexpr int kExitError = 1;
-constexpr int kExitUsage = 2;
+using pto::kExitUsage;
 
 }  // namespace
 
@@ -48,16 +48,7 @@ int main(int argc, char** argv) {
                "a self-check of ptorun, for its tests: run each tile instruction against the "
                "description of what it reads and writes, and fault where they differ (slow)");
   app.set_version_flag("--version", "ptorun 0.1.0");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return kExitUsage;
-  }
+  if (std::optional<int> exit = pto::ParseCommandLine(app, argc, argv)) return *exit;
   for (const std::string& out : outs) {
     size_t eq = out.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == out.size()) {
@@ -76,17 +67,8 @@ int main(int argc, char** argv) {
   pto::UseHugePagesForHeap(input_bytes);
 
   std::vector<uint8_t> bytes;
-  std::string err;
-  if (!pto::ReadFile(program_path, &bytes, &err)) {
-    std::cerr << "ptorun: error: " << err << "\n";
-    return kExitError;
-  }
-  pto::Diagnostics diags;
   pto::Program program;
-  if (!pto::ReadProgram(bytes, program_path, &program, diags)) {
-    diags.Render(std::cerr);
-    return kExitError;
-  }
+  if (!pto::ReadBytecodeFile("ptorun", program_path, &bytes, &program)) return kExitError;
   if (program.is_object) {
     std::cerr << "ptorun: error: " << program_path << " is an object (ptoas -c); link it into "
               << "an executable first: ptoas " << program_path << " ... -o PROG.ptobc\n";

@@ -12,17 +12,7 @@
 namespace pto::interp {
 
 double Executor::Round(uint32_t reg, double v) const {
-  switch (scalar_info_[reg].dtype) {
-    case DType::kF32:
-      return static_cast<float>(v);
-    // Rounded straight from double: going through float could round twice.
-    case DType::kF16:
-      return DecodeFloat(EncodeFloat(v, kHalfFormat, RoundMode::kRint), kHalfFormat);
-    case DType::kBF16:
-      return DecodeFloat(EncodeFloat(v, kBF16Format, RoundMode::kRint), kBF16Format);
-    default:
-      return v;
-  }
+  return RoundToFloatType(v, scalar_info_[reg].dtype);
 }
 
 namespace {

@@ -38,17 +38,26 @@ double LoadValue(DType dtype, const uint8_t* src) {
   return out;
 }
 
-}  // namespace
-
-Program Assemble(std::string_view source, Arch arch) {
+// Assembles \a source as test.pto for \a arch; \a messages gets the diagnostics (rendered while
+// the source they point into is alive).
+bool AssembleFor(std::string_view source, Arch arch, Program* program, std::string* messages) {
   SourceFile file("test.pto", std::string(source));
   Diagnostics diags;
-  Program program;
   assembler::AssembleOptions options;
   options.arch_given = true;
   options.arch = arch;
-  bool ok = assembler::Assemble(file, options, &program, diags);
-  INFO(diags.ToString());
+  const bool ok = assembler::Assemble(file, options, program, diags);
+  *messages = diags.ToString();
+  return ok;
+}
+
+}  // namespace
+
+Program Assemble(std::string_view source, Arch arch) {
+  Program program;
+  std::string messages;
+  bool ok = AssembleFor(source, arch, &program, &messages);
+  INFO(messages);
   REQUIRE(ok);
   Program reread;
   Diagnostics read_diags;
@@ -59,14 +68,10 @@ Program Assemble(std::string_view source, Arch arch) {
 }
 
 std::string AssembleErrors(std::string_view source, Arch arch) {
-  SourceFile file("test.pto", std::string(source));
-  Diagnostics diags;
   Program program;
-  assembler::AssembleOptions options;
-  options.arch_given = true;
-  options.arch = arch;
-  CHECK_FALSE(assembler::Assemble(file, options, &program, diags));
-  return diags.ToString();
+  std::string messages;
+  CHECK_FALSE(AssembleFor(source, arch, &program, &messages));
+  return messages;
 }
 
 Outputs Execute(const Program& program, const Inputs& inputs) {

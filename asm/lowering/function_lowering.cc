@@ -159,8 +159,7 @@ bool LowerReturn(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 0)) return false;
   ItemSpan items = stmt.items;
-  int colon = Find(items, ":");
-  items = items.subspan(0, colon < 0 ? items.size() : colon);
+  items = BeforeColon(items);
   std::vector<Value> values;
   if (!ValueList(fb, items, &values)) return false;
   const std::vector<DType>& results = fb.function().results;

@@ -10,13 +10,8 @@ namespace pto::assembler {
 bool LowerDeclareLocalArray(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1)) return false;
-  int arrow = Find(stmt.items, "->");
-  if (arrow < 0) arrow = Find(stmt.items, ":");
   Type type;
-  if (arrow < 0 || !ParseWholeType(ctx, ItemSpan(stmt.items).subspan(arrow + 1), &type)) {
-    if (arrow < 0) ctx.Error(stmt.head, "expected '-> !pto.local_array<NxT>'");
-    return false;
-  }
+  if (!DeclaredType(ctx, stmt, "expected '-> !pto.local_array<NxT>'", &type)) return false;
   if (type.kind != TypeKind::kLocalArray) {
     ctx.Error(stmt.head,
               StrCat("declare_local_array makes a !pto.local_array, not '", type.text, "'"));
@@ -58,9 +53,7 @@ bool LowerLocalArrayAccess(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   const bool get = stmt.head.text != "pto.local_array_set";
   if (!ExpectResults(ctx, stmt, get ? 1 : 0)) return false;
-  int colon = Find(stmt.items, ":");
-  std::vector<ItemSpan> parts =
-      Split(ItemSpan(stmt.items).first(colon < 0 ? stmt.items.size() : colon), ",");
+  std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items), ",");
   Value array, index;
   if (parts.size() != (get ? 1u : 2u) || !LocalArrayElement(fb, parts[0], &array, &index)) {
     if (parts.size() != (get ? 1u : 2u)) {

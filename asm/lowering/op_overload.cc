@@ -34,8 +34,7 @@ size_t WrittenInputs(const Statement& stmt) {
   } else if (FindClause(items, "outs") >= 0) {
     return 0;
   }
-  int colon = Find(items, ":");
-  if (colon >= 0) items = items.subspan(0, colon);
+  items = BeforeColon(items);
   size_t n = 0;
   for (ItemSpan part : Split(items, ",")) {
     while (!part.empty() && part.back().Is(ItemKind::kAttrDict)) part = part.first(part.size() - 1);
@@ -50,8 +49,7 @@ size_t WrittenOutputs(const Statement& stmt, bool dps) {
   int outs = FindClause(stmt.items, "outs");
   if (outs < 0) return 0;
   ItemSpan items = stmt.items[outs + 1].children();
-  int colon = Find(items, ":");
-  if (colon >= 0) items = items.subspan(0, colon);
+  items = BeforeColon(items);
   return items.empty() ? 0 : Split(items, ",").size();
 }
 

@@ -32,19 +32,6 @@ int64_t WrapToType(int64_t v, DType t) {
 
 }  // namespace
 
-double RoundToFloatType(double v, DType t) {
-  switch (t) {
-    case DType::kF32:
-      return static_cast<float>(v);
-    case DType::kF16:
-      return DecodeFloat(EncodeFloat(v, kHalfFormat, RoundMode::kRint), kHalfFormat);
-    case DType::kBF16:
-      return DecodeFloat(EncodeFloat(v, kBF16Format, RoundMode::kRint), kBF16Format);
-    default:
-      return v;
-  }
-}
-
 bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_value,
                   double* real_value) {
   *int_value = 0;
@@ -218,6 +205,16 @@ bool DefineResults(FunctionBuilder& fb, const Statement& stmt, const std::vector
     }
   }
   return ok;
+}
+
+bool DeclaredType(Context& ctx, const Statement& stmt, const char* missing, Type* type) {
+  int at = Find(stmt.items, "->");
+  if (at < 0) at = Find(stmt.items, ":");
+  if (at < 0) {
+    ctx.Error(stmt.head, missing);
+    return false;
+  }
+  return ParseWholeType(ctx, ItemSpan(stmt.items).subspan(at + 1), type);
 }
 
 bool IntOperand(FunctionBuilder& fb, ItemSpan term, Value* out) {

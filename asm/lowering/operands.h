@@ -26,8 +26,6 @@ bool Resolve(FunctionBuilder& fb, ItemSpan term, DType literal_type, Resolved* o
 /// Reports literals that do not fit.
 bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_value,
                   double* real_value);
-/// \a v rounded to nearest even in float type \a t (f32, f16, bf16; others unchanged).
-double RoundToFloatType(double v, DType t);
 
 /// Reads a constant integer from a literal or a constant value (for addresses, shapes...).
 bool ConstantInt(const Resolved& r, int64_t* value);
@@ -41,6 +39,10 @@ bool ExpectResults(Context& ctx, const Statement& stmt, size_t n);
 /// Binds the result names of \a stmt (%r, or %r:N for N of them) to \a values, reporting a
 /// count that differs.
 bool DefineResults(FunctionBuilder& fb, const Statement& stmt, const std::vector<Value>& values);
+
+/// The type a declaration ends with, "-> T" or ": T"; reports \a missing where neither is
+/// written.
+bool DeclaredType(Context& ctx, const Statement& stmt, const char* missing, Type* type);
 
 /// An integer scalar operand (index, iN; a literal is made an index constant).
 bool IntOperand(FunctionBuilder& fb, ItemSpan term, Value* out);

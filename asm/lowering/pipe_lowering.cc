@@ -99,8 +99,7 @@ std::vector<ItemSpan> OperandTerms(ItemSpan operands) {
   std::vector<ItemSpan> terms;
   for (ItemSpan part : Split(operands, ",")) {
     if (!part.empty() && (part[0].Is(ItemKind::kWord) || part[0].Is(ItemKind::kBang))) continue;
-    int colon = Find(part, ":");
-    terms.push_back(colon >= 0 ? part.first(colon) : part);
+    terms.push_back(BeforeColon(part));
   }
   return terms;
 }
@@ -286,9 +285,7 @@ bool LowerPush(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
       !attrs.Immediate("id", 0, &id)) {
     return false;
   }
-  ItemSpan term = PipeOperands(stmt);
-  int colon = Find(term, ":");
-  if (colon >= 0) term = term.first(colon);
+  ItemSpan term = BeforeColon(PipeOperands(stmt));
   if (!term.empty()) term = term.first(TermLength(term));
   Resolved tile;
   if (term.empty()) {
@@ -326,9 +323,7 @@ bool LowerPop(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   }
   Value v;
   if (outs >= 0) {
-    ItemSpan term = stmt.items[outs + 1].children();
-    int colon = Find(term, ":");
-    if (colon >= 0) term = term.first(colon);
+    ItemSpan term = BeforeColon(stmt.items[outs + 1].children());
     Resolved tile;
     if (term.empty() || TermLength(term) != term.size()) {
       ctx.Error(stmt.items[outs + 1], "expected the tile that receives the pop: outs(%t : T)");

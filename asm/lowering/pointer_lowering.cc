@@ -43,9 +43,7 @@ bool LowerLoadScalar(FunctionBuilder& fb, const Statement& stmt) {
 bool LowerStoreScalar(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 0)) return false;
-  int colon = Find(stmt.items, ":");
-  std::vector<ItemSpan> parts =
-      Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
+  std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items), ",");
   if (parts.size() != 2 || parts[0].empty() || parts[1].empty()) {
     ctx.Error(stmt.head, "expected 'pto.store_scalar %value, %ptr[%index] : !pto.ptr<T>, T'");
     return false;
@@ -67,9 +65,7 @@ bool LowerStoreScalar(FunctionBuilder& fb, const Statement& stmt) {
 bool LowerAddPtr(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1)) return false;
-  int colon = Find(stmt.items, ":");
-  std::vector<ItemSpan> parts =
-      Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
+  std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items), ",");
   if (parts.size() != 2 || parts[0].empty()) {
     ctx.Error(stmt.head, "expected 'pto.addptr %ptr, %offset : !pto.ptr<T> -> !pto.ptr<T>'");
     return false;

@@ -43,6 +43,53 @@ bool ResultTypes(Context& ctx, ItemSpan items, std::vector<Type>* types) {
   return true;
 }
 
+// The regions among \a items.
+std::vector<const Item*> Regions(ItemSpan items) {
+  std::vector<const Item*> regions;
+  for (const Item& item : items) {
+    if (item.Is(ItemKind::kRegion)) regions.push_back(&item);
+  }
+  return regions;
+}
+
+// The "%name = %init" pairs of \a group (scf.for's iter_args, scf.while's operands); reports
+// one that is not, with \a usage.
+bool CarriedPairs(FunctionBuilder& fb, const Item& group, const char* usage,
+                  std::vector<const Item*>* names, std::vector<Value>* inits) {
+  for (ItemSpan pair : Split(group.children(), ",")) {
+    Value init;
+    if (pair.size() < 3 || !pair[0].Is(ItemKind::kValue) || !pair[1].IsPunct("=")) {
+      fb.ctx().Error(group, usage);
+      return false;
+    }
+    if (!CarriedValue(fb, pair.subspan(2), &init)) return false;
+    names->push_back(&pair[0]);
+    inits->push_back(init);
+  }
+  return true;
+}
+
+// New registers holding copies of \a values, made at \a where.
+std::vector<Value> FreshCopies(FunctionBuilder& fb, const std::vector<Value>& values,
+                               SourceRange where) {
+  std::vector<Value> copies;
+  for (const Value& v : values) {
+    copies.push_back(fb.NewRegisterLike(v, "", where));
+    fb.EmitMove(copies.back(), v, where);
+  }
+  return copies;
+}
+
+// The i1 condition \a term of \a op; reports another kind of value.
+bool Condition(FunctionBuilder& fb, ItemSpan term, const char* op, Resolved* cond) {
+  if (!Resolve(fb, term, DType::kI1, cond)) return false;
+  if (cond->value.cls != ValueClass::kScalar || cond->value.type.dtype != DType::kI1) {
+    fb.ctx().Error(cond->range, StrCat(op, ", got ", Describe(cond->value)));
+    return false;
+  }
+  return true;
+}
+
 // Moves \a srcs into \a dsts as if all at once (a yield may swap values).
 bool ParallelMove(FunctionBuilder& fb, const std::vector<Value>& dsts,
                   const std::vector<Value>& srcs, const Statement& stmt) {
@@ -77,11 +124,7 @@ bool ParallelMove(FunctionBuilder& fb, const std::vector<Value>& dsts,
     for (size_t i = 0; i < dsts.size(); ++i) fb.EmitMove(dsts[i], srcs[i], stmt.head.range);
     return true;
   }
-  std::vector<Value> temps;
-  for (const Value& s : srcs) {
-    temps.push_back(fb.NewRegisterLike(s, "", stmt.head.range));
-    fb.EmitMove(temps.back(), s, stmt.head.range);
-  }
+  std::vector<Value> temps = FreshCopies(fb, srcs, stmt.head.range);
   for (size_t i = 0; i < dsts.size(); ++i) fb.EmitMove(dsts[i], temps[i], stmt.head.range);
   return true;
 }
@@ -158,25 +201,14 @@ bool LowerFor(BodyLowering& body, const Statement& stmt) {
   std::vector<const Item*> iter_names;
   std::vector<Value> iter_inits;
   int clause = FindClause(items, "iter_args");
-  if (clause >= 0) {
-    for (ItemSpan pair : Split(items[clause + 1].children(), ",")) {
-      Resolved init;
-      if (pair.size() < 3 || !pair[0].Is(ItemKind::kValue) || !pair[1].IsPunct("=")) {
-        ctx.Error(items[clause + 1], "expected iter_args(%name = %init, ...)");
-        return false;
-      }
-      if (!CarriedValue(fb, pair.subspan(2), &init.value)) return false;
-      iter_names.push_back(&pair[0]);
-      iter_inits.push_back(init.value);
-    }
+  if (clause >= 0 && !CarriedPairs(fb, items[clause + 1], "expected iter_args(%name = %init, ...)",
+                                   &iter_names, &iter_inits)) {
+    return false;
   }
   Value iv = fb.NewScalarValue(iv_type);
   fb.EmitMove(iv, lb.value, stmt.head.range);
   RegionExit exit;
-  for (const Value& init : iter_inits) {
-    exit.targets.push_back(fb.NewRegisterLike(init, "", stmt.head.range));
-    fb.EmitMove(exit.targets.back(), init, stmt.head.range);
-  }
+  exit.targets = FreshCopies(fb, iter_inits, stmt.head.range);
   uint32_t check =
       fb.Emit(Opcode::kForCheck, {iv.reg, ub.value.reg, 0, is_unsigned}, stmt.head.range);
   uint32_t loop_body = fb.Here();
@@ -200,18 +232,14 @@ bool LowerIf(BodyLowering& body, const Statement& stmt) {
   FunctionBuilder& fb = body.fb();
   Context& ctx = fb.ctx();
   ItemSpan items = stmt.items;
-  std::vector<const Item*> regions;
-  for (const Item& item : items) {
-    if (item.Is(ItemKind::kRegion)) regions.push_back(&item);
-  }
+  std::vector<const Item*> regions = Regions(items);
   if (items.empty() || regions.empty() || regions.size() > 2) {
     ctx.Error(stmt.head, "expected 'scf.if %cond { ... } [else { ... }]'");
     return false;
   }
   Resolved cond;
-  if (!Resolve(fb, items.subspan(0, TermLength(items)), DType::kI1, &cond)) return false;
-  if (cond.value.cls != ValueClass::kScalar || cond.value.type.dtype != DType::kI1) {
-    ctx.Error(cond.range, StrCat("scf.if needs an i1 condition, got ", Describe(cond.value)));
+  if (!Condition(fb, items.subspan(0, TermLength(items)), "scf.if needs an i1 condition",
+                 &cond)) {
     return false;
   }
   std::vector<Type> types;
@@ -254,33 +282,18 @@ bool LowerWhile(BodyLowering& body, const Statement& stmt) {
   FunctionBuilder& fb = body.fb();
   Context& ctx = fb.ctx();
   ItemSpan items = stmt.items;
-  std::vector<const Item*> regions;
-  for (const Item& item : items) {
-    if (item.Is(ItemKind::kRegion)) regions.push_back(&item);
-  }
+  std::vector<const Item*> regions = Regions(items);
   if (items.empty() || !items[0].IsGroup('(') || regions.size() != 2) {
     ctx.Error(stmt.head, "expected 'scf.while (%a = %init) : (T) -> (T) { ... } do { ... }'");
     return false;
   }
   std::vector<const Item*> names;
   std::vector<Value> inits;
-  for (ItemSpan pair : Split(items[0].children(), ",")) {
-    Resolved init;
-    if (pair.size() < 3 || !pair[0].Is(ItemKind::kValue) || !pair[1].IsPunct("=")) {
-      ctx.Error(items[0], "expected (%name = %init, ...)");
-      return false;
-    }
-    if (!CarriedValue(fb, pair.subspan(2), &init.value)) return false;
-    names.push_back(&pair[0]);
-    inits.push_back(init.value);
-  }
+  if (!CarriedPairs(fb, items[0], "expected (%name = %init, ...)", &names, &inits)) return false;
   std::vector<Type> result_types;
   if (!ResultTypes(ctx, items.subspan(0, items.size() - 3), &result_types)) return false;
   RegionExit before, after;
-  for (const Value& init : inits) {
-    after.targets.push_back(fb.NewRegisterLike(init, "", stmt.head.range));
-    fb.EmitMove(after.targets.back(), init, stmt.head.range);
-  }
+  after.targets = FreshCopies(fb, inits, stmt.head.range);
   before.is_condition = true;
   for (const Type& t : result_types) {
     Value result, forward;
@@ -316,12 +329,8 @@ bool LowerYield(BodyLowering& body, const Statement& stmt) {
     return false;
   }
   RegionExit& exit = *body.innermost_exit();
-  int colon = Find(stmt.items, ":");
   std::vector<Value> values;
-  if (!ValueList(fb, ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon),
-                 &values)) {
-    return false;
-  }
+  if (!ValueList(fb, BeforeColon(stmt.items), &values)) return false;
   exit.terminated = true;
   return ParallelMove(fb, exit.targets, values, stmt);
 }
@@ -341,16 +350,9 @@ bool LowerCondition(BodyLowering& body, const Statement& stmt) {
     return false;
   }
   Resolved cond;
-  if (!Resolve(fb, items[0].children(), DType::kI1, &cond)) return false;
-  if (cond.value.cls != ValueClass::kScalar || cond.value.type.dtype != DType::kI1) {
-    ctx.Error(cond.range, StrCat("scf.condition needs an i1, got ", Describe(cond.value)));
-    return false;
-  }
-  int colon = Find(items, ":");
+  if (!Condition(fb, items[0].children(), "scf.condition needs an i1", &cond)) return false;
   std::vector<Value> values;
-  if (!ValueList(fb, items.subspan(1, (colon < 0 ? items.size() : colon) - 1), &values)) {
-    return false;
-  }
+  if (!ValueList(fb, BeforeColon(items).subspan(1), &values)) return false;
   exit.terminated = true;
   if (!ParallelMove(fb, exit.results, values, stmt)) return false;
   exit.exit_branch = fb.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);

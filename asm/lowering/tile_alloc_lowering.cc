@@ -144,11 +144,8 @@ bool LowerAllocTile(FunctionBuilder& fb, const Statement& stmt) {
 bool LowerDeclareTile(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1)) return false;
-  int at = Find(stmt.items, "->");
-  if (at < 0) at = Find(stmt.items, ":");
   Type type;
-  if (at < 0 || !ParseWholeType(ctx, ItemSpan(stmt.items).subspan(at + 1), &type)) {
-    if (at < 0) ctx.Error(stmt.head, "declare_tile needs its type: '-> !pto.tile_buf<...>'");
+  if (!DeclaredType(ctx, stmt, "declare_tile needs its type: '-> !pto.tile_buf<...>'", &type)) {
     return false;
   }
   if (!type.IsTile()) {
@@ -163,9 +160,7 @@ bool LowerDeclareTile(FunctionBuilder& fb, const Statement& stmt) {
 bool LowerSetValidShape(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 0)) return false;
-  int colon = Find(stmt.items, ":");
-  std::vector<ItemSpan> parts =
-      Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
+  std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items), ",");
   if (parts.size() != 3 || parts[0].empty()) {
     ctx.Error(stmt.head, "expected 'pto.set_validshape %tile, %rows, %cols'");
     return false;

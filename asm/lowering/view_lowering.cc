@@ -27,20 +27,63 @@ uint32_t LayoutCode(const std::map<std::string, Attribute>& attrs) {
   return 0;
 }
 
+// The start both view operations share: one result, then "%base, ... : TYPES"; the index of
+// the ':' (reporting \a usage and returning -1 if it is missing or no %base comes first).
+int ViewHead(Context& ctx, const Statement& stmt, const char* usage) {
+  if (!ExpectResults(ctx, stmt, 1)) return -1;
+  int colon = Find(stmt.items, ":");
+  if (colon < 1 || !stmt.items[0].Is(ItemKind::kValue)) {
+    ctx.Error(stmt.head, usage);
+    return -1;
+  }
+  return colon;
+}
+
+// The two index lists "first = [...]" and "second = [...]" among \a head, which \a op needs.
+bool KeyedIndexLists(FunctionBuilder& fb, const Statement& stmt, ItemSpan head, const char* op,
+                     const char* first, const char* second, const Item** first_list,
+                     const Item** second_list, std::vector<Value>* first_values,
+                     std::vector<Value>* second_values) {
+  *first_list = KeyedList(head, first);
+  *second_list = KeyedList(head, second);
+  if (!*first_list || !*second_list) {
+    fb.ctx().Error(stmt.head, StrCat(op, " needs '", first, " = [...]' and '", second,
+                                     " = [...]'"));
+    return false;
+  }
+  return IndexList(fb, **first_list, first_values) && IndexList(fb, **second_list, second_values);
+}
+
+// Defines the result view of \a type and lays out the operands both operations start with:
+// the result, \a base, then one register of \a first and of \a second per dimension.
+bool DefineView(FunctionBuilder& fb, const Statement& stmt, const Type& type, uint32_t base,
+                const std::vector<Value>& first, const std::vector<Value>& second,
+                std::vector<uint32_t>* operands) {
+  Value v;
+  v.type = type;
+  v.cls = ValueClass::kView;
+  v.reg = fb.NewView(type.dtype, stmt.results[0].text);
+  if (!fb.Define(stmt.results[0], v)) return false;
+  operands->assign(2 + 2 * kMaxRank, kNoOperand);
+  (*operands)[0] = v.reg;
+  (*operands)[1] = base;
+  for (size_t i = 0; i < first.size(); ++i) {
+    (*operands)[2 + i] = first[i].reg;
+    (*operands)[2 + kMaxRank + i] = second[i].reg;
+  }
+  return true;
+}
+
 }  // namespace
 
 // %v = pto.make_tensor_view %ptr, shape = [...], strides = [...] {layout = ...} : TYPE
 bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 1)) return false;
+  int colon = ViewHead(ctx, stmt,
+                       "expected '%v = pto.make_tensor_view %ptr, shape = [...], "
+                       "strides = [...] : !pto.tensor_view<...>'");
+  if (colon < 0) return false;
   ItemSpan items = stmt.items;
-  int colon = Find(items, ":");
-  if (colon < 1 || !items[0].Is(ItemKind::kValue)) {
-    ctx.Error(stmt.head,
-              "expected '%v = pto.make_tensor_view %ptr, shape = [...], "
-              "strides = [...] : !pto.tensor_view<...>'");
-    return false;
-  }
   Type type;
   if (!ParseWholeType(ctx, items.subspan(colon + 1), &type)) return false;
   const Value* ptr = fb.Lookup(items[0]);
@@ -61,18 +104,12 @@ bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
     return false;
   }
   ItemSpan head = items.subspan(0, colon);
-  const Item* shape_list = KeyedList(head, "shape");
-  const Item* stride_list = KeyedList(head, "strides");
-  if (!shape_list || !stride_list) {
-    ctx.Error(stmt.head, "make_tensor_view needs 'shape = [...]' and 'strides = [...]'");
+  const Item *shape_list, *stride_list;
+  std::vector<Value> shape, strides;
+  if (!KeyedIndexLists(fb, stmt, head, "make_tensor_view", "shape", "strides", &shape_list,
+                       &stride_list, &shape, &strides)) {
     return false;
   }
-  std::map<std::string, Attribute> attrs;
-  for (const Item& item : head) {
-    if (item.Is(ItemKind::kAttrDict)) ReadAttributes(item, &attrs);
-  }
-  std::vector<Value> shape, strides;
-  if (!IndexList(fb, *shape_list, &shape) || !IndexList(fb, *stride_list, &strides)) return false;
   if (shape.empty() || shape.size() > kMaxRank || shape.size() != strides.size()) {
     ctx.Error(*shape_list, StrCat("a tensor view needs 1 to 5 dimensions with one stride each; "
                                   "got ",
@@ -100,19 +137,13 @@ bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i].is_const) type.shape[i] = shape[i].int_value;  // for static window checks
   }
-  Value v;
-  v.type = type;
-  v.cls = ValueClass::kView;
-  v.reg = fb.NewView(type.dtype, stmt.results[0].text);
-  if (!fb.Define(stmt.results[0], v)) return false;
-  std::vector<uint32_t> operands(13, kNoOperand);
-  operands[0] = v.reg;
-  operands[1] = ptr->reg;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    operands[2 + i] = shape[i].reg;
-    operands[7 + i] = strides[i].reg;
+  std::vector<uint32_t> operands;
+  if (!DefineView(fb, stmt, type, ptr->reg, shape, strides, &operands)) return false;
+  std::map<std::string, Attribute> attrs;
+  for (const Item& item : head) {
+    if (item.Is(ItemKind::kAttrDict)) ReadAttributes(item, &attrs);
   }
-  operands[12] = LayoutCode(attrs);
+  operands.push_back(LayoutCode(attrs));
   fb.Emit(Opcode::kMakeView, operands, stmt.head.range);
   return true;
 }
@@ -120,15 +151,11 @@ bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
 // %p = pto.partition_view %v, offsets = [...], sizes = [...] : TV -> PTV
 bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 1)) return false;
+  int colon = ViewHead(ctx, stmt,
+                       "expected '%p = pto.partition_view %view, offsets = [...], "
+                       "sizes = [...] : VIEW -> !pto.partition_tensor_view<...>'");
+  if (colon < 0) return false;
   ItemSpan items = stmt.items;
-  int colon = Find(items, ":");
-  if (colon < 1 || !items[0].Is(ItemKind::kValue)) {
-    ctx.Error(stmt.head,
-              "expected '%p = pto.partition_view %view, offsets = [...], "
-              "sizes = [...] : VIEW -> !pto.partition_tensor_view<...>'");
-    return false;
-  }
   Signature sig;
   if (!ParseSignature(ctx, items.subspan(colon + 1), &sig)) return false;
   Type type = sig.results.empty() ? (sig.inputs.empty() ? Type() : sig.inputs.back())
@@ -149,15 +176,12 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
                                                " but the view holds ", DTypeName(src->type.dtype)));
     return false;
   }
-  ItemSpan head = items.subspan(0, colon);
-  const Item* offset_list = KeyedList(head, "offsets");
-  const Item* size_list = KeyedList(head, "sizes");
-  if (!offset_list || !size_list) {
-    ctx.Error(stmt.head, "partition_view needs 'offsets = [...]' and 'sizes = [...]'");
+  const Item *offset_list, *size_list;
+  std::vector<Value> offsets, sizes;
+  if (!KeyedIndexLists(fb, stmt, items.subspan(0, colon), "partition_view", "offsets", "sizes",
+                       &offset_list, &size_list, &offsets, &sizes)) {
     return false;
   }
-  std::vector<Value> offsets, sizes;
-  if (!IndexList(fb, *offset_list, &offsets) || !IndexList(fb, *size_list, &sizes)) return false;
   size_t rank = src->type.shape.size();
   if (offsets.size() != rank || sizes.size() != rank) {
     ctx.Error(*offset_list, StrCat("the view has rank ", rank, " but ", offsets.size(),
@@ -183,18 +207,8 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
       return false;
     }
   }
-  Value v;
-  v.type = type;
-  v.cls = ValueClass::kView;
-  v.reg = fb.NewView(type.dtype, stmt.results[0].text);
-  if (!fb.Define(stmt.results[0], v)) return false;
-  std::vector<uint32_t> operands(12, kNoOperand);
-  operands[0] = v.reg;
-  operands[1] = src->reg;
-  for (size_t i = 0; i < rank; ++i) {
-    operands[2 + i] = offsets[i].reg;
-    operands[7 + i] = sizes[i].reg;
-  }
+  std::vector<uint32_t> operands;
+  if (!DefineView(fb, stmt, type, src->reg, offsets, sizes, &operands)) return false;
   fb.Emit(Opcode::kPartitionView, operands, stmt.head.range);
   return true;
 }
@@ -203,9 +217,7 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
 bool LowerViewDim(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1)) return false;
-  int colon = Find(stmt.items, ":");
-  std::vector<ItemSpan> parts =
-      Split(ItemSpan(stmt.items).subspan(0, colon < 0 ? stmt.items.size() : colon), ",");
+  std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items), ",");
   Resolved view;
   Value k;
   if (parts.size() != 2 || parts[0].empty() || !Resolve(fb, parts[0], DType::kInvalid, &view) ||

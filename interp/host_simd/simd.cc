@@ -149,55 +149,11 @@ void UnaryLoop(const float* a, float* d, size_t n) {
       hn::StoreU(r, df, d + i);
     }
   }
-  for (; i < n; ++i) {
-    switch (kOp) {
-      case Unary::kExp:
-        d[i] = ops::Exp::Apply(a[i]);
-        break;
-      case Unary::kLog:
-        d[i] = ops::Log::Apply(a[i]);
-        break;
-      case Unary::kSqrt:
-        d[i] = ops::Sqrt::Apply(a[i]);
-        break;
-      case Unary::kRsqrt:
-        d[i] = ops::Rsqrt::Apply(a[i]);
-        break;
-      case Unary::kRecip:
-        d[i] = ops::Recip::Apply(a[i]);
-        break;
-      case Unary::kAbs:
-        d[i] = ops::Abs::Apply(a[i]);
-        break;
-      case Unary::kNeg:
-        d[i] = ops::Neg::Apply(a[i]);
-        break;
-      case Unary::kRelu:
-        d[i] = ops::Relu::Apply(a[i]);
-        break;
-    }
-  }
+  for (; i < n; ++i) d[i] = ApplyUnary(kOp, a[i]);
 }
 
 void UnaryF32Impl(Unary op, const float* a, float* d, size_t n) {
-  switch (op) {
-    case Unary::kExp:
-      return UnaryLoop<Unary::kExp>(a, d, n);
-    case Unary::kLog:
-      return UnaryLoop<Unary::kLog>(a, d, n);
-    case Unary::kSqrt:
-      return UnaryLoop<Unary::kSqrt>(a, d, n);
-    case Unary::kRsqrt:
-      return UnaryLoop<Unary::kRsqrt>(a, d, n);
-    case Unary::kRecip:
-      return UnaryLoop<Unary::kRecip>(a, d, n);
-    case Unary::kAbs:
-      return UnaryLoop<Unary::kAbs>(a, d, n);
-    case Unary::kNeg:
-      return UnaryLoop<Unary::kNeg>(a, d, n);
-    case Unary::kRelu:
-      return UnaryLoop<Unary::kRelu>(a, d, n);
-  }
+  WithUnaryOp(op, [&](auto k) { UnaryLoop<k()>(a, d, n); });
 }
 
 double SumF32Impl(const float* a, size_t n) {

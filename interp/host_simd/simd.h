@@ -13,25 +13,36 @@
 
 namespace pto::interp::simd {
 
-enum class Binary : uint8_t { kAdd, kSub, kMul, kDiv, kMax, kMin };
-enum class Unary : uint8_t { kExp, kLog, kSqrt, kRsqrt, kRecip, kAbs, kNeg, kRelu };
+/// The operations of the SIMD loops, each named as its element function of element.h
+/// (ops::NAME): the one list the enums, ApplyBinary and ApplyUnary, WithBinaryOp and WithUnaryOp,
+/// and the kernels' kSimdBinary and kSimdUnary (interp/tile/kernels.h) are made from.
+#define PTO_SIMD_BINARY_OPS(X) X(Add) X(Sub) X(Mul) X(Div) X(Max) X(Min)
+#define PTO_SIMD_UNARY_OPS(X) X(Exp) X(Log) X(Sqrt) X(Rsqrt) X(Recip) X(Abs) X(Neg) X(Relu)
 
-/// The element function of \a op (ops::Add ... ops::Min of element.h): what the SIMD loops
-/// compute on each lane, and what their tails use.
+#define PTO_SIMD_ENUMERATOR(name) k##name,
+enum class Binary : uint8_t { PTO_SIMD_BINARY_OPS(PTO_SIMD_ENUMERATOR) };
+enum class Unary : uint8_t { PTO_SIMD_UNARY_OPS(PTO_SIMD_ENUMERATOR) };
+#undef PTO_SIMD_ENUMERATOR
+
+/// The element function of \a op: what the SIMD loops compute on each lane, and what their
+/// tails use.
 inline float ApplyBinary(Binary op, float a, float b) {
   switch (op) {
-    case Binary::kAdd:
-      return ops::Add::Apply(a, b);
-    case Binary::kSub:
-      return ops::Sub::Apply(a, b);
-    case Binary::kMul:
-      return ops::Mul::Apply(a, b);
-    case Binary::kDiv:
-      return ops::Div::Apply(a, b);
-    case Binary::kMax:
-      return ops::Max::Apply(a, b);
-    case Binary::kMin:
-      return ops::Min::Apply(a, b);
+#define PTO_SIMD_CASE(name) \
+  case Binary::k##name:     \
+    return ops::name::Apply(a, b);
+    PTO_SIMD_BINARY_OPS(PTO_SIMD_CASE)
+#undef PTO_SIMD_CASE
+  }
+  return a;
+}
+inline float ApplyUnary(Unary op, float a) {
+  switch (op) {
+#define PTO_SIMD_CASE(name) \
+  case Unary::k##name:      \
+    return ops::name::Apply(a);
+    PTO_SIMD_UNARY_OPS(PTO_SIMD_CASE)
+#undef PTO_SIMD_CASE
   }
   return a;
 }
@@ -40,20 +51,22 @@ inline float ApplyBinary(Binary op, float a, float b) {
 /// compiled once per operation with the operation inlined.
 template <typename Fn>
 void WithBinaryOp(Binary op, Fn&& fn) {
-  using B = Binary;
   switch (op) {
-    case B::kAdd:
-      return fn(std::integral_constant<B, B::kAdd>{});
-    case B::kSub:
-      return fn(std::integral_constant<B, B::kSub>{});
-    case B::kMul:
-      return fn(std::integral_constant<B, B::kMul>{});
-    case B::kDiv:
-      return fn(std::integral_constant<B, B::kDiv>{});
-    case B::kMax:
-      return fn(std::integral_constant<B, B::kMax>{});
-    case B::kMin:
-      return fn(std::integral_constant<B, B::kMin>{});
+#define PTO_SIMD_CASE(name) \
+  case Binary::k##name:     \
+    return fn(std::integral_constant<Binary, Binary::k##name>{});
+    PTO_SIMD_BINARY_OPS(PTO_SIMD_CASE)
+#undef PTO_SIMD_CASE
+  }
+}
+template <typename Fn>
+void WithUnaryOp(Unary op, Fn&& fn) {
+  switch (op) {
+#define PTO_SIMD_CASE(name) \
+  case Unary::k##name:      \
+    return fn(std::integral_constant<Unary, Unary::k##name>{});
+    PTO_SIMD_UNARY_OPS(PTO_SIMD_CASE)
+#undef PTO_SIMD_CASE
   }
 }
 

@@ -19,6 +19,13 @@
 namespace pto::interp {
 namespace {
 
+// Each binary operation with its element function, written out here rather than taken from
+// simd.h's list, so that a wrong pairing there shows.
+constexpr std::pair<simd::Binary, float (*)(float, float)> kBinaryCases[] = {
+    {simd::Binary::kAdd, ops::Add::Apply}, {simd::Binary::kSub, ops::Sub::Apply},
+    {simd::Binary::kMul, ops::Mul::Apply}, {simd::Binary::kDiv, ops::Div::Apply},
+    {simd::Binary::kMax, ops::Max::Apply}, {simd::Binary::kMin, ops::Min::Apply}};
+
 // Random values of every magnitude plus the edge cases, in an odd count so tails are used.
 std::vector<float> Inputs(uint64_t seed, size_t n = 1001) {
   std::mt19937_64 rng(seed);
@@ -59,11 +66,7 @@ void CheckSame(const std::vector<float>& got, const std::vector<float>& want, co
 
 TEST_CASE("SIMD binary and tile-scalar loops equal the element functions") {
   const std::vector<float> a = Inputs(1), b = Inputs(2);
-  const std::pair<simd::Binary, float (*)(float, float)> cases[] = {
-      {simd::Binary::kAdd, ops::Add::Apply}, {simd::Binary::kSub, ops::Sub::Apply},
-      {simd::Binary::kMul, ops::Mul::Apply}, {simd::Binary::kDiv, ops::Div::Apply},
-      {simd::Binary::kMax, ops::Max::Apply}, {simd::Binary::kMin, ops::Min::Apply}};
-  for (const auto& [op, f] : cases) {
+  for (const auto& [op, f] : kBinaryCases) {
     std::vector<float> got(a.size()), want(a.size());
     simd::BinaryF32(op, a.data(), b.data(), got.data(), a.size());
     for (size_t i = 0; i < a.size(); ++i) want[i] = f(a[i], b[i]);
@@ -222,17 +225,13 @@ void CheckHalfLoops() {
     a[i] = static_cast<uint16_t>(i);
     b[i] = static_cast<uint16_t>(rng());
   }
-  const std::pair<simd::Binary, float (*)(float, float)> cases[] = {
-      {simd::Binary::kAdd, ops::Add::Apply}, {simd::Binary::kSub, ops::Sub::Apply},
-      {simd::Binary::kMul, ops::Mul::Apply}, {simd::Binary::kDiv, ops::Div::Apply},
-      {simd::Binary::kMax, ops::Max::Apply}, {simd::Binary::kMin, ops::Min::Apply}};
   for (simd::HalfType t : {simd::HalfType::kF16, simd::HalfType::kBF16}) {
     auto load = [t](uint16_t v) { return t == simd::HalfType::kF16 ? HalfToFloat(v) : BF16ToFloat(v); };
     auto store = [t](float v) { return t == simd::HalfType::kF16 ? FloatToHalf(v) : FloatToBF16(v); };
     auto same = [&](uint16_t got, float want) {
       return got == store(want) || (std::isnan(load(got)) && std::isnan(want));
     };
-    for (const auto& [op, f] : cases) {
+    for (const auto& [op, f] : kBinaryCases) {
       // 256 rows of 256 inside rows of 256: one contiguous run; then 255 of each row.
       for (size_t cols : {256, 255}) {
         std::fill(got.begin(), got.end(), 0);

@@ -2,7 +2,6 @@
 // into them (tinsert, tinsert_fp) and transposes (ttrans). Tiles are read and written through
 // their layouts' offset formulas (NZ, ZN, ZZ, ND, DN alike).
 #include <cstring>
-#include <vector>
 
 #include "pto/common/strings.h"
 #include "pto/interp/tile/fixpipe_quant.h"
@@ -12,8 +11,13 @@ namespace pto::interp {
 
 namespace {
 
-// The fp forms (textract_fp, tinsert_fp) carry the fp tile before the origin.
-bool WindowOrigin(Executor& ex, const Instr& in, int first, int64_t* r0, int64_t* c0) {
+// d, a and the window origin; the fp forms (textract_fp, tinsert_fp) carry the fp tile before
+// the origin.
+template <bool kQuant>
+bool WindowOperands(Executor& ex, const Instr& in, TileRef* d, TileRef* a, int64_t* r0,
+                    int64_t* c0) {
+  if (!ex.Tile(in.operands[0], d) || !ex.Tile(in.operands[1], a)) return false;
+  const int first = kQuant ? 3 : 2;
   *r0 = ex.scalar(in.operands[first]).i;
   *c0 = ex.scalar(in.operands[first + 1]).i;
   if (*r0 < 0 || *c0 < 0) {
@@ -31,50 +35,14 @@ bool ExecExtract(Executor& ex, const Instr& in) {
   constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;
   TileRef d, a;
   int64_t r0, c0;
-  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
-      !WindowOrigin(ex, in, kQuant ? 3 : 2, &r0, &c0)) {
-    return false;
-  }
+  if (!WindowOperands<kQuant>(ex, in, &d, &a, &r0, &c0)) return false;
   if (r0 + d.valid_rows > a.type->rows || c0 + d.valid_cols > a.type->cols) {
     return ex.Fault(StrCat("a ", d.valid_rows, "x", d.valid_cols, " window at (", r0, ", ", c0,
                            ") does not fit in ", ex.TileName(a.reg), " (", a.type->rows, "x",
                            a.type->cols, ")"));
   }
-  if constexpr (kQuant) {
-    thread_local std::vector<QuantParam> params;
-    if (!LoadQuantParams(ex, in.operands[2], d.valid_cols, &params)) return false;
-    bool ok = true;
-    WithStorageType(d.type->dtype, [&](auto dtag) {
-      using D = decltype(dtag);
-      WithStorageType(a.type->dtype, [&](auto stag) {
-        using S = decltype(stag);
-        if constexpr (kQuantSource<S>) {
-          WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
-            for (int32_t r = 0; r < d.valid_rows; ++r) {
-              for (int32_t c = 0; c < d.valid_cols; ++c) {
-                *dst.At<D>(r, c) = QuantElement<D, S>(*a.At<S>(r0 + r, c0 + c), params[c]);
-              }
-            }
-            return true;
-          });
-        } else {
-          ok = NotQuantSource(ex, a.type->dtype);
-        }
-      });
-    });
-    return ok;
-  } else {
-    WithStorageType(d.type->dtype, [&](auto tag) {
-      using T = decltype(tag);
-      WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
-        for (int32_t r = 0; r < d.valid_rows; ++r) {
-          for (int32_t c = 0; c < d.valid_cols; ++c) *dst.At<T>(r, c) = *a.At<T>(r0 + r, c0 + c);
-        }
-        return true;
-      });
-    });
-    return true;
-  }
+  return MoveBlock<kQuant>(ex, d, a, {d.valid_rows, d.valid_cols, r0, c0, 0, 0},
+                           kQuant ? in.operands[2] : 0, false);
 }
 
 // d[r0+i, c0+j] = a[i,j] over the valid region of a, converting from L0C's type (tinsert_fp:
@@ -84,41 +52,14 @@ bool ExecInsert(Executor& ex, const Instr& in) {
   constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;
   TileRef d, a;
   int64_t r0, c0;
-  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a) ||
-      !WindowOrigin(ex, in, kQuant ? 3 : 2, &r0, &c0)) {
-    return false;
-  }
+  if (!WindowOperands<kQuant>(ex, in, &d, &a, &r0, &c0)) return false;
   if (r0 + a.valid_rows > d.valid_rows || c0 + a.valid_cols > d.valid_cols) {
     return ex.Fault(StrCat("a ", a.valid_rows, "x", a.valid_cols, " tile at (", r0, ", ", c0,
                            ") does not fit in the valid region of ", ex.TileName(d.reg), " (",
                            d.valid_rows, "x", d.valid_cols, ")"));
   }
-  thread_local std::vector<QuantParam> params;
-  if (kQuant && !LoadQuantParams(ex, in.operands[2], a.valid_cols, &params)) return false;
-  bool ok = true;
-  WithStorageType(d.type->dtype, [&](auto dtag) {
-    using D = decltype(dtag);
-    WithStorageType(a.type->dtype, [&](auto stag) {
-      using S = decltype(stag);
-      if constexpr (kQuant && !kQuantSource<S>) {
-        ok = NotQuantSource(ex, a.type->dtype);
-      } else {
-        WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
-          for (int32_t r = 0; r < a.valid_rows; ++r) {
-            for (int32_t c = 0; c < a.valid_cols; ++c) {
-              if constexpr (kQuant) {
-                *dst.At<D>(r0 + r, c0 + c) = QuantElement<D, S>(*a.At<S>(r, c), params[c]);
-              } else {
-                *dst.At<D>(r0 + r, c0 + c) = CastElement<D, S>(*a.At<S>(r, c));
-              }
-            }
-          }
-          return true;
-        });
-      }
-    });
-  });
-  return ok;
+  return MoveBlock<kQuant>(ex, d, a, {a.valid_rows, a.valid_cols, 0, 0, r0, c0},
+                           kQuant ? in.operands[2] : 0, false);
 }
 
 // d[j,i] = a[i,j] over the valid region of a.

@@ -1,7 +1,8 @@
 // The fixpipe's per-channel ("vector") quantisation, applied by the fp forms of the moves out of
 // L0C (tmov.fp, tstore.fp, textract_fp, tinsert_fp). Channel j of the moved block takes its
 // parameters from element j of the fp tile (a ui64 row in the scaling buffer); the encoding
-// and the arithmetic are described in docs/semantics.md, "Fixpipe quantisation".
+// and the arithmetic are described in docs/semantics.md, "Fixpipe quantisation". Also the
+// tile-to-tile block move of tmov, textract_fp and tinsert, plain forms and fp forms alike.
 #ifndef PTO_INTERP_TILE_FIXPIPE_QUANT_H_
 #define PTO_INTERP_TILE_FIXPIPE_QUANT_H_
 
@@ -67,6 +68,53 @@ constexpr bool kQuantSource = std::is_same_v<S, float> || std::is_same_v<S, int3
 /// The fault for a source of another type (the fault's prefix names the instruction).
 inline bool NotQuantSource(Executor& ex, DType source) {
   return ex.Fault(StrCat("quantises f32 or i32 acc tiles, not ", DTypeName(source)));
+}
+
+/// A block of elements moved from one tile to another: rows x cols of them, from
+/// (src_row, src_col) on in the source to (dst_row, dst_col) on in the destination.
+struct TileBlock {
+  int32_t rows, cols;
+  int64_t src_row, src_col, dst_row, dst_col;
+};
+
+/// Moves \a block of \a a into \a d, converting element types as moves out of L0C do (CastElement)
+/// or, with kQuant, quantising column c of the block with channel c of the fp tile in register
+/// \a fp_reg. \a in_place_ok: d may be a itself when their element types are the same.
+template <bool kQuant>
+bool MoveBlock(Executor& ex, const TileRef& d, const TileRef& a, const TileBlock& block,
+               uint32_t fp_reg, bool in_place_ok) {
+  thread_local std::vector<QuantParam> params;
+  if (kQuant && !LoadQuantParams(ex, fp_reg, block.cols, &params)) return false;
+  bool ok = true;
+  WithStorageType(d.type->dtype, [&](auto dtag) {
+    using D = decltype(dtag);
+    WithStorageType(a.type->dtype, [&](auto stag) {
+      using S = decltype(stag);
+      if constexpr (kQuant && !kQuantSource<S>) {
+        ok = NotQuantSource(ex, a.type->dtype);
+      } else {
+        // Held in locals, so that the loop keeps them in registers.
+        const int32_t rows = block.rows, cols = block.cols;
+        const int64_t sr = block.src_row, sc = block.src_col;
+        const int64_t dr = block.dst_row, dc = block.dst_col;
+        WithSafeDst(ex, d, {&a}, in_place_ok && std::is_same_v<D, S>, [&](const TileRef& dst) {
+          for (int32_t r = 0; r < rows; ++r) {
+            for (int32_t c = 0; c < cols; ++c) {
+              D* to = dst.At<D>(dr + r, dc + c);
+              const S from = *a.At<S>(sr + r, sc + c);
+              if constexpr (kQuant) {
+                *to = QuantElement<D, S>(from, params[c]);
+              } else {
+                *to = CastElement<D, S>(from);
+              }
+            }
+          }
+          return true;
+        });
+      }
+    });
+  });
+  return ok;
 }
 
 }  // namespace pto::interp

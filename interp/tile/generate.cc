@@ -75,9 +75,7 @@ bool ExecFillPad(Executor& ex, const Instr& in) {
   }
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    T pad;
-    uint64_t bits = PadBits(d.type->pad, d.type->dtype);
-    std::memcpy(&pad, &bits, sizeof(T));
+    const T pad = PadElement<T>(*d.type);
     WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < d.type->rows; ++r) {
         for (int32_t j = 0; j < d.type->cols; ++j) {

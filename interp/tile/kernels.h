@@ -3,6 +3,8 @@
 #ifndef PTO_INTERP_TILE_KERNELS_H_
 #define PTO_INTERP_TILE_KERNELS_H_
 
+#include <cstring>
+
 #include "pto/interp/element.h"
 #include "pto/interp/executor.h"
 #include "pto/interp/host_simd/simd.h"
@@ -20,25 +22,36 @@ typename Elem<T>::C ScalarAs(Executor& ex, uint32_t reg) {
   return IsFloat(type) ? Elem<T>::FromDouble(s.f) : Elem<T>::FromInt(s.i);
 }
 
+/// The pad value of tiles of \a type (PadBits) as an element of their storage type T.
+template <typename T>
+T PadElement(const TileType& type) {
+  T pad;
+  const uint64_t bits = PadBits(type.pad, type.dtype);
+  std::memcpy(&pad, &bits, sizeof(T));  // the low bytes: the host is little-endian
+  return pad;
+}
+
 /// The SIMD loop (interp/host_simd/simd.h) that computes element function Op on f32, or -1.
 template <typename Op>
-constexpr int kSimdBinary = std::is_same_v<Op, ops::Add>   ? static_cast<int>(simd::Binary::kAdd)
-                            : std::is_same_v<Op, ops::Sub> ? static_cast<int>(simd::Binary::kSub)
-                            : std::is_same_v<Op, ops::Mul> ? static_cast<int>(simd::Binary::kMul)
-                            : std::is_same_v<Op, ops::Div> ? static_cast<int>(simd::Binary::kDiv)
-                            : std::is_same_v<Op, ops::Max> ? static_cast<int>(simd::Binary::kMax)
-                            : std::is_same_v<Op, ops::Min> ? static_cast<int>(simd::Binary::kMin)
-                                                           : -1;
+constexpr int SimdBinaryOf() {
+#define PTO_SIMD_MATCH(name) \
+  if constexpr (std::is_same_v<Op, ops::name>) return static_cast<int>(simd::Binary::k##name);
+  PTO_SIMD_BINARY_OPS(PTO_SIMD_MATCH)
+#undef PTO_SIMD_MATCH
+  return -1;
+}
 template <typename Op>
-constexpr int kSimdUnary = std::is_same_v<Op, ops::Exp>     ? static_cast<int>(simd::Unary::kExp)
-                           : std::is_same_v<Op, ops::Log>   ? static_cast<int>(simd::Unary::kLog)
-                           : std::is_same_v<Op, ops::Sqrt>  ? static_cast<int>(simd::Unary::kSqrt)
-                           : std::is_same_v<Op, ops::Rsqrt> ? static_cast<int>(simd::Unary::kRsqrt)
-                           : std::is_same_v<Op, ops::Recip> ? static_cast<int>(simd::Unary::kRecip)
-                           : std::is_same_v<Op, ops::Abs>   ? static_cast<int>(simd::Unary::kAbs)
-                           : std::is_same_v<Op, ops::Neg>   ? static_cast<int>(simd::Unary::kNeg)
-                           : std::is_same_v<Op, ops::Relu>  ? static_cast<int>(simd::Unary::kRelu)
-                                                            : -1;
+constexpr int SimdUnaryOf() {
+#define PTO_SIMD_MATCH(name) \
+  if constexpr (std::is_same_v<Op, ops::name>) return static_cast<int>(simd::Unary::k##name);
+  PTO_SIMD_UNARY_OPS(PTO_SIMD_MATCH)
+#undef PTO_SIMD_MATCH
+  return -1;
+}
+template <typename Op>
+constexpr int kSimdBinary = SimdBinaryOf<Op>();
+template <typename Op>
+constexpr int kSimdUnary = SimdUnaryOf<Op>();
 
 /// The SIMD loops' name for a 16-bit float storage type (Half or BFloat16).
 template <typename T>

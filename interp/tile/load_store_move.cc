@@ -80,9 +80,7 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
 
 template <typename T>
 void FillPad(const TileRef& t) {
-  T pad;
-  uint64_t bits = PadBits(t.type->pad, t.type->dtype);
-  std::memcpy(&pad, &bits, sizeof(T));
+  const T pad = PadElement<T>(*t.type);
   T* all = reinterpret_cast<T*>(t.base);
   for (int64_t i = 0; i < int64_t{t.type->rows} * t.type->cols; ++i) all[i] = pad;
 }
@@ -103,21 +101,27 @@ bool ForContiguousRuns(const TileRef& t, const TileMapping& m, Fn fn) {
   return true;
 }
 
+// The tile (operand \a tile_at) and the view (operand \a view_at) a load or store moves between,
+// and how the view maps onto the tile.
+bool TileAndView(Executor& ex, const Instr& in, int tile_at, int view_at, TileRef* t,
+                 const ViewState** v, TileMapping* m) {
+  if (!ex.Tile(in.operands[tile_at], t) || !ex.View(in.operands[view_at], v)) return false;
+  return MapViewToTile(ex, **v, *t, ex.ViewName(in.operands[view_at]), m);
+}
+
 }  // namespace view_mapping
 
 using view_mapping::ForContiguousRuns;
-using view_mapping::MapViewToTile;
+using view_mapping::TileAndView;
 using view_mapping::TileMapping;
 
 template <typename Op>
 bool ExecLoad(Executor& ex, const Instr& in) {
   TileRef t;
-  if (!ex.Tile(in.operands[0], &t)) return false;
   const ViewState* view;
-  if (!ex.View(in.operands[1], &view)) return false;
-  const ViewState& v = *view;
   TileMapping m;
-  if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[1]), &m)) return false;
+  if (!TileAndView(ex, in, 0, 1, &t, &view, &m)) return false;
+  const ViewState& v = *view;
   const GlobalBuffer& buf = ex.globals()[v.buffer];
   if (DTypeSize(buf.dtype) != DTypeSize(t.type->dtype)) {
     return ex.Fault(StrCat("cannot load ", DTypeName(buf.dtype), " elements into ",
@@ -142,12 +146,10 @@ template <typename Op>
 bool ExecStore(Executor& ex, const Instr& in) {
   constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;  // tstore.fp
   TileRef t;
-  if (!ex.Tile(in.operands[1], &t)) return false;
   const ViewState* view;
-  if (!ex.View(in.operands[0], &view)) return false;
-  const ViewState& v = *view;
   TileMapping m;
-  if (!MapViewToTile(ex, v, t, ex.ViewName(in.operands[0]), &m)) return false;
+  if (!TileAndView(ex, in, 1, 0, &t, &view, &m)) return false;
+  const ViewState& v = *view;
   GlobalBuffer& buf = ex.globals()[v.buffer];
   if constexpr (kQuant) {
     thread_local std::vector<QuantParam> params;
@@ -207,32 +209,7 @@ bool ExecMove(Executor& ex, const Instr& in) {
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = std::min(d.valid_rows, a.valid_rows);
   const int32_t cols = std::min(d.valid_cols, a.valid_cols);
-  thread_local std::vector<QuantParam> params;
-  if (kQuant && !LoadQuantParams(ex, in.operands[2], cols, &params)) return false;
-  bool ok = true;
-  WithStorageType(d.type->dtype, [&](auto dtag) {
-    using D = decltype(dtag);
-    WithStorageType(a.type->dtype, [&](auto stag) {
-      using S = decltype(stag);
-      if constexpr (kQuant && !kQuantSource<S>) {
-        ok = NotQuantSource(ex, a.type->dtype);
-      } else {
-        WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](const TileRef& dst) {
-          for (int32_t r = 0; r < rows; ++r) {
-            for (int32_t c = 0; c < cols; ++c) {
-              if constexpr (kQuant) {
-                *dst.At<D>(r, c) = QuantElement<D, S>(*a.At<S>(r, c), params[c]);
-              } else {
-                *dst.At<D>(r, c) = CastElement<D, S>(*a.At<S>(r, c));
-              }
-            }
-          }
-          return true;
-        });
-      }
-    });
-  });
-  return ok;
+  return MoveBlock<kQuant>(ex, d, a, {rows, cols, 0, 0, 0, 0}, kQuant ? in.operands[2] : 0, true);
 }
 
 #define PTO_IMPLEMENTS_Load PTO_YES

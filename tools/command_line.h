@@ -1,0 +1,30 @@
+// What ptoas and ptorun do alike: parse their command lines, and read the bytecode files they
+// are given (verified, problems reported on standard error).
+#ifndef PTO_TOOLS_COMMAND_LINE_H_
+#define PTO_TOOLS_COMMAND_LINE_H_
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pto/common/program.h"
+
+namespace pto {
+
+/// The exit status of a command line the tool cannot take.
+constexpr int kExitUsage = 2;
+
+/// Parses \a argv into \a app's options. Returns the status to exit with now, after --help or
+/// --version (printed; 0) or a usage error (reported; kExitUsage), or nothing to go on.
+std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv);
+
+/// Reads and verifies the bytecode file \a path into \a bytes and \a program. A file that cannot
+/// be read is reported as "TOOL: error: ...", one that does not verify by its diagnostics.
+bool ReadBytecodeFile(const char* tool, const std::string& path, std::vector<uint8_t>* bytes,
+                      Program* program);
+
+}  // namespace pto
+
+#endif  // PTO_TOOLS_COMMAND_LINE_H_
