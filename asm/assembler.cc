@@ -3,6 +3,7 @@
 #include <memory>
 #include <unordered_set>
 
+#include "pto/asm/func_header.h"
 #include "pto/asm/lowering/body_lowering.h"
 #include "pto/asm/lowering/function_lowering.h"
 #include "pto/asm/linker.h"
@@ -106,7 +107,8 @@ class ModuleLowering {
   void Collect(StatementSpan stmts, std::vector<const Statement*>* funcs,
                std::vector<const Statement*>* loose);
   void Declare(const Statement& stmt, Pending* pending);
-  /// Ends \a fb's code with a return if it does not; \a where is its func.func.
+  /// Ends the synchronous form's @main with a return if it does not (a func.func body must
+  /// end with one: BodyLowering::LowerFunctionBody); \a where is for a limit's message.
   void Finish(FunctionBuilder& fb, SourceRange where);
   /// Reports the call that closes a cycle of calls, if there is one (common/call_graph.h).
   void CheckRecursion(const std::vector<FunctionBuilder*>& builders);
@@ -186,61 +188,39 @@ void ModuleLowering::Finish(FunctionBuilder& fb, SourceRange where) {
   Function& fn = fb.function();
   bool ends_in_return = false;
   for (const CodeSite& site : Instructions(fn.code)) ends_in_return = site.in.op == Opcode::kReturn;
-  if (!ends_in_return) {
-    if (fn.results.empty()) {
-      if (fn.code.size() + 1 > ctx_.limits().code_words) {
-        ctx_.LimitError(StrCat("@", program_.String(fn.name), " code"), where,
-                        TooManyCodeWords(program_.String(fn.name), ctx_.limits().code_words));
-      }
-      pto::Emit(&fn.code, Opcode::kReturn, {});
-    } else {
-      ctx_.Error(where, StrCat("function @", program_.String(fn.name), " returns ",
-                               fn.results.size(), " values, so it must end with return"));
-    }
+  if (ends_in_return) return;
+  if (fn.code.size() + 1 > ctx_.limits().code_words) {
+    ctx_.LimitError(StrCat("@", program_.String(fn.name), " code"), where,
+                    TooManyCodeWords(program_.String(fn.name), ctx_.limits().code_words));
   }
+  pto::Emit(&fn.code, Opcode::kReturn, {});
 }
 
 // func.func [private] @name(%a: T, ...) [attributes {...}] { ... }: makes the function and
 // its parameters, so calls can be checked before any body is lowered.
 void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
-  ItemSpan items = stmt.items;
-  size_t i = 0;
-  while (i < items.size() && items[i].Is(ItemKind::kWord)) ++i;  // private, public
-  if (i + 1 >= items.size() || !items[i].Is(ItemKind::kSymbol) || !items[i + 1].IsGroup('(')) {
-    ctx_.Error(stmt.head, "expected 'func.func @name(%arg: TYPE, ...) { ... }'");
-    return;
-  }
-  const Item& name = items[i];
-  const Item& params = items[i + 1];
-  bool is_private = false;
-  for (size_t k = 0; k < i; ++k) is_private |= items[k].IsWord("private");
+  FuncHeader header;
+  ReadFuncHeader(ctx_, stmt, &header);  // what it reports still leaves the name to declare
+  if (!header.name) return;
+  const Item& name = *header.name;
+  const bool is_private = header.is_private;
+  pending->body = header.body;
   bool is_entry = false;
   KernelKind kind = KernelKind::kAny;
-  for (size_t k = i + 2; k < items.size(); ++k) {
-    if (items[k].Is(ItemKind::kRegion)) pending->body = &items[k];
-    if (items[k].Is(ItemKind::kAttrDict)) {
-      std::map<std::string, Attribute> attrs;
-      ReadAttributes(items[k], &attrs);
-      is_entry |= attrs.count("pto.entry") > 0;
-      auto it = attrs.find("pto.kernel_kind");
-      if (it != attrs.end() && !ParseKernelKind(it->second, &kind)) {
-        ctx_.Error(it->second.range, StrCat("unknown pto.kernel_kind '", Spell(it->second.value),
-                                            "' (expected #pto.kernel_kind<cube> or <vector>)"));
-      }
+  if (header.attributes) {
+    std::map<std::string, Attribute> attrs;
+    ReadAttributes(*header.attributes, &attrs);
+    is_entry |= attrs.count("pto.entry") > 0;
+    auto it = attrs.find("pto.kernel_kind");
+    if (it != attrs.end() && !ParseKernelKind(it->second, &kind)) {
+      ctx_.Error(it->second.range, StrCat("unknown pto.kernel_kind '", Spell(it->second.value),
+                                          "' (expected #pto.kernel_kind<cube> or <vector>)"));
     }
   }
   std::vector<DType> results;
-  int arrow = Find(items, "->");
-  if (arrow >= 0) {
-    ItemSpan list = items.subspan(arrow + 1);
-    size_t end = 0;
-    while (end < list.size() && !list[end].IsWord("attributes") &&
-           !list[end].Is(ItemKind::kRegion) && !list[end].Is(ItemKind::kAttrDict)) {
-      ++end;
-    }
-    list = list.subspan(0, end);
-    const SourceRange list_range = SpanRange(list);
-    if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children();
+  if (!header.results.empty()) {
+    const ItemSpan list = header.results;
+    const SourceRange list_range = header.results_range;
     for (ItemSpan part : Split(list, ",")) {
       Type t;
       if (!ParseWholeType(ctx_, part, &t)) return;
@@ -281,21 +261,22 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   fn.def_col = static_cast<uint32_t>(col);
   pending->builder = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
   pending->lowering = std::make_unique<BodyLowering>(*pending->builder);
-  for (ItemSpan param : Split(params.children(), ",")) {
-    pending->builder->set_statement(param.empty() ? params.range : SpanRange(param));
-    if (param.size() < 3 || !param[0].Is(ItemKind::kValue) || !param[1].IsPunct(":")) {
-      ctx_.Error(param.empty() ? params.range : SpanRange(param),
-                 "expected a parameter '%name: TYPE'");
-      continue;
-    }
-    ItemSpan type_items = param.subspan(2);
-    if (type_items.back().Is(ItemKind::kAttrDict)) {
-      type_items = type_items.first(type_items.size() - 1);
-    }
+  for (size_t k = 0; k < header.param_list.size(); ++k) {
+    const ParamSpelling& param = header.param_list[k];
+    const SourceRange type_range = SpanRange(param.type);
+    pending->builder->set_statement(type_range);
+    // A declaration's parameters may be types only; they are then named as MLIR prints
+    // them, %arg0, %arg1, ..., for messages.
+    Item unnamed;
+    std::string unnamed_text = StrCat("arg", k);
+    unnamed.kind = ItemKind::kValue;
+    unnamed.text = unnamed_text;
+    unnamed.range = type_range;
+    const Item& param_name = param.name ? *param.name : unnamed;
     Type type;
-    if (!ParseWholeType(ctx_, type_items, &type) ||
-        !AddParam(*pending->builder, param[0], type, SpanRange(type_items))) {
-      pending->builder->Poison(param[0]);
+    if (!ParseWholeType(ctx_, param.type, &type) ||
+        !AddParam(*pending->builder, param_name, type, type_range)) {
+      if (param.name) pending->builder->Poison(*param.name);
     }
   }
 }
@@ -306,13 +287,8 @@ void ModuleLowering::Collect(StatementSpan stmts,
   for (const Statement& stmt : stmts) {
     if (stmt.head.IsWord("module")) {
       const Item* region = nullptr;
-      for (const Item& item : stmt.items) {
-        if (item.Is(ItemKind::kRegion)) region = &item;
-      }
-      if (!region) {
-        ctx_.Error(stmt.head, "module without a body");
-        continue;
-      }
+      ReadModuleHeader(ctx_, stmt, &region);  // a body with junk around it is still read
+      if (!region) continue;
       Collect(region->body(), funcs, loose);
     } else if (stmt.head.IsWord("func.func")) {
       funcs->push_back(&stmt);
@@ -365,8 +341,7 @@ bool ModuleLowering::Run(StatementSpan top) {
     if (!p.body || !p.lowering) continue;
     StatementSpan body = p.body->body();
     if (bodies_ && !bodies_->Parse(*p.body, &body)) return false;
-    p.lowering->LowerAll(body);
-    Finish(*p.builder, p.stmt->head.range);
+    p.lowering->LowerFunctionBody(body, p.body->range);
     p.lowering.reset();
     p.builder->ForgetNames();
     builders.push_back(p.builder.get());

@@ -226,6 +226,8 @@ bool TilePositional(Context& ctx, const std::vector<ItemSpan>& entries, TileType
   return ok;
 }
 
+bool FinishTileType(Context& ctx, const Item& group, TileType t, bool valid_set, Type* type);
+
 bool ParseTileType(Context& ctx, const Item& group, Type* type) {
   TileType t;
   t.rows = t.cols = 0;
@@ -248,6 +250,36 @@ bool ParseTileType(Context& ctx, const Item& group, Type* type) {
   }
   if (!positional.empty()) ok &= TilePositional(ctx, positional, &t, &valid_set);
   if (!ok) return false;
+  return FinishTileType(ctx, group, t, valid_set, type);
+}
+
+// memref<RxCxT, #pto.address_space<vec>>: a buffer in a local memory, which is a tile of
+// that shape (row-major, all of it valid). \a entries are the group's two parameters.
+bool ParseLocalMemref(Context& ctx, const Item& group, const std::vector<ItemSpan>& entries,
+                      Type* type) {
+  TileType t;
+  if (entries[1].empty() || !entries[1][0].Is(ItemKind::kHash) ||
+      entries[1][0].text != "pto.address_space") {
+    ctx.Error(entries[1], "expected a memory space such as #pto.address_space<vec>");
+    return false;
+  }
+  if (!TileMemory(ctx, entries[1], &t.mem)) return false;
+  if (entries[0].size() != 1 || !TileShapeDims(ctx, entries[0][0], &t)) {
+    if (entries[0].size() != 1) ctx.Error(entries[0], "expected a shape such as 16x16xf16");
+    return false;
+  }
+  return FinishTileType(ctx, group, t, false, type);
+}
+
+// #pto.address_space<gm> (or <zero>, the default space): global memory.
+bool IsGlobalSpace(ItemSpan entry) {
+  return entry.size() == 2 && entry[0].Is(ItemKind::kHash) &&
+         entry[0].text == "pto.address_space" && entry[1].IsGroup('<') &&
+         entry[1].children().size() == 1 &&
+         (entry[1].children()[0].IsWord("gm") || entry[1].children()[0].IsWord("zero"));
+}
+
+bool FinishTileType(Context& ctx, const Item& group, TileType t, bool valid_set, Type* type) {
   if (t.rows == 0 || t.cols == 0) {
     ctx.Error(group, "tile type needs rows and cols (or a shape such as 16x16xf32)");
     return false;
@@ -364,6 +396,14 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     return true;
   }
   if (head.IsWord("memref") && params) {
+    const std::vector<ItemSpan> entries = Split(params->children(), ",");
+    if (entries.size() == 2 && !IsGlobalSpace(entries[1])) {
+      return ParseLocalMemref(ctx, *params, entries, type);
+    }
+    if (entries.size() > 2) {
+      ctx.Error(entries[2], "memref<...> takes a shape and an optional #pto.address_space<...>");
+      return false;
+    }
     return ParseViewType(ctx, *params, TypeKind::kMemref, type);
   }
   type->kind = TypeKind::kOpaque;

@@ -15,6 +15,11 @@ bool LowerBlockInfo(FunctionBuilder& fb, const Statement& stmt) {
   while (stmt.head.text != kNames[which]) ++which;
   DType type = DType::kI64;
   int colon = Find(stmt.items, ":");
+  if (colon != 0 && !stmt.items.empty()) {
+    ItemSpan written = ItemSpan(stmt.items).first(colon < 0 ? stmt.items.size() : colon);
+    ctx.Error(written, StrCat("'", stmt.head.text, "' takes no operands"));
+    return false;
+  }
   if (colon >= 0) {
     Type t;
     if (!ParseWholeType(ctx, ItemSpan(stmt.items).subspan(colon + 1), &t)) return false;
@@ -42,6 +47,7 @@ bool LowerSection(BodyLowering& body, const Statement& stmt) {
   const uint32_t kind = stmt.head.text == "pto.section.cube" ? 1 : 2;
   uint32_t at = fb.Emit(Opcode::kSection, {0, kind}, stmt.head.range);
   RegionExit exit;
+  exit.no_terminator = true;  // MLIR's NoTerminator: neither scf.yield nor return ends it
   bool ok = body.LowerRegion(stmt.items[0], &exit);
   fb.Patch(at, 0, fb.Here());
   return ok;

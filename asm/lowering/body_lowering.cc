@@ -39,11 +39,14 @@ bool Run(BodyLowering& body, const Statement& stmt) {
 struct StructureOp {
   std::string_view spelling;
   bool (*lower)(BodyLowering&, const Statement&);
+  bool terminator;  ///< Ends its block: nothing may follow it.
 };
 
 constexpr StructureOp kStructureOps[] = {
-#define PTO_STRUCTURE_OP(spelling, Lowering) {spelling, &Run<&Lowering>},
+#define PTO_STRUCTURE_OP(spelling, Lowering) {spelling, &Run<&Lowering>, false},
+#define PTO_TERMINATOR(spelling, Lowering) {spelling, &Run<&Lowering>, true},
 #include "pto/asm/lowering/structure_ops.def"
+#undef PTO_TERMINATOR
 #undef PTO_STRUCTURE_OP
 };
 
@@ -94,14 +97,40 @@ int EditDistance(std::string_view a, std::string_view b) {
 
 }  // namespace
 
+// Whether \a stmt ends its block (MLIR's terminators: return, scf.yield, scf.condition).
+static bool IsTerminator(const Statement& stmt) {
+  if (!stmt.head.Is(ItemKind::kWord)) return false;
+  const StructureOp* op = FindStructureOp(stmt.head.text);
+  return op && op->terminator;
+}
+
 void BodyLowering::LowerAll(StatementSpan statements) {
-  for (const Statement& stmt : statements) {
+  for (size_t i = 0; i < statements.size(); ++i) {
+    const Statement& stmt = statements[i];
+    if (i > 0 && IsTerminator(statements[i - 1])) {
+      // What follows a terminator would never run: MLIR rejects it, and so do we, rather than
+      // drop it silently.
+      fb_.ctx().Error(stmt.head, StrCat("'", statements[i - 1].head.text,
+                                        "' must be the last operation of its block, but '",
+                                        stmt.head.text, "' follows it"));
+      return;
+    }
     fb_.set_statement(stmt.head.range);
     if (!Lower(stmt)) {
       for (const Item& result : stmt.results) fb_.Poison(result);
       // .arg %x : T and .const %x = ... name their value first.
       if (!stmt.items.empty() && stmt.items[0].Is(ItemKind::kValue)) fb_.Poison(stmt.items[0]);
     }
+  }
+}
+
+void BodyLowering::LowerFunctionBody(StatementSpan statements, SourceRange region) {
+  LowerAll(statements);
+  // A terminator other than return at this level has been reported where it stands.
+  if (statements.empty() || !IsTerminator(statements.back())) {
+    // MLIR's func.func has no implicit terminator: the body ends with return.
+    const SourceRange close{region.end - 1, region.end};
+    fb_.ctx().Error(close, "a function body must end with 'return'");
   }
 }
 

@@ -14,6 +14,7 @@ namespace pto::assembler {
 /// Where the terminator of a region being lowered sends its values (asm/lowering/scf_lowering.cc).
 struct RegionExit {
   bool is_condition = false;    ///< scf.while's "before" region ends in scf.condition.
+  bool no_terminator = false;   ///< A section's region: it ends without a terminator.
   std::vector<Value> targets;   ///< scf.yield: registers that receive the values.
   std::vector<Value> results;   ///< scf.condition: the loop's results ...
   std::vector<Value> forwards;  ///< ... and the "after" region's arguments.
@@ -29,7 +30,10 @@ class BodyLowering {
   FunctionBuilder& fb() { return fb_; }
 
   /// Lowers every statement, reporting each problem and carrying on with the next statement.
+  /// A terminator (structure_ops.def) must be the last statement: one after it is an error.
   void LowerAll(StatementSpan statements);
+  /// Lowers a func.func body, whose last statement must be return; \a region is its braces.
+  void LowerFunctionBody(StatementSpan statements, SourceRange region);
   /// Lowers \a region's statements in a new scope, with \a exit for its terminator and
   /// \a args bound to a leading "^bb0(...):" label if there is one.
   bool LowerRegion(const Item& region, RegionExit* exit, const std::vector<Value>& args = {});

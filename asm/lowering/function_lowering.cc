@@ -1,6 +1,7 @@
 #include "pto/asm/lowering/function_lowering.h"
 
 #include "pto/asm/format_limits.h"
+#include "pto/asm/lowering/body_lowering.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/strings.h"
 
@@ -155,13 +156,22 @@ bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
 }
 
 // return [%a, ... : T, ...]
-bool LowerReturn(FunctionBuilder& fb, const Statement& stmt) {
+bool LowerReturn(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 0)) return false;
+  if (body.innermost_exit()) {
+    // MLIR: func.return's parent must be the func.func; regions end in scf.yield.
+    ctx.Error(stmt.head, StrCat("'", stmt.head.text, "' may only end a function body, not a "
+                                "region nested in it"));
+    return false;
+  }
   ItemSpan items = stmt.items;
   items = BeforeColon(items);
   std::vector<Value> values;
-  if (!ValueList(fb, items, &values)) return false;
+  if (!ValueList(fb, items, &values) || !CheckWrittenTypes(fb, stmt, stmt.items, values)) {
+    return false;
+  }
   const std::vector<DType>& results = fb.function().results;
   if (values.size() != results.size()) {
     ctx.Error(stmt.head, StrCat("this function returns ", results.size(), " value",

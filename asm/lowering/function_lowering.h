@@ -7,6 +7,8 @@
 
 namespace pto::assembler {
 
+class BodyLowering;
+
 /// Makes a function parameter for %name of \a type (func.func arguments and .arg); reports a
 /// type no parameter can have at \a type_range.
 bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRange type_range);
@@ -14,8 +16,8 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
 bool LowerArg(FunctionBuilder& fb, const Statement& stmt);
 /// %r = func.call @f(%a, %b) : (T, U) -> R (also call @f(...))
 bool LowerCall(FunctionBuilder& fb, const Statement& stmt);
-/// return [%a, ... : T, ...] (also func.return)
-bool LowerReturn(FunctionBuilder& fb, const Statement& stmt);
+/// return [%a, ... : T, ...] (also func.return): only at the end of a function body.
+bool LowerReturn(BodyLowering& body, const Statement& stmt);
 
 }  // namespace pto::assembler
 

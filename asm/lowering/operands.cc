@@ -178,9 +178,16 @@ std::string Describe(const Value& v) {
 }
 
 bool ExpectResults(Context& ctx, const Statement& stmt, size_t n) {
-  if (stmt.results.size() == n) return true;
+  // "%r:2" names two results: count what the names stand for, not the names.
+  size_t count = 0;
+  for (const Item& r : stmt.results) count += static_cast<size_t>(r.number);
+  if (count == n) return true;
   if (n == 0) {
     ctx.Error(stmt.results[0], StrCat("'", stmt.head.text, "' has no results"));
+  } else if (count > 0) {
+    ctx.Error(SpanRange(stmt.results),
+              StrCat("'", stmt.head.text, "' has ", n, " result", n == 1 ? "" : "s", " but ",
+                     count, count == 1 ? " name is" : " names are", " given"));
   } else {
     ctx.Error(stmt.head, StrCat("'", stmt.head.text, "' needs ", n, " result name",
                                 n == 1 ? "" : "s", " ('%name = ", stmt.head.text, " ...')"));
@@ -274,6 +281,50 @@ bool ValueList(FunctionBuilder& fb, ItemSpan items, std::vector<Value>* values) 
     Value v;
     if (!CarriedValue(fb, part.subspan(0, TermLength(part)), &v)) return false;
     values->push_back(v);
+  }
+  return true;
+}
+
+bool ValueHasType(const Value& v, const Type& t) {
+  switch (v.cls) {
+    case ValueClass::kScalar:
+      return t.IsScalar() && t.dtype == v.type.dtype;
+    case ValueClass::kTile:
+      return t.IsTile() && t.tile == v.type.tile;
+    case ValueClass::kView:
+      return t.kind == v.type.kind && t.dtype == v.type.dtype && t.shape == v.type.shape;
+    default:
+      return t.text == v.type.text;
+  }
+}
+
+bool CheckWrittenTypes(FunctionBuilder& fb, const Statement& stmt, ItemSpan items,
+                       const std::vector<Value>& values) {
+  Context& ctx = fb.ctx();
+  const int colon = Find(items, ":");
+  if (colon < 0) {
+    if (values.empty()) return true;
+    ctx.Error(stmt.head, StrCat("'", stmt.head.text, "' needs the types of its values: ': T, ...'"));
+    return false;
+  }
+  ItemSpan written = items.subspan(colon + 1);
+  std::vector<ItemSpan> parts = Split(written, ",");
+  if (written.empty()) parts.clear();
+  if (parts.size() != values.size()) {
+    ctx.Error(written.empty() ? items[colon].range : SpanRange(written),
+              StrCat("'", stmt.head.text, "' has ", values.size(), " value",
+                     values.size() == 1 ? "" : "s", " but ", parts.size(), " type",
+                     parts.size() == 1 ? " is" : "s are", " written"));
+    return false;
+  }
+  for (size_t i = 0; i < parts.size(); ++i) {
+    Type t;
+    if (!ParseWholeType(ctx, parts[i], &t)) return false;
+    if (!ValueHasType(values[i], t)) {
+      ctx.Error(parts[i], StrCat("value ", i + 1, " of '", stmt.head.text, "' is ",
+                                 Describe(values[i]), ", not '", t.text, "'"));
+      return false;
+    }
   }
   return true;
 }

@@ -55,6 +55,14 @@ bool CarriedValue(FunctionBuilder& fb, ItemSpan term, Value* out);
 /// The carried values of a comma-separated operand list (scf.yield %a, %b).
 bool ValueList(FunctionBuilder& fb, ItemSpan items, std::vector<Value>* values);
 
+/// Whether \a v is a value of type \a t (for the types a statement writes after its values).
+bool ValueHasType(const Value& v, const Type& t);
+/// Checks the types after the ':' of \a items, the operands of \a stmt (return, scf.yield,
+/// scf.condition), against \a values as MLIR does: written exactly when there are values, one
+/// per value, each the value's type.
+bool CheckWrittenTypes(FunctionBuilder& fb, const Statement& stmt, ItemSpan items,
+                       const std::vector<Value>& values);
+
 }  // namespace pto::assembler
 
 #endif  // PTO_ASM_LOWERING_OPERANDS_H_

@@ -315,6 +315,10 @@ bool LowerWhile(BodyLowering& body, const Statement& stmt) {
     return false;
   }
   ok &= body.LowerRegion(*regions[1], &after, before.forwards);
+  if (!after.terminated) {  // scf.while has no implicit terminator (MLIR)
+    ctx.Error(regions[1]->range, "the second region of scf.while must end with scf.yield");
+    ok = false;
+  }
   fb.Emit(Opcode::kJump, {top}, stmt.head.range);
   fb.Patch(before.exit_branch, 1, fb.Here());
   return DefineResults(fb, stmt, before.results) && ok;
@@ -324,14 +328,18 @@ bool LowerWhile(BodyLowering& body, const Statement& stmt) {
 bool LowerYield(BodyLowering& body, const Statement& stmt) {
   FunctionBuilder& fb = body.fb();
   Context& ctx = fb.ctx();
-  if (!body.innermost_exit() || body.innermost_exit()->is_condition) {
+  const RegionExit* innermost = body.innermost_exit();
+  if (!innermost || innermost->is_condition || innermost->no_terminator) {
     ctx.Error(stmt.head, "scf.yield outside a region of scf.for, scf.if or scf.while");
     return false;
   }
   RegionExit& exit = *body.innermost_exit();
   std::vector<Value> values;
-  if (!ValueList(fb, BeforeColon(stmt.items), &values)) return false;
   exit.terminated = true;
+  if (!ValueList(fb, BeforeColon(stmt.items), &values) ||
+      !CheckWrittenTypes(fb, stmt, stmt.items, values)) {
+    return false;
+  }
   return ParallelMove(fb, exit.targets, values, stmt);
 }
 
@@ -339,7 +347,8 @@ bool LowerYield(BodyLowering& body, const Statement& stmt) {
 bool LowerCondition(BodyLowering& body, const Statement& stmt) {
   FunctionBuilder& fb = body.fb();
   Context& ctx = fb.ctx();
-  if (!body.innermost_exit() || !body.innermost_exit()->is_condition) {
+  const RegionExit* innermost = body.innermost_exit();
+  if (!innermost || !innermost->is_condition) {
     ctx.Error(stmt.head, "scf.condition may only end the first region of scf.while");
     return false;
   }
@@ -352,7 +361,10 @@ bool LowerCondition(BodyLowering& body, const Statement& stmt) {
   Resolved cond;
   if (!Condition(fb, items[0].children(), "scf.condition needs an i1", &cond)) return false;
   std::vector<Value> values;
-  if (!ValueList(fb, BeforeColon(items).subspan(1), &values)) return false;
+  if (!ValueList(fb, BeforeColon(items).subspan(1), &values) ||
+      !CheckWrittenTypes(fb, stmt, items, values)) {
+    return false;
+  }
   exit.terminated = true;
   if (!ParallelMove(fb, exit.results, values, stmt)) return false;
   exit.exit_branch = fb.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);

@@ -36,6 +36,45 @@ bool BindTile(FunctionBuilder& fb, uint32_t reg, const Value& addr, SourceRange 
 
 }  // namespace
 
+// %m = memref.alloc() [{alignment = N}] : memref<RxCxT, #pto.address_space<vec>>: a buffer
+// of a local memory, which is a tile that placement gives an address (as alloc_tile does).
+bool LowerMemrefAlloc(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  ItemSpan items = stmt.items;
+  size_t i = 0;
+  if (items.empty() || !items[0].IsGroup('(')) {
+    ctx.Error(stmt.head, "expected 'memref.alloc() : memref<RxCxT, #pto.address_space<vec>>'");
+    return false;
+  }
+  if (!items[0].children().empty()) {
+    // Its operands are the sizes of dynamic dimensions, and local buffers have static shapes.
+    ctx.Error(items[0].children(), "memref.alloc of a static shape takes no operands");
+    return false;
+  }
+  ++i;
+  if (i < items.size() && items[i].Is(ItemKind::kAttrDict)) ++i;  // {alignment = 64}
+  if (i >= items.size() || !items[i].IsPunct(":")) {
+    ctx.Error(i < items.size() ? items[i].range : stmt.head.range,
+              "expected ': memref<RxCxT, #pto.address_space<vec>>' after 'memref.alloc()'");
+    return false;
+  }
+  Type type;
+  if (!ParseWholeType(ctx, items.subspan(i + 1), &type)) return false;
+  if (!type.IsTile()) {
+    ctx.Error(items.subspan(i + 1),
+              StrCat("memref.alloc makes buffers of a local memory "
+                     "(#pto.address_space<vec>, <mat>, ...), not '", type.text, "'"));
+    return false;
+  }
+  const Item& name = stmt.results[0];
+  Value v;
+  v.type = type;
+  v.cls = ValueClass::kTile;
+  v.reg = fb.NewTile(type.tile, name.text, name.range);
+  return fb.Define(name, v);
+}
+
 // %t = pto.alloc_tile [addr = %a] [valid_row = %r] [valid_col = %c] : TYPE
 bool LowerAllocTile(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();

@@ -10,6 +10,8 @@ namespace pto::assembler {
 
 /// %t = pto.alloc_tile [addr = %a] [valid_row = %r] [valid_col = %c] : TYPE
 bool LowerAllocTile(FunctionBuilder& fb, const Statement& stmt);
+/// %m = memref.alloc() : memref<RxCxT, #pto.address_space<vec>>: a tile of that memory.
+bool LowerMemrefAlloc(FunctionBuilder& fb, const Statement& stmt);
 /// %t = pto.declare_tile -> T (or : T): a tile handle that a later tassign binds.
 bool LowerDeclareTile(FunctionBuilder& fb, const Statement& stmt);
 /// pto.set_validshape %tile, %rows, %cols [: T]

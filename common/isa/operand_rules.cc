@@ -339,6 +339,33 @@ void RuleChecker::CheckInterleave() {
   }
 }
 
+// tconcat d|ab: vec row-major tiles of one element type; d's valid shape is a's rows by a's
+// and b's columns side by side (the ISA's basic form).
+void RuleChecker::CheckConcat() {
+  RequireAllowedDType(0);
+  for (int i = 0; i < 3; ++i) {
+    RequireVec(i);
+    RequireND(i);
+    if (i > 0) RequireSameDType(0, i);
+  }
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  const TileType* b = Tile(2);
+  if (!d || !a || !b) return;
+  for (const TileType* src : {a, b}) {
+    if (src->valid_rows != kDynamic && d->valid_rows != kDynamic &&
+        src->valid_rows != d->valid_rows) {
+      Fail(src == a ? 1 : 2, StrCat(info_.mnemonic, " needs sources with the destination's ",
+                                    d->valid_rows, " valid rows, got ", src->valid_rows));
+    }
+  }
+  if (a->valid_cols != kDynamic && b->valid_cols != kDynamic && d->valid_cols != kDynamic &&
+      a->valid_cols + b->valid_cols != d->valid_cols) {
+    Fail(0, StrCat(info_.mnemonic, " needs a destination with ", a->valid_cols, " + ",
+                   b->valid_cols, " valid columns, got ", d->valid_cols));
+  }
+}
+
 std::vector<RuleError> RuleChecker::Run() {
   if (IsFixpipeQuant()) {
     CheckFixpipeQuant();

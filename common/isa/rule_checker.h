@@ -53,6 +53,7 @@ class RuleChecker {
   void CheckFillPad();
   void CheckElementAccess();
   void CheckInterleave();
+  void CheckConcat();
   // Memories and the cube: loads, stores, moves, matmuls, windows, pipes (cube_rules.cc).
   void RequireMemory(int i, std::initializer_list<Memory> allowed);
   void RequireSameShape(int i, int j);
