@@ -36,7 +36,9 @@ bool ReadParams(Context& ctx, const Item& group, bool has_body,
     ParamSpelling param;
     if (named) {
       if (part.size() < 3 || !part[0].Is(ItemKind::kValue) || !part[1].IsPunct(":")) {
-        ctx.Error(where, "expected a parameter '%name: TYPE'");
+        const bool mixed = !part.empty() && !part[0].Is(ItemKind::kValue);
+        ctx.Error(where, StrCat("expected a parameter '%name: TYPE'",
+                                mixed ? ", like the parameters before it" : ""));
         ok = false;
         continue;
       }
