@@ -15,6 +15,13 @@ bool DefineScalarConstant(FunctionBuilder& fb, const Item& name, const Item& lit
     ctx.Error(literal, StrCat("constants must have a scalar type, got '", type.text, "'"));
     return false;
   }
+  // MLIR reads a decimal integer as an integer attribute, which a float type does not take;
+  // a hex integer is the float's bit pattern.
+  if (IsFloat(type.dtype) && literal.Is(ItemKind::kInt) && literal.text.find('x') == literal.text.npos) {
+    ctx.Error(literal, StrCat("an integer literal is not a ", DTypeName(type.dtype),
+                              " value: write ", literal.text, ".0"));
+    return false;
+  }
   int64_t int_value;
   double real_value;
   if (!LiteralValue(ctx, literal, type.dtype, &int_value, &real_value)) return false;

@@ -51,6 +51,10 @@ bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_va
       return false;
     }
     *real_value = RoundToFloatType(literal.Real(), type);
+    if (std::isinf(*real_value)) {  // 1e999, or 1e39 for an f32: MLIR rejects both
+      ctx.Error(literal, StrCat("float ", literal.text, " does not fit in ", DTypeName(type)));
+      return false;
+    }
     return true;
   }
   if (!literal.Is(ItemKind::kInt)) {
@@ -61,6 +65,10 @@ bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_va
   if (IsFloat(type)) {
     if (!hex) {
       *real_value = RoundToFloatType(static_cast<double>(literal.number), type);
+      if (std::isinf(*real_value)) {  // 70000 : f16
+        ctx.Error(literal, StrCat("integer ", literal.text, " does not fit in ", DTypeName(type)));
+        return false;
+      }
       return true;
     }
     // MLIR prints float constants it cannot spell exactly as their bit pattern.
@@ -127,13 +135,11 @@ bool Resolve(FunctionBuilder& fb, ItemSpan term, DType literal_type, Resolved* o
       ctx.Error(term.subspan(1), StrCat("unexpected '", Spell(term.subspan(1)), "'"));
       return false;
     }
-    for (ItemSpan index : Split(term[1].children(), ",")) {
+    std::vector<ItemSpan> indices;
+    if (!SplitList(ctx, term[1].children(), "an index", &indices)) return false;
+    for (ItemSpan index : indices) {
       Resolved r;
-      if (index.empty()) {
-        ctx.Error(term[1], "empty index");
-        return false;
-      }
-      if (!Resolve(fb, index.subspan(0, TermLength(index)), DType::kIndex, &r)) return false;
+      if (!IsOneTerm(ctx, index) || !Resolve(fb, index, DType::kIndex, &r)) return false;
       if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
         ctx.Error(index, StrCat("an index must be an integer, got ", Describe(r.value)));
         return false;
@@ -233,11 +239,10 @@ bool IndexList(FunctionBuilder& fb, const Item& group, std::vector<Value>* value
     fb.ctx().Error(group, "expected a list such as [%a, %b]");
     return false;
   }
-  for (ItemSpan entry : Split(group.children(), ",")) {
-    if (entry.empty() || TermLength(entry) != entry.size()) {
-      fb.ctx().Error(group, "malformed list entry");
-      return false;
-    }
+  std::vector<ItemSpan> entries;
+  if (!SplitList(fb.ctx(), group.children(), "an integer", &entries)) return false;
+  for (ItemSpan entry : entries) {
+    if (!IsOneTerm(fb.ctx(), entry)) return false;
     Value v;
     if (!IntOperand(fb, entry, &v)) return false;
     values->push_back(v);
@@ -269,10 +274,12 @@ bool CarriedValue(FunctionBuilder& fb, ItemSpan term, Value* out) {
 }
 
 bool ValueList(FunctionBuilder& fb, ItemSpan items, std::vector<Value>* values) {
-  for (ItemSpan part : Split(items, ",")) {
-    if (part.empty()) continue;
+  std::vector<ItemSpan> parts;
+  if (!SplitList(fb.ctx(), items, "a value", &parts)) return false;
+  for (ItemSpan part : parts) {
+    if (!IsOneTerm(fb.ctx(), part)) return false;
     Value v;
-    if (!CarriedValue(fb, part.subspan(0, TermLength(part)), &v)) return false;
+    if (!CarriedValue(fb, part, &v)) return false;
     values->push_back(v);
   }
   return true;

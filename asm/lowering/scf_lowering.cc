@@ -329,9 +329,9 @@ bool LowerYield(BodyLowering& body, const Statement& stmt) {
     return false;
   }
   RegionExit& exit = *body.innermost_exit();
+  exit.terminated = true;  // even when malformed: the region ends here
   std::vector<Value> values;
   if (!ValueList(fb, BeforeColon(stmt.items), &values)) return false;
-  exit.terminated = true;
   return ParallelMove(fb, exit.targets, values, stmt);
 }
 

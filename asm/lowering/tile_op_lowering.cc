@@ -23,6 +23,39 @@ bool ClassMatches(OperandKind kind, const Value& v) {
          KindAcceptsType(kind, v.type.dtype);
 }
 
+// False if type \a written, given for value \a v, names another kind of value, or a view of
+// another kind, element type or shape ('?' matches any size: a view's shape holds the sizes the
+// assembler knows, not only those its type spells). Tiles and scalars are compared exactly
+// by CheckWrittenType; opaque types are not checked.
+bool WrittenTypeFits(const Value& v, const Type& written) {
+  switch (written.kind) {
+    case TypeKind::kTile:
+      return v.cls == ValueClass::kTile;
+    case TypeKind::kScalar:
+      return v.cls == ValueClass::kScalar;
+    case TypeKind::kLocalArray:
+      return v.cls == ValueClass::kLocalArray;
+    case TypeKind::kPointer:
+    case TypeKind::kTensorView:
+    case TypeKind::kPartitionView:
+    case TypeKind::kMemref:
+      break;
+    default:
+      return true;
+  }
+  if (v.cls != ValueClass::kView || v.type.kind != written.kind) return false;
+  if (v.type.dtype != written.dtype) return false;
+  if (v.type.shape.empty() || written.shape.empty()) return true;
+  if (v.type.shape.size() != written.shape.size()) return false;
+  for (size_t i = 0; i < written.shape.size(); ++i) {
+    if (written.shape[i] != kDynamic && v.type.shape[i] != kDynamic &&
+        written.shape[i] != v.type.shape[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // Lowers one statement; members hold what the steps share.
 class TileOpLowering {
  public:
@@ -162,6 +195,11 @@ bool TileOpLowering::CheckWrittenType(int index) {
     ctx_.Error(slot.written->range(),
                StrCat("operand is ", v.type.tile.ToString(), " but its type is written as ",
                       written.tile.ToString()));
+    return false;
+  }
+  if (!WrittenTypeFits(v, written)) {
+    ctx_.Error(slot.written->range(), StrCat("operand is ", Describe(v),
+                                             " but its type is written as '", written.text, "'"));
     return false;
   }
   if (v.cls == ValueClass::kScalar && written.IsScalar() && written.dtype != v.type.dtype) {
@@ -344,6 +382,25 @@ static std::string ValueNames(const AttrInfo& info) {
   return names;
 }
 
+// True if attribute \a written sets the immediate \a spec. The attribute as written may use
+// another spelling of the name (sat_mode, satMode). tnotify's sync form calls its NotifyOp
+// just "op" (elsewhere "op" is a sync op class).
+static bool NamesImmediate(const OperandSpec& spec, std::string_view written) {
+  if (spec.kind != OperandKind::kImm || spec.attr == "%order") return false;
+  const AttrInfo* info = FindAttr(spec.attr);
+  if (!info) return written == spec.attr;
+  return FindAttr(written) == info || (written == "op" && spec.attr == "notifyOp");
+}
+
+// Attributes PTOAS programs carry that set no immediate: the generic form's operand segment
+// sizes, the layout PTOAS infers for tload/tstore, the tile library candidates its passes
+// record, tmov's accToVecMode (the destination tile says where the data goes) and
+// tquant.mx's quant_type (MXFP8, its only mode). The VM has no use for them.
+static bool IsCarriedAttribute(std::string_view name) {
+  return name == "operandSegmentSizes" || name == "layout" || name == "candidates" ||
+         name == "accToVecMode" || name == "quant_type";
+}
+
 bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   if (spec.attr == "%order") {
     *code = scalar_first_ ? 1 : 0;
@@ -351,11 +408,7 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   }
   const AttrInfo* info = FindAttr(spec.attr);
   *code = info ? info->default_code : 0;
-  // The attribute as written may use another spelling of the name (sat_mode, satMode).
-  // tnotify's sync form calls its NotifyOp just "op" (elsewhere "op" is a sync op class).
-  auto names_this = [&](const std::string& written) {
-    return FindAttr(written) == info || (written == "op" && spec.attr == "notifyOp");
-  };
+  auto names_this = [&](const std::string& written) { return NamesImmediate(spec, written); };
   auto it = form_.attrs.begin();
   if (!info) {  // a plain number: {root = 1 : i32}
     it = form_.attrs.find(std::string(spec.attr));
@@ -505,6 +558,13 @@ bool TileOpLowering::Run() {
   }
 
   // Immediates first: some rules depend on an attribute's value (tcmp's cmpMode).
+  ok &= CheckAttributeNames(ctx_, form_.attrs, info_.mnemonic, [&](std::string_view name) {
+    if (IsCarriedAttribute(name)) return true;
+    for (const OperandSpec& spec : info_.operands) {
+      if (NamesImmediate(spec, name)) return true;
+    }
+    return false;
+  });
   std::vector<uint32_t> encoded(info_.num_operands());
   std::vector<OperandType> types(info_.num_operands());
   for (int i = 0; i < info_.num_operands(); ++i) {
