@@ -399,6 +399,10 @@ bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan
     if (!stmt.head.Is(ItemKind::kBang)) {
       body.push_back(stmt);
     } else if (stmt.items.size() >= 2 && stmt.items[0].IsPunct("=")) {
+      if (ctx.TypeAlias(stmt.head.text)) {
+        ctx.Error(stmt.head, StrCat("type alias '!", stmt.head.text, "' is defined twice"));
+        continue;
+      }
       ctx.DefineTypeAlias(stmt.head.text, ItemSpan(stmt.items).subspan(1));
       aliases.push_back(&stmt);
     } else {

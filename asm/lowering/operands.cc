@@ -183,6 +183,90 @@ std::string Describe(const Value& v) {
   return StrCat("a value of type ", v.type.text);
 }
 
+namespace {
+
+// False if \a written names another kind of value than \a v, or a view of another kind,
+// element type or shape ('?' matches any size: a view's shape holds the sizes the assembler
+// knows, not only those its type spells).
+bool KindFits(const Value& v, const Type& written) {
+  switch (written.kind) {
+    case TypeKind::kTile:
+      return v.cls == ValueClass::kTile;
+    case TypeKind::kScalar:
+      return v.cls == ValueClass::kScalar;
+    case TypeKind::kLocalArray:
+      return v.cls == ValueClass::kLocalArray;
+    case TypeKind::kPointer:
+    case TypeKind::kTensorView:
+    case TypeKind::kPartitionView:
+    case TypeKind::kMemref:
+      break;
+    default:
+      return true;
+  }
+  if (v.cls != ValueClass::kView || v.type.kind != written.kind) return false;
+  if (v.type.dtype != written.dtype) return false;
+  if (v.type.shape.empty() || written.shape.empty()) return true;
+  if (v.type.shape.size() != written.shape.size()) return false;
+  for (size_t i = 0; i < written.shape.size(); ++i) {
+    if (written.shape[i] != kDynamic && v.type.shape[i] != kDynamic &&
+        written.shape[i] != v.type.shape[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string WrittenTypeProblem(const Value& v, const Type& written) {
+  if (!KindFits(v, written)) {
+    return StrCat("operand is ", Describe(v), " but its type is written as '", written.text, "'");
+  }
+  if (v.cls == ValueClass::kTile && written.IsTile() && written.tile != v.type.tile) {
+    return StrCat("operand is ", v.type.tile.ToString(), " but its type is written as ",
+                  written.tile.ToString());
+  }
+  if (v.cls == ValueClass::kScalar && written.IsScalar() && written.dtype != v.type.dtype) {
+    return StrCat("operand is ", DTypeName(v.type.dtype), " but its type is written as ",
+                  DTypeName(written.dtype));
+  }
+  return "";
+}
+
+bool CheckWrittenTypes(Context& ctx, const std::vector<Type>& types,
+                       const std::vector<SourceRange>& ranges, const std::vector<Value>& values,
+                       SourceRange where, const char* what) {
+  if (types.size() != values.size()) {
+    ctx.Error(where, StrCat("expected ", values.size(), " type", values.size() == 1 ? "" : "s",
+                            " for the ", what, ", got ", types.size()));
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 0; i < types.size(); ++i) {
+    if (std::string problem = WrittenTypeProblem(values[i], types[i]); !problem.empty()) {
+      ctx.Error(ranges[i], problem);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool CheckTypesAfterColon(Context& ctx, const Statement& stmt, const std::vector<Value>& values,
+                          const char* what) {
+  const int colon = Find(stmt.items, ":");
+  if (colon < 0) return true;
+  const ItemSpan written = ItemSpan(stmt.items).subspan(colon + 1);
+  Signature types;
+  if (!ParseSignature(ctx, written, &types)) return false;
+  if (types.has_arrow) {
+    ctx.Error(written, StrCat("expected the types of the ", what, ", got '", Spell(written), "'"));
+    return false;
+  }
+  return CheckWrittenTypes(ctx, types.inputs, types.input_ranges, values,
+                           written.empty() ? stmt.items[colon].range : SpanRange(written), what);
+}
+
 bool ExpectResults(Context& ctx, const Statement& stmt, size_t n) {
   if (stmt.results.size() == n) return true;
   if (n == 0) {

@@ -331,7 +331,10 @@ bool LowerYield(BodyLowering& body, const Statement& stmt) {
   RegionExit& exit = *body.innermost_exit();
   exit.terminated = true;  // even when malformed: the region ends here
   std::vector<Value> values;
-  if (!ValueList(fb, BeforeColon(stmt.items), &values)) return false;
+  if (!ValueList(fb, BeforeColon(stmt.items), &values) ||
+      !CheckTypesAfterColon(ctx, stmt, values, "yielded values")) {
+    return false;
+  }
   return ParallelMove(fb, exit.targets, values, stmt);
 }
 
@@ -352,7 +355,10 @@ bool LowerCondition(BodyLowering& body, const Statement& stmt) {
   Resolved cond;
   if (!Condition(fb, items[0].children(), "scf.condition needs an i1", &cond)) return false;
   std::vector<Value> values;
-  if (!ValueList(fb, BeforeColon(items).subspan(1), &values)) return false;
+  if (!ValueList(fb, BeforeColon(items).subspan(1), &values) ||
+      !CheckTypesAfterColon(ctx, stmt, values, "forwarded values")) {
+    return false;
+  }
   exit.terminated = true;
   if (!ParallelMove(fb, exit.results, values, stmt)) return false;
   exit.exit_branch = fb.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);

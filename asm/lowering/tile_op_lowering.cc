@@ -23,39 +23,6 @@ bool ClassMatches(OperandKind kind, const Value& v) {
          KindAcceptsType(kind, v.type.dtype);
 }
 
-// False if type \a written, given for value \a v, names another kind of value, or a view of
-// another kind, element type or shape ('?' matches any size: a view's shape holds the sizes the
-// assembler knows, not only those its type spells). Tiles and scalars are compared exactly
-// by CheckWrittenType; opaque types are not checked.
-bool WrittenTypeFits(const Value& v, const Type& written) {
-  switch (written.kind) {
-    case TypeKind::kTile:
-      return v.cls == ValueClass::kTile;
-    case TypeKind::kScalar:
-      return v.cls == ValueClass::kScalar;
-    case TypeKind::kLocalArray:
-      return v.cls == ValueClass::kLocalArray;
-    case TypeKind::kPointer:
-    case TypeKind::kTensorView:
-    case TypeKind::kPartitionView:
-    case TypeKind::kMemref:
-      break;
-    default:
-      return true;
-  }
-  if (v.cls != ValueClass::kView || v.type.kind != written.kind) return false;
-  if (v.type.dtype != written.dtype) return false;
-  if (v.type.shape.empty() || written.shape.empty()) return true;
-  if (v.type.shape.size() != written.shape.size()) return false;
-  for (size_t i = 0; i < written.shape.size(); ++i) {
-    if (written.shape[i] != kDynamic && v.type.shape[i] != kDynamic &&
-        written.shape[i] != v.type.shape[i]) {
-      return false;
-    }
-  }
-  return true;
-}
-
 // Lowers one statement; members hold what the steps share.
 class TileOpLowering {
  public:
@@ -189,26 +156,10 @@ bool TileOpLowering::SkipsOptional(int slot, const Operand& input) const {
 bool TileOpLowering::CheckWrittenType(int index) {
   const Slot& slot = slots_[index];
   if (!slot.written || !slot.written->has_type) return true;
-  const Type& written = slot.written->type;
-  const Value& v = slot.resolved.value;
-  if (v.cls == ValueClass::kTile && written.IsTile() && written.tile != v.type.tile) {
-    ctx_.Error(slot.written->range(),
-               StrCat("operand is ", v.type.tile.ToString(), " but its type is written as ",
-                      written.tile.ToString()));
-    return false;
-  }
-  if (!WrittenTypeFits(v, written)) {
-    ctx_.Error(slot.written->range(), StrCat("operand is ", Describe(v),
-                                             " but its type is written as '", written.text, "'"));
-    return false;
-  }
-  if (v.cls == ValueClass::kScalar && written.IsScalar() && written.dtype != v.type.dtype) {
-    ctx_.Error(slot.written->range(), StrCat("operand is ", DTypeName(v.type.dtype),
-                                             " but its type is written as ",
-                                             DTypeName(written.dtype)));
-    return false;
-  }
-  return true;
+  std::string problem = WrittenTypeProblem(slot.resolved.value, slot.written->type);
+  if (problem.empty()) return true;
+  ctx_.Error(slot.written->range(), problem);
+  return false;
 }
 
 bool TileOpLowering::ResolveSlot(int index) {
