@@ -266,6 +266,10 @@ bool ParseTileType(Context& ctx, const Item& group, Type* type) {
   std::vector<std::string_view> given;
   if (!positional.empty()) ok &= TilePositional(ctx, positional, &t, &valid_set, &given);
   for (const Item* key : keyed) {
+    if ((key->text == "v_row" || key->text == "v_col") && names.count("valid")) {
+      ctx.Error(*key, StrCat("tile parameter '", key->text, "' is given twice (valid= sets it)"));
+      ok = false;
+    }
     if (std::find(given.begin(), given.end(), key->text) != given.end()) {
       ctx.Error(*key, StrCat("tile parameter '", key->text,
                              "' is given twice (by position and by name)"));
