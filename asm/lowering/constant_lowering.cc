@@ -17,9 +17,10 @@ bool DefineScalarConstant(FunctionBuilder& fb, const Item& name, const Item& lit
   }
   // MLIR reads a decimal integer as an integer attribute, which a float type does not take;
   // a hex integer is the float's bit pattern.
-  if (IsFloat(type.dtype) && literal.Is(ItemKind::kInt) && literal.text.find('x') == literal.text.npos) {
-    ctx.Error(literal, StrCat("an integer literal is not a ", DTypeName(type.dtype),
-                              " value: write ", literal.text, ".0"));
+  const bool decimal = literal.Is(ItemKind::kInt) && literal.text.find('x') == literal.text.npos;
+  if (IsFloat(type.dtype) && decimal) {
+    ctx.Error(literal, StrCat("expected a float literal for ", DTypeName(type.dtype),
+                              ", got the integer ", literal.text, " (write ", literal.text, ".0)"));
     return false;
   }
   int64_t int_value;

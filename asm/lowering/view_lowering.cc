@@ -101,7 +101,7 @@ bool ReadViewOperands(Context& ctx, const Statement& stmt, ItemSpan head, const 
   return true;
 }
 
-// The index lists of \a operands, which \a op reads as integers.
+// The integers of the two index lists of \a operands.
 bool ViewIndexLists(FunctionBuilder& fb, const ViewOperands& operands,
                     std::vector<Value>* first_values, std::vector<Value>* second_values) {
   return IndexList(fb, *operands.first, first_values) &&
