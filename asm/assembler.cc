@@ -369,13 +369,26 @@ bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan
   program->arch = arch;
   Context ctx(file, diags, arch, options.limits);
   std::vector<Statement> body;
+  std::vector<const Statement*> aliases;
   for (const Statement& stmt : top) {
     if (!stmt.head.Is(ItemKind::kBang)) {
       body.push_back(stmt);
     } else if (stmt.items.size() >= 2 && stmt.items[0].IsPunct("=")) {
+      if (ctx.TypeAlias(stmt.head.text)) {
+        ctx.Error(stmt.head, StrCat("type alias '!", stmt.head.text, "' is defined twice"));
+        continue;
+      }
       ctx.DefineTypeAlias(stmt.head.text, ItemSpan(stmt.items).subspan(1));
+      aliases.push_back(&stmt);
     } else {
       ctx.Error(stmt.head, "expected a type alias '!name = TYPE'");
+    }
+  }
+  // Every alias names a type, used or not (MLIR parses each where it is defined).
+  for (const Statement* alias : aliases) {
+    Type type;
+    if (!ParseWholeType(ctx, ItemSpan(alias->items).subspan(1), &type)) {
+      ctx.MarkTypeAliasBroken(alias->head.text);
     }
   }
   if (!ModuleLowering(ctx, *program, bodies).Run(body)) return false;

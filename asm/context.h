@@ -72,6 +72,11 @@ class Context {
     auto it = type_aliases_.find(name);
     return it == type_aliases_.end() ? nullptr : &it->second;
   }
+  /// An alias whose type was reported bad where it is defined: its uses say nothing more.
+  void MarkTypeAliasBroken(std::string_view name) { broken_aliases_.emplace(name); }
+  bool TypeAliasBroken(std::string_view name) const {
+    return broken_aliases_.find(name) != broken_aliases_.end();
+  }
 
   /// Types parsed before, by their source text: a file spells the same few types over and
   /// over, and the same text always means the same type (ParseType).
@@ -90,6 +95,7 @@ class Context {
   FormatLimits limits_;
   std::set<std::string> limits_reported_;
   std::map<std::string, ItemSpan, std::less<>> type_aliases_;
+  std::set<std::string, std::less<>> broken_aliases_;
   std::unordered_map<std::string_view, std::shared_ptr<const Type>> known_types_;
 };
 

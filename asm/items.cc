@@ -1,5 +1,7 @@
 #include "pto/asm/items.h"
 
+#include "pto/asm/context.h"
+
 namespace pto::assembler {
 
 SourceRange SpanRange(ItemSpan items) {
@@ -18,6 +20,34 @@ std::vector<ItemSpan> Split(ItemSpan items, const char* punct) {
   }
   if (start < items.size() || !parts.empty()) parts.push_back(items.subspan(start));
   return parts;
+}
+
+bool SplitList(Context& ctx, ItemSpan items, const char* what, std::vector<ItemSpan>* parts) {
+  parts->clear();
+  bool ok = true;
+  for (ItemSpan part : Split(items, ",")) {
+    if (!part.empty()) {
+      parts->push_back(part);
+      continue;
+    }
+    // An empty entry starts just before the comma that ends it, or after the last comma.
+    const size_t at = static_cast<size_t>(part.data() - items.data());
+    if (at < items.size()) {
+      ctx.Error(items[at], StrCat("expected ", what, " before ','"));
+    } else {
+      ctx.Error(items[at - 1], StrCat("expected ", what, " after ','"));
+    }
+    ok = false;
+  }
+  return ok;
+}
+
+bool IsOneTerm(Context& ctx, ItemSpan part) {
+  const size_t n = TermLength(part);
+  if (n == part.size()) return true;
+  ctx.Error(part.subspan(n), StrCat("unexpected '", Spell(part.subspan(n)), "' after '",
+                                    Spell(part.first(n)), "' (missing comma?)"));
+  return false;
 }
 
 int Find(ItemSpan items, const char* punct) {

@@ -11,6 +11,7 @@
 
 namespace pto::assembler {
 
+class Context;
 using grammar::Item;
 using grammar::ItemKind;
 using grammar::Statement;
@@ -25,6 +26,13 @@ inline bool Attached(const Item& prev, const Item& next) {
 }
 /// Splits \a items at every top-level punctuation \a punct (",", ":").
 std::vector<ItemSpan> Split(ItemSpan items, const char* punct);
+/// Split(items, ","), reporting each empty entry ("%a,, %b", "(, %a)", "%a, :") at the comma
+/// beside it as "expected WHAT before/after ','": MLIR's lists have no empty entries. False
+/// if there was one (\a parts then holds the non-empty entries).
+bool SplitList(Context& ctx, ItemSpan items, const char* what, std::vector<ItemSpan>* parts);
+/// True if \a part is one term (TermLength); otherwise reports what follows it as
+/// "unexpected 'X' after 'Y' (missing comma?)".
+bool IsOneTerm(Context& ctx, ItemSpan part);
 /// Index of the first item that is punctuation \a punct, or -1.
 int Find(ItemSpan items, const char* punct);
 /// The items before the first ":" (all of them when there is none): a statement's operands,

@@ -1,6 +1,9 @@
 #include "pto/asm/type_parser.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <iterator>
+#include <set>
 
 #include "pto/common/program.h"
 #include "pto/common/strings.h"
@@ -185,17 +188,21 @@ bool TileKey(Context& ctx, std::string_view key, ItemSpan value, TileType* t, bo
 
 // Positional parameters: "16x16xf32", "vec, 16x16xf32", or the documented full lists
 // "loc, dtype, rows, cols[, v_row, v_col], blayout, slayout, fractal, pad".
+// Adds to \a given the keys the positional parameters set.
 bool TilePositional(Context& ctx, const std::vector<ItemSpan>& entries, TileType* t,
-                    bool* valid_set) {
+                    bool* valid_set, std::vector<std::string_view>* given) {
+  static const char* const kShapeKeys[] = {"rows", "cols", "dtype"};
   if (entries.empty()) return true;
   if (entries[0].size() == 1 && entries[0][0].Is(ItemKind::kDims)) {
     if (entries.size() != 1) {
       ctx.Error(entries[1], "unexpected tile parameter after the shape");
       return false;
     }
+    given->insert(given->end(), std::begin(kShapeKeys), std::end(kShapeKeys));
     return TileShapeDims(ctx, entries[0][0], t);
   }
   if (!TileMemory(ctx, entries[0], &t->mem)) return false;
+  given->push_back("loc");
   if (entries.size() == 1) {
     ctx.Error(entries[0], "tile type needs a shape such as 16x16xf32 after the location");
     return false;
@@ -205,6 +212,7 @@ bool TilePositional(Context& ctx, const std::vector<ItemSpan>& entries, TileType
       ctx.Error(entries[2], "write further tile parameters as key=value after the shape");
       return false;
     }
+    given->insert(given->end(), std::begin(kShapeKeys), std::end(kShapeKeys));
     return TileShapeDims(ctx, entries[1][0], t);
   }
   static const char* const kFull8[] = {"loc",     "dtype",   "rows",    "cols",
@@ -222,6 +230,7 @@ bool TilePositional(Context& ctx, const std::vector<ItemSpan>& entries, TileType
   bool ok = true;
   for (size_t i = 1; i < entries.size(); ++i) {
     ok &= TileKey(ctx, keys[i], entries[i], t, valid_set);
+    given->push_back(keys[i]);
   }
   return ok;
 }
@@ -232,15 +241,23 @@ bool ParseTileType(Context& ctx, const Item& group, Type* type) {
   TileType t;
   t.rows = t.cols = 0;
   bool valid_set = false;
-  std::vector<ItemSpan> positional;
+  std::vector<ItemSpan> positional, entries;
+  std::vector<const Item*> keyed;
+  std::set<std::string_view> names;  // each parameter once: rows=16, rows=32 is an error
+  if (!SplitList(ctx, group.children(), "a tile parameter", &entries)) return false;
   bool ok = true;
-  for (ItemSpan entry : Split(group.children(), ",")) {
-    if (entry.empty()) {
-      ctx.Error(group, "empty tile parameter");
-      return false;
-    }
+  for (ItemSpan entry : entries) {
     if (entry[0].Is(ItemKind::kKey)) {
-      ok &= TileKey(ctx, entry[0].text, entry.subspan(1), &t, &valid_set);
+      if (!names.insert(entry[0].text).second) {
+        ctx.Error(entry[0], StrCat("tile parameter '", entry[0].text, "' is given twice"));
+        ok = false;
+      } else if (entry.size() == 1) {
+        ctx.Error(entry[0], StrCat("expected a value after '", entry[0].text, " ='"));
+        ok = false;
+      } else {
+        ok &= TileKey(ctx, entry[0].text, entry.subspan(1), &t, &valid_set);
+      }
+      keyed.push_back(&entry[0]);
     } else if (entry.size() == 1 && entry[0].IsWord("...")) {
       ctx.Error(entry, "'...' is a documentation placeholder; write the tile type out");
       return false;
@@ -248,7 +265,19 @@ bool ParseTileType(Context& ctx, const Item& group, Type* type) {
       positional.push_back(entry);
     }
   }
-  if (!positional.empty()) ok &= TilePositional(ctx, positional, &t, &valid_set);
+  std::vector<std::string_view> given;
+  if (!positional.empty()) ok &= TilePositional(ctx, positional, &t, &valid_set, &given);
+  for (const Item* key : keyed) {
+    if ((key->text == "v_row" || key->text == "v_col") && names.count("valid")) {
+      ctx.Error(*key, StrCat("tile parameter '", key->text, "' is given twice (valid= sets it)"));
+      ok = false;
+    }
+    if (std::find(given.begin(), given.end(), key->text) != given.end()) {
+      ctx.Error(*key, StrCat("tile parameter '", key->text,
+                             "' is given twice (by position and by name)"));
+      ok = false;
+    }
+  }
   if (!ok) return false;
   return FinishTileType(ctx, group, t, valid_set, type);
 }
@@ -347,6 +376,7 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   const Item& head = items[0];
   const Item* params = *consumed >= 2 && term[1].IsGroup('<') ? &term[1] : nullptr;
   if (head.Is(ItemKind::kBang) && !params) {
+    if (ctx.TypeAliasBroken(head.text)) return false;  // reported where it is defined
     if (const ItemSpan* alias = ctx.TypeAlias(head.text)) {
       std::string spelling = type->text;
       if (!ParseWholeType(ctx, *alias, type)) return false;
@@ -405,6 +435,17 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
       return false;
     }
     return ParseViewType(ctx, *params, TypeKind::kMemref, type);
+  }
+  // The PTO dialect's types are all known here: another !pto.NAME is a mistake, as is a
+  // !name that no alias defines. Other dialects' types are carried as text.
+  if (head.Is(ItemKind::kBang) && head.text.find('.') == std::string_view::npos) {
+    ctx.Error(head, StrCat("undefined type alias '!", head.text, "'"));
+    return false;
+  }
+  if (head.Is(ItemKind::kBang) && head.text.substr(0, 4) == "pto." &&
+      head.text != "pto.event" && head.text != "pto.fmatrix_config") {
+    ctx.Error(head, StrCat("unknown PTO type '!", head.text, "'"));
+    return false;
   }
   type->kind = TypeKind::kOpaque;
   return true;

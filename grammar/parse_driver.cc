@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <unordered_set>
 
 #include "pto/common/strings.h"
 #include "pto/grammar/lexer.h"
@@ -125,7 +126,49 @@ void ParseDriver::AddGroup(ItemKind kind, char open, const SourceRange& range,
   Item group = MakeToken(kind, {}, range);
   group.open = open;
   group.SetChildren(TakeItems(children));
+  if (kind == ItemKind::kAttrDict) CheckDictionary(group.children());
   items_.push_back(group);
+}
+
+// MLIR's dictionary attribute: "name = value" or a unit "name" entries, separated by commas,
+// each name once. The meaning of the entries is the assembler's.
+void ParseDriver::CheckDictionary(std::span<const Item> entries) {
+  std::unordered_set<std::string_view> names;  // a set: a hostile dictionary can be long
+  size_t start = 0;
+  for (size_t i = 0; i <= entries.size(); ++i) {
+    if (i < entries.size() && !entries[i].IsPunct(",")) continue;
+    std::span<const Item> entry = entries.subspan(start, i - start);
+    const bool last = i == entries.size();
+    start = i + 1;
+    if (entry.empty()) {
+      if (last && i == 0) break;  // {}
+      if (last) {
+        diags_.Error(&file_, entries[i - 1].range, "expected an attribute after ','");
+      } else {
+        diags_.Error(&file_, entries[i].range, "expected an attribute before ','");
+      }
+      continue;
+    }
+    const Item& name = entry[0];
+    const bool keyed = name.Is(ItemKind::kKey);
+    if (!keyed && !name.Is(ItemKind::kWord) && !name.Is(ItemKind::kString)) {
+      diags_.Error(&file_, name.range, "expected an attribute name");
+      continue;
+    }
+    if (keyed && entry.size() == 1) {
+      diags_.Error(&file_, name.range, StrCat("expected a value after '", name.text, " ='"));
+      continue;
+    }
+    if (!keyed && entry.size() > 1) {
+      diags_.Error(&file_, entry[1].range,
+                   StrCat("expected '=' or ',' after the attribute name '", name.text, "'"));
+      continue;
+    }
+    if (!names.insert(name.text).second) {
+      diags_.Error(&file_, name.range,
+                   StrCat("duplicate attribute '", name.text, "' in the dictionary"));
+    }
+  }
 }
 
 void ParseDriver::AddRegion(const SourceRange& range, ListStart start) {

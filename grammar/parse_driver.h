@@ -108,6 +108,9 @@ class ParseDriver {
   void SyntaxError(const SourceRange& range, const std::string& message);
 
  private:
+  /// Reports malformed entries of an attribute dictionary: empty, a name without a value,
+  /// a name given twice.
+  void CheckDictionary(std::span<const Item> entries);
   /// Sets what a value's or number's text gives: a value's #N index, a literal's number
   /// (reporting integers out of range).
   void FillLiteral(Item* item);

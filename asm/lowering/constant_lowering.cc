@@ -15,6 +15,14 @@ bool DefineScalarConstant(FunctionBuilder& fb, const Item& name, const Item& lit
     ctx.Error(literal, StrCat("constants must have a scalar type, got '", type.text, "'"));
     return false;
   }
+  // MLIR reads a decimal integer as an integer attribute, which a float type does not take;
+  // a hex integer is the float's bit pattern.
+  const bool decimal = literal.Is(ItemKind::kInt) && literal.text.find('x') == literal.text.npos;
+  if (IsFloat(type.dtype) && decimal) {
+    ctx.Error(literal, StrCat("expected a float literal for ", DTypeName(type.dtype),
+                              ", got the integer ", literal.text, " (write ", literal.text, ".0)"));
+    return false;
+  }
   int64_t int_value;
   double real_value;
   if (!LiteralValue(ctx, literal, type.dtype, &int_value, &real_value)) return false;

@@ -150,6 +150,18 @@ bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
     operands.push_back(v.reg);
     results.push_back(v);
   }
+  // The signature, if written, types the arguments and the results.
+  if (int colon = Find(items, ":"); colon >= 0) {
+    const ItemSpan written = items.subspan(colon + 1);
+    Signature sig;
+    if (!ParseSignature(ctx, written, &sig) ||
+        !CheckWrittenTypes(ctx, sig.inputs, sig.input_ranges, args, SpanRange(written),
+                           "arguments") ||
+        !CheckWrittenTypes(ctx, sig.results, sig.result_ranges, results, SpanRange(written),
+                           "results")) {
+      return false;
+    }
+  }
   fb.call_sites().push_back(stmt.head.range);
   fb.Emit(Opcode::kCall, operands, stmt.head.range);
   return DefineResults(fb, stmt, results);
@@ -169,9 +181,8 @@ bool LowerReturn(BodyLowering& body, const Statement& stmt) {
   ItemSpan items = stmt.items;
   items = BeforeColon(items);
   std::vector<Value> values;
-  if (!ValueList(fb, items, &values) || !CheckWrittenTypes(fb, stmt, stmt.items, values)) {
-    return false;
-  }
+  if (!ValueList(fb, items, &values)) return false;
+  if (!CheckTypesAfterColon(ctx, stmt, values, "returned values")) return false;
   const std::vector<DType>& results = fb.function().results;
   if (values.size() != results.size()) {
     ctx.Error(stmt.head, StrCat("this function returns ", results.size(), " value",

@@ -16,6 +16,18 @@ void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs) {
   }
 }
 
+bool CheckAttributeNames(Context& ctx, const std::map<std::string, Attribute>& attrs,
+                         std::string_view op,
+                         const std::function<bool(std::string_view)>& known) {
+  bool ok = true;
+  for (const auto& [name, attr] : attrs) {
+    if (name.find('.') != std::string::npos || known(name)) continue;
+    ctx.Error(attr.range, StrCat(op, " has no attribute '", name, "'"));
+    ok = false;
+  }
+  return ok;
+}
+
 const Item* AttributeWord(ItemSpan value, bool quoted) {
   const Item* word = nullptr;
   for (const Item& item : value) {
@@ -35,34 +47,25 @@ namespace {
 // Splits operand items into terms at commas, moving attribute dictionaries into \a attrs.
 bool ReadOperandList(Context& ctx, ItemSpan items, std::vector<Operand>* operands,
                      std::map<std::string, Attribute>* attrs) {
-  bool ok = true;
-  for (ItemSpan part : Split(items, ",")) {
+  std::vector<ItemSpan> parts;
+  bool ok = SplitList(ctx, items, "an operand", &parts);
+  for (ItemSpan part : parts) {
     size_t end = part.size();
     while (end > 0 && part[end - 1].Is(ItemKind::kAttrDict)) {
       ReadAttributes(part[end - 1], attrs);
       --end;
     }
     part = part.subspan(0, end);
+    // A dictionary alone is an entry PTOAS writes: ins(%src, {maskPattern = ...} : T).
+    if (part.empty()) continue;
     // buf(%ping, %pong): the staging tiles of the comm instructions, as plain operands.
     if (part.size() == 2 && part[0].IsWord("buf") && part[1].IsGroup('(')) {
       ok &= ReadOperandList(ctx, part[1].children(), operands, attrs);
       continue;
     }
-    if (part.empty()) {
-      if (!items.empty() && end == 0) continue;  // only an attribute dictionary
-      ctx.Error(items, "empty operand");
-      ok = false;
-      continue;
-    }
-    size_t n = TermLength(part);
-    if (n != part.size()) {
-      ctx.Error(part.subspan(n), StrCat("unexpected '", Spell(part.subspan(n)),
-                                        "' after operand '", Spell(part.subspan(0, n)),
-                                        "' (missing comma?)"));
-      ok = false;
-    }
+    ok &= IsOneTerm(ctx, part);
     Operand operand;
-    operand.term = part.subspan(0, n);
+    operand.term = part.subspan(0, TermLength(part));
     operands->push_back(operand);
   }
   return ok;

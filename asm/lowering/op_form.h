@@ -6,6 +6,7 @@
 #ifndef PTO_ASM_LOWERING_OP_FORM_H_
 #define PTO_ASM_LOWERING_OP_FORM_H_
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -49,6 +50,12 @@ bool ReadOpForm(Context& ctx, const Statement& stmt, OpForm* form);
 
 /// Reads the entries of an attribute dictionary into \a attrs.
 void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs);
+/// Reports each attribute of \a attrs that \a op does not take: one \a known does not accept,
+/// unless its name has a dialect prefix (pto.entry, pto.vmi.fusion.boundary), which MLIR lets
+/// any operation carry. False if there was one.
+bool CheckAttributeNames(Context& ctx, const std::map<std::string, Attribute>& attrs,
+                         std::string_view op,
+                         const std::function<bool(std::string_view)>& known);
 /// The word an attribute's value comes down to in any of its spellings: ROUND,
 /// #pto<round_mode ROUND>, #pto.round_mode<CAST_RINT>, <EQ>, true, 1, and with \a quoted also
 /// "name" and @f (the last such item, nested groups included); null if there is none.

@@ -51,6 +51,10 @@ bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_va
       return false;
     }
     *real_value = RoundToFloatType(literal.Real(), type);
+    if (std::isinf(*real_value)) {  // 1e999, or 1e39 for an f32: MLIR rejects both
+      ctx.Error(literal, StrCat("float ", literal.text, " does not fit in ", DTypeName(type)));
+      return false;
+    }
     return true;
   }
   if (!literal.Is(ItemKind::kInt)) {
@@ -61,6 +65,10 @@ bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_va
   if (IsFloat(type)) {
     if (!hex) {
       *real_value = RoundToFloatType(static_cast<double>(literal.number), type);
+      if (std::isinf(*real_value)) {  // 70000 : f16
+        ctx.Error(literal, StrCat("integer ", literal.text, " does not fit in ", DTypeName(type)));
+        return false;
+      }
       return true;
     }
     // MLIR prints float constants it cannot spell exactly as their bit pattern.
@@ -127,13 +135,11 @@ bool Resolve(FunctionBuilder& fb, ItemSpan term, DType literal_type, Resolved* o
       ctx.Error(term.subspan(1), StrCat("unexpected '", Spell(term.subspan(1)), "'"));
       return false;
     }
-    for (ItemSpan index : Split(term[1].children(), ",")) {
+    std::vector<ItemSpan> indices;
+    if (!SplitList(ctx, term[1].children(), "an index", &indices)) return false;
+    for (ItemSpan index : indices) {
       Resolved r;
-      if (index.empty()) {
-        ctx.Error(term[1], "empty index");
-        return false;
-      }
-      if (!Resolve(fb, index.subspan(0, TermLength(index)), DType::kIndex, &r)) return false;
+      if (!IsOneTerm(ctx, index) || !Resolve(fb, index, DType::kIndex, &r)) return false;
       if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
         ctx.Error(index, StrCat("an index must be an integer, got ", Describe(r.value)));
         return false;
@@ -175,6 +181,94 @@ std::string Describe(const Value& v) {
       break;
   }
   return StrCat("a value of type ", v.type.text);
+}
+
+namespace {
+
+// False if \a written names another kind of value than \a v, or a view of another kind,
+// element type or shape ('?' matches any size: a view's shape holds the sizes the assembler
+// knows, not only those its type spells).
+bool KindFits(const Value& v, const Type& written) {
+  switch (written.kind) {
+    case TypeKind::kTile:
+      return v.cls == ValueClass::kTile;
+    case TypeKind::kScalar:
+      return v.cls == ValueClass::kScalar;
+    case TypeKind::kLocalArray:
+      return v.cls == ValueClass::kLocalArray;
+    case TypeKind::kPointer:
+    case TypeKind::kTensorView:
+    case TypeKind::kPartitionView:
+    case TypeKind::kMemref:
+      break;
+    default:
+      return true;
+  }
+  if (v.cls != ValueClass::kView || v.type.kind != written.kind) return false;
+  if (v.type.dtype != written.dtype) return false;
+  if (v.type.shape.empty() || written.shape.empty()) return true;
+  if (v.type.shape.size() != written.shape.size()) return false;
+  for (size_t i = 0; i < written.shape.size(); ++i) {
+    if (written.shape[i] != kDynamic && v.type.shape[i] != kDynamic &&
+        written.shape[i] != v.type.shape[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string WrittenTypeProblem(const Value& v, const Type& written) {
+  if (!KindFits(v, written)) {
+    return StrCat("operand is ", Describe(v), " but its type is written as '", written.text, "'");
+  }
+  if (v.cls == ValueClass::kTile && written.IsTile() && written.tile != v.type.tile) {
+    return StrCat("operand is ", v.type.tile.ToString(), " but its type is written as ",
+                  written.tile.ToString());
+  }
+  if (v.cls == ValueClass::kScalar && written.IsScalar() && written.dtype != v.type.dtype) {
+    return StrCat("operand is ", DTypeName(v.type.dtype), " but its type is written as ",
+                  DTypeName(written.dtype));
+  }
+  return "";
+}
+
+bool CheckWrittenTypes(Context& ctx, const std::vector<Type>& types,
+                       const std::vector<SourceRange>& ranges, const std::vector<Value>& values,
+                       SourceRange where, const char* what) {
+  if (types.size() != values.size()) {
+    ctx.Error(where, StrCat("expected ", values.size(), " type", values.size() == 1 ? "" : "s",
+                            " for the ", what, ", got ", types.size()));
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 0; i < types.size(); ++i) {
+    if (std::string problem = WrittenTypeProblem(values[i], types[i]); !problem.empty()) {
+      ctx.Error(ranges[i], problem);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool CheckTypesAfterColon(Context& ctx, const Statement& stmt, const std::vector<Value>& values,
+                          const char* what) {
+  const int colon = Find(stmt.items, ":");
+  if (colon < 0) {
+    if (values.empty()) return true;
+    ctx.Error(stmt.head, StrCat("'", stmt.head.text, "' needs the types of its values: ': T, ...'"));
+    return false;
+  }
+  const ItemSpan written = ItemSpan(stmt.items).subspan(colon + 1);
+  Signature types;
+  if (!ParseSignature(ctx, written, &types)) return false;
+  if (types.has_arrow) {
+    ctx.Error(written, StrCat("expected the types of the ", what, ", got '", Spell(written), "'"));
+    return false;
+  }
+  return CheckWrittenTypes(ctx, types.inputs, types.input_ranges, values,
+                           written.empty() ? stmt.items[colon].range : SpanRange(written), what);
 }
 
 bool ExpectResults(Context& ctx, const Statement& stmt, size_t n) {
@@ -240,11 +334,10 @@ bool IndexList(FunctionBuilder& fb, const Item& group, std::vector<Value>* value
     fb.ctx().Error(group, "expected a list such as [%a, %b]");
     return false;
   }
-  for (ItemSpan entry : Split(group.children(), ",")) {
-    if (entry.empty() || TermLength(entry) != entry.size()) {
-      fb.ctx().Error(group, "malformed list entry");
-      return false;
-    }
+  std::vector<ItemSpan> entries;
+  if (!SplitList(fb.ctx(), group.children(), "an integer", &entries)) return false;
+  for (ItemSpan entry : entries) {
+    if (!IsOneTerm(fb.ctx(), entry)) return false;
     Value v;
     if (!IntOperand(fb, entry, &v)) return false;
     values->push_back(v);
@@ -276,55 +369,13 @@ bool CarriedValue(FunctionBuilder& fb, ItemSpan term, Value* out) {
 }
 
 bool ValueList(FunctionBuilder& fb, ItemSpan items, std::vector<Value>* values) {
-  for (ItemSpan part : Split(items, ",")) {
-    if (part.empty()) continue;
+  std::vector<ItemSpan> parts;
+  if (!SplitList(fb.ctx(), items, "a value", &parts)) return false;
+  for (ItemSpan part : parts) {
+    if (!IsOneTerm(fb.ctx(), part)) return false;
     Value v;
-    if (!CarriedValue(fb, part.subspan(0, TermLength(part)), &v)) return false;
+    if (!CarriedValue(fb, part, &v)) return false;
     values->push_back(v);
-  }
-  return true;
-}
-
-bool ValueHasType(const Value& v, const Type& t) {
-  switch (v.cls) {
-    case ValueClass::kScalar:
-      return t.IsScalar() && t.dtype == v.type.dtype;
-    case ValueClass::kTile:
-      return t.IsTile() && t.tile == v.type.tile;
-    case ValueClass::kView:  // views are told apart by element type, as scf carries them
-      return t.IsView() && t.dtype == v.type.dtype;
-    default:
-      return t.text == v.type.text;
-  }
-}
-
-bool CheckWrittenTypes(FunctionBuilder& fb, const Statement& stmt, ItemSpan items,
-                       const std::vector<Value>& values) {
-  Context& ctx = fb.ctx();
-  const int colon = Find(items, ":");
-  if (colon < 0) {
-    if (values.empty()) return true;
-    ctx.Error(stmt.head, StrCat("'", stmt.head.text, "' needs the types of its values: ': T, ...'"));
-    return false;
-  }
-  ItemSpan written = items.subspan(colon + 1);
-  std::vector<ItemSpan> parts = Split(written, ",");
-  if (written.empty()) parts.clear();
-  if (parts.size() != values.size()) {
-    ctx.Error(written.empty() ? items[colon].range : SpanRange(written),
-              StrCat("'", stmt.head.text, "' has ", values.size(), " value",
-                     values.size() == 1 ? "" : "s", " but ", parts.size(), " type",
-                     parts.size() == 1 ? " is" : "s are", " written"));
-    return false;
-  }
-  for (size_t i = 0; i < parts.size(); ++i) {
-    Type t;
-    if (!ParseWholeType(ctx, parts[i], &t)) return false;
-    if (!ValueHasType(values[i], t)) {
-      ctx.Error(parts[i], StrCat("value ", i + 1, " of '", stmt.head.text, "' is ",
-                                 Describe(values[i]), ", not '", t.text, "'"));
-      return false;
-    }
   }
   return true;
 }

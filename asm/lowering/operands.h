@@ -40,6 +40,19 @@ bool ExpectResults(Context& ctx, const Statement& stmt, size_t n);
 /// count that differs.
 bool DefineResults(FunctionBuilder& fb, const Statement& stmt, const std::vector<Value>& values);
 
+/// "" if \a written, a type given for value \a v, is its type; else the message saying it is
+/// not. A view's '?' sizes match any size; opaque types are not checked.
+std::string WrittenTypeProblem(const Value& v, const Type& written);
+/// Checks the types \a types (written at \a ranges; a signature's list) given for \a values,
+/// \a what ("returned values", "arguments"): one per value, each the value's type.
+bool CheckWrittenTypes(Context& ctx, const std::vector<Type>& types,
+                       const std::vector<SourceRange>& ranges, const std::vector<Value>& values,
+                       SourceRange where, const char* what);
+/// The same for the types after the ':' of \a stmt ("return %a, %b : T, U") as MLIR has them:
+/// written exactly when there are values.
+bool CheckTypesAfterColon(Context& ctx, const Statement& stmt, const std::vector<Value>& values,
+                          const char* what);
+
 /// The type a declaration ends with, "-> T" or ": T"; reports \a missing where neither is
 /// written.
 bool DeclaredType(Context& ctx, const Statement& stmt, const char* missing, Type* type);
@@ -54,14 +67,6 @@ bool IndexList(FunctionBuilder& fb, const Item& group, std::vector<Value>* value
 bool CarriedValue(FunctionBuilder& fb, ItemSpan term, Value* out);
 /// The carried values of a comma-separated operand list (scf.yield %a, %b).
 bool ValueList(FunctionBuilder& fb, ItemSpan items, std::vector<Value>* values);
-
-/// Whether \a v is a value of type \a t (for the types a statement writes after its values).
-bool ValueHasType(const Value& v, const Type& t);
-/// Checks the types after the ':' of \a items, the operands of \a stmt (return, scf.yield,
-/// scf.condition), against \a values as MLIR does: written exactly when there are values, one
-/// per value, each the value's type.
-bool CheckWrittenTypes(FunctionBuilder& fb, const Statement& stmt, ItemSpan items,
-                       const std::vector<Value>& values);
 
 }  // namespace pto::assembler
 

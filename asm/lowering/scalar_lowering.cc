@@ -122,12 +122,38 @@ bool ScalarLowering::Run() {
       !ReadPredicate(&operands)) {
     return false;
   }
-  // Drop attribute dictionaries and modifiers such as fastmath<fast> or overflow<nsw>.
-  std::vector<ItemSpan> terms;
-  for (ItemSpan part : Split(operands, ",")) {
-    size_t n = part.empty() ? 0 : TermLength(part);
-    if (n == 0 || part[0].Is(ItemKind::kAttrDict)) continue;
-    terms.push_back(part.subspan(0, n));
+  // Drop attribute dictionaries and the modifiers fastmath<fast> and overflow<nsw> after the
+  // operands; they change nothing the VM computes.
+  std::vector<ItemSpan> parts, terms;
+  std::map<std::string, Attribute> attrs;
+  if (!SplitList(ctx_, operands, "an operand", &parts)) return false;
+  auto skip_dicts = [&](ItemSpan* rest) {
+    while (!rest->empty() && (*rest)[0].Is(ItemKind::kAttrDict)) {
+      ReadAttributes((*rest)[0], &attrs);
+      *rest = rest->subspan(1);
+    }
+  };
+  for (ItemSpan part : parts) {
+    size_t n = part[0].Is(ItemKind::kAttrDict) ? 0 : TermLength(part);
+    ItemSpan rest = part.subspan(n);
+    skip_dicts(&rest);
+    if (rest.size() >= 2 && (rest[0].IsWord("fastmath") || rest[0].IsWord("overflow")) &&
+        rest[1].IsGroup('<') && Attached(rest[0], rest[1])) {
+      rest = rest.subspan(2);
+    }
+    skip_dicts(&rest);
+    if (!rest.empty()) {
+      ctx_.Error(rest, StrCat("unexpected '", Spell(rest), "' in the operands of ",
+                              info_.mnemonic));
+      return false;
+    }
+    if (n > 0) terms.push_back(part.subspan(0, n));
+  }
+  // The dictionary spellings of the modifiers are all arith's operations take.
+  if (!CheckAttributeNames(ctx_, attrs, info_.mnemonic, [](std::string_view name) {
+        return name == "fastmath" || name == "overflowFlags";
+      })) {
+    return false;
   }
   const int inputs = info_.num_operands() - info_.num_outputs -
                      ((info_.family == Family::kCompareInt ||

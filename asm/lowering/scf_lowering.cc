@@ -334,10 +334,10 @@ bool LowerYield(BodyLowering& body, const Statement& stmt) {
     return false;
   }
   RegionExit& exit = *body.innermost_exit();
+  exit.terminated = true;  // even when malformed: the region ends here
   std::vector<Value> values;
-  exit.terminated = true;
   if (!ValueList(fb, BeforeColon(stmt.items), &values) ||
-      !CheckWrittenTypes(fb, stmt, stmt.items, values)) {
+      !CheckTypesAfterColon(ctx, stmt, values, "yielded values")) {
     return false;
   }
   return ParallelMove(fb, exit.targets, values, stmt);
@@ -362,7 +362,7 @@ bool LowerCondition(BodyLowering& body, const Statement& stmt) {
   if (!Condition(fb, items[0].children(), "scf.condition needs an i1", &cond)) return false;
   std::vector<Value> values;
   if (!ValueList(fb, BeforeColon(items).subspan(1), &values) ||
-      !CheckWrittenTypes(fb, stmt, items, values)) {
+      !CheckTypesAfterColon(ctx, stmt, values, "forwarded values")) {
     return false;
   }
   exit.terminated = true;

@@ -156,21 +156,10 @@ bool TileOpLowering::SkipsOptional(int slot, const Operand& input) const {
 bool TileOpLowering::CheckWrittenType(int index) {
   const Slot& slot = slots_[index];
   if (!slot.written || !slot.written->has_type) return true;
-  const Type& written = slot.written->type;
-  const Value& v = slot.resolved.value;
-  if (v.cls == ValueClass::kTile && written.IsTile() && written.tile != v.type.tile) {
-    ctx_.Error(slot.written->range(),
-               StrCat("operand is ", v.type.tile.ToString(), " but its type is written as ",
-                      written.tile.ToString()));
-    return false;
-  }
-  if (v.cls == ValueClass::kScalar && written.IsScalar() && written.dtype != v.type.dtype) {
-    ctx_.Error(slot.written->range(), StrCat("operand is ", DTypeName(v.type.dtype),
-                                             " but its type is written as ",
-                                             DTypeName(written.dtype)));
-    return false;
-  }
-  return true;
+  std::string problem = WrittenTypeProblem(slot.resolved.value, slot.written->type);
+  if (problem.empty()) return true;
+  ctx_.Error(slot.written->range(), problem);
+  return false;
 }
 
 bool TileOpLowering::ResolveSlot(int index) {
@@ -344,6 +333,25 @@ static std::string ValueNames(const AttrInfo& info) {
   return names;
 }
 
+// True if attribute \a written sets the immediate \a spec. The attribute as written may use
+// another spelling of the name (sat_mode, satMode). tnotify's sync form calls its NotifyOp
+// just "op" (elsewhere "op" is a sync op class).
+static bool NamesImmediate(const OperandSpec& spec, std::string_view written) {
+  if (spec.kind != OperandKind::kImm || spec.attr == "%order") return false;
+  const AttrInfo* info = FindAttr(spec.attr);
+  if (!info) return written == spec.attr;
+  return FindAttr(written) == info || (written == "op" && spec.attr == "notifyOp");
+}
+
+// Attributes PTOAS programs carry that set no immediate: the generic form's operand segment
+// sizes, the layout PTOAS infers for tload/tstore, the tile library candidates its passes
+// record, tmov's accToVecMode (the destination tile says where the data goes) and
+// tquant.mx's quant_type (MXFP8, its only mode). The VM has no use for them.
+static bool IsCarriedAttribute(std::string_view name) {
+  return name == "operandSegmentSizes" || name == "layout" || name == "candidates" ||
+         name == "accToVecMode" || name == "quant_type";
+}
+
 bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   if (spec.attr == "%order") {
     *code = scalar_first_ ? 1 : 0;
@@ -351,11 +359,7 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   }
   const AttrInfo* info = FindAttr(spec.attr);
   *code = info ? info->default_code : 0;
-  // The attribute as written may use another spelling of the name (sat_mode, satMode).
-  // tnotify's sync form calls its NotifyOp just "op" (elsewhere "op" is a sync op class).
-  auto names_this = [&](const std::string& written) {
-    return FindAttr(written) == info || (written == "op" && spec.attr == "notifyOp");
-  };
+  auto names_this = [&](const std::string& written) { return NamesImmediate(spec, written); };
   auto it = form_.attrs.begin();
   if (!info) {  // a plain number: {root = 1 : i32}
     it = form_.attrs.find(std::string(spec.attr));
@@ -505,6 +509,13 @@ bool TileOpLowering::Run() {
   }
 
   // Immediates first: some rules depend on an attribute's value (tcmp's cmpMode).
+  ok &= CheckAttributeNames(ctx_, form_.attrs, info_.mnemonic, [&](std::string_view name) {
+    if (IsCarriedAttribute(name)) return true;
+    for (const OperandSpec& spec : info_.operands) {
+      if (NamesImmediate(spec, name)) return true;
+    }
+    return false;
+  });
   std::vector<uint32_t> encoded(info_.num_operands());
   std::vector<OperandType> types(info_.num_operands());
   for (int i = 0; i < info_.num_operands(); ++i) {

@@ -10,21 +10,102 @@ namespace {
 
 constexpr int kMaxRank = 5;
 
-// Finds "key = [ ... ]" among \a items; returns the list group or null.
-const Item* KeyedList(ItemSpan items, const char* key) {
-  for (size_t i = 0; i + 1 < items.size(); ++i) {
-    if (items[i].Is(ItemKind::kKey) && items[i].text == key) return &items[i + 1];
+// The layout code of make_tensor_view's {layout = #pto.layout<nd|dn|nz>} (nd when absent);
+// reports any other attribute or value.
+bool LayoutCode(Context& ctx, const Item* dict, uint32_t* code) {
+  static const char* const kLayouts[] = {"nd", "dn", "nz"};
+  *code = 0;
+  if (!dict) return true;
+  std::map<std::string, Attribute> attrs;
+  ReadAttributes(*dict, &attrs);
+  const bool ok = CheckAttributeNames(ctx, attrs, "make_tensor_view",
+                                      [](std::string_view name) { return name == "layout"; });
+  auto it = attrs.find("layout");
+  if (it == attrs.end()) return ok;
+  const ItemSpan value = it->second.value;
+  if (value.size() == 2 && value[0].Is(ItemKind::kHash) && value[0].text == "pto.layout" &&
+      value[1].IsGroup('<') && value[1].children().size() == 1) {
+    for (uint32_t i = 0; i < 3; ++i) {
+      if (value[1].children()[0].IsWord(kLayouts[i])) {
+        *code = i;
+        return ok;
+      }
+    }
   }
-  return nullptr;
+  ctx.Error(it->second.range, StrCat("unknown layout '", Spell(value),
+                                     "' (expected #pto.layout<nd>, <dn> or <nz>)"));
+  return false;
 }
 
-uint32_t LayoutCode(const std::map<std::string, Attribute>& attrs) {
-  auto it = attrs.find("layout");
-  if (it == attrs.end()) return 0;
-  const Item* word = AttributeWord(it->second.value);
-  if (word && word->IsWord("dn")) return 1;
-  if (word && word->IsWord("nz")) return 2;
-  return 0;
+// partition_view takes no attributes but dialect ones.
+bool NoAttributes(Context& ctx, const Item* dict, const char* op) {
+  if (!dict) return true;
+  std::map<std::string, Attribute> attrs;
+  ReadAttributes(*dict, &attrs);
+  return CheckAttributeNames(ctx, attrs, op, [](std::string_view) { return false; });
+}
+
+// The operands both view operations write before their ':':
+// "%base, FIRST = [...], SECOND = [...] {attributes}".
+struct ViewOperands {
+  const Item* first = nullptr;   ///< The [...] of FIRST.
+  const Item* second = nullptr;  ///< The [...] of SECOND.
+  const Item* attrs = nullptr;   ///< The attribute dictionary, if written.
+};
+
+// Reads \a head (the items before the ':', %base first) as ViewOperands of \a op, whose keys are
+// \a first and \a second. \a comma_optional: the ',' between the two lists may be left out,
+// as the PTOAS releases before the comma printed make_tensor_view.
+bool ReadViewOperands(Context& ctx, const Statement& stmt, ItemSpan head, const char* op,
+                      const char* first, const char* second, bool comma_optional,
+                      ViewOperands* out) {
+  const char* const keys[] = {first, second};
+  auto spell = [&](size_t at) {  // "shape =" for a keyword, else as written
+    return head[at].Is(ItemKind::kKey) ? StrCat(head[at].text, " =") : Spell(head.subspan(at, 1));
+  };
+  const Item** lists[] = {&out->first, &out->second};
+  size_t i = 1;
+  for (int k = 0; k < 2; ++k) {
+    const bool comma = i < head.size() && head[i].IsPunct(",");
+    if (comma) ++i;
+    const Item* key = i < head.size() ? &head[i] : nullptr;
+    if (key && !comma && !(k == 1 && comma_optional && key->Is(ItemKind::kKey))) {
+      ctx.Error(*key, StrCat("expected ',' before '", spell(i), "'"));
+      return false;
+    }
+    if (!key) {
+      ctx.Error(comma ? head[i - 1] : stmt.head,
+                StrCat(op, " needs '", keys[k], " = [...]'", k == 0 ? " after its operand" : ""));
+      return false;
+    }
+    if (!key->Is(ItemKind::kKey) || key->text != keys[k]) {
+      if (key->Is(ItemKind::kKey) && k == 1 && key->text == first) {
+        ctx.Error(*key, StrCat("'", first, "' is given twice"));
+      } else {
+        ctx.Error(*key, StrCat("expected '", keys[k], " = [...]', got '", spell(i), "'"));
+      }
+      return false;
+    }
+    if (i + 1 >= head.size() || !head[i + 1].IsGroup('[')) {
+      ctx.Error(*key, StrCat("expected a list '[...]' after '", keys[k], " ='"));
+      return false;
+    }
+    *lists[k] = &head[i + 1];
+    i += 2;
+  }
+  if (i < head.size() && head[i].Is(ItemKind::kAttrDict)) out->attrs = &head[i++];
+  if (i < head.size()) {
+    ctx.Error(head.subspan(i), StrCat("unexpected '", Spell(head.subspan(i)), "' in ", op));
+    return false;
+  }
+  return true;
+}
+
+// The integers of the two index lists of \a operands.
+bool ViewIndexLists(FunctionBuilder& fb, const ViewOperands& operands,
+                    std::vector<Value>* first_values, std::vector<Value>* second_values) {
+  return IndexList(fb, *operands.first, first_values) &&
+         IndexList(fb, *operands.second, second_values);
 }
 
 // The start both view operations share: one result, then "%base, ... : TYPES"; the index of
@@ -37,21 +118,6 @@ int ViewHead(Context& ctx, const Statement& stmt, const char* usage) {
     return -1;
   }
   return colon;
-}
-
-// The two index lists "first = [...]" and "second = [...]" among \a head, which \a op needs.
-bool KeyedIndexLists(FunctionBuilder& fb, const Statement& stmt, ItemSpan head, const char* op,
-                     const char* first, const char* second, const Item** first_list,
-                     const Item** second_list, std::vector<Value>* first_values,
-                     std::vector<Value>* second_values) {
-  *first_list = KeyedList(head, first);
-  *second_list = KeyedList(head, second);
-  if (!*first_list || !*second_list) {
-    fb.ctx().Error(stmt.head, StrCat(op, " needs '", first, " = [...]' and '", second,
-                                     " = [...]'"));
-    return false;
-  }
-  return IndexList(fb, **first_list, first_values) && IndexList(fb, **second_list, second_values);
 }
 
 // Defines the result view of \a type and lays out the operands both operations start with:
@@ -103,13 +169,16 @@ bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
                      DTypeName(ptr->type.dtype)));
     return false;
   }
-  ItemSpan head = items.subspan(0, colon);
-  const Item *shape_list, *stride_list;
+  ViewOperands written;
   std::vector<Value> shape, strides;
-  if (!KeyedIndexLists(fb, stmt, head, "make_tensor_view", "shape", "strides", &shape_list,
-                       &stride_list, &shape, &strides)) {
+  uint32_t layout = 0;
+  if (!ReadViewOperands(ctx, stmt, items.subspan(0, colon), "make_tensor_view", "shape",
+                        "strides", /*comma_optional=*/true, &written) ||
+      !LayoutCode(ctx, written.attrs, &layout) ||
+      !ViewIndexLists(fb, written, &shape, &strides)) {
     return false;
   }
+  const Item* shape_list = written.first;
   if (shape.empty() || shape.size() > kMaxRank || shape.size() != strides.size()) {
     ctx.Error(*shape_list, StrCat("a tensor view needs 1 to 5 dimensions with one stride each; "
                                   "got ",
@@ -139,11 +208,7 @@ bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
   }
   std::vector<uint32_t> operands;
   if (!DefineView(fb, stmt, type, ptr->reg, shape, strides, &operands)) return false;
-  std::map<std::string, Attribute> attrs;
-  for (const Item& item : head) {
-    if (item.Is(ItemKind::kAttrDict)) ReadAttributes(item, &attrs);
-  }
-  operands.push_back(LayoutCode(attrs));
+  operands.push_back(layout);
   fb.Emit(Opcode::kMakeView, operands, stmt.head.range);
   return true;
 }
@@ -176,12 +241,16 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
                                                " but the view holds ", DTypeName(src->type.dtype)));
     return false;
   }
-  const Item *offset_list, *size_list;
+  ViewOperands written;
   std::vector<Value> offsets, sizes;
-  if (!KeyedIndexLists(fb, stmt, items.subspan(0, colon), "partition_view", "offsets", "sizes",
-                       &offset_list, &size_list, &offsets, &sizes)) {
+  if (!ReadViewOperands(ctx, stmt, items.subspan(0, colon), "partition_view", "offsets", "sizes",
+                        /*comma_optional=*/false, &written) ||
+      !NoAttributes(ctx, written.attrs, "partition_view") ||
+      !ViewIndexLists(fb, written, &offsets, &sizes)) {
     return false;
   }
+  const Item* offset_list = written.first;
+  const Item* size_list = written.second;
   size_t rank = src->type.shape.size();
   if (offsets.size() != rank || sizes.size() != rank) {
     ctx.Error(*offset_list, StrCat("the view has rank ", rank, " but ", offsets.size(),
