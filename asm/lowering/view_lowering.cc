@@ -69,9 +69,15 @@ bool ReadViewOperands(Context& ctx, const Statement& stmt, ItemSpan head, const 
     const bool comma = i < head.size() && head[i].IsPunct(",");
     if (comma) ++i;
     const Item* key = i < head.size() ? &head[i] : nullptr;
-    if (key && !comma && !(k == 1 && comma_optional && key->Is(ItemKind::kKey))) {
-      ctx.Error(*key, StrCat("expected ',' before '", spell(i), "'"));
-      return false;
+    if (key && !comma) {
+      if (!(k == 1 && comma_optional && key->Is(ItemKind::kKey))) {
+        ctx.Error(*key, StrCat("expected ',' before '", spell(i), "'"));
+        return false;
+      }
+      // Read as PTOAS read it until early 2026; today's PTOAS rejects it, so say so.
+      ctx.Warning(key->range, StrCat("expected ',' before '", spell(i),
+                               "' (accepted in the form older PTOAS releases print; PTOAS "
+                               "today requires the comma)"));
     }
     if (!key) {
       ctx.Error(comma ? head[i - 1] : stmt.head,
