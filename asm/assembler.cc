@@ -1,5 +1,6 @@
 #include "pto/asm/assembler.h"
 
+#include <algorithm>
 #include <memory>
 #include <unordered_set>
 
@@ -57,12 +58,20 @@ bool ParseKernelKind(const Attribute& attr, KernelKind* kind) {
 // whole, so its memory is not touched fresh (slow on virtual machines) and stays in cache.
 class BodyParser {
  public:
-  BodyParser(const SourceFile& file, Diagnostics& diags, std::vector<SourceRange> skipped)
+  BodyParser(const SourceFile& file, Diagnostics& diags, std::vector<grammar::SkippedBody> skipped)
       : file_(file), diags_(diags), skipped_(std::move(skipped)) {}
 
   /// The statements of function body \a region, or false on a syntax error.
   bool Parse(const Item& region, StatementSpan* body) {
-    if (!grammar::ParseRegion(file_, region.range, diags_, &tree_)) return false;
+    // The bodies were skipped in the order of the text.
+    auto skipped = std::lower_bound(
+        skipped_.begin(), skipped_.end(), region.range.begin,
+        [](const grammar::SkippedBody& b, uint32_t begin) { return b.range.begin < begin; });
+    if (skipped == skipped_.end() || skipped->range.begin != region.range.begin) {
+      *body = region.body();  // not skipped (unusual text): the outline parse read it
+      return true;
+    }
+    if (!grammar::ParseRegion(file_, *skipped, diags_, &tree_)) return false;
     parsed_.insert(region.range.begin);
     *body = tree_.statements();
     return true;
@@ -70,9 +79,9 @@ class BodyParser {
   /// Parses the skipped bodies that were not lowered (an error stopped the lowering first):
   /// whether the whole file is free of syntax errors.
   bool ParseRest() {
-    for (const SourceRange& region : skipped_) {
-      if (parsed_.count(region.begin)) continue;
-      if (!grammar::ParseRegion(file_, region, diags_, &tree_)) return false;
+    for (const grammar::SkippedBody& body : skipped_) {
+      if (parsed_.count(body.range.begin)) continue;
+      if (!grammar::ParseRegion(file_, body, diags_, &tree_)) return false;
     }
     return true;
   }
@@ -80,7 +89,7 @@ class BodyParser {
  private:
   const SourceFile& file_;
   Diagnostics& diags_;
-  std::vector<SourceRange> skipped_;
+  std::vector<grammar::SkippedBody> skipped_;
   std::unordered_set<uint32_t> parsed_;  ///< Begin offsets of the bodies parsed so far.
   grammar::SyntaxTree tree_;
 };
@@ -117,6 +126,8 @@ class ModuleLowering {
   Program& program_;
   BodyParser* bodies_;
   std::unique_ptr<FunctionBuilder> main_builder_;  ///< The synchronous form's implicit @main.
+  /// The names of the functions declared so far (a set: a file may hold thousands).
+  std::unordered_set<std::string_view> declared_;
 };
 
 void ModuleLowering::ResolveImports(const std::vector<FunctionBuilder*>& builders) {
@@ -255,12 +266,10 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       ctx_.Error(list_range, TooManyResults(name.text, results.size(), ctx_.limits().results));
     }
   }
-  for (const Function& f : program_.functions) {
-    if (program_.String(f.name) == name.text) {
-      ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
-      pending->body = nullptr;
-      return;
-    }
+  if (!declared_.insert(name.text).second) {
+    ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
+    pending->body = nullptr;
+    return;
   }
   program_.functions.emplace_back();
   if (program_.functions.size() > ctx_.limits().functions) {
@@ -417,7 +426,7 @@ bool AssembleUnit(const SourceFile& file, const AssembleOptions& options, Progra
   Diagnostics::Mark start = diags.Checkpoint();
   {
     grammar::SyntaxTree outline;
-    std::vector<SourceRange> skipped;
+    std::vector<grammar::SkippedBody> skipped;
     if (grammar::ParseOutline(file, diags, &outline, &skipped)) {
       BodyParser bodies(file, diags, std::move(skipped));
       if (Lower(file, options, outline.statements(), &bodies, program, diags)) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "pto/asm/format_limits.h"
 #include "pto/asm/items.h"
@@ -72,6 +73,24 @@ class Context {
     auto it = type_aliases_.find(name);
     return it == type_aliases_.end() ? nullptr : &it->second;
   }
+  /// Starts expanding the alias \a use names (a kBang item), inside the ones being expanded:
+  /// false, reported at \a use, if it is one of them (an alias that refers to itself) or if
+  /// they already nest grammar::kMaxNesting deep, the bound of every recursion over the text.
+  bool EnterTypeAlias(const Item& use) {
+    for (std::string_view open : expanding_aliases_) {
+      if (open == use.text) {
+        Error(use, StrCat("type alias !", use.text, " refers to itself"));
+        return false;
+      }
+    }
+    if (expanding_aliases_.size() >= grammar::kMaxNesting) {
+      Error(use, StrCat("type aliases nest more than ", grammar::kMaxNesting, " deep here"));
+      return false;
+    }
+    expanding_aliases_.push_back(use.text);
+    return true;
+  }
+  void LeaveTypeAlias() { expanding_aliases_.pop_back(); }
 
   /// Types parsed before, by their source text: a file spells the same few types over and
   /// over, and the same text always means the same type (ParseType).
@@ -90,6 +109,7 @@ class Context {
   FormatLimits limits_;
   std::set<std::string> limits_reported_;
   std::map<std::string, ItemSpan, std::less<>> type_aliases_;
+  std::vector<std::string_view> expanding_aliases_;  ///< EnterTypeAlias's, innermost last.
   std::unordered_map<std::string_view, std::shared_ptr<const Type>> known_types_;
 };
 

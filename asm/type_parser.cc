@@ -317,7 +317,10 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   if (head.Is(ItemKind::kBang) && !params) {
     if (const ItemSpan* alias = ctx.TypeAlias(head.text)) {
       std::string spelling = type->text;
-      if (!ParseWholeType(ctx, *alias, type)) return false;
+      if (!ctx.EnterTypeAlias(head)) return false;
+      const bool ok = ParseWholeType(ctx, *alias, type);
+      ctx.LeaveTypeAlias();
+      if (!ok) return false;
       type->text = spelling;
       return true;
     }
