@@ -62,8 +62,18 @@ bool ArgumentReader::LoadBytes(DType dtype, const std::string& name, const std::
     bytes->assign(n * size, 0);
     return true;
   }
+  // No more than the parameter holds (and one byte to tell), so /dev/zero or an endless pipe
+  // is refused rather than read until memory runs out.
+  const size_t limit = exact_bytes ? exact_bytes : kMaxBufferBytes;
   std::string err;
-  if (!ReadFile(arg, bytes, &err)) return Error(StrCat(what, ": ", err));
+  if (!ReadFile(arg, bytes, &err, limit)) {
+    if (exact_bytes && bytes->size() > limit) {
+      return Error(StrCat(what, ": ", arg, " has more than ", exact_bytes, " bytes but the "
+                          "parameter holds ", exact_bytes / size, " ", DTypeName(dtype),
+                          " elements (", exact_bytes, " bytes)"));
+    }
+    return Error(StrCat(what, ": ", err));
+  }
   if (bytes->size() % size != 0) {
     return Error(StrCat(what, ": ", arg, " has ", bytes->size(), " bytes, not a whole number of ",
                         DTypeName(dtype), " elements"));
