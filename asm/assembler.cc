@@ -126,23 +126,17 @@ class ModuleLowering {
   Program& program_;
   BodyParser* bodies_;
   std::unique_ptr<FunctionBuilder> main_builder_;  ///< The synchronous form's implicit @main.
-  /// The names of the functions declared so far (a set: a file may hold thousands).
-  std::unordered_set<std::string_view> declared_;
 };
 
 void ModuleLowering::ResolveImports(const std::vector<FunctionBuilder*>& builders) {
+  std::vector<FunctionBuilder*> builder_of(program_.functions.size(), nullptr);
+  for (FunctionBuilder* fb : builders) builder_of[&fb->function() - program_.functions.data()] = fb;
   for (FunctionBuilder* fb : builders) {
     Function& fn = fb->function();
     for (const BufferImport& import : fb->imports()) {
-      const FunctionBuilder* peer = nullptr;
-      uint32_t peer_index = 0;
-      for (uint32_t i = 0; i < program_.functions.size(); ++i) {
-        if (program_.String(program_.functions[i].name) != import.peer) continue;
-        peer_index = i;
-        for (FunctionBuilder* other : builders) {
-          if (&other->function() == &program_.functions[i]) peer = other;
-        }
-      }
+      const int64_t found_index = ctx_.FunctionIndex(import.peer);
+      const FunctionBuilder* peer = found_index < 0 ? nullptr : builder_of[found_index];
+      const uint32_t peer_index = found_index < 0 ? 0 : static_cast<uint32_t>(found_index);
       if (!peer) {
         ctx_.Error(import.def, StrCat("peer_func @", import.peer, " is not a function of this module"));
         continue;
@@ -266,7 +260,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       ctx_.Error(list_range, TooManyResults(name.text, results.size(), ctx_.limits().results));
     }
   }
-  if (!declared_.insert(name.text).second) {
+  if (!ctx_.DeclareFunction(name.text, static_cast<uint32_t>(program_.functions.size()))) {
     ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
     pending->body = nullptr;
     return;
@@ -356,6 +350,7 @@ bool ModuleLowering::Run(StatementSpan top) {
     program_.functions.emplace_back();
     Function& fn = program_.functions.back();
     fn.name = program_.Intern("main");
+    (void)ctx_.DeclareFunction("main", 0);
     main_builder_ = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
     BodyLowering lowering(*main_builder_);
     std::vector<Statement> body;

@@ -65,6 +65,17 @@ class Context {
     return index;
   }
 
+  /// Records that function \a name is program.functions[\a index]; false if a function of
+  /// that name was declared before (a map: a file may hold tens of thousands, each called).
+  bool DeclareFunction(std::string_view name, uint32_t index) {
+    return functions_.emplace(name, index).second;
+  }
+  /// The index of the function called \a name, or -1.
+  int64_t FunctionIndex(std::string_view name) const {
+    auto it = functions_.find(name);
+    return it == functions_.end() ? int64_t{-1} : int64_t{it->second};
+  }
+
   /// Type aliases defined at the top of the file: "!name = TYPE".
   void DefineTypeAlias(std::string_view name, ItemSpan type) {
     type_aliases_[std::string(name)] = type;
@@ -109,7 +120,8 @@ class Context {
   FormatLimits limits_;
   std::set<std::string> limits_reported_;
   std::map<std::string, ItemSpan, std::less<>> type_aliases_;
-  std::vector<std::string_view> expanding_aliases_;  ///< EnterTypeAlias's, innermost last.
+  std::vector<std::string_view> expanding_aliases_;
+  std::unordered_map<std::string_view, uint32_t> functions_;  ///< Names point into the source.  ///< EnterTypeAlias's, innermost last.
   std::unordered_map<std::string_view, std::shared_ptr<const Type>> known_types_;
 };
 
