@@ -102,6 +102,7 @@ class Context {
     return true;
   }
   void LeaveTypeAlias() { expanding_aliases_.pop_back(); }
+  bool ExpandingTypeAlias() const { return !expanding_aliases_.empty(); }
 
   /// Types parsed before, by their source text: a file spells the same few types over and
   /// over, and the same text always means the same type (ParseType).

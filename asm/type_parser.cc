@@ -383,7 +383,10 @@ bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   if (length > 0) {
     SourceRange range = SpanRange(items.subspan(0, length));
     text = std::string_view(ctx.file().text()).substr(range.begin, range.end - range.begin);
-    if (const Type* known = ctx.KnownType(text)) {
+    // Inside an alias every link is expanded, so that how deep a chain of aliases nests
+    // does not depend on which of its links were used before (Context::EnterTypeAlias).
+    const Type* known = ctx.ExpandingTypeAlias() ? nullptr : ctx.KnownType(text);
+    if (known) {
       *type = *known;
       *consumed = length;
       return true;
