@@ -1,5 +1,6 @@
 #include "pto/asm/assembler.h"
 
+#include <algorithm>
 #include <memory>
 #include <unordered_set>
 
@@ -58,12 +59,20 @@ bool ParseKernelKind(const Attribute& attr, KernelKind* kind) {
 // whole, so its memory is not touched fresh (slow on virtual machines) and stays in cache.
 class BodyParser {
  public:
-  BodyParser(const SourceFile& file, Diagnostics& diags, std::vector<SourceRange> skipped)
+  BodyParser(const SourceFile& file, Diagnostics& diags, std::vector<grammar::SkippedBody> skipped)
       : file_(file), diags_(diags), skipped_(std::move(skipped)) {}
 
   /// The statements of function body \a region, or false on a syntax error.
   bool Parse(const Item& region, StatementSpan* body) {
-    if (!grammar::ParseRegion(file_, region.range, diags_, &tree_)) return false;
+    // The bodies were skipped in the order of the text.
+    auto skipped = std::lower_bound(
+        skipped_.begin(), skipped_.end(), region.range.begin,
+        [](const grammar::SkippedBody& b, uint32_t begin) { return b.range.begin < begin; });
+    if (skipped == skipped_.end() || skipped->range.begin != region.range.begin) {
+      *body = region.body();  // not skipped (unusual text): the outline parse read it
+      return true;
+    }
+    if (!grammar::ParseRegion(file_, *skipped, diags_, &tree_)) return false;
     parsed_.insert(region.range.begin);
     *body = tree_.statements();
     return true;
@@ -71,9 +80,9 @@ class BodyParser {
   /// Parses the skipped bodies that were not lowered (an error stopped the lowering first):
   /// whether the whole file is free of syntax errors.
   bool ParseRest() {
-    for (const SourceRange& region : skipped_) {
-      if (parsed_.count(region.begin)) continue;
-      if (!grammar::ParseRegion(file_, region, diags_, &tree_)) return false;
+    for (const grammar::SkippedBody& body : skipped_) {
+      if (parsed_.count(body.range.begin)) continue;
+      if (!grammar::ParseRegion(file_, body, diags_, &tree_)) return false;
     }
     return true;
   }
@@ -81,7 +90,7 @@ class BodyParser {
  private:
   const SourceFile& file_;
   Diagnostics& diags_;
-  std::vector<SourceRange> skipped_;
+  std::vector<grammar::SkippedBody> skipped_;
   std::unordered_set<uint32_t> parsed_;  ///< Begin offsets of the bodies parsed so far.
   grammar::SyntaxTree tree_;
 };
@@ -122,18 +131,14 @@ class ModuleLowering {
 };
 
 void ModuleLowering::ResolveImports(const std::vector<FunctionBuilder*>& builders) {
+  std::vector<FunctionBuilder*> builder_of(program_.functions.size(), nullptr);
+  for (FunctionBuilder* fb : builders) builder_of[&fb->function() - program_.functions.data()] = fb;
   for (FunctionBuilder* fb : builders) {
     Function& fn = fb->function();
     for (const BufferImport& import : fb->imports()) {
-      const FunctionBuilder* peer = nullptr;
-      uint32_t peer_index = 0;
-      for (uint32_t i = 0; i < program_.functions.size(); ++i) {
-        if (program_.String(program_.functions[i].name) != import.peer) continue;
-        peer_index = i;
-        for (FunctionBuilder* other : builders) {
-          if (&other->function() == &program_.functions[i]) peer = other;
-        }
-      }
+      const int64_t found_index = ctx_.FunctionIndex(import.peer);
+      const FunctionBuilder* peer = found_index < 0 ? nullptr : builder_of[found_index];
+      const uint32_t peer_index = found_index < 0 ? 0 : static_cast<uint32_t>(found_index);
       if (!peer) {
         ctx_.Error(import.def, StrCat("peer_func @", import.peer, " is not a function of this module"));
         continue;
@@ -235,12 +240,10 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       ctx_.Error(list_range, TooManyResults(name.text, results.size(), ctx_.limits().results));
     }
   }
-  for (const Function& f : program_.functions) {
-    if (program_.String(f.name) == name.text) {
-      ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
-      pending->body = nullptr;
-      return;
-    }
+  if (!ctx_.DeclareFunction(name.text, static_cast<uint32_t>(program_.functions.size()))) {
+    ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
+    pending->body = nullptr;
+    return;
   }
   program_.functions.emplace_back();
   if (program_.functions.size() > ctx_.limits().functions) {
@@ -323,6 +326,7 @@ bool ModuleLowering::Run(StatementSpan top) {
     program_.functions.emplace_back();
     Function& fn = program_.functions.back();
     fn.name = program_.Intern("main");
+    (void)ctx_.DeclareFunction("main", 0);
     main_builder_ = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
     BodyLowering lowering(*main_builder_);
     std::vector<Statement> body;
@@ -369,6 +373,8 @@ bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan
   program->arch = arch;
   Context ctx(file, diags, arch, options.limits);
   std::vector<Statement> body;
+  // Aliases are named first, so that a use before the definition is said to be one; each is
+  // then read, used or not, with the aliases before it (MLIR parses each where it is).
   std::vector<const Statement*> aliases;
   for (const Statement& stmt : top) {
     if (!stmt.head.Is(ItemKind::kBang)) {
@@ -378,18 +384,17 @@ bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan
         ctx.Error(stmt.head, StrCat("type alias '!", stmt.head.text, "' is defined twice"));
         continue;
       }
-      ctx.DefineTypeAlias(stmt.head.text, ItemSpan(stmt.items).subspan(1));
+      ctx.DefineTypeAlias(stmt.head.text, {nullptr, stmt.range, /*broken=*/true});
       aliases.push_back(&stmt);
     } else {
       ctx.Error(stmt.head, "expected a type alias '!name = TYPE'");
     }
   }
-  // Every alias names a type, used or not (MLIR parses each where it is defined).
   for (const Statement* alias : aliases) {
     Type type;
-    if (!ParseWholeType(ctx, ItemSpan(alias->items).subspan(1), &type)) {
-      ctx.MarkTypeAliasBroken(alias->head.text);
-    }
+    if (!ParseWholeType(ctx, ItemSpan(alias->items).subspan(1), &type)) continue;
+    ctx.DefineTypeAlias(alias->head.text, {std::make_shared<const Type>(std::move(type)),
+                                           alias->range, /*broken=*/false});
   }
   if (!ModuleLowering(ctx, *program, bodies).Run(body)) return false;
   return !bodies || bodies->ParseRest();
@@ -405,7 +410,7 @@ bool AssembleUnit(const SourceFile& file, const AssembleOptions& options, Progra
   Diagnostics::Mark start = diags.Checkpoint();
   {
     grammar::SyntaxTree outline;
-    std::vector<SourceRange> skipped;
+    std::vector<grammar::SkippedBody> skipped;
     if (grammar::ParseOutline(file, diags, &outline, &skipped)) {
       BodyParser bodies(file, diags, std::move(skipped));
       if (Lower(file, options, outline.statements(), &bodies, program, diags)) {

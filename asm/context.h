@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "pto/asm/format_limits.h"
 #include "pto/asm/items.h"
@@ -64,18 +65,32 @@ class Context {
     return index;
   }
 
-  /// Type aliases defined at the top of the file: "!name = TYPE".
-  void DefineTypeAlias(std::string_view name, ItemSpan type) {
-    type_aliases_[std::string(name)] = type;
+  /// Records that function \a name is program.functions[\a index]; false if a function of
+  /// that name was declared before (a map: a file may hold tens of thousands, each called).
+  bool DeclareFunction(std::string_view name, uint32_t index) {
+    return functions_.emplace(name, index).second;
   }
-  const ItemSpan* TypeAlias(std::string_view name) const {
+  /// The index of the function called \a name, or -1.
+  int64_t FunctionIndex(std::string_view name) const {
+    auto it = functions_.find(name);
+    return it == functions_.end() ? int64_t{-1} : int64_t{it->second};
+  }
+
+  /// A type alias "!name = TYPE" at the top of the file. As in MLIR, an alias is read where it
+  /// is defined and names only aliases defined before it, so a use never expands a chain:
+  /// it is the type its definition read. \a broken: that type was reported bad, and uses of
+  /// the alias say nothing more.
+  struct TypeAliasEntry {
+    std::shared_ptr<const Type> type;  ///< Null when broken.
+    SourceRange definition;  ///< Where "!name = TYPE" is written.
+    bool broken = false;
+  };
+  void DefineTypeAlias(std::string_view name, TypeAliasEntry entry) {
+    type_aliases_[std::string(name)] = std::move(entry);
+  }
+  const TypeAliasEntry* TypeAlias(std::string_view name) const {
     auto it = type_aliases_.find(name);
     return it == type_aliases_.end() ? nullptr : &it->second;
-  }
-  /// An alias whose type was reported bad where it is defined: its uses say nothing more.
-  void MarkTypeAliasBroken(std::string_view name) { broken_aliases_.emplace(name); }
-  bool TypeAliasBroken(std::string_view name) const {
-    return broken_aliases_.find(name) != broken_aliases_.end();
   }
 
   /// Types parsed before, by their source text: a file spells the same few types over and
@@ -94,8 +109,8 @@ class Context {
   Arch arch_;
   FormatLimits limits_;
   std::set<std::string> limits_reported_;
-  std::map<std::string, ItemSpan, std::less<>> type_aliases_;
-  std::set<std::string, std::less<>> broken_aliases_;
+  std::map<std::string, TypeAliasEntry, std::less<>> type_aliases_;
+  std::unordered_map<std::string_view, uint32_t> functions_;  ///< Names point into the source.
   std::unordered_map<std::string_view, std::shared_ptr<const Type>> known_types_;
 };
 

@@ -104,7 +104,7 @@ bool Write(pto::Program program, const std::string& output) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int ToolMain(int argc, char** argv) {
   CLI::App app{"ptoas: assemble and link PTO assembly (.pto) into PTO bytecode", "ptoas"};
   std::vector<std::string> inputs;
   std::string output, arch_name, entry;
@@ -174,4 +174,8 @@ int main(int argc, char** argv) {
   diags.Render(std::cerr);
   if (!ok) return kExitInputError;
   return Write(std::move(program), output) ? kExitOk : kExitInputError;
+}
+
+int main(int argc, char** argv) {
+  return pto::MainCatchingOutOfMemory("ptoas", ToolMain, argc, argv);
 }

@@ -376,11 +376,19 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   const Item& head = items[0];
   const Item* params = *consumed >= 2 && term[1].IsGroup('<') ? &term[1] : nullptr;
   if (head.Is(ItemKind::kBang) && !params) {
-    if (ctx.TypeAliasBroken(head.text)) return false;  // reported where it is defined
-    if (const ItemSpan* alias = ctx.TypeAlias(head.text)) {
-      std::string spelling = type->text;
-      if (!ParseWholeType(ctx, *alias, type)) return false;
-      type->text = spelling;
+    const Context::TypeAliasEntry* alias = ctx.TypeAlias(head.text);
+    if (alias && alias->definition.end > head.range.begin) {
+      ctx.Error(head, StrCat("type alias '!", head.text, "' ",
+                             alias->definition.begin <= head.range.begin
+                                 ? "names itself"
+                                 : "is used before its definition"));
+      return false;
+    }
+    if (alias) {
+      if (alias->broken) return false;  // reported where it is defined
+      std::string spelling = std::move(type->text);
+      *type = *alias->type;
+      type->text = std::move(spelling);
       return true;
     }
   }
@@ -453,15 +461,19 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
 
 }  // namespace
 
-// The same source text lexes into the same items, which name the same type (aliases are all
-// defined before the first use); only types that parsed without a message are remembered.
+// The same source text lexes into the same items, which name the same type (an alias is
+// defined before its first use); only types that parsed without a message are remembered.
 bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   size_t length = TermLength(items);
   std::string_view text;
+  // A lone alias name is looked up where it is used: the same text before the alias's
+  // definition is an error, after it the alias's type.
+  const bool alias_use = length == 1 && items[0].Is(ItemKind::kBang);
   if (length > 0) {
     SourceRange range = SpanRange(items.subspan(0, length));
     text = std::string_view(ctx.file().text()).substr(range.begin, range.end - range.begin);
-    if (const Type* known = ctx.KnownType(text)) {
+    const Type* known = alias_use ? nullptr : ctx.KnownType(text);
+    if (known) {
       *type = *known;
       *consumed = length;
       return true;
@@ -469,7 +481,7 @@ bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   }
   int errors_before = ctx.diags().error_count();
   if (!ParseTerm(ctx, items, type, consumed)) return false;
-  if (length > 0 && ctx.diags().error_count() == errors_before) {
+  if (length > 0 && !alias_use && ctx.diags().error_count() == errors_before) {
     ctx.RememberType(text, std::make_shared<const Type>(*type));
   }
   return true;

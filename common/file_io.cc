@@ -25,14 +25,19 @@ void AdviseHugePages(void* data, size_t size) {
 
 namespace {
 
-// Reads to the end of \a fd, appending to \a out.
+// Reads to the end of \a fd, appending to \a out, or until it holds more than \a max_bytes
+// (then *too_large).
 template <typename Buffer>
-bool ReadFd(int fd, Buffer* out) {
+bool ReadFd(int fd, Buffer* out, size_t max_bytes, bool* too_large) {
   // A regular file is read in one call into a buffer of its size, and the end of file is
   // probed with a small buffer: growing a large vector would copy it into fresh pages, which
   // are slow to read back on some virtual machines (20 ms for 16 MB here).
   struct stat st;
   if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    if (static_cast<uint64_t>(st.st_size) > max_bytes) {
+      *too_large = true;
+      return false;
+    }
     size_t used = out->size(), want = static_cast<size_t>(st.st_size);
     out->reserve(used + want + 1);
     AdviseHugePages(out->data() + used, want);
@@ -49,7 +54,13 @@ bool ReadFd(int fd, Buffer* out) {
   }
   char probe[1 << 16];
   for (;;) {
-    ssize_t n = read(fd, probe, sizeof probe);
+    // One byte more than fits tells a too-large input from one that fits exactly.
+    size_t room = max_bytes + 1 - std::min(out->size(), max_bytes + 1);
+    if (room == 0) {
+      *too_large = true;
+      return false;
+    }
+    ssize_t n = read(fd, probe, std::min(sizeof probe, room));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return false;
     if (n == 0) return true;
@@ -58,33 +69,45 @@ bool ReadFd(int fd, Buffer* out) {
 }
 
 template <typename Buffer>
-bool ReadInto(const std::string& path, Buffer* out, std::string* err) {
+bool ReadInto(const std::string& path, Buffer* out, std::string* err, size_t max_bytes) {
   out->clear();
+  bool too_large = false;
+  const std::string shown = path == "-" ? std::string("standard input") : path;
+  auto too_large_error = [&] {
+    *err = StrCat(shown, " is larger than ", max_bytes, " bytes");
+    return false;
+  };
   if (path == "-") {
-    if (ReadFd(0, out)) return true;
+    if (ReadFd(0, out, max_bytes, &too_large)) return true;
+    if (too_large) return too_large_error();
     *err = StrCat("cannot read standard input: ", std::strerror(errno));
     return false;
   }
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Non-blocking, so that opening a FIFO does not wait for a writer; reads block again.
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     *err = StrCat("cannot open ", path, ": ", std::strerror(errno));
     return false;
   }
-  bool ok = ReadFd(fd, out);
+  int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  bool ok = ReadFd(fd, out, max_bytes, &too_large);
   int saved = errno;
   close(fd);
+  if (too_large) return too_large_error();
   if (!ok) *err = StrCat("cannot read ", path, ": ", std::strerror(saved));
   return ok;
 }
 
 }  // namespace
 
-bool ReadFile(const std::string& path, std::string* out, std::string* err) {
-  return ReadInto(path, out, err);
+bool ReadFile(const std::string& path, std::string* out, std::string* err, size_t max_bytes) {
+  return ReadInto(path, out, err, max_bytes);
 }
 
-bool ReadFile(const std::string& path, std::vector<uint8_t>* out, std::string* err) {
-  return ReadInto(path, out, err);
+bool ReadFile(const std::string& path, std::vector<uint8_t>* out, std::string* err,
+              size_t max_bytes) {
+  return ReadInto(path, out, err, max_bytes);
 }
 
 bool WriteFileAtomic(const std::string& path, const void* data, size_t size, std::string* err) {

@@ -32,14 +32,14 @@ class Lexer {
   /// empty region whose range still spans its braces, to be lexed later with the next
   /// constructor. skipped() lists them.
   Lexer(const SourceFile& file, Diagnostics& diags, bool outline = false);
-  /// Lexes the statements of the region whose '{' is at \a open, as if they were a file: the
-  /// matching '}' ends the input. region_end() is where that '}' is.
-  Lexer(const SourceFile& file, Diagnostics& diags, uint32_t open);
+  /// Lexes the statements of the skipped body \a body, as if they were a file: the matching
+  /// '}' ends the input. region_end() is where that '}' is.
+  Lexer(const SourceFile& file, Diagnostics& diags, const SkippedBody& body);
 
   /// The next token for the parser.
   Lexeme Next();
 
-  const std::vector<SourceRange>& skipped() const { return skipped_; }
+  const std::vector<SkippedBody>& skipped() const { return skipped_; }
   /// The offset of the '}' that closed a region lexed on its own, or 0 if it did not close.
   uint32_t region_end() const { return region_end_; }
   /// Whether the region left a block label unfinished, which its own lexing cannot reproduce.
@@ -78,6 +78,9 @@ class Lexer {
   Lexeme EndOfRegion();
   /// At a region's '{': skips a function body if outlining (see the first constructor).
   void MaybeSkipBody();
+  /// Opens a bracket, dictionary or region at tok_; false (reported, and the input ends here)
+  /// if that nests deeper than kMaxNesting.
+  bool Push(Open kind, bool module_body = false);
 
   const SourceFile& file_;
   Diagnostics& diags_;
@@ -88,6 +91,8 @@ class Lexer {
   const unsigned char* mar_ = nullptr;
   const unsigned char* ctx_ = nullptr;
   std::vector<OpenBracket> stack_;
+  uint32_t outer_depth_ = 0;  ///< Brackets open around the region lexed on its own.
+  bool too_deep_ = false;     ///< Nesting crossed kMaxNesting: the input ends there.
   Parser::token_kind_type last_ = Parser::token::NEWLINE;
   bool in_label_ = false;  ///< The statement is a block label ("^bb0(...):").
   bool finished_ = false;
@@ -99,7 +104,7 @@ class Lexer {
   /// Statement heads: func.func bodies are skipped when outlining, in files and modules.
   bool func_head_ = false;
   bool module_head_ = false;
-  std::vector<SourceRange> skipped_;
+  std::vector<SkippedBody> skipped_;
 };
 
 }  // namespace pto::grammar

@@ -19,10 +19,11 @@ Lexer::Lexer(const SourceFile& file, Diagnostics& diags, bool outline)
       outline_(outline) {}
 
 // Starts just inside the '{' in the state the whole-file lexer is in there (see MaybeSkipBody).
-Lexer::Lexer(const SourceFile& file, Diagnostics& diags, uint32_t open)
+Lexer::Lexer(const SourceFile& file, Diagnostics& diags, const SkippedBody& body)
     : Lexer(file, diags) {
-  cur_ = base_ + open + 1;
-  stack_.push_back({Open::kRegion, open});
+  cur_ = base_ + body.range.begin + 1;
+  stack_.push_back({Open::kRegion, body.range.begin});
+  outer_depth_ = body.depth - 1;
   last_ = Token::LBRACE_REGION;
   region_only_ = true;
 }
@@ -142,6 +143,20 @@ Lexeme Lexer::Close(Open expected, Lexeme token) {
   return Lexeme{Token::YYerror, {}, range};
 }
 
+bool Lexer::Push(Open kind, bool module_body) {
+  if (outer_depth_ + stack_.size() >= kMaxNesting) {
+    Error(Range(), StrCat("brackets, dictionaries and regions nest more than ", kMaxNesting,
+                          " deep here"));
+    // Nothing after this is lexed: the parser ends without messages of its own (the error
+    // token, then the end of input), and no unclosed bracket is reported.
+    too_deep_ = true;
+    finished_ = true;
+    return false;
+  }
+  stack_.push_back({kind, Offset(tok_), module_body});
+  return true;
+}
+
 Lexeme Lexer::EndOfInput() {
   SourceRange at{Offset(lim_), Offset(lim_)};
   if (!finished_) {
@@ -213,12 +228,13 @@ void Lexer::MaybeSkipBody() {
   }
   const unsigned char* close = MatchingBrace(cur_, lim_);
   if (!close) return;
-  skipped_.push_back({Offset(tok_), Offset(close) + 1});
+  skipped_.push_back({{Offset(tok_), Offset(close) + 1}, outer_depth_ + static_cast<uint32_t>(stack_.size())});
   cur_ = close;
 }
 
 Lexeme Lexer::Next() {
   for (;;) {
+    if (too_deep_) return Lexeme{Token::END, {}, {Offset(cur_), Offset(cur_)}};
     if (region_closed_) return EndOfRegion();
     Lexeme token = Scan();
     if (region_closed_) continue;  // the '}' that ends a region lexed on its own
@@ -323,18 +339,14 @@ Lexeme Lexer::Scan() {
       "*" { return Lex(Token::STAR); }
       "+" { return Lex(Token::PLUS); }
       "|" { return Lex(Token::PIPE); }
-      "(" { stack_.push_back({Open::kParen, Offset(tok_)}); return Lex(Token::LPAREN); }
-      "[" {
-        stack_.push_back({Open::kBracket, Offset(tok_)});
-        return Lex(Token::LBRACKET);
-      }
-      "<" { stack_.push_back({Open::kAngle, Offset(tok_)}); return Lex(Token::LANGLE); }
+      "(" { return Push(Open::kParen) ? Lex(Token::LPAREN) : Lex(Token::YYerror); }
+      "[" { return Push(Open::kBracket) ? Lex(Token::LBRACKET) : Lex(Token::YYerror); }
+      "<" { return Push(Open::kAngle) ? Lex(Token::LANGLE) : Lex(Token::YYerror); }
       "{" {
         if (BraceOpensDictionary()) {
-          stack_.push_back({Open::kAttr, Offset(tok_)});
-          return Lex(Token::LBRACE_ATTR);
+          return Push(Open::kAttr) ? Lex(Token::LBRACE_ATTR) : Lex(Token::YYerror);
         }
-        stack_.push_back({Open::kRegion, Offset(tok_), module_head_});
+        if (!Push(Open::kRegion, module_head_)) return Lex(Token::YYerror);
         SourceRange range = Range();
         MaybeSkipBody();
         return Lexeme{Token::LBRACE_REGION, {}, range};

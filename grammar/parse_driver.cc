@@ -271,7 +271,7 @@ bool Parse(const SourceFile& file, Diagnostics& diags, SyntaxTree* tree) {
 }
 
 bool ParseOutline(const SourceFile& file, Diagnostics& diags, SyntaxTree* tree,
-                  std::vector<SourceRange>* skipped) {
+                  std::vector<SkippedBody>* skipped) {
   int errors_before = diags.error_count();
   ParseDriver driver(file, diags, *tree);
   Lexer lexer(file, diags, /*outline=*/true);
@@ -282,17 +282,17 @@ bool ParseOutline(const SourceFile& file, Diagnostics& diags, SyntaxTree* tree,
   return ok;
 }
 
-bool ParseRegion(const SourceFile& file, SourceRange region, Diagnostics& diags,
+bool ParseRegion(const SourceFile& file, const SkippedBody& body, Diagnostics& diags,
                  SyntaxTree* tree) {
   tree->Clear();
   int errors_before = diags.error_count();
   ParseDriver driver(file, diags, *tree);
-  Lexer lexer(file, diags, region.begin);
+  Lexer lexer(file, diags, body);
   TokenStream tokens(lexer, driver);
   Parser parser(tokens, driver);
   bool ok = parser.parse() == 0 && diags.error_count() == errors_before;
   // The region must end where the whole-file parse saw it end, in the same lexer state.
-  return ok && lexer.region_end() + 1 == region.end && !lexer.in_label();
+  return ok && lexer.region_end() + 1 == body.range.end && !lexer.in_label();
 }
 
 }  // namespace pto::grammar

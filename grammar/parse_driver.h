@@ -19,16 +19,16 @@ namespace pto::grammar {
 
 /// Parses \a file like Parse, but leaves the bodies of its functions (func.func statements at
 /// the top level or in a module) empty: their region items keep the range of their braces, for
-/// ParseRegion. Appends those ranges to \a skipped. The syntax errors it reports are not all
+/// ParseRegion. Appends those bodies to \a skipped. The syntax errors it reports are not all
 /// of the file's, nor always the same ones Parse reports: on failure, use Parse.
 [[nodiscard]] bool ParseOutline(const SourceFile& file, Diagnostics& diags, SyntaxTree* tree,
-                                std::vector<SourceRange>* skipped);
+                                std::vector<SkippedBody>* skipped);
 
-/// Parses the statements inside the braces at \a region (a region item's range) into \a tree,
+/// Parses the statements inside the braces of \a body (one ParseOutline skipped) into \a tree,
 /// which is cleared first, so one tree's memory serves every function of a large file. Returns
 /// false on a syntax error (then the file must be parsed whole to report it as Parse does).
-[[nodiscard]] bool ParseRegion(const SourceFile& file, SourceRange region, Diagnostics& diags,
-                               SyntaxTree* tree);
+[[nodiscard]] bool ParseRegion(const SourceFile& file, const SkippedBody& body,
+                               Diagnostics& diags, SyntaxTree* tree);
 
 /// Where a statement list started on the driver's stacks (see ParseDriver).
 struct ListStart {

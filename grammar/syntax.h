@@ -38,6 +38,19 @@ enum class ItemKind : uint8_t {
 
 struct Statement;
 
+/// How deeply brackets, attribute dictionaries and regions may nest, all kinds counted
+/// together: far more than any program needs (a loop nest inside a function inside a module
+/// holding a type with parameters is a dozen levels), and few enough that every walk of the
+/// syntax tree, which recurses once per level, stays well inside the stack (docs/semantics.md).
+constexpr uint32_t kMaxNesting = 256;
+
+/// A function body the outline lexer skipped: its braces, and how many brackets and regions
+/// are open at its '{' (the body's own included), so that it is lexed later at that depth.
+struct SkippedBody {
+  SourceRange range;
+  uint32_t depth = 1;
+};
+
 struct Item {
   ItemKind kind = ItemKind::kWord;
   char open = 0;   ///< kGroup: opening bracket.

@@ -1,10 +1,15 @@
 #include "pto/interp/launch.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <thread>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "pto/common/code_walk.h"
 #include "pto/common/file_io.h"
@@ -20,7 +25,8 @@ constexpr size_t kMaxBufferBytes = size_t{16} << 30;
 
 class ArgumentReader {
  public:
-  ArgumentReader(const Program& program, std::ostream& err) : program_(program), err_(err) {}
+  ArgumentReader(const Program& program, std::ostream& err, size_t budget)
+      : program_(program), err_(err), budget_left_(budget) {}
 
   bool LoadBytes(DType dtype, const std::string& name, const std::string& arg, size_t exact_bytes,
                  std::vector<uint8_t>* bytes);
@@ -31,9 +37,24 @@ class ArgumentReader {
     err_ << "ptorun: error: " << message << "\n";
     return false;
   }
+  /// Reports \a bytes for argument \a arg if they would cross the memory budget, else counts
+  /// them in it.
+  bool Budget(const std::string& what, const std::string& arg, size_t bytes);
+
   const Program& program_;
   std::ostream& err_;
+  size_t budget_left_;
 };
+
+bool ArgumentReader::Budget(const std::string& what, const std::string& arg, size_t bytes) {
+  if (bytes > budget_left_) {
+    return Error(StrCat(what, ": ", arg, " takes ", bytes, " bytes, more than the ", budget_left_,
+                        " bytes of memory left to the arguments (ptorun lets them take half "
+                        "the machine's memory, less under ulimit -v)"));
+  }
+  budget_left_ -= bytes;
+  return true;
+}
 
 bool ArgumentReader::LoadBytes(DType dtype, const std::string& name, const std::string& arg,
                                size_t exact_bytes, std::vector<uint8_t>* bytes) {
@@ -59,11 +80,24 @@ bool ArgumentReader::LoadBytes(DType dtype, const std::string& name, const std::
     if (n > kMaxBufferBytes / size) {
       return Error(StrCat(what, ": ", arg, " is larger than ", kMaxBufferBytes >> 30, " GiB"));
     }
+    if (!Budget(what, arg, n * size)) return false;
     bytes->assign(n * size, 0);
     return true;
   }
+  // No more than the parameter holds (and one byte to tell), so /dev/zero or an endless pipe
+  // is refused rather than read until memory runs out.
+  if (exact_bytes && !Budget(what, arg, exact_bytes)) return false;
+  const size_t limit = exact_bytes ? exact_bytes : std::min(kMaxBufferBytes, budget_left_);
   std::string err;
-  if (!ReadFile(arg, bytes, &err)) return Error(StrCat(what, ": ", err));
+  if (!ReadFile(arg, bytes, &err, limit)) {
+    if (exact_bytes && bytes->size() > limit) {
+      return Error(StrCat(what, ": ", arg, " has more than ", exact_bytes, " bytes but the "
+                          "parameter holds ", exact_bytes / size, " ", DTypeName(dtype),
+                          " elements (", exact_bytes, " bytes)"));
+    }
+    return Error(StrCat(what, ": ", err));
+  }
+  if (!exact_bytes) budget_left_ -= bytes->size();
   if (bytes->size() % size != 0) {
     return Error(StrCat(what, ": ", arg, " has ", bytes->size(), " bytes, not a whole number of ",
                         DTypeName(dtype), " elements"));
@@ -107,8 +141,22 @@ bool ArgumentReader::ParseScalar(const Param& param, const std::string& arg, Slo
 
 }  // namespace
 
+size_t MemoryBudget() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGESIZE);
+  size_t budget = pages > 0 && page_size > 0
+                      ? static_cast<size_t>(pages) / 2 * static_cast<size_t>(page_size)
+                      : kMaxBufferBytes;
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    budget = std::min(budget, static_cast<size_t>(limit.rlim_cur) / 2);
+  }
+  return budget;
+}
+
 bool ReadArguments(const Program& program, const Function& fn,
-                   const std::vector<std::string>& args, Arguments* out, std::ostream& err) {
+                   const std::vector<std::string>& args, Arguments* out, std::ostream& err,
+                   size_t memory_budget) {
   const std::vector<Param>& params = fn.params;
   if (args.size() != params.size()) {
     std::string list;
@@ -120,7 +168,7 @@ bool ReadArguments(const Program& program, const Function& fn,
         << (params.empty() ? "" : " (" + list + ")") << ", got " << args.size() << "\n";
     return false;
   }
-  ArgumentReader reader(program, err);
+  ArgumentReader reader(program, err, memory_budget);
   out->buffer_of_param.assign(params.size(), -1);
   out->scalar_of_param.assign(params.size(), Slot{0});
   out->tile_bytes.assign(params.size(), {});
@@ -293,17 +341,20 @@ bool Block::Run() {
 }
 
 Launch::Launch(const Program& program, const Function& fn, Arguments& args, int block_count,
-               uint64_t max_steps) {
-  const bool apart = UsesPipes(program);
-  for (int b = 0; b < block_count; ++b) {
-    BlockInfo info;
-    info.block_idx = b;
-    info.block_num = block_count;
-    blocks_.push_back(std::make_unique<Block>(program, fn, args, info, max_steps, apart));
-  }
+               uint64_t max_steps, bool audit_accesses)
+    : program_(program),
+      fn_(fn),
+      args_(args),
+      max_steps_(max_steps),
+      audit_accesses_(audit_accesses),
+      apart_(UsesPipes(program)) {
+  blocks_.resize(block_count);
   if (UsesComm(program)) {
     int cores = 0;
-    for (auto& block : blocks_) cores += block->core_count();
+    for (int b = 0; b < block_count; ++b) {
+      MakeBlock(b);
+      cores += blocks_[b]->core_count();
+    }
     signals_ = std::make_unique<SignalHub>(cores);
     for (auto& block : blocks_) block->JoinSignals(signals_.get());
   }
@@ -311,12 +362,36 @@ Launch::Launch(const Program& program, const Function& fn, Arguments& args, int 
 
 Launch::~Launch() = default;
 
+void Launch::MakeBlock(int b) {
+  BlockInfo info;
+  info.block_idx = b;
+  info.block_num = block_count();
+  blocks_[b] = std::make_unique<Block>(program_, fn_, args_, info, max_steps_, apart_);
+  Block& block = *blocks_[b];
+  for (int c = 0; c < block.core_count(); ++c) block.core(c).limits.audit_accesses = audit_accesses_;
+}
+
 bool Launch::Run(int threads) {
   const int count = block_count();
   std::vector<char> ok(count, 0);
   std::atomic<int> next{0};
+  std::atomic<bool> out_of_memory{false};
   auto worker = [&] {
-    for (int b; (b = next.fetch_add(1)) < count;) ok[b] = blocks_[b]->Run();
+    for (int b; (b = next.fetch_add(1)) < count;) {
+      try {
+        if (!blocks_[b]) MakeBlock(b);
+        ok[b] = blocks_[b]->Run();
+      } catch (const std::bad_alloc&) {
+        out_of_memory = true;  // rethrown on the main thread, where ptorun reports it
+        next = count;
+        return;
+      }
+      Block& block = *blocks_[b];
+      uint64_t steps = 0;
+      for (int c = 0; c < block.core_count(); ++c) steps += block.core(c).limits.steps;
+      steps_ += steps;
+      if (ok[b] && b != 0 && !signals_) blocks_[b].reset();
+    }
   };
   // Blocks that signal each other must all run at once.
   if (signals_) threads = count;
@@ -325,6 +400,7 @@ bool Launch::Run(int threads) {
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
+  if (out_of_memory) throw std::bad_alloc();
   for (int b = 0; b < count; ++b) {
     if (!ok[b]) {
       failed_ = b;

@@ -2,6 +2,8 @@
 #ifndef PTO_INTERP_LAUNCH_H_
 #define PTO_INTERP_LAUNCH_H_
 
+#include <cstddef>
+#include <atomic>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -24,8 +26,16 @@ struct Arguments {
 
 /// Reads \a args (files, "zeros:N", literals) for \a fn's parameters. Reports every bad
 /// argument to \a err ("ptorun: error: ...") and returns false if there was one.
+/// The memory the arguments' buffers may take together: half the machine's physical memory
+/// (the rest is for the blocks and everything else), or less under an address-space limit
+/// (ulimit -v).
+size_t MemoryBudget();
+
+/// The global buffers together (memrefs, pointers, "zeros:N") take at most \a memory_budget
+/// bytes: an argument that would cross it is reported, not allocated.
 bool ReadArguments(const Program& program, const Function& fn,
-                   const std::vector<std::string>& args, Arguments* out, std::ostream& err);
+                   const std::vector<std::string>& args, Arguments* out, std::ostream& err,
+                   size_t memory_budget = MemoryBudget());
 
 /// True if \a program uses cube <-> vector pipes: its blocks then run a cube core and two
 /// vector cores apart (docs/semantics.md).
@@ -60,21 +70,36 @@ class Block {
 };
 
 /// Runs \a fn on \a block_count blocks, \a threads at a time. Every block gets its own
-/// on-chip memories and the same arguments; all share the global buffers.
+/// on-chip memories and the same arguments; all share the global buffers. A block is made when
+/// it starts and freed when it ends, so at most \a threads blocks hold memories at once; block
+/// 0 (whose tiles are the outputs) and a block that faulted are kept. Blocks that signal each
+/// other (comm) all run at once, so they are all made up front.
 class Launch {
  public:
   Launch(const Program& program, const Function& fn, Arguments& args, int block_count,
-         uint64_t max_steps);
+         uint64_t max_steps, bool audit_accesses = false);
   ~Launch();
 
   /// Runs every block; false if any faulted (the lowest-numbered fault is kept).
   bool Run(int threads);
+  /// Block 0, or the one that faulted, after Run.
   Block& block(int i) { return *blocks_[i]; }
   int block_count() const { return static_cast<int>(blocks_.size()); }
   /// The block whose fault Run reported, or -1.
   int failed_block() const { return failed_; }
+  /// The instructions all blocks ran.
+  uint64_t steps() const { return steps_; }
 
  private:
+  void MakeBlock(int b);
+
+  const Program& program_;
+  const Function& fn_;
+  Arguments& args_;
+  uint64_t max_steps_;
+  bool audit_accesses_;
+  bool apart_;
+  std::atomic<uint64_t> steps_{0};
   std::unique_ptr<SignalHub> signals_;
   std::vector<std::unique_ptr<Block>> blocks_;
   int failed_ = -1;

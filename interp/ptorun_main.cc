@@ -17,7 +17,7 @@ using pto::kExitUsage;
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int ToolMain(int argc, char** argv) {
   CLI::App app{"ptorun: run PTO bytecode (.ptobc) on the CPU", "ptorun"};
   std::string program_path;
   pto::interp::RunRequest request;
@@ -74,10 +74,9 @@ int main(int argc, char** argv) {
               << "an executable first: ptoas " << program_path << " ... -o PROG.ptobc\n";
     return kExitError;
   }
-  try {
-    return pto::interp::Run(program, request, std::cerr);
-  } catch (const std::bad_alloc&) {
-    std::cerr << "ptorun: error: out of memory\n";
-    return kExitError;
-  }
+  return pto::interp::Run(program, request, std::cerr);
+}
+
+int main(int argc, char** argv) {
+  return pto::MainCatchingOutOfMemory("ptorun", ToolMain, argc, argv);
 }

@@ -221,14 +221,9 @@ int Runner::Run(const RunRequest& request) {
                  "--blocks ", request.blocks, " is more than the ", kMaxCommBlocks, " allowed"));
     return 1;
   }
-  launch_ = std::make_unique<Launch>(program_, *fn_, args_, request.blocks, request.max_steps);
+  launch_ = std::make_unique<Launch>(program_, *fn_, args_, request.blocks, request.max_steps,
+                                     request.audit_accesses);
   if (!ResolveOutputs(request.outs)) return 1;
-  if (request.audit_accesses) {
-    for (int b = 0; b < launch_->block_count(); ++b) {
-      Block& block = launch_->block(b);
-      for (int c = 0; c < block.core_count(); ++c) block.core(c).limits.audit_accesses = true;
-    }
-  }
   const auto start = std::chrono::steady_clock::now();
   const bool ran = launch_->Run(request.audit_accesses ? 1 : request.threads);
   const double seconds =
@@ -238,11 +233,7 @@ int Runner::Run(const RunRequest& request) {
     return 1;
   }
   if (request.report_time) {
-    uint64_t steps = 0;
-    for (int b = 0; b < launch_->block_count(); ++b) {
-      Block& block = launch_->block(b);
-      for (int c = 0; c < block.core_count(); ++c) steps += block.core(c).limits.steps;
-    }
+    const uint64_t steps = launch_->steps();
     char us[32];
     std::snprintf(us, sizeof us, "%.1f", seconds * 1e6);
     err_ << "ptorun: ran in " << us << " us, " << steps << " instructions\n";

@@ -1,6 +1,7 @@
 #include "pto/tools/command_line.h"
 
 #include <iostream>
+#include <new>
 
 #include "pto/common/bytecode.h"
 #include "pto/common/diagnostics.h"
@@ -20,6 +21,16 @@ std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv) {
     return kExitUsage;
   }
   return std::nullopt;
+}
+
+int MainCatchingOutOfMemory(const char* tool, int (*tool_main)(int, char**), int argc,
+                            char** argv) {
+  try {
+    return tool_main(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::cerr << tool << ": error: out of memory\n";
+    return 1;
+  }
 }
 
 bool ReadBytecodeFile(const char* tool, const std::string& path, std::vector<uint8_t>* bytes,

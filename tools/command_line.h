@@ -20,6 +20,12 @@ constexpr int kExitUsage = 2;
 /// --version (printed; 0) or a usage error (reported; kExitUsage), or nothing to go on.
 std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv);
 
+/// Runs \a tool_main(argc, argv); when memory runs out anywhere in it, reports
+/// "TOOL: error: out of memory" and returns 1. Outputs are written last and atomically, so none
+/// is left half-written.
+int MainCatchingOutOfMemory(const char* tool, int (*tool_main)(int, char**), int argc,
+                            char** argv);
+
 /// Reads and verifies the bytecode file \a path into \a bytes and \a program. A file that cannot
 /// be read is reported as "TOOL: error: ...", one that does not verify by its diagnostics.
 bool ReadBytecodeFile(const char* tool, const std::string& path, std::vector<uint8_t>* bytes,

@@ -98,10 +98,7 @@ bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
     return false;
   }
   const Program& program = fb.program();
-  int callee = -1;
-  for (size_t f = 0; f < program.functions.size(); ++f) {
-    if (program.String(program.functions[f].name) == items[0].text) callee = static_cast<int>(f);
-  }
+  const int64_t callee = ctx.FunctionIndex(items[0].text);
   if (callee < 0) {
     ctx.Error(items[0], StrCat("no function @", items[0].text, " in this module"));
     return false;

@@ -1,6 +1,7 @@
 """Seed corpora for the fuzz targets: the bytecode of every golden program and sample (for the
-loader) and every .pto of the test suite (for the assembler). Empties the directories the
-fuzzers write new inputs to."""
+loader) and every .pto of the test suite (for the assembler), with sources that nest at and
+past the assembler's limit or hold many functions (tests/deep_inputs.py). Empties the
+directories the fuzzers write new inputs to."""
 import argparse
 import glob
 import os
@@ -8,6 +9,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import deep_inputs  # noqa: E402
 import golden_case  # noqa: E402
 
 
@@ -35,7 +37,13 @@ def main():
     sources += glob.glob(os.path.join(args.root, "samples/*/*.pto"))
     for i, path in enumerate(sorted(sources)):
         shutil.copy(path, os.path.join(dirs["assembler_seeds"], f"{i}.pto"))
-    print(f"{len(cases)} bytecode seeds, {len(sources)} source seeds")
+    # Deep and large sources, within the fuzzers' -max_len (16 KB) where they can be.
+    generated = deep_inputs.deep_cases(scale=1) + deep_inputs.deep_cases(scale=2)
+    generated.append(("many-functions", deep_inputs.many_functions(400)))
+    for i, (name, text) in enumerate(generated):
+        with open(os.path.join(dirs["assembler_seeds"], f"{name}-{i}.pto"), "w") as f:
+            f.write(text)
+    print(f"{len(cases)} bytecode seeds, {len(sources) + len(generated)} source seeds")
     return 0
 
 

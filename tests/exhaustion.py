@@ -1,0 +1,87 @@
+"""Runs ptoas and ptorun on inputs made to exhaust them: nesting far deeper than the limit, a
+large source under a small address-space limit (ulimit -v), endless and blocking inputs, many
+blocks. Each must end in an error message or success within seconds, never a crash, a hang
+or a half-written output."""
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import deep_inputs  # noqa: E402
+
+PROGRAM = """func.func @main(%a: memref<16xf32>) attributes {pto.entry} {
+  return
+}
+"""
+
+
+def run(cmd, cwd, memory=None, timeout=60):
+    """The command's exit status and standard error, under an address-space limit in bytes."""
+    def limit():
+        if memory:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, errors="replace",
+                          preexec_fn=limit, timeout=timeout)
+    return done.returncode, done.stderr
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ptoas", required=True)
+    parser.add_argument("--ptorun", required=True)
+    args = parser.parse_args()
+    problems = []
+
+    def expect(what, status, stderr, code, text):
+        if status != code or text not in stderr:
+            problems.append(f"{what}: exit {status} (expected {code}), stderr:\n"
+                            f"{stderr[:400]}\n(expected to contain {text!r})")
+
+    with tempfile.TemporaryDirectory() as work:
+        for name, text in deep_inputs.deep_cases(scale=40):
+            path = os.path.join(work, name + ".pto")
+            with open(path, "w") as f:
+                f.write(text)
+            status, err = run([args.ptoas, path, "-o", "deep.ptobc"], work)
+            if name == "alias-chain":  # each alias is read once, where it is defined
+                expect(name, status, err, 0, "")
+            else:
+                expect(name, status, err, 1, "nest more than 256 deep")
+
+        # A large source under a small address-space limit: "out of memory", no output.
+        big = os.path.join(work, "big.pto")
+        with open(big, "w") as f:
+            f.write(deep_inputs.many_functions(60000))
+        status, err = run([args.ptoas, big, "-o", "big.ptobc"], work, memory=96 << 20)
+        expect("ptoas under ulimit -v", status, err, 1, "ptoas: error: out of memory")
+        if any(n.startswith("big.ptobc") for n in os.listdir(work)):
+            problems.append("ptoas under ulimit -v left an output file")
+        status, err = run([args.ptoas, "/dev/zero", "-o", "zero.ptobc"], work,
+                          memory=512 << 20)
+        expect("ptoas /dev/zero under ulimit -v", status, err, 1, "out of memory")
+
+        # Endless and blocking arguments: read no more than the parameter holds.
+        with open(os.path.join(work, "m.pto"), "w") as f:
+            f.write(PROGRAM)
+        status, err = run([args.ptoas, "m.pto", "-o", "m.ptobc"], work)
+        expect("ptoas m.pto", status, err, 0, "")
+        status, err = run([args.ptorun, "m.ptobc", "/dev/zero"], work, timeout=10)
+        expect("ptorun /dev/zero", status, err, 1, "/dev/zero has more than 64 bytes")
+        os.mkfifo(os.path.join(work, "fifo"))
+        status, err = run([args.ptorun, "m.ptobc", "fifo"], work, timeout=10)
+        expect("ptorun FIFO", status, err, 1, "fifo has 0 bytes")
+
+        # Many blocks, one thread: each block's memories exist only while it runs.
+        status, err = run([args.ptorun, "m.ptobc", "zeros:16", "--blocks", "100000",
+                           "--threads", "1"], work, memory=2 << 30)
+        expect("ptorun --blocks 100000", status, err, 0, "")
+    for p in problems:
+        print(p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
