@@ -5,6 +5,7 @@
 #include "pto/common/bytecode.h"
 #include "pto/common/diagnostics.h"
 #include "pto/common/file_io.h"
+#include "pto/common/output_file.h"
 
 namespace pto {
 
@@ -18,6 +19,39 @@ std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return kExitUsage;
+  }
+  return std::nullopt;
+}
+
+std::optional<int> CheckOutputs(const char* tool, const std::vector<std::string>& outputs,
+                                const std::vector<std::string>& inputs) {
+  constexpr int kExitError = 1;
+  for (size_t o = 0; o < outputs.size(); ++o) {
+    OutputTarget target;
+    std::string err;
+    if (!ResolveOutput(outputs[o], &target, &err)) {
+      std::cerr << tool << ": error: " << err << "\n";
+      return kExitError;
+    }
+    // Only a regular file is clobbered: a device or FIFO both read and written is the user's
+    // business (and standard input, "-", is checked as the file behind it).
+    std::optional<FileId> id = RegularFileId(outputs[o]);
+    if (!id) continue;
+    for (const std::string& input : inputs) {
+      if (RegularFileId(input) == id) {
+        std::cerr << tool << ": error: the output " << outputs[o] << " is "
+                  << (input == "-" ? std::string("standard input") : "the input " + input)
+                  << "; writing it would destroy the input\n";
+        return kExitUsage;
+      }
+    }
+    for (size_t p = 0; p < o; ++p) {
+      if (RegularFileId(outputs[p]) == id) {
+        std::cerr << tool << ": error: the outputs " << outputs[p] << " and " << outputs[o]
+                  << " are the same file; one would overwrite the other\n";
+        return kExitUsage;
+      }
+    }
   }
   return std::nullopt;
 }
