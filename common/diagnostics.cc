@@ -41,6 +41,22 @@ size_t PrintableLength(std::string_view text, size_t i) {
   return cp < 0xa0 ? 0 : n;  // U+0080..U+009F are the C1 controls
 }
 
+// \a text with the bytes PrintableLength refuses escaped: messages quote source text.
+std::string Printable(std::string_view text) {
+  std::string shown;
+  for (size_t i = 0; i < text.size();) {
+    size_t n = PrintableLength(text, i);
+    if (n > 0) {
+      shown += text.substr(i, n);
+      i += n;
+      continue;
+    }
+    const unsigned char b = static_cast<unsigned char>(text[i++]);
+    shown += StrCat("\\x", "0123456789abcdef"[b >> 4], "0123456789abcdef"[b & 0xf]);
+  }
+  return shown;
+}
+
 }  // namespace
 
 void EchoSourceLine(std::ostream& out, std::string_view line, int col, int width) {
@@ -52,15 +68,9 @@ void EchoSourceLine(std::ostream& out, std::string_view line, int col, int width
   bool marked = false;
   for (size_t i = 0; i < line.size();) {
     size_t n = PrintableLength(line, i);
-    std::string piece;
     const bool escaped = n == 0;
-    if (!escaped) {
-      piece.assign(line.substr(i, n));
-    } else {
-      n = 1;
-      piece = StrCat("\\x", "0123456789abcdef"[static_cast<unsigned char>(line[i]) >> 4],
-                     "0123456789abcdef"[line[i] & 0xf]);
-    }
+    if (escaped) n = 1;
+    const std::string piece = Printable(line.substr(i, n));
     const size_t columns = escaped ? piece.size() : 1;
     if (i < begin) {
       caret += piece == "\t" ? "\t" : std::string(columns, ' ');
@@ -121,8 +131,8 @@ void Diagnostics::Render(std::ostream& out) const {
   for (const Diagnostic& d : diagnostics_) {
     const char* severity = SeverityName(d.severity);
     if (d.line > 0) {
-      out << d.pos_name << ':' << d.line << ':' << d.col << ": " << severity << ": " << d.message
-          << '\n';
+      out << d.pos_name << ':' << d.line << ':' << d.col << ": " << severity << ": "
+          << Printable(d.message) << '\n';
       std::string text, ignored;
       if (ReadFile(d.pos_name, &text, &ignored)) {
         SourceFile source(d.pos_name, std::move(text));
@@ -132,8 +142,8 @@ void Diagnostics::Render(std::ostream& out) const {
     } else if (d.file) {
       int line, col;
       d.file->LineCol(d.range.begin, &line, &col);
-      out << d.file->name() << ':' << line << ':' << col << ": " << severity << ": " << d.message
-          << '\n';
+      out << d.file->name() << ':' << line << ':' << col << ": " << severity << ": "
+          << Printable(d.message) << '\n';
       std::string_view text = d.file->Line(line);
       int end_line, end_col;
       d.file->LineCol(d.range.end > d.range.begin ? d.range.end : d.range.begin, &end_line,
@@ -145,9 +155,10 @@ void Diagnostics::Render(std::ostream& out) const {
       char offset[32];
       std::snprintf(offset, sizeof offset, "0x%06llx",
                     static_cast<unsigned long long>(d.binary_offset));
-      out << d.binary_name << ':' << offset << ": " << severity << ": " << d.message << '\n';
+      out << d.binary_name << ':' << offset << ": " << severity << ": " << Printable(d.message)
+          << '\n';
     } else {
-      out << severity << ": " << d.message << '\n';
+      out << severity << ": " << Printable(d.message) << '\n';
     }
   }
   if (error_count_ > kMaxErrors) {
