@@ -243,8 +243,20 @@ void Linker::ChooseEntry() {
     }
   }
   if (chosen.size() > 1) {
-    diags_.Error(StrCat("several entry points (", what, "): ", list(chosen),
-                        "; pass --entry NAME", what == "pto.entry" ? "" : " or mark one with pto.entry"));
+    // A few are named and pointed at; thousands on one line would bury the advice.
+    constexpr size_t kShown = 3;
+    std::vector<uint32_t> shown(chosen.begin(),
+                                chosen.begin() + static_cast<std::ptrdiff_t>(
+                                                     std::min(chosen.size(), kShown)));
+    std::string more = chosen.size() > kShown ? StrCat(" and ", chosen.size() - kShown, " more")
+                                              : std::string();
+    At(Severity::kError, source_[chosen[1]],
+       StrCat(chosen.size(), " entry points (", what, "): ", list(shown), more,
+              "; pass --entry NAME", what == "pto.entry" ? "" : " or mark one with pto.entry"));
+    for (uint32_t i : shown) {
+      if (i == chosen[1]) continue;  // the error's own position
+      At(Severity::kNote, source_[i], StrCat("@", out_.String(out_.functions[i].name), " is one"));
+    }
     ok_ = false;
     return;
   }

@@ -12,6 +12,7 @@
 #include "pto/asm/linker.h"
 #include "pto/common/bytecode.h"
 #include "pto/common/file_io.h"
+#include "pto/common/output_file.h"
 #include "pto/tools/command_line.h"
 #include "pto/tools/process_tuning.h"
 
@@ -46,8 +47,9 @@ int Inspect(const std::string& input, const std::string& output, bool dump_heade
     std::cout << text;
     return kExitOk;
   }
+  if (std::optional<int> exit = pto::CheckOutputs("ptoas", {output}, {input})) return *exit;
   std::string err;
-  if (!pto::WriteFileAtomic(output, text.data(), text.size(), &err)) {
+  if (!pto::WriteOutputFile(output, text.data(), text.size(), &err)) {
     Fail(err);
     return kExitInputError;
   }
@@ -98,7 +100,7 @@ bool Write(pto::Program program, const std::string& output) {
     return false;
   }
   std::string err;
-  if (!pto::WriteFileAtomic(output, bytes.data(), bytes.size(), &err)) return Fail(err);
+  if (!pto::WriteOutputFile(output, bytes.data(), bytes.size(), &err)) return Fail(err);
   return true;
 }
 
@@ -115,21 +117,28 @@ static int ToolMain(int argc, char** argv) {
       ->required();
   app.add_option("-o,--output", output,
                  "file to write (default: the first input with .ptobc, or .ptoo with -c)");
-  app.add_flag("-c,--compile", compile_only,
+  CLI::Option* compile = app.add_flag("-c,--compile", compile_only,
                "assemble one source file into a relocatable object (.ptoo) instead of an "
                "executable; its declared functions are resolved when it is linked");
-  app.add_option("--arch", arch_name,
+  CLI::Option* arch = app.add_option("--arch", arch_name,
                  "target architecture: a2a3 or a5 (default: the module's pto.target_arch, "
                  "else a2a3)");
-  app.add_option("--entry", entry,
+  CLI::Option* entry_option = app.add_option("--entry", entry,
                  "the executable's entry function (default: the pto.entry function, else the "
                  "only public one)");
-  app.add_flag("-d,--disassemble", disassemble,
+  CLI::Option* disassemble_option = app.add_flag("-d,--disassemble", disassemble,
                "print the bytecode file INPUT as a listing that ptoas assembles back into the "
                "same bytes (to -o FILE, else standard output)");
-  app.add_flag("--dump-header", dump_header,
+  CLI::Option* dump_option = app.add_flag("--dump-header", dump_header,
                "print the sections, functions, registers and line table of the bytecode file "
                "INPUT");
+  // Options a mode would ignore are refused with it: an object has no entry; -d and
+  // --dump-header print a file as it is.
+  compile->excludes(entry_option);
+  for (CLI::Option* inspect : {disassemble_option, dump_option}) {
+    inspect->excludes(compile)->excludes(arch)->excludes(entry_option);
+  }
+  disassemble_option->excludes(dump_option);
   app.set_version_flag("--version", "ptoas 0.1.0");
   if (std::optional<int> exit = pto::ParseCommandLine(app, argc, argv)) return *exit;
 
@@ -151,6 +160,7 @@ static int ToolMain(int argc, char** argv) {
     if (!compile_only) return Inspect(inputs[0], output, dump_header);
   }
   if (output.empty()) output = WithExtension(inputs[0], compile_only ? ".ptoo" : ".ptobc");
+  if (std::optional<int> exit = pto::CheckOutputs("ptoas", {output}, inputs)) return *exit;
 
   pto::UseHugePagesForHeap(pto::TotalFileBytes(inputs));
   std::vector<std::unique_ptr<pto::SourceFile>> sources;

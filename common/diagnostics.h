@@ -74,6 +74,11 @@ class Diagnostics {
   int error_count_ = 0;
 };
 
+/// Prints source line \a line and under it a caret at byte column \a col (1-based) with
+/// \a width - 1 tildes. Control characters and bytes of no valid UTF-8 sequence are shown
+/// escaped ("\x1b"), so the source cannot drive the terminal; the caret stays aligned.
+void EchoSourceLine(std::ostream& out, std::string_view line, int col, int width);
+
 }  // namespace pto
 
 #endif  // PTO_COMMON_DIAGNOSTICS_H_

@@ -110,34 +110,4 @@ bool ReadFile(const std::string& path, std::vector<uint8_t>* out, std::string* e
   return ReadInto(path, out, err, max_bytes);
 }
 
-bool WriteFileAtomic(const std::string& path, const void* data, size_t size, std::string* err) {
-  std::string temp = path + ".tmpXXXXXX";
-  int fd = mkstemp(temp.data());
-  if (fd < 0) {
-    *err = StrCat("cannot create ", path, ": ", std::strerror(errno));
-    return false;
-  }
-  const char* p = static_cast<const char*>(data);
-  size_t left = size;
-  while (left > 0) {
-    ssize_t n = write(fd, p, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      *err = StrCat("cannot write ", path, ": ", std::strerror(errno));
-      close(fd);
-      unlink(temp.c_str());
-      return false;
-    }
-    p += n;
-    left -= static_cast<size_t>(n);
-  }
-  fchmod(fd, 0644);
-  if (close(fd) != 0 || rename(temp.c_str(), path.c_str()) != 0) {
-    *err = StrCat("cannot write ", path, ": ", std::strerror(errno));
-    unlink(temp.c_str());
-    return false;
-  }
-  return true;
-}
-
 }  // namespace pto

@@ -1,4 +1,4 @@
-// Whole-file reads and crash-safe writes, and the page hint for large buffers they use.
+// Whole-file reads, and the page hint for large buffers they use (writes: output_file.h).
 #ifndef PTO_COMMON_FILE_IO_H_
 #define PTO_COMMON_FILE_IO_H_
 
@@ -27,11 +27,6 @@ constexpr size_t kMaxProgramFileBytes = size_t{1} << 30;
 /// faults are slow in virtual machines, and a transparent huge page takes one fault where 4 KB
 /// pages take 512. Only its 2 MB-aligned interior can be advised; small buffers are left alone.
 void AdviseHugePages(void* data, size_t size);
-
-/// Writes \a size bytes to \a path through a temporary file in the same directory and a
-/// rename, so \a path is either left as it was or holds the complete new contents.
-[[nodiscard]] bool WriteFileAtomic(const std::string& path, const void* data, size_t size,
-                                   std::string* err);
 
 }  // namespace pto
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "pto/common/file_io.h"
+#include "pto/common/output_file.h"
 
 namespace pto {
 namespace {
@@ -27,7 +28,7 @@ TEST_CASE("an endless device is read no further than the bound") {
 TEST_CASE("a regular file larger than the bound is refused unread, one that fits is read") {
   const std::string path = TempPath("regular");
   std::string err;
-  REQUIRE(WriteFileAtomic(path, "0123456789", 10, &err));
+  REQUIRE(WriteOutputFile(path, "0123456789", 10, &err));
   std::vector<uint8_t> bytes;
   CHECK_FALSE(ReadFile(path, &bytes, &err, 9));
   CHECK(err == path + " is larger than 9 bytes");

@@ -66,8 +66,12 @@ bool ArgumentReader::LoadBytes(DType dtype, const std::string& name, const std::
       char* end = nullptr;
       errno = 0;
       long long v = std::strtoll(arg.c_str() + 6, &end, 10);
-      if (arg[5] != ':' || *end != '\0' || v < 0 || errno == ERANGE || v > (1ll << 34)) {
+      if (arg[5] != ':' || end == arg.c_str() + 6 || *end != '\0' || v < 0) {
         return Error(StrCat(what, ": expected zeros:N, got '", arg, "'"));
+      }
+      if (errno == ERANGE || v > (1ll << 34)) {
+        return Error(StrCat(what, ": ", arg.substr(6),
+                            " elements is too many for zeros:N (at most 2^34)"));
       }
       if (exact_bytes && static_cast<size_t>(v) * size != exact_bytes) {
         return Error(StrCat(what, ": ", arg, " gives ", v, " elements but the parameter holds ",

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <thread>
 
@@ -30,23 +31,33 @@ static int ToolMain(int argc, char** argv) {
   app.add_option("--out", outs,
                  "I=FILE or NAME=FILE: after the run, write parameter I's global buffer "
                  "(1-based) or the named parameter or tile to FILE");
+  // Ranges are checked as signed numbers, so that "-5" is refused, not wrapped.
+  constexpr int64_t kMaxSteps = std::numeric_limits<int64_t>::max();
+  constexpr int kMaxCount = std::numeric_limits<int>::max();
   app.add_option("--max-steps", request.max_steps,
-                 "stop a loop once the run has executed this many instructions")
+                 "stop a loop once the run has executed this many instructions (at least 1)")
+      ->check(CLI::Range(int64_t{1}, kMaxSteps))
       ->capture_default_str();
   app.add_option("--blocks", request.blocks,
                  "run the kernel on this many blocks (get_block_idx 0..N-1), each with its own "
-                 "on-chip memories, all sharing global memory")
+                 "on-chip memories, all sharing global memory (at least 1)")
+      ->check(CLI::Range(1, kMaxCount))
       ->capture_default_str();
   request.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  app.add_option("--threads", request.threads,
-                 "blocks run in parallel on this many threads (the results do not depend on it)")
-      ->capture_default_str();
+  CLI::Option* threads =
+      app.add_option("--threads", request.threads,
+                     "blocks run in parallel on this many threads, at least 1 (the results do "
+                     "not depend on it)")
+          ->check(CLI::Range(1, kMaxCount))
+          ->capture_default_str();
   app.add_flag("--time", request.report_time,
                "print how long the kernel ran (microseconds, inputs already loaded) and how "
                "many instructions it executed");
   app.add_flag("--audit-accesses", request.audit_accesses,
                "a self-check of ptorun, for its tests: run each tile instruction against the "
-               "description of what it reads and writes, and fault where they differ (slow)");
+               "description of what it reads and writes, and fault where they differ (slow; "
+               "blocks run one at a time)")
+      ->excludes(threads);
   app.set_version_flag("--version", "ptorun 0.1.0");
   if (std::optional<int> exit = pto::ParseCommandLine(app, argc, argv)) return *exit;
   for (const std::string& out : outs) {
@@ -56,6 +67,13 @@ static int ToolMain(int argc, char** argv) {
       return kExitUsage;
     }
     request.outs.emplace_back(out.substr(0, eq), out.substr(eq + 1));
+  }
+  {
+    // Before the run, so that it is not wasted on an output that cannot be written.
+    std::vector<std::string> files, inputs = request.args;
+    for (const auto& out : request.outs) files.push_back(out.second);
+    inputs.push_back(program_path);
+    if (std::optional<int> exit = pto::CheckOutputs("ptorun", files, inputs)) return *exit;
   }
 
   // What the run reads or allocates up front: the program, argument files and zero-filled

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <memory>
 
-#include "pto/common/file_io.h"
-#include "pto/common/source.h"
+#include "pto/common/diagnostics.h"
+#include "pto/common/output_file.h"
 #include "pto/common/strings.h"
 #include "pto/interp/launch.h"
 
@@ -151,7 +151,7 @@ bool Runner::WriteOutputs() {
       // Global buffers are written from where the kernel left them (a copy of a large
       // output cost more than the kernel).
       const std::vector<uint8_t>& global = args_.globals[out.buffer].bytes;
-      if (!WriteFileAtomic(out.file, global.data(), global.size(), &err)) return Error(err);
+      if (!WriteOutputFile(out.file, global.data(), global.size(), &err)) return Error(err);
       continue;
     }
     // Tiles live in each block's own memory; block 0's (first core's) are written.
@@ -171,7 +171,7 @@ bool Runner::WriteOutputs() {
         std::memcpy(&bytes[(r * t.cols + c) * size], base + t.ElementOffset(r, c) * size, size);
       }
     }
-    if (!WriteFileAtomic(out.file, bytes.data(), bytes.size(), &err)) return Error(err);
+    if (!WriteOutputFile(out.file, bytes.data(), bytes.size(), &err)) return Error(err);
   }
   return true;
 }
@@ -189,18 +189,10 @@ void Runner::ReportFault() {
     Error(message);
     return;
   }
-  err_ << file << ':' << line << ':' << col << ": error: " << message << "\n";
-  std::string text, ignored;
-  if (!ReadFile(file, &text, &ignored)) return;
-  SourceFile source(file, std::move(text));
-  std::string_view src_line = source.Line(line);
-  if (src_line.empty()) return;
-  err_ << src_line << "\n";
-  std::string caret;
-  for (int i = 1; i < col && i <= static_cast<int>(src_line.size()); ++i) {
-    caret += src_line[i - 1] == '\t' ? '\t' : ' ';
-  }
-  err_ << caret << "^\n";
+  // As a diagnostic at a named file's line: the source line echoed, with a caret.
+  Diagnostics diags;
+  diags.At(Severity::kError, file, line, col, message);
+  diags.Render(err_);
 }
 
 int Runner::Run(const RunRequest& request) {

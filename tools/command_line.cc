@@ -6,6 +6,7 @@
 #include "pto/common/bytecode.h"
 #include "pto/common/diagnostics.h"
 #include "pto/common/file_io.h"
+#include "pto/common/output_file.h"
 
 namespace pto {
 
@@ -31,6 +32,39 @@ int MainCatchingOutOfMemory(const char* tool, int (*tool_main)(int, char**), int
     std::cerr << tool << ": error: out of memory\n";
     return 1;
   }
+}
+
+std::optional<int> CheckOutputs(const char* tool, const std::vector<std::string>& outputs,
+                                const std::vector<std::string>& inputs) {
+  constexpr int kExitError = 1;
+  for (size_t o = 0; o < outputs.size(); ++o) {
+    OutputTarget target;
+    std::string err;
+    if (!ResolveOutput(outputs[o], &target, &err)) {
+      std::cerr << tool << ": error: " << err << "\n";
+      return kExitError;
+    }
+    // Only a regular file is clobbered: a device or FIFO both read and written is the user's
+    // business (and standard input, "-", is checked as the file behind it).
+    std::optional<FileId> id = RegularFileId(outputs[o]);
+    if (!id) continue;
+    for (const std::string& input : inputs) {
+      if (RegularFileId(input) == id) {
+        std::cerr << tool << ": error: the output " << outputs[o] << " is "
+                  << (input == "-" ? std::string("standard input") : "the input " + input)
+                  << "; writing it would destroy the input\n";
+        return kExitUsage;
+      }
+    }
+    for (size_t p = 0; p < o; ++p) {
+      if (RegularFileId(outputs[p]) == id) {
+        std::cerr << tool << ": error: the outputs " << outputs[p] << " and " << outputs[o]
+                  << " are the same file; one would overwrite the other\n";
+        return kExitUsage;
+      }
+    }
+  }
+  return std::nullopt;
 }
 
 bool ReadBytecodeFile(const char* tool, const std::string& path, std::vector<uint8_t>* bytes,

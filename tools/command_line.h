@@ -26,6 +26,14 @@ std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv);
 int MainCatchingOutOfMemory(const char* tool, int (*tool_main)(int, char**), int argc,
                             char** argv);
 
+/// Checks the output files before any work is done: each can be written (ResolveOutput,
+/// common/output_file.h), none is one of \a inputs and no two are one file (compared by device
+/// and inode, so links and other spellings of a path are caught). Reports the first problem as
+/// "TOOL: error: ..." and returns the status to exit with (1, or kExitUsage for an output that
+/// would overwrite an input), or nothing to go on.
+std::optional<int> CheckOutputs(const char* tool, const std::vector<std::string>& outputs,
+                                const std::vector<std::string>& inputs);
+
 /// Reads and verifies the bytecode file \a path into \a bytes and \a program. A file that cannot
 /// be read is reported as "TOOL: error: ...", one that does not verify by its diagnostics.
 bool ReadBytecodeFile(const char* tool, const std::string& path, std::vector<uint8_t>* bytes,

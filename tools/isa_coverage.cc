@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "pto/common/file_io.h"
+#include "pto/common/output_file.h"
 #include "pto/common/isa/opcode.h"
 #include "pto/common/strings.h"
 
@@ -288,7 +289,7 @@ int Main(int argc, char** argv) {
     return 1;
   }
   std::string error;
-  if (!WriteFileAtomic(out, report.data(), report.size(), &error)) {
+  if (!WriteOutputFile(out, report.data(), report.size(), &error)) {
     std::fprintf(stderr, "pto-isa-coverage: %s\n", error.c_str());
     return 1;
   }

@@ -1,0 +1,191 @@
+#include "pto/common/output_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "pto/common/strings.h"
+
+namespace pto {
+
+namespace {
+
+std::string Problem(const char* what, const std::string& path, int error) {
+  return StrCat(what, " ", path, ": ", std::strerror(error));
+}
+
+std::string DirectoryOf(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// The device of /proc: its links (/proc/self/fd/1, which /dev/stdout names) stand for open
+// files, not for paths, so what they lead to is written through them.
+bool OnProc(const struct stat& link) {
+  struct stat proc;
+  return lstat("/proc", &proc) == 0 && link.st_dev == proc.st_dev;
+}
+
+// Follows the symbolic links of \a path to the path they end at (which need not exist).
+// Sets *through_proc when a link of /proc is met (the path is then kept as it is).
+bool FollowLinks(const std::string& path, std::string* resolved, bool* through_proc,
+                 std::string* err) {
+  std::string p = path;
+  constexpr int kMaxLinks = 40;  // as the kernel's own limit (ELOOP)
+  for (int hops = 0; hops <= kMaxLinks; ++hops) {
+    struct stat st;
+    if (lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) {
+      *resolved = p;
+      return true;
+    }
+    if (OnProc(st)) {
+      *through_proc = true;
+      *resolved = path;
+      return true;
+    }
+    std::string target(static_cast<size_t>(st.st_size > 0 ? st.st_size : 255) + 1, '\0');
+    ssize_t n = readlink(p.c_str(), target.data(), target.size());
+    if (n < 0) {
+      *err = Problem("cannot resolve", path, errno);
+      return false;
+    }
+    target.resize(static_cast<size_t>(n));
+    p = target[0] == '/' ? target : StrCat(DirectoryOf(p), "/", target);
+  }
+  *err = Problem("cannot resolve", path, ELOOP);
+  return false;
+}
+
+bool WriteAll(int fd, const void* data, size_t size) {
+  const char* p = static_cast<const char*>(data);
+  while (size > 0) {
+    ssize_t n = write(fd, p, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    p += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool WriteInPlace(const OutputTarget& t, const std::string& path, const void* data, size_t size,
+                  std::string* err) {
+  // A regular file behind /proc (standard output redirected to a file) is truncated, as a
+  // shell's '>' would; O_TRUNC does nothing to devices and FIFOs.
+  int fd = open(t.path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_TRUNC);
+  if (fd < 0) {
+    *err = Problem("cannot open", path, errno);
+    return false;
+  }
+  bool ok = WriteAll(fd, data, size);
+  int saved = errno;
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (!ok) *err = Problem("cannot write", path, saved);
+  return ok;
+}
+
+// Creates a temporary file beside \a target; its name in \a temp.
+int CreateTemporary(const OutputTarget& t, std::string* temp) {
+  // A new file gets 0666 less the umask (the kernel applies it); a replacement the mode of
+  // the file it replaces, set below.
+  const mode_t mode = t.exists ? 0600 : 0666;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    *temp = StrCat(t.path, ".tmp", getpid(), ".", attempt);
+    int fd = open(temp->c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
+}  // namespace
+
+bool ResolveOutput(const std::string& path, OutputTarget* target, std::string* err) {
+  *target = OutputTarget();
+  if (!FollowLinks(path, &target->path, &target->in_place, err)) return false;
+  struct stat st;
+  if (stat(target->path.c_str(), &st) != 0) {
+    if (errno != ENOENT || target->in_place) {
+      *err = Problem("cannot write", path, errno);
+      return false;
+    }
+    // A new file: its directory must take it.
+    if (access(DirectoryOf(target->path).c_str(), W_OK | X_OK) != 0) {
+      *err = Problem("cannot create", path, errno);
+      return false;
+    }
+    return true;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    *err = Problem("cannot write", path, EISDIR);
+    return false;
+  }
+  if (access(target->path.c_str(), W_OK) != 0) {
+    *err = Problem("cannot write", path, errno);
+    return false;
+  }
+  if (!S_ISREG(st.st_mode)) target->in_place = true;
+  if (target->in_place) return true;
+  if (access(DirectoryOf(target->path).c_str(), W_OK | X_OK) != 0) {
+    *err = Problem("cannot replace", path, errno);
+    return false;
+  }
+  target->exists = true;
+  target->mode = st.st_mode & 07777;
+  target->uid = st.st_uid;
+  target->gid = st.st_gid;
+  return true;
+}
+
+bool WriteOutputFile(const std::string& path, const void* data, size_t size, std::string* err) {
+  OutputTarget t;
+  if (!ResolveOutput(path, &t, err)) return false;
+  if (t.in_place) return WriteInPlace(t, path, data, size, err);
+  std::string temp;
+  int fd = CreateTemporary(t, &temp);
+  if (fd < 0) {
+    *err = Problem("cannot create", path, errno);
+    return false;
+  }
+  bool ok = WriteAll(fd, data, size);
+  int saved = errno;
+  if (ok && t.exists) {
+    // Owner first: changing it may clear set-id bits, which fchmod then restores.
+    if (fchown(fd, t.uid, t.gid) != 0) {
+      // Only root may give a file away; a user's replacement is theirs, as with cp.
+    }
+    if (fchmod(fd, t.mode) != 0) {
+      ok = false;
+      saved = errno;
+    }
+  }
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (ok && rename(temp.c_str(), t.path.c_str()) != 0) {
+    ok = false;
+    saved = errno;
+  }
+  if (!ok) {
+    unlink(temp.c_str());
+    *err = Problem("cannot write", path, saved);
+  }
+  return ok;
+}
+
+std::optional<FileId> RegularFileId(const std::string& path) {
+  struct stat st;
+  int got = path == "-" ? fstat(0, &st) : stat(path.c_str(), &st);
+  if (got != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return FileId{st.st_dev, st.st_ino};
+}
+
+}  // namespace pto

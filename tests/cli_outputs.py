@@ -1,0 +1,122 @@
+"""How ptoas and ptorun write their outputs (common/output_file.h): through symbolic links,
+into FIFOs and /dev/stdout without replacing them, with the umask or the replaced file's
+mode, never over a file the user may not write or over one of their inputs."""
+import argparse
+import os
+import stat
+import subprocess
+import sys
+import threading
+
+KERNEL = """module {
+  func.func @k(%x: !pto.ptr<f32>) {
+    return
+  }
+}
+"""
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, **kw)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ptoas", required=True)
+    ap.add_argument("--ptorun", required=True)
+    ap.add_argument("--work", required=True)
+    a = ap.parse_args()
+    a.ptoas, a.ptorun = os.path.abspath(a.ptoas), os.path.abspath(a.ptorun)
+    os.makedirs(a.work, exist_ok=True)
+    os.chdir(a.work)
+    for name in os.listdir("."):
+        if not os.path.isdir(name):
+            os.unlink(name)
+    failures = []
+
+    def check(what, ok):
+        if not ok:
+            failures.append(what)
+            print("FAIL", what)
+
+    with open("k.pto", "w") as f:
+        f.write(KERNEL)
+    os.umask(0o027)
+    r = run([a.ptoas, "k.pto", "-o", "k.ptobc"])
+    check("assemble", r.returncode == 0)
+    check("new file gets 0666 less the umask", stat.S_IMODE(os.stat("k.ptobc").st_mode) == 0o640)
+    bytecode = open("k.ptobc", "rb").read()
+
+    # A link is written through: the link stays, its target gets the contents and keeps its mode.
+    with open("target.ptobc", "wb") as f:
+        f.write(b"old")
+    os.chmod("target.ptobc", 0o604)
+    os.symlink("target.ptobc", "link.ptobc")
+    r = run([a.ptoas, "k.pto", "-o", "link.ptobc"])
+    check("write through a link", r.returncode == 0 and os.path.islink("link.ptobc")
+          and open("target.ptobc", "rb").read() == bytecode)
+    check("replaced file keeps its mode", stat.S_IMODE(os.stat("target.ptobc").st_mode) == 0o604)
+
+    # A dangling link creates its target.
+    os.symlink("made.ptobc", "dangling.ptobc")
+    r = run([a.ptoas, "k.pto", "-o", "dangling.ptobc"])
+    check("dangling link", r.returncode == 0 and os.path.islink("dangling.ptobc")
+          and open("made.ptobc", "rb").read() == bytecode)
+
+    # A FIFO is written into, not replaced.
+    os.mkfifo("fifo")
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open("fifo", "rb").read()))
+    reader.start()
+    r = run([a.ptoas, "k.pto", "-o", "fifo"], timeout=30)
+    reader.join(30)
+    check("FIFO", r.returncode == 0 and stat.S_ISFIFO(os.lstat("fifo").st_mode)
+          and got == [bytecode])
+
+    # /dev/stdout into a pipe: the output arrives on the pipe.
+    r = run([a.ptorun, "k.ptobc", "zeros:4", "--out", "1=/dev/stdout"])
+    check("ptorun --out 1=/dev/stdout", r.returncode == 0 and r.stdout == bytes(16))
+    r = run([a.ptoas, "-d", "k.ptobc", "-o", "/dev/stdout"])
+    check("ptoas -d -o /dev/stdout", r.returncode == 0 and r.stdout.startswith(b"// Listing"))
+
+    # An output that is an input, also through a link or another spelling: refused (exit 2).
+    before = open("k.pto").read()
+    for out in ["k.pto", "./k.pto"]:
+        r = run([a.ptoas, "k.pto", "-o", out])
+        check(f"ptoas -o {out} refused", r.returncode == 2 and b"is the input" in r.stderr)
+    os.symlink("k.ptobc", "k-link.ptobc")
+    r = run([a.ptorun, "k.ptobc", "zeros:4", "--out", "1=k-link.ptobc"])
+    check("ptorun --out onto its program refused", r.returncode == 2
+          and open("k.ptobc", "rb").read() == bytecode)
+    with open("in.bin", "wb") as f:
+        f.write(bytes(16))
+    r = run([a.ptorun, "k.ptobc", "in.bin", "--out", "1=in.bin"])
+    check("ptorun --out onto an argument refused", r.returncode == 2)
+    check("input untouched", open("k.pto").read() == before)
+
+    # A directory, or a missing directory, is an error (exit 1), and nothing is written.
+    r = run([a.ptoas, "k.pto", "-o", "."])
+    check("directory output", r.returncode == 1 and b"Is a directory" in r.stderr)
+    r = run([a.ptoas, "k.pto", "-o", "nodir/x.ptobc"])
+    check("missing directory", r.returncode == 1)
+
+    # A file the user may not write is not replaced (root may write anything: skipped).
+    if os.geteuid() != 0:
+        with open("ro.ptobc", "wb") as f:
+            f.write(b"keep")
+        os.chmod("ro.ptobc", 0o444)
+        r = run([a.ptoas, "k.pto", "-o", "ro.ptobc"])
+        check("read-only target", r.returncode == 1 and open("ro.ptobc", "rb").read() == b"keep")
+    else:
+        print("skipped the read-only case: running as root")
+    check("no temporary files left", not [n for n in os.listdir(".") if ".tmp" in n])
+
+    if failures:
+        print(f"{len(failures)} failures")
+        return 1
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
