@@ -211,6 +211,12 @@ bool ReadArguments(const Program& program, const Function& fn,
       }
       case ParamKind::kTile: {
         const TileType& t = fn.tiles[p.reg].type;
+        if (fn.tiles[p.reg].addr == kUnboundAddress) {  // a callee's tile comes from its caller
+          err << "ptorun: error: @" << program.String(fn.name) << " cannot be run on its own: "
+              << "its tile parameter %" << name << " has no place in memory\n";
+          ok = false;
+          break;
+        }
         ok &= reader.LoadBytes(t.dtype, name, args[i], t.Bytes(), &out->tile_bytes[i]);
         break;
       }
