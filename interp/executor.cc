@@ -52,6 +52,8 @@ bool Executor::Fault(std::string message) {
   if (mnemonic[0] == '%') mnemonic.remove_prefix(1);
   // Jumps and loop steps stand for the scf operation at their source position: no prefix.
   fault_ = info.family == Family::kControl ? message : StrCat(mnemonic, ": ", message);
+  fault_calls_ = 0;
+  fault_more_calls_ = 0;
   fault_line_ = 0;
   for (const LineEntry& l : function_.lines) {
     if (l.code_offset > pc_) break;
@@ -64,18 +66,35 @@ bool Executor::Fault(std::string message) {
   return false;
 }
 
+// A fault 64 calls deep names the innermost calls; the rest, only counted, keep the message
+// to a line.
+constexpr int kFaultCallsNamed = 3;
+
 bool Executor::PropagateFault(const Executor& callee) {
   std::string message = callee.fault_;
+  int calls = callee.fault_calls_;
+  int more_calls = callee.fault_more_calls_;
   Fault("");
-  if (fault_line_ > 0) {
+  if (fault_line_ > 0 && calls < kFaultCallsNamed) {
     message += StrCat(" (in @", program_.String(callee.function_.name), ", called at ",
                       fault_file_, ":", fault_line_, ":", fault_col_, ")");
+    ++calls;
+  } else if (fault_line_ > 0) {
+    ++more_calls;
   }
   fault_ = std::move(message);
+  fault_calls_ = calls;
+  fault_more_calls_ = more_calls;
   fault_file_ = callee.fault_file_;
   fault_line_ = callee.fault_line_;
   fault_col_ = callee.fault_col_;
   return false;
+}
+
+std::string Executor::fault() const {
+  if (fault_more_calls_ == 0) return fault_;
+  return StrCat(fault_, " (and ", fault_more_calls_, " call", fault_more_calls_ == 1 ? "" : "s",
+                " further out)");
 }
 
 bool Executor::FaultPosition(std::string* file, int* line, int* col) const {

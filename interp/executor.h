@@ -76,7 +76,8 @@ class Executor {
   Registers SaveRegisters() const;
   void RestoreRegisters(Registers saved);
   const std::vector<Slot>& scalars() const { return scalars_; }
-  const std::string& fault() const { return fault_; }
+  /// The fault's message, with the calls it happened in: the innermost few, then how many more.
+  std::string fault() const;
   /// Source position of the faulting instruction ("file:line:col"), if the line table has it.
   bool FaultPosition(std::string* file, int* line, int* col) const;
 
@@ -157,6 +158,8 @@ class Executor {
   std::vector<Slot> results_;
   std::vector<std::vector<Slot>> arrays_;  ///< pto.declare_local_array storage, by slot.
   std::string fault_;
+  int fault_calls_ = 0;       ///< "(in @f, called at ...)" clauses in fault_.
+  int fault_more_calls_ = 0;  ///< Calls further out, counted but not named.
   std::string fault_file_;
   int fault_line_ = 0;
   int fault_col_ = 0;
