@@ -215,6 +215,9 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   if (header.attributes) {
     std::map<std::string, Attribute> attrs;
     ReadAttributes(*header.attributes, &attrs);
+    // Only dialect attributes (pto.entry, pto.kernel_kind) and MLIR's no_inline mean anything.
+    CheckAttributeNames(ctx_, attrs, "func.func",
+                        [](std::string_view key) { return key == "no_inline"; });
     is_entry |= attrs.count("pto.entry") > 0;
     auto it = attrs.find("pto.kernel_kind");
     if (it != attrs.end() && !ParseKernelKind(it->second, &kind)) {

@@ -1,5 +1,6 @@
 #include "pto/asm/func_header.h"
 
+#include "pto/asm/lowering/op_form.h"
 #include "pto/common/strings.h"
 
 namespace pto::assembler {
@@ -126,6 +127,11 @@ bool ReadModuleHeader(Context& ctx, const Statement& stmt, const Item** body) {
   if (i < items.size() && items[i].Is(ItemKind::kSymbol)) ++i;
   const Item* attributes = nullptr;
   if (!ReadAttributesClause(ctx, items, &i, &attributes)) return false;
+  if (attributes) {  // only dialect ones such as pto.target_arch
+    std::map<std::string, Attribute> attrs;
+    ReadAttributes(*attributes, &attrs);
+    CheckAttributeNames(ctx, attrs, "module", [](std::string_view) { return false; });
+  }
   if (&items[i] != *body) {
     ctx.Error(items[i], Unexpected(items[i], "after 'module'; expected "
                                              "'module [@name] [attributes {...}] { ... }'"));

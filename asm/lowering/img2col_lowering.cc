@@ -77,6 +77,7 @@ bool ReadSettings(Context& ctx, const std::map<std::string, Attribute>& attrs,
                   FmatrixConfig* config) {
   bool ok = true;
   for (const auto& [name, attr] : attrs) {
+    if (name.find('.') != std::string::npos) continue;  // pto.entry-like: any op may carry one
     if (name == "pad_value") {
       ok &= ReadPadValue(ctx, attr, config);
       continue;
@@ -167,6 +168,7 @@ bool LowerImg2colSetting(FunctionBuilder& fb, const OpInfo& info, const Statemen
   // would silently do nothing).
   bool ok = true;
   for (const auto& [name, attr] : form.attrs) {
+    if (name.find('.') != std::string::npos) continue;
     const std::string_view key = name == "pad_value" ? "pad_bits" : std::string_view(name);
     auto takes = [&](const OperandSpec& spec) { return spec.attr == key; };
     if (std::none_of(info.operands.begin(), info.operands.end(), takes)) {

@@ -1,5 +1,6 @@
 #include "pto/asm/lowering/local_array_lowering.h"
 
+#include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/strings.h"
 
@@ -9,7 +10,9 @@ namespace pto::assembler {
 // long as the function's frame.
 bool LowerDeclareLocalArray(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 1)) return false;
+  if (!ExpectResults(ctx, stmt, 1) || !CheckNoAttributes(ctx, stmt.items, "declare_local_array")) {
+    return false;
+  }
   Type type;
   if (!DeclaredType(ctx, stmt, "expected '-> !pto.local_array<NxT>'", &type)) return false;
   if (type.kind != TypeKind::kLocalArray) {

@@ -28,6 +28,14 @@ bool CheckAttributeNames(Context& ctx, const std::map<std::string, Attribute>& a
   return ok;
 }
 
+bool CheckNoAttributes(Context& ctx, ItemSpan items, std::string_view op) {
+  std::map<std::string, Attribute> attrs;
+  for (const Item& item : items) {
+    if (item.Is(ItemKind::kAttrDict)) ReadAttributes(item, &attrs);
+  }
+  return CheckAttributeNames(ctx, attrs, op, [](std::string_view) { return false; });
+}
+
 const Item* AttributeWord(ItemSpan value, bool quoted) {
   const Item* word = nullptr;
   for (const Item& item : value) {

@@ -56,6 +56,9 @@ void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs);
 bool CheckAttributeNames(Context& ctx, const std::map<std::string, Attribute>& attrs,
                          std::string_view op,
                          const std::function<bool(std::string_view)>& known);
+/// CheckAttributeNames for an operation that takes no attributes of its own, over each
+/// dictionary among \a items (the statement's top level).
+bool CheckNoAttributes(Context& ctx, ItemSpan items, std::string_view op);
 /// The word an attribute's value comes down to in any of its spellings: ROUND,
 /// #pto<round_mode ROUND>, #pto.round_mode<CAST_RINT>, <EQ>, true, 1, and with \a quoted also
 /// "name" and @f (the last such item, nested groups included); null if there is none.

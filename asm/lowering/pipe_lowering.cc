@@ -23,6 +23,15 @@ class PipeAttrs {
   PipeAttrs(Context& ctx, const Statement& stmt) : ctx_(ctx), stmt_(stmt), attrs_(StatementAttrs(stmt)) {}
 
   bool Has(const char* key) const { return attrs_.count(key) > 0; }
+  /// Reports each attribute that is not one of \a names (dialect-prefixed ones aside).
+  bool Only(std::initializer_list<std::string_view> names) {
+    return CheckAttributeNames(ctx_, attrs_, stmt_.head.text, [&](std::string_view name) {
+      for (std::string_view known : names) {
+        if (name == known) return true;
+      }
+      return false;
+    });
+  }
   /// The integer attribute \a key in [lo, hi], or \a fallback when absent (required if
   /// \a fallback is negative).
   bool Int(const char* key, int64_t lo, int64_t hi, int64_t fallback, uint32_t* out) {
@@ -143,6 +152,7 @@ bool LowerReserveBuffer(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1)) return false;
   PipeAttrs attrs(ctx, stmt);
+  if (!attrs.Only({"name", "size", "location", "auto", "base"})) return false;
   const Item* name = attrs.Word("name");
   const Item* location = attrs.Word("location");
   uint32_t size = 0, base = 0;
@@ -158,7 +168,11 @@ bool LowerReserveBuffer(FunctionBuilder& fb, const Statement& stmt) {
     return false;
   }
   const Item* automatic = attrs.Has("auto") ? attrs.Word("auto") : nullptr;
-  r.automatic = !automatic || automatic->text != "false";
+  if (automatic && automatic->text != "true" && automatic->text != "false") {
+    ctx.Error(attrs.Range("auto"), StrCat("auto must be true or false, got '", automatic->text, "'"));
+    return false;
+  }
+  r.automatic = !automatic || automatic->text == "true";
   if (!r.automatic) {
     if (!attrs.Int("base", 0, MemoryCapacity(ctx.arch(), r.mem), -1, &base)) return false;
     r.addr = base;
@@ -189,6 +203,7 @@ bool LowerImportBuffer(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1)) return false;
   PipeAttrs attrs(ctx, stmt);
+  if (!attrs.Only({"name", "peer_func"})) return false;
   const Item* name = attrs.Word("name");
   const Item* peer = attrs.Word("peer_func");
   if (!name || !peer) return false;
@@ -211,6 +226,7 @@ bool LowerInitPipe(FunctionBuilder& fb, const OpInfo& info, const Statement& stm
   const bool cube = info.opcode == Opcode::kInitPipeAic;
   PipeAttrs attrs(ctx, stmt);
   uint32_t id, dir_mask, slot_size, slot_num, local_slot_num;
+  if (!attrs.Only({"id", "dir_mask", "slot_size", "slot_num", "local_slot_num"})) return false;
   if (!RequireSide(fb, stmt, cube) || !attrs.Immediate("id", 0, &id) ||
       !attrs.Immediate("dir_mask", -1, &dir_mask) ||
       !attrs.Immediate("slot_size", -1, &slot_size) || !attrs.Immediate("slot_num", 0, &slot_num) ||
@@ -281,6 +297,7 @@ bool LowerPush(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   const bool to_vector = info.opcode == Opcode::kTPushToAiv;
   PipeAttrs attrs(ctx, stmt);
   uint32_t split, id;
+  if (!attrs.Only({"split", "id"})) return false;
   if (!RequireSide(fb, stmt, to_vector) || !attrs.Immediate("split", 0, &split) ||
       !attrs.Immediate("id", 0, &id)) {
     return false;
@@ -317,6 +334,7 @@ bool LowerPop(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   const bool to_vector = info.opcode == Opcode::kTPopFromAic;
   PipeAttrs attrs(ctx, stmt);
   uint32_t split, id;
+  if (!attrs.Only({"split", "id"})) return false;
   if (!RequireSide(fb, stmt, !to_vector) || !attrs.Immediate("split", 0, &split) ||
       !attrs.Immediate("id", 0, &id)) {
     return false;
@@ -371,6 +389,7 @@ bool LowerFree(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   if (!ExpectResults(ctx, stmt, 0)) return false;
   PipeAttrs attrs(ctx, stmt);
   uint32_t split, id;
+  if (!attrs.Only({"split", "id"})) return false;
   const bool to_vector = info.opcode == Opcode::kTFreeFromAic;
   if (!RequireSide(fb, stmt, !to_vector) || !attrs.Immediate("split", 0, &split) ||
       !attrs.Immediate("id", 0, &id)) {

@@ -1,5 +1,6 @@
 #include "pto/asm/lowering/pointer_lowering.h"
 
+#include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/strings.h"
 
@@ -27,7 +28,9 @@ bool PointerElement(FunctionBuilder& fb, ItemSpan term, Value* ptr, Value* index
 // %v = pto.load_scalar %ptr[%i] : !pto.ptr<T> -> T
 bool LowerLoadScalar(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 1)) return false;
+  if (!ExpectResults(ctx, stmt, 1) || !CheckNoAttributes(ctx, stmt.items, stmt.head.text)) {
+    return false;
+  }
   ItemSpan items = stmt.items;
   Value ptr, index;
   if (items.empty() || !PointerElement(fb, items.subspan(0, TermLength(items)), &ptr, &index)) {

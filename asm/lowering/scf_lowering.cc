@@ -1,5 +1,6 @@
 #include "pto/asm/lowering/scf_lowering.h"
 
+#include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/strings.h"
 
@@ -41,6 +42,19 @@ bool ResultTypes(Context& ctx, ItemSpan items, std::vector<Type>* types) {
     types->push_back(t);
   }
   return true;
+}
+
+// \a stmt's items without the attribute dictionary MLIR lets scf.for and scf.if end with
+// ("attributes {...}" for scf.while); only dialect attributes may be in it, as they mean nothing
+// to the loop. False (reported) if another is.
+bool WithoutTrailingAttributes(Context& ctx, const Statement& stmt, ItemSpan* items) {
+  *items = stmt.items;
+  if (items->empty() || !items->back().Is(ItemKind::kAttrDict)) return true;
+  std::map<std::string, Attribute> attrs;
+  ReadAttributes(items->back(), &attrs);
+  *items = items->first(items->size() - 1);
+  if (!items->empty() && items->back().IsWord("attributes")) *items = items->first(items->size() - 1);
+  return CheckAttributeNames(ctx, attrs, stmt.head.text, [](std::string_view) { return false; });
 }
 
 // The regions among \a items.
@@ -136,7 +150,8 @@ bool ParallelMove(FunctionBuilder& fb, const std::vector<Value>& dsts,
 bool LowerFor(BodyLowering& body, const Statement& stmt) {
   FunctionBuilder& fb = body.fb();
   Context& ctx = fb.ctx();
-  ItemSpan items = stmt.items;
+  ItemSpan items;
+  if (!WithoutTrailingAttributes(ctx, stmt, &items)) return false;
   size_t i = 0;
   bool is_unsigned = false;
   if (i < items.size() && items[i].IsWord("unsigned")) {
@@ -231,7 +246,8 @@ bool LowerFor(BodyLowering& body, const Statement& stmt) {
 bool LowerIf(BodyLowering& body, const Statement& stmt) {
   FunctionBuilder& fb = body.fb();
   Context& ctx = fb.ctx();
-  ItemSpan items = stmt.items;
+  ItemSpan items;
+  if (!WithoutTrailingAttributes(ctx, stmt, &items)) return false;
   std::vector<const Item*> regions = Regions(items);
   if (items.empty() || regions.empty() || regions.size() > 2) {
     ctx.Error(stmt.head, "expected 'scf.if %cond { ... } [else { ... }]'");
@@ -281,7 +297,8 @@ bool LowerIf(BodyLowering& body, const Statement& stmt) {
 bool LowerWhile(BodyLowering& body, const Statement& stmt) {
   FunctionBuilder& fb = body.fb();
   Context& ctx = fb.ctx();
-  ItemSpan items = stmt.items;
+  ItemSpan items;
+  if (!WithoutTrailingAttributes(ctx, stmt, &items)) return false;
   std::vector<const Item*> regions = Regions(items);
   if (items.empty() || !items[0].IsGroup('(') || regions.size() != 2) {
     ctx.Error(stmt.head, "expected 'scf.while (%a = %init) : (T) -> (T) { ... } do { ... }'");

@@ -1,5 +1,6 @@
 #include "pto/asm/lowering/sync_lowering.h"
 
+#include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/isa/immediates.h"
 #include "pto/common/isa/sync_enums.h"
@@ -18,13 +19,17 @@ struct Atom {
   bool is_value = false;
 };
 
-void CollectAtoms(ItemSpan items, std::vector<Atom>* atoms) {
+// Also moves attribute dictionaries ({mode = 0}) into \a attrs.
+void CollectAtoms(ItemSpan items, std::vector<Atom>* atoms,
+                  std::map<std::string, Attribute>* attrs) {
   for (size_t i = 0; i < items.size(); ++i) {
     const Item& item = items[i];
     if (item.IsPunct(":")) return;  // the rest is a type signature
-    if (item.IsPunct(",") || item.Is(ItemKind::kAttrDict)) continue;  // {mode = 0}: modifiers
-    if (item.IsGroup('[') || item.IsGroup('(')) {
-      CollectAtoms(item.children(), atoms);
+    if (item.IsPunct(",")) continue;
+    if (item.Is(ItemKind::kAttrDict)) {
+      ReadAttributes(item, attrs);
+    } else if (item.IsGroup('[') || item.IsGroup('(')) {
+      CollectAtoms(item.children(), atoms, attrs);
     } else if (item.IsGroup('<') && !item.children().empty()) {
       atoms->push_back({&item, item.children()[0].text});  // elided form <PIPE_ALL>
     } else if (item.Is(ItemKind::kHash) && i + 1 < items.size() && items[i + 1].IsGroup('<') &&
@@ -41,6 +46,21 @@ void CollectAtoms(ItemSpan items, std::vector<Atom>* atoms) {
   }
 }
 
+// The attributes a sync operation takes besides its arguments: the buffer-token mode of
+// get_buf/rls_buf and the cross-core mode of sync.set (PTOAS's ffts_mode); none has an effect
+// in ptorun, where every instruction finishes before the next starts.
+bool SyncAttributeKnown(Opcode op, std::string_view name) {
+  switch (op) {
+    case Opcode::kGetBuf:
+    case Opcode::kRlsBuf:
+      return name == "mode";
+    case Opcode::kSyncSet:
+      return name == "ffts_mode";
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
@@ -50,7 +70,13 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
     return false;
   }
   std::vector<Atom> atoms;
-  CollectAtoms(stmt.items, &atoms);
+  std::map<std::string, Attribute> attrs;
+  CollectAtoms(stmt.items, &atoms, &attrs);
+  if (!CheckAttributeNames(ctx, attrs, info.mnemonic, [&](std::string_view name) {
+        return SyncAttributeKnown(info.opcode, name);
+      })) {
+    return false;
+  }
   std::vector<int> imm_slots;
   int value_slot = -1;
   for (int i = 0; i < info.num_operands(); ++i) {
@@ -187,7 +213,11 @@ bool LowerMemoryOrder(FunctionBuilder& fb, const Statement& stmt) {
                                 "' (one of: gm ddr ub l1 all)"));
         ok = false;
       }
-    } else if (!item.Is(ItemKind::kAttrDict)) {
+    } else if (item.Is(ItemKind::kAttrDict)) {
+      std::map<std::string, Attribute> attrs;  // fences and cache operations take none
+      ReadAttributes(item, &attrs);
+      ok &= CheckAttributeNames(ctx, attrs, stmt.head.text, [](std::string_view) { return false; });
+    } else {
       ctx.Error(item, StrCat("unexpected '", Spell(ItemSpan(&item, 1)), "' in ", stmt.head.text));
       ok = false;
     }

@@ -53,7 +53,14 @@ bool LowerMemrefAlloc(FunctionBuilder& fb, const Statement& stmt) {
     return false;
   }
   ++i;
-  if (i < items.size() && items[i].Is(ItemKind::kAttrDict)) ++i;  // {alignment = 64}
+  if (i < items.size() && items[i].Is(ItemKind::kAttrDict)) {  // {alignment = 64}
+    std::map<std::string, Attribute> attrs;
+    ReadAttributes(items[i++], &attrs);
+    if (!CheckAttributeNames(ctx, attrs, "memref.alloc",
+                             [](std::string_view name) { return name == "alignment"; })) {
+      return false;
+    }
+  }
   if (i >= items.size() || !items[i].IsPunct(":")) {
     ctx.Error(i < items.size() ? items[i].range : stmt.head.range,
               "expected ': memref<RxCxT, #pto.address_space<vec>>' after 'memref.alloc()'");
@@ -97,7 +104,10 @@ bool LowerAllocTile(FunctionBuilder& fb, const Statement& stmt) {
   bool ok = true;
   for (size_t i = 0; i < keys.size();) {
     const Item& key = keys[i];
-    if (key.Is(ItemKind::kAttrDict)) {  // {__pto.force_dynamic_valid_shape}: compiler notes
+    if (key.Is(ItemKind::kAttrDict)) {  // only {__pto.force_dynamic_valid_shape}: a compiler note
+      std::map<std::string, Attribute> attrs;
+      ReadAttributes(key, &attrs);
+      ok &= CheckAttributeNames(ctx, attrs, "alloc_tile", [](std::string_view) { return false; });
       ++i;
       continue;
     }
