@@ -54,11 +54,9 @@ struct ViewOperands {
 };
 
 // Reads \a head (the items before the ':', %base first) as ViewOperands of \a op, whose keys are
-// \a first and \a second. \a comma_optional: the ',' between the two lists may be left out,
-// as the PTOAS releases before the comma printed make_tensor_view.
+// \a first and \a second.
 bool ReadViewOperands(Context& ctx, const Statement& stmt, ItemSpan head, const char* op,
-                      const char* first, const char* second, bool comma_optional,
-                      ViewOperands* out) {
+                      const char* first, const char* second, ViewOperands* out) {
   const char* const keys[] = {first, second};
   auto spell = [&](size_t at) {  // "shape =" for a keyword, else as written
     return head[at].Is(ItemKind::kKey) ? StrCat(head[at].text, " =") : Spell(head.subspan(at, 1));
@@ -70,14 +68,14 @@ bool ReadViewOperands(Context& ctx, const Statement& stmt, ItemSpan head, const 
     if (comma) ++i;
     const Item* key = i < head.size() ? &head[i] : nullptr;
     if (key && !comma) {
-      if (!(k == 1 && comma_optional && key->Is(ItemKind::kKey))) {
-        ctx.Error(*key, StrCat("expected ',' before '", spell(i), "'"));
-        return false;
-      }
-      // Read as PTOAS read it until early 2026; today's PTOAS rejects it, so say so.
-      ctx.Warning(key->range, StrCat("expected ',' before '", spell(i),
-                               "' (accepted in the form older PTOAS releases print; PTOAS "
-                               "today requires the comma)"));
+      // PTOAS read make_tensor_view without this comma until early 2026; it no longer does.
+      const bool old_form = std::string_view(op) == "make_tensor_view" && k == 1 &&
+                            key->Is(ItemKind::kKey) && key->text == second;
+      ctx.Error(*key, StrCat("expected ',' before '", spell(i), "'",
+                             old_form ? " (older PTOAS releases wrote none; PTOAS today "
+                                        "requires it)"
+                                      : ""));
+      return false;
     }
     if (!key) {
       ctx.Error(comma ? head[i - 1] : stmt.head,
@@ -179,7 +177,7 @@ bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
   std::vector<Value> shape, strides;
   uint32_t layout = 0;
   if (!ReadViewOperands(ctx, stmt, items.subspan(0, colon), "make_tensor_view", "shape",
-                        "strides", /*comma_optional=*/true, &written) ||
+                        "strides", &written) ||
       !LayoutCode(ctx, written.attrs, &layout) ||
       !ViewIndexLists(fb, written, &shape, &strides)) {
     return false;
@@ -250,7 +248,7 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
   ViewOperands written;
   std::vector<Value> offsets, sizes;
   if (!ReadViewOperands(ctx, stmt, items.subspan(0, colon), "partition_view", "offsets", "sizes",
-                        /*comma_optional=*/false, &written) ||
+                        &written) ||
       !NoAttributes(ctx, written.attrs, "partition_view") ||
       !ViewIndexLists(fb, written, &offsets, &sizes)) {
     return false;
