@@ -69,12 +69,14 @@ bool ReadFd(int fd, Buffer* out, size_t max_bytes, bool* too_large) {
 }
 
 template <typename Buffer>
-bool ReadInto(const std::string& path, Buffer* out, std::string* err, size_t max_bytes) {
+bool ReadInto(const std::string& path, Buffer* out, std::string* err, size_t max_bytes,
+              bool* too_large_out) {
   out->clear();
   bool too_large = false;
   const std::string shown = path == "-" ? std::string("standard input") : path;
   auto too_large_error = [&] {
     *err = StrCat(shown, " is larger than ", max_bytes, " bytes");
+    if (too_large_out) *too_large_out = true;
     return false;
   };
   if (path == "-") {
@@ -101,13 +103,14 @@ bool ReadInto(const std::string& path, Buffer* out, std::string* err, size_t max
 
 }  // namespace
 
-bool ReadFile(const std::string& path, std::string* out, std::string* err, size_t max_bytes) {
-  return ReadInto(path, out, err, max_bytes);
+bool ReadFile(const std::string& path, std::string* out, std::string* err, size_t max_bytes,
+              bool* too_large) {
+  return ReadInto(path, out, err, max_bytes, too_large);
 }
 
 bool ReadFile(const std::string& path, std::vector<uint8_t>* out, std::string* err,
-              size_t max_bytes) {
-  return ReadInto(path, out, err, max_bytes);
+              size_t max_bytes, bool* too_large) {
+  return ReadInto(path, out, err, max_bytes, too_large);
 }
 
 }  // namespace pto

@@ -14,14 +14,14 @@ namespace pto {
 constexpr size_t kMaxProgramFileBytes = size_t{1} << 30;
 
 /// Reads all of \a path ("-" for standard input) into \a out, but no more than \a max_bytes: a
-/// longer input (a device such as /dev/zero, a pipe that never ends) fails with "PATH is
-/// larger than N bytes" after max_bytes + 1 bytes, which \a out then holds. Pipes, FIFOs and
-/// devices are read to their end like files; a FIFO no process writes to reads as empty
-/// rather than waiting for a writer.
+/// longer input fails with "PATH is larger than N bytes" (and sets *too_large if given), a
+/// regular file unread, a device such as /dev/zero or a pipe that never ends after
+/// max_bytes + 1 bytes. Pipes, FIFOs and devices are read to their end like files; a FIFO no
+/// process writes to reads as empty rather than waiting for a writer.
 [[nodiscard]] bool ReadFile(const std::string& path, std::string* out, std::string* err,
-                            size_t max_bytes = kMaxProgramFileBytes);
+                            size_t max_bytes = kMaxProgramFileBytes, bool* too_large = nullptr);
 [[nodiscard]] bool ReadFile(const std::string& path, std::vector<uint8_t>* out, std::string* err,
-                            size_t max_bytes = kMaxProgramFileBytes);
+                            size_t max_bytes = kMaxProgramFileBytes, bool* too_large = nullptr);
 
 /// Asks for huge pages under [data, data + size), a large buffer about to be written: page
 /// faults are slow in virtual machines, and a transparent huge page takes one fault where 4 KB

@@ -93,8 +93,9 @@ bool ArgumentReader::LoadBytes(DType dtype, const std::string& name, const std::
   if (exact_bytes && !Budget(what, arg, exact_bytes)) return false;
   const size_t limit = exact_bytes ? exact_bytes : std::min(kMaxBufferBytes, budget_left_);
   std::string err;
-  if (!ReadFile(arg, bytes, &err, limit)) {
-    if (exact_bytes && bytes->size() > limit) {
+  bool too_large = false;
+  if (!ReadFile(arg, bytes, &err, limit, &too_large)) {
+    if (exact_bytes && too_large) {
       return Error(StrCat(what, ": ", arg, " has more than ", exact_bytes, " bytes but the "
                           "parameter holds ", exact_bytes / size, " ", DTypeName(dtype),
                           " elements (", exact_bytes, " bytes)"));
