@@ -229,7 +229,9 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   if (!header.results.empty()) {
     const ItemSpan list = header.results;
     const SourceRange list_range = header.results_range;
-    for (ItemSpan part : Split(list, ",")) {
+    std::vector<ItemSpan> parts;
+    if (!SplitList(ctx_, list, "a type", &parts)) return;
+    for (ItemSpan part : parts) {
       Type t;
       if (!ParseWholeType(ctx_, part, &t)) return;
       if (!t.IsScalar()) {

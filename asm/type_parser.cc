@@ -509,8 +509,9 @@ bool ParseTypeList(Context& ctx, ItemSpan items, std::vector<Type>* types,
                    std::vector<SourceRange>* ranges) {
   if (items.size() == 1 && items[0].IsGroup('(')) items = items[0].children();
   if (items.empty()) return true;
-  bool ok = true;
-  for (ItemSpan part : Split(items, ",")) {
+  std::vector<ItemSpan> parts;
+  bool ok = SplitList(ctx, items, "a type", &parts);
+  for (ItemSpan part : parts) {
     Type t;
     ok &= ParseWholeType(ctx, part, &t);
     types->push_back(t);

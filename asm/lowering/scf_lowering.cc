@@ -27,19 +27,25 @@ bool NewValueOfType(FunctionBuilder& fb, const Type& type, SourceRange where, Va
   return true;
 }
 
-// Reads "-> T" or "-> (T, U)" result types at the end of \a items.
-bool ResultTypes(Context& ctx, ItemSpan items, std::vector<Type>* types) {
+// Reads "-> T" or "-> (T, U)" result types at the end of \a items (where each is written in
+// \a ranges, if given).
+bool ResultTypes(Context& ctx, ItemSpan items, std::vector<Type>* types,
+                 std::vector<SourceRange>* ranges = nullptr) {
   int arrow = Find(items, "->");
   if (arrow < 0) return true;
   ItemSpan list = items.subspan(arrow + 1);
   size_t end = 0;
-  while (end < list.size() && !list[end].Is(ItemKind::kRegion)) ++end;
+  // The list ends at the region, or at scf.for's ": T" where that is written after it.
+  while (end < list.size() && !list[end].Is(ItemKind::kRegion) && !list[end].IsPunct(":")) ++end;
   list = list.subspan(0, end);
   if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children();
-  for (ItemSpan part : Split(list, ",")) {
+  std::vector<ItemSpan> parts;
+  if (!SplitList(ctx, list, "a type", &parts)) return false;
+  for (ItemSpan part : parts) {
     Type t;
     if (!ParseWholeType(ctx, part, &t)) return false;
     types->push_back(t);
+    if (ranges) ranges->push_back(SpanRange(part));
   }
   return true;
 }
@@ -218,6 +224,15 @@ bool LowerFor(BodyLowering& body, const Statement& stmt) {
   int clause = FindClause(items, "iter_args");
   if (clause >= 0 && !CarriedPairs(fb, items[clause + 1], "expected iter_args(%name = %init, ...)",
                                    &iter_names, &iter_inits)) {
+    return false;
+  }
+  // The result types written after "->" are those of the values carried.
+  std::vector<Type> written;
+  std::vector<SourceRange> written_at;
+  if (!ResultTypes(ctx, items, &written, &written_at)) return false;
+  if ((clause >= 0 || !written.empty()) &&
+      !CheckWrittenTypes(ctx, written, written_at, iter_inits, stmt.head.range,
+                         "values scf.for carries")) {
     return false;
   }
   Value iv = fb.NewScalarValue(iv_type);
