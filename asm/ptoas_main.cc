@@ -47,7 +47,6 @@ int Inspect(const std::string& input, const std::string& output, bool dump_heade
     std::cout << text;
     return kExitOk;
   }
-  if (std::optional<int> exit = pto::CheckOutputs("ptoas", {output}, {input})) return *exit;
   std::string err;
   if (!pto::WriteOutputFile(output, text.data(), text.size(), &err)) {
     Fail(err);
@@ -157,10 +156,17 @@ static int ToolMain(int argc, char** argv) {
            " takes one input, got " + std::to_string(inputs.size()));
       return kExitUsage;
     }
-    if (!compile_only) return Inspect(inputs[0], output, dump_header);
   }
-  if (output.empty()) output = WithExtension(inputs[0], compile_only ? ".ptoo" : ".ptobc");
-  if (std::optional<int> exit = pto::CheckOutputs("ptoas", {output}, inputs)) return *exit;
+  // -d and --dump-header print to standard output unless given a file.
+  const bool inspect = disassemble || dump_header;
+  if (!inspect && output.empty()) {
+    output = WithExtension(inputs[0], compile_only ? ".ptoo" : ".ptobc");
+  }
+  const bool to_stdout = inspect && (output.empty() || output == "-");
+  if (!to_stdout) {  // checked before any work is done
+    if (std::optional<int> exit = pto::CheckOutputs("ptoas", {output}, inputs)) return *exit;
+  }
+  if (inspect) return Inspect(inputs[0], output, dump_header);
 
   pto::UseHugePagesForHeap(pto::TotalFileBytes(inputs));
   std::vector<std::unique_ptr<pto::SourceFile>> sources;
