@@ -71,9 +71,12 @@ void FunctionBuilder::PopScope() {
 
 void FunctionBuilder::EmitMove(const Value& dst, const Value& src, SourceRange where) {
   if (dst.reg == src.reg && dst.cls == src.cls) return;
-  Opcode op = dst.cls == ValueClass::kTile   ? Opcode::kMoveTile
-              : dst.cls == ValueClass::kView ? Opcode::kMoveView
-                                             : Opcode::kMove;
+  Opcode op = dst.cls == ValueClass::kTile    ? Opcode::kMoveTile
+              : dst.cls == ValueClass::kView  ? Opcode::kMoveView
+              : dst.cls == ValueClass::kVReg  ? Opcode::kMoveVReg
+              : dst.cls == ValueClass::kMask  ? Opcode::kMoveMask
+              : dst.cls == ValueClass::kAlign ? Opcode::kMoveAlign
+                                              : Opcode::kMove;
   Emit(op, {dst.reg, src.reg}, where);
 }
 
@@ -83,7 +86,16 @@ Value FunctionBuilder::NewRegisterLike(const Value& v, std::string_view name, So
   out.cls = v.cls;
   switch (v.cls) {
     case ValueClass::kScalar:
-      out.reg = NewScalar(v.type.dtype);
+      out.reg = NewScalar(v.type.IsLocalPointer() ? kLocalPointerDType : v.type.dtype);
+      break;
+    case ValueClass::kVReg:
+      out.reg = NewVReg(v.type.dtype, name);
+      break;
+    case ValueClass::kMask:
+      out.reg = NewMask(v.type.granule, name);
+      break;
+    case ValueClass::kAlign:
+      out.reg = NewAlign(name);
       break;
     case ValueClass::kTile:
       out.reg = NewTile(v.type.tile, name, def);
@@ -116,6 +128,12 @@ void FunctionBuilder::Poison(const Item& name) {
 
 const Value* FunctionBuilder::Lookup(const Item& item) {
   const Value* v = Find(item.text, item.index);
+  if (v && strict_scope.end > strict_scope.begin &&
+      (v->def.begin < strict_scope.begin || v->def.begin >= strict_scope.end)) {
+    ctx_.Error(item, StrCat("%", item.text, " is defined outside this pto.strict_vecscope: "
+                            "pass it as an operand of the scope and use its block argument"));
+    return nullptr;
+  }
   if (!v && !poisoned_.contains(item.text)) {
     std::string shown = item.index >= 0 ? StrCat("%", item.text, "#", item.index)
                                         : StrCat("%", item.text);
@@ -154,6 +172,24 @@ uint32_t FunctionBuilder::NewView(DType dtype, std::string_view name) {
   function_.views.push_back(ViewReg{dtype, ctx_.InternName(program_, name, statement_)});
   CountRegisters(RegClass::kView, function_.views.size());
   return static_cast<uint32_t>(function_.views.size() - 1);
+}
+
+uint32_t FunctionBuilder::NewVReg(DType dtype, std::string_view name) {
+  function_.vregs.push_back(VRegReg{dtype, ctx_.InternName(program_, name, statement_)});
+  CountRegisters(RegClass::kVReg, function_.vregs.size());
+  return static_cast<uint32_t>(function_.vregs.size() - 1);
+}
+
+uint32_t FunctionBuilder::NewMask(uint8_t granule, std::string_view name) {
+  function_.masks.push_back(MaskReg{granule, ctx_.InternName(program_, name, statement_)});
+  CountRegisters(RegClass::kMask, function_.masks.size());
+  return static_cast<uint32_t>(function_.masks.size() - 1);
+}
+
+uint32_t FunctionBuilder::NewAlign(std::string_view name) {
+  function_.aligns.push_back(AlignReg{ctx_.InternName(program_, name, statement_)});
+  CountRegisters(RegClass::kAlign, function_.aligns.size());
+  return static_cast<uint32_t>(function_.aligns.size() - 1);
 }
 
 uint32_t FunctionBuilder::IntConstant(DType dtype, int64_t value) {

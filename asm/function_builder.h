@@ -61,6 +61,10 @@ struct Value {
   double ConstAsDouble() const { return IsFloat(type.dtype) ? real_value : int_value; }
 };
 
+/// The scalar register type of a pointer into an on-chip memory (!pto.ptr<T, ub>): its byte
+/// address.
+constexpr DType kLocalPointerDType = DType::kI64;
+
 /// How a tile register gets its address, for placement.
 struct TileBinding {
   SourceRange def;
@@ -120,6 +124,11 @@ class FunctionBuilder {
   Value NewScalarValue(DType dtype);
   uint32_t NewTile(const TileType& type, std::string_view name, SourceRange def);
   uint32_t NewView(DType dtype, std::string_view name);
+  /// Register-layer registers (VPTO): a vector of \a dtype lanes, a mask of \a granule bytes
+  /// per lane, an align register.
+  uint32_t NewVReg(DType dtype, std::string_view name);
+  uint32_t NewMask(uint8_t granule, std::string_view name);
+  uint32_t NewAlign(std::string_view name);
   /// The next local-array slot of the function.
   uint32_t NewLocalArray();
   /// A register holding the constant; equal constants share one register.
@@ -144,6 +153,12 @@ class FunctionBuilder {
   bool DefineUnplacedTile(const Item& name, const Type& type, Value* out);
   /// A fresh register of \a v's class and type, returned as a value.
   Value NewRegisterLike(const Value& v, std::string_view name, SourceRange def);
+
+  /// Vector scopes (pto.vecscope) open around the statement being lowered, and the source
+  /// range of the innermost strict one (pto.strict_vecscope: values defined outside it may
+  /// not be used in it), empty when there is none.
+  int vector_scopes = 0;
+  SourceRange strict_scope;
 
   /// Frees the names and constants of a lowered body: placement and linking need neither, and
   /// the memory then serves the next function instead of the heap growing into fresh pages.

@@ -331,6 +331,73 @@ bool FinishTileType(Context& ctx, const Item& group, TileType t, bool valid_set,
   return true;
 }
 
+// The address space of !pto.ptr<T, space>: gm (a view, as !pto.ptr<T>) or an on-chip memory.
+bool ParseAddressSpace(Context& ctx, const Item& group, Type* type) {
+  static const struct {
+    const char* name;
+    Memory mem;
+  } kSpaces[] = {{"ub", Memory::kVec},    {"l1", Memory::kMat},   {"l0a", Memory::kLeft},
+                 {"l0b", Memory::kRight}, {"l0c", Memory::kAcc},  {"bt", Memory::kBias},
+                 {"fb", Memory::kScaling}};
+  auto children = group.children();
+  if (children.size() != 3 || !children[1].IsPunct(",") || !children[2].Is(ItemKind::kWord)) {
+    ctx.Error(group, "expected !pto.ptr<T> or !pto.ptr<T, SPACE> (gm, ub, l1, l0a, l0b, l0c, bt, fb)");
+    return false;
+  }
+  std::string_view space = children[2].text;
+  if (space == "gm") return true;
+  for (const auto& s : kSpaces) {
+    if (space == s.name) {
+      type->local = true;
+      type->mem = s.mem;
+      return true;
+    }
+  }
+  ctx.Error(children[2], StrCat("unknown address space '", space,
+                                "' (gm, ub, l1, l0a, l0b, l0c, bt, fb)"));
+  return false;
+}
+
+// !pto.vreg<64xf32>: 256 bytes of one element type.
+bool ParseVRegType(Context& ctx, const Item& group, Type* type) {
+  type->kind = TypeKind::kVReg;
+  auto children = group.children();
+  std::vector<int64_t> dims;
+  DType dtype = DType::kInvalid;
+  if (children.size() != 1 || !children[0].Is(ItemKind::kDims) ||
+      !ParseDims(children[0].text, &dims, &dtype) || dims.size() != 1 || dims[0] <= 0 ||
+      dtype == DType::kInvalid || dtype == DType::kIndex || dtype == DType::kI1 ||
+      dtype == DType::kF64) {
+    ctx.Error(group, "expected !pto.vreg<NxT> with a lane count and an element type, as 64xf32");
+    return false;
+  }
+  type->dtype = dtype;
+  type->shape = dims;
+  if (dims[0] * DTypeSize(dtype) != kVectorBytes) {
+    ctx.Error(group, StrCat("a vector register holds 256 bytes: ", dims[0], " x ",
+                            DTypeName(dtype), " is ", dims[0] * DTypeSize(dtype),
+                            " bytes (use ", kVectorBytes / DTypeSize(dtype), "x",
+                            DTypeName(dtype), ")"));
+    return false;
+  }
+  return true;
+}
+
+// !pto.mask<b32>: the predicate granularity.
+bool ParseMaskType(Context& ctx, const Item& group, Type* type) {
+  type->kind = TypeKind::kMask;
+  auto children = group.children();
+  std::string_view g = children.size() == 1 && children[0].Is(ItemKind::kWord) ? children[0].text : "";
+  if (g == "b8") type->granule = 1;
+  if (g == "b16") type->granule = 2;
+  if (g == "b32") type->granule = 4;
+  if (type->granule == 0) {
+    ctx.Error(group, "expected !pto.mask<b8>, !pto.mask<b16> or !pto.mask<b32>");
+    return false;
+  }
+  return true;
+}
+
 // !pto.ptr<f32>, !pto.tensor_view<?x?xf32>, memref<16x16xf32, ...>
 bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
   type->kind = kind;
@@ -358,6 +425,9 @@ bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
   if (kind == TypeKind::kPointer && !type->shape.empty()) {
     ctx.Error(first, "!pto.ptr takes an element type only");
     return false;
+  }
+  if (kind == TypeKind::kPointer && group.children().size() > 1) {
+    return ParseAddressSpace(ctx, group, type);
   }
   if (type->shape.size() > 5) {
     ctx.Error(first, StrCat("views have at most 5 dimensions, got ", type->shape.size()));
@@ -392,6 +462,10 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
       return true;
     }
   }
+  if (head.Is(ItemKind::kBang) && !params && head.text == "pto.align") {
+    type->kind = TypeKind::kAlign;
+    return true;
+  }
   if (head.Is(ItemKind::kWord) && !params) {
     DType dtype = ParseDType(head.text);
     if (dtype != DType::kInvalid) {
@@ -403,6 +477,8 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     std::string_view name = head.text;
     if (name == "pto.tile" || name == "pto.tile_buf") return ParseTileType(ctx, *params, type);
     if (name == "pto.ptr") return ParseViewType(ctx, *params, TypeKind::kPointer, type);
+    if (name == "pto.vreg") return ParseVRegType(ctx, *params, type);
+    if (name == "pto.mask") return ParseMaskType(ctx, *params, type);
     if (name == "pto.tensor_view") {
       return ParseViewType(ctx, *params, TypeKind::kTensorView, type);
     }

@@ -22,6 +22,9 @@ enum class TypeKind {
   kPartitionView,  ///< !pto.partition_tensor_view<d0x...xT>.
   kMemref,         ///< memref<RxCxT>, !pto.memref<RxCxT>: a synchronous-form global argument.
   kLocalArray,     ///< !pto.local_array<NxT>: a core-local array of scalars.
+  kVReg,           ///< !pto.vreg<NxT>: a vector register (N x sizeof(T) = 256 bytes).
+  kMask,           ///< !pto.mask<b8|b16|b32>: a mask register; granule says which.
+  kAlign,          ///< !pto.align: an unaligned load or store stream's state.
   kOpaque,         ///< Anything else: kept as text.
 };
 
@@ -31,11 +34,19 @@ struct Type {
   TileType tile;                  ///< kTile.
   std::vector<int64_t> shape;     ///< Views and memrefs; kDynamic for '?'.
   std::string text;               ///< Spelling, for messages.
+  /// kPointer: where it points. GM pointers are views; the others (ub, l1, l0a, ...) are
+  /// byte addresses in that on-chip memory, held in an i64 scalar register.
+  bool local = false;
+  Memory mem = Memory::kVec;
+  uint8_t granule = 0;  ///< kMask: bytes per predicate lane (1, 2, 4).
+
+  /// A pointer into an on-chip memory (!pto.ptr<T, ub>).
+  bool IsLocalPointer() const { return kind == TypeKind::kPointer && local; }
 
   bool IsTile() const { return kind == TypeKind::kTile; }
   bool IsScalar() const { return kind == TypeKind::kScalar; }
   bool IsView() const {
-    return kind == TypeKind::kPointer || kind == TypeKind::kTensorView ||
+    return (kind == TypeKind::kPointer && !local) || kind == TypeKind::kTensorView ||
            kind == TypeKind::kPartitionView || kind == TypeKind::kMemref;
   }
 };

@@ -41,6 +41,9 @@ class Reader {
   bool ReadRecord(ByteReader& r, DType* type);
   bool ReadRecord(ByteReader& r, TileReg* reg);
   bool ReadRecord(ByteReader& r, ViewReg* view);
+  bool ReadRecord(ByteReader& r, VRegReg* v);
+  bool ReadRecord(ByteReader& r, MaskReg* m);
+  bool ReadRecord(ByteReader& r, AlignReg* a);
 
   const std::vector<uint8_t>& bytes_;
   const std::string& name_;
@@ -110,6 +113,37 @@ bool Reader::ReadRecord(ByteReader& r, ViewReg* v) {
   r.U8();
   r.U16();
   v->name = r.U32();
+  return true;
+}
+
+bool Reader::ReadRecord(ByteReader& r, VRegReg* v) {
+  size_t at = r.pos();
+  if (!ReadDType(r, &v->dtype)) return false;
+  if (v->dtype == DType::kIndex || v->dtype == DType::kI1 || DTypeSize(v->dtype) > 8) {
+    return Fail(at, StrCat("invalid vector register element type ", DTypeName(v->dtype)));
+  }
+  r.U8();
+  r.U16();
+  v->name = r.U32();
+  return true;
+}
+
+bool Reader::ReadRecord(ByteReader& r, MaskReg* m) {
+  size_t at = r.pos();
+  m->granule = r.U8();
+  r.U8();
+  r.U16();
+  m->name = r.U32();
+  if (!Check(r)) return false;
+  if (m->granule != 1 && m->granule != 2 && m->granule != 4) {
+    return Fail(at, StrCat("invalid mask granularity ", int{m->granule}, " (1, 2 or 4 bytes)"));
+  }
+  return true;
+}
+
+bool Reader::ReadRecord(ByteReader& r, AlignReg* a) {
+  r.U32();
+  a->name = r.U32();
   return true;
 }
 

@@ -54,6 +54,25 @@ void WriteRecord(const ViewReg& v, const StringMap& remap, ByteWriter& w) {
   w.U32(Mapped(remap, v.name));
 }
 
+void WriteRecord(const VRegReg& v, const StringMap& remap, ByteWriter& w) {
+  w.U8(static_cast<uint8_t>(v.dtype));
+  w.U8(0);
+  w.U16(0);
+  w.U32(Mapped(remap, v.name));
+}
+
+void WriteRecord(const MaskReg& m, const StringMap& remap, ByteWriter& w) {
+  w.U8(m.granule);
+  w.U8(0);
+  w.U16(0);
+  w.U32(Mapped(remap, m.name));
+}
+
+void WriteRecord(const AlignReg& a, const StringMap& remap, ByteWriter& w) {
+  w.U32(0);
+  w.U32(Mapped(remap, a.name));
+}
+
 void WriteFunction(const Function& f, const StringMap& remap, ByteWriter& w) {
   w.U32(Mapped(remap, f.name));
   w.U8(static_cast<uint8_t>(f.kind));

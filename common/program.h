@@ -67,6 +67,27 @@ struct ViewReg {
   uint32_t name = 0;
 };
 
+/// A vector register (VPTO !pto.vreg<NxT>): 256 bytes holding N elements of \a dtype.
+struct VRegReg {
+  DType dtype = DType::kInvalid;
+  uint32_t name = 0;
+};
+
+/// A mask register (!pto.mask<bG>): one predicate bit per vector byte; a lane of G bits owns
+/// G/8 bits and its lowest one decides. \a granule is G/8: 1, 2 or 4.
+struct MaskReg {
+  uint8_t granule = 1;
+  uint32_t name = 0;
+};
+
+/// An align register (!pto.align): the buffered bytes of an unaligned load or store stream.
+struct AlignReg {
+  uint32_t name = 0;
+};
+
+/// The bytes of a vector register and the bits of a mask register.
+constexpr int kVectorBytes = 256;
+
 /// A scalar register that holds a constant from the start of the function.
 struct ConstInit {
   uint32_t reg = 0;

@@ -16,11 +16,17 @@ namespace {
 void Describe(DType type, OperandType* t) { t->dtype = type; }
 void Describe(const TileReg& reg, OperandType* t) { t->tile = &reg.type; }
 void Describe(const ViewReg& reg, OperandType* t) { t->dtype = reg.dtype; }
+void Describe(const VRegReg& reg, OperandType* t) { t->dtype = reg.dtype; }
+void Describe(const MaskReg& reg, OperandType* t) { t->granule = reg.granule; }
+void Describe(const AlignReg&, OperandType*) {}
 
 // The element type register \a reg of class \a cls of \a f holds (its Accepts check).
 DType ElementType(DType type) { return type; }
 DType ElementType(const TileReg& reg) { return reg.type.dtype; }
 DType ElementType(const ViewReg& reg) { return reg.dtype; }
+DType ElementType(const VRegReg& reg) { return reg.dtype; }
+DType ElementType(const MaskReg&) { return DType::kInvalid; }
+DType ElementType(const AlignReg&) { return DType::kInvalid; }
 DType RegisterType(const Function& f, RegClass cls, uint32_t reg) {
   switch (cls) {
 #define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \

@@ -69,7 +69,8 @@ static const unsigned char* SkipSpace(const unsigned char* p, const unsigned cha
 
 // No statement starts with these, so a line that does continues the one before: a signature
 // (":", "->"), an operand list "(", an attribute dictionary or region "{", a keyword operand
-// ("name = ..."), or one of the clause words of func, scf and DPS operations.
+// ("name = ..."), a DMA group ("nburst(...)"), or one of the clause words of func, scf and
+// DPS operations.
 bool Lexer::NextLineContinues() const {
   static const char* const kClauseWords[] = {"attributes", "ins", "outs", "to", "step",
                                              "iter_args", "else", "do", "wait", "loc"};
@@ -85,6 +86,9 @@ bool Lexer::NextLineContinues() const {
   for (const char* clause : kClauseWords) {
     if (text == clause) return true;
   }
+  // VPTO's DMA operand groups: "nburst(...)", "loop(...)", "pad(...)" (a bare word with '('
+  // may also start a call-form statement, "tpush_to_aiv(%t : T)", so only these).
+  if (p < lim_ && *p == '(' && (text == "nburst" || text == "loop" || text == "pad")) return true;
   while (p < lim_ && (*p == ' ' || *p == '\t')) ++p;
   return p + 1 < lim_ && p[0] == '=' && p[1] != '=';
 }

@@ -19,7 +19,10 @@ Executor::Executor(const Program& program, const Function& function, Core& core,
       scalars_(function.scalar_regs.size(), Slot{0}),
       scalar_info_(function.scalar_regs.size()),
       tiles_(function.tiles.size()),
-      views_(function.views.size()) {
+      views_(function.views.size()),
+      vregs_(function.vregs.size()),
+      masks_(function.masks.size()),
+      aligns_(function.aligns.size()) {
   for (size_t i = 0; i < scalar_info_.size(); ++i) {
     ScalarInfo& info = scalar_info_[i];
     info.dtype = function.scalar_regs[i];

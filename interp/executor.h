@@ -55,6 +55,9 @@ class Executor {
   const ViewState& view(uint32_t reg) const { return views_[reg]; }
   TileState& tile(uint32_t reg) { return tiles_[reg]; }
   ViewState& view(uint32_t reg) { return views_[reg]; }
+  VRegValue& vreg(uint32_t reg) { return vregs_[reg]; }
+  MaskValue& mask(uint32_t reg) { return masks_[reg]; }
+  AlignValue& align(uint32_t reg) { return aligns_[reg]; }
   LocalMemory& local() { return core_.local; }
   Core& core() { return core_; }
   std::vector<GlobalBuffer>& globals() { return globals_; }
@@ -154,6 +157,10 @@ class Executor {
   std::vector<ScalarInfo> scalar_info_;
   std::vector<TileState> tiles_;
   std::vector<ViewState> views_;
+  // The register layer's registers (zero when the function starts).
+  std::vector<VRegValue> vregs_;
+  std::vector<MaskValue> masks_;
+  std::vector<AlignValue> aligns_;
   std::vector<uint8_t> scratch_;
   std::vector<Slot> results_;
   std::vector<std::vector<Slot>> arrays_;  ///< pto.declare_local_array storage, by slot.

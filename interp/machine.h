@@ -39,6 +39,31 @@ struct ViewState {
   int64_t stride[kMaxViewRank] = {};
 };
 
+/// A vector register's value (VPTO !pto.vreg): 256 bytes, lane i of a T vector at byte
+/// i * sizeof(T).
+struct alignas(64) VRegValue {
+  uint8_t bytes[256];
+};
+
+/// A mask register's value: 256 predicate bits, bit k for vector byte k (a b32 lane i is
+/// governed by bit 4i, its lowest).
+struct MaskValue {
+  uint64_t words[4];
+  bool Bit(int k) const { return (words[k >> 6] >> (k & 63)) & 1; }
+  void Set(int k, bool on) {
+    const uint64_t b = uint64_t{1} << (k & 63);
+    words[k >> 6] = on ? words[k >> 6] | b : words[k >> 6] & ~b;
+  }
+};
+
+/// An align register's value: the bytes an unaligned load or store stream holds between
+/// instructions (interp/register/), and how many of them are valid.
+struct AlignValue {
+  alignas(64) uint8_t bytes[256];
+  uint32_t count;
+  uint32_t offset;  ///< Where the buffered bytes belong, for stores (the low address bits).
+};
+
 /// Global memory handed to a kernel parameter.
 struct GlobalBuffer {
   std::string name;  ///< For messages: "%arg0 (x.bin)".

@@ -120,6 +120,24 @@ bool ExecMemory(Executor& ex, const Instr& in) {
   }
 }
 
+bool RetypeView(Executor& ex, const Instr& in) {
+  const ViewState* src;
+  if (!ex.View(in.operands[1], &src)) return false;
+  const Function& f = ex.function();
+  const int64_t from = DTypeSize(f.views[in.operands[1]].dtype);
+  const int64_t to = DTypeSize(f.views[in.operands[0]].dtype);
+  if (src->rank != 0) return ex.Fault("pto.castptr retypes pointers, not strided views");
+  const int64_t bytes = src->offset * from;
+  if (bytes % to != 0) {
+    return ex.Fault(StrCat(ex.ViewName(in.operands[1]), " points at byte ", bytes,
+                           ", which is not a multiple of ", to, " (the new element size)"));
+  }
+  ViewState& d = ex.view(in.operands[0]);
+  d = *src;
+  d.offset = bytes / to;
+  return true;
+}
+
 #define PTO_IMPLEMENTS_Memory PTO_YES
 #include "pto/interp/instantiate.inc"
 

@@ -154,6 +154,10 @@ struct Bitcast {};
 struct Move {};
 struct MoveTile {};
 struct MoveView {};
+struct MoveVReg {};
+struct MoveMask {};
+struct MoveAlign {};
+struct RetypeView {};
 struct Jump {};
 struct BranchIfNot {};
 struct ForCheck {};
@@ -247,6 +251,9 @@ bool ExecSelect(Executor& ex, const Instr& in) {
   return true;
 }
 
+/// pto.castptr between GM pointers of two element types (scalar_memory_kernels.cc).
+bool RetypeView(Executor& ex, const Instr& in);
+
 template <typename Op>
 bool ExecTransfer(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
@@ -254,6 +261,14 @@ bool ExecTransfer(Executor& ex, const Instr& in) {
     ex.scalar(o[0]) = ex.scalar(o[1]);
   } else if constexpr (std::is_same_v<Op, ops::MoveTile>) {
     ex.tile(o[0]) = ex.tile(o[1]);
+  } else if constexpr (std::is_same_v<Op, ops::MoveVReg>) {
+    ex.vreg(o[0]) = ex.vreg(o[1]);
+  } else if constexpr (std::is_same_v<Op, ops::MoveMask>) {
+    ex.mask(o[0]) = ex.mask(o[1]);
+  } else if constexpr (std::is_same_v<Op, ops::MoveAlign>) {
+    ex.align(o[0]) = ex.align(o[1]);
+  } else if constexpr (std::is_same_v<Op, ops::RetypeView>) {
+    return RetypeView(ex, in);
   } else {
     ex.view(o[0]) = ex.view(o[1]);
   }

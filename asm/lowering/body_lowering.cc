@@ -17,7 +17,9 @@
 #include "pto/asm/lowering/tile_alloc_lowering.h"
 #include "pto/asm/lowering/tile_op_lowering.h"
 #include "pto/asm/lowering/tile_window_lowering.h"
+#include "pto/asm/lowering/vector_lowering.h"
 #include "pto/asm/lowering/view_lowering.h"
+#include "pto/asm/lowering/dma_lowering.h"
 #include "pto/common/strings.h"
 
 namespace pto::assembler {

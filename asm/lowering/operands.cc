@@ -170,7 +170,14 @@ std::string Describe(const Value& v) {
     case ValueClass::kView:
       return StrCat("a global tensor (", v.type.text, ")");
     case ValueClass::kScalar:
+      if (v.type.IsLocalPointer()) return StrCat("a pointer (", v.type.text, ")");
       return StrCat("a scalar of type ", DTypeName(v.type.dtype));
+    case ValueClass::kVReg:
+      return StrCat("a vector register (", v.type.text, ")");
+    case ValueClass::kMask:
+      return StrCat("a mask register (", v.type.text, ")");
+    case ValueClass::kAlign:
+      return "an align register (!pto.align)";
     case ValueClass::kLocalArray:
       return StrCat("a local array (", v.type.text, ")");
     case ValueClass::kConfig:
@@ -193,10 +200,21 @@ bool KindFits(const Value& v, const Type& written) {
     case TypeKind::kTile:
       return v.cls == ValueClass::kTile;
     case TypeKind::kScalar:
-      return v.cls == ValueClass::kScalar;
+      return v.cls == ValueClass::kScalar && !v.type.IsLocalPointer();
     case TypeKind::kLocalArray:
       return v.cls == ValueClass::kLocalArray;
+    case TypeKind::kVReg:
+      return v.cls == ValueClass::kVReg && v.type.dtype == written.dtype;
+    case TypeKind::kMask:
+      return v.cls == ValueClass::kMask && v.type.granule == written.granule;
+    case TypeKind::kAlign:
+      return v.cls == ValueClass::kAlign;
     case TypeKind::kPointer:
+      if (written.local || v.type.IsLocalPointer()) {
+        return v.type.IsLocalPointer() && written.local && v.type.mem == written.mem &&
+               v.type.dtype == written.dtype;
+      }
+      break;
     case TypeKind::kTensorView:
     case TypeKind::kPartitionView:
     case TypeKind::kMemref:
@@ -321,7 +339,8 @@ bool DeclaredType(Context& ctx, const Statement& stmt, const char* missing, Type
 bool IntOperand(FunctionBuilder& fb, ItemSpan term, Value* out) {
   Resolved r;
   if (term.empty() || !Resolve(fb, term, DType::kIndex, &r)) return false;
-  if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
+  if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype) ||
+      r.value.type.IsLocalPointer()) {
     fb.ctx().Error(term, StrCat("expected an integer, got ", Describe(r.value)));
     return false;
   }

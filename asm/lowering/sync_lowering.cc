@@ -120,6 +120,25 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
     }
     return ok;
   }
+  // VPTO writes get_buf/rls_buf's mode as a third argument ("PIPE_V", %id, %mode): like the
+  // mode attribute it orders nothing more in ptorun, where each instruction finishes before
+  // the next starts.
+  if ((info.opcode == Opcode::kGetBuf || info.opcode == Opcode::kRlsBuf) &&
+      atoms.size() == imm_slots.size() + 1) {
+    const Atom& mode = atoms.back();
+    if (mode.is_value) {
+      Resolved r;
+      if (!Resolve(fb, ItemSpan(mode.item, 1), DType::kI64, &r)) return false;
+      if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
+        ctx.Error(*mode.item, StrCat("the mode must be an integer, got ", Describe(r.value)));
+        return false;
+      }
+    } else if (!mode.is_number) {
+      ctx.Error(*mode.item, "the mode must be an integer (0 or 1)");
+      return false;
+    }
+    atoms.pop_back();
+  }
   if (atoms.size() != imm_slots.size()) {
     std::string expected;
     for (int slot : imm_slots) expected += StrCat(expected.empty() ? "" : ", ", info.operands[slot].attr);

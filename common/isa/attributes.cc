@@ -24,6 +24,22 @@ constexpr const char* kReduceOps[] = {"SUM", "MAX", "MIN"};
 constexpr const char* kMaskPatterns[] = {"", "P0101", "P1010", "P0001", "P0010",
                                          "P0100", "P1000", "P1111"};
 // tquant: symmetric (i8 result) or asymmetric (ui8 result, with an offset).
+// VPTO vector load and store distributions (micro-isa 03): one list for both, so a code
+// means one thing; the rules say which each instruction takes (common/isa/register_rules.cc).
+constexpr const char* kDistributions[] = {
+    "NORM",      "BRC_B8",    "BRC_B16",   "BRC_B32",   "US_B8",       "US_B16",
+    "DS_B8",     "DS_B16",    "UNPK_B8",   "UNPK_B16",  "UNPK_B32",    "UNPK4",
+    "BRC_BLK",   "E2B_B16",   "E2B_B32",   "SPLT2CHN_B8", "SPLT2CHN_B16", "SPLT4CHN",
+    "DINTLV_B8", "DINTLV_B16", "DINTLV_B32", "BDINTLV",  "NORM_B8",     "NORM_B16",
+    "NORM_B32",  "1PT_B8",    "1PT_B16",   "1PT_B32",   "PK_B16",      "PK_B32",
+    "PK_B64",    "PK4_B32",   "MRG2CHN_B8", "MRG2CHN_B16", "MRG4CHN_B8", "INTLV_B8",
+    "INTLV_B16", "INTLV_B32"};
+// VPTO predicate patterns (micro-isa 05): all, none, the first N lanes, halves, quarters,
+// every third or fourth lane.
+constexpr const char* kPredicatePatterns[] = {
+    "PAT_ALL",  "PAT_ALLF",  "PAT_H",     "PAT_Q",     "PAT_VL1",   "PAT_VL2",
+    "PAT_VL3",  "PAT_VL4",   "PAT_VL8",   "PAT_VL16",  "PAT_VL32",  "PAT_VL64",
+    "PAT_VL128", "PAT_M3",   "PAT_M4"};
 constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
 
 constexpr AttrInfo kAttrs[] = {
@@ -41,6 +57,8 @@ constexpr AttrInfo kAttrs[] = {
     {"exhausted", kBool, 2, 0},
     {"quant_type", kQuantTypes, std::size(kQuantTypes), 0},
     {"enable", kBool, 2, 1},
+    {"dist", kDistributions, std::size(kDistributions), 0},
+    {"pattern", kPredicatePatterns, std::size(kPredicatePatterns), 0, true},
     {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
 };
 

@@ -24,6 +24,7 @@ enum class Layer : uint8_t {
   kTile,    ///< Tile instructions of the PTO ISA.
   kScalar,  ///< Scalar arithmetic, control flow, pointers, views and structure.
   kSync,    ///< Pipe synchronisation and barriers.
+  kRegister,  ///< A5 vector and mask registers, their loads, stores and DMA (VPTO).
 };
 
 /// How an instruction is executed and how its operand types are checked (families.def).

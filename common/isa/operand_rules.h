@@ -15,7 +15,8 @@ namespace pto {
 /// The static type of one operand, as far as the rules need it.
 struct OperandType {
   const TileType* tile = nullptr;  ///< Tile operands (null when an optional tile is absent).
-  DType dtype = DType::kInvalid;   ///< Scalar operands: the register type; views: element type.
+  DType dtype = DType::kInvalid;   ///< Scalars: the register type; views, vregs: element type.
+  uint8_t granule = 0;             ///< Mask registers: bytes per predicate lane (1, 2, 4).
   bool present = true;             ///< False for an absent optional operand.
   bool known_value = false;        ///< Scalars whose value is a known constant.
   double value = 0;                ///< That constant.

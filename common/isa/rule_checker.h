@@ -4,6 +4,8 @@
 #define PTO_COMMON_ISA_RULE_CHECKER_H_
 
 #include <initializer_list>
+#include <span>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,17 @@ class RuleChecker {
  private:
   const TileType* Tile(int i) const { return types_[i].present ? types_[i].tile : nullptr; }
   void Fail(int operand, std::string message) { errors_.push_back({operand, std::move(message)}); }
+
+  // The register layer (register_rules.cc).
+  int FirstOperand(OperandKind kind) const;
+  int AttrOperand(std::string_view name) const;
+  void RequireMaskGoverns(int mask, int data);
+  void RequireSameVRegType(int i, int j);
+  void RequireDistribution(int dist, int data, bool load);
+  void CheckRegister();
+  void CheckVecElementwise();
+  void CheckVecLoad();
+  void CheckVecStore();
 
   // Rules shared by several families (operand_rules.cc).
   void RequireVec(int i);

@@ -79,6 +79,10 @@ void RuleChecker::CheckTransfer() {
   if (types_[0].tile && types_[1].tile && *types_[0].tile != *types_[1].tile) {
     Fail(1, StrCat("a tile result must have one type: ", types_[0].tile->ToString(), " and ",
                    types_[1].tile->ToString()));
+  } else if (info_.mnemonic == "%retype_view") {
+    return;  // its point is another element type
+  } else if (types_[0].granule != types_[1].granule) {
+    Fail(1, "a mask result must have one granularity");
   } else if (!types_[0].tile && ScalarType(0) != ScalarType(1)) {
     Fail(1, StrCat("a value of type ", DTypeName(ScalarType(1)), " where ",
                    DTypeName(ScalarType(0)), " is expected"));

@@ -18,7 +18,10 @@ constexpr const char* kEvents[] = {"EVENT_ID0", "EVENT_ID1", "EVENT_ID2", "EVENT
                                    "EVENT_ID4", "EVENT_ID5", "EVENT_ID6", "EVENT_ID7"};
 constexpr const char* kOpTypes[] = {"TLOAD",    "TSTORE_ACC", "TSTORE_VEC", "TMOV_M2L",
                                     "TMOV_M2S", "TMOV_M2B",   "TMOV_M2V",   "TMOV_V2M",
-                                    "TMATMUL",  "TVEC",       "TVECWAIT_EVENT"};
+                                    "TMATMUL",  "TVEC",       "TVECWAIT_EVENT",
+                                    // VPTO's get_buf/rls_buf name the pipe itself.
+                                    "PIPE_S",   "PIPE_V",     "PIPE_M",     "PIPE_MTE1",
+                                    "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX"};
 
 struct Table {
   const char* const* names;

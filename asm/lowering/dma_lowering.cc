@@ -1,0 +1,139 @@
+#include "pto/asm/lowering/dma_lowering.h"
+
+#include "pto/asm/lowering/operands.h"
+#include "pto/common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+// The values of one group's operands: "(%a, %b, %c)".
+bool GroupValues(FunctionBuilder& fb, const Item& group, size_t min, size_t max,
+                 const char* name, std::vector<Value>* out) {
+  Context& ctx = fb.ctx();
+  std::vector<ItemSpan> parts;
+  if (!SplitList(ctx, group.children(), "an operand", &parts)) return false;
+  if (parts.size() < min || parts.size() > max) {
+    ctx.Error(group, StrCat(name, "(...) takes ", min == max ? StrCat(min) : StrCat(min, " or ", max),
+                            " operands, got ", parts.size()));
+    return false;
+  }
+  for (ItemSpan part : parts) {
+    if (!IsOneTerm(ctx, part)) return false;
+    Resolved r;
+    if (!Resolve(fb, part, DType::kI64, &r)) return false;
+    out->push_back(r.value);
+  }
+  return true;
+}
+
+bool IsLocal(const Value& v) { return v.cls == ValueClass::kScalar && v.type.IsLocalPointer(); }
+bool IsGlobal(const Value& v) {
+  return v.cls == ValueClass::kView && v.type.kind == TypeKind::kPointer;
+}
+
+}  // namespace
+
+bool LowerDmaOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  const bool load = info.opcode == Opcode::kMteGmUb;
+  const size_t leading = load ? 4 : 3;  // gm, ub, cache, len / ub, gm, len
+  if (!ExpectResults(ctx, stmt, 0)) return false;
+  ItemSpan items = BeforeColon(stmt.items);
+  // The leading operands run up to the first group word.
+  size_t end = 0;
+  while (end < items.size() && !(items[end].Is(ItemKind::kWord) && end + 1 < items.size() &&
+                                 items[end + 1].IsGroup('('))) {
+    ++end;
+  }
+  std::vector<ItemSpan> parts;
+  if (!SplitList(ctx, items.subspan(0, end), "an operand", &parts)) return false;
+  if (parts.size() != leading) {
+    ctx.Error(stmt.head, StrCat(info.mnemonic, " takes ", leading, " operands before nburst(...), got ",
+                                parts.size()));
+    return false;
+  }
+  std::vector<Value> values;
+  for (ItemSpan part : parts) {
+    Resolved r;
+    if (!IsOneTerm(ctx, part) || !Resolve(fb, part, DType::kI64, &r)) return false;
+    values.push_back(r.value);
+  }
+  const Value& gm = load ? values[0] : values[1];
+  const Value& ub = load ? values[1] : values[0];
+  if (!IsGlobal(gm)) {
+    ctx.Error(load ? parts[0] : parts[1], StrCat(info.mnemonic, " needs a !pto.ptr<T, gm> here, got ",
+                                                 Describe(gm)));
+    return false;
+  }
+  if (!IsLocal(ub) || ub.type.mem != Memory::kVec) {
+    ctx.Error(load ? parts[1] : parts[0], StrCat(info.mnemonic, " needs a !pto.ptr<T, ub> here, got ",
+                                                 Describe(ub)));
+    return false;
+  }
+  if (ub.type.dtype != gm.type.dtype) {
+    ctx.Error(stmt.head, StrCat(info.mnemonic, " copies between pointers of one element type, got ",
+                                DTypeName(gm.type.dtype), " and ", DTypeName(ub.type.dtype)));
+    return false;
+  }
+  std::vector<Value> nburst, pad, loops;
+  bool seen_nburst = false, seen_pad = false;
+  for (size_t i = end; i < items.size(); i += 2) {
+    if (!(items[i].Is(ItemKind::kWord) && i + 1 < items.size() && items[i + 1].IsGroup('('))) {
+      ctx.Error(items[i], StrCat("expected nburst(...), loop(...)", load ? " or pad(...)" : "",
+                                 " here, got '", Spell(items.subspan(i, 1)), "'"));
+      return false;
+    }
+    const std::string_view word = items[i].text;
+    const Item& group = items[i + 1];
+    if (word == "nburst" && !seen_nburst) {
+      if (!GroupValues(fb, group, 3, 3, "nburst", &nburst)) return false;
+      seen_nburst = true;
+    } else if (word == "loop" && seen_nburst && !seen_pad) {
+      if (!GroupValues(fb, group, 3, 3, "loop", &loops)) return false;
+    } else if (word == "pad" && load && seen_nburst && !seen_pad) {
+      if (!GroupValues(fb, group, 1, 3, "pad", &pad)) return false;
+      if (pad.size() == 2) {
+        ctx.Error(group, "pad(...) gives the value alone, or with both padding counts");
+        return false;
+      }
+      seen_pad = true;
+    } else {
+      ctx.Error(items[i], StrCat("'", word, "(...)' is out of place: ", info.mnemonic,
+                                 " takes nburst(...), then loop(...) groups, inner first",
+                                 load ? ", then pad(...)" : ""));
+      return false;
+    }
+  }
+  if (!seen_nburst) {
+    ctx.Error(stmt.head, StrCat(info.mnemonic, " needs its nburst(count, src stride, dst stride)"));
+    return false;
+  }
+  std::vector<Value> ints(values.begin() + 2, values.end());
+  ints.insert(ints.end(), nburst.begin(), nburst.end());
+  ints.insert(ints.end(), loops.begin(), loops.end());
+  if (pad.size() > 1) ints.insert(ints.end(), pad.begin() + 1, pad.end());
+  for (const Value& v : ints) {
+    if (v.cls != ValueClass::kScalar || !IsInteger(v.type.dtype) || v.type.IsLocalPointer()) {
+      ctx.Error(stmt.head, StrCat(info.mnemonic, " takes integer lengths, counts and strides, got ",
+                                  Describe(v)));
+      return false;
+    }
+  }
+  if (!pad.empty() && (pad[0].cls != ValueClass::kScalar || pad[0].type.dtype != ub.type.dtype)) {
+    ctx.Error(stmt.head, StrCat("the pad value must be a ", DTypeName(ub.type.dtype), ", got ",
+                                Describe(pad[0])));
+    return false;
+  }
+  std::vector<uint32_t> operands;
+  for (const Value& v : values) operands.push_back(v.reg);
+  for (const Value& v : nburst) operands.push_back(v.reg);
+  if (load) {
+    for (size_t k = 0; k < 3; ++k) operands.push_back(k < pad.size() ? pad[k].reg : kNoOperand);
+  }
+  for (const Value& v : loops) operands.push_back(v.reg);
+  fb.Emit(info.opcode, operands, stmt.head.range);
+  return true;
+}
+
+}  // namespace pto::assembler

@@ -1,0 +1,37 @@
+// What the register layer's kernels share: the element type of a vector register, a lane's
+// predicate bit, and checked access to the bytes of an on-chip memory.
+#ifndef PTO_INTERP_REGISTER_REGISTER_MEMORY_H_
+#define PTO_INTERP_REGISTER_REGISTER_MEMORY_H_
+
+#include <cstdint>
+
+#include "pto/interp/executor.h"
+
+namespace pto::interp::reg {
+
+inline DType VRegType(const Executor& ex, uint32_t reg) { return ex.function().vregs[reg].dtype; }
+inline int MaskGranule(const Executor& ex, uint32_t reg) { return ex.function().masks[reg].granule; }
+
+/// Whether lane \a lane of \a bytes-wide elements is active in \a m: its lowest bit decides.
+inline bool LaneActive(const MaskValue& m, int lane, int bytes) { return m.Bit(lane * bytes); }
+
+/// Points \a out at bytes [addr, addr + bytes) of on-chip memory \a mem after checking they lie
+/// in it and that \a addr is a multiple of \a align; otherwise faults, saying \a what accessed
+/// them ("vlds reads", "vsts writes").
+bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t align,
+                const char* what, uint8_t** out);
+
+/// The UB byte address of element \a offset of a !pto.ptr<T, ub> held in scalar register
+/// \a ptr, with elements of \a element_bytes.
+inline int64_t ElementAddress(Executor& ex, uint32_t ptr, uint32_t offset, int element_bytes) {
+  return ex.scalar(ptr).i + ex.scalar(offset).i * element_bytes;
+}
+
+/// Points \a out at bytes [byte, byte + bytes) of the global buffer view register \a view
+/// points into (its byte offset plus \a byte), after checking they lie in the buffer.
+bool GlobalBytes(Executor& ex, uint32_t view, int64_t byte, int64_t bytes, const char* what,
+                 uint8_t** out);
+
+}  // namespace pto::interp::reg
+
+#endif  // PTO_INTERP_REGISTER_REGISTER_MEMORY_H_
