@@ -272,8 +272,12 @@ void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
     return;
   }
   bool operands_ok = true;
+  // The variadic rest of an instruction other than call and return: integer scalars (the
+  // loop(...) triples of a DMA).
+  static const OperandSpec kRest{OperandKind::kInt, false, false, {}};
   for (uint32_t i = 0; i < in.count; ++i) {
-    operands_ok &= VerifyOperand(f, info.operands[i], in.operands[i], offset + 4 + 4 * i,
+    const OperandSpec& spec = i < info.operands.size() ? info.operands[i] : kRest;
+    operands_ok &= VerifyOperand(f, spec, in.operands[i], offset + 4 + 4 * i,
                                  static_cast<int>(i), info.mnemonic);
   }
   if (!operands_ok) return;
@@ -283,6 +287,10 @@ void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
     OperandType& t = types[i];
     t.present = v != kNoOperand;
     if (!t.present) continue;
+    if (i >= info.operands.size()) {
+      t.dtype = f.scalar_regs[v];
+      continue;
+    }
     switch (GetKindInfo(info.operands[i].kind).reg_class) {
 #define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
   case RegClass::k##Name:                                             \

@@ -1,6 +1,7 @@
 #include "pto/asm/lowering/dma_lowering.h"
 
 #include "pto/asm/lowering/operands.h"
+#include "pto/common/isa/operand_rules.h"
 #include "pto/common/strings.h"
 
 namespace pto::assembler {
@@ -132,6 +133,19 @@ bool LowerDmaOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) 
     for (size_t k = 0; k < 3; ++k) operands.push_back(k < pad.size() ? pad[k].reg : kNoOperand);
   }
   for (const Value& v : loops) operands.push_back(v.reg);
+  // The family's rules (the architecture, the element type, the number of loops), as the
+  // verifier will run them.
+  std::vector<OperandType> types(operands.size());
+  for (size_t i = 0; i < operands.size(); ++i) {
+    types[i].present = operands[i] != kNoOperand;
+    types[i].dtype = i == (load ? 0u : 1u) ? gm.type.dtype : DType::kI64;
+  }
+  bool ok = true;
+  for (const RuleError& e : CheckOperandTypes(info, ctx.arch(), types)) {
+    ctx.Error(stmt.head, e.message);
+    ok = false;
+  }
+  if (!ok) return false;
   fb.Emit(info.opcode, operands, stmt.head.range);
   return true;
 }

@@ -184,7 +184,12 @@ bool VectorOpLowering::FillImmediates() {
     const Item* word = AttributeWord(it->second.value, true);
     uint32_t code = 0;
     if (!word || (attr ? !ParseAttrValue(*attr, word->text, &code) : !word->Is(ItemKind::kInt))) {
-      ctx_.Error(it->second.range, StrCat("bad value for ", spec.attr, " of ", info_.mnemonic));
+      std::string known;
+      for (uint32_t v = 0; attr && v < attr->count; ++v) known += StrCat(v ? " " : "", attr->values[v]);
+      ctx_.Error(it->second.range,
+                 attr ? StrCat("unknown ", spec.attr, " '", word ? word->text : "", "' for ",
+                               info_.mnemonic, " (one of: ", known, ")")
+                      : StrCat(spec.attr, " of ", info_.mnemonic, " must be an integer"));
       ok = false;
       continue;
     }

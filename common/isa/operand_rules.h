@@ -22,6 +22,9 @@ struct OperandType {
   double value = 0;                ///< That constant.
 };
 
+/// The loop(...) triples a DMA (mte_gm_ub, mte_ub_gm) may take.
+constexpr int kMaxDmaLoops = 8;
+
 /// A broken rule. \a operand is the index into OpInfo::operands, or -1 for the whole
 /// instruction.
 struct RuleError {

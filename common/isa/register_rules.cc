@@ -55,6 +55,15 @@ void RuleChecker::CheckRegister() {
   }
 }
 
+void RuleChecker::CheckDma() {
+  CheckRegister();
+  const int rest = static_cast<int>(types_.size()) - info_.num_operands();
+  if (rest % 3 != 0 || rest / 3 > kMaxDmaLoops) {
+    Fail(-1, StrCat(info_.mnemonic, " takes up to ", kMaxDmaLoops,
+                    " loop(...) triples after its fixed operands, not ", rest, " operands"));
+  }
+}
+
 void RuleChecker::RequireMaskGoverns(int mask, int data) {
   if (mask < 0 || data < 0 || !types_[mask].present || !types_[data].present) return;
   const int need = GranuleFor(types_[data].dtype);

@@ -32,6 +32,7 @@ class RuleChecker {
   void RequireSameVRegType(int i, int j);
   void RequireDistribution(int dist, int data, bool load);
   void CheckRegister();
+  void CheckDma();
   void CheckVecElementwise();
   void CheckVecLoad();
   void CheckVecStore();

@@ -3,6 +3,7 @@
 // triples (inner first); a GM -> UB copy may pad each UB row to its 32-byte boundary.
 #include <cstring>
 
+#include "pto/common/isa/operand_rules.h"
 #include "pto/common/strings.h"
 #include "pto/interp/kernels.h"
 #include "pto/interp/register/register_memory.h"
@@ -16,7 +17,7 @@ struct UbToGm {};
 
 namespace dma {
 
-constexpr int kMaxLoops = 8;
+constexpr int kMaxLoops = kMaxDmaLoops;  // the verifier holds every DMA to it
 
 // One transfer's shape: rows of len bytes, then outer loops.
 struct Transfer {
@@ -103,7 +104,7 @@ bool ExecDma(Executor& ex, const Instr& in) {
     const int64_t ub = ex.scalar(o[1]).i;
     const bool pad = o[7] != kNoOperand;
     if (o[8] != kNoOperand && (ex.scalar(o[8]).i != 0 || ex.scalar(o[9]).i != 0)) {
-      return ex.Fault("mte_gm_ub: left and right padding counts other than 0 are not modelled");
+      return ex.Fault("left and right padding counts other than 0 are not modelled");
     }
     uint8_t pattern[8];
     int pattern_size = 1;
@@ -111,8 +112,8 @@ bool ExecDma(Executor& ex, const Instr& in) {
     const int64_t padded = pad ? (t.len + 31) / 32 * 32 : t.len;
     return dma::ForEachRow(t, [&](int64_t src, int64_t dst) {
       uint8_t *from, *to;
-      if (!reg::GlobalBytes(ex, o[0], src, t.len, "mte_gm_ub reads", &from) ||
-          !reg::LocalBytes(ex, Memory::kVec, ub + dst, padded, 32, "mte_gm_ub writes", &to)) {
+      if (!reg::GlobalBytes(ex, o[0], src, t.len, "reads", &from) ||
+          !reg::LocalBytes(ex, Memory::kVec, ub + dst, padded, 32, "writes", &to)) {
         return false;
       }
       std::memcpy(to, from, t.len);
@@ -125,8 +126,8 @@ bool ExecDma(Executor& ex, const Instr& in) {
     const int64_t ub = ex.scalar(o[0]).i;
     return dma::ForEachRow(t, [&](int64_t src, int64_t dst) {
       uint8_t *from, *to;
-      if (!reg::LocalBytes(ex, Memory::kVec, ub + src, t.len, 32, "mte_ub_gm reads", &from) ||
-          !reg::GlobalBytes(ex, o[1], dst, t.len, "mte_ub_gm writes", &to)) {
+      if (!reg::LocalBytes(ex, Memory::kVec, ub + src, t.len, 32, "reads", &from) ||
+          !reg::GlobalBytes(ex, o[1], dst, t.len, "writes", &to)) {
         return false;
       }
       std::memcpy(to, from, t.len);

@@ -30,7 +30,7 @@ bool ExecVecLoad(Executor& ex, const Instr& in) {
   uint8_t* src;
   switch (dist) {
     case kNorm:
-      if (!reg::LocalBytes(ex, Memory::kVec, addr, kVectorBytes, 32, "vlds reads", &src)) {
+      if (!reg::LocalBytes(ex, Memory::kVec, addr, kVectorBytes, 32, "reads", &src)) {
         return false;
       }
       std::memcpy(ex.vreg(o[0]).bytes, src, kVectorBytes);
@@ -50,7 +50,7 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
   uint8_t* dst;
   switch (dist) {
     case kNorm: {
-      if (!reg::LocalBytes(ex, Memory::kVec, addr, kVectorBytes, 32, "vsts writes", &dst)) {
+      if (!reg::LocalBytes(ex, Memory::kVec, addr, kVectorBytes, 32, "writes", &dst)) {
         return false;
       }
       const uint8_t* src = ex.vreg(o[0]).bytes;

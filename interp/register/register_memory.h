@@ -16,8 +16,8 @@ inline int MaskGranule(const Executor& ex, uint32_t reg) { return ex.function().
 inline bool LaneActive(const MaskValue& m, int lane, int bytes) { return m.Bit(lane * bytes); }
 
 /// Points \a out at bytes [addr, addr + bytes) of on-chip memory \a mem after checking they lie
-/// in it and that \a addr is a multiple of \a align; otherwise faults, saying \a what accessed
-/// them ("vlds reads", "vsts writes").
+/// in it and that \a addr is a multiple of \a align; otherwise faults, saying \a what the
+/// instruction does with them ("reads", "writes").
 bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t align,
                 const char* what, uint8_t** out);
 
