@@ -41,6 +41,11 @@ constexpr const char* kPredicatePatterns[] = {
     "PAT_VL3",  "PAT_VL4",   "PAT_VL8",   "PAT_VL16",  "PAT_VL32",  "PAT_VL64",
     "PAT_VL128", "PAT_M3",   "PAT_M4"};
 constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
+// VPTO vpack: the half of the result the narrowed lanes fill; vexpdif: the f16 lanes it reads;
+// vci: ascending or descending indices.
+constexpr const char* kPackHalves[] = {"LOWER", "HIGHER"};
+constexpr const char* kParities[] = {"EVEN", "ODD"};
+constexpr const char* kIndexOrders[] = {"ASC", "DESC"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -60,6 +65,9 @@ constexpr AttrInfo kAttrs[] = {
     {"dist", kDistributions, std::size(kDistributions), 0},
     {"pattern", kPredicatePatterns, std::size(kPredicatePatterns), 0, true},
     {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
+    {"half", kPackHalves, std::size(kPackHalves), 0, true},
+    {"parity", kParities, std::size(kParities), 0, true},
+    {"order", kIndexOrders, std::size(kIndexOrders), 0},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values

@@ -46,6 +46,7 @@ constexpr NumberRow kNumbers[] = {
     {"repeat_mode", {0, 1}},
     {"pad_bits", {0, 0xffffffffu}},  // the pad value: an i32, or an f32's bits
     {"pad_float", {0, 1}},
+    {"%dtype1", {0, kDTypeCount - 1}},  // a VPTO sort's score type: operand 1's pointee
 };
 
 ImmediateRange Codes(uint32_t count) { return {0, count - 1}; }
