@@ -31,9 +31,9 @@ void RuleChecker::CheckVecCompare() {
   if (info_.opcode == Opcode::kVcmps && Present(types_, 1) && Present(types_, 2)) {
     const DType v = types_[1].dtype, k = types_[2].dtype;
     if (IsFloat(v) != IsFloat(k) || (!IsFloat(v) && DTypeSize(v) != DTypeSize(k))) {
-      Fail(2, StrCat("vcmps compares ", DTypeName(v), " lanes with a scalar of ",
-                     IsFloat(v) ? "a float type" : StrCat(DTypeSize(v) * 8, " bits"), ", not ",
-                     DTypeName(k)));
+      Fail(2, StrCat("vcmps compares ", DTypeName(v), " lanes with a",
+                     IsFloat(v) ? " float" : StrCat(" ", DTypeSize(v) * 8, "-bit integer"),
+                     " scalar, not ", DTypeName(k)));
     }
   }
 }
@@ -65,7 +65,7 @@ void RuleChecker::CheckVecRearrange() {
       if (!Present(types_, 0) || !Present(types_, 1)) break;
       const bool pack = info_.opcode == Opcode::kVpack;
       const int want = pack ? DTypeSize(types_[0].dtype) * 2 : DTypeSize(types_[0].dtype) / 2;
-      RequireVRegSize(1, want, pack ? "a source" : "a source of half the result's width");
+      RequireVRegSize(1, want, "a source");
       break;
     }
   }
@@ -85,8 +85,10 @@ void RuleChecker::CheckVecSfu() {
       if (Present(types_, 0) && Present(types_, 1)) {
         const DType v = types_[0].dtype, k = types_[1].dtype;
         if (IsFloat(v) ? k != v : (IsFloat(k) || DTypeSize(k) != DTypeSize(v))) {
-          Fail(1, StrCat("vci makes ", DTypeName(v), " lanes from a scalar of the same type ",
-                         IsFloat(v) ? "" : "width ", "(", DTypeName(v), "), not ", DTypeName(k)));
+          Fail(1, StrCat("vci makes ", DTypeName(v), " lanes from ",
+                         IsFloat(v) ? StrCat("an ", DTypeName(v))
+                                    : StrCat("a ", DTypeSize(v) * 8, "-bit integer"),
+                         " scalar, not ", DTypeName(k)));
         }
       }
       return;

@@ -51,8 +51,8 @@ bool ExecVecGather(Executor& ex, const Instr& in) {
       if (!reg::LaneActive(m, blk, 4)) continue;
       uint8_t* src;
       const int64_t addr = base + OffsetLane(ex, o[2], blk);
-      if (!reg::LocalBytes(ex, Memory::kVec, addr, kBlockBytes, kBlockBytes, "block reads",
-                           &src)) {
+      if (!reg::LocalBytes(ex, Memory::kVec, addr, kBlockBytes, kBlockBytes,
+                           StrCat("block ", blk, " reads").c_str(), &src)) {
         return false;
       }
       std::memcpy(d.bytes + blk * kBlockBytes, src, kBlockBytes);
@@ -62,11 +62,14 @@ bool ExecVecGather(Executor& ex, const Instr& in) {
   } else {
     const uint32_t offsets = o[2];
     uint8_t* at[kVectorBytes] = {};
-    const char* what = std::is_same_v<Op, ops::VScatter> ? "lane writes" : "lane reads";
+    const char* verb = std::is_same_v<Op, ops::VScatter> ? " writes" : " reads";
     for (int i = 0; i < lanes; ++i) {
       if (!reg::LaneActive(m, i, size)) continue;
       const int64_t addr = base + OffsetLane(ex, offsets, i) * size;
-      if (!reg::LocalBytes(ex, Memory::kVec, addr, size, size, what, &at[i])) return false;
+      if (!reg::LocalBytes(ex, Memory::kVec, addr, size, size, StrCat("lane ", i, verb).c_str(),
+                           &at[i])) {
+        return false;
+      }
     }
     if constexpr (std::is_same_v<Op, ops::VScatter>) {
       // Lanes in order: of lanes that alias, the highest writes last (the page leaves it open).
