@@ -16,12 +16,19 @@ namespace {
 bool RegisterName(const Item& item, RegClass* cls, uint32_t* index) {
   if (!item.Is(ItemKind::kValue) || item.index >= 0 || item.text.size() < 2) return false;
   *cls = RegClass::kNone;
+  size_t digits = 0;  // where the number starts: after the class's prefix ("t", "al")
   for (int c = 0; c < kRegClassCount; ++c) {
-    if (item.text[0] == kRegClasses[c].prefix[1]) *cls = static_cast<RegClass>(c);
+    const std::string_view prefix = std::string_view(kRegClasses[c].prefix).substr(1);
+    if (prefix.size() > digits && item.text.size() > prefix.size() &&
+        item.text.starts_with(prefix) && item.text[prefix.size()] >= '0' &&
+        item.text[prefix.size()] <= '9') {
+      *cls = static_cast<RegClass>(c);
+      digits = prefix.size();
+    }
   }
   if (*cls == RegClass::kNone) return false;
   uint64_t n = 0;
-  for (size_t i = 1; i < item.text.size(); ++i) {
+  for (size_t i = digits; i < item.text.size(); ++i) {
     if (item.text[i] < '0' || item.text[i] > '9' || n > 100000000) return false;
     n = n * 10 + static_cast<uint64_t>(item.text[i] - '0');
   }
@@ -226,6 +233,7 @@ bool ListingFunction::Declare(uint32_t index) {
 }
 
 // bc.scalars [T, ...] / bc.const %sN = BITS : T / bc.tile %tN = TYPE {...} / bc.view %vN = T {...}
+// / bc.vreg %rN = !pto.vreg<..> {...} / bc.mask %mN = !pto.mask<bG> {...} / bc.align %alN = ...
 bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   Function& f = fn();
   std::string_view head = s.head.text;
@@ -298,6 +306,30 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
     tile.valid_cols = static_cast<int32_t>(valid->second.value[0].children()[2].number);
     f.tiles.push_back(tile);
     return CountRegisters(s, RegClass::kTile, f.tiles.size());
+  }
+  if (head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
+    Type t;
+    const RegClass want = head == "bc.vreg"   ? RegClass::kVReg
+                          : head == "bc.mask" ? RegClass::kMask
+                                              : RegClass::kAlign;
+    const size_t next = want == RegClass::kVReg   ? f.vregs.size()
+                        : want == RegClass::kMask ? f.masks.size()
+                                                  : f.aligns.size();
+    if (cls != want || reg != next) {
+      return Error(items[0], StrCat("expected register ", Prefix(want), next, " next"));
+    }
+    if (!ParseWholeType(ctx_, rest, &t)) return false;
+    const uint32_t name = ctx_.InternName(program_, text_attr("name"), s.head.range);
+    if (want == RegClass::kVReg && t.kind == TypeKind::kVReg) {
+      f.vregs.push_back(VRegReg{t.dtype, name});
+    } else if (want == RegClass::kMask && t.kind == TypeKind::kMask) {
+      f.masks.push_back(MaskReg{static_cast<uint8_t>(t.granule), name});
+    } else if (want == RegClass::kAlign && t.kind == TypeKind::kAlign) {
+      f.aligns.push_back(AlignReg{name});
+    } else {
+      return Error(rest[0], StrCat(head, " declares a register of its own type"));
+    }
+    return CountRegisters(s, want, next + 1);
   }
   // bc.view
   Type t;
@@ -419,7 +451,8 @@ bool ListingFunction::LowerStatement(const grammar::Statement& s) {
     return true;
   }
   std::string_view head = s.head.text;
-  if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view") {
+  if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view" ||
+      head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
     return RegisterFile(s);
   }
   const OpInfo* info = head.rfind("bc.", 0) == 0 ? ListingOpcode(head.substr(3)) : nullptr;
