@@ -13,8 +13,9 @@ from reference.element_types import TYPES, bits_type, values
 from reference.tiles import save
 
 GATHERS = [("f32", "i32", "vgather2", 45), ("ui32", "ui32", "vgather2_bc", 64),
-           ("f16", "ui16", "vgather2", 100), ("i32", "i32", "vgatherb", 6)]
-SCATTERS = [("f32", "i32", 60), ("i16", "ui16", 128)]
+           ("f16", "ui16", "vgather2", 100), ("bf16", "i16", "vgather2", 128),
+           ("i32", "i32", "vgatherb", 6), ("ui8", "i32", "vgatherb", 3)]
+SCATTERS = [("f32", "i32", 60), ("i16", "ui16", 128), ("ui8", "ui8", 200)]
 
 
 def lanes(t):
@@ -47,11 +48,12 @@ def generate(out_dir):
         bits = tab.view(bits_type(t))
         out = np.zeros(lanes(t), bits_type(t))
         if op == "vgatherb":
-            off = np.zeros(lanes(t), np.int64)
+            off = np.zeros(lanes("i32"), np.int64)
             off[:8] = rng.permutation(32)[:8] * 32
-            off[6:8] = 1 << 20  # inactive blocks: outside UB
+            off[n:8] = 1 << 20  # inactive blocks: outside UB
+            per = 32 // size  # elements per block
             for blk in range(n):
-                out[blk * 8:(blk + 1) * 8] = bits[off[blk] // 4: off[blk] // 4 + 8]
+                out[blk * per:(blk + 1) * per] = bits[off[blk] // size: off[blk] // size + per]
         else:
             off = rng.integers(0, 1024 // size, size=lanes(t))
             off[:4] = [0, 1024 // size - 1, 3, 3]  # ends, and one element twice
@@ -64,7 +66,7 @@ def generate(out_dir):
         size = np.dtype(TYPES[t][0]).itemsize
         x = values(t, rng, (lanes(t),))
         dst = values(t, rng, (1024 // size,))
-        off = rng.permutation(1024 // size)[:lanes(t)]
+        off = rng.permutation(min(1024 // size, 256))[:lanes(t)]
         off[5] = off[2]  # lanes 2 and 5 alias: lane 5 writes last
         on = np.arange(lanes(t)) < n
         off[~on] = np.iinfo(TYPES[it][0]).max
