@@ -161,17 +161,20 @@ void Lister::Registers(const Function& f) {
     out_ += StrCat("    bc.view %v", i, " = ", DTypeName(v.dtype), " {name = ", Quoted(Str(v.name)),
                    "}\n");
   }
-  // The register layer's registers.
   for (size_t i = 0; i < f.vregs.size(); ++i) {
-    out_ += StrCat("    bc.vreg %r", i, " = ", DTypeName(f.vregs[i].dtype), " {name = ",
-                   Quoted(Str(f.vregs[i].name)), "}\n");
+    const VRegReg& v = f.vregs[i];
+    const int size = DTypeSize(v.dtype);
+    out_ += StrCat("    bc.vreg %r", i, " = !pto.vreg<", size ? kVectorBytes / size : 0, "x",
+                   DTypeName(v.dtype), "> {name = ", Quoted(Str(v.name)), "}\n");
   }
   for (size_t i = 0; i < f.masks.size(); ++i) {
-    out_ += StrCat("    bc.mask %m", i, " = b", f.masks[i].granule * 8, " {name = ",
-                   Quoted(Str(f.masks[i].name)), "}\n");
+    const MaskReg& m = f.masks[i];
+    out_ += StrCat("    bc.mask %m", i, " = !pto.mask<b", m.granule * 8, "> {name = ",
+                   Quoted(Str(m.name)), "}\n");
   }
   for (size_t i = 0; i < f.aligns.size(); ++i) {
-    out_ += StrCat("    bc.align %al", i, " = align {name = ", Quoted(Str(f.aligns[i].name)), "}\n");
+    out_ += StrCat("    bc.align %al", i, " = !pto.align {name = ", Quoted(Str(f.aligns[i].name)),
+                   "}\n");
   }
 }
 

@@ -16,12 +16,19 @@ namespace {
 bool RegisterName(const Item& item, RegClass* cls, uint32_t* index) {
   if (!item.Is(ItemKind::kValue) || item.index >= 0 || item.text.size() < 2) return false;
   *cls = RegClass::kNone;
+  size_t digits = 0;  // where the number starts: after the class's prefix ("t", "al")
   for (int c = 0; c < kRegClassCount; ++c) {
-    if (item.text[0] == kRegClasses[c].prefix[1]) *cls = static_cast<RegClass>(c);
+    const std::string_view prefix = std::string_view(kRegClasses[c].prefix).substr(1);
+    if (prefix.size() > digits && item.text.size() > prefix.size() &&
+        item.text.starts_with(prefix) && item.text[prefix.size()] >= '0' &&
+        item.text[prefix.size()] <= '9') {
+      *cls = static_cast<RegClass>(c);
+      digits = prefix.size();
+    }
   }
   if (*cls == RegClass::kNone) return false;
   uint64_t n = 0;
-  for (size_t i = 1; i < item.text.size(); ++i) {
+  for (size_t i = digits; i < item.text.size(); ++i) {
     if (item.text[i] < '0' || item.text[i] > '9' || n > 100000000) return false;
     n = n * 10 + static_cast<uint64_t>(item.text[i] - '0');
   }
@@ -82,8 +89,6 @@ class ListingFunction {
   bool CountRegisters(const grammar::Statement& s, RegClass cls, size_t count);
   bool LowerStatement(const grammar::Statement& s);
   bool RegisterFile(const grammar::Statement& s);
-  bool RegisterLayerFile(const grammar::Statement& s, RegClass cls, uint32_t reg, ItemSpan rest,
-                         std::string_view name);
   bool Instruction(const grammar::Statement& s, const OpInfo& info);
   bool Operand(const Item& item, OperandKind kind, bool optional, uint32_t* out);
   bool Immediate(const OpInfo& info, const OperandSpec& spec, const Attribute* attr,
@@ -227,40 +232,8 @@ bool ListingFunction::Declare(uint32_t index) {
   return true;
 }
 
-// bc.vreg %rN = T {...} / bc.mask %mN = bG {...} / bc.align %alN = align {...}: the register
-// layer's registers, in order.
-bool ListingFunction::RegisterLayerFile(const grammar::Statement& s, RegClass cls, uint32_t reg,
-                                        ItemSpan rest, std::string_view name) {
-  Function& f = fn();
-  const std::string_view head = s.head.text;
-  const RegClass want = head == "bc.vreg" ? RegClass::kVReg
-                        : head == "bc.mask" ? RegClass::kMask
-                                            : RegClass::kAlign;
-  const size_t next = f.RegisterCount(want);
-  if (cls != want || reg != next) {
-    return Error(s.head, StrCat("expected ", GetRegClassInfo(want).noun, " register ",
-                                GetRegClassInfo(want).prefix, next, " next"));
-  }
-  const uint32_t name_index = ctx_.InternName(program_, name, s.head.range);
-  std::string_view word = rest.size() == 1 && rest[0].Is(ItemKind::kWord) ? rest[0].text : "";
-  if (want == RegClass::kVReg) {
-    const DType t = ParseDType(word);
-    if (t == DType::kInvalid || DTypeSize(t) == 0 || DTypeSize(t) > 8 || t == DType::kIndex) {
-      return Error(s.head, "bc.vreg gives the lanes' element type");
-    }
-    f.vregs.push_back(VRegReg{t, name_index});
-  } else if (want == RegClass::kMask) {
-    const uint8_t g = word == "b8" ? 1 : word == "b16" ? 2 : word == "b32" ? 4 : 0;
-    if (!g) return Error(s.head, "bc.mask gives the granularity: b8, b16 or b32");
-    f.masks.push_back(MaskReg{g, name_index});
-  } else {
-    if (word != "align") return Error(s.head, "expected 'bc.align %alN = align {...}'");
-    f.aligns.push_back(AlignReg{name_index});
-  }
-  return CountRegisters(s, want, f.RegisterCount(want));
-}
-
 // bc.scalars [T, ...] / bc.const %sN = BITS : T / bc.tile %tN = TYPE {...} / bc.view %vN = T {...}
+// / bc.vreg %rN = !pto.vreg<..> {...} / bc.mask %mN = !pto.mask<bG> {...} / bc.align %alN = ...
 bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   Function& f = fn();
   std::string_view head = s.head.text;
@@ -335,7 +308,28 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
     return CountRegisters(s, RegClass::kTile, f.tiles.size());
   }
   if (head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
-    return RegisterLayerFile(s, cls, reg, rest, text_attr("name"));
+    Type t;
+    const RegClass want = head == "bc.vreg"   ? RegClass::kVReg
+                          : head == "bc.mask" ? RegClass::kMask
+                                              : RegClass::kAlign;
+    const size_t next = want == RegClass::kVReg   ? f.vregs.size()
+                        : want == RegClass::kMask ? f.masks.size()
+                                                  : f.aligns.size();
+    if (cls != want || reg != next) {
+      return Error(items[0], StrCat("expected register ", Prefix(want), next, " next"));
+    }
+    if (!ParseWholeType(ctx_, rest, &t)) return false;
+    const uint32_t name = ctx_.InternName(program_, text_attr("name"), s.head.range);
+    if (want == RegClass::kVReg && t.kind == TypeKind::kVReg) {
+      f.vregs.push_back(VRegReg{t.dtype, name});
+    } else if (want == RegClass::kMask && t.kind == TypeKind::kMask) {
+      f.masks.push_back(MaskReg{static_cast<uint8_t>(t.granule), name});
+    } else if (want == RegClass::kAlign && t.kind == TypeKind::kAlign) {
+      f.aligns.push_back(AlignReg{name});
+    } else {
+      return Error(rest[0], StrCat(head, " declares a register of its own type"));
+    }
+    return CountRegisters(s, want, next + 1);
   }
   // bc.view
   Type t;

@@ -47,6 +47,11 @@ DType ParseDType(std::string_view name) {
   for (int i = 1; i < kDTypeCount; ++i) {
     if (name == kInfo[i].name) return static_cast<DType>(i);
   }
+  // MLIR's signed integer types: the lanes are two's complement either way.
+  if (name == "si8") return DType::kI8;
+  if (name == "si16") return DType::kI16;
+  if (name == "si32") return DType::kI32;
+  if (name == "si64") return DType::kI64;
   if (name == "u8") return DType::kU8;
   if (name == "u16") return DType::kU16;
   if (name == "u32") return DType::kU32;

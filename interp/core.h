@@ -84,6 +84,8 @@ struct Core {
   /// RoundMode f32 inputs are rounded with.
   uint8_t hf32_mode = 0, tf32_mode = 0;
   Img2colState img2col;
+  /// VMS4_SR: the records the last vmrgsort4 took from each list, 16 bits each.
+  uint64_t vms4_sr = 0;
 };
 
 }  // namespace pto::interp

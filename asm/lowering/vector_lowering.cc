@@ -20,8 +20,10 @@ struct Written {
 // Lowers one statement; members hold what the steps share.
 class VectorOpLowering {
  public:
-  VectorOpLowering(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
-      : fb_(fb), ctx_(fb.ctx()), info_(info), stmt_(stmt), slots_(info.operands.size()) {}
+  VectorOpLowering(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt,
+                   bool needs_scope = true)
+      : fb_(fb), ctx_(fb.ctx()), info_(info), stmt_(stmt), slots_(info.operands.size()),
+        needs_scope_(needs_scope) {}
 
   bool Run();
 
@@ -50,6 +52,7 @@ class VectorOpLowering {
   std::map<std::string, Attribute> attrs_;
   Signature sig_;
   bool has_sig_ = false;
+  bool needs_scope_;
 };
 
 bool VectorOpLowering::ReadOperands() {
@@ -171,6 +174,11 @@ bool VectorOpLowering::FillImmediates() {
   for (int i = info_.num_outputs; i < info_.num_operands(); ++i) {
     const OperandSpec& spec = info_.operands[i];
     if (spec.kind != OperandKind::kImm || slots_[i].present) continue;
+    if (spec.attr.starts_with("%dtype")) {  // %dtypeK: the element type of operand K's pointer
+      const Slot& ptr = slots_[spec.attr[6] - '0'];
+      slots_[i].code = ptr.present ? static_cast<uint32_t>(ptr.value.type.dtype) : 0;
+      continue;
+    }
     const AttrInfo* attr = FindAttr(spec.attr);
     auto it = attrs_.find(std::string(spec.attr));
     if (it == attrs_.end()) {
@@ -217,6 +225,11 @@ bool VectorOpLowering::CheckTypes() {
   }
   std::vector<Type> inputs = sig_.inputs;
   std::vector<SourceRange> ranges = sig_.input_ranges;
+  // Trailing scalar operands may go without their types (vsunpack %v, %part : V -> W).
+  while (sig_.has_arrow && inputs.size() < values.size() &&
+         values.back().cls == ValueClass::kScalar) {
+    values.pop_back();
+  }
   if (!sig_.has_arrow && inputs.size() > values.size()) {
     sig_.results.assign(inputs.begin() + values.size(), inputs.end());
     sig_.result_ranges.assign(ranges.begin() + values.size(), ranges.end());
@@ -309,7 +322,7 @@ bool VectorOpLowering::CheckRules() {
 }
 
 bool VectorOpLowering::Run() {
-  if (fb_.vector_scopes == 0) {
+  if (needs_scope_ && fb_.vector_scopes == 0) {
     ctx_.Error(stmt_.head, StrCat(stmt_.head.text, " runs on the vector unit: put it inside "
                                   "pto.vecscope { ... }"));
     return false;
@@ -335,6 +348,10 @@ bool VectorOpLowering::Run() {
 
 bool LowerVectorOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   return VectorOpLowering(fb, info, stmt).Run();
+}
+
+bool LowerVectorUbOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  return VectorOpLowering(fb, info, stmt, false).Run();
 }
 
 bool LowerVecScope(BodyLowering& body, const Statement& stmt) {

@@ -12,6 +12,10 @@ namespace pto::assembler {
 /// by name); results are made from the types after "->" (or after the operands' types).
 bool LowerVectorOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt);
 
+/// The same for the UB-to-UB helpers (vbitsort, vmrgsort4, get_vms4_sr), which the vector
+/// unit runs from scalar code: no vector scope needed.
+bool LowerVectorUbOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt);
+
 /// pto.vecscope { ... } and pto.strict_vecscope(%a, ...) { ^bb0(%x: T, ...): ... } {attrs}:
 /// the region the vector micro-instructions run in (a strict scope sees only its arguments).
 bool LowerVecScope(BodyLowering& body, const Statement& stmt);

@@ -46,6 +46,11 @@ constexpr const char* kMemBarriers[] = {"VV_ALL", "VST_VLD", "VLD_VST", "VST_VST
                                         "VST_LD", "VLD_ST",  "VST_ST",  "SV_ALL",  "ST_VLD",
                                         "LD_VST", "ST_VST"};
 constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
+// VPTO vpack: the half of the result the narrowed lanes fill; vexpdif: the f16 lanes it reads;
+// vci: ascending or descending indices.
+constexpr const char* kPackHalves[] = {"LOWER", "HIGHER"};
+constexpr const char* kParities[] = {"EVEN", "ODD"};
+constexpr const char* kIndexOrders[] = {"ASC", "DESC"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -66,6 +71,9 @@ constexpr AttrInfo kAttrs[] = {
     {"barrier", kMemBarriers, std::size(kMemBarriers), 0, true},
     {"pattern", kPredicatePatterns, std::size(kPredicatePatterns), 0, true},
     {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
+    {"half", kPackHalves, std::size(kPackHalves), 0, true},
+    {"parity", kParities, std::size(kParities), 0, true},
+    {"order", kIndexOrders, std::size(kIndexOrders), 0},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values

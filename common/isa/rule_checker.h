@@ -37,6 +37,14 @@ class RuleChecker {
   void CheckVecElementwise();
   void CheckVecLoad();
   void CheckVecStore();
+  // cmpsel_rules.cc: compare & select, rearrangement, DSA/SFU, sorts, gathers.
+  void RequireVRegSize(int i, int bytes, const char* what);
+  void CheckVecCompare();
+  void CheckVecSelect();
+  void CheckVecRearrange();
+  void CheckVecSfu();
+  void CheckVecSort();
+  void CheckVecGather();
 
   // Rules shared by several families (operand_rules.cc).
   void RequireVec(int i);
