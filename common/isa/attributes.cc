@@ -41,6 +41,10 @@ constexpr const char* kPredicatePatterns[] = {
     "PAT_VL3",  "PAT_VL4",   "PAT_VL8",   "PAT_VL16",  "PAT_VL32",  "PAT_VL64",
     "PAT_VL128", "PAT_M3",   "PAT_M4"};
 constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
+// VPTO predicate load and store distributions (micro-isa 04), ppack/punpack halves and vdup's lane.
+constexpr const char* kPredDistributions[] = {"NORM", "US", "DS", "PK"};
+constexpr const char* kMaskParts[] = {"LOWER", "HIGHER"};
+constexpr const char* kDupPositions[] = {"LOWEST", "HIGHEST"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -59,6 +63,9 @@ constexpr AttrInfo kAttrs[] = {
     {"enable", kBool, 2, 1},
     {"dist", kDistributions, std::size(kDistributions), 0},
     {"pattern", kPredicatePatterns, std::size(kPredicatePatterns), 0, true},
+    {"pred_dist", kPredDistributions, std::size(kPredDistributions), 0, true},
+    {"part", kMaskParts, std::size(kMaskParts), 0, true},
+    {"position", kDupPositions, std::size(kDupPositions), 0},
     {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
 };
 

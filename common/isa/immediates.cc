@@ -46,6 +46,7 @@ constexpr NumberRow kNumbers[] = {
     {"repeat_mode", {0, 1}},
     {"pad_bits", {0, 0xffffffffu}},  // the pad value: an i32, or an f32's bits
     {"pad_float", {0, 1}},
+    {"elem_bytes", {1, 8}},  // VPTO: the element size of the pointer an offset counts in
 };
 
 ImmediateRange Codes(uint32_t count) { return {0, count - 1}; }

@@ -93,6 +93,9 @@ def run_case(rel, case_dir, build, keep):
     try:
         for f in ("kernel.pto", "golden.py", "compare.py"):
             shutil.copy(case_dir / f, work / f)
+        # A family's shared helpers (_name.py beside its cases) are imported by the goldens.
+        for helper in case_dir.parent.glob("_*.py"):
+            shutil.copy(helper, work / helper.name)
         rc, out = run([PY, "golden.py", "--output-dir", "."], work, 600)
         if rc != 0:
             return rel, "skip", "golden.py fails here: " + last_line(out)
