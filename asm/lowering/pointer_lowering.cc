@@ -33,9 +33,14 @@ bool AddLocalPointer(FunctionBuilder& fb, const Statement& stmt, const Value& pt
     result.local_address = ptr.local_address + offset.int_value * size;
   }
   if (!fb.Define(stmt.results[0], result)) return false;
+  uint32_t elements = offset.reg;
+  if (offset.type.dtype != kLocalPointerDType) {  // an index or i32 offset, widened (signed)
+    elements = fb.NewScalar(kLocalPointerDType);
+    fb.Emit(Opcode::kIndexCast, {elements, offset.reg}, stmt.head.range);
+  }
   const Value scale = fb.ConstantValue(kLocalPointerDType, size, 0);
   const uint32_t bytes = fb.NewScalar(kLocalPointerDType);
-  fb.Emit(Opcode::kMulI, {bytes, offset.reg, scale.reg}, stmt.head.range);
+  fb.Emit(Opcode::kMulI, {bytes, elements, scale.reg}, stmt.head.range);
   fb.Emit(Opcode::kAddI, {result.reg, ptr.reg, bytes}, stmt.head.range);
   return true;
 }

@@ -41,7 +41,7 @@ bool PatternLane(std::string_view name, int i, int lanes) {
   if (name == "PAT_M4") return i % 4 == 0;
   // PAT_VLn
   int n = 0;
-  for (char c : name.substr(7)) n = n * 10 + (c - '0');
+  for (char c : name.substr(6)) n = n * 10 + (c - '0');
   return i < n;
 }
 

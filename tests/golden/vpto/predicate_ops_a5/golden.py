@@ -12,7 +12,7 @@ N = 77  # plt's count
 CASE = {
     "arch": "a5",
     "args": ["in.bin", f"zeros:{71 * 32 + 16}"],
-    "outs": [{"target": "1", "expect": "out.expect.bin", "dtype": "uint8"}],
+    "outs": [{"target": "2", "expect": "out.expect.bin", "dtype": "uint8"}],
 }
 
 

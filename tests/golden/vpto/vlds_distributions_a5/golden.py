@@ -15,7 +15,7 @@ DISTS = [("NORM", 64), ("BRC_B8", 97), ("BRC_B16", 98), ("BRC_B32", 100), ("US_B
 CASE = {
     "arch": "a5",
     "args": ["in.bin", f"zeros:{256 * len(DISTS)}"],
-    "outs": [{"target": "1", "expect": "out.expect.bin", "dtype": "uint8"}],
+    "outs": [{"target": "2", "expect": "out.expect.bin", "dtype": "uint8"}],
 }
 
 
@@ -26,7 +26,7 @@ def elements(src, w, n):
 
 def distribute(name, src):
     """The 256 bytes distribution `name` makes of the bytes at src."""
-    width = int(name.rsplit("_B", 1)[1]) if "_B" in name and name != "BRC_BLK" else 1
+    width = int(name.rsplit("_B", 1)[1]) // 8 if "_B" in name and name != "BRC_BLK" else 1
     if name == "NORM":
         return src[:256].copy()
     if name.startswith("BRC_B"):

@@ -15,7 +15,7 @@ STORES = [("NORM", 200, 1, 0), ("NORM_B8", 200, 1, 0), ("NORM_B16", 100, 2, 0),
 CASE = {
     "arch": "a5",
     "args": ["in.bin", "dst.bin"],
-    "outs": [{"target": "1", "expect": "out.expect.bin", "dtype": "uint8"}],
+    "outs": [{"target": "2", "expect": "out.expect.bin", "dtype": "uint8"}],
 }
 
 
