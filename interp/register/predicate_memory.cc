@@ -34,7 +34,7 @@ bool ExecPredMemory(Executor& ex, const Instr& in) {
   const int64_t addr = ex.scalar(o[1]).i + ex.scalar(o[2]).i * static_cast<int64_t>(o[3]);
   const uint32_t dist = o[4];
   const int64_t bytes = dist == kNorm ? 32 : dist == kDs ? 64 : 16;
-  const int64_t align = dist == kNorm || dist == kDs ? 32 : 16;
+  const int64_t align = dist == kNorm || dist == kDs ? 32 : 8;
   uint8_t* image;
   if constexpr (std::is_base_of_v<ops::PredLoad, Op>) {
     if (dist == kPk) return ex.Fault("a predicate load takes NORM, US or DS, not PK");

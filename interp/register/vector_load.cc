@@ -25,11 +25,11 @@ void Widen(const uint8_t* src, int n, int w, int wide, uint8_t* out) {
 
 // How many UB bytes a vlds of \a d reads (w: its element width).
 int64_t LoadFootprint(std::string_view d, int w) {
+  if (d == "BRC_BLK") return 32;
   if (d.starts_with("BRC_B")) return w;
   if (d.starts_with("US_") || d.starts_with("UNPK_")) return kVectorBytes / 2;
   if (d.starts_with("DS_")) return 2 * kVectorBytes;
   if (d == "UNPK4") return kVectorBytes / 4;
-  if (d == "BRC_BLK") return 32;
   if (d.starts_with("E2B_")) return 8 * w;
   return kVectorBytes;  // NORM, SPLT*
 }
@@ -38,6 +38,8 @@ int64_t LoadFootprint(std::string_view d, int w) {
 void Distribute(std::string_view d, int w, const uint8_t* src, uint8_t* out) {
   if (d == "NORM") {
     std::memcpy(out, src, kVectorBytes);
+  } else if (d == "BRC_BLK") {
+    for (int b = 0; b < kVectorBytes; b += 32) std::memcpy(out + b, src, 32);
   } else if (d.starts_with("BRC_B")) {
     for (int i = 0; i < kVectorBytes; i += w) std::memcpy(out + i, src, w);
   } else if (d.starts_with("US_")) {
@@ -48,8 +50,6 @@ void Distribute(std::string_view d, int w, const uint8_t* src, uint8_t* out) {
     Widen(src, kVectorBytes / (2 * w), w, 2 * w, out);
   } else if (d == "UNPK4") {
     Widen(src, kVectorBytes / 4, 1, 4, out);
-  } else if (d == "BRC_BLK") {
-    for (int b = 0; b < kVectorBytes; b += 32) std::memcpy(out + b, src, 32);
   } else if (d.starts_with("E2B_")) {
     // Element b fills 32-byte block b.
     for (int b = 0; b < 8; ++b) {

@@ -29,6 +29,8 @@ def distribute(name, src):
     width = int(name.rsplit("_B", 1)[1]) // 8 if "_B" in name and name != "BRC_BLK" else 1
     if name == "NORM":
         return src[:256].copy()
+    if name == "BRC_BLK":  # before BRC_B<n>
+        return np.tile(src[:32], 8)
     if name.startswith("BRC_B"):
         return np.tile(src[:width], 256 // width)
     if name.startswith("US_"):
@@ -41,8 +43,6 @@ def distribute(name, src):
     if name == "UNPK4":
         e = elements(src, 1, 64)
         return np.concatenate([e, np.zeros((64, 3), np.uint8)], axis=1).reshape(-1)
-    if name == "BRC_BLK":
-        return np.tile(src[:32], 8)
     if name.startswith("E2B_"):
         e = elements(src, width, 8)
         return np.concatenate([np.tile(row, 32 // width) for row in e])
