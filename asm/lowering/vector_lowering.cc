@@ -43,6 +43,7 @@ class VectorOpLowering {
   bool CheckRules();
   bool Fill(int slot, ItemSpan term);
   bool SkipsOptional(int slot, ItemSpan term) const;
+  bool SameAsBase(const Type& t) const;
 
   FunctionBuilder& fb_;
   Context& ctx_;
@@ -111,6 +112,18 @@ bool VectorOpLowering::Fill(int slot, ItemSpan term) {
       slots_[i].code = static_cast<uint32_t>(DTypeSize(r.value.type.dtype));
       slots_[i].range = SpanRange(term);
       break;
+    }
+  }
+  return true;
+}
+
+// Whether \a t, a pointer result (an updated base), is the type of the first UB pointer
+// operand.
+bool VectorOpLowering::SameAsBase(const Type& t) const {
+  for (int i = info_.num_outputs; i < info_.num_operands(); ++i) {
+    const Type& base = slots_[i].value.type;
+    if (slots_[i].present && base.IsLocalPointer()) {
+      return base.dtype == t.dtype && base.mem == t.mem;
     }
   }
   return true;
@@ -298,6 +311,11 @@ bool VectorOpLowering::MakeResults() {
           v.reg = fb_.NewScalar(t.IsLocalPointer() ? kLocalPointerDType : t.dtype);
         }
         break;
+    }
+    if (t.IsLocalPointer() && !SameAsBase(t)) {  // an updated (post-update) pointer
+      ctx_.Error(range, StrCat("the updated pointer of ", info_.mnemonic,
+                               " has its base pointer's type, not '", t.text, "'"));
+      return false;
     }
     if (v.cls == ValueClass::kNone) {
       ctx_.Error(range, StrCat("result ", k, " of ", info_.mnemonic, " is ",
