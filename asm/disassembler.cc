@@ -161,11 +161,26 @@ void Lister::Registers(const Function& f) {
     out_ += StrCat("    bc.view %v", i, " = ", DTypeName(v.dtype), " {name = ", Quoted(Str(v.name)),
                    "}\n");
   }
+  // The register layer's registers: a vector's element type, a mask's granularity.
+  for (size_t i = 0; i < f.vregs.size(); ++i) {
+    out_ += StrCat("    bc.vreg %r", i, " = ", DTypeName(f.vregs[i].dtype), " {name = ",
+                   Quoted(Str(f.vregs[i].name)), "}\n");
+  }
+  for (size_t i = 0; i < f.masks.size(); ++i) {
+    out_ += StrCat("    bc.mask %m", i, " = b", f.masks[i].granule * 8, " {name = ",
+                   Quoted(Str(f.masks[i].name)), "}\n");
+  }
+  for (size_t i = 0; i < f.aligns.size(); ++i) {
+    out_ += StrCat("    bc.align %al", i, " = align {name = ", Quoted(Str(f.aligns[i].name)), "}\n");
+  }
 }
 
 std::string Lister::Immediate(const OpInfo& info, const OperandSpec& spec, uint32_t value) const {
   if (const AttrInfo* attr = FindAttr(spec.attr); attr && value < attr->count) {
-    return attr->values[value];
+    // A name that does not lex as a word (the distribution 1PT_B8) is listed by its code.
+    const char* name = attr->values[value];
+    if (name[0] >= '0' && name[0] <= '9') return StrCat(value);
+    return name;
   }
   if (info.family == Family::kSync && spec.attr != "id") {
     SyncEnum kind = SyncAttrKind(info.mnemonic, spec.attr);

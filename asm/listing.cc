@@ -16,12 +16,17 @@ namespace {
 bool RegisterName(const Item& item, RegClass* cls, uint32_t* index) {
   if (!item.Is(ItemKind::kValue) || item.index >= 0 || item.text.size() < 2) return false;
   *cls = RegClass::kNone;
+  size_t digits = 0;  // the longest prefix wins: "%al" (align) over none
   for (int c = 0; c < kRegClassCount; ++c) {
-    if (item.text[0] == kRegClasses[c].prefix[1]) *cls = static_cast<RegClass>(c);
+    const std::string_view prefix = std::string_view(kRegClasses[c].prefix).substr(1);
+    if (item.text.starts_with(prefix) && prefix.size() > digits) {
+      *cls = static_cast<RegClass>(c);
+      digits = prefix.size();
+    }
   }
-  if (*cls == RegClass::kNone) return false;
+  if (*cls == RegClass::kNone || digits >= item.text.size()) return false;
   uint64_t n = 0;
-  for (size_t i = 1; i < item.text.size(); ++i) {
+  for (size_t i = digits; i < item.text.size(); ++i) {
     if (item.text[i] < '0' || item.text[i] > '9' || n > 100000000) return false;
     n = n * 10 + static_cast<uint64_t>(item.text[i] - '0');
   }
@@ -226,6 +231,7 @@ bool ListingFunction::Declare(uint32_t index) {
 }
 
 // bc.scalars [T, ...] / bc.const %sN = BITS : T / bc.tile %tN = TYPE {...} / bc.view %vN = T {...}
+// / bc.vreg %rN = T {...} / bc.mask %mN = bG {...} / bc.align %alN = align {...}
 bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   Function& f = fn();
   std::string_view head = s.head.text;
@@ -298,6 +304,30 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
     tile.valid_cols = static_cast<int32_t>(valid->second.value[0].children()[2].number);
     f.tiles.push_back(tile);
     return CountRegisters(s, RegClass::kTile, f.tiles.size());
+  }
+  // bc.vreg %rN = T, bc.mask %mN = bG, bc.align %alN = align (the register layer)
+  if (head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
+    const uint32_t name = ctx_.InternName(program_, text_attr("name"), s.head.range);
+    const RegClass want = head == "bc.vreg" ? RegClass::kVReg
+                          : head == "bc.mask" ? RegClass::kMask : RegClass::kAlign;
+    const size_t next = want == RegClass::kVReg ? f.vregs.size()
+                        : want == RegClass::kMask ? f.masks.size() : f.aligns.size();
+    if (cls != want || reg != next || rest.size() != 1) {
+      return Error(items[0], StrCat("expected '", head, " %REG = ...' for register ", next));
+    }
+    const std::string_view word = rest[0].text;
+    if (want == RegClass::kVReg) {
+      const DType dtype = ParseDType(word);
+      if (dtype == DType::kInvalid) return Error(rest[0], "bc.vreg gives the element type");
+      f.vregs.push_back(VRegReg{dtype, name});
+    } else if (want == RegClass::kMask) {
+      const uint8_t g = word == "b8" ? 1 : word == "b16" ? 2 : word == "b32" ? 4 : 0;
+      if (!g) return Error(rest[0], "bc.mask gives the granularity: b8, b16 or b32");
+      f.masks.push_back(MaskReg{g, name});
+    } else {
+      f.aligns.push_back(AlignReg{name});
+    }
+    return CountRegisters(s, want, next + 1);
   }
   // bc.view
   Type t;
@@ -419,7 +449,8 @@ bool ListingFunction::LowerStatement(const grammar::Statement& s) {
     return true;
   }
   std::string_view head = s.head.text;
-  if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view") {
+  if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view" ||
+      head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
     return RegisterFile(s);
   }
   const OpInfo* info = head.rfind("bc.", 0) == 0 ? ListingOpcode(head.substr(3)) : nullptr;

@@ -97,8 +97,7 @@ void RuleChecker::RequireDistribution(int dist) {
     Fail(dist, StrCat(m, " does not take the distribution ", attr->values[code]));
     return;
   }
-  RequireStaticAlignment(FirstInput(OperandKind::kInt), d->align,
-                         StrCat(m, " ", d->name));
+  RequireStaticAlignment(FirstInput(OperandKind::kInt), d->align, StrCat(m, " ", d->name));
 }
 
 int RuleChecker::AttrOperand(std::string_view name) const {
@@ -120,7 +119,9 @@ void RuleChecker::CheckVecStore() {
   const int data = FirstOperand(OperandKind::kVReg);
   const int dist = AttrOperand("dist");
   RequireDistribution(dist);
-  if (info_.operands[data + 1].kind == OperandKind::kVReg) RequireSameVRegType(data, data + 1);
+  if (data >= 0 && info_.operands[data + 1].kind == OperandKind::kVReg) {
+    RequireSameVRegType(data, data + 1);  // vstsx2
+  }
   // A contiguous store's mask governs its lanes; the other distributions read it in their
   // own width or not at all.
   const DistInfo* d = dist >= 0 && types_[dist].known_value
