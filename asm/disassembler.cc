@@ -180,7 +180,10 @@ void Lister::Registers(const Function& f) {
 
 std::string Lister::Immediate(const OpInfo& info, const OperandSpec& spec, uint32_t value) const {
   if (const AttrInfo* attr = FindAttr(spec.attr); attr && value < attr->count) {
-    return attr->values[value];
+    // A name that does not lex as a word (the distribution 1PT_B8) is listed by its code.
+    const char* name = attr->values[value];
+    if (name[0] >= '0' && name[0] <= '9') return StrCat(value);
+    return name;
   }
   if (info.family == Family::kSync && spec.attr != "id") {
     SyncEnum kind = SyncAttrKind(info.mnemonic, spec.attr);

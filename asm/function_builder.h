@@ -55,6 +55,9 @@ struct Value {
   bool is_const = false;  ///< Scalar with a value known at assembly time.
   int64_t int_value = 0;
   double real_value = 0;
+  /// A UB pointer (!pto.ptr<T, ub>) whose byte address is known at assembly time (castptr of a
+  /// constant, addptr of such a pointer and a constant), for static alignment checks; else -1.
+  int64_t local_address = -1;
   SourceRange def;
 
   /// The constant as a double (integers converted).

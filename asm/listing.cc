@@ -26,7 +26,7 @@ bool RegisterName(const Item& item, RegClass* cls, uint32_t* index) {
       digits = prefix.size();
     }
   }
-  if (*cls == RegClass::kNone) return false;
+  if (*cls == RegClass::kNone || digits >= item.text.size()) return false;
   uint64_t n = 0;
   for (size_t i = digits; i < item.text.size(); ++i) {
     if (item.text[i] < '0' || item.text[i] > '9' || n > 100000000) return false;

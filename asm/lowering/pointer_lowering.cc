@@ -23,6 +23,28 @@ bool PointerElement(FunctionBuilder& fb, ItemSpan term, Value* ptr, Value* index
   return true;
 }
 
+// A UB pointer is its byte address in a scalar register: the result is ptr + offset *
+// sizeof(T), by the scalar opcodes.
+bool AddLocalPointer(FunctionBuilder& fb, const Statement& stmt, const Value& ptr,
+                     const Value& offset) {
+  const int64_t size = DTypeSize(ptr.type.dtype);
+  Value result = fb.NewRegisterLike(ptr, stmt.results[0].text, stmt.head.range);
+  if (ptr.local_address >= 0 && offset.is_const) {
+    result.local_address = ptr.local_address + offset.int_value * size;
+  }
+  if (!fb.Define(stmt.results[0], result)) return false;
+  uint32_t elements = offset.reg;
+  if (offset.type.dtype != kLocalPointerDType) {  // an index or i32 offset, widened (signed)
+    elements = fb.NewScalar(kLocalPointerDType);
+    fb.Emit(Opcode::kIndexCast, {elements, offset.reg}, stmt.head.range);
+  }
+  const Value scale = fb.ConstantValue(kLocalPointerDType, size, 0);
+  const uint32_t bytes = fb.NewScalar(kLocalPointerDType);
+  fb.Emit(Opcode::kMulI, {bytes, elements, scale.reg}, stmt.head.range);
+  fb.Emit(Opcode::kAddI, {result.reg, ptr.reg, bytes}, stmt.head.range);
+  return true;
+}
+
 }  // namespace
 
 // %v = pto.load_scalar %ptr[%i] : !pto.ptr<T> -> T
@@ -78,6 +100,7 @@ bool LowerAddPtr(FunctionBuilder& fb, const Statement& stmt) {
   if (!Resolve(fb, parts[0], DType::kInvalid, &ptr) || !IntOperand(fb, parts[1], &offset)) {
     return false;
   }
+  if (ptr.value.type.IsLocalPointer()) return AddLocalPointer(fb, stmt, ptr.value, offset);
   if (ptr.value.cls != ValueClass::kView || ptr.value.type.kind != TypeKind::kPointer) {
     ctx.Error(parts[0], StrCat("addptr needs a !pto.ptr, got ", Describe(ptr.value)));
     return false;

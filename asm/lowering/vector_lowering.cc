@@ -10,6 +10,8 @@ namespace pto::assembler {
 
 namespace {
 
+constexpr std::string_view kElemBytes = "elem_bytes";
+
 // One operand as written: a value, a pointer with its element offset, or a string.
 struct Written {
   ItemSpan term;
@@ -42,6 +44,8 @@ class VectorOpLowering {
   bool MakeResults();
   bool CheckRules();
   bool Fill(int slot, ItemSpan term);
+  bool SkipsOptional(int slot, ItemSpan term) const;
+  bool SameAsBase(const Type& t) const;
 
   FunctionBuilder& fb_;
   Context& ctx_;
@@ -80,7 +84,7 @@ bool VectorOpLowering::ReadOperands() {
   }
   return CheckAttributeNames(ctx_, attrs_, stmt_.head.text, [&](std::string_view name) {
     for (const OperandSpec& spec : info_.operands) {
-      if (spec.kind == OperandKind::kImm && spec.attr == name) return true;
+      if (spec.kind == OperandKind::kImm && spec.attr == name) return name != kElemBytes;
     }
     return false;
   });
@@ -102,7 +106,40 @@ bool VectorOpLowering::Fill(int slot, ItemSpan term) {
   slots_[slot].present = true;
   slots_[slot].value = r.value;
   slots_[slot].range = SpanRange(term);
+  if (r.value.type.IsLocalPointer()) {
+    // The next @elem_bytes immediate says what the pointer's offsets count.
+    for (int i = slot + 1; i < info_.num_operands(); ++i) {
+      const OperandSpec& s = info_.operands[i];
+      if (s.kind != OperandKind::kImm || s.attr != kElemBytes || slots_[i].present) continue;
+      slots_[i].present = true;
+      slots_[i].code = static_cast<uint32_t>(DTypeSize(r.value.type.dtype));
+      slots_[i].range = SpanRange(term);
+      break;
+    }
+  }
   return true;
+}
+
+// Whether \a t, a pointer result (an updated base), is the type of the first UB pointer
+// operand.
+bool VectorOpLowering::SameAsBase(const Type& t) const {
+  for (int i = info_.num_outputs; i < info_.num_operands(); ++i) {
+    const Type& base = slots_[i].value.type;
+    if (slots_[i].present && base.IsLocalPointer()) {
+      return base.dtype == t.dtype && base.mem == t.mem;
+    }
+  }
+  return true;
+}
+
+// Whether \a term, a value of another register class than optional slot \a slot takes, skips
+// it (vdup's vector or scalar source).
+bool VectorOpLowering::SkipsOptional(int slot, ItemSpan term) const {
+  if (!info_.operands[slot].optional || term.size() != 1 || !term[0].Is(ItemKind::kValue)) {
+    return false;
+  }
+  const Value* v = fb_.Find(term[0].text, term[0].index);
+  return v && v->cls != ValueClassOf(GetKindInfo(info_.operands[slot].kind).reg_class);
 }
 
 bool VectorOpLowering::FillInputs() {
@@ -138,7 +175,8 @@ bool VectorOpLowering::FillInputs() {
       slots_[slot].range = SpanRange(w.term);
       continue;
     }
-    const int slot = next_register();
+    int slot = next_register();
+    while (slot >= 0 && !w.indexed && SkipsOptional(slot, w.term)) slot = next_register();
     const int second = w.indexed ? next_register() : -1;
     if (slot < 0 || (w.indexed && second < 0)) {
       ctx_.Error(w.term, StrCat(info_.mnemonic, " takes fewer operands"));
@@ -155,6 +193,11 @@ bool VectorOpLowering::FillInputs() {
         return false;
       }
       if (!Fill(second, index[0])) return false;
+      if ((info_.flags & kFlagConstOffset) && !slots_[second].value.is_const) {
+        ctx_.Error(index[0], StrCat(info_.mnemonic, " takes a constant offset; its run-time form "
+                                    "is ", info_.operands[0].output ? "plds" : "psts"));
+        return false;
+      }
     } else if (!Fill(slot, w.term)) {
       return false;
     }
@@ -208,23 +251,35 @@ bool VectorOpLowering::FillImmediates() {
   return ok;
 }
 
-// The types written after ':': one per written value operand (a pointer with its offset
-// counts once), then, without '->', one per result.
+// The types written after ':': one per written value operand, then, without '->', one per
+// result. A pointer with its offset counts once, or twice when the offset's type is written
+// after the pointer's ("!pto.ptr<T, ub>, index", as vldsx2 and plds spell it).
 bool VectorOpLowering::CheckTypes() {
   if (!has_sig_) {
     ctx_.Error(stmt_.head, StrCat("'", stmt_.head.text, "' needs its types after ':'"));
     return false;
   }
-  std::vector<Value> values;
+  std::vector<Value> values, with_offsets;
+  std::vector<size_t> offset_at;  // where each offset sits in with_offsets
   for (int i = info_.num_outputs, w = 0; i < info_.num_operands() && w < (int)written_.size(); ++i) {
     if (info_.operands[i].kind == OperandKind::kImm || !slots_[i].present) continue;
     values.push_back(slots_[i].value);
-    if (written_[w].indexed) ++i;  // the offset has no type of its own
+    with_offsets.push_back(slots_[i].value);
+    if (written_[w].indexed) {
+      ++i;
+      offset_at.push_back(with_offsets.size());
+      with_offsets.push_back(slots_[i].value);
+    }
     ++w;
     while (w < (int)written_.size() && written_[w].is_string) ++w;
   }
   std::vector<Type> inputs = sig_.inputs;
   std::vector<SourceRange> ranges = sig_.input_ranges;
+  bool typed = !offset_at.empty() && inputs.size() >= with_offsets.size();
+  for (size_t at : offset_at) {
+    typed = typed && inputs[at].IsScalar() && IsInteger(inputs[at].dtype);
+  }
+  if (typed) values = with_offsets;
   // Trailing scalar operands may go without their types (vsunpack %v, %part : V -> W).
   while (sig_.has_arrow && inputs.size() < values.size() &&
          values.back().cls == ValueClass::kScalar) {
@@ -246,6 +301,7 @@ bool VectorOpLowering::MakeResults() {
   for (int i = 0; i < info_.num_outputs; ++i) {
     const OperandSpec& spec = info_.operands[i];
     if (spec.kind == OperandKind::kImm) continue;
+    if (k >= sig_.results.size() && spec.optional) continue;  // post-update results
     if (k >= sig_.results.size()) {
       ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " has ", info_.num_outputs, " result",
                                     info_.num_outputs == 1 ? "" : "s", "; give the type of each"));
@@ -273,6 +329,11 @@ bool VectorOpLowering::MakeResults() {
           v.reg = fb_.NewScalar(t.IsLocalPointer() ? kLocalPointerDType : t.dtype);
         }
         break;
+    }
+    if (t.IsLocalPointer() && !SameAsBase(t)) {  // an updated (post-update) pointer
+      ctx_.Error(range, StrCat("the updated pointer of ", info_.mnemonic,
+                               " has its base pointer's type, not '", t.text, "'"));
+      return false;
     }
     if (v.cls == ValueClass::kNone) {
       ctx_.Error(range, StrCat("result ", k, " of ", info_.mnemonic, " is ",
@@ -309,6 +370,9 @@ bool VectorOpLowering::CheckRules() {
     if (s.value.is_const) {
       t.known_value = true;
       t.value = s.value.ConstAsDouble();
+    } else if (s.value.local_address >= 0) {
+      t.known_value = true;
+      t.value = static_cast<double>(s.value.local_address);
     }
   }
   bool ok = true;
@@ -420,6 +484,8 @@ bool LowerCastPtr(FunctionBuilder& fb, const Statement& stmt) {
   if (to.IsLocalPointer() && (from_int || src.value.type.IsLocalPointer())) {
     result.cls = ValueClass::kScalar;
     result.reg = fb.NewScalar(kLocalPointerDType);
+    if (src.value.is_const) result.local_address = src.value.int_value;
+    if (src.value.type.IsLocalPointer()) result.local_address = src.value.local_address;
     fb.Emit(Opcode::kMove, {result.reg, src.value.reg}, stmt.head.range);
   } else if (to.kind == TypeKind::kPointer && !to.local && src.value.cls == ValueClass::kView &&
              src.value.type.kind == TypeKind::kPointer) {

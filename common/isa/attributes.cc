@@ -51,6 +51,10 @@ constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
 constexpr const char* kPackHalves[] = {"LOWER", "HIGHER"};
 constexpr const char* kParities[] = {"EVEN", "ODD"};
 constexpr const char* kIndexOrders[] = {"ASC", "DESC"};
+// VPTO predicate load and store distributions (micro-isa 04), ppack/punpack halves and vdup's lane.
+constexpr const char* kPredDistributions[] = {"NORM", "US", "DS", "PK"};
+constexpr const char* kMaskParts[] = {"LOWER", "HIGHER"};
+constexpr const char* kDupPositions[] = {"LOWEST", "HIGHEST"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -70,6 +74,9 @@ constexpr AttrInfo kAttrs[] = {
     {"dist", kDistributions, std::size(kDistributions), 0},
     {"barrier", kMemBarriers, std::size(kMemBarriers), 0, true},
     {"pattern", kPredicatePatterns, std::size(kPredicatePatterns), 0, true},
+    {"pred_dist", kPredDistributions, std::size(kPredDistributions), 0, true},
+    {"part", kMaskParts, std::size(kMaskParts), 0, true},
+    {"position", kDupPositions, std::size(kDupPositions), 0},
     {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
     {"half", kPackHalves, std::size(kPackHalves), 0, true},
     {"parity", kParities, std::size(kParities), 0, true},

@@ -17,6 +17,7 @@ namespace pto {
 enum : uint32_t {
   kFlagScalarFirst = 1u << 0,        ///< Also accepts (scalar, tile) inputs; adds an order immediate.
   kFlagNonNegativeScalar = 1u << 1,  ///< The scalar input must be >= 0.
+  kFlagConstOffset = 1u << 2,        ///< Its "%p[%o]" offset is a constant (pldi, psti; asm).
 };
 
 /// The layers of the instruction set (the Layer column of families.def).

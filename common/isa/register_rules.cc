@@ -2,6 +2,7 @@
 // element types of the vector registers, the granularity of the masks that govern them, and
 // the distributions each load and store takes.
 #include "pto/common/isa/attributes.h"
+#include "pto/common/isa/distributions.h"
 #include "pto/common/isa/rule_checker.h"
 #include "pto/common/strings.h"
 
@@ -104,43 +105,21 @@ void RuleChecker::CheckVecElementwise() {
   RequireMaskGoverns(FirstOperand(OperandKind::kMask), d);
 }
 
-// The distributions a load takes, by the element size they are written for (0: any size).
-struct DistRule {
-  std::string_view name;
-  int element_bytes;
-};
-constexpr DistRule kLoadDists[] = {
-    {"NORM", 0},       {"BRC_B8", 1},     {"BRC_B16", 2},   {"BRC_B32", 4},     {"US_B8", 1},
-    {"US_B16", 2},     {"DS_B8", 1},      {"DS_B16", 2},    {"UNPK_B8", 1},     {"UNPK_B16", 2},
-    {"UNPK_B32", 4},   {"UNPK4", 1},      {"BRC_BLK", 0},   {"E2B_B16", 2},     {"E2B_B32", 4},
-    {"SPLT2CHN_B8", 1}, {"SPLT2CHN_B16", 2}, {"SPLT4CHN", 1}};
-constexpr DistRule kStoreDists[] = {
-    {"NORM", 0},     {"NORM_B8", 1},  {"NORM_B16", 2}, {"NORM_B32", 4},   {"1PT_B8", 1},
-    {"1PT_B16", 2},  {"1PT_B32", 4},  {"PK_B16", 2},   {"PK_B32", 4},     {"PK_B64", 8},
-    {"PK4_B32", 4},  {"MRG2CHN_B8", 1}, {"MRG2CHN_B16", 2}, {"MRG4CHN_B8", 1}};
-
-void RuleChecker::RequireDistribution(int dist, int data, bool load) {
+// The distribution must be one the instruction takes (common/isa/distributions.cc). Its
+// element width is its own, not the vector register's: BRC_B16 on f32 lanes broadcasts the
+// first two bytes (docs/semantics.md "ldst").
+void RuleChecker::RequireDistribution(int dist) {
   if (dist < 0 || !types_[dist].known_value) return;
-  const AttrInfo* attr = FindAttr("dist");
   const uint32_t code = static_cast<uint32_t>(types_[dist].value);
+  const AttrInfo* attr = FindAttr("dist");
   if (!attr || code >= attr->count) return;  // the immediate's range check reports it
-  const std::string_view name = attr->values[code];
-  const DistRule* rule = nullptr;
-  for (const DistRule& r : load ? std::span<const DistRule>(kLoadDists) : std::span<const DistRule>(kStoreDists)) {
-    if (r.name == name) rule = &r;
-  }
-  if (!rule) {
-    Fail(dist, StrCat(info_.mnemonic, " does not take the distribution ", name));
+  const DistInfo* d = FindDist(code);
+  const std::string_view m = info_.mnemonic;
+  if (!d || (d->load_op != m && d->store_op != m)) {
+    Fail(dist, StrCat(m, " does not take the distribution ", attr->values[code]));
     return;
   }
-  if (data >= 0 && types_[data].present && rule->element_bytes != 0) {
-    const int size = DTypeSize(types_[data].dtype);
-    if (size != rule->element_bytes) {
-      Fail(dist, StrCat("distribution ", name, " is for ", rule->element_bytes * 8,
-                        "-bit elements, but the vector register holds ",
-                        DTypeName(types_[data].dtype)));
-    }
-  }
+  RequireStaticAlignment(FirstInput(OperandKind::kInt), d->align, StrCat(m, " ", d->name));
 }
 
 int RuleChecker::AttrOperand(std::string_view name) const {
@@ -152,14 +131,28 @@ int RuleChecker::AttrOperand(std::string_view name) const {
 
 void RuleChecker::CheckVecLoad() {
   CheckRegister();
-  RequireDistribution(AttrOperand("dist"), FirstOperand(OperandKind::kVReg), true);
+  const int data = FirstOperand(OperandKind::kVReg);
+  RequireDistribution(AttrOperand("dist"));
+  if (info_.operands[1].kind == OperandKind::kVReg) RequireSameVRegType(data, 1);  // vldsx2
 }
 
 void RuleChecker::CheckVecStore() {
   CheckRegister();
   const int data = FirstOperand(OperandKind::kVReg);
-  RequireDistribution(AttrOperand("dist"), data, false);
-  RequireMaskGoverns(FirstOperand(OperandKind::kMask), data);
+  const int dist = AttrOperand("dist");
+  RequireDistribution(dist);
+  if (data >= 0 && info_.operands[data + 1].kind == OperandKind::kVReg) {
+    RequireSameVRegType(data, data + 1);  // vstsx2
+  }
+  // A contiguous store's mask governs its lanes; the other distributions read it in their
+  // own width or not at all.
+  const DistInfo* d = dist >= 0 && types_[dist].known_value
+                          ? FindDist(static_cast<uint32_t>(types_[dist].value))
+                          : nullptr;
+  if (d && d->name == "NORM") RequireMaskGoverns(FirstOperand(OperandKind::kMask), data);
+  if (d && d->name.starts_with("NORM_B")) {
+    RequireGranule(FirstOperand(OperandKind::kMask), d->width, d->name);
+  }
 }
 
 }  // namespace pto

@@ -30,7 +30,7 @@ class RuleChecker {
   int AttrOperand(std::string_view name) const;
   void RequireMaskGoverns(int mask, int data);
   void RequireSameVRegType(int i, int j);
-  void RequireDistribution(int dist, int data, bool load);
+  void RequireDistribution(int dist);
   void CheckRegister();
   void CheckDma();
   void CheckMaskGen();
@@ -45,6 +45,15 @@ class RuleChecker {
   void CheckVecSfu();
   void CheckVecSort();
   void CheckVecGather();
+  // ldst (ldst_rules.cc): UB addresses known when assembling, masks of one granularity.
+  int FirstInput(OperandKind kind) const;
+  void RequireStaticAlignment(int ptr, int align, std::string_view what);
+  void RequireGranule(int mask, int bytes, std::string_view what);
+  void CheckVecBlock();
+  void CheckVecAlign();
+  void CheckPredMemory();
+  void CheckMaskLogic();
+  void CheckVecMaterialize();
 
   // Rules shared by several families (operand_rules.cc).
   void RequireVec(int i);

@@ -1,5 +1,6 @@
-// The MaskGen family: masks from a pattern (pset_b*) or a lane count (plt_b*) (micro-isa 05).
-// A lane of G bytes owns G mask bits; an active lane sets all of them.
+// The MaskGen family: masks from a pattern (pset_b*, pge_b*) or a lane count (plt_b*)
+// (micro-isa 05). A lane of G bytes owns G mask bits; an active lane sets the lowest of them
+// only, as the hardware's masks do (a stored mask shows one bit per lane: psts).
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
 #include "pto/interp/kernels.h"
@@ -19,17 +20,17 @@ struct PltB16 : Plt {};
 struct PltB32 : Plt {};
 struct PgenvB16 {};
 struct PgenvB32 {};
+struct PgeB8 : Pset {};
+struct PgeB16 : Pset {};
+struct PgeB32 : Pset {};
 }  // namespace ops
 
 namespace {
 
 // Makes lanes [0, lanes) of granule g active in \a m, the others inactive.
 void FirstLanes(MaskValue& m, int64_t lanes, int g) {
-  const int64_t bytes = lanes <= 0 ? 0 : lanes >= kVectorBytes / g ? kVectorBytes : lanes * g;
-  for (int w = 0; w < 4; ++w) {
-    const int64_t lo = w * 64;
-    m.words[w] = bytes >= lo + 64 ? ~uint64_t{0} : bytes <= lo ? 0 : (uint64_t{1} << (bytes - lo)) - 1;
-  }
+  m = MaskValue{};
+  for (int64_t i = 0; i < lanes && i < kVectorBytes / g; ++i) m.Set(static_cast<int>(i * g), true);
 }
 
 // Whether lane i of \a lanes is active in pattern \a name (docs/semantics.md).
@@ -66,10 +67,8 @@ bool ExecMaskGen(Executor& ex, const Instr& in) {
     m = out;
   } else if constexpr (std::is_base_of_v<ops::Pset, Op>) {
     const std::string_view name = FindAttr("pattern")->values[o[1]];
-    for (int i = 0; i < lanes; ++i) {
-      const bool on = PatternLane(name, i, lanes);
-      for (int b = 0; b < g; ++b) m.Set(i * g + b, on);
-    }
+    m = MaskValue{};
+    for (int i = 0; i < lanes; ++i) m.Set(i * g, PatternLane(name, i, lanes));
   } else {
     const int64_t n = ex.scalar(o[2]).i;
     FirstLanes(m, n, g);

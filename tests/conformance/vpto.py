@@ -93,6 +93,9 @@ def run_case(rel, case_dir, build, keep):
     try:
         for f in ("kernel.pto", "golden.py", "compare.py"):
             shutil.copy(case_dir / f, work / f)
+        # A family's shared helpers (_name.py beside its cases) are imported by the goldens.
+        for helper in case_dir.parent.glob("_*.py"):
+            shutil.copy(helper, work / helper.name)
         rc, out = run([PY, "golden.py", "--output-dir", "."], work, 600)
         if rc != 0:
             return rel, "skip", "golden.py fails here: " + last_line(out)
@@ -104,13 +107,16 @@ def run_case(rel, case_dir, build, keep):
             return rel, "fail", "ptoas --dump-header failed"
         scalars = scalar_arguments(case_dir)
         args, outs, backs = [], [], []
-        for i, _ in enumerate(params):
+        for i, name in enumerate(params):
             k = i + 1
-            if (work / f"v{k}.bin").exists():
-                args.append(f"v{k}.bin")
-                if (work / f"golden_v{k}.bin").exists():
-                    outs += ["--out", f"{k}=out_v{k}.bin"]
-                    backs.append(k)
+            # Inputs are v<k>.bin, or <param>.bin when the golden names them after the
+            # parameters (input.bin, output.bin and golden_output.bin).
+            stem = f"v{k}" if (work / f"v{k}.bin").exists() else name
+            if (work / f"{stem}.bin").exists():
+                args.append(f"{stem}.bin")
+                if (work / f"golden_{stem}.bin").exists():
+                    outs += ["--out", f"{k}=out_{stem}.bin"]
+                    backs.append(stem)
             elif i in scalars:
                 args.append(scalars[i])
             else:
@@ -118,8 +124,8 @@ def run_case(rel, case_dir, build, keep):
         rc, out = run([ptorun, "kernel.ptobc", *args, *outs], work, 600)
         if rc != 0:
             return rel, "fail", "ptorun: " + first_error(out)
-        for k in backs:
-            os.replace(work / f"out_v{k}.bin", work / f"v{k}.bin")
+        for stem in backs:
+            os.replace(work / f"out_{stem}.bin", work / f"{stem}.bin")
         rc, out = run([PY, "compare.py"], work, 600)
         if rc != 0:
             return rel, "fail", "compare.py: " + last_line(out)

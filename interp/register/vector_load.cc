@@ -1,0 +1,120 @@
+// The VecLoad family: vector registers from UB (micro-isa 03), by distribution. Every
+// distribution works on bytes in its own element width (common/isa/distributions.cc), whatever
+// the register's element type: BRC_B16 into f32 lanes repeats the first two bytes.
+#include <cstring>
+
+#include "pto/common/isa/distributions.h"
+#include "pto/common/strings.h"
+#include "pto/interp/kernels.h"
+#include "pto/interp/register/register_memory.h"
+
+namespace pto::interp {
+
+namespace ops {
+struct Vlds {};
+struct Vldsx2 {};
+}  // namespace ops
+
+namespace {
+
+// Zero-extends \a n elements of \a w bytes from \a src to elements of \a wide bytes in \a out.
+void Widen(const uint8_t* src, int n, int w, int wide, uint8_t* out) {
+  std::memset(out, 0, kVectorBytes);
+  for (int i = 0; i < n; ++i) std::memcpy(out + i * wide, src + i * w, w);
+}
+
+// How many UB bytes a vlds of \a d reads (w: its element width).
+int64_t LoadFootprint(std::string_view d, int w) {
+  if (d == "BRC_BLK") return 32;
+  if (d.starts_with("BRC_B")) return w;
+  if (d.starts_with("US_") || d.starts_with("UNPK_")) return kVectorBytes / 2;
+  if (d.starts_with("DS_")) return 2 * kVectorBytes;
+  if (d == "UNPK4") return kVectorBytes / 4;
+  if (d.starts_with("E2B_")) return 8 * w;
+  return kVectorBytes;  // NORM, SPLT*
+}
+
+// Fills \a out (256 bytes) from \a src by distribution \a d of element width \a w.
+void Distribute(std::string_view d, int w, const uint8_t* src, uint8_t* out) {
+  if (d == "NORM") {
+    std::memcpy(out, src, kVectorBytes);
+  } else if (d == "BRC_BLK") {
+    for (int b = 0; b < kVectorBytes; b += 32) std::memcpy(out + b, src, 32);
+  } else if (d.starts_with("BRC_B")) {
+    for (int i = 0; i < kVectorBytes; i += w) std::memcpy(out + i, src, w);
+  } else if (d.starts_with("US_")) {
+    for (int i = 0; i < kVectorBytes / w; ++i) std::memcpy(out + i * w, src + (i / 2) * w, w);
+  } else if (d.starts_with("DS_")) {
+    for (int i = 0; i < kVectorBytes / w; ++i) std::memcpy(out + i * w, src + 2 * i * w, w);
+  } else if (d.starts_with("UNPK_")) {
+    Widen(src, kVectorBytes / (2 * w), w, 2 * w, out);
+  } else if (d == "UNPK4") {
+    Widen(src, kVectorBytes / 4, 1, 4, out);
+  } else if (d.starts_with("E2B_")) {
+    // Element b fills 32-byte block b.
+    for (int b = 0; b < 8; ++b) {
+      for (int i = 0; i < 32; i += w) std::memcpy(out + b * 32 + i, src + b * w, w);
+    }
+  } else if (d.starts_with("SPLT2CHN")) {
+    // Within each 32-byte block: channel 0's elements, then channel 1's.
+    const int n = 32 / w;
+    for (int b = 0; b < kVectorBytes; b += 32) {
+      for (int j = 0; j < n; ++j) {
+        const int channel = j % 2, k = j / 2;
+        std::memcpy(out + b + (channel * n / 2 + k) * w, src + b + j * w, w);
+      }
+    }
+  } else if (d == "SPLT4CHN") {
+    for (int b = 0; b < kVectorBytes; b += 32) {
+      for (int j = 0; j < 32; ++j) out[b + (j % 4) * 8 + j / 4] = src[b + j];
+    }
+  }
+}
+
+}  // namespace
+
+template <typename Op>
+bool ExecVecLoad(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  // vlds: d, [updated], p, o, elem, dist; vldsx2: lo, hi, p, o, elem, dist.
+  constexpr bool kPair = std::is_same_v<Op, ops::Vldsx2>;
+  const int64_t base = ex.scalar(o[2]).i;
+  const int64_t step = ex.scalar(o[3]).i * static_cast<int64_t>(o[4]);
+  const bool post = !kPair && o[1] != kNoOperand;
+  const int64_t addr = post ? base : base + step;
+  const DistInfo* d = FindDist(o[5]);
+  if (!d) return ex.Fault(StrCat("distribution code ", o[5], " is not a load's"));
+  const int w = d->width ? d->width : DTypeSize(reg::VRegType(ex, o[0]));
+  uint8_t* src;
+  if constexpr (kPair) {
+    if (!reg::LocalBytes(ex, Memory::kVec, addr, 2 * kVectorBytes, d->align, "reads", &src)) {
+      return false;
+    }
+    // DINTLV: even elements to lo, odd to hi; BDINTLV: even 32-byte blocks to lo, odd to hi.
+    const int unit = d->name == "BDINTLV" ? 32 : w;
+    uint8_t* lo = ex.vreg(o[0]).bytes;
+    uint8_t* hi = ex.vreg(o[1]).bytes;
+    uint8_t both[2 * kVectorBytes];
+    std::memcpy(both, src, sizeof(both));
+    for (int i = 0; i < kVectorBytes / unit; ++i) {
+      std::memcpy(lo + i * unit, both + 2 * i * unit, unit);
+      std::memcpy(hi + i * unit, both + (2 * i + 1) * unit, unit);
+    }
+    return true;
+  } else {
+    if (!reg::LocalBytes(ex, Memory::kVec, addr, LoadFootprint(d->name, w), d->align, "reads",
+                         &src)) {
+      return false;
+    }
+    uint8_t out[kVectorBytes];
+    Distribute(d->name, w, src, out);
+    std::memcpy(ex.vreg(o[0]).bytes, out, kVectorBytes);
+    if (post) ex.scalar(o[1]).i = base + step;
+    return true;
+  }
+}
+
+#define PTO_IMPLEMENTS_VecLoad PTO_YES
+#include "pto/interp/instantiate.inc"
+
+}  // namespace pto::interp
