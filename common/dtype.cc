@@ -51,6 +51,11 @@ DType ParseDType(std::string_view name) {
   if (name == "u16") return DType::kU16;
   if (name == "u32") return DType::kU32;
   if (name == "u64") return DType::kU64;
+  // VPTO's explicitly signed integers are the (signed) signless ones.
+  if (name == "si8") return DType::kI8;
+  if (name == "si16") return DType::kI16;
+  if (name == "si32") return DType::kI32;
+  if (name == "si64") return DType::kI64;
   // The ISA pages' names of the MX formats.
   if (name == "fp8e4m3" || name == "f8E4M3") return DType::kF8E4M3;
   if (name == "fp8e5m2") return DType::kF8E5M2;

@@ -41,6 +41,12 @@ constexpr const char* kPredicatePatterns[] = {
     "PAT_VL3",  "PAT_VL4",   "PAT_VL8",   "PAT_VL16",  "PAT_VL32",  "PAT_VL64",
     "PAT_VL128", "PAT_M3",   "PAT_M4"};
 constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
+// VPTO conversions (micro-isa 09): rounding (R nearest even, A nearest away from zero, F
+// floor, C ceil, Z toward zero, O odd), saturation, and the part of the wider lanes that a
+// width-changing vcvt reads or writes (EVEN/ODD halves, P0..P3 quarters).
+constexpr const char* kVecRoundModes[] = {"R", "A", "F", "C", "Z", "O"};
+constexpr const char* kVecSatModes[] = {"NOSAT", "SAT"};
+constexpr const char* kVecParts[] = {"EVEN", "ODD", "P0", "P1", "P2", "P3"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -60,6 +66,9 @@ constexpr AttrInfo kAttrs[] = {
     {"dist", kDistributions, std::size(kDistributions), 0},
     {"pattern", kPredicatePatterns, std::size(kPredicatePatterns), 0, true},
     {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
+    {"rnd", kVecRoundModes, std::size(kVecRoundModes), 0},
+    {"sat", kVecSatModes, std::size(kVecSatModes), 0},
+    {"part", kVecParts, std::size(kVecParts), 0},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values
@@ -109,6 +118,8 @@ bool ParseAttrValue(const AttrInfo& attr, std::string_view word, uint32_t* code)
   }
   std::string w = attr.values == kBool ? std::string(word) : Upper(word);
   if (attr.values == kRoundModes && w.rfind("CAST_", 0) == 0) w = w.substr(5);
+  if (attr.values == kVecRoundModes && w.rfind("ROUND_", 0) == 0) w = w.substr(6);
+  if (attr.values == kVecParts && w.rfind("PART_", 0) == 0) w = w.substr(5);
   for (uint32_t i = 0; i < attr.count; ++i) {
     if (w == attr.values[i]) {
       *code = i;

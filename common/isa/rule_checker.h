@@ -35,6 +35,12 @@ class RuleChecker {
   void CheckVecElementwise();
   void CheckVecLoad();
   void CheckVecStore();
+  // arith_rules.cc
+  void RequireAllowedVReg(int i);
+  void CheckVecScalar();
+  void CheckVecCarry();
+  void CheckVecConvert();
+  void CheckVecReduce();
 
   // Rules shared by several families (operand_rules.cc).
   void RequireVec(int i);
