@@ -8,8 +8,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from reference.tiles import save
 
 CASE = {
-    "args": ["x.bin", "y.bin", "zeros:1536"],
-    "outs": [{"target": "2", "expect": "out.expect.bin", "dtype": "float32"}],
+    "args": ["x.bin", "y.bin", "zeros:384"],
+    "outs": [{"target": "3", "expect": "out.expect.bin", "dtype": "float32"}],
 }
 ACTIVE = 50
 
