@@ -100,7 +100,7 @@ void RuleChecker::CheckVecConvert() {
   CheckRegister();
   const int d = 0, a = 1, m = 2;
   if (!types_[d].present || !types_[a].present) return;
-  RequireAllowedVReg(a);
+  if (types_[a].dtype != types_[d].dtype) RequireAllowedVReg(a);  // else CheckRegister said it
   RequireMaskGoverns(m, a);
   const DType from = types_[a].dtype, to = types_[d].dtype;
   const int rnd = AttrOperand("rnd");
@@ -142,7 +142,7 @@ void RuleChecker::CheckVecReduce() {
   CheckRegister();
   const int d = 0, a = 1, m = 2;
   if (!types_[d].present || !types_[a].present) return;
-  RequireAllowedVReg(a);
+  if (types_[a].dtype != types_[d].dtype) RequireAllowedVReg(a);  // else CheckRegister said it
   RequireMaskGoverns(m, a);
   const DType want = ReduceResult(info_.opcode, types_[a].dtype);
   if (types_[d].dtype != want) {
