@@ -47,6 +47,8 @@ constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
 constexpr const char* kVecRoundModes[] = {"R", "A", "F", "C", "Z", "O"};
 constexpr const char* kVecSatModes[] = {"NOSAT", "SAT"};
 constexpr const char* kVecParts[] = {"EVEN", "ODD", "P0", "P1", "P2", "P3"};
+// vci: lane indices counting up from the scalar (ASC) or down (DESC).
+constexpr const char* kIndexOrders[] = {"ASC", "DESC"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -69,6 +71,7 @@ constexpr AttrInfo kAttrs[] = {
     {"rnd", kVecRoundModes, std::size(kVecRoundModes), 0},
     {"sat", kVecSatModes, std::size(kVecSatModes), 0},
     {"part", kVecParts, std::size(kVecParts), 0},
+    {"order", kIndexOrders, std::size(kIndexOrders), 0},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values

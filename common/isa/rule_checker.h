@@ -41,6 +41,8 @@ class RuleChecker {
   void CheckVecCarry();
   void CheckVecConvert();
   void CheckVecReduce();
+  void CheckVecIndex();
+  void CheckVecBitcast();
 
   // Rules shared by several families (operand_rules.cc).
   void RequireVec(int i);
