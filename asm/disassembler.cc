@@ -161,6 +161,21 @@ void Lister::Registers(const Function& f) {
     out_ += StrCat("    bc.view %v", i, " = ", DTypeName(v.dtype), " {name = ", Quoted(Str(v.name)),
                    "}\n");
   }
+  // The register layer's files: a vector register's element type, a mask's granularity.
+  for (size_t i = 0; i < f.vregs.size(); ++i) {
+    const VRegReg& r = f.vregs[i];
+    out_ += StrCat("    bc.vreg %r", i, " = !pto.vreg<", kVectorBytes / DTypeSize(r.dtype), "x",
+                   DTypeName(r.dtype), "> {name = ", Quoted(Str(r.name)), "}\n");
+  }
+  for (size_t i = 0; i < f.masks.size(); ++i) {
+    const MaskReg& m = f.masks[i];
+    out_ += StrCat("    bc.mask %m", i, " = !pto.mask<b", m.granule * 8, "> {name = ",
+                   Quoted(Str(m.name)), "}\n");
+  }
+  for (size_t i = 0; i < f.aligns.size(); ++i) {
+    out_ += StrCat("    bc.align %al", i, " = !pto.align {name = ", Quoted(Str(f.aligns[i].name)),
+                   "}\n");
+  }
 }
 
 std::string Lister::Immediate(const OpInfo& info, const OperandSpec& spec, uint32_t value) const {

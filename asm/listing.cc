@@ -16,12 +16,17 @@ namespace {
 bool RegisterName(const Item& item, RegClass* cls, uint32_t* index) {
   if (!item.Is(ItemKind::kValue) || item.index >= 0 || item.text.size() < 2) return false;
   *cls = RegClass::kNone;
+  size_t digits = 0;  // where the number starts: after the class's prefix ("s", "al", ...)
   for (int c = 0; c < kRegClassCount; ++c) {
-    if (item.text[0] == kRegClasses[c].prefix[1]) *cls = static_cast<RegClass>(c);
+    const std::string_view prefix = std::string_view(kRegClasses[c].prefix).substr(1);
+    if (item.text.substr(0, prefix.size()) == prefix && prefix.size() > digits) {
+      *cls = static_cast<RegClass>(c);
+      digits = prefix.size();
+    }
   }
-  if (*cls == RegClass::kNone) return false;
+  if (*cls == RegClass::kNone || digits >= item.text.size()) return false;
   uint64_t n = 0;
-  for (size_t i = 1; i < item.text.size(); ++i) {
+  for (size_t i = digits; i < item.text.size(); ++i) {
     if (item.text[i] < '0' || item.text[i] > '9' || n > 100000000) return false;
     n = n * 10 + static_cast<uint64_t>(item.text[i] - '0');
   }
@@ -299,6 +304,26 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
     f.tiles.push_back(tile);
     return CountRegisters(s, RegClass::kTile, f.tiles.size());
   }
+  if (head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
+    const RegClass want = head == "bc.vreg" ? RegClass::kVReg : head == "bc.mask" ? RegClass::kMask : RegClass::kAlign;
+    const size_t next = want == RegClass::kVReg ? f.vregs.size() : want == RegClass::kMask ? f.masks.size() : f.aligns.size();
+    Type t;
+    if (cls != want || reg != next) {
+      return Error(items[0], StrCat("expected ", s.head.text.substr(3), " register ", next, " next"));
+    }
+    if (!ParseWholeType(ctx_, rest, &t)) return false;
+    const uint32_t name = ctx_.InternName(program_, text_attr("name"), s.head.range);
+    if (want == RegClass::kVReg && t.kind == TypeKind::kVReg) {
+      f.vregs.push_back(VRegReg{t.dtype, name});
+    } else if (want == RegClass::kMask && t.kind == TypeKind::kMask) {
+      f.masks.push_back(MaskReg{static_cast<uint8_t>(t.granule), name});
+    } else if (want == RegClass::kAlign && t.kind == TypeKind::kAlign) {
+      f.aligns.push_back(AlignReg{name});
+    } else {
+      return Error(rest[0], StrCat(head, " declares a register of that class's type"));
+    }
+    return CountRegisters(s, want, next + 1);
+  }
   // bc.view
   Type t;
   if (cls != RegClass::kView || reg != f.views.size()) {
@@ -419,7 +444,8 @@ bool ListingFunction::LowerStatement(const grammar::Statement& s) {
     return true;
   }
   std::string_view head = s.head.text;
-  if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view") {
+  if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view" ||
+      head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
     return RegisterFile(s);
   }
   const OpInfo* info = head.rfind("bc.", 0) == 0 ? ListingOpcode(head.substr(3)) : nullptr;
