@@ -53,8 +53,16 @@ constexpr const char* kParities[] = {"EVEN", "ODD"};
 constexpr const char* kIndexOrders[] = {"ASC", "DESC"};
 // VPTO predicate load and store distributions (micro-isa 04), ppack/punpack halves and vdup's lane.
 constexpr const char* kPredDistributions[] = {"NORM", "US", "DS", "PK"};
-constexpr const char* kMaskParts[] = {"LOWER", "HIGHER"};
 constexpr const char* kDupPositions[] = {"LOWEST", "HIGHEST"};
+// VPTO conversions (micro-isa 09): rounding (R nearest even, A nearest away from zero, F
+// floor, C ceil, Z toward zero, O odd), saturation, and the part of the wider lanes that a
+// width-changing vcvt reads or writes (EVEN/ODD halves, P0..P3 quarters).
+constexpr const char* kVecRoundModes[] = {"R", "A", "F", "C", "Z", "O"};
+constexpr const char* kVecSatModes[] = {"NOSAT", "SAT"};
+// The part of a register an op reads or writes: vcvt's half (EVEN, ODD) or quarter (P0..P3)
+// of the wider lanes; ppack/punpack's half of the mask (LOWER, HIGHER). One table, as both
+// are written {part = ...}; the rules say which each op takes.
+constexpr const char* kVecParts[] = {"EVEN", "ODD", "P0", "P1", "P2", "P3", "LOWER", "HIGHER"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -75,11 +83,13 @@ constexpr AttrInfo kAttrs[] = {
     {"barrier", kMemBarriers, std::size(kMemBarriers), 0, true},
     {"pattern", kPredicatePatterns, std::size(kPredicatePatterns), 0, true},
     {"pred_dist", kPredDistributions, std::size(kPredDistributions), 0, true},
-    {"part", kMaskParts, std::size(kMaskParts), 0, true},
     {"position", kDupPositions, std::size(kDupPositions), 0},
     {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
     {"half", kPackHalves, std::size(kPackHalves), 0, true},
     {"parity", kParities, std::size(kParities), 0, true},
+    {"rnd", kVecRoundModes, std::size(kVecRoundModes), 0},
+    {"sat", kVecSatModes, std::size(kVecSatModes), 0},
+    {"part", kVecParts, std::size(kVecParts), 0},
     {"order", kIndexOrders, std::size(kIndexOrders), 0},
 };
 
@@ -130,6 +140,8 @@ bool ParseAttrValue(const AttrInfo& attr, std::string_view word, uint32_t* code)
   }
   std::string w = attr.values == kBool ? std::string(word) : Upper(word);
   if (attr.values == kRoundModes && w.rfind("CAST_", 0) == 0) w = w.substr(5);
+  if (attr.values == kVecRoundModes && w.rfind("ROUND_", 0) == 0) w = w.substr(6);
+  if (attr.values == kVecParts && w.rfind("PART_", 0) == 0) w = w.substr(5);
   for (uint32_t i = 0; i < attr.count; ++i) {
     if (w == attr.values[i]) {
       *code = i;

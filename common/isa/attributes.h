@@ -24,6 +24,9 @@ const AttrInfo* FindAttr(std::string_view name);
 /// "CAST_RINT", "rint"; "true"/"false" for booleans. False if unknown.
 bool ParseAttrValue(const AttrInfo& attr, std::string_view word, uint32_t* code);
 
+/// Codes of the "part" attribute's mask halves (ppack, punpack).
+constexpr uint32_t kPartLower = 6, kPartHigher = 7;
+
 /// The comparison modes of tcmp/tcmps (CmpMode in the ISA).
 enum class CmpMode : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe };
 

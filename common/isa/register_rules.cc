@@ -35,6 +35,14 @@ void RuleChecker::CheckRegister() {
                     "available on ", ArchName(arch_)));
     return;
   }
+  // ppack/punpack take a half of the mask; the other parts are vcvt's.
+  if (info_.mnemonic == "ppack" || info_.mnemonic == "punpack") {
+    const int part = AttrOperand("part");
+    if (part >= 0 && types_[part].known_value && types_[part].value != kPartLower &&
+        types_[part].value != kPartHigher) {
+      Fail(part, StrCat(info_.mnemonic, " needs its part: LOWER or HIGHER"));
+    }
+  }
   int primary = FirstOperand(OperandKind::kVReg);
   if (primary < 0) primary = FirstOperand(OperandKind::kView);
   if (primary >= 0 && !(allowed & Bit(types_[primary].dtype))) {

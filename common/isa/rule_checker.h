@@ -54,6 +54,14 @@ class RuleChecker {
   void CheckPredMemory();
   void CheckMaskLogic();
   void CheckVecMaterialize();
+  // arith_rules.cc
+  void RequireAllowedVReg(int i);
+  void CheckVecScalar();
+  void CheckVecCarry();
+  void CheckVecConvert();
+  void CheckVecReduce();
+  void CheckVecIndex();
+  void CheckVecBitcast();
 
   // Rules shared by several families (operand_rules.cc).
   void RequireVec(int i);

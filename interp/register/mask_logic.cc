@@ -2,6 +2,7 @@
 // register's 256 bits, zeroing what the governing mask does not select (a mask made by pset,
 // plt or a compare has only its lanes' lowest bits set, so the result has too). ppack and
 // punpack move bits; pintlv and pdintlv move lanes of the granularity's G bits.
+#include "pto/common/isa/attributes.h"
 #include "pto/interp/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
@@ -63,9 +64,9 @@ bool ExecMaskLogic(Executor& ex, const Instr& in) {
     ex.mask(o[1]) = hi;
     return true;
   } else if constexpr (std::is_same_v<Op, ops::Ppack> || std::is_same_v<Op, ops::Punpack>) {
-    // d, a, part (0 LOWER, 1 HIGHER)
+    // d, a, part (LOWER or HIGHER, the last two codes of "part")
     const MaskValue a = ex.mask(o[1]);
-    const int half = o[2] ? kBits / 2 : 0;
+    const int half = o[2] == kPartHigher ? kBits / 2 : 0;
     for (int k = 0; k < kBits / 2; ++k) {
       if constexpr (std::is_same_v<Op, ops::Ppack>) {
         d.Set(half + k, a.Bit(2 * k));  // the even bits, packed into one half

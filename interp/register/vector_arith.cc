@@ -1,27 +1,77 @@
-// The VecBinary family: lane-wise arithmetic on vector registers (micro-isa 07). Active lanes
-// compute as the tile kernels do (interp/element.h: floats in float, rounded once; integers
-// wrap); inactive lanes of the result are zero.
+// The VecBinary family: lane-wise arithmetic, bitwise operations and shifts on vector
+// registers (micro-isa 07). Active lanes compute as the tile kernels do (interp/element.h:
+// floats in float, rounded once; integers wrap); the bitwise operations work on the bit
+// patterns of any element type; inactive lanes of the result are zero.
 #include <cstring>
 
+#include "pto/common/strings.h"
 #include "pto/interp/kernels.h"
+#include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
+#include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
 namespace {
 
+template <int kBytes>
+using UIntOf = std::conditional_t<kBytes == 1, uint8_t,
+               std::conditional_t<kBytes == 2, uint16_t,
+               std::conditional_t<kBytes == 4, uint32_t, uint64_t>>>;
+
+template <typename Op>
+constexpr bool kBitwise =
+    std::is_same_v<Op, ops::And> || std::is_same_v<Op, ops::Or> || std::is_same_v<Op, ops::Xor>;
+template <typename Op>
+constexpr bool kShift = std::is_same_v<Op, ops::Shl> || std::is_same_v<Op, ops::Shr>;
+
 template <typename Op, typename T>
 void BinaryLanes(const VRegValue& a, const VRegValue& b, const MaskValue& m, VRegValue& d) {
-  constexpr int kLanes = kVectorBytes / sizeof(T);
-  const T* x = reinterpret_cast<const T*>(a.bytes);
-  const T* y = reinterpret_cast<const T*>(b.bytes);
-  T out[kLanes];
-  for (int i = 0; i < kLanes; ++i) {
-    out[i] = reg::LaneActive(m, i, sizeof(T))
-                 ? Elem<T>::Store(Op::Apply(Elem<T>::Load(x[i]), Elem<T>::Load(y[i])))
-                 : T{};
+  constexpr int n = reg::kLanes<T>;
+  const reg::LaneArray<T> x(a), y(b);
+  alignas(64) T out[n];
+  if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
+    static const simd::BinaryLoopFn loop = simd::BinaryLoopF32(static_cast<simd::Binary>(kSimdBinary<Op>));
+    loop(x.v, y.v, out, n);
+  } else if constexpr ((std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) &&
+                       kSimdBinary<Op> >= 0) {
+    simd::BinaryHalfRows(kHalfType<T>, static_cast<simd::Binary>(kSimdBinary<Op>),
+                         reinterpret_cast<const uint16_t*>(x.v), 0,
+                         reinterpret_cast<const uint16_t*>(y.v), 0,
+                         reinterpret_cast<uint16_t*>(out), 0, 1, n);
+  } else {
+    for (int i = 0; i < n; ++i) out[i] = Elem<T>::Store(Op::Apply(Elem<T>::Load(x[i]), Elem<T>::Load(y[i])));
   }
+  reg::StoreMasked(m, out, d);
+}
+
+// Bit patterns of any element type, as unsigned integers of its width.
+template <typename Op, typename T>
+void BitwiseLanes(const VRegValue& a, const VRegValue& b, const MaskValue& m, VRegValue& d) {
+  using U = UIntOf<sizeof(T)>;
+  const reg::LaneArray<U> x(a), y(b);
+  alignas(64) U out[reg::kLanes<U>];
+  for (int i = 0; i < reg::kLanes<U>; ++i) out[i] = static_cast<U>(Op::Apply(x[i], y[i]));
+  if (!reg::AllActive(m, sizeof(T))) reg::ZeroInactive(m, out);
   std::memcpy(d.bytes, out, kVectorBytes);
+}
+
+// Per-lane counts from b: a count of the width or more gives 0 (or the sign fill for a right
+// shift of signed lanes); a negative count in an active lane faults, as for the tile shifts.
+template <typename Op, typename T>
+bool ShiftLanes(Executor& ex, const VRegValue& a, const VRegValue& b, const MaskValue& m,
+                VRegValue& d) {
+  const reg::LaneArray<T> x(a), y(b);
+  for (int i = 0; i < reg::kLanes<T>; ++i) {
+    if (Elem<T>::Load(y[i]) < 0 && reg::Active(m, i, sizeof(T))) {
+      return ex.Fault(StrCat("negative shift count ", Elem<T>::Load(y[i]), " in lane ", i));
+    }
+  }
+  reg::MapLanes<T>(m, d, [&](int i) {
+    const int64_t k = Elem<T>::Load(y[i]);
+    return Elem<T>::Store(Op::template Shift<T>(Elem<T>::Load(x[i]), k < 0 ? 0 : k));
+  });
+  return true;
 }
 
 }  // namespace
@@ -36,13 +86,17 @@ bool ExecVecBinary(Executor& ex, const Instr& in) {
   bool ok = true;
   WithStorageType(reg::VRegType(ex, o[0]), [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (std::is_same_v<Op, ops::Div> && !Elem<T>::kFloat) {
-      ok = false;  // the A5 column admits float types only
+    if constexpr (kBitwise<Op>) {
+      BitwiseLanes<Op, T>(a, b, m, d);
+    } else if constexpr (kShift<Op>) {
+      if constexpr (!Elem<T>::kFloat) ok = ShiftLanes<Op, T>(ex, a, b, m, d);
+    } else if constexpr (std::is_same_v<Op, ops::Div> && !Elem<T>::kFloat) {
+      ok = ex.Fault("vdiv on integer lanes");  // the A5 column admits float types only
     } else {
       BinaryLanes<Op, T>(a, b, m, d);
     }
   });
-  return ok || ex.Fault("vdiv on integer lanes");
+  return ok;
 }
 
 #define PTO_IMPLEMENTS_VecBinary PTO_YES

@@ -1,0 +1,122 @@
+// The VecConvert family (micro-isa 09): vcvt between element types, with a rounding mode, an
+// optional saturation and, when the widths differ, the part of the wider lanes the narrower
+// elements occupy; vtrc rounds floats to integral values of the same type.
+//
+// A conversion of 2:1 or 4:1 width reads (widening) or writes (narrowing) the narrow element
+// at index r * lane + part of each wide lane; a narrowing leaves the other parts zero, so
+// EVEN and ODD results combine with vor. The mask governs the source lanes: a lane it leaves
+// inactive converts nothing and its destination element is zero. Values convert as TCVT's
+// (interp/convert_element.h), except that a saturating float narrowing also turns NaN into 0
+// and infinities into the largest finite value, as the NPU's SAT does (docs/semantics.md).
+#include <cfloat>
+#include <cstring>
+
+#include "pto/interp/convert_element.h"
+#include "pto/interp/kernels.h"
+#include "pto/interp/register/lanes.h"
+#include "pto/interp/register/register_memory.h"
+
+namespace pto::interp {
+
+namespace ops {
+struct Convert {};
+struct RoundInt {};
+}  // namespace ops
+
+namespace {
+
+// The rnd attribute's codes (R A F C Z O) are RoundMode's from kRint on.
+RoundMode RoundModeOf(uint32_t rnd) { return static_cast<RoundMode>(rnd + 1); }
+
+// A 64-bit integer as a double that rounds to a narrower float exactly as the integer would:
+// beyond 53 bits the low bits fold into a sticky bit far below any f32/f16 rounding point.
+template <typename S>
+double StickyDouble(S s) {
+  const bool negative = std::is_signed_v<S> && s < 0;
+  uint64_t u = negative ? 0 - static_cast<uint64_t>(s) : static_cast<uint64_t>(s);
+  int shift = 0;
+  while ((u >> shift) >= (uint64_t{1} << 53)) ++shift;
+  const uint64_t kept = (u >> shift) | ((u & ((uint64_t{1} << shift) - 1)) != 0 ? 1 : 0);
+  const double v = std::ldexp(static_cast<double>(kept), shift);
+  return negative ? -v : v;
+}
+
+// Float conversions that can overflow: f32 to f16 or bf16, bf16 to f16.
+template <typename D, typename S>
+constexpr bool kNarrowsRange = (std::is_same_v<S, float> && !std::is_same_v<D, float> &&
+                                Elem<D>::kFloat) ||
+                               (std::is_same_v<S, BFloat16> && std::is_same_v<D, Half>);
+
+template <typename D, typename S>
+D ConvertLane(S s, RoundMode mode, bool sat) {
+  if constexpr (Elem<D>::kFloat && (std::is_same_v<S, int64_t> || std::is_same_v<S, uint64_t>)) {
+    return ToFloat<D>(StickyDouble(s), mode, sat);
+  } else if constexpr (kNarrowsRange<D, S>) {
+    const float v = Elem<S>::Load(s);
+    if (sat && std::isnan(v)) return Elem<D>::Store(0.0f);
+    if (sat && std::isinf(v)) return ToFloat<D>(std::copysign(DBL_MAX, v), mode, true);
+    return ConvertOne<D, S>(s, mode, sat);
+  } else {
+    return ConvertOne<D, S>(s, mode, sat);
+  }
+}
+
+template <typename D, typename S>
+void ConvertLanes(const VRegValue& a, const MaskValue& m, RoundMode mode, bool sat, int part,
+                  VRegValue& d) {
+  const reg::LaneArray<S> x(a);
+  reg::LaneArray<D> out;
+  if constexpr (sizeof(D) >= sizeof(S)) {
+    constexpr int r = sizeof(D) / sizeof(S);
+    const int p = part % r;
+    for (int i = 0; i < reg::kLanes<D>; ++i) {
+      const int s = i * r + p;
+      if (reg::Active(m, s, sizeof(S))) out[i] = ConvertLane<D, S>(x[s], mode, sat);
+    }
+  } else {
+    constexpr int r = sizeof(S) / sizeof(D);
+    const int p = part % r;
+    for (int i = 0; i < reg::kLanes<S>; ++i) {
+      if (reg::Active(m, i, sizeof(S))) out[i * r + p] = ConvertLane<D, S>(x[i], mode, sat);
+    }
+  }
+  std::memcpy(d.bytes, out.v, kVectorBytes);
+}
+
+}  // namespace
+
+template <typename Op>
+bool ExecVecConvert(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  const VRegValue& a = ex.vreg(o[1]);
+  const MaskValue& m = ex.mask(o[2]);
+  VRegValue& d = ex.vreg(o[0]);
+  const RoundMode mode = RoundModeOf(o[3]);
+  if constexpr (std::is_same_v<Op, ops::RoundInt>) {
+    WithStorageType(reg::VRegType(ex, o[0]), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (Elem<T>::kFloat) {
+        const reg::LaneArray<T> x(a);
+        reg::MapLanes<T>(m, d, [&](int i) {
+          return Elem<T>::Store(static_cast<float>(RoundToInteger(Elem<T>::Load(x[i]), mode)));
+        });
+      }
+    });
+  } else {
+    const bool sat = o[4] == 1;
+    const int part = o[5] <= 1 ? static_cast<int>(o[5]) : static_cast<int>(o[5]) - 2;
+    WithStorageType(reg::VRegType(ex, o[0]), [&](auto dtag) {
+      using D = decltype(dtag);
+      WithStorageType(reg::VRegType(ex, o[1]), [&](auto stag) {
+        using S = decltype(stag);
+        ConvertLanes<D, S>(a, m, mode, sat, part, d);
+      });
+    });
+  }
+  return true;
+}
+
+#define PTO_IMPLEMENTS_VecConvert PTO_YES
+#include "pto/interp/instantiate.inc"
+
+}  // namespace pto::interp
