@@ -46,6 +46,10 @@ constexpr NumberRow kNumbers[] = {
     {"repeat_mode", {0, 1}},
     {"pad_bits", {0, 0xffffffffu}},  // the pad value: an i32, or an f32's bits
     {"pad_float", {0, 1}},
+    // The cube rows of the register layer (common/isa/cube_flags.h).
+    {"types", {0, 0xffffffffu}},
+    {"flags", {0, 0x3ffffu}},
+    {"quant", {0, 36}},
 };
 
 ImmediateRange Codes(uint32_t count) { return {0, count - 1}; }
