@@ -61,10 +61,14 @@ bool Bytes(Executor& ex, const Side& s, int64_t offset, int64_t n, const char* w
               : reg::LocalBytes(ex, s.mem, s.base + offset, n, 1, what, p);
 }
 
-// The byte bursts of mte_gm_l1 and mte_l1_ub: rows of len bytes, nburst and loops in bytes.
+// The byte bursts of mte_gm_l1 and mte_l1_ub: rows of len bytes; nburst's strides are the
+// gaps after each row (nburst(n, 0, 0) copies n rows back to back, as the cases have it), the
+// loops' strides start-to-start; all in bytes.
 bool ByteBursts(Executor& ex, const Instr& in, const Side& from, const Side& to) {
   dma::Transfer t;
   if (!dma::ReadTransfer(ex, in, 2, 7, &t)) return false;
+  t.src_row += t.len;
+  t.dst_row += t.len;
   return dma::ForEachRow(t, [&](int64_t src, int64_t dst) {
     uint8_t *a, *b;
     if (!Bytes(ex, from, src, t.len, "reads", &a) || !Bytes(ex, to, dst, t.len, "writes", &b)) {
