@@ -61,12 +61,14 @@ bool Bytes(Executor& ex, const Side& s, int64_t offset, int64_t n, const char* w
               : reg::LocalBytes(ex, s.mem, s.base + offset, n, 1, what, p);
 }
 
-// The byte bursts of mte_gm_l1 and mte_l1_ub: rows of len bytes; nburst's strides are the
+// The bursts of mte_gm_l1 and mte_l1_ub: rows of len units of \a len_unit bytes; nburst's strides are the
 // gaps after each row (nburst(n, 0, 0) copies n rows back to back, as the cases have it), the
 // loops' strides start-to-start; all in bytes.
-bool ByteBursts(Executor& ex, const Instr& in, const Side& from, const Side& to) {
+bool ByteBursts(Executor& ex, const Instr& in, const Side& from, const Side& to,
+                int64_t len_unit) {
   dma::Transfer t;
   if (!dma::ReadTransfer(ex, in, 2, 7, &t)) return false;
+  t.len *= len_unit;
   t.src_row += t.len;
   t.dst_row += t.len;
   return dma::ForEachRow(t, [&](int64_t src, int64_t dst) {
@@ -125,9 +127,12 @@ bool ExecCubeCopy(Executor& ex, const Instr& in) {
   gm_src.gm = true;
   gm_src.reg = o[0];
   if constexpr (std::is_same_v<Op, ops::GmToL1>) {
-    return cube::ByteBursts(ex, in, gm_src, local(Memory::kMat, o[1]));
+    return cube::ByteBursts(ex, in, gm_src, local(Memory::kMat, o[1]), 1);
   } else if constexpr (std::is_same_v<Op, ops::L1ToUb>) {
-    return cube::ByteBursts(ex, in, local(Memory::kMat, o[0]), local(Memory::kVec, o[1]));
+    // mte_l1_ub's burst length counts elements (fixpipe-cc-gm moves 40 rows of 64 f32 with
+    // len 64); its gaps are bytes.
+    return cube::ByteBursts(ex, in, local(Memory::kMat, o[0]), local(Memory::kVec, o[1]),
+                            DTypeSize(cube::TypeAt(o[6], 0)));
   } else {
     // src, dst, len, count, src gap, dst gap, @types.
     const int64_t len = ex.scalar(o[2]).i, n = ex.scalar(o[3]).i;
