@@ -87,6 +87,8 @@ struct Core {
   /// The MX scale buffers beside L0A and L0B (VPTO mte_l1_l0a_mx / mte_l1_l0b_mx write them,
   /// mad_mx* reads them at its operands' addresses); sized on first use.
   std::array<std::vector<uint8_t>, 2> mx_scales;
+  /// The CTRL register (VPTO get_ctrl / set_ctrl): held, its bits not consulted.
+  uint64_t ctrl = 0;
   Img2colState img2col;
 };
 

@@ -50,6 +50,7 @@ class CubeLowering {
   bool Load();
   bool Mad();
   bool Fixpipe();
+  bool Ctrl();
 
   // Operands.
   bool Pointer(size_t pos, bool gm, Memory mem, Value* out);
@@ -87,7 +88,8 @@ class CubeLowering {
 };
 
 bool CubeLowering::Read() {
-  if (!ExpectResults(ctx_, stmt_, 0)) return false;
+  const size_t results = info_.family == Family::kCtrl ? info_.num_outputs : 0;
+  if (!ExpectResults(ctx_, stmt_, results)) return false;
   ItemSpan items = BeforeColon(stmt_.items);
   while (!items.empty() && items.back().Is(ItemKind::kAttrDict)) {
     ReadAttributes(items.back(), &attrs_);
@@ -707,6 +709,22 @@ bool CubeLowering::Fixpipe() {
   return true;
 }
 
+// get_ctrl, set_ctrl, sbitset0/1: i64 scalars in and out.
+bool CubeLowering::Ctrl() {
+  const size_t ins = info_.num_operands() - info_.num_outputs;
+  if (!Positional(ins)) return false;
+  Value result;
+  if (info_.num_outputs) {
+    result.cls = ValueClass::kScalar;
+    result.type = ScalarType(DType::kI64);
+    result.def = stmt_.head.range;
+    result.reg = fb_.NewScalar(DType::kI64);
+    Push(result);
+  }
+  if (!Ints(0, ins)) return false;
+  return !info_.num_outputs || DefineResults(fb_, stmt_, {result});
+}
+
 bool CubeLowering::Run() {
   if (!Read()) return false;
   bool ok = false;
@@ -716,6 +734,7 @@ bool CubeLowering::Run() {
     case Family::kCubeLoad: ok = Load(); break;
     case Family::kMad: ok = Mad(); break;
     case Family::kFixpipe: ok = Fixpipe(); break;
+    case Family::kCtrl: ok = Ctrl(); break;
     default: break;
   }
   if (!ok || !Leftovers() || !CheckPointerTypes()) return false;
