@@ -408,6 +408,8 @@ bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
   const Item& first = group.children()[0];
   if (first.Is(ItemKind::kWord)) {
     type->dtype = ParseDType(first.text);
+  } else if (first.Is(ItemKind::kBang) && first.text == "pto.hif8") {
+    type->dtype = DType::kHiF8;  // the VPTO dialect's spelling of the a5 HiFloat8 type
   } else if (first.Is(ItemKind::kDims)) {
     DType dtype;
     if (ParseDims(first.text, &type->shape, &dtype)) type->dtype = dtype;

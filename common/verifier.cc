@@ -271,13 +271,15 @@ void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
     }
     return;
   }
-  bool operands_ok = true;
-  // The variadic rest of an instruction other than call and return: integer scalars (the
-  // loop(...) triples of a DMA).
+  // Beyond the schema's operands (a variadic rest: the DMA rows' loop triples) come integer
+  // scalars.
   static const OperandSpec kRest{OperandKind::kInt, false, false, {}};
+  auto spec = [&](uint32_t i) -> const OperandSpec& {
+    return i < info.operands.size() ? info.operands[i] : kRest;
+  };
+  bool operands_ok = true;
   for (uint32_t i = 0; i < in.count; ++i) {
-    const OperandSpec& spec = i < info.operands.size() ? info.operands[i] : kRest;
-    operands_ok &= VerifyOperand(f, spec, in.operands[i], offset + 4 + 4 * i,
+    operands_ok &= VerifyOperand(f, spec(i), in.operands[i], offset + 4 + 4 * i,
                                  static_cast<int>(i), info.mnemonic);
   }
   if (!operands_ok) return;
@@ -287,11 +289,7 @@ void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
     OperandType& t = types[i];
     t.present = v != kNoOperand;
     if (!t.present) continue;
-    if (i >= info.operands.size()) {
-      t.dtype = f.scalar_regs[v];
-      continue;
-    }
-    switch (GetKindInfo(info.operands[i].kind).reg_class) {
+    switch (GetKindInfo(spec(i).kind).reg_class) {
 #define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \
   case RegClass::k##Name:                                             \
     Describe(f.Field[v], &t);                                         \
@@ -299,7 +297,7 @@ void Verifier::VerifyOperands(const Function& f, uint32_t pc, size_t offset) {
 #include "pto/common/isa/register_classes.def"
 #undef PTO_REG_CLASS
       case RegClass::kNone:
-        if (info.operands[i].kind == OperandKind::kImm) {
+        if (spec(i).kind == OperandKind::kImm) {
           t.known_value = true;
           t.value = v;
         }

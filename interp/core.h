@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "pto/interp/machine.h"
 
@@ -83,6 +84,11 @@ struct Core {
   /// Matmul input rounding set by tsethf32mode / tsettf32mode: 0 off, else 1 + the
   /// RoundMode f32 inputs are rounded with.
   uint8_t hf32_mode = 0, tf32_mode = 0;
+  /// The MX scale buffers beside L0A and L0B (VPTO mte_l1_l0a_mx / mte_l1_l0b_mx write them,
+  /// mad_mx* reads them at its operands' addresses); sized on first use.
+  std::array<std::vector<uint8_t>, 2> mx_scales;
+  /// The CTRL register (VPTO get_ctrl / set_ctrl): held, its bits not consulted.
+  uint64_t ctrl = 0;
   Img2colState img2col;
   /// VMS4_SR: the records the last vmrgsort4 took from each list, 16 bits each.
   uint64_t vms4_sr = 0;

@@ -19,6 +19,7 @@
 #include "pto/asm/lowering/tile_window_lowering.h"
 #include "pto/asm/lowering/vector_lowering.h"
 #include "pto/asm/lowering/view_lowering.h"
+#include "pto/asm/lowering/cube_lowering.h"
 #include "pto/asm/lowering/dma_lowering.h"
 #include "pto/common/strings.h"
 

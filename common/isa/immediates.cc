@@ -49,6 +49,10 @@ constexpr NumberRow kNumbers[] = {
     {"offset", {0, 31}},  // pgenv_b16/b32: the slice of the vector register's bits (b16: 0 to 15)
     {"%dtype1", {0, kDTypeCount - 1}},  // a VPTO sort's score type: operand 1's pointee
     {"elem_bytes", {1, 8}},  // VPTO: the element size of the pointer an offset counts in
+    // The cube rows of the register layer (common/isa/cube_flags.h).
+    {"types", {0, 0xffffffffu}},
+    {"flags", {0, 0x3ffffu}},
+    {"quant", {0, 36}},
 };
 
 ImmediateRange Codes(uint32_t count) { return {0, count - 1}; }

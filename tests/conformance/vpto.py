@@ -83,6 +83,30 @@ def scalar_arguments(case_dir):
     return out
 
 
+def file_of_parameter(case_dir):
+    """Which vK.bin each kernel parameter gets when the case's main.cpp says otherwise than
+    parameter K: ReadFile("./vK.bin", .., XHost, ..), aclrtMemcpy(XDevice, .., XHost, ..) and
+    the launch call's argument list. {} when main.cpp is absent or reads in parameter order."""
+    main_cpp = case_dir / "main.cpp"
+    if not main_cpp.exists():
+        return {}
+    text = main_cpp.read_text(errors="replace")
+    host_file = {m.group(2): int(m.group(1)) for m in
+                 re.finditer(r'ReadFile\("\./v(\d+)\.bin",\s*\w+,\s*(\w+)', text)}
+    dev_host = {m.group(1): m.group(2) for m in
+                re.finditer(r"aclrtMemcpy\((\w+),\s*[^,]+,\s*(\w+),[^;]*HOST_TO_DEVICE", text)}
+    calls = re.findall(r"\n\s*Launch\w*\(([^;]*?)\);", text)
+    if len(calls) != 1:
+        return {}
+    out = {}
+    for i, arg in enumerate(a.strip() for a in calls[0].split(",")):
+        arg = re.sub(r"^\(.*?\)", "", arg).strip()
+        k = host_file.get(dev_host.get(arg, ""))
+        if k is not None:
+            out[i] = k
+    return {} if all(k == i + 1 for i, k in out.items()) else out
+
+
 def run_case(rel, case_dir, build, keep):
     ptoas = str(build / "asm" / "ptoas")
     ptorun = str(build / "interp" / "ptorun")
@@ -106,21 +130,22 @@ def run_case(rel, case_dir, build, keep):
         if params is None:
             return rel, "fail", "ptoas --dump-header failed"
         scalars = scalar_arguments(case_dir)
+        files = file_of_parameter(case_dir)
         args, outs, backs = [], [], []
         for i, name in enumerate(params):
-            k = i + 1
-            # Inputs are v<k>.bin, or <param>.bin when the golden names them after the
-            # parameters (input.bin, output.bin and golden_output.bin).
+            k = files.get(i, i + 1)
+            # Inputs are v<k>.bin (k from main.cpp's order), or <param>.bin when the golden
+            # names them after the parameters (input.bin, output.bin and golden_output.bin).
             stem = f"v{k}" if (work / f"v{k}.bin").exists() else name
             if (work / f"{stem}.bin").exists():
                 args.append(f"{stem}.bin")
                 if (work / f"golden_{stem}.bin").exists():
-                    outs += ["--out", f"{k}=out_{stem}.bin"]
+                    outs += ["--out", f"{i + 1}=out_{stem}.bin"]
                     backs.append(stem)
             elif i in scalars:
                 args.append(scalars[i])
             else:
-                return rel, "fail", f"no v{k}.bin and no literal for parameter {k}"
+                return rel, "fail", f"no v{k}.bin and no literal for parameter {i + 1}"
         rc, out = run([ptorun, "kernel.ptobc", *args, *outs], work, 600)
         if rc != 0:
             return rel, "fail", "ptorun: " + first_error(out)

@@ -1,0 +1,71 @@
+// The burst model the register layer's DMA shares (micro-isa 02 and 16): rows of len bytes,
+// nburst(count, src stride, dst stride), wrapped by loop(...) triples, inner first.
+#ifndef PTO_INTERP_REGISTER_BURST_H_
+#define PTO_INTERP_REGISTER_BURST_H_
+
+#include <cstdint>
+
+#include "pto/common/strings.h"
+#include "pto/interp/executor.h"
+
+namespace pto::interp::dma {
+
+constexpr int kMaxLoops = 8;
+
+// One transfer's shape: rows of len bytes, then outer loops.
+struct Transfer {
+  int64_t len = 0;
+  int64_t rows = 0, src_row = 0, dst_row = 0;
+  int loops = 0;
+  int64_t count[kMaxLoops] = {}, src_step[kMaxLoops] = {}, dst_step[kMaxLoops] = {};
+};
+
+inline bool ReadTransfer(Executor& ex, const Instr& in, int len_at, int first_loop, Transfer* t) {
+  const uint32_t* o = in.operands;
+  t->len = ex.scalar(o[len_at]).i;
+  t->rows = ex.scalar(o[len_at + 1]).i;
+  t->src_row = ex.scalar(o[len_at + 2]).i;
+  t->dst_row = ex.scalar(o[len_at + 3]).i;
+  const int rest = static_cast<int>(in.count) - first_loop;
+  t->loops = rest / 3;
+  if (rest % 3 != 0 || t->loops > kMaxLoops) {
+    return ex.Fault(StrCat("a DMA takes up to ", kMaxLoops, " loop(...) triples, not ", rest,
+                           " further operands"));
+  }
+  if (t->len < 0 || t->rows < 0) {
+    return ex.Fault(StrCat("a burst of ", t->len, " bytes repeated ", t->rows, " times"));
+  }
+  for (int l = 0; l < t->loops; ++l) {
+    t->count[l] = ex.scalar(o[first_loop + 3 * l]).i;
+    t->src_step[l] = ex.scalar(o[first_loop + 3 * l + 1]).i;
+    t->dst_step[l] = ex.scalar(o[first_loop + 3 * l + 2]).i;
+    if (t->count[l] < 0) return ex.Fault(StrCat("loop ", l + 1, " repeats ", t->count[l], " times"));
+  }
+  return true;
+}
+
+// Calls row(src_offset, dst_offset) for every burst row, outer loops outermost.
+template <typename Row>
+bool ForEachRow(const Transfer& t, Row&& row) {
+  int64_t index[kMaxLoops] = {};
+  for (int l = 0; l < t.loops; ++l) {
+    if (t.count[l] == 0) return true;
+  }
+  while (true) {
+    int64_t src = 0, dst = 0;
+    for (int l = 0; l < t.loops; ++l) {
+      src += index[l] * t.src_step[l];
+      dst += index[l] * t.dst_step[l];
+    }
+    for (int64_t r = 0; r < t.rows; ++r) {
+      if (!row(src + r * t.src_row, dst + r * t.dst_row)) return false;
+    }
+    int l = 0;
+    while (l < t.loops && ++index[l] == t.count[l]) index[l++] = 0;
+    if (l == t.loops) return true;
+  }
+}
+
+}  // namespace pto::interp::dma
+
+#endif  // PTO_INTERP_REGISTER_BURST_H_

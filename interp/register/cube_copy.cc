@@ -1,0 +1,215 @@
+// The CubeCopy and CubeFrac families: copies between GM, L1, UB, BT and FB (micro-isa 16 and
+// 02) and the GM ND/DN -> L1 NZ load (mte_gm_l1_frac).
+#include <cstring>
+
+#include "pto/common/isa/cube_flags.h"
+#include "pto/common/strings.h"
+#include "pto/interp/kernels.h"
+#include "pto/interp/register/burst.h"
+#include "pto/interp/register/cube_memory.h"
+
+namespace pto::interp {
+
+namespace ops {
+struct GmToL1 {};
+struct L1ToUb {};
+struct UbToUb {};
+struct UbToL1 {};
+struct GmToCbuf {};
+struct L1ToBt {};
+struct L1ToFb {};
+struct Frac {};
+}  // namespace ops
+
+namespace cube {
+
+double HiF8ToDouble(uint8_t b) {
+  if (b == 0x80) return NAN;
+  const double sign = b & 0x80 ? -1.0 : 1.0;
+  const uint32_t v = b & 0x7f;  // dot, exponent and mantissa
+  int d, dot_bits;
+  if ((v >> 5) == 3) d = 4, dot_bits = 2;
+  else if ((v >> 5) == 2) d = 3, dot_bits = 2;
+  else if ((v >> 5) == 1) d = 2, dot_bits = 2;
+  else if ((v >> 4) == 1) d = 1, dot_bits = 3;
+  else if ((v >> 3) == 1) d = 0, dot_bits = 4;
+  else return sign * std::ldexp(1.0, static_cast<int>(v & 7) - 23) * ((v & 7) != 0);
+  const int mant_bits = 7 - dot_bits - d;
+  const uint32_t exp_field = (v >> mant_bits) & ((1u << d) - 1);
+  const uint32_t mant = v & ((1u << mant_bits) - 1);
+  int e = 0;
+  if (d > 0) {
+    const uint32_t magnitude = (1u << (d - 1)) | (exp_field & ((1u << (d - 1)) - 1));
+    e = (exp_field >> (d - 1)) ? -static_cast<int>(magnitude) : static_cast<int>(magnitude);
+  }
+  if (d == 4 && e == 15 && mant == 1) return sign * INFINITY;
+  return sign * std::ldexp(1.0 + static_cast<double>(mant) / (1u << mant_bits), e);
+}
+
+namespace {
+
+// The bytes of one side of a copy: GM (a view register) or an on-chip memory.
+struct Side {
+  bool gm = false;
+  Memory mem = Memory::kMat;
+  uint32_t reg = 0;
+  int64_t base = 0;  // on-chip: the pointer's byte address
+};
+
+bool Bytes(Executor& ex, const Side& s, int64_t offset, int64_t n, const char* what, uint8_t** p) {
+  return s.gm ? reg::GlobalBytes(ex, s.reg, offset, n, what, p)
+              : reg::LocalBytes(ex, s.mem, s.base + offset, n, 1, what, p);
+}
+
+// The bursts of mte_gm_l1 and mte_l1_ub: rows of len units of \a len_unit bytes; nburst's strides are the
+// gaps after each row (nburst(n, 0, 0) copies n rows back to back, as the cases have it), the
+// loops' strides start-to-start; all in bytes.
+bool ByteBursts(Executor& ex, const Instr& in, const Side& from, const Side& to,
+                int64_t len_unit) {
+  dma::Transfer t;
+  if (!dma::ReadTransfer(ex, in, 2, 7, &t)) return false;
+  t.len *= len_unit;
+  t.src_row += t.len;
+  t.dst_row += t.len;
+  return dma::ForEachRow(t, [&](int64_t src, int64_t dst) {
+    uint8_t *a, *b;
+    if (!Bytes(ex, from, src, t.len, "reads", &a) || !Bytes(ex, to, dst, t.len, "writes", &b)) {
+      return false;
+    }
+    std::memmove(b, a, t.len);
+    return true;
+  });
+}
+
+// Bursts counted in units of \a unit bytes with gaps after each: n bursts of len units.
+bool UnitBursts(Executor& ex, const Side& from, const Side& to, int64_t len, int64_t n,
+                int64_t src_gap, int64_t dst_gap, int64_t src_unit, int64_t dst_unit,
+                DType src_type, DType dst_type) {
+  if (len < 0 || n < 0 || src_gap < 0 || dst_gap < 0) {
+    return ex.Fault(StrCat("a burst of ", len, " units repeated ", n, " times with gaps ",
+                           src_gap, " and ", dst_gap));
+  }
+  const bool widen = src_type != dst_type && DTypeSize(src_type) != DTypeSize(dst_type);
+  for (int64_t r = 0; r < n; ++r) {
+    uint8_t *a, *b;
+    const int64_t src = r * (len + src_gap) * src_unit, dst = r * (len + dst_gap) * dst_unit;
+    if (!Bytes(ex, from, src, len * src_unit, "reads", &a) ||
+        !Bytes(ex, to, dst, len * dst_unit, "writes", &b)) {
+      return false;
+    }
+    if (!widen) {
+      std::memmove(b, a, len * src_unit);
+      continue;
+    }
+    // mte_l1_bt f16/bf16 -> f32: each value widened (exactly).
+    for (int64_t i = 0; i < len; ++i) {
+      const float f = static_cast<float>(LoadDouble(src_type, a + i * src_unit));
+      std::memcpy(b + i * dst_unit, &f, 4);
+    }
+  }
+  return true;
+}
+
+}  // namespace
+}  // namespace cube
+
+template <typename Op>
+bool ExecCubeCopy(Executor& ex, const Instr& in) {
+  using cube::Side;
+  const uint32_t* o = in.operands;
+  auto local = [&](Memory mem, uint32_t reg) {
+    Side s;
+    s.mem = mem;
+    s.base = ex.scalar(reg).i;
+    return s;
+  };
+  Side gm_src;
+  gm_src.gm = true;
+  gm_src.reg = o[0];
+  if constexpr (std::is_same_v<Op, ops::GmToL1>) {
+    return cube::ByteBursts(ex, in, gm_src, local(Memory::kMat, o[1]), 1);
+  } else if constexpr (std::is_same_v<Op, ops::L1ToUb>) {
+    // mte_l1_ub's burst length counts elements (fixpipe-cc-gm moves 40 rows of 64 f32 with
+    // len 64); its gaps are bytes.
+    return cube::ByteBursts(ex, in, local(Memory::kMat, o[0]), local(Memory::kVec, o[1]),
+                            DTypeSize(cube::TypeAt(o[6], 0)));
+  } else {
+    // src, dst, len, count, src gap, dst gap, @types.
+    const int64_t len = ex.scalar(o[2]).i, n = ex.scalar(o[3]).i;
+    const int64_t sg = ex.scalar(o[4]).i, dg = ex.scalar(o[5]).i;
+    const DType st = cube::TypeAt(o[6], 0), dt = cube::TypeAt(o[6], 1);
+    if constexpr (std::is_same_v<Op, ops::UbToUb> || std::is_same_v<Op, ops::UbToL1>) {
+      const Memory to = std::is_same_v<Op, ops::UbToUb> ? Memory::kVec : Memory::kMat;
+      const Side from = local(Memory::kVec, o[0]), dst = local(to, o[1]);
+      if (from.base % 32 != 0 || dst.base % 32 != 0) {
+        return ex.Fault(StrCat("the UB and destination addresses ", from.base, " and ", dst.base,
+                               " must be 32-byte aligned"));
+      }
+      return cube::UnitBursts(ex, from, dst, len, n, sg, dg, 32, 32, st, st);
+    } else if constexpr (std::is_same_v<Op, ops::GmToCbuf>) {
+      // copy_gm_to_cbuf src, dst, n_burst, len_burst, src_stride, dst_stride: bursts of
+      // len_burst elements, gaps in elements.
+      const int64_t elem = DTypeSize(st);
+      return cube::UnitBursts(ex, gm_src, local(Memory::kMat, o[1]), n, len, sg, dg, elem, elem,
+                              st, st);
+    } else if constexpr (std::is_same_v<Op, ops::L1ToBt>) {
+      // One unit is one bias value: the source's element, widened to the destination's.
+      return cube::UnitBursts(ex, local(Memory::kMat, o[0]), local(Memory::kBias, o[1]), len, n,
+                              sg, dg, DTypeSize(st), DTypeSize(dt), st, dt);
+    } else {
+      static_assert(std::is_same_v<Op, ops::L1ToFb>);
+      // One unit is 64 bytes of parameters, copied as they are.
+      return cube::UnitBursts(ex, local(Memory::kMat, o[0]), local(Memory::kScaling, o[1]), len,
+                              n, sg, dg, 64, 64, st, st);
+    }
+  }
+}
+
+// src, dst, n, d, inner stride, [outer stride], group count, loop2..4 strides, cache, small-C0,
+// @types, @flags: writes group_count NZ matrices of n x d (micro-isa 16 "Reference addressing").
+template <typename Op>
+bool ExecCubeFrac(Executor& ex, const Instr& in) {
+  static_assert(std::is_same_v<Op, ops::Frac>);
+  const uint32_t* o = in.operands;
+  const int64_t n = ex.scalar(o[2]).i, d = ex.scalar(o[3]).i, inner = ex.scalar(o[4]).i;
+  const int64_t outer = o[5] == kNoOperand ? 0 : ex.scalar(o[5]).i;
+  const int64_t groups = ex.scalar(o[6]).i, row_step = ex.scalar(o[7]).i;
+  const int64_t block_step = ex.scalar(o[8]).i, group_step = ex.scalar(o[9]).i;
+  const bool small_c0 = ex.scalar(o[11]).i != 0;
+  const DType t = cube::TypeAt(o[12], 0);
+  const bool dn = o[13] & cube::kDn2Nz;
+  const int64_t elem = DTypeSize(t), c0 = 32 / elem;
+  if (small_c0) return ex.Fault("small-C0 packing (ctrl(..., true)) is not modelled");
+  if (n < 0 || d < 0 || groups < 0) {
+    return ex.Fault(StrCat("shape(", n, ", ", d, ") in ", groups, " groups"));
+  }
+  const int64_t l1 = ex.scalar(o[1]).i;
+  for (int64_t g = 0; g < groups; ++g) {
+    // Every C0 row of the n x d matrix, its tail lanes zero.
+    for (int64_t r = 0; r < n; ++r) {
+      for (int64_t blk = 0; blk * c0 < d; ++blk) {
+        uint8_t* row;
+        const int64_t at = l1 + (g * group_step + blk * block_step + r * row_step) * 32;
+        if (!cube::Span(ex, Memory::kMat, at, 32, "writes", &row)) return false;
+        for (int64_t c = 0; c < c0; ++c) {
+          const int64_t col = blk * c0 + c;
+          if (col >= d) {
+            std::memset(row + c * elem, 0, elem);
+            continue;
+          }
+          const int64_t src = g * outer + (dn ? col * inner + r * elem : r * inner + col * elem);
+          uint8_t* from;
+          if (!reg::GlobalBytes(ex, o[0], src, elem, "reads", &from)) return false;
+          std::memcpy(row + c * elem, from, elem);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+#define PTO_IMPLEMENTS_CubeCopy PTO_YES
+#define PTO_IMPLEMENTS_CubeFrac PTO_YES
+#include "pto/interp/instantiate.inc"
+
+}  // namespace pto::interp
