@@ -298,7 +298,8 @@ bool SimtOpLowering::FillImmediates() {
   auto attr_int = [&](const char* name, int64_t* out) {
     auto it = attrs_.find(name);
     if (it == attrs_.end()) return false;
-    const Item* word = AttributeWord(it->second.value);
+    // "16 : i32": the number before its type.
+    const Item* word = it->second.value.empty() ? nullptr : &it->second.value[0];
     if (!word || !word->Is(ItemKind::kInt)) {
       ctx_.Error(it->second.range, StrCat("bad value for ", name, " of ", info_.mnemonic));
       return false;

@@ -15,6 +15,8 @@ namespace pto::interp {
 namespace {
 
 constexpr uint32_t kUnsigned = 2;  // the @sign code of 'unsigned'
+// GM addresses as integers: buffer k's bytes start at (k + 1) << 40 (docs/semantics.md).
+constexpr int kGmAddressShift = 40;
 
 template <typename Op>
 double FloatUpdate(double old, double v, double c, bool* write) {
@@ -114,7 +116,28 @@ bool ExecSimtAtomic(Executor& ex, const Instr& in) {
 template <typename Op>
 bool ExecLocalScalar(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
-  if constexpr (std::is_same_v<Op, ops::AddPtrLocal>) {
+  if constexpr (std::is_same_v<Op, ops::GmAddress>) {
+    const ViewState* v;
+    if (!ex.View(o[1], &v)) return false;
+    if (v->rank != 0) return ex.Fault("pto.castptr takes the address of a pointer, not of a view");
+    const int64_t bytes = v->offset * DTypeSize(ex.function().views[o[1]].dtype);
+    ex.scalar(o[0]).i = ((static_cast<int64_t>(v->buffer) + 1) << kGmAddressShift) + bytes;
+    return true;
+  } else if constexpr (std::is_same_v<Op, ops::GmPointer>) {
+    const int64_t a = ex.scalar(o[1]).i;
+    const int64_t buffer = (a >> kGmAddressShift) - 1;
+    const int64_t byte = a & ((int64_t{1} << kGmAddressShift) - 1);
+    const int size = DTypeSize(ex.function().views[o[0]].dtype);
+    if (buffer < 0 || buffer >= static_cast<int64_t>(ex.globals().size()) || byte % size != 0) {
+      return ex.Fault(StrCat("address ", a, " is not a GM address of ", size, "-byte elements "
+                             "(pto.castptr of a GM pointer gives one)"));
+    }
+    ViewState& d = ex.view(o[0]);
+    d = ViewState{};
+    d.buffer = static_cast<int32_t>(buffer);
+    d.offset = byte / size;
+    return true;
+  } else if constexpr (std::is_same_v<Op, ops::AddPtrLocal>) {
     ex.scalar(o[0]).i = ex.scalar(o[1]).i + ex.scalar(o[2]).i * static_cast<int64_t>(o[3]);
     return true;
   } else {
