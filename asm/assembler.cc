@@ -224,7 +224,8 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     for (const char* budget : {"pto.simt_max_threads", "pto.simt_max_regs"}) {
       auto b = attrs.find(budget);
       if (b == attrs.end()) continue;
-      const Item* word = AttributeWord(b->second.value);
+      // "256 : i32": the number before its type.
+      const Item* word = b->second.value.empty() ? nullptr : &b->second.value[0];
       if (!simt_entry) {
         ctx_.Error(b->second.range, StrCat(budget, " belongs to a function marked pto.simt_entry"));
       } else if (!word || !word->Is(ItemKind::kInt) || word->number <= 0 ||

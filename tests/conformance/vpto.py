@@ -83,6 +83,15 @@ def scalar_arguments(case_dir):
     return out
 
 
+def block_count(case_dir):
+    """The block count the case's launch.cpp launches with (<<<N, ...>>>), when a literal."""
+    launch = case_dir / "launch.cpp"
+    if not launch.exists():
+        return None
+    m = re.search(r"<<<\s*(\d+)\s*,", launch.read_text(errors="replace"))
+    return int(m.group(1)) if m else None
+
+
 def run_case(rel, case_dir, build, keep):
     ptoas = str(build / "asm" / "ptoas")
     ptorun = str(build / "interp" / "ptorun")
@@ -115,7 +124,9 @@ def run_case(rel, case_dir, build, keep):
                 args.append(scalars[i])
             else:
                 return rel, "fail", f"no v{k}.bin and no literal for parameter {k}"
-        rc, out = run([ptorun, "kernel.ptobc", *args, *outs], work, 600)
+        blocks = block_count(case_dir)
+        launch = ["--blocks", str(blocks)] if blocks and blocks > 1 else []
+        rc, out = run([ptorun, "kernel.ptobc", *args, *outs, *launch], work, 600)
         if rc != 0:
             return rel, "fail", "ptorun: " + first_error(out)
         for k in backs:
