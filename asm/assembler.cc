@@ -211,6 +211,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   const bool is_private = header.is_private;
   pending->body = header.body;
   bool is_entry = false;
+  bool simt_entry = false;
   KernelKind kind = KernelKind::kAny;
   if (header.attributes) {
     std::map<std::string, Attribute> attrs;
@@ -219,6 +220,19 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     CheckAttributeNames(ctx_, attrs, "func.func",
                         [](std::string_view key) { return key == "no_inline"; });
     is_entry |= attrs.count("pto.entry") > 0;
+    simt_entry = attrs.count("pto.simt_entry") > 0;
+    for (const char* budget : {"pto.simt_max_threads", "pto.simt_max_regs"}) {
+      auto b = attrs.find(budget);
+      if (b == attrs.end()) continue;
+      // "256 : i32": the number before its type.
+      const Item* word = b->second.value.empty() ? nullptr : &b->second.value[0];
+      if (!simt_entry) {
+        ctx_.Error(b->second.range, StrCat(budget, " belongs to a function marked pto.simt_entry"));
+      } else if (!word || !word->Is(ItemKind::kInt) || word->number <= 0 ||
+                 word->number > 0x7fffffff) {
+        ctx_.Error(b->second.range, StrCat(budget, " is a positive i32"));
+      }
+    }
     auto it = attrs.find("pto.kernel_kind");
     if (it != attrs.end() && !ParseKernelKind(it->second, &kind)) {
       ctx_.Error(it->second.range, StrCat("unknown pto.kernel_kind '", Spell(it->second.value),
@@ -245,21 +259,37 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       ctx_.Error(list_range, TooManyResults(name.text, results.size(), ctx_.limits().results));
     }
   }
+  // A declaration (func.func private @f(...) without a body) and the definition of the same
+  // function in one file, as nested modules of different backends write them, are one function.
+  int64_t reuse = -1;
+  Function declared;
   if (!ctx_.DeclareFunction(name.text, static_cast<uint32_t>(program_.functions.size()))) {
-    ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
-    pending->body = nullptr;
-    return;
+    const int64_t prior = ctx_.FunctionIndex(name.text);
+    const bool prior_defined = program_.functions[prior].defined;
+    if (!prior_defined && pending->body) {
+      reuse = prior;
+      declared = std::move(program_.functions[prior]);
+      program_.functions[prior] = Function();
+    } else if (prior_defined && !pending->body && is_private) {
+      return;  // declared again after its definition
+    } else {
+      ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
+      pending->body = nullptr;
+      return;
+    }
+  } else {
+    program_.functions.emplace_back();
   }
-  program_.functions.emplace_back();
   if (program_.functions.size() > ctx_.limits().functions) {
     ctx_.LimitError("functions", name.range, TooManyFunctions(ctx_.limits().functions));
   }
-  Function& fn = program_.functions.back();
+  Function& fn = reuse >= 0 ? program_.functions[reuse] : program_.functions.back();
   fn.name = ctx_.InternName(program_, name.text, name.range);
   fn.results = results;
   fn.kind = kind;
   fn.is_public = !is_private;
   fn.marked_entry = is_entry;
+  fn.simt_entry = simt_entry;
   // A function without a body is a declaration: defined by another file, joined by the linker.
   fn.defined = pending->body != nullptr;
   int line, col;
@@ -285,6 +315,17 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     if (!ParseWholeType(ctx_, param.type, &type) ||
         !AddParam(*pending->builder, param_name, type, type_range)) {
       if (param.name) pending->builder->Poison(*param.name);
+    }
+  }
+  if (reuse >= 0) {
+    bool same = declared.results == fn.results && declared.params.size() == fn.params.size();
+    for (size_t k = 0; same && k < fn.params.size(); ++k) {
+      same = declared.params[k].kind == fn.params[k].kind &&
+             declared.params[k].dtype == fn.params[k].dtype;
+    }
+    if (!same) {
+      ctx_.Error(name, StrCat("@", name.text, " is declared at line ", declared.def_line,
+                              " with other parameter or result types"));
     }
   }
 }

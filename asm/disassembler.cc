@@ -116,6 +116,7 @@ void Lister::Header(uint32_t index, const Function& f) {
   }
   std::vector<std::string> attrs;
   if (f.marked_entry) attrs.push_back("pto.entry");
+  if (f.simt_entry) attrs.push_back("pto.simt_entry");
   if (f.kind != KernelKind::kAny) {
     attrs.push_back(StrCat("pto.kernel_kind = #pto.kernel_kind<",
                            f.kind == KernelKind::kCube ? "cube" : "vector", ">"));

@@ -210,8 +210,24 @@ void Linker::ChooseEntry() {
   for (uint32_t i = 0; i < out_.functions.size(); ++i) {
     const Function& f = out_.functions[i];
     if (f.marked_entry) marked.push_back(i);
-    if (f.is_public) publics.push_back(i);
+    // A SIMT entry runs per workitem of a launch, never as the program's entry.
+    if (f.is_public && !f.simt_entry) publics.push_back(i);
     if (!options_.entry.empty() && out_.String(f.name) == options_.entry) named.push_back(i);
+  }
+  if (publics.size() > 1) {
+    // Of several public functions, one that another calls is a callee, not the entry.
+    std::vector<bool> called(out_.functions.size());
+    const std::vector<std::vector<uint32_t>> calls = CallsOf(out_);
+    for (size_t f = 0; f < calls.size(); ++f) {
+      for (uint32_t callee : calls[f]) {
+        if (callee != f) called[callee] = true;
+      }
+    }
+    std::vector<uint32_t> uncalled;
+    for (uint32_t i : publics) {
+      if (!called[i]) uncalled.push_back(i);
+    }
+    if (!uncalled.empty()) publics = uncalled;
   }
   auto list = [&](const std::vector<uint32_t>& fns) {
     std::string s;

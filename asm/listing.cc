@@ -206,6 +206,8 @@ bool ListingFunction::Declare(uint32_t index) {
       const Item* word = attr.value.empty() ? nullptr : &attr.value.back();
       if (key == "pto.entry") {
         f.marked_entry = true;
+      } else if (key == "pto.simt_entry") {
+        f.simt_entry = true;
       } else if (key == "pto.declaration") {
         f.defined = false;
       } else if (key == "pto.peer" && word && word->Is(ItemKind::kInt)) {

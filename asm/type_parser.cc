@@ -332,14 +332,14 @@ bool FinishTileType(Context& ctx, const Item& group, TileType t, bool valid_set,
 }
 
 // The address space of !pto.ptr<T, space>: gm (a view, as !pto.ptr<T>) or an on-chip memory.
-bool ParseAddressSpace(Context& ctx, const Item& group, Type* type) {
+bool ParseAddressSpace(Context& ctx, const Item& group, Type* type, size_t element_items = 1) {
   static const struct {
     const char* name;
     Memory mem;
   } kSpaces[] = {{"ub", Memory::kVec},    {"l1", Memory::kMat},   {"l0a", Memory::kLeft},
                  {"l0b", Memory::kRight}, {"l0c", Memory::kAcc},  {"bt", Memory::kBias},
                  {"fb", Memory::kScaling}};
-  auto children = group.children();
+  auto children = group.children().subspan(element_items - 1);
   if (children.size() != 3 || !children[1].IsPunct(",") || !children[2].Is(ItemKind::kWord)) {
     ctx.Error(group, "expected !pto.ptr<T> or !pto.ptr<T, SPACE> (gm, ub, l1, l0a, l0b, l0c, bt, fb)");
     return false;
@@ -399,6 +399,34 @@ bool ParseMaskType(Context& ctx, const Item& group, Type* type) {
 }
 
 // !pto.ptr<f32>, !pto.tensor_view<?x?xf32>, memref<16x16xf32, ...>
+// vector<2xT> of a float element T (f16, bf16, f32, fp8 e4m3 / e5m2) and !pto.hif8x2: the
+// packed pairs of the SIMT ops, held as the scalar of their bits.
+bool PackedPair(const Item& head, const Item* params, Type* type) {
+  DType elem = DType::kInvalid;
+  if (head.Is(ItemKind::kBang) && !params && head.text == "pto.hif8x2") {
+    elem = DType::kHiF8;
+  } else if (head.IsWord("vector") && params && params->children().size() == 1 &&
+             params->children()[0].Is(ItemKind::kDims)) {
+    std::vector<int64_t> dims;
+    DType dtype = DType::kInvalid;
+    if (!ParseDims(params->children()[0].text, &dims, &dtype) || dims != std::vector<int64_t>{2}) {
+      return false;
+    }
+    if (dtype != DType::kF16 && dtype != DType::kBF16 && dtype != DType::kF32 &&
+        dtype != DType::kF8E4M3 && dtype != DType::kF8E5M2) {
+      return false;
+    }
+    elem = dtype;
+  } else {
+    return false;
+  }
+  const int bits = 2 * DTypeSize(elem) * 8;
+  type->kind = TypeKind::kScalar;
+  type->dtype = bits == 16 ? DType::kU16 : bits == 32 ? DType::kU32 : DType::kU64;
+  type->packed = elem;
+  return true;
+}
+
 bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
   type->kind = kind;
   if (group.children().empty()) {
@@ -406,6 +434,18 @@ bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
     return false;
   }
   const Item& first = group.children()[0];
+  if (kind == TypeKind::kPointer) {
+    // A pointer to packed pairs points at their bits.
+    ItemSpan c = group.children();
+    Type pair;
+    const Item* inner = c.size() >= 2 && c[1].IsGroup('<') ? &c[1] : nullptr;
+    if (PackedPair(first, inner, &pair)) {
+      type->dtype = pair.dtype;
+      type->packed = pair.packed;
+      const size_t used = inner ? 2 : 1;
+      return c.size() == used || ParseAddressSpace(ctx, group, type, used);
+    }
+  }
   if (first.Is(ItemKind::kWord)) {
     type->dtype = ParseDType(first.text);
   } else if (first.Is(ItemKind::kBang) && first.text == "pto.hif8") {
@@ -420,7 +460,8 @@ bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
                             Spell(ItemSpan(&first, 1)), "'"));
     return false;
   }
-  if (type->dtype == DType::kF64) {
+  if (type->dtype == DType::kF64 && kind != TypeKind::kPointer) {
+    // (A pointer may hold f64: the SIMT scalar loads and stores move it, micro-isa 17.)
     ctx.Error(first, "global memory holds i8 to i64, ui8 to ui64, f16, bf16 and f32, not f64");
     return false;
   }
@@ -464,6 +505,7 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
       return true;
     }
   }
+  if (PackedPair(head, params, type)) return true;
   if (head.Is(ItemKind::kBang) && !params && head.text == "pto.align") {
     type->kind = TypeKind::kAlign;
     return true;
@@ -502,6 +544,7 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
       return true;
     }
   }
+  if (PackedPair(head, params, type)) return true;
   if (head.IsWord("vector") && params) {
     // vector<4xi16> (tmrgsort's counts): a fixed number of scalars, held as a local array.
     if (!ParseViewType(ctx, *params, TypeKind::kLocalArray, type)) return false;

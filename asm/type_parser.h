@@ -39,6 +39,10 @@ struct Type {
   bool local = false;
   Memory mem = Memory::kVec;
   uint8_t granule = 0;  ///< kMask: bytes per predicate lane (1, 2, 4).
+  /// A packed SIMT pair (vector<2xf16>, !pto.hif8x2, micro-isa 17): its element type; the
+  /// value is a scalar of its bits (dtype ui16, ui32 or ui64), element 0 in the low bits. For a
+  /// pointer, the same of its element.
+  DType packed = DType::kInvalid;
 
   /// A pointer into an on-chip memory (!pto.ptr<T, ub>).
   bool IsLocalPointer() const { return kind == TypeKind::kPointer && local; }

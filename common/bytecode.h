@@ -24,6 +24,7 @@ enum class SectionId : uint32_t { kStrings = 1, kMeta = 2, kFunctions = 3 };
 constexpr uint8_t kFunctionPublic = 1;       ///< Visible to other files when linking.
 constexpr uint8_t kFunctionDeclaration = 2;  ///< No body: an import (objects only).
 constexpr uint8_t kFunctionEntry = 4;        ///< Marked pto.entry.
+constexpr uint8_t kFunctionSimtEntry = 8;    ///< Marked pto.simt_entry: run per workitem.
 
 /// Upper bounds the reader enforces before allocating anything. The assembler checks each
 /// where its input crosses it (asm/format_limits.h); so does the linker.

@@ -228,12 +228,13 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
     return Fail(kind_at, StrCat("invalid kernel kind ", int{kernel_kind}));
   }
   f->kind = static_cast<KernelKind>(kernel_kind);
-  if (flags & ~(kFunctionPublic | kFunctionDeclaration | kFunctionEntry)) {
+  if (flags & ~(kFunctionPublic | kFunctionDeclaration | kFunctionEntry | kFunctionSimtEntry)) {
     return Fail(kind_at + 1, StrCat("unknown function flags ", int{flags}));
   }
   f->is_public = flags & kFunctionPublic;
   f->defined = !(flags & kFunctionDeclaration);
   f->marked_entry = flags & kFunctionEntry;
+  f->simt_entry = flags & kFunctionSimtEntry;
   f->def_file = r.U32();
   f->def_line = r.U32();
   f->def_col = r.U32();

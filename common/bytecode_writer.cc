@@ -77,7 +77,7 @@ void WriteFunction(const Function& f, const StringMap& remap, ByteWriter& w) {
   w.U32(Mapped(remap, f.name));
   w.U8(static_cast<uint8_t>(f.kind));
   w.U8((f.is_public ? kFunctionPublic : 0) | (f.defined ? 0 : kFunctionDeclaration) |
-       (f.marked_entry ? kFunctionEntry : 0));
+       (f.marked_entry ? kFunctionEntry : 0) | (f.simt_entry ? kFunctionSimtEntry : 0));
   w.U16(0);
   w.U32(f.peer);
   w.U32(Mapped(remap, f.def_file));

@@ -122,6 +122,9 @@ struct Function {
   bool defined = true;
   /// Carries `pto.entry`: the linker makes it the program's entry.
   bool marked_entry = false;
+  /// Carries `pto.simt_entry`: a call runs it once per workitem of the launch (interp/register/
+  /// simt_launch.cc).
+  bool simt_entry = false;
   /// Where the func.func is written (string index of the file, 1-based line and column; line
   /// 0 when unknown), for link errors.
   uint32_t def_file = 0;

@@ -43,6 +43,9 @@ DType RegisterType(const Function& f, RegClass cls, uint32_t reg) {
 // True if register \a reg of \a f (of the class \a p's kind is passed in) can hold parameter
 // \a p of \a owner: a scalar of its type, a view into memory of its element type, a tile of
 // its tile type.
+// What a GM pointer may point at: what memory holds, and f64 (the SIMT scalar loads and stores).
+bool IsPointerDType(DType t) { return IsMemoryDType(t) || t == DType::kF64; }
+
 bool RegisterHolds(const Function& f, uint32_t reg, const Param& p, const Function& owner) {
   if (reg >= f.RegisterCount(ParamRegClass(p.kind))) return false;
   switch (p.kind) {
@@ -50,7 +53,7 @@ bool RegisterHolds(const Function& f, uint32_t reg, const Param& p, const Functi
       return f.scalar_regs[reg] == p.dtype;
     case ParamKind::kPointer:
     case ParamKind::kMemref:
-      return IsMemoryDType(p.dtype) && f.views[reg].dtype == p.dtype;
+      return IsPointerDType(p.dtype) && f.views[reg].dtype == p.dtype;
     case ParamKind::kTile:
       return f.tiles[reg].type == owner.tiles[p.reg].type;
   }
@@ -143,7 +146,7 @@ void Verifier::VerifyRegisters(const Function& f, const FunctionOffsets& off) {
     if (!error.empty()) Fail(tile_at, StrCat("tile register ", i, ": ", error));
   }
   for (size_t i = 0; i < f.views.size(); ++i) {
-    if (!IsMemoryDType(f.views[i].dtype) || !StringOk(f.views[i].name)) {
+    if (!IsPointerDType(f.views[i].dtype) || !StringOk(f.views[i].name)) {
       Fail(at, StrCat("view register ", i, ": bad element type or name"));
     }
   }

@@ -1,6 +1,7 @@
 // Function calls: a new register frame on the same on-chip memories and global buffers.
 #include "pto/common/strings.h"
 #include "pto/interp/kernels.h"
+#include "pto/interp/scalar_ops.h"
 
 namespace pto::interp {
 
@@ -12,6 +13,25 @@ constexpr int kMaxCallDepth = 64;
 
 bool NonPositiveStep(Executor& ex, int64_t step) {
   return ex.Fault(StrCat("scf.for needs a positive step, got ", step));
+}
+
+void PassArguments(Executor& ex, Executor& frame, const Function& callee, const uint32_t* args) {
+  for (size_t i = 0; i < callee.params.size(); ++i) {
+    const Param& p = callee.params[i];
+    const uint32_t arg = args[i];
+    switch (p.kind) {
+      case ParamKind::kScalar:
+        frame.scalar(p.reg) = ex.scalar(arg);
+        break;
+      case ParamKind::kPointer:
+      case ParamKind::kMemref:
+        frame.view(p.reg) = ex.view(arg);
+        break;
+      case ParamKind::kTile:
+        frame.tile(p.reg) = ex.tile(arg);  // the callee sees the same tile storage
+        break;
+    }
+  }
 }
 
 bool RunCall(Executor& ex, const Instr& in) {
@@ -27,23 +47,10 @@ bool RunCall(Executor& ex, const Instr& in) {
   if (limits.call_depth >= kMaxCallDepth) {
     return ex.Fault(StrCat("calls nest deeper than ", kMaxCallDepth));
   }
+  if (callee.simt_entry) return RunSimtLaunch(ex, callee, in.operands + 1);
   Executor frame(program, callee, ex.core(), ex.globals());
-  for (size_t i = 0; i < callee.params.size(); ++i) {
-    const Param& p = callee.params[i];
-    uint32_t arg = in.operands[i + 1];
-    switch (p.kind) {
-      case ParamKind::kScalar:
-        frame.scalar(p.reg) = ex.scalar(arg);
-        break;
-      case ParamKind::kPointer:
-      case ParamKind::kMemref:
-        frame.view(p.reg) = ex.view(arg);
-        break;
-      case ParamKind::kTile:
-        frame.tile(p.reg) = ex.tile(arg);  // the callee sees the same tile storage
-        break;
-    }
-  }
+  PassArguments(ex, frame, callee, in.operands + 1);
+  frame.set_simt(ex.simt());
   ++limits.call_depth;
   bool ok = frame.Run();
   --limits.call_depth;

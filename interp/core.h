@@ -63,6 +63,16 @@ struct Img2colState {
 class PipeHub;
 class SignalHub;
 
+/// The SIMT state of a vector core (micro-isa 17): the launch size pto.store_vfsimt_info set
+/// for the next SIMT entry call, and the keep/resume slots of each workitem, which live from one
+/// entry call to the next (interp/register/simt_launch.cc).
+struct SimtState {
+  int64_t dim_x = 0, dim_y = 0, dim_z = 0;  ///< 0: no launch configured yet.
+  static constexpr int kSlots = 123;         ///< Slot ids 0..122 (32-bit words).
+  std::vector<uint32_t> slot_bits;           ///< [workitem * kSlots + slot].
+  std::vector<uint8_t> slot_kept;            ///< Whether that word has been kept.
+};
+
 struct Core {
   Core(Arch arch, const BlockInfo& block, CoreKind core_kind, PipeHub* block_hub, uint64_t max_steps)
       : local(arch), info(block), kind(core_kind), hub(block_hub) {
@@ -92,6 +102,7 @@ struct Core {
   Img2colState img2col;
   /// VMS4_SR: the records the last vmrgsort4 took from each list, 16 bits each.
   uint64_t vms4_sr = 0;
+  SimtState simt;
 };
 
 }  // namespace pto::interp

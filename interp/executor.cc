@@ -164,12 +164,17 @@ void Executor::RestoreRegisters(Registers saved) {
 
 bool Executor::Run() { return core_.limits.audit_accesses ? Loop<true>() : Loop<false>(); }
 
+bool Executor::Continue() {
+  return core_.limits.audit_accesses ? Loop<true>(false) : Loop<false>(false);
+}
+
 template <bool kAudit>
-bool Executor::Loop() {
+bool Executor::Loop(bool from_start) {
   const uint32_t* code = function_.code.data();
   uint64_t& steps = core_.limits.steps;  // in a register, not reloaded through core_
-  pc_ = 0;
+  if (from_start) pc_ = 0;
   jump_ = kNoJump;
+  suspended_ = false;
   for (;;) {
     Instr in = Decode(code + pc_);
     ++steps;
@@ -178,6 +183,10 @@ bool Executor::Loop() {
     if (jump_ == kNoJump) [[likely]] {
       pc_ += in.size();
     } else if (jump_ == kReturn) {
+      return true;
+    } else if (jump_ == kSuspend) {
+      pc_ += in.size();
+      suspended_ = true;
       return true;
     } else {
       pc_ = jump_;

@@ -42,6 +42,8 @@ struct ScalarInfo {
   bool is_float = false;
 };
 
+struct SimtLane;  // interp/register/simt_lane.h
+
 class Executor {
  public:
   /// \a program must have passed verification.
@@ -67,6 +69,17 @@ class Executor {
   /// Executes the function from its first instruction. Returns false on a fault; fault()
   /// then says what happened and where.
   bool Run();
+  /// Continues a function that suspended itself (Suspend) after the instruction it stopped at.
+  bool Continue();
+  /// Whether the last Run or Continue ended because an instruction suspended the function.
+  bool suspended() const { return suspended_; }
+  /// Ends Run or Continue after the current instruction, to be continued later: a SIMT workitem
+  /// waiting for the other lanes at a collective or a barrier.
+  void Suspend() { jump_ = kSuspend; }
+  /// The SIMT workitem this frame runs, or null outside a SIMT entry.
+  SimtLane* simt() const { return simt_; }
+  void set_simt(SimtLane* lane) { simt_ = lane; }
+  uint32_t pc() const { return pc_; }
   /// Executes \a in alone (the access audit runs an instruction twice).
   bool Execute(const Instr& in);
   /// The registers and local arrays, saved and restored around an audit's trial run.
@@ -147,7 +160,7 @@ class Executor {
 
  private:
   template <bool kAudit>
-  bool Loop();
+  bool Loop(bool from_start = true);
 
   const Program& program_;
   const Function& function_;
@@ -176,7 +189,10 @@ class Executor {
   // the loop tests one thing per instruction.
   static constexpr uint32_t kNoJump = 0xffffffffu;
   static constexpr uint32_t kReturn = 0xfffffffeu;
+  static constexpr uint32_t kSuspend = 0xfffffffdu;
   uint32_t jump_ = kNoJump;
+  bool suspended_ = false;
+  SimtLane* simt_ = nullptr;
 };
 
 }  // namespace pto::interp

@@ -68,6 +68,14 @@ bool ExecMemory(Executor& ex, const Instr& in) {
     if (!ElementIndex(ex, view, ex.scalar(k).i, &index)) return false;
     GlobalBuffer& buf = ex.globals()[ex.view(view).buffer];
     uint8_t* at = buf.bytes.data() + index * DTypeSize(buf.dtype);
+    if (buf.dtype == DType::kF64) {  // the SIMT scalar loads and stores move f64 too
+      if constexpr (kLoad) {
+        std::memcpy(&ex.scalar(value).f, at, 8);
+      } else {
+        std::memcpy(at, &ex.scalar(value).f, 8);
+      }
+      return true;
+    }
     WithStorageType(buf.dtype, [&](auto tag) {
       using T = decltype(tag);
       using E = Elem<T>;

@@ -276,6 +276,11 @@ bool ExecTransfer(Executor& ex, const Instr& in) {
 }
 
 bool RunCall(Executor& ex, const Instr& in);  // control_kernels.cc
+/// Copies the arguments \a args of a call into the parameters of \a callee's frame.
+void PassArguments(Executor& ex, Executor& frame, const Function& callee, const uint32_t* args);
+/// Runs SIMT entry \a body once per workitem of the launch pto.store_vfsimt_info configured
+/// (interp/register/simt_launch.cc).
+bool RunSimtLaunch(Executor& ex, const Function& body, const uint32_t* args);
 /// The fault of an scf.for whose step is not positive (out of line, so that the loop step
 /// itself is small enough to inline into the dispatch loop).
 [[gnu::cold]] bool NonPositiveStep(Executor& ex, int64_t step);

@@ -13,6 +13,7 @@
 #include "pto/asm/lowering/pointer_lowering.h"
 #include "pto/asm/lowering/scalar_lowering.h"
 #include "pto/asm/lowering/scf_lowering.h"
+#include "pto/asm/lowering/simt_lowering.h"
 #include "pto/asm/lowering/sync_lowering.h"
 #include "pto/asm/lowering/tile_alloc_lowering.h"
 #include "pto/asm/lowering/tile_op_lowering.h"

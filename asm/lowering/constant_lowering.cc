@@ -1,6 +1,7 @@
 #include "pto/asm/lowering/constant_lowering.h"
 
 #include "pto/asm/lowering/operands.h"
+#include "pto/common/float_format.h"
 #include "pto/common/strings.h"
 
 namespace pto::assembler {
@@ -29,6 +30,50 @@ bool DefineScalarConstant(FunctionBuilder& fb, const Item& name, const Item& lit
   return fb.Define(name, fb.ConstantValue(type.dtype, int_value, real_value));
 }
 
+// %c = arith.constant dense<[1.0, 2.0]> : vector<2xf16> (or dense<1.0>, both elements): a packed
+// SIMT pair, as the integer constant of its bits (element 0 low).
+bool DefinePackedConstant(FunctionBuilder& fb, const Item& name, const Item& dense,
+                          const Type& type) {
+  Context& ctx = fb.ctx();
+  if (type.packed == DType::kInvalid || type.packed == DType::kHiF8) {
+    ctx.Error(dense, StrCat("dense<...> makes a packed vector<2xT> of f16, bf16, f32 or fp8 here, "
+                            "not '", type.text, "'"));
+    return false;
+  }
+  ItemSpan c = dense.children();
+  if (c.size() == 1 && c[0].IsGroup('[')) c = c[0].children();
+  std::vector<double> v;
+  for (const Item& item : c) {
+    if (item.IsPunct(",")) continue;
+    if (!item.Is(ItemKind::kFloat) && !item.Is(ItemKind::kInt)) {
+      ctx.Error(item, StrCat("expected a number in dense<...>, got '", item.text, "'"));
+      return false;
+    }
+    v.push_back(item.Real());
+  }
+  if (v.size() == 1) v.push_back(v[0]);
+  if (v.size() != 2) {
+    ctx.Error(dense, "a packed pair takes one value (splat) or two: dense<[a, b]>");
+    return false;
+  }
+  const int bits = DTypeSize(type.packed) * 8;
+  uint64_t packed = 0;
+  for (int e = 0; e < 2; ++e) {
+    uint64_t b = 0;
+    switch (type.packed) {
+      case DType::kF16: b = EncodeFloat(v[e], kHalfFormat, RoundMode::kRint); break;
+      case DType::kBF16: b = EncodeFloat(v[e], kBF16Format, RoundMode::kRint); break;
+      case DType::kF8E4M3: b = FloatToF8E4M3Sat(static_cast<float>(v[e])); break;
+      case DType::kF8E5M2: b = EncodeFloat(v[e], FloatFormat{5, 2}, RoundMode::kRint); break;
+      default: b = FloatBits(static_cast<float>(v[e])); break;
+    }
+    packed |= b << (e * bits);
+  }
+  Value value = fb.ConstantValue(type.dtype, static_cast<int64_t>(packed), 0);
+  value.type = type;
+  return fb.Define(name, value);
+}
+
 }  // namespace
 
 // %c = arith.constant 16 : index      .const %c = 16 : index
@@ -51,6 +96,12 @@ bool LowerConstant(FunctionBuilder& fb, const Statement& stmt) {
   // MLIR prints i1 constants without their type: %true = arith.constant true.
   if (items.size() == 1 && (items[0].IsWord("true") || items[0].IsWord("false"))) {
     return DefineScalarConstant(fb, *name, items[0], ScalarType(DType::kI1));
+  }
+  if (items.size() >= 4 && items[0].IsWord("dense") && items[1].IsGroup('<') &&
+      items[2].IsPunct(":")) {
+    Type type;
+    if (!ParseWholeType(ctx, items.subspan(3), &type)) return false;
+    return DefinePackedConstant(fb, *name, items[1], type);
   }
   if (items.size() < 3 || !items[1].IsPunct(":")) {
     ctx.Error(stmt.head, "expected 'VALUE : TYPE'");

@@ -27,6 +27,13 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
       v.reg = fb.NewTile(type.tile, name.text, name.range);
       break;
     case TypeKind::kPointer:
+      if (type.local) {  // an on-chip pointer: its byte address
+        param.kind = ParamKind::kScalar;
+        param.dtype = kLocalPointerDType;
+        v.cls = ValueClass::kScalar;
+        v.reg = fb.NewScalar(kLocalPointerDType);
+        break;
+      }
       param.kind = ParamKind::kPointer;
       v.cls = ValueClass::kView;
       v.reg = fb.NewView(type.dtype, name.text);
@@ -124,7 +131,8 @@ bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
     bool ok = false;
     switch (p.kind) {
       case ParamKind::kScalar:
-        ok = a.cls == ValueClass::kScalar && a.type.dtype == p.dtype;
+        ok = a.cls == ValueClass::kScalar &&
+             (a.type.IsLocalPointer() ? kLocalPointerDType : a.type.dtype) == p.dtype;
         break;
       case ParamKind::kPointer:
       case ParamKind::kMemref:

@@ -2,19 +2,28 @@
 
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
+#include "pto/asm/lowering/simt_lowering.h"
 #include "pto/common/strings.h"
 
 namespace pto::assembler {
 
 namespace {
 
-// "%p[%i]": the pointer and its index.
+// "%p[%i]": the pointer and its index. A UB pointer (!pto.ptr<T, ub>, its byte address in a
+// scalar register) is as good as a GM one.
 bool PointerElement(FunctionBuilder& fb, ItemSpan term, Value* ptr, Value* index) {
   Context& ctx = fb.ctx();
   Resolved r;
   if (!Resolve(fb, term, DType::kIndex, &r)) return false;
-  if (r.value.cls != ValueClass::kView || r.value.type.kind != TypeKind::kPointer ||
-      r.indices.size() != 1) {
+  const bool gm = r.value.cls == ValueClass::kView && r.value.type.kind == TypeKind::kPointer;
+  const bool ub = r.value.cls == ValueClass::kScalar && r.value.type.IsLocalPointer() &&
+                  r.value.type.mem == Memory::kVec;
+  if (r.value.cls == ValueClass::kScalar && r.value.type.IsLocalPointer() && !ub &&
+      r.indices.size() == 1) {
+    ctx.Error(term, StrCat("scalar loads and stores reach UB, not '", r.value.type.text, "'"));
+    return false;
+  }
+  if ((!gm && !ub) || r.indices.size() != 1) {
     ctx.Error(term, StrCat("expected a pointer element such as %ptr[%i], got '", Spell(term), "'"));
     return false;
   }
@@ -45,22 +54,40 @@ bool AddLocalPointer(FunctionBuilder& fb, const Statement& stmt, const Value& pt
   return true;
 }
 
+// The cache clauses of pto.ldg / pto.stg (micro-isa 17): checked, and without effect here.
+bool CacheClauses(FunctionBuilder& fb, const Statement& stmt, ItemSpan* operand) {
+  const bool ldg = stmt.head.text == "pto.ldg", stg = stmt.head.text == "pto.stg";
+  if (!ldg && !stg) return true;
+  return PeelSimtClauses(fb.ctx(), stmt.head.text, ldg, operand, nullptr, nullptr, nullptr);
+}
+
+// The scalar type of a pointer's element (a packed pair's bits for vector<2xT>).
+Type ElementType(const Value& ptr) {
+  Type t = ScalarType(ptr.type.dtype);
+  t.packed = ptr.type.packed;
+  return t;
+}
+
 }  // namespace
 
-// %v = pto.load_scalar %ptr[%i] : !pto.ptr<T> -> T
+// %v = pto.load_scalar %ptr[%i] : !pto.ptr<T> -> T (also pto.load, pto.ldg)
 bool LowerLoadScalar(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1) || !CheckNoAttributes(ctx, stmt.items, stmt.head.text)) {
     return false;
   }
-  ItemSpan items = stmt.items;
+  ItemSpan items = BeforeColon(stmt.items);
+  if (!CacheClauses(fb, stmt, &items)) return false;
   Value ptr, index;
   if (items.empty() || !PointerElement(fb, items.subspan(0, TermLength(items)), &ptr, &index)) {
     return false;
   }
   Value result = fb.NewScalarValue(ptr.type.dtype);
+  result.type = ElementType(ptr);
   if (!fb.Define(stmt.results[0], result)) return false;
-  fb.Emit(Opcode::kLoadScalar, {result.reg, ptr.reg, index.reg}, stmt.head.range);
+  const bool ub = ptr.cls == ValueClass::kScalar;
+  fb.Emit(ub ? Opcode::kLoadLocal : Opcode::kLoadScalar, {result.reg, ptr.reg, index.reg},
+          stmt.head.range);
   return true;
 }
 
@@ -73,6 +100,7 @@ bool LowerStoreScalar(FunctionBuilder& fb, const Statement& stmt) {
     ctx.Error(stmt.head, "expected 'pto.store_scalar %value, %ptr[%index] : !pto.ptr<T>, T'");
     return false;
   }
+  if (!CacheClauses(fb, stmt, &parts[1])) return false;
   Value ptr, index;
   if (!PointerElement(fb, parts[1], &ptr, &index)) return false;
   Resolved value;
@@ -82,7 +110,14 @@ bool LowerStoreScalar(FunctionBuilder& fb, const Statement& stmt) {
                                " but the value is ", Describe(value.value)));
     return false;
   }
-  fb.Emit(Opcode::kStoreScalar, {ptr.reg, index.reg, value.value.reg}, stmt.head.range);
+  if (value.value.type.packed != ptr.type.packed) {
+    ctx.Error(parts[0], StrCat("the pointer holds '", ptr.type.text, "' elements but the value is '",
+                               value.value.type.text, "'"));
+    return false;
+  }
+  const bool ub = ptr.cls == ValueClass::kScalar;
+  fb.Emit(ub ? Opcode::kStoreLocal : Opcode::kStoreScalar, {ptr.reg, index.reg, value.value.reg},
+          stmt.head.range);
   return true;
 }
 
@@ -108,6 +143,46 @@ bool LowerAddPtr(FunctionBuilder& fb, const Statement& stmt) {
   Value result = fb.NewRegisterLike(ptr.value, stmt.results[0].text, stmt.head.range);
   if (!fb.Define(stmt.results[0], result)) return false;
   fb.Emit(Opcode::kAddPtr, {result.reg, ptr.value.reg, offset.reg}, stmt.head.range);
+  return true;
+}
+
+// %b = llvm.bitcast %x : vector<2xf16> to i32: a packed pair's bits as an integer of their
+// width, or back.
+bool LowerPackedBitcast(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  ItemSpan items = stmt.items;
+  const int colon = Find(items, ":");
+  int to = -1;
+  for (size_t i = colon < 0 ? items.size() : colon; i < items.size(); ++i) {
+    if (items[i].IsWord("to")) to = static_cast<int>(i);
+  }
+  if (colon < 1 || to < 0) {
+    ctx.Error(stmt.head, "expected 'llvm.bitcast %x : T to U'");
+    return false;
+  }
+  Resolved src;
+  Type from, dst;
+  if (!Resolve(fb, items.subspan(0, colon), DType::kInvalid, &src) ||
+      !ParseWholeType(ctx, items.subspan(colon + 1, to - colon - 1), &from) ||
+      !ParseWholeType(ctx, items.subspan(to + 1), &dst)) {
+    return false;
+  }
+  if (std::string problem = WrittenTypeProblem(src.value, from); !problem.empty()) {
+    ctx.Error(items.subspan(colon + 1, to - colon - 1), problem);
+    return false;
+  }
+  if (src.value.cls != ValueClass::kScalar || !dst.IsScalar() ||
+      DTypeSize(src.value.type.dtype) != DTypeSize(dst.dtype) ||
+      (src.value.type.packed == DType::kInvalid && dst.packed == DType::kInvalid)) {
+    ctx.Error(stmt.head, StrCat("llvm.bitcast here turns a packed vector<2xT> into an integer of "
+                                "its width or back, not '", from.text, "' to '", dst.text, "'"));
+    return false;
+  }
+  Value result = fb.NewScalarValue(dst.dtype);
+  result.type = dst;
+  if (!fb.Define(stmt.results[0], result)) return false;
+  fb.Emit(Opcode::kBitcast, {result.reg, src.value.reg}, stmt.head.range);
   return true;
 }
 

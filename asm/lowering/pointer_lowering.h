@@ -12,6 +12,8 @@ bool LowerLoadScalar(FunctionBuilder& fb, const Statement& stmt);
 bool LowerStoreScalar(FunctionBuilder& fb, const Statement& stmt);
 /// %q = pto.addptr %p, %offset : !pto.ptr<T> -> !pto.ptr<T>
 bool LowerAddPtr(FunctionBuilder& fb, const Statement& stmt);
+/// %b = llvm.bitcast %x : vector<2xf16> to i32: a packed SIMT pair's bits as an integer.
+bool LowerPackedBitcast(FunctionBuilder& fb, const Statement& stmt);
 
 }  // namespace pto::assembler
 

@@ -13,8 +13,14 @@ bool NewValueOfType(FunctionBuilder& fb, const Type& type, SourceRange where, Va
   Context& ctx = fb.ctx();
   Value v;
   v.type = type;
-  if (type.IsScalar()) {
+  if (type.IsScalar() || type.IsLocalPointer()) {
     v.cls = ValueClass::kScalar;
+  } else if (type.kind == TypeKind::kVReg) {
+    v.cls = ValueClass::kVReg;
+  } else if (type.kind == TypeKind::kMask) {
+    v.cls = ValueClass::kMask;
+  } else if (type.kind == TypeKind::kAlign) {
+    v.cls = ValueClass::kAlign;
   } else if (type.IsTile()) {
     v.cls = ValueClass::kTile;
   } else if (type.IsView()) {

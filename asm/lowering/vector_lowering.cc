@@ -487,6 +487,17 @@ bool LowerCastPtr(FunctionBuilder& fb, const Statement& stmt) {
     if (src.value.is_const) result.local_address = src.value.int_value;
     if (src.value.type.IsLocalPointer()) result.local_address = src.value.local_address;
     fb.Emit(Opcode::kMove, {result.reg, src.value.reg}, stmt.head.range);
+  } else if (to.IsScalar() && to.dtype == DType::kI64 && src.value.cls == ValueClass::kView &&
+             src.value.type.kind == TypeKind::kPointer) {
+    // A GM pointer's address (micro-isa 17 passes them to SIMT entries as i64).
+    result.cls = ValueClass::kScalar;
+    result.reg = fb.NewScalar(DType::kI64);
+    fb.Emit(Opcode::kGmAddress, {result.reg, src.value.reg}, stmt.head.range);
+  } else if (to.kind == TypeKind::kPointer && !to.local && from_int &&
+             src.value.type.dtype == DType::kI64) {
+    result.cls = ValueClass::kView;
+    result.reg = fb.NewView(to.dtype, stmt.results[0].text);
+    fb.Emit(Opcode::kGmPointer, {result.reg, src.value.reg}, stmt.head.range);
   } else if (to.kind == TypeKind::kPointer && !to.local && src.value.cls == ValueClass::kView &&
              src.value.type.kind == TypeKind::kPointer) {
     result.cls = ValueClass::kView;

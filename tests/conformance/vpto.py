@@ -105,6 +105,13 @@ def file_of_parameter(case_dir):
         if k is not None:
             out[i] = k
     return {} if all(k == i + 1 for i, k in out.items()) else out
+def block_count(case_dir):
+    """The block count the case's launch.cpp launches with (<<<N, ...>>>), when a literal."""
+    launch = case_dir / "launch.cpp"
+    if not launch.exists():
+        return None
+    m = re.search(r"<<<\s*(\d+)\s*,", launch.read_text(errors="replace"))
+    return int(m.group(1)) if m else None
 
 
 def run_case(rel, case_dir, build, keep):
@@ -146,7 +153,9 @@ def run_case(rel, case_dir, build, keep):
                 args.append(scalars[i])
             else:
                 return rel, "fail", f"no v{k}.bin and no literal for parameter {i + 1}"
-        rc, out = run([ptorun, "kernel.ptobc", *args, *outs], work, 600)
+        blocks = block_count(case_dir)
+        launch = ["--blocks", str(blocks)] if blocks and blocks > 1 else []
+        rc, out = run([ptorun, "kernel.ptobc", *args, *outs, *launch], work, 600)
         if rc != 0:
             return rel, "fail", "ptorun: " + first_error(out)
         for stem in backs:
