@@ -349,7 +349,8 @@ def _assembly_failure(message):
 
 
 def bench_vpto(names, cfg, res, out_dir):
-    """Whole VPTO programs: the minimum of several `--time` runs; ns per executed instruction.
+    """Whole VPTO programs, repeated %n times: time per repetition as for the tile instructions
+    ((t(N2) - t(N1)) / (N2 - N1), so the launch cancels), and per executed instruction.
     A program that does not assemble (the ops it needs are not in this ptoas yet) is marked
     skipped with ptoas's first error, and does not fail the run."""
     for name, gen, args, outs in _vpto_cases():
@@ -366,15 +367,14 @@ def bench_vpto(names, cfg, res, out_dir):
                 continue
             files = [os.path.join(out_dir, f"{name}.{k}.bin") for k in outs]
             extra = [x for k, f in zip(outs, files) for x in ("--out", f"{k}={f}")]
-            runs = [ptorun(prog, args, extra)]
-            runs += [ptorun(prog, args) for _ in range(cfg.kernel_repeats - 1)]
+            ptorun(prog, args + ["1"], extra)
             out = os.path.join(out_dir, name + ".bin")
             with open(out, "wb") as f:
                 for part in files:
                     f.write(open(part, "rb").read())
-            t = min(r[0] for r in runs)
-            res.row(name).update(kind="vpto", ptorun_ns=t, instructions=runs[0][1],
-                                 ns_per_instr=t / runs[0][1], out=out, out_dtype="f32")
+            ns, ipi, n1, n2 = measure_loop(prog, lambda n: args + [str(n)], cfg)
+            res.row(name).update(kind="vpto", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
+                                 ns_per_instr=ns / ipi, out=out, out_dtype="f32")
         except BenchError as e:
             res.errors.append((name, str(e)))
 

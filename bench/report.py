@@ -128,7 +128,8 @@ def print_report(res, cfg, env, names):
             if "instr_per_iter" in r:
                 extra = f"  [{r['instr_per_iter']:.3g} instr/iter, N={r['n1']}..{r['n2']}]"
             if "ns_per_instr" in r and r.get("kind") == "vpto":
-                extra = f"  [{r['instructions']} instr, {r['ns_per_instr']:.3g} ns/instr]"
+                extra = (f"  [{r['instr_per_iter']:.0f} instr/run, {r['ns_per_instr']:.3g} ns/instr, "
+                         f"N={r['n1']}..{r['n2']}]")
             if "skipped" in r:
                 extra = f"  ptorun skipped, the program does not assemble: {r['skipped']}"
             print(f"{n:<{w}} {fmt_time(p):>10} {fmt_time(na):>10} {fmt_time(npy):>10} "
