@@ -40,6 +40,11 @@ constexpr const char* kPredicatePatterns[] = {
     "PAT_ALL",  "PAT_ALLF",  "PAT_H",     "PAT_Q",     "PAT_VL1",   "PAT_VL2",
     "PAT_VL3",  "PAT_VL4",   "PAT_VL8",   "PAT_VL16",  "PAT_VL32",  "PAT_VL64",
     "PAT_VL128", "PAT_M3",   "PAT_M4"};
+// mem_bar's barrier types (micro-isa 01): which prior UB accesses of the vector and scalar
+// units complete before which later ones.
+constexpr const char* kMemBarriers[] = {"VV_ALL", "VST_VLD", "VLD_VST", "VST_VST", "VS_ALL",
+                                        "VST_LD", "VLD_ST",  "VST_ST",  "SV_ALL",  "ST_VLD",
+                                        "LD_VST", "ST_VST"};
 constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
 
 constexpr AttrInfo kAttrs[] = {
@@ -58,6 +63,7 @@ constexpr AttrInfo kAttrs[] = {
     {"quant_type", kQuantTypes, std::size(kQuantTypes), 0},
     {"enable", kBool, 2, 1},
     {"dist", kDistributions, std::size(kDistributions), 0},
+    {"barrier", kMemBarriers, std::size(kMemBarriers), 0, true},
     {"pattern", kPredicatePatterns, std::size(kPredicatePatterns), 0, true},
     {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
 };
