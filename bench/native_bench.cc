@@ -231,7 +231,8 @@ NOINLINE void Stream(const float* __restrict x, const float* __restrict y, float
 // vectors of 64 lanes: the running max m and sum l arrive lane-replicated (64 per row; lane 0
 // is read) and leave so. Row max: the lane-wise max over the vectors, then over the lanes.
 // p = exp(x - m') and a = exp(m - m') in double, rounded once (ptorun's vexp); the row sum:
-// lane-wise f32 sums over the vectors in order, then the 64 lanes added in order (vcadd);
+// lane-wise f32 sums over the vectors in order, then vcadd's tree of halves over the lanes
+// (lane k + lane k + 32, then + 16, ...; docs/semantics.md);
 // o' = o * a + p and l' = l * a + rowsum, f32 without fused multiply-add.
 NOINLINE void SoftmaxUpdate(const float* __restrict x, const float* __restrict o,
                             const float* __restrict m, const float* __restrict l,
@@ -260,8 +261,10 @@ NOINLINE void SoftmaxUpdate(const float* __restrict x, const float* __restrict o
         on[j + k] = orow[j + k] * a + p;
       }
     }
-    float rsum = sum[0];
-    for (int k = 1; k < kLanes; ++k) rsum += sum[k];
+    for (int half = kLanes / 2; half > 0; half /= 2) {  // vcadd: a tree of halves
+      for (int k = 0; k < half; ++k) sum[k] += sum[k + half];
+    }
+    const float rsum = sum[0];
     const float ln = l_old * a + rsum;
     for (int k = 0; k < kLanes; ++k) m_out[r * kLanes + k] = mn, l_out[r * kLanes + k] = ln;
   }
