@@ -161,6 +161,18 @@ void Lister::Registers(const Function& f) {
     out_ += StrCat("    bc.view %v", i, " = ", DTypeName(v.dtype), " {name = ", Quoted(Str(v.name)),
                    "}\n");
   }
+  // The register layer's registers.
+  for (size_t i = 0; i < f.vregs.size(); ++i) {
+    out_ += StrCat("    bc.vreg %r", i, " = ", DTypeName(f.vregs[i].dtype), " {name = ",
+                   Quoted(Str(f.vregs[i].name)), "}\n");
+  }
+  for (size_t i = 0; i < f.masks.size(); ++i) {
+    out_ += StrCat("    bc.mask %m", i, " = b", f.masks[i].granule * 8, " {name = ",
+                   Quoted(Str(f.masks[i].name)), "}\n");
+  }
+  for (size_t i = 0; i < f.aligns.size(); ++i) {
+    out_ += StrCat("    bc.align %al", i, " = align {name = ", Quoted(Str(f.aligns[i].name)), "}\n");
+  }
 }
 
 std::string Lister::Immediate(const OpInfo& info, const OperandSpec& spec, uint32_t value) const {

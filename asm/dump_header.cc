@@ -59,9 +59,18 @@ std::string DumpHeader(const std::vector<uint8_t>& bytes, const Program& program
     out += StrCat("function ", i, " @", program.String(f.name), ": ", f.is_public ? "public" : "private",
                   f.defined ? "" : " declaration", ", ", KindName(f.kind));
     if (f.peer != kNoFunction) out += StrCat(", peer @", program.String(program.functions[f.peer].name));
+    // Every register class (register_classes.def); the register layer's only when used.
+    std::string regs;
+    bool first = true;
+#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes)                   \
+    if (!f.Field.empty() || RegClass::k##Name <= RegClass::kView) {                   \
+      regs += StrCat(first ? "" : ", ", f.Field.size(), " ", Noun);                    \
+      first = false;                                                                  \
+    }
+#include "pto/common/isa/register_classes.def"
+#undef PTO_REG_CLASS
     out += StrCat("\n  parameters ", f.params.size(), ", results ", f.results.size(), "; registers: ",
-                  f.scalar_regs.size(), " scalar, ", f.tiles.size(), " tile, ", f.views.size(),
-                  " view; ", f.consts.size(), " constants\n");
+                  regs, "; ", f.consts.size(), " constants\n");
     out += StrCat("  code: ", f.code.size(), " words, ", instructions, " instructions\n");
     for (const Param& p : f.params) {
       out += StrCat("  param %", program.String(p.name), ": ", DTypeName(p.dtype), "\n");

@@ -82,6 +82,8 @@ class ListingFunction {
   bool CountRegisters(const grammar::Statement& s, RegClass cls, size_t count);
   bool LowerStatement(const grammar::Statement& s);
   bool RegisterFile(const grammar::Statement& s);
+  bool RegisterLayerFile(const grammar::Statement& s, RegClass cls, uint32_t reg, ItemSpan rest,
+                         std::string_view name);
   bool Instruction(const grammar::Statement& s, const OpInfo& info);
   bool Operand(const Item& item, OperandKind kind, bool optional, uint32_t* out);
   bool Immediate(const OpInfo& info, const OperandSpec& spec, const Attribute* attr,
@@ -225,6 +227,39 @@ bool ListingFunction::Declare(uint32_t index) {
   return true;
 }
 
+// bc.vreg %rN = T {...} / bc.mask %mN = bG {...} / bc.align %alN = align {...}: the register
+// layer's registers, in order.
+bool ListingFunction::RegisterLayerFile(const grammar::Statement& s, RegClass cls, uint32_t reg,
+                                        ItemSpan rest, std::string_view name) {
+  Function& f = fn();
+  const std::string_view head = s.head.text;
+  const RegClass want = head == "bc.vreg" ? RegClass::kVReg
+                        : head == "bc.mask" ? RegClass::kMask
+                                            : RegClass::kAlign;
+  const size_t next = f.RegisterCount(want);
+  if (cls != want || reg != next) {
+    return Error(s.head, StrCat("expected ", GetRegClassInfo(want).noun, " register ",
+                                GetRegClassInfo(want).prefix, next, " next"));
+  }
+  const uint32_t name_index = ctx_.InternName(program_, name, s.head.range);
+  std::string_view word = rest.size() == 1 && rest[0].Is(ItemKind::kWord) ? rest[0].text : "";
+  if (want == RegClass::kVReg) {
+    const DType t = ParseDType(word);
+    if (t == DType::kInvalid || DTypeSize(t) == 0 || DTypeSize(t) > 8 || t == DType::kIndex) {
+      return Error(s.head, "bc.vreg gives the lanes' element type");
+    }
+    f.vregs.push_back(VRegReg{t, name_index});
+  } else if (want == RegClass::kMask) {
+    const uint8_t g = word == "b8" ? 1 : word == "b16" ? 2 : word == "b32" ? 4 : 0;
+    if (!g) return Error(s.head, "bc.mask gives the granularity: b8, b16 or b32");
+    f.masks.push_back(MaskReg{g, name_index});
+  } else {
+    if (word != "align") return Error(s.head, "expected 'bc.align %alN = align {...}'");
+    f.aligns.push_back(AlignReg{name_index});
+  }
+  return CountRegisters(s, want, f.RegisterCount(want));
+}
+
 // bc.scalars [T, ...] / bc.const %sN = BITS : T / bc.tile %tN = TYPE {...} / bc.view %vN = T {...}
 bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   Function& f = fn();
@@ -298,6 +333,9 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
     tile.valid_cols = static_cast<int32_t>(valid->second.value[0].children()[2].number);
     f.tiles.push_back(tile);
     return CountRegisters(s, RegClass::kTile, f.tiles.size());
+  }
+  if (head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
+    return RegisterLayerFile(s, cls, reg, rest, text_attr("name"));
   }
   // bc.view
   Type t;
@@ -419,7 +457,8 @@ bool ListingFunction::LowerStatement(const grammar::Statement& s) {
     return true;
   }
   std::string_view head = s.head.text;
-  if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view") {
+  if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view" ||
+      head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
     return RegisterFile(s);
   }
   const OpInfo* info = head.rfind("bc.", 0) == 0 ? ListingOpcode(head.substr(3)) : nullptr;

@@ -46,6 +46,7 @@ constexpr NumberRow kNumbers[] = {
     {"repeat_mode", {0, 1}},
     {"pad_bits", {0, 0xffffffffu}},  // the pad value: an i32, or an f32's bits
     {"pad_float", {0, 1}},
+    {"offset", {0, 31}},  // pgenv_b16/b32: the slice of the vector register's bits (b16: 0 to 15)
 };
 
 ImmediateRange Codes(uint32_t count) { return {0, count - 1}; }

@@ -55,6 +55,19 @@ void RuleChecker::CheckRegister() {
   }
 }
 
+void RuleChecker::CheckMaskGen() {
+  CheckRegister();
+  // pgenv_bG: the offset picks one of 16 (b16) or 32 (b32) slices of the register's bits.
+  const int offset = AttrOperand("offset");
+  if (offset >= 0 && types_[offset].known_value) {
+    const int slices = info_.mnemonic.ends_with("_b16") ? 16 : 32;
+    if (types_[offset].value >= slices) {
+      Fail(offset, StrCat(info_.mnemonic, " takes an offset from 0 to ", slices - 1, ", not ",
+                          static_cast<int64_t>(types_[offset].value)));
+    }
+  }
+}
+
 void RuleChecker::CheckDma() {
   CheckRegister();
   const int rest = static_cast<int>(types_.size()) - info_.num_operands();

@@ -33,6 +33,7 @@ class RuleChecker {
   void RequireDistribution(int dist, int data, bool load);
   void CheckRegister();
   void CheckDma();
+  void CheckMaskGen();
   void CheckVecElementwise();
   void CheckVecLoad();
   void CheckVecStore();

@@ -17,6 +17,8 @@ struct PsetB32 : Pset {};
 struct PltB8 : Plt {};
 struct PltB16 : Plt {};
 struct PltB32 : Plt {};
+struct PgenvB16 {};
+struct PgenvB32 {};
 }  // namespace ops
 
 namespace {
@@ -40,7 +42,7 @@ bool PatternLane(std::string_view name, int i, int lanes) {
   if (name == "PAT_M4") return i % 4 == 0;
   // PAT_VLn
   int n = 0;
-  for (char c : name.substr(7)) n = n * 10 + (c - '0');
+  for (char c : name.substr(6)) n = n * 10 + (c - '0');
   return i < n;
 }
 
@@ -52,7 +54,17 @@ bool ExecMaskGen(Executor& ex, const Instr& in) {
   const int g = reg::MaskGranule(ex, o[0]);
   const int lanes = kVectorBytes / g;
   MaskValue& m = ex.mask(o[0]);
-  if constexpr (std::is_base_of_v<ops::Pset, Op>) {
+  if constexpr (std::is_same_v<Op, ops::PgenvB16> || std::is_same_v<Op, ops::PgenvB32>) {
+    // Mask bit i is source bit offset * 256 / g + i / g (g = 2 or 4 bytes per lane).
+    const VRegValue& v = ex.vreg(o[1]);
+    const int first = static_cast<int>(o[2]) * (kVectorBytes / g);
+    MaskValue out{};
+    for (int i = 0; i < kVectorBytes; ++i) {
+      const int bit = first + i / g;
+      out.Set(i, (v.bytes[bit >> 3] >> (bit & 7)) & 1);
+    }
+    m = out;
+  } else if constexpr (std::is_base_of_v<ops::Pset, Op>) {
     const std::string_view name = FindAttr("pattern")->values[o[1]];
     for (int i = 0; i < lanes; ++i) {
       const bool on = PatternLane(name, i, lanes);
