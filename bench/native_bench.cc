@@ -212,6 +212,64 @@ NOINLINE void RmsNorm(const float* __restrict x, const float* __restrict gamma, 
   }
 }
 
+// The register-layer programs (bench/vpto_programs.py).
+
+// out = x + y as the VPTO stream computes it: each chunk copied into buffers (its DMA into UB),
+// added there, the sum copied back.
+NOINLINE void Stream(const float* __restrict x, const float* __restrict y, float* __restrict out,
+                     float* __restrict bx, float* __restrict by, float* __restrict bo, int n,
+                     int chunk) {
+  for (int k = 0; k < n; k += chunk) {
+    std::memcpy(bx, x + k, chunk * sizeof(float));
+    std::memcpy(by, y + k, chunk * sizeof(float));
+    for (int i = 0; i < chunk; ++i) bo[i] = bx[i] + by[i];
+    std::memcpy(out + k, bo, chunk * sizeof(float));
+  }
+}
+
+// The online-softmax update as the VPTO program computes it, per row of cols floats seen as
+// vectors of 64 lanes: the running max m and sum l arrive lane-replicated (64 per row; lane 0
+// is read) and leave so. Row max: the lane-wise max over the vectors, then over the lanes.
+// p = exp(x - m') and a = exp(m - m') in double, rounded once (ptorun's vexp); the row sum:
+// lane-wise f32 sums over the vectors in order, then vcadd's tree of halves over the lanes
+// (lane k + lane k + 32, then + 16, ...; docs/semantics.md);
+// o' = o * a + p and l' = l * a + rowsum, f32 without fused multiply-add.
+NOINLINE void SoftmaxUpdate(const float* __restrict x, const float* __restrict o,
+                            const float* __restrict m, const float* __restrict l,
+                            float* __restrict o_out, float* __restrict m_out,
+                            float* __restrict l_out, int rows, int cols) {
+  constexpr int kLanes = 64;
+  for (int r = 0; r < rows; ++r) {
+    const float* xr = x + static_cast<size_t>(r) * cols;
+    const float* orow = o + static_cast<size_t>(r) * cols;
+    float* on = o_out + static_cast<size_t>(r) * cols;
+    float fold[kLanes];
+    for (int k = 0; k < kLanes; ++k) fold[k] = xr[k];
+    for (int j = kLanes; j < cols; j += kLanes) {
+      for (int k = 0; k < kLanes; ++k) fold[k] = xr[j + k] > fold[k] ? xr[j + k] : fold[k];
+    }
+    float rmax = fold[0];
+    for (int k = 1; k < kLanes; ++k) rmax = fold[k] > rmax ? fold[k] : rmax;
+    const float m_old = m[r * kLanes], l_old = l[r * kLanes];
+    const float mn = rmax > m_old ? rmax : m_old;
+    const float a = static_cast<float>(std::exp(static_cast<double>(m_old - mn)));
+    float sum[kLanes];
+    for (int j = 0; j < cols; j += kLanes) {
+      for (int k = 0; k < kLanes; ++k) {
+        const float p = static_cast<float>(std::exp(static_cast<double>(xr[j + k] - mn)));
+        sum[k] = j == 0 ? p : sum[k] + p;
+        on[j + k] = orow[j + k] * a + p;
+      }
+    }
+    for (int half = kLanes / 2; half > 0; half /= 2) {  // vcadd: a tree of halves
+      for (int k = 0; k < half; ++k) sum[k] += sum[k + half];
+    }
+    const float rsum = sum[0];
+    const float ln = l_old * a + rsum;
+    for (int k = 0; k < kLanes; ++k) m_out[r * kLanes + k] = mn, l_out[r * kLanes + k] = ln;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Timing
 
@@ -376,6 +434,35 @@ std::vector<Case> Cases() {
            TimeNs([&] { RmsNorm(x, g, y, kRows, kCols, inv_hidden, eps); }, true));
     Dump(dump, "rmsnorm_4096x1024", y, kN * 4);
     std::free(x), std::free(g), std::free(y);
+  }});
+  constexpr int kStreamN = 262144, kStreamChunk = 16384;
+  cases.push_back({"vpto_stream_1mib", [](const std::string& dump) {
+    float* x = Load<float>("vs_x.f32", kStreamN);
+    float* y = Load<float>("vs_y.f32", kStreamN);
+    float* out = Buf::Alloc<float>(kStreamN);
+    float* bx = Buf::Alloc<float>(kStreamChunk);
+    float* by = Buf::Alloc<float>(kStreamChunk);
+    float* bo = Buf::Alloc<float>(kStreamChunk);
+    Report("vpto_stream_1mib",
+           TimeNs([&] { Stream(x, y, out, bx, by, bo, kStreamN, kStreamChunk); }, false));
+    Dump(dump, "vpto_stream_1mib", out, kStreamN * 4);
+    std::free(x), std::free(y), std::free(out), std::free(bx), std::free(by), std::free(bo);
+  }});
+  constexpr int kSmRows = 64, kSmCols = 1024, kSmState = 64 * 64;
+  cases.push_back({"vpto_softmax_update_64x1024", [](const std::string& dump) {
+    float* x = Load<float>("sm_x.f32", kSmRows * kSmCols);
+    float* o = Load<float>("sm_o.f32", kSmRows * kSmCols);
+    float* m = Load<float>("sm_m.f32", kSmState);
+    float* l = Load<float>("sm_l.f32", kSmState);
+    // o', m', l' one after the other: the layout of bench.py's concatenated ptorun outputs.
+    float* out = Buf::Alloc<float>(kSmRows * kSmCols + 2 * kSmState);
+    float* m_out = out + kSmRows * kSmCols;
+    float* l_out = m_out + kSmState;
+    Report("vpto_softmax_update_64x1024", TimeNs([&] {
+      SoftmaxUpdate(x, o, m, l, out, m_out, l_out, kSmRows, kSmCols);
+    }, false));
+    Dump(dump, "vpto_softmax_update_64x1024", out, (kSmRows * kSmCols + 2 * kSmState) * 4);
+    std::free(x), std::free(o), std::free(m), std::free(l), std::free(out);
   }});
   cases.push_back({"vector_threads", [](const std::string&) { VectorThreads(); }});
   return cases;

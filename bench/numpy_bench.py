@@ -41,7 +41,12 @@ SLAB_ROWS = 8  # rows per slab (tile) in the whole-kernel PTO programs
 KERNEL_NAMES = ["softmax_4096x1024", "rmsnorm_4096x1024"]
 RMS_INV_HIDDEN = np.float32(1.0 / K_COLS)  # 9.765625e-04, exact
 RMS_EPS = np.float32(1e-6)  # written 9.99999997e-07 : f32 in the program
-DATA_VERSION = "1"
+# Register layer (VPTO, a5) programs of bench/vpto_programs.py.
+STREAM_N = 262144  # vpto_stream_1mib: out = x + y over 1 MiB of f32 per operand
+SM_ROWS, SM_COLS = 64, 1024  # vpto_softmax_update: the block; m and l lane-replicated, SM_ROWS x 64
+SM_LANES = 64
+VPTO_NAMES = ["vpto_stream_1mib", "vpto_softmax_update_64x1024"]
+DATA_VERSION = "2"
 
 
 def vec_name(op, rows, cols):
@@ -54,7 +59,7 @@ def vec_cases():
 
 
 def all_names():
-    return [n for n, _, _, _ in vec_cases()] + MM_NAMES + KERNEL_NAMES
+    return [n for n, _, _, _ in vec_cases()] + MM_NAMES + KERNEL_NAMES + VPTO_NAMES
 
 
 # ---------------------------------------------------------------------------------------------
@@ -105,6 +110,12 @@ def data_files():
     files["mm_b.bf16"] = (MM, MM)
     files[f"x_{K_ROWS}x{K_COLS}.f32"] = (K_ROWS, K_COLS)
     files[f"gamma_{K_COLS}.f32"] = (1, K_COLS)
+    files["vs_x.f32"] = (STREAM_N,)
+    files["vs_y.f32"] = (STREAM_N,)
+    for name in ("x", "o"):
+        files[f"sm_{name}.f32"] = (SM_ROWS, SM_COLS)
+    for name in ("m", "l"):
+        files[f"sm_{name}.f32"] = (SM_ROWS, SM_LANES)
     return files
 
 
@@ -129,6 +140,18 @@ def make_data(data_dir):
     (rng.standard_normal((K_ROWS, K_COLS)) * 2.0).astype(np.float32).tofile(
         os.path.join(data_dir, f"x_{K_ROWS}x{K_COLS}.f32"))
     rng.uniform(0.5, 1.5, (K_COLS,)).astype(np.float32).tofile(os.path.join(data_dir, f"gamma_{K_COLS}.f32"))
+    # The register-layer inputs, from a generator of their own (the data above stays as it was).
+    rng = np.random.default_rng(20261202)
+    for name in ("x", "y"):
+        rng.uniform(-1.0, 1.0, STREAM_N).astype(np.float32).tofile(os.path.join(data_dir, f"vs_{name}.f32"))
+    # The online-softmax state of an earlier block: a running max near this block's (some rows
+    # above, some below its own max), a positive running sum, an accumulator of that scale.
+    (rng.standard_normal((SM_ROWS, SM_COLS)) * 2.0).astype(np.float32).tofile(os.path.join(data_dir, "sm_x.f32"))
+    rng.uniform(-1.0, 3.0, (SM_ROWS, SM_COLS)).astype(np.float32).tofile(os.path.join(data_dir, "sm_o.f32"))
+    m = rng.uniform(4.0, 9.0, SM_ROWS).astype(np.float32)
+    l = rng.uniform(1.0, 300.0, SM_ROWS).astype(np.float32)
+    np.repeat(m[:, None], SM_LANES, axis=1).tofile(os.path.join(data_dir, "sm_m.f32"))
+    np.repeat(l[:, None], SM_LANES, axis=1).tofile(os.path.join(data_dir, "sm_l.f32"))
     with open(stamp, "w") as f:
         f.write(DATA_VERSION + "\n")
 
@@ -200,7 +223,70 @@ def make_kernel(data_dir, name):
     return lambda: rmsnorm(x, gamma)
 
 
+def make_vpto(data_dir, name):
+    """The numpy spellings of the register-layer programs, on whole arrays with out=."""
+    if name == "vpto_stream_1mib":
+        x = load(data_dir, "vs_x.f32", (STREAM_N,))
+        y = load(data_dir, "vs_y.f32", (STREAM_N,))
+        out = np.empty(STREAM_N, np.float32)
+        return lambda: np.add(x, y, out=out)
+    x = load(data_dir, "sm_x.f32", (SM_ROWS, SM_COLS))
+    o = load(data_dir, "sm_o.f32", (SM_ROWS, SM_COLS))
+    m = load(data_dir, "sm_m.f32", (SM_ROWS, SM_LANES))[:, 0].copy()  # numpy keeps one per row
+    l = load(data_dir, "sm_l.f32", (SM_ROWS, SM_LANES))[:, 0].copy()
+    rmax, mn, a, rsum, ln = (np.empty(SM_ROWS, np.float32) for _ in range(5))
+    p, on = np.empty_like(x), np.empty_like(x)
+
+    def update():
+        np.max(x, axis=1, out=rmax)
+        np.maximum(m, rmax, out=mn)
+        np.subtract(x, mn[:, None], out=p)
+        np.exp(p, out=p)
+        np.subtract(m, mn, out=a)
+        np.exp(a, out=a)
+        np.sum(p, axis=1, out=rsum)
+        np.multiply(l, a, out=ln)
+        np.add(ln, rsum, out=ln)
+        np.multiply(o, a[:, None], out=on)
+        np.add(on, p, out=on)
+        return on, mn, ln
+    return update
+
+
+def softmax_update_reference(data_dir):
+    """The outputs o', m', l' of vpto_softmax_update as ptorun writes them, one after the other
+    (m' and l' lane-replicated), computed in float64."""
+    x = load(data_dir, "sm_x.f32", (SM_ROWS, SM_COLS)).astype(np.float64)
+    o = load(data_dir, "sm_o.f32", (SM_ROWS, SM_COLS)).astype(np.float64)
+    m = load(data_dir, "sm_m.f32", (SM_ROWS, SM_LANES))[:, 0].astype(np.float64)
+    l = load(data_dir, "sm_l.f32", (SM_ROWS, SM_LANES))[:, 0].astype(np.float64)
+    mn = np.maximum(m, x.max(axis=1))
+    p = np.exp(x - mn[:, None])
+    a = np.exp(m - mn)
+    ln = l * a + p.sum(axis=1)
+    on = o * a[:, None] + p
+    rep = lambda v: np.repeat(v[:, None], SM_LANES, axis=1).ravel()  # noqa: E731
+    return np.concatenate([on.ravel(), rep(mn), rep(ln)])
+
+
+def reference(data_dir, name):
+    """What bench.py compares ptorun's output of benchmark `name` with."""
+    if name == "vpto_softmax_update_64x1024":
+        return softmax_update_reference(data_dir)
+    return make(data_dir, name)()
+
+
+def out_segments(name):
+    """The sizes of the separate outputs a benchmark's output file holds, one after the other
+    (each is checked on its own scale), or None for one output."""
+    if name == "vpto_softmax_update_64x1024":
+        return [SM_ROWS * SM_COLS, SM_ROWS * SM_LANES, SM_ROWS * SM_LANES]
+    return None
+
+
 def make(data_dir, name):
+    if name in VPTO_NAMES:
+        return make_vpto(data_dir, name)
     for n, op, r, c in vec_cases():
         if n == name:
             return make_vec(data_dir, op, r, c)

@@ -63,19 +63,26 @@ def env_header(cfg, root, build):
         pass
     commit = "?"
     try:  # read the checked-out commit from .git without running git
-        head = open(os.path.join(root, ".git", "HEAD")).read().strip()
+        git_dir = os.path.join(root, ".git")
+        if os.path.isfile(git_dir):  # a worktree: ".git" names its git directory
+            git_dir = open(git_dir).read().split("gitdir:", 1)[1].strip()
+        common = git_dir  # where a worktree's branches live
+        if os.path.exists(os.path.join(git_dir, "commondir")):
+            common = os.path.join(git_dir, open(os.path.join(git_dir, "commondir")).read().strip())
+        head = open(os.path.join(git_dir, "HEAD")).read().strip()
         if head.startswith("ref: "):
             ref = head[5:]
-            path = os.path.join(root, ".git", ref)
-            if os.path.exists(path):
-                commit = open(path).read().strip()[:12]
+            paths = [os.path.join(d, ref) for d in (git_dir, common)]
+            found = [p for p in paths if os.path.exists(p)]
+            if found:
+                commit = open(found[0]).read().strip()[:12]
             else:
-                for line in open(os.path.join(root, ".git", "packed-refs")):
+                for line in open(os.path.join(common, "packed-refs")):
                     if line.strip().endswith(ref):
                         commit = line.split()[0][:12]
         else:
             commit = head[:12]
-    except OSError:
+    except (OSError, IndexError):
         pass
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     return {"date": datetime.datetime.now().isoformat(timespec="seconds"), "cpu": cpu,
@@ -101,12 +108,15 @@ def print_report(res, cfg, env, names):
          [n for n, _, _, _, _ in HALF_CASES]),
         (f"whole kernels, {R}x{C} f32 (slabs of {SLAB} rows; numpy on the whole array)",
          nb.KERNEL_NAMES),
+        ("register layer (VPTO, a5): whole programs, GM -> UB -> vector registers -> UB -> GM",
+         nb.VPTO_NAMES),
     ]
     for n, *_ in HALF_CASES:  # the native column of a 16-bit row is its f32 twin's
         if n in rows and rows[n].get("f32_twin") in rows:
             rows[n].setdefault("native_ns", rows[rows[n]["f32_twin"]].get("native_ns"))
     for title, sec_names in sections:
-        sec = [n for n in sec_names if n in rows and ("ptorun_ns" in rows[n] or "native_ns" in rows[n])]
+        sec = [n for n in sec_names if n in rows and ("ptorun_ns" in rows[n] or "native_ns" in rows[n]
+                                                      or "skipped" in rows[n])]
         if not sec:
             continue
         print(title)
@@ -117,6 +127,11 @@ def print_report(res, cfg, env, names):
             extra = ""
             if "instr_per_iter" in r:
                 extra = f"  [{r['instr_per_iter']:.3g} instr/iter, N={r['n1']}..{r['n2']}]"
+            if "ns_per_instr" in r and r.get("kind") == "vpto":
+                extra = (f"  [{r['instr_per_iter']:.0f} instr/run, {r['ns_per_instr']:.3g} ns/instr, "
+                         f"N={r['n1']}..{r['n2']}]")
+            if "skipped" in r:
+                extra = f"  ptorun skipped, the program does not assemble: {r['skipped']}"
             print(f"{n:<{w}} {fmt_time(p):>10} {fmt_time(na):>10} {fmt_time(npy):>10} "
                   f"{fmt_ratio(ratio(p, na)):>8} {fmt_ratio(ratio(npy, p)):>8}  {check_str(r)}{extra}")
         print()
@@ -203,6 +218,17 @@ def targets(res):
         p, npy = get(name, "ptorun_ns"), get(name, "numpy_ns")
         if p and npy:
             out.append((npy / p > 1.0, f"{name}: numpy/ptorun", f"{npy / p:.2f}x", "> 1x"))
+    p, na = get("vpto_stream_1mib", "ptorun_ns"), get("vpto_stream_1mib", "native_ns")
+    if p and na:
+        out.append((p / na <= 3.0, "vpto_stream_1mib: ptorun/native", f"{p / na:.2f}x", "<= 3x"))
+    d = get("vpto_stream_1mib", "ns_per_instr")
+    if d:
+        out.append((d <= 5.0, "vpto_stream_1mib: ns per executed micro-instruction", f"{d:.2f} ns",
+                    "<= 5 ns"))
+    name = "vpto_softmax_update_64x1024"
+    p, npy = get(name, "ptorun_ns"), get(name, "numpy_ns")
+    if p and npy:
+        out.append((npy / p > 1.0, f"{name}: numpy/ptorun", f"{npy / p:.2f}x", "> 1x"))
     d = get(DISPATCH, "ns_per_instr")
     if d:
         out.append((d <= 5.0, f"{DISPATCH}: ns per instruction", f"{d:.2f} ns", "<= 5 ns"))
