@@ -73,6 +73,13 @@ struct SimtState {
   std::vector<uint8_t> slot_kept;            ///< Whether that word has been kept.
 };
 
+/// The DMA loop registers the set_loop*_stride_* and set_loop_size_* instructions write
+/// (interp/register/dma_config.cc), one set per direction.
+struct DmaLoopState {
+  int64_t loop1_src = 0, loop1_dst = 0, loop2_src = 0, loop2_dst = 0;
+  int64_t size1 = 1, size2 = 1;
+};
+
 struct Core {
   Core(Arch arch, const BlockInfo& block, CoreKind core_kind, PipeHub* block_hub, uint64_t max_steps)
       : local(arch), info(block), kind(core_kind), hub(block_hub) {
@@ -100,6 +107,7 @@ struct Core {
   /// The CTRL register (VPTO get_ctrl / set_ctrl): held, its bits not consulted.
   uint64_t ctrl = 0;
   Img2colState img2col;
+  DmaLoopState out_to_ub, ub_to_out;
   /// VMS4_SR: the records the last vmrgsort4 took from each list, 16 bits each.
   uint64_t vms4_sr = 0;
   SimtState simt;

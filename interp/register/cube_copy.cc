@@ -178,7 +178,9 @@ bool ExecCubeFrac(Executor& ex, const Instr& in) {
   const bool small_c0 = ex.scalar(o[11]).i != 0;
   const DType t = cube::TypeAt(o[12], 0);
   const bool dn = o[13] & cube::kDn2Nz;
-  const int64_t elem = DTypeSize(t), c0 = 32 / elem;
+  const int64_t elem = DTypeSize(t);
+  if (elem <= 0 || elem > 8) return ex.Fault("the element type code is not a type GM holds");
+  const int64_t c0 = 32 / elem;
   if (small_c0) return ex.Fault("small-C0 packing (ctrl(..., true)) is not modelled");
   if (n < 0 || d < 0 || groups < 0) {
     return ex.Fault(StrCat("shape(", n, ", ", d, ") in ", groups, " groups"));
