@@ -67,6 +67,16 @@ bool UnitActive(const MaskValue& m, int k, int unit, int element) {
   return reg::LaneActive(m, k, element ? element : unit);
 }
 
+// Whether every unit of \a unit bytes (1, 2, 4, 8) of a whole register is active in \a m.
+bool AllUnitsActive(const MaskValue& m, int unit) {
+  uint64_t lowest = 0;  // the lowest bit of every unit of one 64-bit mask word
+  for (int b = 0; b < 64; b += unit) lowest |= uint64_t{1} << b;
+  for (uint64_t w : m.words) {
+    if ((w & lowest) != lowest) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 template <typename Op>
@@ -105,8 +115,8 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
     }
     const MaskValue& m = ex.mask(o[4]);
     const bool packed = d->name.starts_with("PK");
-    if (img.unit == 0) {
-      std::memcpy(dst, img.bytes, img.size);
+    if (img.unit == 0 || (!packed && img.size == kVectorBytes && AllUnitsActive(m, img.unit))) {
+      std::memcpy(dst, img.bytes, img.size);  // the common case: every lane active
     } else {
       for (int k = 0; k < img.size / img.unit; ++k) {
         if (UnitActive(m, k, img.unit, packed ? w : 0)) {
