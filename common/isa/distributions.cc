@@ -1,6 +1,7 @@
 #include "pto/common/isa/distributions.h"
 
 #include <iterator>
+#include <vector>
 
 #include "pto/common/check.h"
 #include "pto/common/isa/attributes.h"
@@ -55,12 +56,20 @@ constexpr DistInfo kDists[] = {
 }  // namespace
 
 const DistInfo* FindDist(uint32_t code) {
-  const AttrInfo* attr = FindAttr("dist");
-  if (!attr || code >= attr->count) return nullptr;
-  for (const DistInfo& d : kDists) {
-    if (d.name == attr->values[code]) return &d;
-  }
-  return nullptr;
+  // Indexed by code once: the vector loads and stores look their distribution up every time.
+  static const std::vector<const DistInfo*> by_code = [] {
+    std::vector<const DistInfo*> table;
+    const AttrInfo* attr = FindAttr("dist");
+    for (uint32_t c = 0; attr && c < attr->count; ++c) {
+      const DistInfo* found = nullptr;
+      for (const DistInfo& d : kDists) {
+        if (d.name == attr->values[c]) found = &d;
+      }
+      table.push_back(found);
+    }
+    return table;
+  }();
+  return code < by_code.size() ? by_code[code] : nullptr;
 }
 
 uint32_t DistCode(std::string_view name) {

@@ -96,6 +96,48 @@ void ScalarF32Impl(Binary op, const float* a, float k, bool scalar_first, float*
   });
 }
 
+// exp of f32 lanes in double, exactly as the scalar kernels compute it (interp/element.h:
+// std::exp in double, rounded once to f32), at SIMD speed. The double result y is within
+// 2^-46 (relative) of e^x: a degree-11 Taylor polynomial on |r| <= ln2/2 (remainder below
+// 2^-46) and a dozen roundings of 2^-53. Rounding y to f32 therefore gives the f32 nearest e^x,
+// the same as rounding std::exp's double, unless y lies that close to a midpoint between two
+// floats; such lanes (about one in 2^15), and arguments whose result is not a normal float, are
+// flagged in *fallback for the caller's scalar path. (Highway's own Exp converts to 64-bit
+// integers, which AVX2 lacks, and took four times as long.)
+template <class DD, class V = hn::Vec<DD>>
+HWY_INLINE V ExpRoundableToF32(DD dd, V x, hn::Mask<DD>* fallback) {
+  const hn::RebindToSigned<DD> di;
+  // |x| <= 87: e^x is a normal float with room to spare (NaN fails the compare too).
+  const auto in_range = hn::Le(hn::Abs(x), hn::Set(dd, 87.0));
+  // x = k ln2 + r with k = round(x / ln2): the shifter leaves k in the low mantissa bits.
+  const V shifter = hn::Set(dd, 0x1.8p52);
+  const V kd = hn::MulAdd(x, hn::Set(dd, 0x1.71547652b82fep0), shifter);
+  const V k = hn::Sub(kd, shifter);
+  V r = hn::NegMulAdd(k, hn::Set(dd, 0x1.62e42fefa39efp-1), x);  // ln2's high part...
+  r = hn::NegMulAdd(k, hn::Set(dd, 0x1.abc9e3b39803fp-56), r);   // ...and the rest
+  // e^r by its Taylor series to r^11, in Estrin's scheme (shorter dependency chains).
+  const V r2 = hn::Mul(r, r);
+  const V r4 = hn::Mul(r2, r2);
+  const V r8 = hn::Mul(r4, r4);
+  const auto pair = [&](double c0, double c1) { return hn::MulAdd(r, hn::Set(dd, c1), hn::Set(dd, c0)); };
+  const V p01 = pair(1.0, 1.0), p23 = pair(1.0 / 2, 1.0 / 6), p45 = pair(1.0 / 24, 1.0 / 120);
+  const V p67 = pair(1.0 / 720, 1.0 / 5040), p89 = pair(1.0 / 40320, 1.0 / 362880);
+  const V pab = pair(1.0 / 3628800, 1.0 / 39916800);
+  const V q0 = hn::MulAdd(r2, p23, p01);
+  const V q1 = hn::MulAdd(r2, p67, p45);
+  const V q2 = hn::MulAdd(r2, pab, p89);
+  const V p = hn::MulAdd(r8, q2, hn::MulAdd(r4, q1, q0));
+  // y = p * 2^k, adding k to the exponent field (y stays normal for |x| <= 87).
+  const auto kbits = hn::ShiftLeft<52>(hn::BitCast(di, kd));
+  const auto ybits = hn::Add(hn::BitCast(di, p), kbits);
+  // The 29 bits f32 drops from y's mantissa: a midpoint is 2^28; stay 2^13 double ulps clear.
+  const auto dropped = hn::And(ybits, hn::Set(di, (int64_t{1} << 29) - 1));
+  const auto off = hn::Sub(dropped, hn::Set(di, (int64_t{1} << 28) - (int64_t{1} << 13)));
+  const auto near = hn::And(hn::Gt(off, hn::Set(di, -1)), hn::Lt(off, hn::Set(di, int64_t{1} << 14)));
+  *fallback = hn::Or(hn::Not(in_range), hn::RebindMask(dd, near));
+  return hn::BitCast(dd, ybits);
+}
+
 // Unary operations evaluated in double (exp, log, rsqrt) work on half registers of f32
 // promoted to full registers of f64, then round once.
 template <Unary kOp>
@@ -110,13 +152,12 @@ void UnaryLoop(const float* a, float* d, size_t n) {
       const auto v = hn::PromoteTo(dd, hn::LoadU(dh, a + i));
       hn::Vec<decltype(dd)> r;
       if constexpr (kOp == Unary::kExp) {
-        // Highway's exp covers finite arguments that neither overflow nor underflow; the
-        // rest (and NaN) take the scalar path, register by register.
-        if (!hn::AllTrue(dd, hn::Lt(hn::Abs(v), hn::Set(dd, 700.0)))) {
+        hn::Mask<decltype(dd)> fallback;
+        r = ExpRoundableToF32(dd, v, &fallback);
+        if (!hn::AllFalse(dd, fallback)) [[unlikely]] {
           for (size_t j = i; j < i + lanes; ++j) d[j] = ops::Exp::Apply(a[j]);
           continue;
         }
-        r = hn::Exp(dd, v);
       } else if constexpr (kOp == Unary::kLog) {
         // Positive finite arguments only (zero, negatives, infinity and NaN go scalar).
         if (!hn::AllTrue(dd, hn::And(hn::Gt(v, hn::Zero(dd)), hn::Lt(v, hn::Set(dd, 1e300))))) {
@@ -265,6 +306,12 @@ BinaryLoopFn BinaryLoopF32Impl(Binary op) {
   return loop;
 }
 
+UnaryLoopFn UnaryLoopF32Impl(Unary op) {
+  UnaryLoopFn loop = nullptr;
+  WithUnaryOp(op, [&](auto o) { loop = &UnaryLoop<o()>; });
+  return loop;
+}
+
 ScalarLoopFn ScalarLoopF32Impl(Binary op, bool scalar_first) {
   ScalarLoopFn loop = nullptr;
   WithBinaryOp(op, [&](auto o) {
@@ -302,10 +349,12 @@ HWY_EXPORT(F32ToBF16Impl);
 HWY_EXPORT(TargetNameImpl);
 HWY_EXPORT(BinaryLoopF32Impl);
 HWY_EXPORT(ScalarLoopF32Impl);
+HWY_EXPORT(UnaryLoopF32Impl);
 HWY_EXPORT(RowScalarLoopF32Impl);
 HWY_EXPORT(RowSumsF32LoopImpl);
 
 BinaryLoopFn BinaryLoopF32(Binary op) { return HWY_DYNAMIC_DISPATCH(BinaryLoopF32Impl)(op); }
+UnaryLoopFn UnaryLoopF32(Unary op) { return HWY_DYNAMIC_DISPATCH(UnaryLoopF32Impl)(op); }
 ScalarLoopFn ScalarLoopF32(Binary op, bool scalar_first) {
   return HWY_DYNAMIC_DISPATCH(ScalarLoopF32Impl)(op, scalar_first);
 }

@@ -86,12 +86,14 @@ void RowScalarF32(Binary op, const float* a, size_t lda, const float* k, size_t 
 /// that the functions above pay on every call.
 using BinaryLoopFn = void (*)(const float* a, const float* b, float* d, size_t n);
 using ScalarLoopFn = void (*)(const float* a, float k, float* d, size_t n);
+using UnaryLoopFn = void (*)(const float* a, float* d, size_t n);
 using RowScalarLoopFn = void (*)(const float* a, size_t lda, const float* k, size_t k_stride,
                                  float* d, size_t ldd, size_t rows, size_t cols);
 /// d[r * ldd] = SumF32 of row r (rows of \a cols elements, \a lda apart), rounded to f32.
 using RowSumsLoopFn = void (*)(const float* a, size_t lda, size_t rows, size_t cols, float* d,
                                size_t ldd);
 BinaryLoopFn BinaryLoopF32(Binary op);
+UnaryLoopFn UnaryLoopF32(Unary op);
 ScalarLoopFn ScalarLoopF32(Binary op, bool scalar_first);
 RowScalarLoopFn RowScalarLoopF32(Binary op);
 RowSumsLoopFn RowSumsF32Loop();

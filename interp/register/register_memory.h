@@ -21,6 +21,16 @@ inline bool LaneActive(const MaskValue& m, int lane, int bytes) { return m.Bit(l
 bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t align,
                 const char* what, uint8_t** out);
 
+/// LocalBytes's fast path for UB: bytes [addr, addr + bytes) when they lie in it and \a addr
+/// is a multiple of \a align (a power of two); null otherwise, and LocalBytes says why.
+inline uint8_t* UbSpan(Executor& ex, int64_t addr, int64_t bytes, int64_t align) {
+  auto& ub = ex.local().arena[static_cast<int>(Memory::kVec)];
+  if (addr < 0 || (addr & (align - 1)) != 0 || addr > static_cast<int64_t>(ub.size()) - bytes) {
+    return nullptr;
+  }
+  return ub.data() + addr;
+}
+
 /// The UB byte address of element \a offset of a !pto.ptr<T, ub> held in scalar register
 /// \a ptr, with elements of \a element_bytes.
 inline int64_t ElementAddress(Executor& ex, uint32_t ptr, uint32_t offset, int element_bytes) {

@@ -16,6 +16,14 @@ namespace {
 template <typename Op, typename T>
 void UnaryLanes(const VRegValue& a, const MaskValue& m, VRegValue& d) {
   constexpr int n = reg::kLanes<T>;
+  if constexpr (std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
+    // The target's loop, looked up once; lane i reads a before it writes d, so d may be a.
+    static const simd::UnaryLoopFn loop = simd::UnaryLoopF32(static_cast<simd::Unary>(kSimdUnary<Op>));
+    if (reg::AllActive(m, sizeof(T))) {
+      loop(reinterpret_cast<const float*>(a.bytes), reinterpret_cast<float*>(d.bytes), n);
+      return;
+    }
+  }
   const reg::LaneArray<T> x(a);
   alignas(64) T out[n];
   if constexpr (std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {

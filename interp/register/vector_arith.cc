@@ -28,6 +28,15 @@ constexpr bool kShift = std::is_same_v<Op, ops::Shl> || std::is_same_v<Op, ops::
 template <typename Op, typename T>
 void BinaryLanes(const VRegValue& a, const VRegValue& b, const MaskValue& m, VRegValue& d) {
   constexpr int n = reg::kLanes<T>;
+  if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
+    // Lane i reads a and b before it writes d, so d may be a or b.
+    static const simd::BinaryLoopFn loop = simd::BinaryLoopF32(static_cast<simd::Binary>(kSimdBinary<Op>));
+    if (reg::AllActive(m, sizeof(T))) {
+      loop(reinterpret_cast<const float*>(a.bytes), reinterpret_cast<const float*>(b.bytes),
+           reinterpret_cast<float*>(d.bytes), n);
+      return;
+    }
+  }
   const reg::LaneArray<T> x(a), y(b);
   alignas(64) T out[n];
   if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {

@@ -82,6 +82,17 @@ bool ExecVecLoad(Executor& ex, const Instr& in) {
   const int64_t step = ex.scalar(o[3]).i * static_cast<int64_t>(o[4]);
   const bool post = !kPair && o[1] != kNoOperand;
   const int64_t addr = post ? base : base + step;
+  if constexpr (!kPair) {
+    // The common case, a NORM load of 256 aligned bytes inside UB: one copy.
+    static const uint32_t kNorm = DistCode("NORM");
+    if (o[5] == kNorm) {
+      if (const uint8_t* src = reg::UbSpan(ex, addr, kVectorBytes, 32)) [[likely]] {
+        std::memcpy(ex.vreg(o[0]).bytes, src, kVectorBytes);
+        if (post) ex.scalar(o[1]).i = base + step;
+        return true;
+      }
+    }
+  }
   const DistInfo* d = FindDist(o[5]);
   if (!d) return ex.Fault(StrCat("distribution code ", o[5], " is not a load's"));
   const int w = d->width ? d->width : DTypeSize(reg::VRegType(ex, o[0]));

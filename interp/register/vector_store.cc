@@ -6,6 +6,7 @@
 #include "pto/common/isa/distributions.h"
 #include "pto/common/strings.h"
 #include "pto/interp/kernels.h"
+#include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -89,6 +90,18 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
   const bool post = !kPair && o[0] != kNoOperand;
   const int64_t addr = post ? base : base + step;
   const uint32_t data = kPair ? o[0] : o[1];
+  if constexpr (!kPair) {
+    // The common case, a NORM store of a whole register with every lane active: one copy.
+    static const uint32_t kNorm = DistCode("NORM");
+    if (o[6] == kNorm) {
+      uint8_t* out = reg::UbSpan(ex, addr, kVectorBytes, 32);
+      if (out && reg::AllActive(ex.mask(o[4]), DTypeSize(reg::VRegType(ex, data)))) [[likely]] {
+        std::memcpy(out, ex.vreg(data).bytes, kVectorBytes);
+        if (post) ex.scalar(o[0]).i = base + step;
+        return true;
+      }
+    }
+  }
   const DistInfo* d = FindDist(o[6]);
   if (!d) return ex.Fault(StrCat("distribution code ", o[6], " is not a store's"));
   const int w = d->width ? d->width : DTypeSize(reg::VRegType(ex, data));
