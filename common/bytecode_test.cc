@@ -171,6 +171,29 @@ TEST_CASE("the verifier holds every immediate to its range (common/isa/immediate
         "aic_initialize_pipe operand 6: slot_num 65 is out of range (1 to 64)\n");
 }
 
+TEST_CASE("the verifier checks the element type codes of a cube row's @types") {
+  auto error_of = [](uint32_t types) {  // "" if mte_ub_ub with these @types reads
+    const uint32_t k = 1;                // an index register
+    Program p = HandMade(Code({I(Opcode::kMteUbUb, {k, k, k, k, k, k, types}),
+                               I(Opcode::kReturn, {})}));
+    p.arch = Arch::kA5;
+    Program read;
+    Diagnostics diags;
+    if (ReadProgram(WriteProgram(p), "p.ptobc", &read, diags)) return std::string();
+    const std::string all = diags.ToString();
+    return all.substr(all.find("error: ") + 7);
+  };
+  const uint32_t f16 = static_cast<uint32_t>(DType::kF16);
+  CHECK(error_of(f16 | f16 << 8).empty());
+  CHECK(error_of(f16 | f16 << 8 | f16 << 16 | f16 << 24).empty());
+  CHECK(error_of(f16 << 8) ==
+        "mte_ub_ub operand 7: types byte 0 is 0, not an element type memory holds\n");
+  CHECK(error_of(f16 | 99u << 8) ==
+        "mte_ub_ub operand 7: types byte 1 is 99, not an element type memory holds\n");
+  CHECK(error_of(f16 | f16 << 8 | static_cast<uint32_t>(DType::kIndex) << 24) ==
+        "mte_ub_ub operand 7: types byte 3 is 14, not 0 or an element type memory holds\n");
+}
+
 TEST_CASE("the verifier applies the instruction's type rules for the file's architecture") {
   Program p = HandMade(Code({I(Opcode::kTAdd, {0, 1, 1}), I(Opcode::kReturn, {})}));
   for (TileReg& t : p.functions[0].tiles) t.type.dtype = DType::kBF16;

@@ -189,9 +189,17 @@ bool Verifier::VerifyOperand(const Function& f, const OperandSpec& spec, uint32_
     case OperandKind::kImm: {
       if (spec.attr.empty()) return true;  // a callee's index: VerifyCall checks it
       const ImmediateRange range = RangeOfImmediate(GetOpInfo(op_), spec.attr);
-      if (range.Holds(value)) return true;
-      Fail(offset, StrCat(where(), ": ", ImmediateRangeError(spec.attr, value, range)));
-      return false;
+      if (!range.Holds(value)) {
+        Fail(offset, StrCat(where(), ": ", ImmediateRangeError(spec.attr, value, range)));
+        return false;
+      }
+      if (spec.attr == "types") {
+        if (std::string problem = CubeTypesProblem(value); !problem.empty()) {
+          Fail(offset, StrCat(where(), ": ", problem));
+          return false;
+        }
+      }
+      return true;
     }
     default:
       return true;

@@ -1,6 +1,7 @@
 #include "pto/asm/lowering/dma_lowering.h"
 
 #include "pto/asm/lowering/operands.h"
+#include "pto/asm/type_parser.h"
 #include "pto/common/isa/operand_rules.h"
 #include "pto/common/strings.h"
 
@@ -31,6 +32,63 @@ bool GroupValues(FunctionBuilder& fb, const Item& group, size_t min, size_t max,
 bool IsLocal(const Value& v) { return v.cls == ValueClass::kScalar && v.type.IsLocalPointer(); }
 bool IsGlobal(const Value& v) {
   return v.cls == ValueClass::kView && v.type.kind == TypeKind::kPointer;
+}
+
+// One operand of a grouped copy and what its written type starts with: "loop" before the first
+// operand of each loop(...) group, "pad" before pad(...)'s value, "" otherwise.
+struct TypedOperand {
+  std::string_view group_word;
+  Value value;
+};
+
+// The types after ':' are one per operand, in operand order, each loop(...) group's introduced
+// by the word loop and pad(...)'s by pad (micro-isa 02: "i64, i64, loop i64, i64, i64, pad f16").
+bool CheckDmaTypes(Context& ctx, const OpInfo& info, const Statement& stmt,
+                   const std::vector<TypedOperand>& operands) {
+  const int colon = Find(stmt.items, ":");
+  if (colon < 0) {
+    ctx.Error(stmt.head, StrCat(info.mnemonic, " needs the types of its operands after ':'"));
+    return false;
+  }
+  const ItemSpan written = ItemSpan(stmt.items).subspan(colon + 1);
+  std::vector<ItemSpan> parts;
+  if (!SplitList(ctx, written, "a type", &parts)) return false;
+  if (parts.size() != operands.size()) {
+    ctx.Error(written.empty() ? stmt.items[colon].range : SpanRange(written),
+              StrCat(info.mnemonic, " has ", operands.size(), " operands; ", parts.size(),
+                     " types are written after ':'"));
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    ItemSpan part = parts[i];
+    std::string_view word;
+    if (part.size() > 1 && part[0].Is(ItemKind::kWord) &&
+        (part[0].text == "loop" || part[0].text == "pad")) {
+      word = part[0].text;
+      part = part.subspan(1);
+    }
+    const std::string_view expected = operands[i].group_word;
+    if (word != expected) {
+      ctx.Error(parts[i], expected.empty()
+                              ? StrCat("'", word, "' starts the types of a ", word,
+                                       "(...) group; this is the type of operand ", i + 1)
+                              : StrCat("the types of ", expected, "(...) start with '", expected,
+                                       "': expected '", expected, " ", Spell(part), "'"));
+      ok = false;
+      continue;
+    }
+    Type t;
+    if (!ParseWholeType(ctx, part, &t)) {
+      ok = false;
+      continue;
+    }
+    if (std::string problem = WrittenTypeProblem(operands[i].value, t); !problem.empty()) {
+      ctx.Error(part, problem);
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 }  // namespace
@@ -126,6 +184,12 @@ bool LowerDmaOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) 
                                 Describe(pad[0])));
     return false;
   }
+  std::vector<TypedOperand> typed;
+  for (const Value& v : values) typed.push_back({"", v});
+  for (const Value& v : nburst) typed.push_back({"", v});
+  for (size_t k = 0; k < loops.size(); ++k) typed.push_back({k % 3 == 0 ? "loop" : "", loops[k]});
+  for (size_t k = 0; k < pad.size(); ++k) typed.push_back({k == 0 ? "pad" : "", pad[k]});
+  if (!CheckDmaTypes(ctx, info, stmt, typed)) return false;
   std::vector<uint32_t> operands;
   for (const Value& v : values) operands.push_back(v.reg);
   for (const Value& v : nburst) operands.push_back(v.reg);

@@ -77,6 +77,17 @@ ImmediateRange RangeOfNumber(std::string_view attr) {
   return {};
 }
 
+std::string CubeTypesProblem(uint32_t types) {
+  for (int i = 0; i < 4; ++i) {
+    const uint32_t code = (types >> (8 * i)) & 0xff;
+    if (code == 0 && i >= 2) continue;
+    if (code < kDTypeCount && IsMemoryDType(static_cast<DType>(code))) continue;
+    return StrCat("types byte ", i, " is ", code, ", not ",
+                  i >= 2 ? "0 or " : "", "an element type memory holds");
+  }
+  return "";
+}
+
 std::string ImmediateRangeError(std::string_view attr, uint32_t value, const ImmediateRange& r) {
   if (attr.substr(0, 1) == "%") attr.remove_prefix(1);
   return StrCat(attr, " ", value, " is out of range (", r.min, " to ", r.max, ")");

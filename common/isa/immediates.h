@@ -33,6 +33,12 @@ ImmediateRange RangeOfImmediate(const OpInfo& info, std::string_view attr);
 /// !pto.fmatrix_config holds before an instruction reads them).
 ImmediateRange RangeOfNumber(std::string_view attr);
 
+/// What is wrong with the @types immediate of a cube row (byte i the element type of pointer
+/// operand i, common/isa/cube_flags.h), or "": bytes 0 and 1 (every cube row has a source and a
+/// destination) must be element types memory holds, bytes 2 and 3 such a type or 0 (no third
+/// or fourth pointer). The kernels index tables by these codes, so the verifier checks them.
+std::string CubeTypesProblem(uint32_t types);
+
 /// "kernel_h 600 is out of range (0 to 511)": the message for a value outside its range.
 std::string ImmediateRangeError(std::string_view attr, uint32_t value, const ImmediateRange& r);
 

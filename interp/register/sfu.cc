@@ -1,7 +1,8 @@
-// The VecSfu family (micro-isa 13): fused activations (vlrelu, vprelu), exp(x - max) into f32
-// lanes (vexpdif), fused multiply-adds (vaxpy, vmula), the widening 32-bit multiply (vmull)
-// and index vectors (vci). Inactive lanes of a result are zero, except vmula's, which keep the
-// accumulator (the NPU's destination register is the accumulator).
+// The VecSfu family (micro-isa 13): the leaky ReLU with per-lane slopes (vprelu; vlrelu, the
+// scalar-slope form, is a VecScalar op: vec_scalar.cc), exp(x - max) into f32 lanes (vexpdif),
+// fused multiply-adds (vaxpy, vmula), the widening 32-bit multiply (vmull) and index vectors
+// (vci). Inactive lanes of a result are zero, except vmula's, which keep the accumulator (the
+// NPU's destination register is the accumulator).
 #include <cmath>
 #include <cstring>
 
@@ -11,7 +12,6 @@
 namespace pto::interp {
 
 namespace ops {
-struct VLrelu {};
 struct VPrelu {};
 struct VExpDif {};
 struct VAxpy {};
@@ -132,7 +132,7 @@ bool ExecVecSfu(Executor& ex, const Instr& in) {
     using T = decltype(tag);
     constexpr int kLanes = kVectorBytes / sizeof(T);
     const T* a = Lanes<T>(ex.vreg(o[1]));
-    const T* b = std::is_same_v<Op, ops::VLrelu> ? nullptr : Lanes<T>(ex.vreg(o[2]));  // k
+    const T* b = Lanes<T>(ex.vreg(o[2]));
     T* out = Lanes<T>(d);
     if constexpr (std::is_same_v<Op, ops::VMula>) {
       // acc, a, b, mask: acc + a * b where active, acc elsewhere.
@@ -151,15 +151,10 @@ bool ExecVecSfu(Executor& ex, const Instr& in) {
         if (reg::LaneActive(m, i, sizeof(T))) out[i] = FusedMulAdd(k, a[i], b[i]);
       }
     } else {
-      // vlrelu: a, k, mask (k rounded to the lanes' type); vprelu: a, slopes, mask.
+      // vprelu: a, slopes, mask.
       const MaskValue& m = ex.mask(o[3]);
       for (int i = 0; i < kLanes; ++i) {
-        if (!reg::LaneActive(m, i, sizeof(T))) continue;
-        if constexpr (std::is_same_v<Op, ops::VLrelu>) {
-          out[i] = Leaky(a[i], Elem<T>::Load(Elem<T>::Store(static_cast<float>(ex.scalar(o[2]).f))));
-        } else {
-          out[i] = Leaky(a[i], Elem<T>::Load(b[i]));
-        }
+        if (reg::LaneActive(m, i, sizeof(T))) out[i] = Leaky(a[i], Elem<T>::Load(b[i]));
       }
     }
   });

@@ -9,9 +9,10 @@ from reference.tiles import save
 
 CASE = {
     "arch": "a5",
-    "args": ["bits.bin", "h.bin", "f.bin", "oh.bin", "of.bin"],
+    "args": ["bits.bin", "h.bin", "f.bin", "oh.bin", "of.bin", "zeros:128"],
     "outs": [{"target": "4", "expect": "oh.expect.bin", "dtype": "uint16"},
-             {"target": "5", "expect": "of.expect.bin", "dtype": "float32"}],
+             {"target": "5", "expect": "of.expect.bin", "dtype": "float32"},
+             {"target": "6", "expect": "masks.expect.bin", "dtype": "uint8"}],
 }
 
 
@@ -32,9 +33,13 @@ def generate(out_dir):
     active16 = b[3 * 128 + np.arange(128)] == 1
     # b32: mask bit i is register bit 17*64 + i//4; lane j (4 bytes) reads mask bit 4j.
     active32 = b[17 * 64 + np.arange(64)] == 1
+    # The stored masks at the offsets' bounds: every bit of a lane is its register bit.
+    i = np.arange(256)
+    masks = [b[k * 128 + i // 2] for k in (0, 15)] + [b[k * 64 + i // 4] for k in (0, 31)]
     save(out_dir, {"bits": bits, "h": h, "f": f, "oh": oh, "of": of,
                    "oh.expect": np.where(active16, h, oh),
-                   "of.expect": np.where(active32, f, of).astype(np.float32)})
+                   "of.expect": np.where(active32, f, of).astype(np.float32),
+                   "masks.expect": np.packbits(np.concatenate(masks), bitorder="little")})
 
 
 if __name__ == "__main__":
