@@ -113,4 +113,9 @@ bool ReadFile(const std::string& path, std::vector<uint8_t>* out, std::string* e
   return ReadInto(path, out, err, max_bytes, too_large);
 }
 
+bool ReadFile(const std::string& path, AlignedBytes* out, std::string* err, size_t max_bytes,
+              bool* too_large) {
+  return ReadInto(path, out, err, max_bytes, too_large);
+}
+
 }  // namespace pto

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "pto/common/aligned_bytes.h"
+
 namespace pto {
 
 /// The largest program file, source or bytecode, the tools read (and any source file they echo
@@ -21,6 +23,8 @@ constexpr size_t kMaxProgramFileBytes = size_t{1} << 30;
 [[nodiscard]] bool ReadFile(const std::string& path, std::string* out, std::string* err,
                             size_t max_bytes = kMaxProgramFileBytes, bool* too_large = nullptr);
 [[nodiscard]] bool ReadFile(const std::string& path, std::vector<uint8_t>* out, std::string* err,
+                            size_t max_bytes = kMaxProgramFileBytes, bool* too_large = nullptr);
+[[nodiscard]] bool ReadFile(const std::string& path, AlignedBytes* out, std::string* err,
                             size_t max_bytes = kMaxProgramFileBytes, bool* too_large = nullptr);
 
 /// Asks for huge pages under [data, data + size), a large buffer about to be written: page

@@ -13,7 +13,7 @@ namespace pto::interp {
 
 namespace {
 
-using Arena = std::vector<uint8_t, CacheLineAllocator<uint8_t>>;
+using Arena = AlignedBytes;
 
 // Instructions whose effects are their operands' memory and registers only: a trial run can
 // be undone. Pipes and comm wait on and signal other cores; tprint writes to stdout.
@@ -55,7 +55,7 @@ class Audit {
   TouchedBytes reads_, writes_;
   std::array<bool, kMemoryCount> watched_{};
   std::array<Arena, kMemoryCount> before_;
-  std::map<int, std::vector<uint8_t>> global_before_;
+  std::map<int, AlignedBytes> global_before_;
   std::array<Arena, kMemoryCount> trial_;  // memory after the scrambled run
   std::vector<Slot> trial_scalars_;
   bool trial_ok_ = true;
@@ -114,7 +114,7 @@ bool Audit::CheckWrites() {
     }
   }
   for (const auto& [buffer, bytes] : global_before_) {
-    const std::vector<uint8_t>& now = ex_.globals()[buffer].bytes;
+    const AlignedBytes& now = ex_.globals()[buffer].bytes;
     const ByteSet* allowed = writes_.global.count(buffer) ? &writes_.global.at(buffer) : nullptr;
     for (size_t i = 0; i < now.size(); ++i) {
       if (now[i] != bytes[i] && !(allowed && allowed->Contains(i))) {

@@ -29,7 +29,7 @@ class ArgumentReader {
       : program_(program), err_(err), budget_left_(budget) {}
 
   bool LoadBytes(DType dtype, const std::string& name, const std::string& arg, size_t exact_bytes,
-                 std::vector<uint8_t>* bytes);
+                 AlignedBytes* bytes);
   bool ParseScalar(const Param& param, const std::string& arg, Slot* slot);
 
  private:
@@ -57,7 +57,7 @@ bool ArgumentReader::Budget(const std::string& what, const std::string& arg, siz
 }
 
 bool ArgumentReader::LoadBytes(DType dtype, const std::string& name, const std::string& arg,
-                               size_t exact_bytes, std::vector<uint8_t>* bytes) {
+                               size_t exact_bytes, AlignedBytes* bytes) {
   const int size = DTypeSize(dtype);
   std::string what = StrCat("argument for %", name);
   if (arg.rfind("zeros", 0) == 0) {
@@ -253,7 +253,7 @@ void BindParams(const Function& fn, const Arguments& args, Core& core, Executor&
         // Files hold the tile in logical row-major order, whatever its storage layout.
         const TileType& t = fn.tiles[p.reg].type;
         uint8_t* base = core.local.At(t.mem, exec.tile(p.reg).addr);
-        const std::vector<uint8_t>& bytes = args.tile_bytes[i];
+        const AlignedBytes& bytes = args.tile_bytes[i];
         const int size = DTypeSize(t.dtype);
         for (int64_t r = 0; r < t.rows; ++r) {
           for (int64_t c = 0; c < t.cols; ++c) {

@@ -21,7 +21,7 @@ struct Arguments {
   std::vector<GlobalBuffer> globals;             ///< One per pointer or memref parameter.
   std::vector<int> buffer_of_param;              ///< Index into globals, or -1.
   std::vector<Slot> scalar_of_param;             ///< Scalar parameters' values.
-  std::vector<std::vector<uint8_t>> tile_bytes;  ///< Tile parameters: row-major elements.
+  std::vector<AlignedBytes> tile_bytes;  ///< Tile parameters: row-major elements.
 };
 
 /// Reads \a args (files, "zeros:N", literals) for \a fn's parameters. Reports every bad

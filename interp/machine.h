@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "pto/common/aligned_bytes.h"
 #include "pto/common/arch.h"
 #include "pto/common/dtype.h"
 
@@ -68,23 +69,8 @@ struct AlignValue {
 struct GlobalBuffer {
   std::string name;  ///< For messages: "%arg0 (x.bin)".
   DType dtype = DType::kF32;
-  std::vector<uint8_t> bytes;
+  AlignedBytes bytes;
   int64_t elements() const { return static_cast<int64_t>(bytes.size()) / DTypeSize(dtype); }
-};
-
-/// Storage aligned to a 64-byte cache line: tiles sit at aligned addresses inside it, so the
-/// SIMD loops' loads and stores never straddle two lines (which halves their speed).
-template <typename T>
-struct CacheLineAllocator {
-  using value_type = T;
-  static constexpr std::align_val_t kAlign{64};
-  CacheLineAllocator() = default;
-  template <typename U>
-  CacheLineAllocator(const CacheLineAllocator<U>&) {}
-  T* allocate(size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kAlign)); }
-  void deallocate(T* p, size_t) { ::operator delete(p, kAlign); }
-  template <typename U>
-  bool operator==(const CacheLineAllocator<U>&) const { return true; }
 };
 
 /// The on-chip memories of one block, as zero-filled byte arenas sized for the architecture.
@@ -92,7 +78,7 @@ struct LocalMemory {
   explicit LocalMemory(Arch arch);
   /// Byte \a addr of memory \a mem (where a tile bound there starts).
   uint8_t* At(Memory mem, uint32_t addr) { return arena[static_cast<int>(mem)].data() + addr; }
-  std::array<std::vector<uint8_t, CacheLineAllocator<uint8_t>>, kMemoryCount> arena;
+  std::array<AlignedBytes, kMemoryCount> arena;
 };
 
 }  // namespace pto::interp

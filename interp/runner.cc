@@ -150,7 +150,7 @@ bool Runner::WriteOutputs() {
     if (out.buffer >= 0) {
       // Global buffers are written from where the kernel left them (a copy of a large
       // output cost more than the kernel).
-      const std::vector<uint8_t>& global = args_.globals[out.buffer].bytes;
+      const AlignedBytes& global = args_.globals[out.buffer].bytes;
       if (!WriteOutputFile(out.file, global.data(), global.size(), &err)) return Error(err);
       continue;
     }
