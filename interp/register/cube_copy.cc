@@ -16,6 +16,8 @@ struct L1ToUb {};
 struct UbToUb {};
 struct UbToL1 {};
 struct GmToCbuf {};
+struct UbufToCbuf {};
+struct CbufToUbuf {};
 struct L1ToBt {};
 struct L1ToFb {};
 struct Frac {};
@@ -133,6 +135,20 @@ bool ExecCubeCopy(Executor& ex, const Instr& in) {
     // len 64); its gaps are bytes.
     return cube::ByteBursts(ex, in, local(Memory::kMat, o[0]), local(Memory::kVec, o[1]),
                             DTypeSize(cube::TypeAt(o[6], 0)));
+  } else if constexpr (std::is_same_v<Op, ops::UbufToCbuf> || std::is_same_v<Op, ops::CbufToUbuf>) {
+    // src, dst, sid, count, len, src gap, dst gap, @types: mte_ub_l1's 32-byte blocks and gaps
+    // (the stream id changes nothing here).
+    constexpr bool kToL1 = std::is_same_v<Op, ops::UbufToCbuf>;
+    const int64_t n = ex.scalar(o[3]).i, len = ex.scalar(o[4]).i;
+    const int64_t sg = ex.scalar(o[5]).i, dg = ex.scalar(o[6]).i;
+    const DType st = cube::TypeAt(o[7], 0);
+    const Side from = local(kToL1 ? Memory::kVec : Memory::kMat, o[0]);
+    const Side to = local(kToL1 ? Memory::kMat : Memory::kVec, o[1]);
+    if (from.base % 32 != 0 || to.base % 32 != 0) {
+      return ex.Fault(StrCat("the source and destination addresses ", from.base, " and ", to.base,
+                             " must be 32-byte aligned"));
+    }
+    return cube::UnitBursts(ex, from, to, len, n, sg, dg, 32, 32, st, st);
   } else {
     // src, dst, len, count, src gap, dst gap, @types.
     const int64_t len = ex.scalar(o[2]).i, n = ex.scalar(o[3]).i;

@@ -6,8 +6,9 @@ ptoas and ptorun the way PTOAS's own validation flow does, and lets each case's 
 
 For each case directory holding kernel.pto, golden.py and compare.py: golden.py writes v1.bin ...
 and golden_vK.bin into a fresh directory; ptoas assembles kernel.pto; ptorun runs it with one
-argument per kernel parameter, in order (vI.bin for parameter I); every vK.bin a golden exists
-for is written back after the run; compare.py, run in that directory, decides. One line per
+argument per kernel parameter, in order (the file main.cpp reads for it, else vI.bin for
+parameter I; a scalar parameter main.cpp reads from a file gets the file's value); every
+output main.cpp writes back (or a golden exists for) is written after the run; compare.py, run in that directory, decides. One line per
 case, then a summary by family (the directory above the case). Not part of ctest: the cases
 are not ours (docs/conformance.md records the latest summary and why each failure fails).
 """
@@ -49,7 +50,7 @@ def run(cmd, cwd, timeout):
 
 
 def parameters(ptoas, bytecode, cwd):
-    """The entry's parameters (name, scalar?) from ptoas --dump-header."""
+    """The entry's parameters, (name, type) pairs, from ptoas --dump-header."""
     rc, out = run([ptoas, "--dump-header", bytecode], cwd, 60)
     if rc != 0:
         return None
@@ -61,8 +62,25 @@ def parameters(ptoas, bytecode, cwd):
             inside = entry is not None and m.group(1) == entry.group(1)
         m = re.match(r"\s+param %(\S+): (.*)", line)
         if inside and m:
-            params.append(m.group(1))
+            params.append((m.group(1), m.group(2).strip()))
     return params
+
+
+# numpy's name for the element of each scalar parameter type a case may pass by value.
+SCALAR_TYPES = {"i8": "int8", "ui8": "uint8", "i16": "int16", "ui16": "uint16", "i32": "int32",
+                "ui32": "uint32", "i64": "int64", "ui64": "uint64", "index": "int64",
+                "f16": "float16", "f32": "float32", "i1": "bool"}
+
+
+def scalar_from_file(path, type_name):
+    """The first element of a file written by golden.py, as a ptorun literal, for a scalar
+    parameter main.cpp reads from that file and passes by value."""
+    import numpy as np
+    value = np.fromfile(path, dtype=SCALAR_TYPES[type_name], count=1)
+    if value.size == 0:
+        return None
+    v = value[0].item()
+    return ("true" if v else "false") if type_name == "i1" else repr(v)
 
 
 def scalar_arguments(case_dir):
@@ -83,28 +101,37 @@ def scalar_arguments(case_dir):
     return out
 
 
-def file_of_parameter(case_dir):
-    """Which vK.bin each kernel parameter gets when the case's main.cpp says otherwise than
-    parameter K: ReadFile("./vK.bin", .., XHost, ..), aclrtMemcpy(XDevice, .., XHost, ..) and
-    the launch call's argument list. {} when main.cpp is absent or reads in parameter order."""
+def files_of_parameters(case_dir):
+    """The files main.cpp connects to each kernel parameter, by position: {i: (read, written)},
+    the stems of ReadFile("./X.bin", .., host, ..) for the host buffer (or scalar) the launch
+    argument comes from (aclrtMemcpy HOST_TO_DEVICE), and of WriteFile("./Y.bin", host, ..)
+    for the one it goes back to (DEVICE_TO_HOST); either may be None. {} when main.cpp is
+    absent or does not launch exactly once."""
     main_cpp = case_dir / "main.cpp"
     if not main_cpp.exists():
         return {}
     text = main_cpp.read_text(errors="replace")
-    host_file = {m.group(2): int(m.group(1)) for m in
-                 re.finditer(r'ReadFile\("\./v(\d+)\.bin",\s*\w+,\s*(\w+)', text)}
-    dev_host = {m.group(1): m.group(2) for m in
-                re.finditer(r"aclrtMemcpy\((\w+),\s*[^,]+,\s*(\w+),[^;]*HOST_TO_DEVICE", text)}
+    read = {m.group(2): m.group(1) for m in
+            re.finditer(r'ReadFile\("\./(\w+)\.bin",\s*\w+,\s*&?(\w+)', text)}
+    written = {m.group(2): m.group(1) for m in
+               re.finditer(r'WriteFile\("\./(\w+)\.bin",\s*&?(\w+)', text)}
+    to_device = {m.group(1): m.group(2) for m in
+                 re.finditer(r"aclrtMemcpy\((\w+),\s*[^,]+,\s*(\w+),[^;]*HOST_TO_DEVICE", text)}
+    to_host = {m.group(2): m.group(1) for m in
+               re.finditer(r"aclrtMemcpy\((\w+),\s*[^,]+,\s*(\w+),[^;]*DEVICE_TO_HOST", text)}
     calls = re.findall(r"\n\s*Launch\w*\(([^;]*?)\);", text)
     if len(calls) != 1:
         return {}
     out = {}
     for i, arg in enumerate(a.strip() for a in calls[0].split(",")):
         arg = re.sub(r"^\(.*?\)", "", arg).strip()
-        k = host_file.get(dev_host.get(arg, ""))
-        if k is not None:
-            out[i] = k
-    return {} if all(k == i + 1 for i, k in out.items()) else out
+        source = read.get(to_device.get(arg, arg))  # a device buffer, or a host scalar
+        sink = written.get(to_host.get(arg, ""))
+        if source or sink:
+            out[i] = (source, sink)
+    return out
+
+
 def block_count(case_dir):
     """The block count the case's launch.cpp launches with (<<<N, ...>>>), when a literal."""
     launch = case_dir / "launch.cpp"
@@ -137,22 +164,33 @@ def run_case(rel, case_dir, build, keep):
         if params is None:
             return rel, "fail", "ptoas --dump-header failed"
         scalars = scalar_arguments(case_dir)
-        files = file_of_parameter(case_dir)
+        files = files_of_parameters(case_dir)
         args, outs, backs = [], [], []
-        for i, name in enumerate(params):
-            k = files.get(i, i + 1)
-            # Inputs are v<k>.bin (k from main.cpp's order), or <param>.bin when the golden
-            # names them after the parameters (input.bin, output.bin and golden_output.bin).
-            stem = f"v{k}" if (work / f"v{k}.bin").exists() else name
-            if (work / f"{stem}.bin").exists():
+        for i, (name, type_name) in enumerate(params):
+            source, sink = files.get(i, (None, None))
+            # Inputs are the file main.cpp reads for the parameter, else v<i+1>.bin, else
+            # <param>.bin when the golden names them after the parameters (input.bin,
+            # output.bin and golden_output.bin).
+            stems = [s for s in (source, f"v{i + 1}", name) if s]
+            stem = next((s for s in stems if (work / f"{s}.bin").exists()), None)
+            if type_name in SCALAR_TYPES and i in scalars:
+                args.append(scalars[i])  # a literal in launch.cpp's call
+            elif stem is not None and type_name in SCALAR_TYPES:
+                # main.cpp reads the file into a host scalar and passes its value.
+                value = scalar_from_file(work / f"{stem}.bin", type_name)
+                if value is None:
+                    return rel, "fail", f"{stem}.bin is empty (parameter {i + 1}, {type_name})"
+                args.append(value)
+            elif stem is not None:
                 args.append(f"{stem}.bin")
-                if (work / f"golden_{stem}.bin").exists():
-                    outs += ["--out", f"{i + 1}=out_{stem}.bin"]
-                    backs.append(stem)
+                back = sink or stem
+                if sink or (work / f"golden_{stem}.bin").exists():
+                    outs += ["--out", f"{i + 1}=out_{i + 1}.bin"]
+                    backs.append((i + 1, stem, back))
             elif i in scalars:
                 args.append(scalars[i])
             else:
-                return rel, "fail", f"no v{k}.bin and no literal for parameter {i + 1}"
+                return rel, "fail", f"no {stems[0]}.bin and no literal for parameter {i + 1}"
         blocks = block_count(case_dir)
         launch = ["--blocks", str(blocks)] if blocks and blocks > 1 else []
         rc, out = run([ptorun, "kernel.ptobc", *args, *outs, *launch], work, 600)
@@ -164,14 +202,14 @@ def run_case(rel, case_dir, build, keep):
             first = first_error(out)
             sizes = pad_buffers(work, args)
             rc, out = run([ptorun, "kernel.ptobc", *args, *outs, *launch], work, 600)
-            for stem in backs:
-                if (work / f"out_{stem}.bin").exists():
-                    os.truncate(work / f"out_{stem}.bin", sizes[f"{stem}.bin"])
+            for k, stem, _ in backs:
+                if (work / f"out_{k}.bin").exists():
+                    os.truncate(work / f"out_{k}.bin", sizes[f"{stem}.bin"])
             note = "overruns its GM buffer (" + first.split("error: ", 1)[-1] + ")"
         if rc != 0:
             return rel, "fail", "ptorun: " + first_error(out)
-        for stem in backs:
-            os.replace(work / f"out_{stem}.bin", work / f"{stem}.bin")
+        for k, _, back in backs:
+            os.replace(work / f"out_{k}.bin", work / f"{back}.bin")
         rc, out = run([PY, "compare.py"], work, 600)
         if rc != 0:
             return rel, "fail", "compare.py: " + last_line(out) + (f"; {note}" if note else "")
