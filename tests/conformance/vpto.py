@@ -220,6 +220,11 @@ class HostFiles:
                 self.read[host] = m.group(2)
             elif host and writes:
                 self.written[host] = m.group(2)
+        # A host buffer main.cpp fills by copying another (std::memcpy(aFp8Host, aHost, n))
+        # holds that one's file.
+        for m in re.finditer(r"\bmemcpy\(\s*(\w+)\s*,\s*(\w+)\s*,", text):
+            if m.group(2) in self.read and m.group(1) not in self.read:
+                self.read[m.group(1)] = self.read[m.group(2)]
 
     def source(self, arg):
         """The file a launch argument's data comes from: a device buffer's host buffer's, or a
