@@ -226,6 +226,7 @@ bool CubeLowering::Copy() {
       {Opcode::kCopyGmToCbuf, true, Memory::kMat, Memory::kMat, false, true},
       {Opcode::kCopyUbufToCbuf, false, Memory::kVec, Memory::kMat, false, true},
       {Opcode::kCopyCbufToUbuf, false, Memory::kMat, Memory::kVec, false, true},
+      {Opcode::kCopyUbufToUbuf, false, Memory::kVec, Memory::kVec, false, true},
       {Opcode::kMteL1Bt, false, Memory::kMat, Memory::kBias, false, false},
       {Opcode::kMteL1Fb, false, Memory::kMat, Memory::kScaling, false, false},
   };
@@ -235,9 +236,11 @@ bool CubeLowering::Copy() {
   }
   Value src, dst;
   // The older forms are positional: copy_gm_to_cbuf's four integers after the pointers,
-  // copy_ubuf_to_cbuf's and copy_cbuf_to_ubuf's five (sid first).
-  const size_t ints = info_.opcode == Opcode::kCopyGmToCbuf ? 4
-                      : info_.opcode == Opcode::kCopyUbufToCbuf || info_.opcode == Opcode::kCopyCbufToUbuf
+  // copy_ubuf_to_cbuf's, copy_cbuf_to_ubuf's and copy_ubuf_to_ubuf's five (sid first).
+  const Opcode op = info_.opcode;
+  const size_t ints = op == Opcode::kCopyGmToCbuf ? 4
+                      : op == Opcode::kCopyUbufToCbuf || op == Opcode::kCopyCbufToUbuf ||
+                              op == Opcode::kCopyUbufToUbuf
                           ? 5
                           : 1;
   const bool legacy = ints > 1;

@@ -1,4 +1,4 @@
-"""copy_ubuf_to_cbuf and copy_cbuf_to_ubuf: 32-byte bursts and gaps between UB and L1 (a5)."""
+"""copy_ubuf_to_cbuf, copy_cbuf_to_ubuf, copy_ubuf_to_ubuf: 32-byte bursts and gaps (a5)."""
 import os
 import sys
 
@@ -22,6 +22,7 @@ def generate(out_dir):
     expect = dst.copy()
     expect[0:4] = l1[0:4]                 # bursts of 4 rows, 4-row gaps after each
     expect[8:12] = l1[4:8]
+    expect[14:16] = src[2:4]              # copy_ubuf_to_ubuf: one burst of 2 blocks
     save(out_dir, {"src": src, "dst": dst, "dst.expect": expect})
 
 
