@@ -73,7 +73,12 @@ std::string DumpHeader(const std::vector<uint8_t>& bytes, const Program& program
                   regs, "; ", f.consts.size(), " constants\n");
     out += StrCat("  code: ", f.code.size(), " words, ", instructions, " instructions\n");
     for (const Param& p : f.params) {
-      out += StrCat("  param %", program.String(p.name), ": ", DTypeName(p.dtype), "\n");
+      // A scalar shows its type; the other kinds say what they are before the element type.
+      const char* kind = p.kind == ParamKind::kPointer ? "pointer "
+                         : p.kind == ParamKind::kTile  ? "tile "
+                         : p.kind == ParamKind::kMemref ? "memref "
+                                                        : "";
+      out += StrCat("  param %", program.String(p.name), ": ", kind, DTypeName(p.dtype), "\n");
     }
     out += StrCat("  line table (", f.lines.size(), "):\n");
     for (const LineEntry& l : f.lines) {

@@ -108,6 +108,12 @@ struct Core {
   uint64_t ctrl = 0;
   Img2colState img2col;
   DmaLoopState out_to_ub, ub_to_out;
+  /// The pad register set_mov_pad_val writes (the value's bits), read by copy_gm_to_ubuf.
+  uint64_t mov_pad_bits = 0;
+  /// The vector unit's special registers: AR, the address offset vstur / vstar add (sprclr
+  /// clears it), and SQZN, the bytes the last vsqz / vusqz kept, which vstur stores (-1: no
+  /// squeeze has run on this core).
+  int64_t spr_ar = 0, spr_sqzn = -1;
   /// VMS4_SR: the records the last vmrgsort4 took from each list, 16 bits each.
   uint64_t vms4_sr = 0;
   SimtState simt;

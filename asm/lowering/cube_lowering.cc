@@ -224,6 +224,9 @@ bool CubeLowering::Copy() {
       {Opcode::kMteUbUb, false, Memory::kVec, Memory::kVec, false, true},
       {Opcode::kMteUbL1, false, Memory::kVec, Memory::kMat, false, true},
       {Opcode::kCopyGmToCbuf, true, Memory::kMat, Memory::kMat, false, true},
+      {Opcode::kCopyUbufToCbuf, false, Memory::kVec, Memory::kMat, false, true},
+      {Opcode::kCopyCbufToUbuf, false, Memory::kMat, Memory::kVec, false, true},
+      {Opcode::kCopyUbufToUbuf, false, Memory::kVec, Memory::kVec, false, true},
       {Opcode::kMteL1Bt, false, Memory::kMat, Memory::kBias, false, false},
       {Opcode::kMteL1Fb, false, Memory::kMat, Memory::kScaling, false, false},
   };
@@ -232,9 +235,17 @@ bool CubeLowering::Copy() {
     if (r.op == info_.opcode) row = &r;
   }
   Value src, dst;
-  const bool legacy = info_.opcode == Opcode::kCopyGmToCbuf;  // six positional operands
-  if (!Positional(legacy ? 6 : 3) || !Pointer(0, row->src_gm, row->src, &src) ||
-      !Pointer(1, false, row->dst, &dst) || !Ints(2, legacy ? 4 : 1)) {
+  // The older forms are positional: copy_gm_to_cbuf's four integers after the pointers,
+  // copy_ubuf_to_cbuf's, copy_cbuf_to_ubuf's and copy_ubuf_to_ubuf's five (sid first).
+  const Opcode op = info_.opcode;
+  const size_t ints = op == Opcode::kCopyGmToCbuf ? 4
+                      : op == Opcode::kCopyUbufToCbuf || op == Opcode::kCopyCbufToUbuf ||
+                              op == Opcode::kCopyUbufToUbuf
+                          ? 5
+                          : 1;
+  const bool legacy = ints > 1;
+  if (!Positional(2 + ints) || !Pointer(0, row->src_gm, row->src, &src) ||
+      !Pointer(1, false, row->dst, &dst) || !Ints(2, ints)) {
     return false;
   }
   if (!legacy && !GroupInts("nburst", 3, true)) return false;

@@ -54,6 +54,9 @@ constexpr const char* kIndexOrders[] = {"ASC", "DESC"};
 // VPTO predicate load and store distributions (micro-isa 04), ppack/punpack halves and vdup's lane.
 constexpr const char* kPredDistributions[] = {"NORM", "US", "DS", "PK"};
 constexpr const char* kDupPositions[] = {"LOWEST", "HIGHEST"};
+// The special registers sprclr clears, and whether vstur advances AR.
+constexpr const char* kSprs[] = {"AR"};
+constexpr const char* kUpdateModes[] = {"NO_POST_UPDATE", "POST_UPDATE"};
 // VPTO conversions (micro-isa 09): rounding (R nearest even, A nearest away from zero, F
 // floor, C ceil, Z toward zero, O odd), saturation, and the part of the wider lanes that a
 // width-changing vcvt reads or writes (EVEN/ODD halves, P0..P3 quarters).
@@ -84,6 +87,8 @@ constexpr AttrInfo kAttrs[] = {
     {"pattern", kPredicatePatterns, std::size(kPredicatePatterns), 0, true},
     {"pred_dist", kPredDistributions, std::size(kPredDistributions), 0, true},
     {"position", kDupPositions, std::size(kDupPositions), 0},
+    {"spr", kSprs, std::size(kSprs), 0, true},
+    {"update", kUpdateModes, std::size(kUpdateModes), 0, true},
     {"mode", kRoundModes, std::size(kRoundModes), 2},  // tset{hf,tf}32mode: ROUND by default
     {"half", kPackHalves, std::size(kPackHalves), 0, true},
     {"parity", kParities, std::size(kParities), 0, true},

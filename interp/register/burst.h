@@ -66,6 +66,22 @@ bool ForEachRow(const Transfer& t, Row&& row) {
   }
 }
 
+// How a GM -> UB copy pads each UB row: `left` elements of the pad value, the burst, `right`
+// elements, then (when `to_block`) the pad value up to the row's next 32-byte boundary.
+struct RowPadding {
+  bool to_block = false;
+  int64_t left = 0, right = 0;
+  uint8_t pattern[8] = {};
+  int size = 1;  ///< Bytes of one pad element.
+};
+
+/// The bits of scalar register \a reg as an element of its type (floats bitcast), \a size bytes.
+void PadPattern(Executor& ex, uint32_t reg, uint8_t* pattern, int* size);
+/// The GM -> UB rows of \a t from view \a gm to UB byte address \a ub (interp/register/dma.cc).
+bool CopyGmToUb(Executor& ex, uint32_t gm, int64_t ub, const Transfer& t, const RowPadding& pad);
+/// The UB -> GM rows of \a t from UB byte address \a ub to view \a gm.
+bool CopyUbToGm(Executor& ex, int64_t ub, uint32_t gm, const Transfer& t);
+
 }  // namespace pto::interp::dma
 
 #endif  // PTO_INTERP_REGISTER_BURST_H_

@@ -16,6 +16,9 @@ struct L1ToUb {};
 struct UbToUb {};
 struct UbToL1 {};
 struct GmToCbuf {};
+struct UbufToCbuf {};
+struct CbufToUbuf {};
+struct UbufToUbuf {};
 struct L1ToBt {};
 struct L1ToFb {};
 struct Frac {};
@@ -133,6 +136,22 @@ bool ExecCubeCopy(Executor& ex, const Instr& in) {
     // len 64); its gaps are bytes.
     return cube::ByteBursts(ex, in, local(Memory::kMat, o[0]), local(Memory::kVec, o[1]),
                             DTypeSize(cube::TypeAt(o[6], 0)));
+  } else if constexpr (std::is_same_v<Op, ops::UbufToCbuf> || std::is_same_v<Op, ops::CbufToUbuf> ||
+                       std::is_same_v<Op, ops::UbufToUbuf>) {
+    // src, dst, sid, count, len, src gap, dst gap, @types: mte_ub_l1's and mte_ub_ub's 32-byte
+    // blocks and gaps (the stream id changes nothing here).
+    const Memory src_mem = std::is_same_v<Op, ops::CbufToUbuf> ? Memory::kMat : Memory::kVec;
+    const Memory dst_mem = std::is_same_v<Op, ops::UbufToCbuf> ? Memory::kMat : Memory::kVec;
+    const int64_t n = ex.scalar(o[3]).i, len = ex.scalar(o[4]).i;
+    const int64_t sg = ex.scalar(o[5]).i, dg = ex.scalar(o[6]).i;
+    const DType st = cube::TypeAt(o[7], 0);
+    const Side from = local(src_mem, o[0]);
+    const Side to = local(dst_mem, o[1]);
+    if (from.base % 32 != 0 || to.base % 32 != 0) {
+      return ex.Fault(StrCat("the source and destination addresses ", from.base, " and ", to.base,
+                             " must be 32-byte aligned"));
+    }
+    return cube::UnitBursts(ex, from, to, len, n, sg, dg, 32, 32, st, st);
   } else {
     // src, dst, len, count, src gap, dst gap, @types.
     const int64_t len = ex.scalar(o[2]).i, n = ex.scalar(o[3]).i;

@@ -1,6 +1,7 @@
 // The Dma family: pto.mte_gm_ub and pto.mte_ub_gm, bursts of bytes between a GM pointer and UB
 // (micro-isa 02): nburst(count, src stride, dst stride) rows of len bytes, wrapped by loop(...)
-// triples (inner first); a GM -> UB copy may pad each UB row to its 32-byte boundary.
+// triples (inner first); a GM -> UB copy may pad each UB row (left and right elements, and up
+// to its 32-byte boundary). The row copies are shared with the older forms (dma_legacy.cc).
 #include <cstring>
 
 #include "pto/common/isa/operand_rules.h"
@@ -35,49 +36,58 @@ void PadPattern(Executor& ex, uint32_t reg, uint8_t* pattern, int* size) {
   std::memcpy(pattern, &bits, *size);
 }
 
-}  // namespace dma
+bool CopyGmToUb(Executor& ex, uint32_t gm, int64_t ub, const Transfer& t, const RowPadding& pad) {
+  if (pad.left < 0 || pad.right < 0) {
+    return ex.Fault(StrCat("padding counts ", pad.left, " and ", pad.right, " must not be negative"));
+  }
+  const int64_t head = pad.left * pad.size, tail = pad.right * pad.size;
+  const int64_t row = head + t.len + tail;
+  const int64_t padded = pad.to_block ? (row + 31) / 32 * 32 : row;
+  return ForEachRow(t, [&](int64_t src, int64_t dst) {
+    uint8_t *from, *to;
+    if (!reg::GlobalBytes(ex, gm, src, t.len, "reads", &from) ||
+        !reg::LocalBytes(ex, Memory::kVec, ub + dst, padded, 32, "writes", &to)) {
+      return false;
+    }
+    std::memmove(to + head, from, t.len);
+    for (int64_t b = 0; b < head; ++b) to[b] = pad.pattern[b % pad.size];
+    for (int64_t b = head + t.len; b < padded; ++b) to[b] = pad.pattern[(b - head - t.len) % pad.size];
+    return true;
+  });
+}
 
-using dma::Transfer;
+bool CopyUbToGm(Executor& ex, int64_t ub, uint32_t gm, const Transfer& t) {
+  return ForEachRow(t, [&](int64_t src, int64_t dst) {
+    uint8_t *from, *to;
+    if (!reg::LocalBytes(ex, Memory::kVec, ub + src, t.len, 32, "reads", &from) ||
+        !reg::GlobalBytes(ex, gm, dst, t.len, "writes", &to)) {
+      return false;
+    }
+    std::memmove(to, from, t.len);
+    return true;
+  });
+}
+
+}  // namespace dma
 
 template <typename Op>
 bool ExecDma(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
-  Transfer t;
+  dma::Transfer t;
   if constexpr (std::is_same_v<Op, ops::GmToUb>) {
     // gm, ub, cache, len, nburst(n, src, dst), [pad value, left, right], loops...
     if (!dma::ReadTransfer(ex, in, 3, 10, &t)) return false;
-    const int64_t ub = ex.scalar(o[1]).i;
-    const bool pad = o[7] != kNoOperand;
-    if (o[8] != kNoOperand && (ex.scalar(o[8]).i != 0 || ex.scalar(o[9]).i != 0)) {
-      return ex.Fault("left and right padding counts other than 0 are not modelled");
+    dma::RowPadding pad;
+    if (o[7] != kNoOperand) {
+      pad.to_block = true;
+      dma::PadPattern(ex, o[7], pad.pattern, &pad.size);
+      if (o[8] != kNoOperand) pad.left = ex.scalar(o[8]).i, pad.right = ex.scalar(o[9]).i;
     }
-    uint8_t pattern[8];
-    int pattern_size = 1;
-    if (pad) dma::PadPattern(ex, o[7], pattern, &pattern_size);
-    const int64_t padded = pad ? (t.len + 31) / 32 * 32 : t.len;
-    return dma::ForEachRow(t, [&](int64_t src, int64_t dst) {
-      uint8_t *from, *to;
-      if (!reg::GlobalBytes(ex, o[0], src, t.len, "reads", &from) ||
-          !reg::LocalBytes(ex, Memory::kVec, ub + dst, padded, 32, "writes", &to)) {
-        return false;
-      }
-      std::memcpy(to, from, t.len);
-      for (int64_t b = t.len; b < padded; ++b) to[b] = pattern[b % pattern_size];
-      return true;
-    });
+    return dma::CopyGmToUb(ex, o[0], ex.scalar(o[1]).i, t, pad);
   } else {
     // ub, gm, len, nburst(n, src, dst), loops...
     if (!dma::ReadTransfer(ex, in, 2, 6, &t)) return false;
-    const int64_t ub = ex.scalar(o[0]).i;
-    return dma::ForEachRow(t, [&](int64_t src, int64_t dst) {
-      uint8_t *from, *to;
-      if (!reg::LocalBytes(ex, Memory::kVec, ub + src, t.len, 32, "reads", &from) ||
-          !reg::GlobalBytes(ex, o[1], dst, t.len, "writes", &to)) {
-        return false;
-      }
-      std::memcpy(to, from, t.len);
-      return true;
-    });
+    return dma::CopyUbToGm(ex, ex.scalar(o[0]).i, o[1], t);
   }
 }
 

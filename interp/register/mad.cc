@@ -51,12 +51,13 @@ struct Operand {
 bool ReadNz(Executor& ex, Memory mem, int64_t addr, DType t, int64_t rows, int64_t cols,
             bool transposed, Operand* out) {
   // transposed: memory holds the cols x rows transpose (L0B holds B^T).
+  const int elem = DTypeSize(t);
+  if (elem <= 0 || elem > 8) return ex.Fault("the element type code is not a type L0 holds");
   const TileType nz = transposed ? cube::NzMatrix(t, cols, rows) : cube::NzMatrix(t, rows, cols);
   uint8_t* base;
   if (!cube::Span(ex, mem, addr, cube::NzBytes(nz), "reads", &base)) return false;
   out->cols = cols;
   out->v.resize(rows * cols);
-  const int elem = DTypeSize(t);
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t c = 0; c < cols; ++c) {
       const int64_t e = transposed ? nz.ElementOffset(c, r) : nz.ElementOffset(r, c);

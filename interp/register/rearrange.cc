@@ -81,6 +81,7 @@ bool ExecVecRearrange(Executor& ex, const Instr& in) {
         SetLane(d, count++, size, LaneBits(a, i, size));
       }
     }
+    ex.core().spr_sqzn = static_cast<int64_t>(count) * size;  // SQZN, what vstur stores
   } else if constexpr (std::is_same_v<Op, ops::Vpack>) {
     const VRegValue& a = ex.vreg(o[1]);
     const int half = static_cast<int>(o[2]) * (lanes / 2);  // LOWER 0, HIGHER 1

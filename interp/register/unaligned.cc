@@ -6,7 +6,9 @@
 // not yet written because they do not fill a 32-byte block: count < 32 of them, which belong
 // at UB address offset onwards. A store continues the stream where its pending bytes end,
 // writes every byte up to the last 32-byte boundary it reaches and keeps the rest; vstas
-// writes what is pending at the flush point the stream has reached.
+// writes what is pending at the flush point the stream has reached. vstur and vstar are the
+// same store and flush at p + AR (the core's address register), vstur storing the SQZN bytes
+// the last vsqz / vusqz kept and, in POST_UPDATE mode, adding them to AR.
 #include <cstring>
 
 #include "pto/common/strings.h"
@@ -22,6 +24,9 @@ struct Vldus {};
 struct Vstus {};
 struct Vstas {};
 struct Pstu {};
+struct Vstur {};
+struct Vstar {};
+struct Sprclr {};
 }  // namespace ops
 
 namespace {
@@ -64,6 +69,20 @@ bool Append(Executor& ex, const AlignValue& in, int64_t addr, const uint8_t* dat
   std::memcpy(out.bytes, buffer + (commit - start), end - commit);
   out.count = static_cast<uint32_t>(end - commit);
   out.offset = static_cast<uint32_t>(commit);
+  return true;
+}
+
+// Writes the pending bytes of store stream \a al, which must end at UB address \a at.
+bool Flush(Executor& ex, const AlignValue& al, int64_t at) {
+  if (al.count == kLoadPrimed) return ex.Fault("the align state is a load stream's (vldas)");
+  if (al.count == 0) return true;
+  if (at != al.offset + al.count) {
+    return ex.Fault(StrCat("the store stream has reached UB address ", al.offset + al.count,
+                           ", not the flush point ", at));
+  }
+  uint8_t* dst;
+  if (!reg::LocalBytes(ex, Memory::kVec, al.offset, al.count, 1, "writes", &dst)) return false;
+  std::memcpy(dst, al.bytes, al.count);
   return true;
 }
 
@@ -136,20 +155,31 @@ bool ExecVecAlign(Executor& ex, const Instr& in) {
     if (!Append(ex, state, p, bits, n, ex.align(o[0]))) return false;
     ex.scalar(o[1]).i = p + n;
     return true;
+  } else if constexpr (std::is_same_v<Op, ops::Vstur>) {
+    // align out, align in, a, p, @update: the first SQZN bytes of a go to the stream at p + AR.
+    Core& core = ex.core();
+    if (core.spr_sqzn < 0) {
+      return ex.Fault("SQZN holds no squeeze count: run vsqz or vusqz before vstur");
+    }
+    const int64_t n = core.spr_sqzn;
+    const AlignValue state = ex.align(o[1]);
+    if (!Append(ex, state, ex.scalar(o[3]).i + core.spr_ar, ex.vreg(o[2]).bytes, n, ex.align(o[0]))) {
+      return false;
+    }
+    if (o[4] == 1) core.spr_ar += n;  // POST_UPDATE
+    return true;
+  } else if constexpr (std::is_same_v<Op, ops::Vstar>) {
+    // align, p: write the pending bytes where they belong. The stream knows that place, and
+    // after a NO_POST_UPDATE vstur AR no longer says it, so p + AR is not checked.
+    const AlignValue& al = ex.align(o[0]);
+    return Flush(ex, al, al.offset + al.count);
+  } else if constexpr (std::is_same_v<Op, ops::Sprclr>) {
+    ex.core().spr_ar = 0;  // @spr: AR, the only register it names
+    return true;
   } else {
     // vstas: align, p, o, elem: write the pending bytes, which must end at p + o.
-    const AlignValue& al = ex.align(o[0]);
-    if (al.count == kLoadPrimed) return ex.Fault("the align state is a load stream's (vldas)");
     const int64_t at = ex.scalar(o[1]).i + ex.scalar(o[2]).i * static_cast<int64_t>(o[3]);
-    if (al.count == 0) return true;
-    if (at != al.offset + al.count) {
-      return ex.Fault(StrCat("the store stream has reached UB address ", al.offset + al.count,
-                             ", not the flush point ", at));
-    }
-    uint8_t* dst;
-    if (!reg::LocalBytes(ex, Memory::kVec, al.offset, al.count, 1, "writes", &dst)) return false;
-    std::memcpy(dst, al.bytes, al.count);
-    return true;
+    return Flush(ex, ex.align(o[0]), at);
   }
 }
 
