@@ -151,20 +151,6 @@ void RuleChecker::CheckVecReduce() {
   }
 }
 
-void RuleChecker::CheckVecIndex() {
-  CheckRegister();
-  const int d = 0, k = 1;
-  if (!types_[d].present || !types_[k].present) return;
-  const DType vec = types_[d].dtype, scalar = types_[k].dtype;
-  const bool ok = IsFloat(vec) ? scalar == vec
-                               : IsInteger(scalar) && DTypeSize(scalar) == DTypeSize(vec);
-  if (!ok) {
-    Fail(k, StrCat("vci of ", DTypeName(vec), " lanes starts from ",
-                   IsFloat(vec) ? "a scalar of that type" : "an integer of that width", ", not ",
-                   DTypeName(scalar)));
-  }
-}
-
 void RuleChecker::CheckVecBitcast() {
   CheckRegister();  // both vector registers hold 256 bytes, and both masks 256 bits
   if (info_.opcode == Opcode::kVbitcast && types_[1].present) RequireAllowedVReg(1);

@@ -60,7 +60,6 @@ class RuleChecker {
   void CheckVecCarry();
   void CheckVecConvert();
   void CheckVecReduce();
-  void CheckVecIndex();
   void CheckVecBitcast();
 
   // Rules shared by several families (operand_rules.cc).

@@ -1,6 +1,5 @@
-// The VecIndex and VecBitcast families (micro-isa 09): vci fills every lane with the scalar
-// plus (ASC) or minus (DESC) the lane number, computed in the element type (integers wrap,
-// floats round once); vbitcast and pbitcast copy a register's bits under another type.
+// The VecBitcast family (micro-isa 09): vbitcast and pbitcast copy a register's bits under
+// another type (vci, the lane index, is a VecSfu row: interp/register/sfu.cc).
 #include <cstring>
 
 #include "pto/interp/kernels.h"
@@ -11,31 +10,9 @@
 namespace pto::interp {
 
 namespace ops {
-struct LaneIndex {};
 struct BitcastVReg {};
 struct BitcastMask {};
 }  // namespace ops
-
-template <typename Op>
-bool ExecVecIndex(Executor& ex, const Instr& in) {
-  const uint32_t* o = in.operands;
-  const bool descending = o[2] == 1;
-  WithStorageType(reg::VRegType(ex, o[0]), [&](auto tag) {
-    using T = decltype(tag);
-    using C = typename Elem<T>::C;
-    const C base = ScalarAs<T>(ex, o[1]);
-    alignas(64) T out[reg::kLanes<T>];
-    for (int i = 0; i < reg::kLanes<T>; ++i) {
-      if constexpr (Elem<T>::kFloat) {
-        out[i] = Elem<T>::Store(descending ? base - static_cast<float>(i) : base + static_cast<float>(i));
-      } else {
-        out[i] = Elem<T>::Store(descending ? ops::WrapSub(base, i) : ops::WrapAdd(base, i));
-      }
-    }
-    std::memcpy(ex.vreg(o[0]).bytes, out, kVectorBytes);
-  });
-  return true;
-}
 
 template <typename Op>
 bool ExecVecBitcast(Executor& ex, const Instr& in) {
@@ -48,7 +25,6 @@ bool ExecVecBitcast(Executor& ex, const Instr& in) {
   return true;
 }
 
-#define PTO_IMPLEMENTS_VecIndex PTO_YES
 #define PTO_IMPLEMENTS_VecBitcast PTO_YES
 #include "pto/interp/instantiate.inc"
 
