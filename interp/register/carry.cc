@@ -31,7 +31,7 @@ bool ExecVecCarry(Executor& ex, const Instr& in) {
   for (int i = 0; i < reg::kLanes<uint32_t>; ++i) {
     const uint64_t x = a[i], y = b[i];
     // Without a carry-in, an add has none and a subtract has no borrow.
-    const uint64_t c = kCarryIn ? (reg::Active(carry_in, i, 4) ? 1 : 0) : (kAdd ? 0 : 1);
+    const uint64_t c = kCarryIn ? (reg::LaneActive(carry_in, i, 4) ? 1 : 0) : (kAdd ? 0 : 1);
     uint64_t r;
     bool flag;
     if constexpr (kAdd) {
@@ -41,7 +41,7 @@ bool ExecVecCarry(Executor& ex, const Instr& in) {
       r = x - y - (1 - c);
       flag = x >= y + (1 - c);
     }
-    const bool on = reg::Active(m, i, 4);
+    const bool on = reg::LaneActive(m, i, 4);
     out[i] = on ? static_cast<uint32_t>(r) : 0;
     reg::SetLaneBit(carry, i, 4, on && flag);
   }

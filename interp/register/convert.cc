@@ -71,13 +71,13 @@ void ConvertLanes(const VRegValue& a, const MaskValue& m, RoundMode mode, bool s
     const int p = part % r;
     for (int i = 0; i < reg::kLanes<D>; ++i) {
       const int s = i * r + p;
-      if (reg::Active(m, s, sizeof(S))) out[i] = ConvertLane<D, S>(x[s], mode, sat);
+      if (reg::LaneActive(m, s, sizeof(S))) out[i] = ConvertLane<D, S>(x[s], mode, sat);
     }
   } else {
     constexpr int r = sizeof(S) / sizeof(D);
     const int p = part % r;
     for (int i = 0; i < reg::kLanes<S>; ++i) {
-      if (reg::Active(m, i, sizeof(S))) out[i * r + p] = ConvertLane<D, S>(x[i], mode, sat);
+      if (reg::LaneActive(m, i, sizeof(S))) out[i * r + p] = ConvertLane<D, S>(x[i], mode, sat);
     }
   }
   std::memcpy(d.bytes, out.v, kVectorBytes);

@@ -11,6 +11,7 @@
 
 #include "pto/interp/element.h"
 #include "pto/interp/executor.h"
+#include "pto/interp/register/register_memory.h"
 
 namespace pto::interp::reg {
 
@@ -33,12 +34,6 @@ inline bool AllActive(const MaskValue& m, int bytes) {
   return ((m.words[0] & m.words[1] & m.words[2] & m.words[3]) & bits) == bits;
 }
 
-/// Whether lane \a i of \a bytes-byte elements is active in \a m.
-inline bool Active(const MaskValue& m, int i, int bytes) {
-  const int bit = i * bytes;
-  return (m.words[bit >> 6] >> (bit & 63)) & 1;
-}
-
 /// A copy of register \a v's lanes as elements of T.
 template <typename T>
 struct LaneArray {
@@ -53,7 +48,7 @@ struct LaneArray {
 template <typename T>
 void ZeroInactive(const MaskValue& m, T* out) {
   for (int i = 0; i < kLanes<T>; ++i) {
-    if (!Active(m, i, sizeof(T))) out[i] = T{};
+    if (!LaneActive(m, i, sizeof(T))) out[i] = T{};
   }
 }
 

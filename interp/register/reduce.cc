@@ -40,7 +40,7 @@ template <typename T>
 void Gather(const reg::LaneArray<T>& x, const MaskValue& m, int first, int n,
             Compute<T> identity, Compute<T>* out) {
   for (int i = 0; i < n; ++i) {
-    out[i] = reg::Active(m, first + i, sizeof(T)) ? Elem<T>::Load(x[first + i]) : identity;
+    out[i] = reg::LaneActive(m, first + i, sizeof(T)) ? Elem<T>::Load(x[first + i]) : identity;
   }
 }
 
@@ -71,7 +71,7 @@ std::pair<Compute<T>, int> Extremum(const reg::LaneArray<T>& x, const MaskValue&
   int index = 0;
   bool found = false, nan = false;
   for (int i = 0; i < n; ++i) {
-    if (!reg::Active(m, first + i, sizeof(T))) continue;
+    if (!reg::LaneActive(m, first + i, sizeof(T))) continue;
     const Compute<T> v = Elem<T>::Load(x[first + i]);
     if constexpr (Elem<T>::kFloat) {
       if (nan) continue;

@@ -12,6 +12,7 @@
 #include "pto/common/strings.h"
 #include "pto/interp/kernels.h"
 #include "pto/interp/register/register_memory.h"
+#include "pto/interp/sort_order.h"
 
 namespace pto::interp {
 
@@ -23,25 +24,12 @@ struct VGetVms4Sr {};
 
 namespace {
 
+using sort_order::Before;
+using sort_order::KeyAt;
+
 constexpr int kRecordBytes = 8;
 constexpr int kGroup = 32;
 constexpr int kLists = 4;
-
-float ScoreAt(const uint8_t* p, DType dtype) {
-  if (dtype == DType::kF16) {
-    uint16_t h;
-    std::memcpy(&h, p, 2);
-    return HalfToFloat(h);
-  }
-  float f;
-  std::memcpy(&f, p, 4);
-  return f;
-}
-
-bool Before(float a, float b) {
-  if (std::isnan(b)) return false;
-  return std::isnan(a) || a > b;
-}
 
 bool Bitsort(Executor& ex, const Instr& in, DType dtype) {
   const uint32_t* o = in.operands;
@@ -61,7 +49,7 @@ bool Bitsort(Executor& ex, const Instr& in, DType dtype) {
     int order[kGroup];
     for (int i = 0; i < kGroup; ++i) order[i] = i;
     std::stable_sort(order, order + kGroup, [&](int a, int b) {
-      return Before(ScoreAt(scores + a * esz, dtype), ScoreAt(scores + b * esz, dtype));
+      return Before(KeyAt(scores + a * esz, dtype), KeyAt(scores + b * esz, dtype));
     });
     uint8_t out[kGroup * kRecordBytes] = {};
     for (int k = 0; k < kGroup; ++k) {
@@ -110,8 +98,8 @@ bool Mrgsort4(Executor& ex, const Instr& in, DType dtype) {
         one_used_up = true;
         continue;
       }
-      const float key = ScoreAt(list[k] + taken[k] * kRecordBytes, dtype);
-      if (best < 0 || Before(key, ScoreAt(list[best] + taken[best] * kRecordBytes, dtype))) {
+      const float key = KeyAt(list[k] + taken[k] * kRecordBytes, dtype);
+      if (best < 0 || Before(key, KeyAt(list[best] + taken[best] * kRecordBytes, dtype))) {
         best = k;
       }
     }

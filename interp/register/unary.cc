@@ -17,18 +17,17 @@ template <typename Op, typename T>
 void UnaryLanes(const VRegValue& a, const MaskValue& m, VRegValue& d) {
   constexpr int n = reg::kLanes<T>;
   if constexpr (std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
-    // The target's loop, looked up once; lane i reads a before it writes d, so d may be a.
+    // The target's loop, looked up once, straight on the registers: lane i reads a before it
+    // writes d, so d may be a.
     static const simd::UnaryLoopFn loop = simd::UnaryLoopF32(static_cast<simd::Unary>(kSimdUnary<Op>));
-    if (reg::AllActive(m, sizeof(T))) {
-      loop(reinterpret_cast<const float*>(a.bytes), reinterpret_cast<float*>(d.bytes), n);
-      return;
-    }
+    float* out = reinterpret_cast<float*>(d.bytes);
+    loop(reinterpret_cast<const float*>(a.bytes), out, n);
+    if (!reg::AllActive(m, sizeof(T))) reg::ZeroInactive(m, out);
+    return;
   }
   const reg::LaneArray<T> x(a);
   alignas(64) T out[n];
-  if constexpr (std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
-    simd::UnaryF32(static_cast<simd::Unary>(kSimdUnary<Op>), x.v, out, n);
-  } else if constexpr (Elem<T>::kFloat && !std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
+  if constexpr (Elem<T>::kFloat && !std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
     // 16-bit floats: widened exactly, the f32 loop, rounded back once.
     alignas(64) float wide[n];
     for (int i = 0; i < n; ++i) wide[i] = Elem<T>::Load(x[i]);

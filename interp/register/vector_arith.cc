@@ -29,21 +29,18 @@ template <typename Op, typename T>
 void BinaryLanes(const VRegValue& a, const VRegValue& b, const MaskValue& m, VRegValue& d) {
   constexpr int n = reg::kLanes<T>;
   if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
-    // Lane i reads a and b before it writes d, so d may be a or b.
+    // The target's loop, looked up once, straight on the registers: lane i reads a and b
+    // before it writes d, so d may be a or b.
     static const simd::BinaryLoopFn loop = simd::BinaryLoopF32(static_cast<simd::Binary>(kSimdBinary<Op>));
-    if (reg::AllActive(m, sizeof(T))) {
-      loop(reinterpret_cast<const float*>(a.bytes), reinterpret_cast<const float*>(b.bytes),
-           reinterpret_cast<float*>(d.bytes), n);
-      return;
-    }
+    float* out = reinterpret_cast<float*>(d.bytes);
+    loop(reinterpret_cast<const float*>(a.bytes), reinterpret_cast<const float*>(b.bytes), out, n);
+    if (!reg::AllActive(m, sizeof(T))) reg::ZeroInactive(m, out);
+    return;
   }
   const reg::LaneArray<T> x(a), y(b);
   alignas(64) T out[n];
-  if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
-    static const simd::BinaryLoopFn loop = simd::BinaryLoopF32(static_cast<simd::Binary>(kSimdBinary<Op>));
-    loop(x.v, y.v, out, n);
-  } else if constexpr ((std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) &&
-                       kSimdBinary<Op> >= 0) {
+  if constexpr ((std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) &&
+                kSimdBinary<Op> >= 0) {
     simd::BinaryHalfRows(kHalfType<T>, static_cast<simd::Binary>(kSimdBinary<Op>),
                          reinterpret_cast<const uint16_t*>(x.v), 0,
                          reinterpret_cast<const uint16_t*>(y.v), 0,
@@ -72,7 +69,7 @@ bool ShiftLanes(Executor& ex, const VRegValue& a, const VRegValue& b, const Mask
                 VRegValue& d) {
   const reg::LaneArray<T> x(a), y(b);
   for (int i = 0; i < reg::kLanes<T>; ++i) {
-    if (Elem<T>::Load(y[i]) < 0 && reg::Active(m, i, sizeof(T))) {
+    if (Elem<T>::Load(y[i]) < 0 && reg::LaneActive(m, i, sizeof(T))) {
       return ex.Fault(StrCat("negative shift count ", Elem<T>::Load(y[i]), " in lane ", i));
     }
   }

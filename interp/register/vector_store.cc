@@ -68,16 +68,6 @@ bool UnitActive(const MaskValue& m, int k, int unit, int element) {
   return reg::LaneActive(m, k, element ? element : unit);
 }
 
-// Whether every unit of \a unit bytes (1, 2, 4, 8) of a whole register is active in \a m.
-bool AllUnitsActive(const MaskValue& m, int unit) {
-  uint64_t lowest = 0;  // the lowest bit of every unit of one 64-bit mask word
-  for (int b = 0; b < 64; b += unit) lowest |= uint64_t{1} << b;
-  for (uint64_t w : m.words) {
-    if ((w & lowest) != lowest) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 template <typename Op>
@@ -128,7 +118,7 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
     }
     const MaskValue& m = ex.mask(o[4]);
     const bool packed = d->name.starts_with("PK");
-    if (img.unit == 0 || (!packed && img.size == kVectorBytes && AllUnitsActive(m, img.unit))) {
+    if (img.unit == 0 || (!packed && img.size == kVectorBytes && reg::AllActive(m, img.unit))) {
       std::memcpy(dst, img.bytes, img.size);  // the common case: every lane active
     } else {
       for (int k = 0; k < img.size / img.unit; ++k) {

@@ -7,32 +7,18 @@
 #include <vector>
 
 #include "pto/common/strings.h"
+#include "pto/interp/sort_order.h"
 #include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 
 namespace {
 
+using sort_order::Before;
+using sort_order::KeyAt;
+
 constexpr int kRecordBytes = 8;
 constexpr int kSortBlock = 32;
-
-// The sort key of the f16 or f32 value at \a p.
-float KeyAt(const uint8_t* p, DType dtype) {
-  if (dtype == DType::kF16) {
-    uint16_t h;
-    std::memcpy(&h, p, 2);
-    return HalfToFloat(h);
-  }
-  float f;
-  std::memcpy(&f, p, 4);
-  return f;
-}
-
-// True if \a a sorts before \a b: larger first, NaN first of all.
-bool Before(float a, float b) {
-  if (std::isnan(b)) return false;
-  return std::isnan(a) || a > b;
-}
 
 // Element (r, c) of a u32 or i32 index tile as raw 32 bits.
 uint32_t IndexBits(const TileRef& t, int64_t r, int64_t c) {
