@@ -124,7 +124,7 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
   int64_t repeats = 1, src_step = 0, dst_step = 0;
   if (o[q + 4] != kNoOperand) {
     repeats = ex.scalar(o[q + 4]).i;
-    src_step = ex.scalar(o[q + 5]).i * 32;
+    src_step = reg::Address(0, ex.scalar(o[q + 5]).i, 32);
     dst_step = ex.scalar(o[q + 6]).i;
     if (repeats < 0) return ex.Fault(StrCat("loop3 repeats ", repeats, " times"));
   }
@@ -173,7 +173,7 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
   }
   for (int64_t r = 0; r < repeats; ++r) {
     uint8_t* from;
-    if (!cube::Span(ex, Memory::kAcc, src + r * src_step, cube::NzBytes(acc), "reads", &from)) {
+    if (!cube::Span(ex, Memory::kAcc, reg::Address(src, r, src_step), cube::NzBytes(acc), "reads", &from)) {
       return false;
     }
     for (int64_t i = 0; i < m; ++i) {
@@ -201,14 +201,15 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
           return ex.Fault("split_m and split_n write both vector cores' UBs; writing a UB but "
                           "this core's is not modelled");
         }
-        const int64_t e = r * dst_step +
-                          (layout == Layout::kNz2Nd ? ri * dst_stride + cj : cj * dst_stride + ri);
+        const int64_t e = reg::Address(reg::Address(0, r, dst_step),
+                                       layout == Layout::kNz2Nd ? reg::Address(cj, ri, dst_stride)
+                                                                : reg::Address(ri, cj, dst_stride));
         uint8_t* to;
         if constexpr (kGm) {
-          if (!reg::GlobalBytes(ex, o[1], e * elem, elem, "writes", &to)) return false;
+          if (!reg::GlobalBytes(ex, o[1], reg::Address(0, e, elem), elem, "writes", &to)) return false;
         } else {
-          if (!cube::Span(ex, kUb ? Memory::kVec : Memory::kMat, ex.scalar(o[1]).i + e * elem,
-                          elem, "writes", &to)) {
+          if (!cube::Span(ex, kUb ? Memory::kVec : Memory::kMat,
+                          reg::Address(ex.scalar(o[1]).i, e, elem), elem, "writes", &to)) {
             return false;
           }
         }

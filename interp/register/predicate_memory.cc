@@ -31,7 +31,7 @@ template <typename Op>
 bool ExecPredMemory(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
   // mask, p, o, elem, dist
-  const int64_t addr = ex.scalar(o[1]).i + ex.scalar(o[2]).i * static_cast<int64_t>(o[3]);
+  const int64_t addr = reg::Address(ex.scalar(o[1]).i, ex.scalar(o[2]).i, o[3]);
   const uint32_t dist = o[4];
   const int64_t bytes = dist == kNorm ? 32 : dist == kDs ? 64 : 16;
   const int64_t align = dist == kNorm || dist == kDs ? 32 : 8;

@@ -9,7 +9,7 @@ bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t a
   const int64_t capacity = MemoryCapacity(ex.program().arch, mem);
   if (addr < 0 || bytes < 0 || addr > capacity - bytes) {
     return ex.Fault(StrCat(what, " ", MemoryHardwareName(mem), " bytes [", addr, ", ",
-                           addr + bytes, "), outside the ", capacity / 1024, " KiB of ",
+                           Address(addr, bytes), "), outside the ", capacity / 1024, " KiB of ",
                            MemoryHardwareName(mem)));
   }
   if (align > 1 && addr % align != 0) {
@@ -25,10 +25,10 @@ bool GlobalBytes(Executor& ex, uint32_t view, int64_t byte, int64_t bytes, const
   const ViewState* v;
   if (!ex.View(view, &v)) return false;
   GlobalBuffer& buf = ex.globals()[v->buffer];
-  const int64_t start = v->offset * DTypeSize(ex.function().views[view].dtype) + byte;
+  const int64_t start = Address(byte, v->offset, DTypeSize(ex.function().views[view].dtype));
   const int64_t size = static_cast<int64_t>(buf.bytes.size());
   if (start < 0 || bytes < 0 || start > size - bytes) {
-    return ex.Fault(StrCat(what, " bytes [", start, ", ", start + bytes, ") of ", buf.name,
+    return ex.Fault(StrCat(what, " bytes [", start, ", ", Address(start, bytes), ") of ", buf.name,
                            ", which holds ", size, " bytes"));
   }
   *out = buf.bytes.data() + start;

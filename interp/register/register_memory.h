@@ -31,10 +31,17 @@ inline uint8_t* UbSpan(Executor& ex, int64_t addr, int64_t bytes, int64_t align)
   return ub.data() + addr;
 }
 
+/// base + index * scale as the NPU's 64-bit address registers compute it: wrapping, never
+/// undefined. The memory checks then reject an address that lands outside.
+inline int64_t Address(int64_t base, int64_t index = 0, int64_t scale = 1) {
+  return static_cast<int64_t>(static_cast<uint64_t>(base) +
+                              static_cast<uint64_t>(index) * static_cast<uint64_t>(scale));
+}
+
 /// The UB byte address of element \a offset of a !pto.ptr<T, ub> held in scalar register
 /// \a ptr, with elements of \a element_bytes.
 inline int64_t ElementAddress(Executor& ex, uint32_t ptr, uint32_t offset, int element_bytes) {
-  return ex.scalar(ptr).i + ex.scalar(offset).i * element_bytes;
+  return Address(ex.scalar(ptr).i, ex.scalar(offset).i, element_bytes);
 }
 
 /// Points \a out at bytes [byte, byte + bytes) of the global buffer view register \a view

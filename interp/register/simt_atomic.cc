@@ -138,7 +138,7 @@ bool ExecLocalScalar(Executor& ex, const Instr& in) {
     d.offset = byte / size;
     return true;
   } else if constexpr (std::is_same_v<Op, ops::AddPtrLocal>) {
-    ex.scalar(o[0]).i = ex.scalar(o[1]).i + ex.scalar(o[2]).i * static_cast<int64_t>(o[3]);
+    ex.scalar(o[0]).i = reg::Address(ex.scalar(o[1]).i, ex.scalar(o[2]).i, o[3]);
     return true;
   } else {
     constexpr bool kLoad = std::is_same_v<Op, ops::LoadLocal>;

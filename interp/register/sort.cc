@@ -38,11 +38,11 @@ bool Bitsort(Executor& ex, const Instr& in, DType dtype) {
   if (repeats < 0) return ex.Fault(StrCat("a repeat count of ", repeats));
   for (int64_t r = 0; r < repeats; ++r) {
     uint8_t *dst, *scores, *indices;
-    if (!reg::LocalBytes(ex, Memory::kVec, ex.scalar(o[1]).i + r * kGroup * esz, kGroup * esz,
+    if (!reg::LocalBytes(ex, Memory::kVec, reg::Address(ex.scalar(o[1]).i, r, kGroup * esz), kGroup * esz,
                          32, "scores", &scores) ||
-        !reg::LocalBytes(ex, Memory::kVec, ex.scalar(o[2]).i + r * kGroup * 4, kGroup * 4, 32,
+        !reg::LocalBytes(ex, Memory::kVec, reg::Address(ex.scalar(o[2]).i, r, kGroup * 4), kGroup * 4, 32,
                          "indices", &indices) ||
-        !reg::LocalBytes(ex, Memory::kVec, ex.scalar(o[0]).i + r * kGroup * kRecordBytes,
+        !reg::LocalBytes(ex, Memory::kVec, reg::Address(ex.scalar(o[0]).i, r, kGroup * kRecordBytes),
                          kGroup * kRecordBytes, 32, "records", &dst)) {
       return false;
     }

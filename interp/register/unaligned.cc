@@ -163,7 +163,7 @@ bool ExecVecAlign(Executor& ex, const Instr& in) {
     }
     const int64_t n = core.spr_sqzn;
     const AlignValue state = ex.align(o[1]);
-    if (!Append(ex, state, ex.scalar(o[3]).i + core.spr_ar, ex.vreg(o[2]).bytes, n, ex.align(o[0]))) {
+    if (!Append(ex, state, reg::Address(ex.scalar(o[3]).i, core.spr_ar), ex.vreg(o[2]).bytes, n, ex.align(o[0]))) {
       return false;
     }
     if (o[4] == 1) core.spr_ar += n;  // POST_UPDATE
@@ -178,7 +178,7 @@ bool ExecVecAlign(Executor& ex, const Instr& in) {
     return true;
   } else {
     // vstas: align, p, o, elem: write the pending bytes, which must end at p + o.
-    const int64_t at = ex.scalar(o[1]).i + ex.scalar(o[2]).i * static_cast<int64_t>(o[3]);
+    const int64_t at = reg::Address(ex.scalar(o[1]).i, ex.scalar(o[2]).i, o[3]);
     return Flush(ex, ex.align(o[0]), at);
   }
 }

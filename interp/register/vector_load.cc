@@ -79,9 +79,9 @@ bool ExecVecLoad(Executor& ex, const Instr& in) {
   // vlds: d, [updated], p, o, elem, dist; vldsx2: lo, hi, p, o, elem, dist.
   constexpr bool kPair = std::is_same_v<Op, ops::Vldsx2>;
   const int64_t base = ex.scalar(o[2]).i;
-  const int64_t step = ex.scalar(o[3]).i * static_cast<int64_t>(o[4]);
+  const int64_t step = reg::Address(0, ex.scalar(o[3]).i, o[4]);
   const bool post = !kPair && o[1] != kNoOperand;
-  const int64_t addr = post ? base : base + step;
+  const int64_t addr = post ? base : reg::Address(base, step);
   if constexpr (!kPair) {
     // The common case, a NORM load of 256 aligned bytes inside UB: one copy.
     static const uint32_t kNorm = DistCode("NORM");

@@ -76,9 +76,9 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
   constexpr bool kPair = std::is_same_v<Op, ops::Vstsx2>;
   // vsts: [updated], a, p, o, mask, elem, dist; vstsx2: lo, hi, p, o, mask, elem, dist.
   const int64_t base = ex.scalar(o[2]).i;
-  const int64_t step = ex.scalar(o[3]).i * static_cast<int64_t>(o[5]);
+  const int64_t step = reg::Address(0, ex.scalar(o[3]).i, o[5]);
   const bool post = !kPair && o[0] != kNoOperand;
-  const int64_t addr = post ? base : base + step;
+  const int64_t addr = post ? base : reg::Address(base, step);
   const uint32_t data = kPair ? o[0] : o[1];
   if constexpr (!kPair) {
     // The common case, a NORM store of a whole register with every lane active: one copy.
