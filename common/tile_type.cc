@@ -163,4 +163,14 @@ uint64_t PadBits(PadValue pad, DType dtype) {
   }
 }
 
+bool WindowTypeFits(const TileType& t, const TileType& w) {
+  if (w.mem != t.mem || w.dtype != t.dtype || w.blayout != t.blayout || w.slayout != t.slayout ||
+      w.fractal != t.fractal || w.rows > t.rows || w.cols > t.cols) {
+    return false;
+  }
+  if (t.boxed()) return w.rows == t.rows && w.cols == t.cols;
+  if (t.row_major()) return w.cols == t.cols || w.rows == 1;
+  return w.rows == t.rows || w.cols == 1;
+}
+
 }  // namespace pto

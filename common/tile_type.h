@@ -79,6 +79,11 @@ std::string CheckTileType(const TileType& type);
 /// (memory exists, footprint fits, addr + footprint fits, 32-byte alignment). Empty if fine.
 std::string CheckTileAddress(const TileType& type, Arch arch, uint64_t addr);
 
+/// Whether a tile of type \a window can view the storage of a tile of type \a tile from an
+/// origin on: element (i, j) of the window must be element (r0 + i, c0 + j) of the tile, so
+/// its rows step as the tile's.
+bool WindowTypeFits(const TileType& tile, const TileType& window);
+
 /// Bit pattern of the pad value for \a type's dtype (isa.md 1.4, NPU column), widened to 64 bits.
 uint64_t PadBits(PadValue pad, DType dtype);
 

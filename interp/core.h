@@ -93,6 +93,9 @@ struct Core {
   BlockInfo info;
   CoreKind kind;
   PipeHub* hub;  ///< The block's pipes; null when the block runs on one core.
+  /// The block's cores when they run apart (the cube core, vector cores 0 and 1), whose
+  /// memories cross-core copies reach; all null when one core runs the block.
+  std::array<Core*, 3> block_cores{};
   std::array<PipeEnd, kMaxPipes> pipes{};
   /// The launch's comm signals; null when the program has no comm instructions.
   SignalHub* signals = nullptr;

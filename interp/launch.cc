@@ -281,6 +281,20 @@ static bool UsesFamily(const Program& program, Family family) {
 }
 
 bool UsesPipes(const Program& program) { return UsesFamily(program, Family::kPipe); }
+
+bool NeedsCoresApart(const Program& program) {
+  if (UsesPipes(program)) return true;
+  // The tile layer's cross-core moves (tmov acc -> vec) are modelled on one core, so only a
+  // VPTO kernel's sync.set/sync.wait split its block.
+  bool cross_core_sync = false, register_layer = false;
+  for (const Function& f : program.functions) {
+    for (const CodeSite& site : Instructions(f.code)) {
+      cross_core_sync |= site.in.op == Opcode::kSyncSet || site.in.op == Opcode::kSyncWait;
+      register_layer |= GetOpInfo(site.in.op).layer() == Layer::kRegister;
+    }
+  }
+  return cross_core_sync && register_layer;
+}
 bool UsesComm(const Program& program) { return UsesFamily(program, Family::kComm); }
 
 void Block::JoinSignals(SignalHub* hub) {
@@ -306,6 +320,9 @@ Block::Block(const Program& program, const Function& fn, Arguments& args, const 
       vec.subblock_num = kVectorCoresPerBlock;
       cores_.push_back(std::make_unique<Core>(program.arch, vec, CoreKind::kVector, hub_.get(),
                                               max_steps));
+    }
+    for (auto& core : cores_) {
+      for (size_t c = 0; c < cores_.size(); ++c) core->block_cores[c] = cores_[c].get();
     }
   }
   for (auto& core : cores_) {
@@ -358,7 +375,7 @@ Launch::Launch(const Program& program, const Function& fn, Arguments& args, int 
       args_(args),
       max_steps_(max_steps),
       audit_accesses_(audit_accesses),
-      apart_(UsesPipes(program)) {
+      apart_(NeedsCoresApart(program)) {
   blocks_.resize(block_count);
   if (UsesComm(program)) {
     int cores = 0;

@@ -40,6 +40,9 @@ bool ReadArguments(const Program& program, const Function& fn,
 /// True if \a program uses cube <-> vector pipes: its blocks then run a cube core and two
 /// vector cores apart (docs/semantics.md).
 bool UsesPipes(const Program& program);
+/// True if \a program's blocks run a cube core and two vector cores apart: it uses pipes, or
+/// it is a register-layer (VPTO) kernel whose cores signal each other with sync.set/sync.wait.
+bool NeedsCoresApart(const Program& program);
 /// True if \a program uses the comm instructions: all its blocks then run at once, so that a
 /// block waiting on a signal can be woken by another.
 bool UsesComm(const Program& program);

@@ -41,4 +41,29 @@ void PipeHub::Free(int id, PipeDir dir, int lane) {
   room_.Wake();
 }
 
+bool PipeHub::SetFlag(int core, int id) {
+  std::lock_guard<std::mutex> lock(room_.mutex());
+  int& count = flags_[{core, id}];
+  if (count >= kMaxFlagCount) return false;
+  ++count;
+  room_.Wake();
+  return true;
+}
+
+WaitResult PipeHub::WaitFlag(int core, int id, const std::string& who, std::string* error) {
+  std::unique_lock<std::mutex> lock(room_.mutex());
+  int& count = flags_[{core, id}];
+  std::function<bool()> ready = [&] { return count > 0; };
+  // Who raises it, and with which id: the cube's flag e is vector core e / 16's e % 16.
+  std::string setter =
+      core == 0 ? StrCat("vector core ", id / kFlagsPerVectorCore, "'s sync.set ",
+                         id % kFlagsPerVectorCore)
+                : StrCat("the cube core's sync.set ", id + kFlagsPerVectorCore * (core - 1));
+  std::string what = StrCat(who, " waits for cross-core flag ", id, " (", setter, ")");
+  WaitResult result = room_.Wait(lock, ready, std::move(what), error);
+  if (result != WaitResult::kDone) return result;
+  --count;
+  return WaitResult::kDone;
+}
+
 }  // namespace pto::interp

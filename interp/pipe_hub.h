@@ -1,6 +1,7 @@
 // The cube <-> vector pipes of one block: FIFOs of tiles between the block's cores, which run
-// on threads of their own. A core that pops from an empty pipe or pushes into a full one
-// waits in the block's WaitRoom, which reports a deadlock on each waiting core.
+// on threads of their own, and the cross-core flags (sync.set / sync.wait) between them. A core
+// that pops from an empty pipe, pushes into a full one or waits for a flag not yet set waits
+// in the block's WaitRoom, which reports a deadlock on each waiting core.
 #ifndef PTO_INTERP_PIPE_HUB_H_
 #define PTO_INTERP_PIPE_HUB_H_
 
@@ -9,6 +10,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "pto/common/dtype.h"
@@ -31,7 +33,7 @@ class PipeHub {
  public:
   /// \a cores: how many cores of the block run (each calls CoreDone when it stops).
   explicit PipeHub(int cores)
-      : room_(cores, "every core of the block still running waits on a pipe",
+      : room_(cores, "every core of the block still running waits on a pipe or a cross-core flag",
               "stopped: another core of the block faulted") {}
 
   /// Appends \a tile to the queue for \a lane (the vector core at that end), waiting while
@@ -43,6 +45,15 @@ class PipeHub {
                  std::string* error);
   /// The consumer gave back the slot of one popped tile: one tile fewer in flight.
   void Free(int id, PipeDir dir, int lane);
+  /// Adds one to flag \a id of core \a core (0 the cube core, 1 + k vector core k); false
+  /// when it already holds kMaxFlagCount sets not yet waited for.
+  bool SetFlag(int core, int id);
+  /// Waits until flag \a id of core \a core holds a set, then takes it.
+  WaitResult WaitFlag(int core, int id, const std::string& who, std::string* error);
+  /// A flag counts at most this many sets (Ascend C's CrossCoreSetFlag: at most 15).
+  static constexpr int kMaxFlagCount = 15;
+  /// The cube's flags 16k to 16k + 15 are vector core k's 0 to 15.
+  static constexpr int kFlagsPerVectorCore = 16;
   /// A core has stopped (finished or faulted); it will not push or pop again.
   void CoreDone() { room_.CoreDone(); }
   /// A core faulted: every waiting core gives up.
@@ -59,6 +70,7 @@ class PipeHub {
   }
   WaitRoom room_;
   std::map<Key, Queue> queues_;
+  std::map<std::pair<int, int>, int> flags_;  ///< (core, id) -> sets not yet waited for
 };
 
 }  // namespace pto::interp

@@ -73,7 +73,7 @@ bool Runner::SelectEntry(const std::string& name) {
 // A cube (or vector) kernel that uses pipes runs with its peer on the other cores, on the same
 // arguments.
 bool Runner::CheckPeer() {
-  if (fn_->kind == KernelKind::kAny || !UsesPipes(program_)) return true;
+  if (fn_->kind == KernelKind::kAny || !NeedsCoresApart(program_)) return true;
   const std::string name = program_.String(fn_->name);
   const char* other = fn_->kind == KernelKind::kCube ? "vector" : "cube";
   if (fn_->peer == kNoFunction) {
@@ -203,7 +203,7 @@ int Runner::Run(const RunRequest& request) {
     Error(StrCat("--blocks must be at least 1, got ", request.blocks));
     return 1;
   }
-  if (UsesComm(program_) && UsesPipes(program_)) {
+  if (UsesComm(program_) && NeedsCoresApart(program_)) {
     Error("a kernel with both comm signals (tnotify, twait) and cube/vector pipes is not "
           "supported: a wait on one could not see a deadlock on the other");
     return 1;

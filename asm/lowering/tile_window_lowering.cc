@@ -7,17 +7,6 @@ namespace pto::assembler {
 
 namespace {
 
-// Whether a tile of type \a w can view storage of a tile of type \a t from an origin on: element
-// (i, j) of the window must be element (r0 + i, c0 + j) of the tile.
-bool WindowTypeFits(const TileType& t, const TileType& w) {
-  if (w.mem != t.mem || w.dtype != t.dtype || w.blayout != t.blayout || w.slayout != t.slayout ||
-      w.fractal != t.fractal || w.rows > t.rows || w.cols > t.cols) {
-    return false;
-  }
-  if (t.boxed()) return w.rows == t.rows && w.cols == t.cols;
-  if (t.row_major()) return w.cols == t.cols || w.rows == 1;
-  return w.rows == t.rows || w.cols == 1;
-}
 
 }  // namespace
 

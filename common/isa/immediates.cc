@@ -48,6 +48,8 @@ constexpr NumberRow kNumbers[] = {
     {"pad_float", {0, 1}},
     {"offset", {0, 31}},  // pgenv_b16/b32: the slice of the vector register's bits (b16: 0 to 15)
     {"%dtype1", {0, kDTypeCount - 1}},  // a VPTO sort's score type: operand 1's pointee
+    {"from", {0, kDTypeCount - 1}},     // SIMT convert: the element types it converts between
+    {"to", {0, kDTypeCount - 1}},
     {"elem_bytes", {1, 8}},  // VPTO: the element size of the pointer an offset counts in
     // The cube rows of the register layer (common/isa/cube_flags.h).
     {"types", {0, 0xffffffffu}},

@@ -2,6 +2,8 @@
 // UB addresses the assembler knows (a castptr of a constant, an addptr of one and a constant)
 // must be aligned as the access needs; masks combined must share a granularity; a broadcast's
 // scalar must be a lane's type.
+#include <cmath>
+
 #include "pto/common/isa/attributes.h"
 #include "pto/common/isa/rule_checker.h"
 #include "pto/common/strings.h"
@@ -25,16 +27,23 @@ int RuleChecker::FirstInput(OperandKind kind) const {
 // \a ptr is a UB pointer slot; an "%p[%o]" operand's offset is the next slot, counted in
 // @elem_bytes units. Only a fully known address is checked; the kernels check the others.
 void RuleChecker::RequireStaticAlignment(int ptr, int align, std::string_view what) {
-  if (ptr < 0 || align <= 1 || !types_[ptr].known_value) return;
+  // Constants are held as doubles: past 2^53 they are not exact, and the kernels check them.
+  auto exact = [](double v) { return std::fabs(v) <= 9007199254740992.0; };
+  if (ptr < 0 || align <= 1 || !types_[ptr].known_value || !exact(types_[ptr].value)) return;
   int64_t addr = static_cast<int64_t>(types_[ptr].value);
   const int elem = AttrOperand("elem_bytes");
   if (elem >= 0) {
     const int offset = ptr + 1;
     if (offset >= info_.num_operands() || !types_[offset].present || !types_[offset].known_value ||
-        !types_[elem].known_value) {
+        !types_[elem].known_value || !exact(types_[offset].value) ||
+        !exact(types_[elem].value)) {
       return;
     }
-    addr += static_cast<int64_t>(types_[offset].value) * static_cast<int64_t>(types_[elem].value);
+    // The address arithmetic wraps, as at run time (docs/semantics.md "Pointers").
+    addr = static_cast<int64_t>(
+        static_cast<uint64_t>(addr) +
+        static_cast<uint64_t>(static_cast<int64_t>(types_[offset].value)) *
+            static_cast<uint64_t>(static_cast<int64_t>(types_[elem].value)));
   }
   if (addr % align != 0) {
     Fail(elem >= 0 ? ptr + 1 : ptr,

@@ -366,6 +366,16 @@ void RuleChecker::CheckConcat() {
   }
 }
 
+// A window (%subview) steps through its tile's storage: ptoas checks its type, and so must
+// the loader, or a window wider than its tile would reach past the tile's memory.
+void RuleChecker::CheckMachine() {
+  if (info_.opcode != Opcode::kSubView || !Tile(0) || !Tile(1)) return;
+  if (!WindowTypeFits(*Tile(1), *Tile(0))) {
+    Fail(0, StrCat("a window of ", Tile(1)->ToString(), " must keep its memory, element type "
+                   "and layout and step through its rows as it does, got ", Tile(0)->ToString()));
+  }
+}
+
 std::vector<RuleError> RuleChecker::Run() {
   if (IsFixpipeQuant()) {
     CheckFixpipeQuant();

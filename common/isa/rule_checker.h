@@ -74,6 +74,7 @@ class RuleChecker {
   void RequireValidCovers(int src, int dst, bool rows, bool cols);
   void RequireMask(int mask, int data);
   void NoRules() {}
+  void CheckMachine();
 
   // The Rules column of families.def. Elementwise, rows and columns, conversions, generated
   // tiles (operand_rules.cc).

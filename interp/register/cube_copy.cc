@@ -51,17 +51,20 @@ double HiF8ToDouble(uint8_t b) {
 
 namespace {
 
-// The bytes of one side of a copy: GM (a view register) or an on-chip memory.
+// The bytes of one side of a copy: GM (a view register) or an on-chip memory of the core
+// that owns it (reg::CoreMemories).
 struct Side {
   bool gm = false;
   Memory mem = Memory::kMat;
   uint32_t reg = 0;
   int64_t base = 0;  // on-chip: the pointer's byte address
+  LocalMemory* where = nullptr;
 };
 
 bool Bytes(Executor& ex, const Side& s, int64_t offset, int64_t n, const char* what, uint8_t** p) {
   return s.gm ? reg::GlobalBytes(ex, s.reg, offset, n, what, p)
-              : reg::LocalBytes(ex, s.mem, s.base + offset, n, 1, what, p);
+              : reg::LocalBytesIn(ex, *s.where, s.mem, reg::Address(s.base, offset), n, 1, what,
+                                  p);
 }
 
 // The bursts of mte_gm_l1 and mte_l1_ub: rows of len units of \a len_unit bytes; nburst's strides are the
@@ -120,12 +123,22 @@ template <typename Op>
 bool ExecCubeCopy(Executor& ex, const Instr& in) {
   using cube::Side;
   const uint32_t* o = in.operands;
+  // A cube-side copy to UB writes vector core 0's unless it names the sub-block (%sid).
+  int64_t subblock = 0;
+  if constexpr (std::is_same_v<Op, ops::UbufToCbuf> || std::is_same_v<Op, ops::CbufToUbuf> ||
+                std::is_same_v<Op, ops::UbufToUbuf>) {
+    subblock = ex.scalar(o[2]).i;
+  }
   auto local = [&](Memory mem, uint32_t reg) {
     Side s;
     s.mem = mem;
     s.base = ex.scalar(reg).i;
+    s.where = reg::CoreMemories(ex, mem, subblock);
     return s;
   };
+  if (ex.core().block_cores[0] && subblock != 0 && subblock != 1) {
+    return ex.Fault(StrCat("UB sub-block ", subblock, " (0 or 1)"));
+  }
   Side gm_src;
   gm_src.gm = true;
   gm_src.reg = o[0];

@@ -149,19 +149,27 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
   const double clip = has_clip ? ScalarValue(ex, o[q + 2]) : 0.0;
   const TileType acc = cube::NzMatrix(st, m, n, true, src_stride);
   const int64_t elem = DTypeSize(dt);
-  // The UB destination: sub-block 0 or 1 of the block's UB; this core has one UB, which is
-  // sub-block 0's when one core runs the block (docs/semantics.md).
+  // The UB destination: vector core 0's or 1's UB (reg::CoreMemories). One core running the
+  // block has one UB, which is sub-block 0's (docs/semantics.md).
+  const bool one_core = ex.core().kind == CoreKind::kWhole;
+  LocalMemory* dst_memory[2] = {reg::CoreMemories(ex, kUb ? Memory::kVec : Memory::kMat, 0),
+                                nullptr};
   if constexpr (kUb) {
     if (dst_mode == cube::DstMode::kSubblock) {
       const int64_t id = ex.scalar(o[6]).i;
       if (id != 0 && id != 1) return ex.Fault(StrCat("UB sub-block ", id, " (0 or 1)"));
-      if (id != ex.core().info.subblock_idx && ex.core().kind != CoreKind::kWhole) {
-        return ex.Fault("writing another core's UB sub-block is not modelled");
+      if (id == 1 && one_core) {
+        return ex.Fault("UB sub-block 1 when one core runs the block is not modelled (a "
+                        "VPTO kernel whose sections sync.set/sync.wait runs its cores apart)");
       }
-      if (id == 1 && ex.core().kind == CoreKind::kWhole) {
-        return ex.Fault("UB sub-block 1 when one core runs the block is not modelled");
-      }
+      dst_memory[0] = reg::CoreMemories(ex, Memory::kVec, id);
     } else {
+      if (one_core) {
+        return ex.Fault("split_m and split_n write both vector cores' UBs, but one core runs "
+                        "this block (a VPTO kernel whose sections sync.set/sync.wait runs its "
+                        "cores apart)");
+      }
+      dst_memory[1] = reg::CoreMemories(ex, Memory::kVec, 1);
       if (quant || relu != Relu::kNone || has_clip) {
         return ex.Fault("split_m and split_n take no pre_quant, pre_relu or clip");
       }
@@ -173,7 +181,8 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
   }
   for (int64_t r = 0; r < repeats; ++r) {
     uint8_t* from;
-    if (!cube::Span(ex, Memory::kAcc, reg::Address(src, r, src_step), cube::NzBytes(acc), "reads", &from)) {
+    if (!cube::Span(ex, Memory::kAcc, reg::Address(src, r, src_step), cube::NzBytes(acc), "reads",
+                    &from)) {
       return false;
     }
     for (int64_t i = 0; i < m; ++i) {
@@ -197,10 +206,6 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
         int64_t ri = i, cj = j, sub = 0;
         if (kUb && dst_mode == cube::DstMode::kSplitM && i >= m / 2) ri = i - m / 2, sub = 1;
         if (kUb && dst_mode == cube::DstMode::kSplitN && j >= n / 2) cj = j - n / 2, sub = 1;
-        if (sub != ex.core().info.subblock_idx || ex.core().kind == CoreKind::kCube) {
-          return ex.Fault("split_m and split_n write both vector cores' UBs; writing a UB but "
-                          "this core's is not modelled");
-        }
         const int64_t e = reg::Address(reg::Address(0, r, dst_step),
                                        layout == Layout::kNz2Nd ? reg::Address(cj, ri, dst_stride)
                                                                 : reg::Address(ri, cj, dst_stride));
@@ -208,8 +213,9 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
         if constexpr (kGm) {
           if (!reg::GlobalBytes(ex, o[1], reg::Address(0, e, elem), elem, "writes", &to)) return false;
         } else {
-          if (!cube::Span(ex, kUb ? Memory::kVec : Memory::kMat,
-                          reg::Address(ex.scalar(o[1]).i, e, elem), elem, "writes", &to)) {
+          if (!reg::LocalBytesIn(ex, *dst_memory[sub], kUb ? Memory::kVec : Memory::kMat,
+                                 reg::Address(ex.scalar(o[1]).i, e, elem), elem, 1, "writes",
+                                 &to)) {
             return false;
           }
         }

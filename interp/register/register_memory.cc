@@ -6,6 +6,23 @@ namespace pto::interp::reg {
 
 bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t align,
                 const char* what, uint8_t** out) {
+  return LocalBytesIn(ex, ex.local(), mem, addr, bytes, align, what, out);
+}
+
+LocalMemory* CoreMemories(Executor& ex, Memory mem, int64_t subblock) {
+  Core& core = ex.core();
+  if (!core.block_cores[0]) return &core.local;
+  if (mem != Memory::kVec) return &core.block_cores[0]->local;
+  if (core.kind == CoreKind::kVector) return &core.local;
+  if (subblock != 0 && subblock != 1) {
+    ex.Fault(StrCat("UB sub-block ", subblock, " (0 or 1)"));
+    return nullptr;
+  }
+  return &core.block_cores[1 + subblock]->local;
+}
+
+bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, int64_t bytes,
+                  int64_t align, const char* what, uint8_t** out) {
   const int64_t capacity = MemoryCapacity(ex.program().arch, mem);
   if (addr < 0 || bytes < 0 || addr > capacity - bytes) {
     return ex.Fault(StrCat(what, " ", MemoryHardwareName(mem), " bytes [", addr, ", ",
@@ -16,7 +33,7 @@ bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t a
     return ex.Fault(StrCat(what, " ", MemoryHardwareName(mem), " address ", addr,
                            ", which is not ", align, "-byte aligned"));
   }
-  *out = ex.local().At(mem, static_cast<uint32_t>(addr));
+  *out = where.At(mem, static_cast<uint32_t>(addr));
   return true;
 }
 

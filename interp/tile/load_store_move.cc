@@ -49,9 +49,15 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
   m->base = v.offset;
   m->row_major = t.type->row_major();
   const int64_t* d = m->g.dim;
-  int64_t rows = m->row_major ? d[0] * d[1] * d[2] * d[3] : d[3];
-  int64_t cols = m->row_major ? d[4] : d[0] * d[1] * d[2] * d[4];
-  if (rows != t.valid_rows || cols != t.valid_cols) {
+  // The outer dimensions fold into rows (row-major) or columns: a product that overflows
+  // matches no tile.
+  int64_t outer = 1;
+  bool overflow = __builtin_mul_overflow(d[0], d[1], &outer) ||
+                  __builtin_mul_overflow(outer, d[2], &outer);
+  int64_t rows = d[3], cols = d[4];
+  overflow = overflow || __builtin_mul_overflow(outer, m->row_major ? d[3] : d[4],
+                                                m->row_major ? &rows : &cols);
+  if (overflow || rows != t.valid_rows || cols != t.valid_cols) {
     return ex.Fault(StrCat(vname, " has shape ", ShapeText(v.shape, v.rank), " (", rows, "x", cols,
                            " as a ", m->row_major ? "row-major" : "column-major",
                            " tile) but ", ex.TileName(t.reg), " has a valid shape of ",
