@@ -283,6 +283,20 @@ static bool UsesFamily(const Program& program, Family family) {
 bool UsesPipes(const Program& program) { return UsesFamily(program, Family::kPipe); }
 bool UsesComm(const Program& program) { return UsesFamily(program, Family::kComm); }
 
+static bool HasCubeVectorPair(const Program& program) {
+  for (const Function& f : program.functions) {
+    if (f.kind == KernelKind::kCube && f.peer < program.functions.size() &&
+        program.functions[f.peer].kind == KernelKind::kVector) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool NeedsCoresApart(const Program& program) {
+  return UsesPipes(program) || HasCubeVectorPair(program);
+}
+
 void Block::JoinSignals(SignalHub* hub) {
   signals_ = hub;
   for (auto& core : cores_) core->signals = hub;
@@ -358,7 +372,7 @@ Launch::Launch(const Program& program, const Function& fn, Arguments& args, int 
       args_(args),
       max_steps_(max_steps),
       audit_accesses_(audit_accesses),
-      apart_(UsesPipes(program)) {
+      apart_(NeedsCoresApart(program)) {
   blocks_.resize(block_count);
   if (UsesComm(program)) {
     int cores = 0;

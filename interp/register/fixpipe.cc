@@ -197,7 +197,8 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
         int64_t ri = i, cj = j, sub = 0;
         if (kUb && dst_mode == cube::DstMode::kSplitM && i >= m / 2) ri = i - m / 2, sub = 1;
         if (kUb && dst_mode == cube::DstMode::kSplitN && j >= n / 2) cj = j - n / 2, sub = 1;
-        if (sub != ex.core().info.subblock_idx || ex.core().kind == CoreKind::kCube) {
+        // Only a UB destination is a vector core's (GM and L1 are written from any core).
+        if (kUb && (sub != ex.core().info.subblock_idx || ex.core().kind == CoreKind::kCube)) {
           return ex.Fault("split_m and split_n write both vector cores' UBs; writing a UB but "
                           "this core's is not modelled");
         }
