@@ -75,10 +75,9 @@ class Collector {
           ctx_.Error(m.kind_at, StrCat("a kind submodule cannot sit inside another: this module "
                                        "is already in a ", KernelKindName(scope),
                                        " submodule"));
-        } else if (m.kind == KernelKind::kAny && container && scope == KernelKind::kAny) {
-          ctx_.Error(stmt.head, "beside kind submodules a module needs a pto.kernel_kind of its "
-                                "own: a container holds kind submodules only");
         }
+        // A kindless module beside kind submodules is allowed: modules of other backends sit
+        // there (the public case mixed-external-vadd); their functions have no kind.
         Level(m.body->body(), scope != KernelKind::kAny ? scope : m.kind);
       } else if (stmt.head.IsWord("func.func")) {
         if (container && scope == KernelKind::kAny) {

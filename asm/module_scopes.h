@@ -29,8 +29,9 @@ const char* KernelKindName(KernelKind kind);
 
 /// Walks the modules of \a stmts: the func.func statements with their scopes in \a funcs, the
 /// statements outside any module or function (the synchronous form) in \a loose. Reports a kind
-/// submodule inside another, an unknown kind, and a func.func or kindless module beside kind
-/// submodules (a container holds kind submodules only, as the VPTO specification says).
+/// submodule inside another, an unknown kind, and a func.func beside kind submodules (a
+/// container holds kind submodules only, as the VPTO specification says; a kindless module
+/// there, of another backend, is accepted).
 void CollectModule(Context& ctx, StatementSpan stmts, std::vector<FuncSite>* funcs,
                    std::vector<const Statement*>* loose);
 
