@@ -95,7 +95,7 @@ class ModuleLowering {
   /// A function being built: its statement, builder and lowering state.
   struct Pending {
     const Statement* stmt;
-    KernelKind scope;  ///< Of the kind submodule it sits in (asm/module_scopes.h).
+    KernelKind scope = KernelKind::kAny;  ///< Of its kind submodule (asm/module_scopes.h).
     const Item* body;
     const Item* name = nullptr;  ///< Its @symbol, once declared.
     bool is_kernel = false;      ///< Carries pto.kernel.
