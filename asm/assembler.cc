@@ -9,6 +9,7 @@
 #include "pto/asm/lowering/function_lowering.h"
 #include "pto/asm/linker.h"
 #include "pto/asm/listing.h"
+#include "pto/asm/module_scopes.h"
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/placement.h"
 #include "pto/common/call_graph.h"
@@ -36,20 +37,6 @@ bool FindTargetArch(Context& ctx, StatementSpan top, Arch* arch) {
       ctx.Error(it->second.range, StrCat("unknown pto.target_arch '", Spell(v),
                                          "' (expected \"a2a3\" or \"a5\")"));
     }
-  }
-  return false;
-}
-
-// #pto.kernel_kind<cube> (or <vector>, or a bare cube/vector).
-bool ParseKernelKind(const Attribute& attr, KernelKind* kind) {
-  std::string text = Spell(attr.value);
-  if (text.find("cube") != std::string::npos) {
-    *kind = KernelKind::kCube;
-    return true;
-  }
-  if (text.find("vector") != std::string::npos) {
-    *kind = KernelKind::kVector;
-    return true;
   }
   return false;
 }
@@ -108,13 +95,14 @@ class ModuleLowering {
   /// A function being built: its statement, builder and lowering state.
   struct Pending {
     const Statement* stmt;
+    KernelKind scope = KernelKind::kAny;  ///< Of its kind submodule (asm/module_scopes.h).
     const Item* body;
+    const Item* name = nullptr;  ///< Its @symbol, once declared.
+    bool is_kernel = false;      ///< Carries pto.kernel.
     std::unique_ptr<FunctionBuilder> builder;
     std::unique_ptr<BodyLowering> lowering;
   };
 
-  void Collect(StatementSpan stmts, std::vector<const Statement*>* funcs,
-               std::vector<const Statement*>* loose);
   void Declare(const Statement& stmt, Pending* pending);
   /// Ends the synchronous form's @main with a return if it does not (a func.func body must
   /// end with one: BodyLowering::LowerFunctionBody); \a where is for a limit's message.
@@ -136,7 +124,13 @@ void ModuleLowering::ResolveImports(const std::vector<FunctionBuilder*>& builder
   for (FunctionBuilder* fb : builders) {
     Function& fn = fb->function();
     for (const BufferImport& import : fb->imports()) {
+      // The peer is of the other kind: in a container, a name of both submodules names the
+      // other's function.
+      ctx_.set_scope(fn.kind == KernelKind::kCube     ? KernelKind::kVector
+                     : fn.kind == KernelKind::kVector ? KernelKind::kCube
+                                                      : KernelKind::kAny);
       const int64_t found_index = ctx_.FunctionIndex(import.peer);
+      ctx_.set_scope(KernelKind::kAny);
       const FunctionBuilder* peer = found_index < 0 ? nullptr : builder_of[found_index];
       const uint32_t peer_index = found_index < 0 ? 0 : static_cast<uint32_t>(found_index);
       if (!peer) {
@@ -233,12 +227,23 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
         ctx_.Error(b->second.range, StrCat(budget, " is a positive i32"));
       }
     }
+    pending->is_kernel = attrs.count("pto.kernel") > 0;
     auto it = attrs.find("pto.kernel_kind");
     if (it != attrs.end() && !ParseKernelKind(it->second, &kind)) {
       ctx_.Error(it->second.range, StrCat("unknown pto.kernel_kind '", Spell(it->second.value),
                                           "' (expected #pto.kernel_kind<cube> or <vector>)"));
+    } else if (it != attrs.end() && pending->scope != KernelKind::kAny &&
+               kind != pending->scope) {
+      ctx_.Error(it->second.range, StrCat("@", name.text, " is marked ", KernelKindName(kind),
+                                          " but sits in a ", KernelKindName(pending->scope),
+                                          " submodule, whose functions are all ",
+                                          KernelKindName(pending->scope)));
     }
   }
+  if (pending->scope != KernelKind::kAny) kind = pending->scope;
+  pending->name = &name;
+  // In a container, a name both kinds' submodules define names a function of each.
+  const std::string_view fn_name = ctx_.ScopedName(name.text, pending->scope);
   std::vector<DType> results;
   if (!header.results.empty()) {
     const ItemSpan list = header.results;
@@ -263,8 +268,8 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   // function in one file, as nested modules of different backends write them, are one function.
   int64_t reuse = -1;
   Function declared;
-  if (!ctx_.DeclareFunction(name.text, static_cast<uint32_t>(program_.functions.size()))) {
-    const int64_t prior = ctx_.FunctionIndex(name.text);
+  if (!ctx_.DeclareFunction(fn_name, static_cast<uint32_t>(program_.functions.size()))) {
+    const int64_t prior = ctx_.FunctionIndex(fn_name);
     const bool prior_defined = program_.functions[prior].defined;
     if (!prior_defined && pending->body) {
       reuse = prior;
@@ -273,7 +278,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     } else if (prior_defined && !pending->body && is_private) {
       return;  // declared again after its definition
     } else {
-      ctx_.Error(name, StrCat("function @", name.text, " is defined twice"));
+      ctx_.Error(name, StrCat("function @", fn_name, " is defined twice"));
       pending->body = nullptr;
       return;
     }
@@ -284,7 +289,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     ctx_.LimitError("functions", name.range, TooManyFunctions(ctx_.limits().functions));
   }
   Function& fn = reuse >= 0 ? program_.functions[reuse] : program_.functions.back();
-  fn.name = ctx_.InternName(program_, name.text, name.range);
+  fn.name = ctx_.InternName(program_, fn_name, name.range);
   fn.results = results;
   fn.kind = kind;
   fn.is_public = !is_private;
@@ -330,37 +335,22 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   }
 }
 
-void ModuleLowering::Collect(StatementSpan stmts,
-                             std::vector<const Statement*>* funcs,
-                             std::vector<const Statement*>* loose) {
-  for (const Statement& stmt : stmts) {
-    if (stmt.head.IsWord("module")) {
-      const Item* region = nullptr;
-      ReadModuleHeader(ctx_, stmt, &region);  // a body with junk around it is still read
-      if (!region) continue;
-      Collect(region->body(), funcs, loose);
-    } else if (stmt.head.IsWord("func.func")) {
-      funcs->push_back(&stmt);
-    } else if (stmt.head.Is(ItemKind::kHash)) {
-      continue;  // #name = attribute alias
-    } else {
-      loose->push_back(&stmt);
-    }
-  }
-}
-
 bool ModuleLowering::Run(StatementSpan top) {
-  std::vector<const Statement*> funcs, loose;
-  Collect(top, &funcs, &loose);
+  std::vector<FuncSite> funcs;
+  std::vector<const Statement*> loose;
+  CollectModule(ctx_, top, &funcs, &loose);
   if (IsListing(top)) {
     if (bodies_) return false;  // a listing reads its functions whole
     if (!loose.empty()) {
       ctx_.Error(loose[0]->head, "a listing holds only func.func bodies");
       return true;
     }
-    LowerListing(ctx_, program_, top, funcs);
+    std::vector<const Statement*> stmts;
+    for (const FuncSite& site : funcs) stmts.push_back(site.stmt);
+    LowerListing(ctx_, program_, top, stmts);
     return true;
   }
+  ScopeNames(ctx_, &funcs);
   if (!loose.empty() && !funcs.empty()) {
     ctx_.Error(loose[0]->head, "instructions outside any function; put them in a func.func "
                                "or write the whole file in the synchronous form");
@@ -381,17 +371,25 @@ bool ModuleLowering::Run(StatementSpan top) {
     Finish(*main_builder_, SourceRange{});
   }
   std::vector<Pending> pending(funcs.size());
+  std::vector<ScopedFunction> scoped;
   for (size_t i = 0; i < funcs.size(); ++i) {
-    pending[i].stmt = funcs[i];
-    Declare(*funcs[i], &pending[i]);
+    pending[i].stmt = funcs[i].stmt;
+    pending[i].scope = funcs[i].scope;
+    Declare(*funcs[i].stmt, &pending[i]);
+    if (!pending[i].builder) continue;
+    const auto index = static_cast<uint32_t>(&pending[i].builder->function() - program_.functions.data());
+    scoped.push_back({pending[i].scope, pending[i].name, pending[i].is_kernel, index});
   }
+  PairVariants(ctx_, program_, scoped);
   std::vector<FunctionBuilder*> builders;
   if (main_builder_) builders.push_back(main_builder_.get());
   for (Pending& p : pending) {
     if (!p.body || !p.lowering) continue;
     StatementSpan body = p.body->body();
     if (bodies_ && !bodies_->Parse(*p.body, &body)) return false;
+    ctx_.set_scope(p.scope);  // its calls name its own submodule's functions first
     p.lowering->LowerFunctionBody(body, p.body->range);
+    ctx_.set_scope(KernelKind::kAny);
     p.lowering.reset();
     p.builder->ForgetNames();
     builders.push_back(p.builder.get());

@@ -2,6 +2,7 @@
 #ifndef PTO_ASM_CONTEXT_H_
 #define PTO_ASM_CONTEXT_H_
 
+#include <array>
 #include <map>
 #include <memory>
 #include <set>
@@ -70,11 +71,30 @@ class Context {
   bool DeclareFunction(std::string_view name, uint32_t index) {
     return functions_.emplace(name, index).second;
   }
-  /// The index of the function called \a name, or -1.
+  /// The index of the function \a name stands for in the current scope, or -1.
   int64_t FunctionIndex(std::string_view name) const {
-    auto it = functions_.find(name);
+    auto it = functions_.find(ScopedName(name, scope_));
     return it == functions_.end() ? int64_t{-1} : int64_t{it->second};
   }
+
+  /// Names are scoped per kind submodule of VPTO's container form (asm/module_scopes.h): \a
+  /// name, defined in both kinds' submodules, stands in each for the function of the scoped
+  /// name KernelVariantName(name, kind).
+  void ScopeName(std::string_view name) {
+    scoped_.try_emplace(name, std::array<std::string, 2>{
+                                  KernelVariantName(name, KernelKind::kCube),
+                                  KernelVariantName(name, KernelKind::kVector)});
+  }
+  /// The name of the function \a name stands for in the submodules of kind \a scope.
+  std::string_view ScopedName(std::string_view name, KernelKind scope) const {
+    if (scope == KernelKind::kAny || scoped_.empty()) return name;
+    auto it = scoped_.find(name);
+    if (it == scoped_.end()) return name;
+    return it->second[scope == KernelKind::kCube ? 0 : 1];
+  }
+  bool IsScoped(std::string_view name) const { return scoped_.count(name) > 0; }
+  /// The kind submodule whose names FunctionIndex looks up (kAny: none).
+  void set_scope(KernelKind scope) { scope_ = scope; }
 
   /// A type alias "!name = TYPE" at the top of the file. As in MLIR, an alias is read where it
   /// is defined and names only aliases defined before it, so a use never expands a chain:
@@ -110,7 +130,10 @@ class Context {
   FormatLimits limits_;
   std::set<std::string> limits_reported_;
   std::map<std::string, TypeAliasEntry, std::less<>> type_aliases_;
-  std::unordered_map<std::string_view, uint32_t> functions_;  ///< Names point into the source.
+  /// Names point into the source, or into scoped_'s nodes (which never move).
+  std::unordered_map<std::string_view, uint32_t> functions_;
+  std::unordered_map<std::string_view, std::array<std::string, 2>> scoped_;
+  KernelKind scope_ = KernelKind::kAny;
   std::unordered_map<std::string_view, std::shared_ptr<const Type>> known_types_;
 };
 

@@ -113,9 +113,11 @@ bool ReadFuncHeader(Context& ctx, const Statement& stmt, FuncHeader* header) {
   return ok;
 }
 
-bool ReadModuleHeader(Context& ctx, const Statement& stmt, const Item** body) {
+bool ReadModuleHeader(Context& ctx, const Statement& stmt, const Item** body,
+                      const Item** attributes_out) {
   ItemSpan items = stmt.items;
   *body = nullptr;
+  if (attributes_out) *attributes_out = nullptr;
   for (const Item& item : items) {
     if (item.Is(ItemKind::kRegion) && !*body) *body = &item;
   }
@@ -127,6 +129,7 @@ bool ReadModuleHeader(Context& ctx, const Statement& stmt, const Item** body) {
   if (i < items.size() && items[i].Is(ItemKind::kSymbol)) ++i;
   const Item* attributes = nullptr;
   if (!ReadAttributesClause(ctx, items, &i, &attributes)) return false;
+  if (attributes_out) *attributes_out = attributes;
   if (attributes) {  // only dialect ones such as pto.target_arch
     std::map<std::string, Attribute> attrs;
     ReadAttributes(*attributes, &attrs);

@@ -35,8 +35,10 @@ struct FuncHeader {
 bool ReadFuncHeader(Context& ctx, const Statement& stmt, FuncHeader* header);
 
 /// Checks \a stmt (a module) has the form "module [@name] [attributes {...}] { ... }"; sets
-/// \a body to its region, or reports what is wrong and returns false.
-bool ReadModuleHeader(Context& ctx, const Statement& stmt, const Item** body);
+/// \a body to its region (and \a attributes, if given, to its attribute dictionary or null),
+/// or reports what is wrong and returns false.
+bool ReadModuleHeader(Context& ctx, const Statement& stmt, const Item** body,
+                      const Item** attributes = nullptr);
 
 }  // namespace pto::assembler
 

@@ -1,5 +1,6 @@
 #include "pto/asm/linker.h"
 
+#include <algorithm>
 #include <map>
 
 #include "pto/common/call_graph.h"
@@ -9,9 +10,7 @@
 
 namespace pto::assembler {
 
-namespace {
-
-std::string Signature(const Function& f) {
+std::string FunctionSignature(const Function& f) {
   std::string s = "(";
   for (size_t i = 0; i < f.params.size(); ++i) {
     const Param& param = f.params[i];
@@ -39,7 +38,7 @@ std::string Signature(const Function& f) {
   return s + ")";
 }
 
-bool SameSignature(const Function& a, const Function& b) {
+bool SameFunctionSignature(const Function& a, const Function& b) {
   if (a.params.size() != b.params.size() || a.results != b.results) return false;
   for (size_t i = 0; i < a.params.size(); ++i) {
     const Param& x = a.params[i];
@@ -49,6 +48,8 @@ bool SameSignature(const Function& a, const Function& b) {
   }
   return true;
 }
+
+namespace {
 
 class Linker {
  public:
@@ -149,10 +150,11 @@ void Linker::ResolveDeclarations() {
         continue;
       }
       const Function& def = Fn(it->second);
-      if (!SameSignature(f, def)) {
-        At(Severity::kError, decl, StrCat("@", Name(decl), " is declared as ", Signature(f)));
+      if (!SameFunctionSignature(f, def)) {
+        At(Severity::kError, decl,
+           StrCat("@", Name(decl), " is declared as ", FunctionSignature(f)));
         At(Severity::kNote, it->second,
-           StrCat("but defined as ", Signature(def)));
+           StrCat("but defined as ", FunctionSignature(def)));
         continue;
       }
       if (f.kind != KernelKind::kAny && f.kind != def.kind) {
@@ -212,7 +214,11 @@ void Linker::ChooseEntry() {
     if (f.marked_entry) marked.push_back(i);
     // A SIMT entry runs per workitem of a launch, never as the program's entry.
     if (f.is_public && !f.simt_entry) publics.push_back(i);
-    if (!options_.entry.empty() && out_.String(f.name) == options_.entry) named.push_back(i);
+    // --entry NAME names a function, or a kernel's two variants in VPTO's container form.
+    if (!options_.entry.empty() &&
+        (out_.String(f.name) == options_.entry || KernelVariantBase(out_, f) == options_.entry)) {
+      named.push_back(i);
+    }
   }
   if (publics.size() > 1) {
     // Of several public functions, one that another calls is a callee, not the entry.
@@ -258,6 +264,13 @@ void Linker::ChooseEntry() {
       return;
     }
   }
+  // A kernel's two variants are one entry, the cube variant (its peer runs beside it).
+  const std::vector<uint32_t> candidates = chosen;
+  std::erase_if(chosen, [&](uint32_t i) {
+    const Function& f = out_.functions[i];
+    return f.kind == KernelKind::kVector && !KernelVariantBase(out_, f).empty() &&
+           std::find(candidates.begin(), candidates.end(), f.peer) != candidates.end();
+  });
   if (chosen.size() > 1) {
     // A few are named and pointed at; thousands on one line would bury the advice.
     constexpr size_t kShown = 3;

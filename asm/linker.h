@@ -25,6 +25,11 @@ struct LinkOptions {
   FormatLimits limits;
 };
 
+/// The parameter and result types of \a f, as a function type "(T, ...) -> (R, ...)".
+std::string FunctionSignature(const Function& f);
+/// Whether \a a and \a b take and return the same types.
+bool SameFunctionSignature(const Function& a, const Function& b);
+
 /// Links \a units into the executable \a out. Reports every problem (undefined or duplicate
 /// symbols, signature or architecture mismatches, no or several entries), naming both places
 /// where there are two, and returns false if there was one. The units' function definitions

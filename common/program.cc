@@ -13,4 +13,26 @@ uint32_t Program::Intern(std::string_view text) {
   return it->second;
 }
 
+std::string KernelVariantName(std::string_view base, KernelKind kind) {
+  std::string name(base);
+  name += kind == KernelKind::kCube ? "_mix_aic" : "_mix_aiv";
+  return name;
+}
+
+std::string_view KernelVariantBase(const Program& program, const Function& f) {
+  if (f.kind == KernelKind::kAny || f.peer >= program.functions.size()) return {};
+  const Function& peer = program.functions[f.peer];
+  if (peer.kind == KernelKind::kAny || peer.kind == f.kind) return {};
+  if (peer.peer >= program.functions.size() || &program.functions[peer.peer] != &f) return {};
+  const std::string_view name = program.String(f.name);
+  constexpr size_t kSuffix = 8;  // "_mix_aic"
+  if (name.size() <= kSuffix) return {};
+  const std::string_view base = name.substr(0, name.size() - kSuffix);
+  if (name != KernelVariantName(base, f.kind) ||
+      program.String(peer.name) != KernelVariantName(base, peer.kind)) {
+    return {};
+  }
+  return base;
+}
+
 }  // namespace pto

@@ -130,8 +130,9 @@ struct Function {
   uint32_t def_file = 0;
   uint32_t def_line = 0;
   uint32_t def_col = 0;
-  /// The function of the other core kind this one exchanges tiles with through pipes (named
-  /// by pto.import_reserved_buffer's peer_func), or kNoFunction.
+  /// The function of the other core kind that runs beside this one on the same arguments: the
+  /// one it exchanges tiles with through pipes (named by pto.import_reserved_buffer's
+  /// peer_func) or its other variant (KernelVariantName); else kNoFunction.
   uint32_t peer = kNoFunction;
   std::vector<Param> params;
   std::vector<DType> results;  ///< Types of the scalar values the function returns.
@@ -193,6 +194,13 @@ struct Program {
  private:
   std::unordered_map<std::string, uint32_t> string_index_;
 };
+
+/// The name of kernel \a base's variant of kind \a kind in VPTO's container form:
+/// NAME_mix_aic (cube) or NAME_mix_aiv (vector), as the hardware names a mixed kernel's halves.
+std::string KernelVariantName(std::string_view base, KernelKind kind);
+/// NAME if \a f is a variant of kernel NAME (named KernelVariantName(NAME, f.kind), its peer the
+/// other variant), else empty: what --entry NAME picks.
+std::string_view KernelVariantBase(const Program& program, const Function& f);
 
 }  // namespace pto
 

@@ -282,8 +282,18 @@ static bool UsesFamily(const Program& program, Family family) {
 
 bool UsesPipes(const Program& program) { return UsesFamily(program, Family::kPipe); }
 
+static bool HasCubeVectorPair(const Program& program) {
+  for (const Function& f : program.functions) {
+    if (f.kind == KernelKind::kCube && f.peer < program.functions.size() &&
+        program.functions[f.peer].kind == KernelKind::kVector) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool NeedsCoresApart(const Program& program) {
-  if (UsesPipes(program)) return true;
+  if (UsesPipes(program) || HasCubeVectorPair(program)) return true;
   // The tile layer's cross-core moves (tmov acc -> vec) are modelled on one core, so only a
   // VPTO kernel's sync.set/sync.wait split its block.
   bool cross_core_sync = false, register_layer = false;
@@ -295,6 +305,7 @@ bool NeedsCoresApart(const Program& program) {
   }
   return cross_core_sync && register_layer;
 }
+
 bool UsesComm(const Program& program) { return UsesFamily(program, Family::kComm); }
 
 void Block::JoinSignals(SignalHub* hub) {

@@ -40,16 +40,19 @@ bool ReadArguments(const Program& program, const Function& fn,
 /// True if \a program uses cube <-> vector pipes: its blocks then run a cube core and two
 /// vector cores apart (docs/semantics.md).
 bool UsesPipes(const Program& program);
-/// True if \a program's blocks run a cube core and two vector cores apart: it uses pipes, or
-/// it is a register-layer (VPTO) kernel whose cores signal each other with sync.set/sync.wait.
+/// True if  program's blocks run a cube core and two vector cores apart rather than one core:
+/// it uses pipes, it has a cube function paired with a vector one (Function::peer: a pipe's
+/// ends, or a kernel's two variants in VPTO's container form), or it is a register-layer
+/// (VPTO) kernel whose cores signal each other with sync.set/sync.wait.
 bool NeedsCoresApart(const Program& program);
 /// True if \a program uses the comm instructions: all its blocks then run at once, so that a
 /// block waiting on a signal can be woken by another.
 bool UsesComm(const Program& program);
 
 /// One block: its cores, each with its own on-chip memories and the frame of its function.
-/// Without pipes a single core runs the entry; with them the cube core and the two vector
-/// cores run it side by side (or the entry and its peer function, when the entry has a kind).
+/// Run together (\a apart false), a single core runs the entry; apart (NeedsCoresApart), the cube
+/// core and the two vector cores run it side by side (or the entry and its peer function, when
+/// the entry has a kind).
 class Block {
  public:
   Block(const Program& program, const Function& fn, Arguments& args, const BlockInfo& info,

@@ -62,6 +62,10 @@ bool Runner::SelectEntry(const std::string& name) {
   for (const Function& f : program_.functions) {
     if (!fn_ && program_.String(f.name) == name) fn_ = &f;
   }
+  // A kernel's two variants in VPTO's container form: the cube one, its peer beside it.
+  for (const Function& f : program_.functions) {
+    if (!fn_ && f.kind == KernelKind::kCube && KernelVariantBase(program_, f) == name) fn_ = &f;
+  }
   if (!fn_) {
     std::string names;
     for (const Function& f : program_.functions) names += " @" + program_.String(f.name);

@@ -34,6 +34,10 @@ struct RuleError {
 
 /// Checks \a types (one entry per OpInfo::operands entry) against the rules of \a info on
 /// \a arch. Returns every broken rule; empty when the instruction is well typed.
+/// Why register-layer op \a info is not available on \a arch ("vlds is a register-layer (VPTO)
+/// instruction of a5; ..."), or empty when it is.
+std::string RegisterLayerArchProblem(const OpInfo& info, Arch arch);
+
 std::vector<RuleError> CheckOperandTypes(const OpInfo& info, Arch arch,
                                          const std::vector<OperandType>& types);
 

@@ -28,13 +28,19 @@ int RuleChecker::FirstOperand(OperandKind kind) const {
   return -1;
 }
 
+std::string RegisterLayerArchProblem(const OpInfo& info, Arch arch) {
+  if (info.types(arch)) return "";
+  return StrCat(info.mnemonic, " is a register-layer (VPTO) instruction of a5; it is not "
+                "available on ", ArchName(arch));
+}
+
 void RuleChecker::CheckRegister() {
-  const DTypeMask allowed = info_.types(arch_);
-  if (!allowed) {
-    Fail(-1, StrCat(info_.mnemonic, " is a register-layer (VPTO) instruction of a5; it is not "
-                    "available on ", ArchName(arch_)));
+  const std::string missing = RegisterLayerArchProblem(info_, arch_);
+  if (!missing.empty()) {
+    Fail(-1, missing);
     return;
   }
+  const DTypeMask allowed = info_.types(arch_);
   // ppack/punpack take a half of the mask; the other parts are vcvt's.
   if (info_.mnemonic == "ppack" || info_.mnemonic == "punpack") {
     const int part = AttrOperand("part");
