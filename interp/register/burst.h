@@ -7,6 +7,7 @@
 
 #include "pto/common/strings.h"
 #include "pto/interp/executor.h"
+#include "pto/interp/register/register_memory.h"
 
 namespace pto::interp::dma {
 
@@ -19,6 +20,23 @@ struct Transfer {
   int loops = 0;
   int64_t count[kMaxLoops] = {}, src_step[kMaxLoops] = {}, dst_step[kMaxLoops] = {};
 };
+
+/// More burst rows than this in one DMA is a fault (UB holds 8192 rows of 32 bytes).
+constexpr int64_t kMaxRows = int64_t{1} << 24;
+
+/// Faults on a transfer no memory could hold: a burst longer than kMaxBurst bytes, or more
+/// than kMaxRows rows (they would only overwrite themselves, and one instruction would run for
+/// ever).
+inline bool CheckTransfer(Executor& ex, const Transfer& t) {
+  constexpr int64_t kMaxBurst = int64_t{1} << 40;
+  if (t.len > kMaxBurst) return ex.Fault(StrCat("a burst of ", t.len, " bytes"));
+  int64_t total = t.rows;
+  for (int l = 0; l < t.loops && total != 0 && total <= kMaxRows; ++l) {
+    if (__builtin_mul_overflow(total, t.count[l], &total)) total = kMaxRows + 1;
+  }
+  if (total > kMaxRows) return ex.Fault(StrCat("a DMA of more than ", kMaxRows, " burst rows"));
+  return true;
+}
 
 inline bool ReadTransfer(Executor& ex, const Instr& in, int len_at, int first_loop, Transfer* t) {
   const uint32_t* o = in.operands;
@@ -41,7 +59,7 @@ inline bool ReadTransfer(Executor& ex, const Instr& in, int len_at, int first_lo
     t->dst_step[l] = ex.scalar(o[first_loop + 3 * l + 2]).i;
     if (t->count[l] < 0) return ex.Fault(StrCat("loop ", l + 1, " repeats ", t->count[l], " times"));
   }
-  return true;
+  return CheckTransfer(ex, *t);
 }
 
 // Calls row(src_offset, dst_offset) for every burst row, outer loops outermost.
@@ -54,11 +72,11 @@ bool ForEachRow(const Transfer& t, Row&& row) {
   while (true) {
     int64_t src = 0, dst = 0;
     for (int l = 0; l < t.loops; ++l) {
-      src += index[l] * t.src_step[l];
-      dst += index[l] * t.dst_step[l];
+      src = reg::Address(src, index[l], t.src_step[l]);
+      dst = reg::Address(dst, index[l], t.dst_step[l]);
     }
     for (int64_t r = 0; r < t.rows; ++r) {
-      if (!row(src + r * t.src_row, dst + r * t.dst_row)) return false;
+      if (!row(reg::Address(src, r, t.src_row), reg::Address(dst, r, t.dst_row))) return false;
     }
     int l = 0;
     while (l < t.loops && ++index[l] == t.count[l]) index[l++] = 0;

@@ -74,9 +74,9 @@ bool ByteBursts(Executor& ex, const Instr& in, const Side& from, const Side& to,
                 int64_t len_unit) {
   dma::Transfer t;
   if (!dma::ReadTransfer(ex, in, 2, 7, &t)) return false;
-  t.len *= len_unit;
-  t.src_row += t.len;
-  t.dst_row += t.len;
+  t.len *= len_unit;  // at most 2^40 bytes times a unit of at most 8 (ReadTransfer)
+  t.src_row = reg::Address(t.src_row, t.len);
+  t.dst_row = reg::Address(t.dst_row, t.len);
   return dma::ForEachRow(t, [&](int64_t src, int64_t dst) {
     uint8_t *a, *b;
     if (!Bytes(ex, from, src, t.len, "reads", &a) || !Bytes(ex, to, dst, t.len, "writes", &b)) {
@@ -96,9 +96,16 @@ bool UnitBursts(Executor& ex, const Side& from, const Side& to, int64_t len, int
                            src_gap, " and ", dst_gap));
   }
   const bool widen = src_type != dst_type && DTypeSize(src_type) != DTypeSize(dst_type);
+  // A burst larger than any memory faults below; these products only must not overflow.
+  constexpr int64_t kMaxUnits = int64_t{1} << 40;
+  if (len > kMaxUnits || src_gap > kMaxUnits || dst_gap > kMaxUnits) {
+    return ex.Fault(StrCat("a burst of ", len, " units with gaps ", src_gap, " and ", dst_gap,
+                           " reaches past any memory"));
+  }
   for (int64_t r = 0; r < n; ++r) {
     uint8_t *a, *b;
-    const int64_t src = r * (len + src_gap) * src_unit, dst = r * (len + dst_gap) * dst_unit;
+    const int64_t src = reg::Address(0, r, (len + src_gap) * src_unit);
+    const int64_t dst = reg::Address(0, r, (len + dst_gap) * dst_unit);
     if (!Bytes(ex, from, src, len * src_unit, "reads", &a) ||
         !Bytes(ex, to, dst, len * dst_unit, "writes", &b)) {
       return false;
@@ -217,13 +224,26 @@ bool ExecCubeFrac(Executor& ex, const Instr& in) {
   if (n < 0 || d < 0 || groups < 0) {
     return ex.Fault(StrCat("shape(", n, ", ", d, ") in ", groups, " groups"));
   }
+  // The 32-byte rows it writes must fit L1 together: more would overwrite themselves, and an
+  // instruction this large would run for ever.
+  const int64_t capacity = MemoryCapacity(ex.program().arch, Memory::kMat);
+  const int64_t blocks = d / c0 + (d % c0 != 0);
+  int64_t bytes = 0;
+  if (__builtin_mul_overflow(n, blocks, &bytes) || __builtin_mul_overflow(bytes, groups, &bytes) ||
+      __builtin_mul_overflow(bytes, int64_t{32}, &bytes) || bytes > capacity) {
+    return ex.Fault(StrCat(groups, " NZ matrices of shape(", n, ", ", d, ") do not fit the ",
+                           capacity / 1024, " KiB of L1"));
+  }
   const int64_t l1 = ex.scalar(o[1]).i;
   for (int64_t g = 0; g < groups; ++g) {
     // Every C0 row of the n x d matrix, its tail lanes zero.
     for (int64_t r = 0; r < n; ++r) {
       for (int64_t blk = 0; blk * c0 < d; ++blk) {
         uint8_t* row;
-        const int64_t at = l1 + (g * group_step + blk * block_step + r * row_step) * 32;
+        const int64_t at = reg::Address(
+            l1, reg::Address(reg::Address(reg::Address(0, g, group_step), blk, block_step), r,
+                             row_step),
+            32);
         if (!cube::Span(ex, Memory::kMat, at, 32, "writes", &row)) return false;
         for (int64_t c = 0; c < c0; ++c) {
           const int64_t col = blk * c0 + c;
@@ -231,7 +251,9 @@ bool ExecCubeFrac(Executor& ex, const Instr& in) {
             std::memset(row + c * elem, 0, elem);
             continue;
           }
-          const int64_t src = g * outer + (dn ? col * inner + r * elem : r * inner + col * elem);
+          const int64_t src = reg::Address(reg::Address(0, g, outer),
+                                           dn ? reg::Address(r * elem, col, inner)
+                                              : reg::Address(col * elem, r, inner));
           uint8_t* from;
           if (!reg::GlobalBytes(ex, o[0], src, elem, "reads", &from)) return false;
           std::memcpy(row + c * elem, from, elem);

@@ -37,8 +37,10 @@ void PadPattern(Executor& ex, uint32_t reg, uint8_t* pattern, int* size) {
 }
 
 bool CopyGmToUb(Executor& ex, uint32_t gm, int64_t ub, const Transfer& t, const RowPadding& pad) {
-  if (pad.left < 0 || pad.right < 0) {
-    return ex.Fault(StrCat("padding counts ", pad.left, " and ", pad.right, " must not be negative"));
+  constexpr int64_t kMaxPad = int64_t{1} << 32;
+  if (pad.left < 0 || pad.right < 0 || pad.left > kMaxPad || pad.right > kMaxPad) {
+    return ex.Fault(StrCat("padding counts ", pad.left, " and ", pad.right,
+                           " (0 to 2^32 elements)"));
   }
   const int64_t head = pad.left * pad.size, tail = pad.right * pad.size;
   const int64_t row = head + t.len + tail;
@@ -46,7 +48,7 @@ bool CopyGmToUb(Executor& ex, uint32_t gm, int64_t ub, const Transfer& t, const 
   return ForEachRow(t, [&](int64_t src, int64_t dst) {
     uint8_t *from, *to;
     if (!reg::GlobalBytes(ex, gm, src, t.len, "reads", &from) ||
-        !reg::LocalBytes(ex, Memory::kVec, ub + dst, padded, 32, "writes", &to)) {
+        !reg::LocalBytes(ex, Memory::kVec, reg::Address(ub, dst), padded, 32, "writes", &to)) {
       return false;
     }
     std::memmove(to + head, from, t.len);
@@ -59,7 +61,7 @@ bool CopyGmToUb(Executor& ex, uint32_t gm, int64_t ub, const Transfer& t, const 
 bool CopyUbToGm(Executor& ex, int64_t ub, uint32_t gm, const Transfer& t) {
   return ForEachRow(t, [&](int64_t src, int64_t dst) {
     uint8_t *from, *to;
-    if (!reg::LocalBytes(ex, Memory::kVec, ub + src, t.len, 32, "reads", &from) ||
+    if (!reg::LocalBytes(ex, Memory::kVec, reg::Address(ub, src), t.len, 32, "reads", &from) ||
         !reg::GlobalBytes(ex, gm, dst, t.len, "writes", &to)) {
       return false;
     }

@@ -34,7 +34,7 @@ bool LegacyTransfer(Executor& ex, const DmaLoopState& s, int64_t rows, int64_t l
   t->loops = 2;
   t->count[0] = s.size1, t->src_step[0] = s.loop1_src, t->dst_step[0] = s.loop1_dst;
   t->count[1] = s.size2, t->src_step[1] = s.loop2_src, t->dst_step[1] = s.loop2_dst;
-  return true;
+  return dma::CheckTransfer(ex, *t);
 }
 
 }  // namespace
