@@ -10,6 +10,7 @@
 #include "pto/asm/lowering/img2col_lowering.h"
 #include "pto/asm/lowering/local_array_lowering.h"
 #include "pto/asm/lowering/pipe_lowering.h"
+#include "pto/common/isa/operand_rules.h"
 #include "pto/asm/lowering/pointer_lowering.h"
 #include "pto/asm/lowering/scalar_lowering.h"
 #include "pto/asm/lowering/scf_lowering.h"
@@ -74,6 +75,14 @@ bool NoLowering(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) 
 
 // Lowers an instruction of the ISA table by its family's lowering (families.def).
 bool LowerInstruction(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  // The register layer is a5's: refused at the op on a2a3, whatever its family's lowering.
+  if (info.layer() == Layer::kRegister) {
+    const std::string missing = RegisterLayerArchProblem(info, fb.ctx().arch());
+    if (!missing.empty()) {
+      fb.ctx().Error(stmt.head, missing);
+      return false;
+    }
+  }
   switch (info.family) {
 #define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) \
   case Family::k##Name:                          \

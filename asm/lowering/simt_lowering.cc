@@ -4,7 +4,6 @@
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/float_format.h"
-#include "pto/common/isa/operand_rules.h"
 #include "pto/common/strings.h"
 
 namespace pto::assembler {
@@ -427,11 +426,6 @@ bool SimtOpLowering::FillImmediates() {
 }
 
 bool SimtOpLowering::Run() {
-  const std::string missing = RegisterLayerArchProblem(info_, ctx_.arch());
-  if (!missing.empty()) {
-    ctx_.Error(stmt_.head, missing);
-    return false;
-  }
   const bool in_entry = fb_.function().simt_entry;
   if (NeedsEntry(info_) && !in_entry) {
     ctx_.Error(stmt_.head, StrCat(stmt_.head.text, " runs in a SIMT workitem: use it in a "

@@ -3,6 +3,7 @@
 // (vote, shuffle, redux) or at pto.syncthreads. A collective completes for the lanes of a
 // 32-lane group that wait at that same instruction; a barrier releases once every unfinished
 // workitem waits at one (docs/semantics.md "### simt").
+#include <climits>
 #include <memory>
 
 #include "pto/common/strings.h"
@@ -97,10 +98,14 @@ bool RunSimtLaunch(Executor& ex, const Function& body, const uint32_t* args) {
                              " has an empty dimension"));
     }
   }
-  const int64_t count = dims[0] * dims[1] * dims[2];
+  int64_t count = 0;
+  if (__builtin_mul_overflow(dims[0], dims[1], &count) ||
+      __builtin_mul_overflow(count, dims[2], &count)) {
+    count = INT64_MAX;
+  }
   if (count > kMaxSimtWorkitems) {
-    return ex.Fault(StrCat("the SIMT launch has ", count, " workitems; at most ",
-                           kMaxSimtWorkitems, " are allowed"));
+    return ex.Fault(StrCat("the SIMT launch size ", dims[0], " x ", dims[1], " x ", dims[2],
+                           " is more than the ", kMaxSimtWorkitems, " workitems allowed"));
   }
   if (simt.slot_bits.size() < static_cast<size_t>(count * SimtState::kSlots)) {
     simt.slot_bits.resize(count * SimtState::kSlots);
