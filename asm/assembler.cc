@@ -229,11 +229,8 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     }
     pending->is_kernel = attrs.count("pto.kernel") > 0;
     auto it = attrs.find("pto.kernel_kind");
-    if (it != attrs.end() && !ParseKernelKind(it->second, &kind)) {
-      ctx_.Error(it->second.range, StrCat("unknown pto.kernel_kind '", Spell(it->second.value),
-                                          "' (expected #pto.kernel_kind<cube> or <vector>)"));
-    } else if (it != attrs.end() && pending->scope != KernelKind::kAny &&
-               kind != pending->scope) {
+    if (it != attrs.end() && ParseKernelKind(ctx_, it->second, &kind) &&
+        pending->scope != KernelKind::kAny && kind != pending->scope) {
       ctx_.Error(it->second.range, StrCat("@", name.text, " is marked ", KernelKindName(kind),
                                           " but sits in a ", KernelKindName(pending->scope),
                                           " submodule, whose functions are all ",

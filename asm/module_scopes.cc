@@ -9,7 +9,7 @@
 
 namespace pto::assembler {
 
-bool ParseKernelKind(const Attribute& attr, KernelKind* kind) {
+bool ParseKernelKind(Context& ctx, const Attribute& attr, KernelKind* kind) {
   std::string text = Spell(attr.value);
   if (text.find("cube") != std::string::npos) {
     *kind = KernelKind::kCube;
@@ -19,6 +19,8 @@ bool ParseKernelKind(const Attribute& attr, KernelKind* kind) {
     *kind = KernelKind::kVector;
     return true;
   }
+  ctx.Error(attr.range, StrCat("unknown pto.kernel_kind '", text,
+                               "' (expected #pto.kernel_kind<cube> or <vector>)"));
   return false;
 }
 
@@ -44,10 +46,7 @@ ModuleSite ReadModule(Context& ctx, const Statement& stmt) {
   ReadAttributes(*attributes, &attrs);
   auto it = attrs.find("pto.kernel_kind");
   if (it == attrs.end()) return site;
-  if (!ParseKernelKind(it->second, &site.kind)) {
-    ctx.Error(it->second.range, StrCat("unknown pto.kernel_kind '", Spell(it->second.value),
-                                       "' (expected #pto.kernel_kind<cube> or <vector>)"));
-  }
+  ParseKernelKind(ctx, it->second, &site.kind);
   site.kind_at = it->second.range;
   return site;
 }

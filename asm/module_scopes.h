@@ -22,8 +22,8 @@ struct FuncSite {
   KernelKind scope = KernelKind::kAny;
 };
 
-/// #pto.kernel_kind<cube> (or <vector>, or a bare cube/vector).
-bool ParseKernelKind(const Attribute& attr, KernelKind* kind);
+/// #pto.kernel_kind<cube> (or <vector>, or a bare cube/vector); reports any other value.
+bool ParseKernelKind(Context& ctx, const Attribute& attr, KernelKind* kind);
 /// "cube" or "vector".
 const char* KernelKindName(KernelKind kind);
 

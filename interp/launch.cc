@@ -293,14 +293,16 @@ static bool HasCubeVectorPair(const Program& program) {
 }
 
 bool NeedsCoresApart(const Program& program) {
-  if (UsesPipes(program) || HasCubeVectorPair(program)) return true;
+  if (HasCubeVectorPair(program)) return true;
   // The tile layer's cross-core moves (tmov acc -> vec) are modelled on one core, so only a
-  // VPTO kernel's sync.set/sync.wait split its block.
+  // VPTO kernel's sync.set/sync.wait split its block; pipes always do.
   bool cross_core_sync = false, register_layer = false;
   for (const Function& f : program.functions) {
     for (const CodeSite& site : Instructions(f.code)) {
+      const OpInfo& info = GetOpInfo(site.in.op);
+      if (info.family == Family::kPipe) return true;
       cross_core_sync |= site.in.op == Opcode::kSyncSet || site.in.op == Opcode::kSyncWait;
-      register_layer |= GetOpInfo(site.in.op).layer() == Layer::kRegister;
+      register_layer |= info.layer() == Layer::kRegister;
     }
   }
   return cross_core_sync && register_layer;

@@ -40,7 +40,7 @@ bool ReadArguments(const Program& program, const Function& fn,
 /// True if \a program uses cube <-> vector pipes: its blocks then run a cube core and two
 /// vector cores apart (docs/semantics.md).
 bool UsesPipes(const Program& program);
-/// True if  program's blocks run a cube core and two vector cores apart rather than one core:
+/// True if \a program's blocks run a cube core and two vector cores apart rather than one core:
 /// it uses pipes, it has a cube function paired with a vector one (Function::peer: a pipe's
 /// ends, or a kernel's two variants in VPTO's container form), or it is a register-layer
 /// (VPTO) kernel whose cores signal each other with sync.set/sync.wait.

@@ -208,8 +208,9 @@ int Runner::Run(const RunRequest& request) {
     return 1;
   }
   if (UsesComm(program_) && NeedsCoresApart(program_)) {
-    Error("a kernel with both comm signals (tnotify, twait) and cube/vector pipes is not "
-          "supported: a wait on one could not see a deadlock on the other");
+    Error("a kernel with both comm signals (tnotify, twait) and cube/vector cores run apart "
+          "(pipes, cross-core flags or kernel variants) is not supported: a wait on one could "
+          "not see a deadlock on the other");
     return 1;
   }
   if (UsesComm(program_) && request.blocks > kMaxCommBlocks) {

@@ -140,7 +140,7 @@ bool ExecCubeCopy(Executor& ex, const Instr& in) {
     Side s;
     s.mem = mem;
     s.base = ex.scalar(reg).i;
-    s.where = reg::CoreMemories(ex, mem, subblock);
+    s.where = &reg::CoreMemories(ex, mem, subblock);
     return s;
   };
   if (ex.core().block_cores[0] && subblock != 0 && subblock != 1) {
@@ -159,7 +159,7 @@ bool ExecCubeCopy(Executor& ex, const Instr& in) {
   } else if constexpr (std::is_same_v<Op, ops::UbufToCbuf> || std::is_same_v<Op, ops::CbufToUbuf> ||
                        std::is_same_v<Op, ops::UbufToUbuf>) {
     // src, dst, sid, count, len, src gap, dst gap, @types: mte_ub_l1's and mte_ub_ub's 32-byte
-    // blocks and gaps (the stream id changes nothing here).
+    // blocks and gaps (the sid, read above, picks a cube-side copy's UB).
     const Memory src_mem = std::is_same_v<Op, ops::CbufToUbuf> ? Memory::kMat : Memory::kVec;
     const Memory dst_mem = std::is_same_v<Op, ops::UbufToCbuf> ? Memory::kMat : Memory::kVec;
     const int64_t n = ex.scalar(o[3]).i, len = ex.scalar(o[4]).i;

@@ -152,7 +152,7 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
   // The UB destination: vector core 0's or 1's UB (reg::CoreMemories). One core running the
   // block has one UB, which is sub-block 0's (docs/semantics.md).
   const bool one_core = ex.core().kind == CoreKind::kWhole;
-  LocalMemory* dst_memory[2] = {reg::CoreMemories(ex, kUb ? Memory::kVec : Memory::kMat, 0),
+  LocalMemory* dst_memory[2] = {&reg::CoreMemories(ex, kUb ? Memory::kVec : Memory::kMat, 0),
                                 nullptr};
   if constexpr (kUb) {
     if (dst_mode == cube::DstMode::kSubblock) {
@@ -162,14 +162,14 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
         return ex.Fault("UB sub-block 1 when one core runs the block is not modelled (a "
                         "VPTO kernel whose sections sync.set/sync.wait runs its cores apart)");
       }
-      dst_memory[0] = reg::CoreMemories(ex, Memory::kVec, id);
+      dst_memory[0] = &reg::CoreMemories(ex, Memory::kVec, id);
     } else {
       if (one_core) {
         return ex.Fault("split_m and split_n write both vector cores' UBs, but one core runs "
                         "this block (a VPTO kernel whose sections sync.set/sync.wait runs its "
                         "cores apart)");
       }
-      dst_memory[1] = reg::CoreMemories(ex, Memory::kVec, 1);
+      dst_memory[1] = &reg::CoreMemories(ex, Memory::kVec, 1);
       if (quant || relu != Relu::kNone || has_clip) {
         return ex.Fault("split_m and split_n take no pre_quant, pre_relu or clip");
       }

@@ -9,16 +9,12 @@ bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t a
   return LocalBytesIn(ex, ex.local(), mem, addr, bytes, align, what, out);
 }
 
-LocalMemory* CoreMemories(Executor& ex, Memory mem, int64_t subblock) {
+LocalMemory& CoreMemories(Executor& ex, Memory mem, int64_t subblock) {
   Core& core = ex.core();
-  if (!core.block_cores[0]) return &core.local;
-  if (mem != Memory::kVec) return &core.block_cores[0]->local;
-  if (core.kind == CoreKind::kVector) return &core.local;
-  if (subblock != 0 && subblock != 1) {
-    ex.Fault(StrCat("UB sub-block ", subblock, " (0 or 1)"));
-    return nullptr;
-  }
-  return &core.block_cores[1 + subblock]->local;
+  if (!core.block_cores[0]) return core.local;
+  if (mem != Memory::kVec) return core.block_cores[0]->local;
+  if (core.kind == CoreKind::kVector) return core.local;
+  return core.block_cores[1 + subblock]->local;
 }
 
 bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, int64_t bytes,

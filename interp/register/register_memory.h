@@ -27,8 +27,8 @@ bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, in
 /// Where a copy of this core reaches memory \a mem when the block's cores run apart: UB is
 /// vector core \a subblock's (a cube-side copy names it; a vector core reaches only its own),
 /// L1, L0A/B/C, BT and FB are the cube core's. One core running the block owns them all.
-/// Faults (null) on a sub-block other than 0 and 1.
-LocalMemory* CoreMemories(Executor& ex, Memory mem, int64_t subblock);
+/// \a subblock is 0 or 1: the callers check it, with their own words.
+LocalMemory& CoreMemories(Executor& ex, Memory mem, int64_t subblock);
 
 /// LocalBytes's fast path for UB: bytes [addr, addr + bytes) when they lie in it and \a addr
 /// is a multiple of \a align (a power of two); null otherwise, and LocalBytes says why.

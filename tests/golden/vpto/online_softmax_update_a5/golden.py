@@ -18,6 +18,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.tiles import save
+from reference.vpto import vcadd_tree_f32
 
 ROWS, COLS, VL = 64, 1024, 64
 F32 = {"dtype": "float32", "rtol": 0.0, "atol": 0.0}
@@ -39,16 +40,6 @@ def vexp(a):
     return np.array([math.exp(v) for v in flat]).astype(np.float32).reshape(a.shape)
 
 
-def vcadd_f32(v):
-    """pto.vcadd of each row's 64 f32 lanes: a tree of halves, each add rounded to f32."""
-    v = v.copy()
-    w = VL // 2
-    while w >= 1:
-        v[:, :w] = v[:, :w] + v[:, w:2 * w]
-        w //= 2
-    return v[:, 0]
-
-
 def update(x, o, m, l):
     mn = np.maximum(m, x.max(axis=1))
     alpha = vexp(m - mn)
@@ -56,7 +47,7 @@ def update(x, o, m, l):
     lane_sums = np.zeros((ROWS, VL), dtype=np.float32)
     for j in range(0, COLS, VL):
         lane_sums = lane_sums + p[:, j:j + VL]
-    l_new = l * alpha + vcadd_f32(lane_sums)
+    l_new = l * alpha + vcadd_tree_f32(lane_sums)
     o_new = o * alpha[:, None] + p
     return o_new, mn, l_new, alpha
 

@@ -18,6 +18,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.tiles import save
+from reference.vpto import vcadd_tree_f32
 
 ROWS, COLS, VL = 32, 1000, 64
 VECTORS = -(-COLS // VL)  # 16: 15 whole vectors and a tail of 40 lanes
@@ -30,16 +31,6 @@ CASE = {
 }
 
 
-def tree_sum_f32(v):
-    """pto.vcadd of each row's 64 f32 lanes: a tree of halves, each add rounded to f32."""
-    v = v.copy()
-    w = VL // 2
-    while w >= 1:
-        v[:, :w] = v[:, :w] + v[:, w:2 * w]
-        w //= 2
-    return v[:, 0]
-
-
 def rmsnorm(x, gamma):
     xf = x.astype(np.float32)
     sq = np.zeros((ROWS, VECTORS * VL), dtype=np.float32)
@@ -47,7 +38,7 @@ def rmsnorm(x, gamma):
     lane_sums = np.zeros((ROWS, VL), dtype=np.float32)
     for j in range(VECTORS):
         lane_sums = lane_sums + sq[:, j * VL:(j + 1) * VL]
-    mean = tree_sum_f32(lane_sums) * np.float32(1.0e-03)
+    mean = vcadd_tree_f32(lane_sums) * np.float32(1.0e-03)
     rstd = np.float32(1.0) / np.sqrt(mean + np.float32(1.0e-06))
     y = (xf * rstd[:, None]) * gamma.astype(np.float32)
     assert np.all(np.abs(y) < 60000.0)
