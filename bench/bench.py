@@ -426,10 +426,12 @@ def parse_name_ns(text):
 def bench_baselines(names, cfg, native, res):
     catalog = [n for n in nb.all_names() if n in names]
     machine = [n for n in (BLOCKS, BLOCKS_CACHED) if n in names]
-    if not catalog and not machine and not any(n in names for n, *_ in HALF_CASES):
+    floor = DISPATCH in names
+    if not catalog and not machine and not floor and not any(n in names for n, *_ in HALF_CASES):
         return
     twins = [f"{op}_f32_{r}x{c}" for n, op, _, r, c in HALF_CASES if n in names]
     native_names = list(dict.fromkeys(catalog + twins)) + (["vector_threads"] if machine else [])
+    native_names += ["dispatch_floor"] if floor else []
     if "tmatmul_bf16_64x64x64" in native_names and "tmatmul_f32_64x64x64" not in native_names:
         native_names.append("tmatmul_f32_64x64x64")  # the bf16 target compares with f32 native
     dump = os.path.join(WORK, "native_out")
@@ -440,6 +442,9 @@ def bench_baselines(names, cfg, native, res):
         p = run([native, "--data", DATA, "--dump", dump, "--only", ",".join(native_names), *quick])
         found = parse_name_ns(p.stdout)
         one, two = found.pop("vector_loop_1thread", None), found.pop("vector_loop_2threads", None)
+        floor_ns = found.pop("dispatch_floor", None)
+        if floor_ns:
+            res.row(DISPATCH)["floor_ns"] = floor_ns
         for name in machine:
             if one and two:
                 res.row(name)["machine_speedup"] = one / two

@@ -154,6 +154,10 @@ def print_report(res, cfg, env, names):
         print("dispatch (scalar loop with iter_args)")
         print(f"{DISPATCH:<{w}} {r['ns_per_instr']:.3g} ns/instr   ({r['instructions']} instructions "
               f"in {fmt_time(r['ptorun_ns'])}, {r['iterations']} iterations)  {check_str(r)}")
+        if "floor_ns" in r:
+            print(f"{'dispatch_floor':<{w}} {r['floor_ns']:.3g} ns/instr   (the same loop in the smallest "
+                  f"C++ switch interpreter, no checks: native_bench.cc DispatchFloor; "
+                  f"ptorun is {r['ns_per_instr'] / r['floor_ns']:.2f}x it)")
         print()
     if ASM_BIG in rows or ASM_SMALL in rows:
         print("assembler (wall clock of the ptoas process)")
@@ -223,8 +227,9 @@ def targets(res):
         out.append((p / na <= 3.0, "vpto_stream_1mib: ptorun/native", f"{p / na:.2f}x", "<= 3x"))
     d = get("vpto_stream_1mib", "ns_per_instr")
     if d:
+        floor = f"; native itself: {na / get('vpto_stream_1mib', 'instr_per_iter'):.2f} ns" if na else ""
         out.append((d <= 5.0, "vpto_stream_1mib: ns per executed micro-instruction", f"{d:.2f} ns",
-                    "<= 5 ns"))
+                    f"<= 5 ns{floor}"))
     name = "vpto_softmax_update_64x1024"
     p, npy = get(name, "ptorun_ns"), get(name, "numpy_ns")
     if p and npy:
