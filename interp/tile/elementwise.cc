@@ -107,7 +107,8 @@ template <typename Op>
   }
   const int32_t rows = d.valid_rows, cols = d.valid_cols;
   if (!RequireCovers(ex, a, rows, cols, "first source") ||
-      !RequireCovers(ex, b, rows, cols, "second source")) {
+      !RequireCovers(ex, b, rows, cols, "second source") ||
+      !RejectPartialOverlap(ex, d, {&a, &b}, rows, cols)) {
     return false;
   }
   bool ok = true;
@@ -168,7 +169,9 @@ bool ExecUnary(Executor& ex, const Instr& in) {
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = d.valid_rows, cols = d.valid_cols;
-  if (!RequireCovers(ex, a, rows, cols, "source")) return false;
+  if (!RequireCovers(ex, a, rows, cols, "source") || !RejectPartialOverlap(ex, d, {&a}, rows, cols)) {
+    return false;
+  }
   bool ok = true;
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
@@ -203,7 +206,9 @@ template <typename Op>
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = d.valid_rows, cols = d.valid_cols;
-  if (!RequireCovers(ex, a, rows, cols, "source")) return false;
+  if (!RequireCovers(ex, a, rows, cols, "source") || !RejectPartialOverlap(ex, d, {&a}, rows, cols)) {
+    return false;
+  }
   const uint32_t scalar_reg = in.operands[2];
   bool ok = true;
   WithStorageType(d.type->dtype, [&](auto tag) {
@@ -294,6 +299,7 @@ bool ExecTernary(Executor& ex, const Instr& in) {
   for (const TileRef* s : {&a, &b, &c}) {
     if (!RequireCovers(ex, *s, rows, cols, "source")) return false;
   }
+  if (!RejectPartialOverlap(ex, d, {&a, &b, &c}, rows, cols)) return false;
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;
@@ -320,7 +326,8 @@ bool ExecScalarTernary(Executor& ex, const Instr& in) {
   }
   const int32_t rows = d.valid_rows, cols = d.valid_cols;
   if (!RequireCovers(ex, a, rows, cols, "first source") ||
-      !RequireCovers(ex, b, rows, cols, "second source")) {
+      !RequireCovers(ex, b, rows, cols, "second source") ||
+      !RejectPartialOverlap(ex, d, {&a, &b}, rows, cols)) {
     return false;
   }
   WithStorageType(d.type->dtype, [&](auto tag) {

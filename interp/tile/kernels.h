@@ -135,6 +135,24 @@ constexpr bool BytesOverlap(uint32_t a, uint32_t a_bytes, uint32_t b, uint32_t b
   return BytesOverlap(a.addr, a.bytes(), b.addr, b.bytes());
 }
 
+/// Faults when the \a rows x \a cols elements an elementwise instruction writes through \a dst
+/// share bytes with the ones it reads through \a src without being the same elements: the NPU
+/// computes one lane after another, so only the source's own elements or disjoint ones give a
+/// defined result (docs/semantics.md "Overlapping operands"). Out of line: RejectPartialOverlap
+/// calls it only when the two tiles' storage overlaps at all.
+bool CheckPartialOverlap(Executor& ex, const TileRef& dst, const TileRef& src, int32_t rows,
+                         int32_t cols);
+[[gnu::always_inline]] inline bool RejectPartialOverlap(
+    Executor& ex, const TileRef& dst, std::initializer_list<const TileRef*> srcs, int32_t rows,
+    int32_t cols) {
+  for (const TileRef* s : srcs) {
+    if (Overlaps(dst, *s) && !(s->addr == dst.addr && *s->type == *dst.type)) [[unlikely]] {
+      if (!CheckPartialOverlap(ex, dst, *s, rows, cols)) return false;
+    }
+  }
+  return true;
+}
+
 /// The fault RequireCovers reports (out of line: the check is on every instruction).
 bool NotCovered(Executor& ex, const TileRef& src, int32_t rows, int32_t cols, const char* role);
 
