@@ -117,6 +117,11 @@ TEST_CASE("repeat model: overlap rules") {
   const std::vector<Operand> srcs{a, x};
   CHECK(!FindOverlap(acc, x, srcs, true));
   CHECK(FindOverlap(acc, x, srcs, false));  // an op without the exception
+  // Not excused: src0 touching src1, or both repeat strides 8 with dst ahead of src1.
+  const std::vector<Operand> touching{{kDst, 1, 8}, x};
+  CHECK(FindOverlap(acc, x, touching, true));
+  const std::vector<Operand> moving{a, {kDst, 1, 4}};
+  CHECK(FindOverlap(acc, {kDst, 1, 4}, moving, true));
   Memory mem;
   Fill(mem, kSrc, 4, 256, [](int k) { return k; });
   Fill(mem, kDst, 4, 64, [](int) { return 1; });
