@@ -124,11 +124,11 @@ Span ActiveSpan(const Shape& s, const Operand& x) {
   if (repeats <= 0) return {x.base, x.base};
   // Strides are not negative, so the lowest lane is in repeat 0 and the highest in the last
   // repeat (in counter mode the last repeat may hold fewer lanes than the one before it).
-  int64_t lo, hi, lo2, hi2;
+  int64_t lo, hi, last_lo, last_hi;
   LaneExtent(ActiveLanes(s, 0), x, s.elem_bytes, &lo, &hi);
   if (lo > hi) return {x.base, x.base};
-  LaneExtent(ActiveLanes(s, repeats - 1), x, s.elem_bytes, &lo2, &hi2);
-  int64_t top = LaneAddress(x, repeats - 1, 0, s.elem_bytes) - x.base + hi2;
+  LaneExtent(ActiveLanes(s, repeats - 1), x, s.elem_bytes, &last_lo, &last_hi);
+  int64_t top = LaneAddress(x, repeats - 1, 0, s.elem_bytes) - x.base + last_hi;
   if (repeats >= 2 && s.mask.mode == MaskMode::kCounter) {
     top = std::max(top, LaneAddress(x, repeats - 2, 0, s.elem_bytes) - x.base + hi);
   }
@@ -162,15 +162,17 @@ bool Disjoint(const Span& a, const Span& b) { return a.hi <= b.lo || b.hi <= a.l
 std::optional<Overlap> FindOverlap(const Shape& s, const Operand& dst,
                                    std::span<const Operand> srcs, bool accumulate) {
   const Span d = ActiveSpan(s, dst);
+  std::vector<Span> spans;
   std::vector<int> near;  // the sources whose bytes come near the destination's
   for (size_t k = 0; k < srcs.size(); ++k) {
-    if (!Disjoint(d, ActiveSpan(s, srcs[k]))) near.push_back(static_cast<int>(k));
+    spans.push_back(ActiveSpan(s, srcs[k]));
+    if (!Disjoint(d, spans[k])) near.push_back(static_cast<int>(k));
   }
   if (near.empty() || d.lo == d.hi) return std::nullopt;
   // The exception: dst on src1 with dst's or src1's repeat stride 0, src0 clear of src1.
   const bool excused = accumulate && srcs.size() == 2 &&
                        (dst.rep_stride == 0 || srcs[1].rep_stride == 0) &&
-                       Disjoint(ActiveSpan(s, srcs[0]), ActiveSpan(s, srcs[1]));
+                       Disjoint(spans[0], spans[1]);
   // Every element is elem_bytes at a multiple of elem_bytes (bases are 32-byte aligned), so
   // two elements overlap exactly when they start at the same byte.
   const int w = s.elem_bytes;
