@@ -80,6 +80,14 @@ struct DmaLoopState {
   int64_t size1 = 1, size2 = 1;
 };
 
+/// The repeat layer's mask state (A2/A3): the mode set_mask_norm / set_mask_count choose and the
+/// 128-bit VMASK set_vector_mask writes, read by instructions written {mask = "state"}
+/// (interp/repeat/). Reset: normal mode, every lane.
+struct RepeatMaskState {
+  bool counter = false;
+  uint64_t hi = ~uint64_t{0}, lo = ~uint64_t{0};
+};
+
 struct Core {
   Core(Arch arch, const BlockInfo& block, CoreKind core_kind, PipeHub* block_hub, uint64_t max_steps)
       : local(arch), info(block), kind(core_kind), hub(block_hub) {
@@ -120,6 +128,7 @@ struct Core {
   /// VMS4_SR: the records the last vmrgsort4 took from each list, 16 bits each.
   uint64_t vms4_sr = 0;
   SimtState simt;
+  RepeatMaskState repeat_mask;
 };
 
 }  // namespace pto::interp

@@ -13,6 +13,7 @@ struct SubView {};
 struct MakeView {};
 struct PartitionView {};
 struct Return {};
+struct TileAddress {};
 }  // namespace ops
 
 bool BindAddress(Executor& ex, uint32_t tile_reg, int64_t addr) {
@@ -129,6 +130,11 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     return true;
   } else if constexpr (std::is_same_v<Op, ops::SubView>) {
     return SubView(ex, in);
+  } else if constexpr (std::is_same_v<Op, ops::TileAddress>) {
+    TileRef t;
+    if (!ex.Tile(o[1], &t)) return false;
+    ex.scalar(o[0]).i = t.addr;  // the repeat layer's pointer to the tile's storage
+    return true;
   } else {
     static_assert(std::is_same_v<Op, ops::Return>);
     ex.Return(o, in.count);

@@ -10,6 +10,8 @@
 #include "pto/asm/lowering/img2col_lowering.h"
 #include "pto/asm/lowering/local_array_lowering.h"
 #include "pto/asm/lowering/pipe_lowering.h"
+#include "pto/asm/lowering/repeat_lowering.h"
+#include "pto/common/isa/repeat_operands.h"
 #include "pto/common/isa/operand_rules.h"
 #include "pto/asm/lowering/pointer_lowering.h"
 #include "pto/asm/lowering/scalar_lowering.h"
@@ -78,6 +80,14 @@ bool LowerInstruction(FunctionBuilder& fb, const OpInfo& info, const Statement& 
   // The register layer is a5's: refused at the op on a2a3, whatever its family's lowering.
   if (info.layer() == Layer::kRegister) {
     const std::string missing = RegisterLayerArchProblem(info, fb.ctx().arch());
+    if (!missing.empty()) {
+      fb.ctx().Error(stmt.head, missing);
+      return false;
+    }
+  }
+  // The repeat layer is A2/A3's: refused at the op on a5.
+  if (info.layer() == Layer::kRepeat) {
+    const std::string missing = RepeatLayerArchProblem(info, fb.ctx().arch());
     if (!missing.empty()) {
       fb.ctx().Error(stmt.head, missing);
       return false;

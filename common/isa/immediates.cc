@@ -50,7 +50,11 @@ constexpr NumberRow kNumbers[] = {
     {"%dtype1", {0, kDTypeCount - 1}},  // a VPTO sort's score type: operand 1's pointee
     {"from", {0, kDTypeCount - 1}},     // SIMT convert: the element types it converts between
     {"to", {0, kDTypeCount - 1}},
-    {"elem_bytes", {1, 8}},  // VPTO: the element size of the pointer an offset counts in
+    {"elem_bytes", {1, 8}},
+    // The repeat layer: its pointers' element type, and how its mask words read
+    // (repeat_rules.cc).
+    {"%elem_type", {0, kDTypeCount - 1}},
+    {"%mask_form", {0, 3}},  // VPTO: the element size of the pointer an offset counts in
     // The cube rows of the register layer (common/isa/cube_flags.h).
     {"types", {0, 0xffffffffu}},
     {"flags", {0, 0x3ffffu}},

@@ -26,6 +26,7 @@ enum class Layer : uint8_t {
   kScalar,  ///< Scalar arithmetic, control flow, pointers, views and structure.
   kSync,    ///< Pipe synchronisation and barriers.
   kRegister,  ///< A5 vector and mask registers, their loads, stores and DMA (VPTO).
+  kRepeat,    ///< A2/A3 vector instructions with mask, repeat and strides on UB (TIK vec_*).
 };
 
 /// How an instruction is executed and how its operand types are checked (families.def).

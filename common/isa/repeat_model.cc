@@ -145,10 +145,10 @@ void ActiveAddresses(const Shape& s, const Operand& x, int64_t r, std::vector<in
 
 std::string Overlap::Describe() const {
   if (earlier >= 0) {
-    return StrCat("repeat ", repeat, " reads bytes [", lo, ", ", hi, ") that repeat ", earlier,
-                  " wrote to the destination");
+    return StrCat("reads in repeat ", repeat, " UB bytes [", lo, ", ", hi, ") that repeat ",
+                  earlier, " wrote to the destination");
   }
-  return StrCat("in repeat ", repeat, " it overlaps the destination partly at bytes [", lo, ", ",
+  return StrCat("overlaps the destination partly in repeat ", repeat, ": UB bytes [", lo, ", ",
                 hi, ") (a source must be disjoint from the destination or the same bytes lane "
                 "for lane)");
 }
@@ -156,6 +156,15 @@ std::string Overlap::Describe() const {
 namespace {
 
 bool Disjoint(const Span& a, const Span& b) { return a.hi <= b.lo || b.hi <= a.lo; }
+
+// Whether no two repeats of x share a byte: the active lanes of a repeat (the first has the
+// most) span no more than its repeat stride.
+bool RepeatsApart(const Shape& s, const Operand& x) {
+  if (RepeatsRun(s) <= 1) return true;
+  int64_t lo, hi;
+  LaneExtent(ActiveLanes(s, 0), x, s.elem_bytes, &lo, &hi);
+  return lo > hi || x.rep_stride * kBlockBytes >= hi + s.elem_bytes - lo;
+}
 
 }  // namespace
 
@@ -167,6 +176,12 @@ std::optional<Overlap> FindOverlap(const Shape& s, const Operand& dst,
   for (size_t k = 0; k < srcs.size(); ++k) {
     spans.push_back(ActiveSpan(s, srcs[k]));
     if (!Disjoint(d, spans[k])) near.push_back(static_cast<int>(k));
+  }
+  // A source that is the destination itself (in place), with repeats that never meet, is the
+  // same bytes lane for lane and reads nothing an earlier repeat wrote: the common case,
+  // decided without walking the lanes.
+  if (!near.empty() && RepeatsApart(s, dst)) {
+    std::erase_if(near, [&](int k) { return srcs[k] == dst; });
   }
   if (near.empty() || d.lo == d.hi) return std::nullopt;
   // The exception: dst on src1 with dst's or src1's repeat stride 0, src0 clear of src1.
@@ -187,14 +202,21 @@ std::optional<Overlap> FindOverlap(const Shape& s, const Operand& dst,
     for (int k : near) {
       ActiveAddresses(s, srcs[k], r, &sa);
       const bool lane_for_lane = sa == da;
+      // The first bad lane decides the rule; the range covers every lane of this repeat that
+      // breaks it.
+      std::optional<Overlap> found;
       for (int64_t a : sa) {
-        if (!lane_for_lane && dset.count(a)) {
-          return Overlap{k, r, -1, a, a + w};
-        }
-        if (auto it = written.find(a); it != written.end() && !(excused && k == 1)) {
-          return Overlap{k, r, it->second, a, a + w};
+        const bool partial = !lane_for_lane && dset.count(a);
+        auto it = written.find(a);
+        const bool dependent = it != written.end() && !(excused && k == 1);
+        if (!found && (partial || dependent)) {
+          found = Overlap{k, r, partial ? -1 : it->second, a, a + w};
+        } else if (found && (found->earlier < 0 ? partial : dependent)) {
+          found->lo = std::min(found->lo, a);
+          found->hi = std::max(found->hi, a + w);
         }
       }
+      if (found) return found;
     }
     for (int64_t a : da) written[a] = r;
   }

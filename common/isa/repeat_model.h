@@ -55,6 +55,7 @@ struct Operand {
   int64_t base = 0;
   int64_t blk_stride = 1;
   int64_t rep_stride = 8;
+  bool operator==(const Operand&) const = default;
 };
 
 /// What one instruction covers: element width, its repeat field, its mask.

@@ -134,6 +134,7 @@ TEST_CASE("repeat model: overlap rules") {
   REQUIRE(partial);
   CHECK(partial->earlier == -1);
   CHECK(partial->lo == kSrc + 32);
+  CHECK(partial->hi == kSrc + 256);  // every lane of the repeat the destination shares
   // In place, lane for lane, is fine; so are disjoint operands.
   CHECK(!FindOverlap(Contiguous(2, 4, 128), {kSrc}, src, false));
   CHECK(!FindOverlap(one, {kSrc + 256}, src, false));
@@ -143,7 +144,7 @@ TEST_CASE("repeat model: overlap rules") {
   REQUIRE(dep);
   CHECK(dep->repeat == 1);
   CHECK(dep->earlier == 0);
-  CHECK(dep->Describe() == "repeat 1 reads bytes [0, 2) that repeat 0 wrote to the destination");
+  CHECK(dep->Describe() == "reads in repeat 1 UB bytes [0, 256) that repeat 0 wrote to the destination");
   // Repeat strides below 8 on the destination ahead of an in-place source: repeat 1 reads
   // bytes repeat 0 wrote.
   CHECK(FindOverlap(Contiguous(2, 2, 128), {kSrc, 1, 4}, std::vector<Operand>{{kSrc, 1, 4}}, false));

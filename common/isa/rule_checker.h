@@ -75,6 +75,8 @@ class RuleChecker {
   void RequireMask(int mask, int data);
   void NoRules() {}
   void CheckMachine();
+  // The repeat layer (repeat_rules.cc).
+  void CheckRepeat();
 
   // The Rules column of families.def. Elementwise, rows and columns, conversions, generated
   // tiles (operand_rules.cc).

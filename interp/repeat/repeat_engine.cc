@@ -1,0 +1,113 @@
+#include "pto/interp/repeat/repeat_engine.h"
+
+#include "pto/common/strings.h"
+#include "pto/interp/register/register_memory.h"
+
+namespace pto::interp::rpt {
+
+namespace {
+
+bool Check(Executor& ex, const std::string& problem) {
+  return problem.empty() || ex.Fault(problem);
+}
+
+// The mask the instruction runs with: its own words, or the core's mask state.
+bool ReadMask(Executor& ex, const Instr& in, const RepeatOperands& at, int bytes,
+              repeat::Mask* m) {
+  const uint32_t* o = in.operands;
+  const auto word = [&](int k) { return static_cast<uint64_t>(ex.scalar(o[at.mask + k]).i); };
+  switch (static_cast<MaskForm>(o[at.mask_form])) {
+    case MaskForm::kContiguous: {
+      const int64_t n = ex.scalar(o[at.mask]).i;
+      if (!Check(ex, repeat::CheckContiguousMask(n, bytes))) return false;
+      m->lanes = repeat::LaneMask::FirstN(static_cast<int>(n));
+      return true;
+    }
+    case MaskForm::kBits:
+      m->lanes = {word(1), word(0)};
+      return Check(ex, repeat::CheckBitwiseMask(word(0), word(1), bytes));
+    case MaskForm::kCounter:
+      m->mode = repeat::MaskMode::kCounter;
+      m->count = word(0);
+      return Check(ex, repeat::CheckCounterMask(ex.scalar(o[at.mask]).i));
+    case MaskForm::kState: {
+      const RepeatMaskState& s = ex.core().repeat_mask;
+      if (s.counter) {
+        m->mode = repeat::MaskMode::kCounter;
+        m->count = s.lo;
+        const int64_t n = s.lo > uint64_t{INT64_MAX} ? -1 : static_cast<int64_t>(s.lo);
+        if (repeat::CheckCounterMask(n).empty()) return true;
+        return ex.Fault(StrCat("the mask state (counter mode) holds ", s.lo, " elements; "
+                               "set_vector_mask sets 1 to 4294967295"));
+      }
+      m->lanes = {s.lo, s.hi};
+      const std::string problem = repeat::CheckBitwiseMask(s.hi, s.lo, bytes);
+      return Check(ex, problem.empty() ? "" : StrCat("the mask state: ", problem));
+    }
+  }
+  return ex.Fault("unknown mask form");
+}
+
+}  // namespace
+
+bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumulate,
+            Geometry* g) {
+  const uint32_t* o = in.operands;
+  g->dtype = static_cast<DType>(o[at.elem_type]);
+  const int bytes = DTypeSize(g->dtype);
+  g->shape.elem_bytes = bytes;
+  if (!ReadMask(ex, in, at, bytes, &g->shape.mask)) return false;
+  g->shape.repeat = ex.scalar(o[at.repeat]).i;
+  if (g->shape.mask.mode == repeat::MaskMode::kNormal &&
+      !Check(ex, repeat::CheckRepeat(g->shape.repeat, false))) {
+    return false;
+  }
+  g->pointers = at.pointers;
+  for (int p = 0; p < at.pointers; ++p) {
+    const std::string name = RepeatPointerName(at.pointers, p);
+    repeat::Operand& x = g->x[p];
+    x.base = ex.scalar(o[p]).i;
+    x.blk_stride = ex.scalar(o[at.blk + p]).i;
+    x.rep_stride = ex.scalar(o[at.rep + p]).i;
+    if (!Check(ex, repeat::CheckStride(x.blk_stride, (name + "_blk_stride").c_str())) ||
+        !Check(ex, repeat::CheckStride(x.rep_stride, (name + "_rep_stride").c_str())) ||
+        !Check(ex, repeat::CheckBase(x.base, name.c_str()))) {
+      return false;
+    }
+  }
+  g->repeats = repeat::RepeatsRun(g->shape);
+  for (int p = 0; p < at.pointers; ++p) {
+    const repeat::Span span = repeat::ActiveSpan(g->shape, g->x[p]);
+    if (span.hi == span.lo) continue;
+    uint8_t* bytes_at;
+    const std::string what =
+        StrCat(RepeatPointerName(at.pointers, p), "'s active lanes ", p == 0 ? "write" : "read");
+    if (!reg::LocalBytes(ex, Memory::kVec, span.lo, span.hi - span.lo, 1, what.c_str(), &bytes_at)) {
+      return false;
+    }
+  }
+  g->ub = ex.local().arena[static_cast<int>(Memory::kVec)].data();
+  if (at.pointers > 1) {
+    const std::span<const repeat::Operand> srcs(g->x + 1, at.pointers - 1);
+    if (auto bad = repeat::FindOverlap(g->shape, g->x[0], srcs, accumulate)) {
+      return ex.Fault(StrCat(RepeatPointerName(at.pointers, bad->source + 1), " ",
+                             bad->Describe(), "; the NPU's result would be undefined, so "
+                             "nothing is computed"));
+    }
+  }
+  return true;
+}
+
+bool IsOneRun(const Geometry& g) {
+  if (g.shape.mask.mode == repeat::MaskMode::kCounter) {
+    if (g.shape.mask.count % repeat::LanesPerRepeat(g.shape.elem_bytes) != 0) return false;
+  } else if (!(g.shape.mask.lanes == repeat::LaneMask::FirstN(repeat::LanesPerRepeat(g.shape.elem_bytes)))) {
+    return false;
+  }
+  for (int p = 0; p < g.pointers; ++p) {
+    if (g.x[p].blk_stride != 1 || (g.x[p].rep_stride != 8 && g.repeats > 1)) return false;
+  }
+  return true;
+}
+
+}  // namespace pto::interp::rpt
