@@ -57,16 +57,23 @@ bool ListsOperandsOf(const grammar::Statement& s, const OpInfo& info) {
     ReadAttributes(items.back(), &attrs);
     items = items.first(items.size() - 1);
   }
-  size_t terms = items.empty() ? 0 : Split(items, ",").size();
+  const std::vector<ItemSpan> terms = items.empty() ? std::vector<ItemSpan>() : Split(items, ",");
   size_t registers = 0;
   for (const OperandSpec& spec : info.operands) {
     if (spec.kind != OperandKind::kImm) {
+      // A register names its file (data_move's GM side is %v, its UB side %s).
+      if (registers < terms.size() && terms[registers].size() == 1 &&
+          terms[registers][0].Is(ItemKind::kValue) &&
+          !std::string_view(terms[registers][0].text)
+               .starts_with(Prefix(GetKindInfo(spec.kind).reg_class) + 1)) {
+        return false;
+      }
       ++registers;
     } else if (!spec.attr.empty() && spec.attr[0] != '%' && !attrs.count(std::string(spec.attr))) {
       return false;
     }
   }
-  return terms == registers;
+  return terms.size() == registers;
 }
 
 class ListingFunction {

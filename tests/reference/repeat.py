@@ -63,6 +63,11 @@ def repeats_run(o, size, args, state):
     return args[rep[1]] if isinstance(rep, tuple) else rep
 
 
+def resolve(x, args):
+    """An operand with its ("arg", k) strides replaced by the run-time values."""
+    return tuple(args[v[1]] if isinstance(v, tuple) else v for v in x)
+
+
 def lane_address(x, r, j, size):
     base, blk, rep = x
     epb = 32 // size
@@ -118,6 +123,14 @@ def apply(image, dtype, ops, args=()):
         if name == "set_vector_mask":
             state = (state[0], o["hi"], o["lo"])
             continue
+        if name == "data_move":  # UB to UB: burst i at 32 * i * (burst + gap)
+            src, dst, n, burst = o["src"], o["dst"], o["nburst"], o["burst"]
+            for i in range(n):
+                a = src + 32 * i * (burst + o["src_stride"])
+                b = dst + 32 * i * (burst + o["dst_stride"])
+                ub[b:b + 32 * burst] = ub[a:a + 32 * burst].copy()
+            continue
+        o = dict(o, dst=resolve(o["dst"], args), srcs=[resolve(x, args) for x in o["srcs"]])
         for r in range(repeats_run(o, size, args, state)):
             lanes = active_lanes(o["mask"], size, r, state)
             results = []
@@ -167,7 +180,13 @@ def kernel_text(name, dtype, image_bytes, ops, comment, params=0):
     extra = "".join(f", %n{k}: i64" for k in range(params))
     lines += ['module attributes {pto.target_arch = "a2a3"} {',
               f"  func.func @{name}(%in: {gm}, %out: {gm}{extra}) attributes {{pto.kernel}} {{"]
-    bases = sorted({x[0] for o in ops if o.get("dst") for x in [o["dst"]] + o["srcs"]} | {0})
+    bases = {0}
+    for o in ops:
+        if o["name"] == "data_move":
+            bases |= {o["src"], o["dst"]}
+        elif o.get("dst"):
+            bases |= {x[0] for x in [o["dst"]] + o["srcs"]}
+    bases = sorted(bases)
     for b in bases:
         lines.append(f"    %a{b} = arith.constant {b} : i64")
         lines.append(f"    %p{b} = pto.castptr %a{b} : i64 -> {ptr}")
@@ -177,6 +196,11 @@ def kernel_text(name, dtype, image_bytes, ops, comment, params=0):
         name_ = o["name"]
         if name_ in ("set_mask_norm", "set_mask_count"):
             lines.append(f"    pto.{name_}")
+            continue
+        if name_ == "data_move":
+            lines.append(f"    pto.data_move ins(%p{o['src']} : {ptr}) outs(%p{o['dst']} : {ptr})")
+            lines.append(f"        {{nburst = {o['nburst']}, burst = {o['burst']}, "
+                         f"src_stride = {o['src_stride']}, dst_stride = {o['dst_stride']}}}")
             continue
         if name_ == "set_vector_mask":
             lines.append(f"    %hi{scalars} = arith.constant {o['hi']:#x} : i64")
@@ -196,11 +220,14 @@ def kernel_text(name, dtype, image_bytes, ops, comment, params=0):
         rep = o["repeat"]
         if not (isinstance(o["mask"], tuple) and o["mask"][0] == "counter"):
             attrs.append(f"repeat = %n{rep[1]}" if isinstance(rep, tuple) else f"repeat = {rep}")
+        def spell(v):
+            return f"%n{v[1]}" if isinstance(v, tuple) else str(v)
+
         for nm, x in zip(names, [o["dst"]] + o["srcs"]):
             if x[1] != 1:
-                attrs.append(f"{nm}_blk_stride = {x[1]}")
+                attrs.append(f"{nm}_blk_stride = {spell(x[1])}")
             if x[2] != 8:
-                attrs.append(f"{nm}_rep_stride = {x[2]}")
+                attrs.append(f"{nm}_rep_stride = {spell(x[2])}")
         lines.append(f"    pto.{name_} ins({', '.join(ins)} : {', '.join(types)}) "
                      f"outs(%p{o['dst'][0]} : {ptr})")
         lines.append(f"        {{{', '.join(attrs)}}}")
