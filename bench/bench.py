@@ -52,6 +52,7 @@ from programs import (  # noqa: E402  (program generators and benchmark names)
     gen_asm_big, gen_dispatch, gen_matmul, gen_rmsnorm, gen_softmax, gen_vec, gen_vec16)
 from report import env_header, print_report, targets  # noqa: E402
 from vpto_programs import gen_vpto_softmax_update, gen_vpto_stream  # noqa: E402
+from repeat_programs import gen_repeat  # noqa: E402
 
 BUILD = os.path.join(ROOT, "build")
 WORK = os.path.join(BUILD, "bench")
@@ -326,17 +327,24 @@ def bench_ptorun(names, cfg, res):
             res.errors.append((DISPATCH, str(e)))
 
 
-# The register-layer programs: (name, generator, inputs, outputs as 1-based parameter numbers).
-# Outputs are written into one file, one after the other (numpy_bench.out_segments).
+# The register-layer and repeat-layer programs: (name, generator, inputs, outputs as 1-based
+# parameter numbers, the outputs' element type). Outputs are written into one file, one after
+# the other (numpy_bench.out_segments).
 def _vpto_cases():
     d = lambda f: os.path.join(DATA, f)  # noqa: E731
     sm_out = f"zeros:{nb.SM_ROWS * nb.SM_COLS}"
     sm_state = f"zeros:{nb.SM_ROWS * nb.SM_LANES}"
-    return [
-        ("vpto_stream_1mib", gen_vpto_stream, [d("vs_x.f32"), d("vs_y.f32"), f"zeros:{nb.STREAM_N}"], [3]),
+    cases = [
+        ("vpto_stream_1mib", gen_vpto_stream, [d("vs_x.f32"), d("vs_y.f32"), f"zeros:{nb.STREAM_N}"], [3], "f32"),
         ("vpto_softmax_update_64x1024", gen_vpto_softmax_update,
-         [d("sm_x.f32"), d("sm_o.f32"), d("sm_m.f32"), d("sm_l.f32"), sm_out, sm_state, sm_state], [5, 6, 7]),
+         [d("sm_x.f32"), d("sm_o.f32"), d("sm_m.f32"), d("sm_l.f32"), sm_out, sm_state, sm_state], [5, 6, 7],
+         "f32"),
     ]
+    for name in nb.REPEAT_NAMES:
+        ins = [d(f"{name}_a.bin")] + ([] if name == "repeat_adds_f16" else [d(f"{name}_b.bin")])
+        cases.append((name, lambda name=name: gen_repeat(name), ins + [f"zeros:{nb.REPEAT_ELEMS[name]}"],
+                      [len(ins) + 1], "f16" if name.endswith("f16") else "f32"))
+    return cases
 
 
 def _assembly_failure(message):
@@ -353,7 +361,7 @@ def bench_vpto(names, cfg, res, out_dir):
     ((t(N2) - t(N1)) / (N2 - N1), so the launch cancels), and per executed instruction.
     A program that does not assemble (the ops it needs are not in this ptoas yet) is marked
     skipped with ptoas's first error, and does not fail the run."""
-    for name, gen, args, outs in _vpto_cases():
+    for name, gen, args, outs, out_dtype in _vpto_cases():
         if name not in names:
             continue
         log(f"ptorun {name}")
@@ -374,7 +382,7 @@ def bench_vpto(names, cfg, res, out_dir):
                     f.write(open(part, "rb").read())
             ns, ipi, n1, n2 = measure_loop(prog, lambda n: args + [str(n)], cfg)
             res.row(name).update(kind="vpto", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
-                                 ns_per_instr=ns / ipi, out=out, out_dtype="f32")
+                                 ns_per_instr=ns / ipi, out=out, out_dtype=out_dtype)
         except BenchError as e:
             res.errors.append((name, str(e)))
 
@@ -474,7 +482,7 @@ def check_numerics(names, res):
         row = res.rows.get(name)
         if name not in names or not row or "out" not in row:
             continue
-        dtype = np.uint16 if row["out_dtype"] == "bf16" else np.float32
+        dtype = {"bf16": np.uint16, "f16": np.float16}.get(row["out_dtype"], np.float32)
         got = read_out(row["out"], dtype)
         ref = nb.reference(DATA, name)
         if dtype == np.uint16:
@@ -486,8 +494,8 @@ def check_numerics(names, res):
         else:
             row["err_numpy"] = rel_err(got, ref)
         tol = 2.0 ** -8 if dtype == np.uint16 else 1e-5
-        if name == "vpto_stream_1mib":
-            tol = 0.0  # f32 adds: exact
+        if name == "vpto_stream_1mib" or name in nb.REPEAT_NAMES:
+            tol = 0.0  # f32 and f16 adds, rounded once: exact
         row["numpy_ok"] = row["err_numpy"] <= tol
         nat = row.get("native_out")
         if nat and os.path.exists(nat):

@@ -30,6 +30,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#if defined(__F16C__)
+#include <immintrin.h>
+#endif
 #include <thread>
 #include <string>
 #include <vector>
@@ -277,6 +280,39 @@ bool g_quick = false;
 
 // Nanoseconds per call of fn: batches of calls sized to take about target seconds, minimum of
 // `repeats` batches (single: one call per batch, for the whole kernels).
+// The repeat-layer programs (bench/repeat_programs.py): the same lanes the instruction covers.
+// f16 + k: widened to f32, added, rounded to nearest even, 8 lanes at a time with F16C where the
+// machine has it (the best plain loop; _Float16 arithmetic is emulated one element at a time).
+NOINLINE void AddsF16(const uint16_t* __restrict a, float k, uint16_t* __restrict d, int n) {
+  int i = 0;
+#if defined(__F16C__)
+  const __m256 kv = _mm256_set1_ps(k);
+  for (; i + 8 <= n; i += 8) {
+    const __m256 v = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(d + i),
+                     _mm256_cvtps_ph(_mm256_add_ps(v, kv), _MM_FROUND_TO_NEAREST_INT));
+  }
+#endif
+  for (; i < n; ++i) {
+    _Float16 x;
+    std::memcpy(&x, a + i, 2);
+    const _Float16 y = static_cast<_Float16>(static_cast<float>(x) + k);
+    std::memcpy(d + i, &y, 2);
+  }
+}
+
+// Block stride 2, repeat stride 16 (in 32-byte blocks): 8 blocks of 8 floats per repeat, every
+// other block.
+NOINLINE void AddStrided(const float* __restrict a, const float* __restrict b, float* __restrict d,
+                         int repeats) {
+  for (int r = 0; r < repeats; ++r) {
+    for (int blk = 0; blk < 8; ++blk) {
+      const int at = r * 128 + blk * 16;
+      for (int k = 0; k < 8; ++k) d[at + k] = a[at + k] + b[at + k];
+    }
+  }
+}
+
 template <class F>
 double TimeNs(const F& fn, bool single) {
   using Clock = std::chrono::steady_clock;
@@ -510,6 +546,30 @@ std::vector<Case> Cases() {
     }, false));
     Dump(dump, "vpto_softmax_update_64x1024", out, (kSmRows * kSmCols + 2 * kSmState) * 4);
     std::free(x), std::free(o), std::free(m), std::free(l), std::free(out);
+  }});
+  constexpr int kRptF16 = 255 * 128, kRptF32 = 255 * 64, kRptStrided = 100 * 128;
+  cases.push_back({"repeat_adds_f16", [](const std::string& dump) {
+    uint16_t* a = Load<uint16_t>("repeat_adds_f16_a.bin", kRptF16);
+    uint16_t* d = Buf::Alloc<uint16_t>(kRptF16);
+    Report("repeat_adds_f16", TimeNs([&] { AddsF16(a, 1.5f, d, kRptF16); }, false));
+    Dump(dump, "repeat_adds_f16", d, kRptF16 * 2);
+    std::free(a), std::free(d);
+  }});
+  cases.push_back({"repeat_add_f32", [](const std::string& dump) {
+    float* a = Load<float>("repeat_add_f32_a.bin", kRptF32);
+    float* b = Load<float>("repeat_add_f32_b.bin", kRptF32);
+    float* d = Buf::Alloc<float>(kRptF32);
+    Report("repeat_add_f32", TimeNs([&] { Add(a, b, d, kRptF32); }, false));
+    Dump(dump, "repeat_add_f32", d, kRptF32 * 4);
+    std::free(a), std::free(b), std::free(d);
+  }});
+  cases.push_back({"repeat_add_f32_strided", [](const std::string& dump) {
+    float* a = Load<float>("repeat_add_f32_strided_a.bin", kRptStrided);
+    float* b = Load<float>("repeat_add_f32_strided_b.bin", kRptStrided);
+    float* d = Buf::Alloc<float>(kRptStrided);
+    Report("repeat_add_f32_strided", TimeNs([&] { AddStrided(a, b, d, 100); }, false));
+    Dump(dump, "repeat_add_f32_strided", d, kRptStrided * 4);
+    std::free(a), std::free(b), std::free(d);
   }});
   cases.push_back({"vector_threads", [](const std::string&) { VectorThreads(); }});
   cases.push_back({"dispatch_floor", [](const std::string&) { DispatchFloor(); }});

@@ -46,6 +46,12 @@ STREAM_N = 262144  # vpto_stream_1mib: out = x + y over 1 MiB of f32 per operand
 SM_ROWS, SM_COLS = 64, 1024  # vpto_softmax_update: the block; m and l lane-replicated, SM_ROWS x 64
 SM_LANES = 64
 VPTO_NAMES = ["vpto_stream_1mib", "vpto_softmax_update_64x1024"]
+# Repeat-layer (A2/A3) programs of bench/repeat_programs.py: one instruction over a UB region,
+# as (elements of a region, the element type, its numpy spelling's view of the region).
+REPEAT_NAMES = ["repeat_adds_f16", "repeat_add_f32", "repeat_add_f32_strided"]
+REPEAT_K = 1.5  # vec_adds's scalar
+REPEAT_ELEMS = {"repeat_adds_f16": 255 * 128, "repeat_add_f32": 255 * 64,
+                "repeat_add_f32_strided": 100 * 128}
 DATA_VERSION = "2"
 
 
@@ -59,7 +65,7 @@ def vec_cases():
 
 
 def all_names():
-    return [n for n, _, _, _ in vec_cases()] + MM_NAMES + KERNEL_NAMES + VPTO_NAMES
+    return [n for n, _, _, _ in vec_cases()] + MM_NAMES + KERNEL_NAMES + VPTO_NAMES + REPEAT_NAMES
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,6 +122,9 @@ def data_files():
         files[f"sm_{name}.f32"] = (SM_ROWS, SM_COLS)
     for name in ("m", "l"):
         files[f"sm_{name}.f32"] = (SM_ROWS, SM_LANES)
+    for name, n in REPEAT_ELEMS.items():
+        for operand in ("a", "b"):
+            files[f"{name}_{operand}.bin"] = (n,)
     return files
 
 
@@ -152,6 +161,12 @@ def make_data(data_dir):
     l = rng.uniform(1.0, 300.0, SM_ROWS).astype(np.float32)
     np.repeat(m[:, None], SM_LANES, axis=1).tofile(os.path.join(data_dir, "sm_m.f32"))
     np.repeat(l[:, None], SM_LANES, axis=1).tofile(os.path.join(data_dir, "sm_l.f32"))
+    # The repeat-layer inputs, from a generator of their own.
+    rng = np.random.default_rng(20261203)
+    for name, n in REPEAT_ELEMS.items():
+        dt = np.float16 if name.endswith("f16") else np.float32
+        for operand in ("a", "b"):
+            rng.uniform(-4.0, 4.0, n).astype(dt).tofile(os.path.join(data_dir, f"{name}_{operand}.bin"))
     with open(stamp, "w") as f:
         f.write(DATA_VERSION + "\n")
 
@@ -253,6 +268,38 @@ def make_vpto(data_dir, name):
     return update
 
 
+def repeat_views(data_dir, name):
+    """The inputs of a repeat-layer benchmark and the lanes its instruction covers: the whole
+    region, or (strided: block stride 2, repeat stride 16) the first 8 of every 16 elements."""
+    dt = np.float16 if name.endswith("f16") else np.float32
+    n = REPEAT_ELEMS[name]
+    a, b = (load(data_dir, f"{name}_{x}.bin", (n,), dt) for x in ("a", "b"))
+    lanes = (lambda v: v.reshape(-1, 16)[:, :8]) if name.endswith("strided") else (lambda v: v)
+    return a, b, lanes
+
+
+def make_repeat(data_dir, name):
+    """The numpy spellings of the repeat-layer programs: the instruction's lanes, out= a view."""
+    a, b, lanes = repeat_views(data_dir, name)
+    out = np.zeros_like(a)
+    if name == "repeat_adds_f16":
+        k = np.float16(REPEAT_K)
+        return lambda: np.add(a, k, out=out)
+    va, vb, vo = lanes(a), lanes(b), lanes(out)
+    return lambda: np.add(va, vb, out=vo)
+
+
+def repeat_reference(data_dir, name):
+    """What the repeat-layer programs write: the destination region, its lanes computed in
+    double and rounded once (exact for these adds), the rest zero."""
+    a, b, lanes = repeat_views(data_dir, name)
+    out = np.zeros_like(a)
+    wide = lanes(a).astype(np.float64)
+    other = REPEAT_K if name == "repeat_adds_f16" else lanes(b).astype(np.float64)
+    lanes(out)[...] = (wide + other).astype(a.dtype)
+    return out
+
+
 def softmax_update_reference(data_dir):
     """The outputs o', m', l' of vpto_softmax_update as ptorun writes them, one after the other
     (m' and l' lane-replicated), computed in float64."""
@@ -273,6 +320,8 @@ def reference(data_dir, name):
     """What bench.py compares ptorun's output of benchmark `name` with."""
     if name == "vpto_softmax_update_64x1024":
         return softmax_update_reference(data_dir)
+    if name in REPEAT_NAMES:
+        return repeat_reference(data_dir, name)
     return make(data_dir, name)()
 
 
@@ -287,6 +336,8 @@ def out_segments(name):
 def make(data_dir, name):
     if name in VPTO_NAMES:
         return make_vpto(data_dir, name)
+    if name in REPEAT_NAMES:
+        return make_repeat(data_dir, name)
     for n, op, r, c in vec_cases():
         if n == name:
             return make_vec(data_dir, op, r, c)

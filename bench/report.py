@@ -110,6 +110,8 @@ def print_report(res, cfg, env, names):
          nb.KERNEL_NAMES),
         ("register layer (VPTO, a5): whole programs, GM -> UB -> vector registers -> UB -> GM",
          nb.VPTO_NAMES),
+        ("repeat layer (a2a3): time per instruction (loop of N, data_move in and out cancelled)",
+         nb.REPEAT_NAMES),
     ]
     for n, *_ in HALF_CASES:  # the native column of a 16-bit row is its f32 twin's
         if n in rows and rows[n].get("f32_twin") in rows:
@@ -234,6 +236,10 @@ def targets(res):
     p, npy = get(name, "ptorun_ns"), get(name, "numpy_ns")
     if p and npy:
         out.append((npy / p > 1.0, f"{name}: numpy/ptorun", f"{npy / p:.2f}x", "> 1x"))
+    for name, limit in (("repeat_adds_f16", 1.5), ("repeat_add_f32", 1.5), ("repeat_add_f32_strided", 3.0)):
+        p, na = get(name, "ptorun_ns"), get(name, "native_ns")
+        if p and na:
+            out.append((p / na <= limit, f"{name}: ptorun/native", f"{p / na:.2f}x", f"<= {limit:g}x"))
     d = get(DISPATCH, "ns_per_instr")
     if d:
         out.append((d <= 5.0, f"{DISPATCH}: ns per instruction", f"{d:.2f} ns", "<= 5 ns"))

@@ -1,6 +1,7 @@
 #include "pto/common/isa/repeat_model.h"
 
 #include <algorithm>
+#include <bit>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -104,16 +105,20 @@ int64_t LaneAddress(const Operand& x, int64_t r, int j, int elem_bytes) {
 
 namespace {
 
-// The lowest and highest lane offsets (from the repeat's own base) of the lanes in m.
+// The lowest and highest lane offsets (from the repeat's own base) of the lanes in m: per
+// block, its first and last active lane (lane offsets rise within a block).
 void LaneExtent(const LaneMask& m, const Operand& x, int elem_bytes, int64_t* lo, int64_t* hi) {
   *lo = INT64_MAX;
   *hi = INT64_MIN;
-  const Operand at_zero{0, x.blk_stride, 0};
-  for (int j = 0; j < LanesPerRepeat(elem_bytes); ++j) {
-    if (!m.Test(j)) continue;
-    const int64_t a = LaneAddress(at_zero, 0, j, elem_bytes);
-    *lo = std::min(*lo, a);
-    *hi = std::max(*hi, a);
+  const int epb = LanesPerBlock(elem_bytes);
+  const uint64_t block_bits = (uint64_t{1} << epb) - 1;
+  for (int b = 0; b < kBlocksPerRepeat; ++b) {
+    const int first = b * epb;
+    const uint64_t bits = ((first < 64 ? m.lo : m.hi) >> (first % 64)) & block_bits;
+    if (bits == 0) continue;
+    const int64_t block = static_cast<int64_t>(b) * x.blk_stride * kBlockBytes;
+    *lo = std::min(*lo, block + std::countr_zero(bits) * elem_bytes);
+    *hi = std::max(*hi, block + (63 - std::countl_zero(bits)) * elem_bytes);
   }
 }
 

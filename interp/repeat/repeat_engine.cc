@@ -64,11 +64,14 @@ bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumu
   }
   g->pointers = at.pointers;
   for (int p = 0; p < at.pointers; ++p) {
-    const std::string name = RepeatPointerName(at.pointers, p);
     repeat::Operand& x = g->x[p];
     x.base = ex.scalar(o[p]).i;
     x.blk_stride = ex.scalar(o[at.blk + p]).i;
     x.rep_stride = ex.scalar(o[at.rep + p]).i;
+    const auto fits = [](int64_t v) { return v >= 0 && v <= repeat::kMaxStride; };
+    if (fits(x.blk_stride) && fits(x.rep_stride) && x.base % repeat::kBlockBytes == 0) continue;
+    // The message only when a value is wrong: decoding stays free of strings.
+    const std::string name = RepeatPointerName(at.pointers, p);
     if (!Check(ex, repeat::CheckStride(x.blk_stride, (name + "_blk_stride").c_str())) ||
         !Check(ex, repeat::CheckStride(x.rep_stride, (name + "_rep_stride").c_str())) ||
         !Check(ex, repeat::CheckBase(x.base, name.c_str()))) {
@@ -76,15 +79,25 @@ bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumu
     }
   }
   g->repeats = repeat::RepeatsRun(g->shape);
+  const int64_t ub_bytes = MemoryCapacity(ex.program().arch, Memory::kVec);
+  repeat::Span spans[3];
   for (int p = 0; p < at.pointers; ++p) {
-    const repeat::Span span = repeat::ActiveSpan(g->shape, g->x[p]);
-    if (span.hi == span.lo) continue;
+    spans[p] = repeat::ActiveSpan(g->shape, g->x[p]);
+    const repeat::Span& span = spans[p];
+    if (span.hi == span.lo || (span.lo >= 0 && span.hi <= ub_bytes)) continue;
     uint8_t* bytes_at;
     const std::string what =
         StrCat(RepeatPointerName(at.pointers, p), "'s active lanes ", p == 0 ? "write" : "read");
     if (!reg::LocalBytes(ex, Memory::kVec, span.lo, span.hi - span.lo, 1, what.c_str(), &bytes_at)) {
       return false;
     }
+  }
+  // Lanes may be computed straight from UB, block by block, when no source shares bytes with
+  // the destination except as the destination itself with its blocks apart (in place).
+  g->direct = true;
+  for (int p = 1; p < at.pointers; ++p) {
+    const bool apart = spans[p].hi <= spans[0].lo || spans[0].hi <= spans[p].lo;
+    g->direct &= apart || (g->x[p] == g->x[0] && g->x[0].blk_stride > 0);
   }
   g->ub = ex.local().arena[static_cast<int>(Memory::kVec)].data();
   if (at.pointers > 1) {

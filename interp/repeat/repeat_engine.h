@@ -22,6 +22,9 @@ struct Geometry {
   int64_t repeats = 0;   ///< the repeats that run
   uint8_t* ub = nullptr;  ///< UB's first byte: lane addresses index it
   DType dtype = DType::kInvalid;
+  /// No source shares bytes with the destination but as the destination itself with distinct
+  /// blocks: lanes may be computed from UB into UB, block by block.
+  bool direct = false;
 };
 
 /// Reads and checks everything but the scalar: the mask (or the core's mask state), repeat,
@@ -35,56 +38,87 @@ bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumu
 /// repeats x lanes elements per operand.
 bool IsOneRun(const Geometry& g);
 
-/// Calls fn(j, addr) for each active lane j of repeat \a r, in ascending order, with addr[p]
-/// the byte address of lane j of pointer p.
-template <typename Fn>
-void ForActiveLanes(const Geometry& g, int64_t r, Fn&& fn) {
-  const repeat::LaneMask m = repeat::ActiveLanes(g.shape, r);
-  const int bytes = g.shape.elem_bytes;
-  const int epb = repeat::LanesPerBlock(bytes);
-  int64_t block_base[3];
-  for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) {
-    const int first = b * epb;
-    const uint64_t word = first < 64 ? m.lo : m.hi;
-    const uint64_t bits = (word >> (first % 64)) & ((uint64_t{1} << epb) - 1);
-    if (bits == 0) continue;
-    for (int p = 0; p < g.pointers; ++p) {
-      const repeat::Operand& x = g.x[p];
-      block_base[p] = x.base + repeat::kBlockBytes * (r * x.rep_stride + b * x.blk_stride);
-    }
-    for (int k = 0; k < epb; ++k) {
-      if (!((bits >> k) & 1)) continue;
-      int64_t addr[3];
-      for (int p = 0; p < g.pointers; ++p) addr[p] = block_base[p] + k * bytes;
-      fn(first + k, addr);
-    }
-  }
+namespace detail {
+
+// The lane bits of block b of mask m (epb lanes a block).
+inline uint64_t BlockBits(const repeat::LaneMask& m, int b, int epb) {
+  const int first = b * epb;
+  return ((first < 64 ? m.lo : m.hi) >> (first % 64)) & ((uint64_t{1} << epb) - 1);
 }
 
+// Block b of repeat r of operand x, as elements.
 template <typename T>
-T LoadAt(const Geometry& g, int64_t addr) {
-  T v;
-  std::memcpy(&v, g.ub + addr, sizeof(T));
-  return v;
-}
-template <typename T>
-void StoreAt(const Geometry& g, int64_t addr, T v) {
-  std::memcpy(g.ub + addr, &v, sizeof(T));
+T* Block(const Geometry& g, const repeat::Operand& x, int64_t r, int b) {
+  return reinterpret_cast<T*>(g.ub + x.base +
+                              repeat::kBlockBytes * (r * x.rep_stride + b * x.blk_stride));
 }
 
-/// Runs the instruction lane by lane: compute(addr) gives lane's result from the source
-/// addresses addr[1..]; results are stored at addr[0] after the whole repeat has been read.
-template <typename T, typename Compute>
-void RunLanes(const Geometry& g, Compute&& compute) {
-  T out[repeat::kRepeatBytes / sizeof(T)];
-  int64_t where[repeat::kRepeatBytes / sizeof(T)];
+}  // namespace detail
+
+/// Runs the instruction lane by lane: d = lane(a, b) with a and b the lane of sources 1 and 2
+/// (source 1 again for one source, the destination's old value for none). Each repeat reads
+/// all its lanes before it writes any; lanes are written in ascending order (the last wins
+/// when blocks coincide). Direct geometries compute block by block from UB into UB.
+template <typename T, typename Lane>
+void RunLanes(const Geometry& g, Lane&& lane) {
+  constexpr int kEpb = repeat::kBlockBytes / static_cast<int>(sizeof(T));
+  constexpr uint64_t kFull = (uint64_t{1} << kEpb) - 1;
+  const repeat::Operand& dx = g.x[0];
+  const repeat::Operand& ax = g.x[g.pointers > 1 ? 1 : 0];
+  const repeat::Operand& bx = g.x[g.pointers > 2 ? 2 : g.pointers > 1 ? 1 : 0];
+  const bool counter = g.shape.mask.mode == repeat::MaskMode::kCounter;
+  repeat::LaneMask m = repeat::ActiveLanes(g.shape, 0);
+  uint64_t block_bits[repeat::kBlocksPerRepeat];
+  const auto split = [&] {
+    for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) block_bits[b] = detail::BlockBits(m, b, kEpb);
+  };
+  split();
   for (int64_t r = 0; r < g.repeats; ++r) {
-    int n = 0;
-    ForActiveLanes(g, r, [&](int, const int64_t* addr) {
-      out[n] = compute(addr);
-      where[n++] = addr[0];
-    });
-    for (int i = 0; i < n; ++i) StoreAt<T>(g, where[i], out[i]);  // ascending lanes: last wins
+    if (counter) m = repeat::ActiveLanes(g.shape, r), split();
+    if (g.direct) {
+      uint8_t* d_at = g.ub + dx.base + repeat::kBlockBytes * r * dx.rep_stride;
+      const uint8_t* a_at = g.ub + ax.base + repeat::kBlockBytes * r * ax.rep_stride;
+      const uint8_t* c_at = g.ub + bx.base + repeat::kBlockBytes * r * bx.rep_stride;
+      const int64_t d_step = repeat::kBlockBytes * dx.blk_stride;
+      const int64_t a_step = repeat::kBlockBytes * ax.blk_stride;
+      const int64_t c_step = repeat::kBlockBytes * bx.blk_stride;
+      for (int b = 0; b < repeat::kBlocksPerRepeat;
+           ++b, d_at += d_step, a_at += a_step, c_at += c_step) {
+        const uint64_t bits = block_bits[b];
+        if (bits == 0) continue;
+        T* d = reinterpret_cast<T*>(d_at);
+        const T* a = reinterpret_cast<const T*>(a_at);
+        const T* c = reinterpret_cast<const T*>(c_at);
+        if (bits == kFull) {
+          // Into a local block first: d may be a (in place), so the loop vectorizes only so.
+          T vd[kEpb];
+          for (int k = 0; k < kEpb; ++k) vd[k] = lane(a[k], c[k]);
+          std::memcpy(d, vd, sizeof vd);
+        } else {
+          for (int k = 0; k < kEpb; ++k) {
+            if ((bits >> k) & 1) d[k] = lane(a[k], c[k]);
+          }
+        }
+      }
+      continue;
+    }
+    // Staged: every lane of the repeat computed first, then stored.
+    T out[repeat::kBlocksPerRepeat * kEpb];
+    for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) {
+      const uint64_t bits = block_bits[b];
+      const T* a = detail::Block<T>(g, ax, r, b);
+      const T* c = detail::Block<T>(g, bx, r, b);
+      for (int k = 0; k < kEpb; ++k) {
+        if ((bits >> k) & 1) out[b * kEpb + k] = lane(a[k], c[k]);
+      }
+    }
+    for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) {
+      const uint64_t bits = block_bits[b];
+      T* d = detail::Block<T>(g, dx, r, b);
+      for (int k = 0; k < kEpb; ++k) {
+        if ((bits >> k) & 1) d[k] = out[b * kEpb + k];
+      }
+    }
   }
 }
 

@@ -108,10 +108,7 @@ bool ExecRepeatBinary(Executor& ex, const Instr& in) {
     using E = Elem<T>;
     if constexpr (kBinaryOf<Op, T> && sizeof(T) >= 2) {
       if (const size_t n = RunLength(g); n && OneRunBinary<Op, T>(g, n)) return;
-      rpt::RunLanes<T>(g, [&](const int64_t* addr) {
-        return E::Store(Op::Apply(E::Load(rpt::LoadAt<T>(g, addr[1])),
-                                  E::Load(rpt::LoadAt<T>(g, addr[2]))));
-      });
+      rpt::RunLanes<T>(g, [](T a, T b) { return E::Store(Op::Apply(E::Load(a), E::Load(b))); });
     } else {
       ok = Unsupported(ex, g.dtype);
     }
@@ -130,9 +127,7 @@ bool ExecRepeatUnary(Executor& ex, const Instr& in) {
     using E = Elem<T>;
     if constexpr (kUnaryOf<Op, T> && sizeof(T) >= 2) {
       if (const size_t n = RunLength(g); n && OneRunUnary<Op, T>(g, n)) return;
-      rpt::RunLanes<T>(g, [&](const int64_t* addr) {
-        return E::Store(Op::Apply(E::Load(rpt::LoadAt<T>(g, addr[1]))));
-      });
+      rpt::RunLanes<T>(g, [](T a, T) { return E::Store(Op::Apply(E::Load(a))); });
     } else {
       ok = Unsupported(ex, g.dtype);
     }
@@ -158,9 +153,7 @@ bool ExecRepeatScalar(Executor& ex, const Instr& in) {
         }
       }
       if (const size_t n = RunLength(g); n && OneRunScalar<Op, T>(g, n, k)) return;
-      rpt::RunLanes<T>(g, [&](const int64_t* addr) {
-        return E::Store(Binary<Op, T>(E::Load(rpt::LoadAt<T>(g, addr[1])), k));
-      });
+      rpt::RunLanes<T>(g, [k](T a, T) { return E::Store(Binary<Op, T>(E::Load(a), k)); });
     } else {
       ok = Unsupported(ex, g.dtype);
     }
@@ -181,7 +174,7 @@ bool ExecRepeatDup(Executor& ex, const Instr& in) {
       std::fill(d, d + n, k);
       return;
     }
-    rpt::RunLanes<T>(g, [&](const int64_t*) { return k; });
+    rpt::RunLanes<T>(g, [k](T, T) { return k; });
   });
   return typed || Unsupported(ex, g.dtype);
 }
