@@ -114,6 +114,14 @@ bool RepeatLowering::Scalar(const Operand& written, DType dtype, Slot* out) {
   out->reg = r.value.reg;
   out->dtype = r.value.type.dtype;
   out->range = written.range();
+  // A constant of another type is converted as TIK converts its Python numbers: an integer to
+  // any element type, a float to a float type (a float for integer lanes stays an error).
+  const DType from = r.value.type.dtype;
+  if (r.value.is_const && from != dtype && (IsInteger(from) || IsFloat(dtype))) {
+    out->reg = IsFloat(dtype) ? fb_.FloatConstant(dtype, r.value.ConstAsDouble())
+                              : fb_.IntConstant(dtype, r.value.int_value);
+    out->dtype = dtype;
+  }
   return true;
 }
 

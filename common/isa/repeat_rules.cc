@@ -72,8 +72,9 @@ void RuleChecker::CheckRepeat() {
   }
   const RepeatOperands at = RepeatOperandsOf(info_.family);
   if (at.scalar >= 0 && types_[at.scalar].present && types_[at.scalar].dtype != dtype) {
-    Fail(at.scalar, StrCat(info_.mnemonic, " on ", DTypeName(dtype), " takes a ",
-                           DTypeName(dtype), " scalar, got ", DTypeName(types_[at.scalar].dtype)));
+    Fail(at.scalar, StrCat(info_.mnemonic, " on ", DTypeName(dtype), " takes a scalar of type ",
+                           DTypeName(dtype), " (or a constant), got ",
+                           DTypeName(types_[at.scalar].dtype)));
   }
   for (int p = 0; p < at.pointers; ++p) {
     if (!known(p)) continue;
