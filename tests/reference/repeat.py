@@ -28,7 +28,8 @@ SCALAR = {"vec_adds", "vec_muls", "vec_maxs", "vec_mins", "vec_shls", "vec_shrs"
 def op(name, dst, srcs=(), scalar=None, repeat=1, mask=None, **extra):
     """One instruction. dst and each source: (base byte, blk_stride, rep_stride). mask: an int
     (contiguous), ("list", hi, lo) TIK's [hi, lo], ("named", hi, lo) #pto.mask, ("counter", n),
-    or "state". repeat may be ("arg", k): the kernel's k-th scalar parameter at run time."""
+    or "state". repeat, a stride or a contiguous mask may be ("arg", k): the kernel's k-th
+    scalar parameter at run time."""
     return dict(name=name, dst=dst, srcs=list(srcs), scalar=scalar, repeat=repeat, mask=mask,
                 **extra)
 
@@ -131,6 +132,8 @@ def apply(image, dtype, ops, args=()):
                 ub[b:b + 32 * burst] = ub[a:a + 32 * burst].copy()
             continue
         o = dict(o, dst=resolve(o["dst"], args), srcs=[resolve(x, args) for x in o["srcs"]])
+        if isinstance(o["mask"], tuple) and o["mask"][0] == "arg":
+            o["mask"] = args[o["mask"][1]]
         for r in range(repeats_run(o, size, args, state)):
             lanes = active_lanes(o["mask"], size, r, state)
             results = []
@@ -152,6 +155,8 @@ def apply(image, dtype, ops, args=()):
 # ---- The kernel ----------------------------------------------------------------------------
 
 def _mask_attr(mask):
+    if isinstance(mask, tuple) and mask[0] == "arg":
+        return f"mask = %n{mask[1]}"
     if isinstance(mask, int):
         return f"mask = {mask}"
     if mask == "state":
