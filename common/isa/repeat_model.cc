@@ -133,11 +133,18 @@ Span ActiveSpan(const Shape& s, const Operand& x) {
   LaneExtent(ActiveLanes(s, 0), x, s.elem_bytes, &lo, &hi);
   if (lo > hi) return {x.base, x.base};
   LaneExtent(ActiveLanes(s, repeats - 1), x, s.elem_bytes, &last_lo, &last_hi);
-  int64_t top = LaneAddress(x, repeats - 1, 0, s.elem_bytes) - x.base + last_hi;
+  const int64_t step = kBlockBytes * x.rep_stride;  // at most 2^32 repeats of 8160 bytes
+  int64_t top = (repeats - 1) * step + last_hi;
   if (repeats >= 2 && s.mask.mode == MaskMode::kCounter) {
-    top = std::max(top, LaneAddress(x, repeats - 2, 0, s.elem_bytes) - x.base + hi);
+    top = std::max(top, (repeats - 2) * step + hi);
   }
-  return {x.base + lo, x.base + top + s.elem_bytes};
+  // Wrapping, as LaneAddress: a base near the ends of int64 gives a span the bounds check
+  // rejects, never an overflow.
+  const auto at = [&](int64_t offset) {
+    return static_cast<int64_t>(static_cast<uint64_t>(x.base) + static_cast<uint64_t>(offset));
+  };
+  const Span span{at(lo), at(top + s.elem_bytes)};
+  return span.lo <= span.hi ? span : Span{INT64_MIN, INT64_MAX};  // wrapped: covers everything
 }
 
 void ActiveAddresses(const Shape& s, const Operand& x, int64_t r, std::vector<int64_t>* out) {

@@ -150,6 +150,16 @@ TEST_CASE("repeat model: overlap rules") {
   CHECK(FindOverlap(Contiguous(2, 2, 128), {kSrc, 1, 4}, std::vector<Operand>{{kSrc, 1, 4}}, false));
 }
 
+TEST_CASE("repeat model: a span that wraps around 64 bits covers everything") {
+  const Shape s = Contiguous(2, 255, 128);
+  const Span wrapped = ActiveSpan(s, {INT64_MAX - 31, 1, 255});
+  CHECK(wrapped.lo == INT64_MIN);
+  CHECK(wrapped.hi == INT64_MAX);
+  const Span near_top = ActiveSpan(Contiguous(2, 1, 128), {INT64_MAX - 511, 1, 8});
+  CHECK(near_top.lo == INT64_MAX - 511);
+  CHECK(near_top.hi == INT64_MAX - 255);
+}
+
 TEST_CASE("repeat model: value checks") {
   CHECK(CheckContiguousMask(128, 2).empty());
   CHECK(CheckContiguousMask(129, 2) ==

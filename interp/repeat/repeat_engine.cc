@@ -88,7 +88,12 @@ bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumu
     uint8_t* bytes_at;
     const std::string what =
         StrCat(RepeatPointerName(at.pointers, p), "'s active lanes ", p == 0 ? "write" : "read");
-    if (!reg::LocalBytes(ex, Memory::kVec, span.lo, span.hi - span.lo, 1, what.c_str(), &bytes_at)) {
+    int64_t bytes;
+    if (__builtin_sub_overflow(span.hi, span.lo, &bytes)) {  // ActiveSpan's wrapped span
+      return ex.Fault(StrCat(RepeatPointerName(at.pointers, p), " at UB byte ", g->x[p].base,
+                             ": its active lanes wrap around the 64-bit address space"));
+    }
+    if (!reg::LocalBytes(ex, Memory::kVec, span.lo, bytes, 1, what.c_str(), &bytes_at)) {
       return false;
     }
   }
