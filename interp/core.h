@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,11 @@ struct RepeatMaskState {
   uint64_t hi = ~uint64_t{0}, lo = ~uint64_t{0};
 };
 
+namespace check {
+class Sanitizer;
+struct Access;
+}  // namespace check
+
 struct Core {
   Core(Arch arch, const BlockInfo& block, CoreKind core_kind, PipeHub* block_hub, uint64_t max_steps)
       : local(arch), info(block), kind(core_kind), hub(block_hub) {
@@ -129,6 +135,11 @@ struct Core {
   uint64_t vms4_sr = 0;
   SimtState simt;
   RepeatMaskState repeat_mask;
+  /// ptorun --check: this core's sanitizer (null when off), and while an instruction without
+  /// an access description runs, where its checked memory accesses are recorded
+  /// (register_memory.cc, the repeat engine).
+  std::shared_ptr<check::Sanitizer> sanitizer;
+  std::vector<check::Access>* recording = nullptr;
 };
 
 }  // namespace pto::interp

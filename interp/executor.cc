@@ -6,6 +6,7 @@
 #include "pto/common/strings.h"
 #include "pto/interp/kernels.h"
 #include "pto/interp/access_audit.h"
+#include "pto/interp/check/checked_step.h"
 #include "pto/interp/scalar_ops.h"  // inlined into the dispatch switch
 
 namespace pto::interp {
@@ -162,13 +163,16 @@ void Executor::RestoreRegisters(Registers saved) {
   arrays_ = std::move(saved.arrays);
 }
 
-bool Executor::Run() { return core_.limits.audit_accesses ? Loop<true>() : Loop<false>(); }
-
-bool Executor::Continue() {
-  return core_.limits.audit_accesses ? Loop<true>(false) : Loop<false>(false);
+bool Executor::RunLoop(bool from_start) {
+  if (core_.sanitizer) return Loop<kChecked>(from_start);
+  return core_.limits.audit_accesses ? Loop<kAudited>(from_start) : Loop<kPlain>(from_start);
 }
 
-template <bool kAudit>
+bool Executor::Run() { return RunLoop(true); }
+
+bool Executor::Continue() { return RunLoop(false); }
+
+template <Executor::LoopMode kMode>
 bool Executor::Loop(bool from_start) {
   const uint32_t* code = function_.code.data();
   uint64_t& steps = core_.limits.steps;  // in a register, not reloaded through core_
@@ -178,7 +182,14 @@ bool Executor::Loop(bool from_start) {
   for (;;) {
     Instr in = Decode(code + pc_);
     ++steps;
-    const bool ok = kAudit ? AuditedStep(*this, in) : Dispatch(*this, in);
+    bool ok;
+    if constexpr (kMode == kAudited) {
+      ok = AuditedStep(*this, in);
+    } else if constexpr (kMode == kChecked) {
+      ok = CheckedStep(*this, in);
+    } else {
+      ok = Dispatch(*this, in);
+    }
     if (!ok) [[unlikely]] return false;
     if (jump_ == kNoJump) [[likely]] {
       pc_ += in.size();

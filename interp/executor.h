@@ -159,8 +159,10 @@ class Executor {
   bool StepLimitFault();
 
  private:
-  template <bool kAudit>
+  enum LoopMode { kPlain, kAudited, kChecked };
+  template <LoopMode kMode>
   bool Loop(bool from_start = true);
+  bool RunLoop(bool from_start);
 
   const Program& program_;
   const Function& function_;

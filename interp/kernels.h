@@ -20,7 +20,7 @@ namespace ops {
 
 // One template per family (common/isa/families.def), instantiated for each of its kernels by
 // the file that implements the family (interp/instantiate.inc).
-#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) \
+#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access, Pipe) \
   template <typename Op>                         \
   bool Exec##Name(Executor& ex, const Instr& in);
 #include "pto/common/isa/families.def"

@@ -1,11 +1,14 @@
 #include "pto/interp/launch.h"
 
+#include <set>
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <set>
 #include <thread>
 
 #include <sys/resource.h>
@@ -390,6 +393,7 @@ Launch::Launch(const Program& program, const Function& fn, Arguments& args, int 
       audit_accesses_(audit_accesses),
       apart_(NeedsCoresApart(program)) {
   blocks_.resize(block_count);
+  sanitizers_.resize(block_count);
   if (UsesComm(program)) {
     int cores = 0;
     for (int b = 0; b < block_count; ++b) {
@@ -410,6 +414,55 @@ void Launch::MakeBlock(int b) {
   blocks_[b] = std::make_unique<Block>(program_, fn_, args_, info, max_steps_, apart_);
   Block& block = *blocks_[b];
   for (int c = 0; c < block.core_count(); ++c) block.core(c).limits.audit_accesses = audit_accesses_;
+  AttachSanitizers(b);
+}
+
+void Launch::AttachSanitizers(int b) {
+  if (check_ == check::Level::kOff || !blocks_[b]) return;
+  Block& block = *blocks_[b];
+  sanitizers_[b].clear();
+  for (int c = 0; c < block.core_count(); ++c) {
+    const Executor* exec = block.exec(c);
+    auto s = std::make_shared<check::Sanitizer>(program_, exec ? exec->function() : fn_, check_);
+    block.core(c).sanitizer = s;
+    // Tile arguments are in on-chip memory before the kernel starts.
+    for (size_t i = 0; exec && i < exec->function().params.size(); ++i) {
+      const Param& p = exec->function().params[i];
+      if (p.kind != ParamKind::kTile) continue;
+      const TileType& t = exec->function().tiles[p.reg].type;
+      const uint32_t addr = exec->tile(p.reg).addr;
+      if (addr != kUnboundAddress) s->HostWrite(t.mem, addr, uint64_t{addr} + t.Bytes());
+    }
+    sanitizers_[b].push_back(std::move(s));
+  }
+}
+
+void Launch::EnableChecks(check::Level level) {
+  check_ = level;
+  for (int b = 0; b < block_count(); ++b) AttachSanitizers(b);  // blocks made up front (comm)
+}
+
+bool Launch::RacesUnchecked() const {
+  for (const auto& block : sanitizers_) {
+    for (const auto& s : block) {
+      if (s->RacesUnchecked()) return true;
+    }
+  }
+  return false;
+}
+
+std::vector<check::Finding> Launch::Findings() {
+  std::vector<check::Finding> all;
+  std::set<std::pair<std::string, std::pair<const void*, uint32_t>>> seen;
+  for (auto& block : sanitizers_) {
+    for (auto& s : block) {
+      s->Finish();
+      for (const check::Finding& f : s->findings()) {
+        if (seen.insert({f.message, {f.at.function, f.at.pc}}).second) all.push_back(f);
+      }
+    }
+  }
+  return all;
 }
 
 bool Launch::Run(int threads) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "pto/common/program.h"
+#include "pto/interp/check/sanitizer.h"
 #include "pto/interp/executor.h"
 #include "pto/interp/pipe_hub.h"
 #include "pto/interp/signal_hub.h"
@@ -95,9 +96,16 @@ class Launch {
   int failed_block() const { return failed_; }
   /// The instructions all blocks ran.
   uint64_t steps() const { return steps_; }
+  /// Gives every core a sanitizer at \a level (ptorun --check); before Run.
+  void EnableChecks(check::Level level);
+  /// After Run: what the sanitizers found, each once, the kernels' ends checked too.
+  std::vector<check::Finding> Findings();
+  /// After Run: whether auto mode left races unchecked on a core (no synchronisation).
+  bool RacesUnchecked() const;
 
  private:
   void MakeBlock(int b);
+  void AttachSanitizers(int b);
 
   const Program& program_;
   const Function& fn_;
@@ -108,6 +116,8 @@ class Launch {
   std::atomic<uint64_t> steps_{0};
   std::unique_ptr<SignalHub> signals_;
   std::vector<std::unique_ptr<Block>> blocks_;
+  check::Level check_ = check::Level::kOff;
+  std::vector<std::vector<std::shared_ptr<check::Sanitizer>>> sanitizers_;  ///< by block, core
   int failed_ = -1;
 };
 

@@ -58,8 +58,17 @@ static int ToolMain(int argc, char** argv) {
                "description of what it reads and writes, and fault where they differ (slow; "
                "blocks run one at a time)")
       ->excludes(threads);
+  std::string check = "auto";
+  app.add_option("--check", check,
+                 "find what the NPU would get wrong: races between pipes, synchronisation "
+                 "misuse, reads of on-chip memory nothing wrote. auto (default): races only in "
+                 "kernels that synchronise themselves; strict: in every kernel; off")
+      ->check(CLI::IsMember({"auto", "strict", "off"}));
   app.set_version_flag("--version", "ptorun 0.1.0");
   if (std::optional<int> exit = pto::ParseCommandLine(app, argc, argv)) return *exit;
+  request.check = check == "off"      ? pto::interp::check::Level::kOff
+                  : check == "strict" ? pto::interp::check::Level::kStrict
+                                      : pto::interp::check::Level::kAuto;
   for (const std::string& out : outs) {
     size_t eq = out.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == out.size()) {

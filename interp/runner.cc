@@ -43,6 +43,8 @@ class Runner {
   bool ResolveOutputs(const std::vector<std::pair<std::string, std::string>>& outs);
   bool WriteOutputs();
   void ReportFault();
+  /// Prints the sanitizer's findings; how many errors there were.
+  int ReportFindings(const RunRequest& request);
   std::string ParamName(size_t i) const;
 
   const Program& program_;
@@ -221,6 +223,7 @@ int Runner::Run(const RunRequest& request) {
   launch_ = std::make_unique<Launch>(program_, *fn_, args_, request.blocks, request.max_steps,
                                      request.audit_accesses);
   if (!ResolveOutputs(request.outs)) return 1;
+  launch_->EnableChecks(request.audit_accesses ? check::Level::kOff : request.check);
   const auto start = std::chrono::steady_clock::now();
   const bool ran = launch_->Run(request.audit_accesses ? 1 : request.threads);
   const double seconds =
@@ -235,7 +238,35 @@ int Runner::Run(const RunRequest& request) {
     std::snprintf(us, sizeof us, "%.1f", seconds * 1e6);
     err_ << "ptorun: ran in " << us << " us, " << steps << " instructions\n";
   }
-  return WriteOutputs() ? 0 : 1;
+  const int findings = ReportFindings(request);
+  return WriteOutputs() && findings == 0 ? 0 : 1;
+}
+
+int Runner::ReportFindings(const RunRequest& request) {
+  if (request.audit_accesses || request.check == check::Level::kOff) return 0;
+  const std::vector<check::Finding> findings = launch_->Findings();
+  Diagnostics diags;
+  const auto at = [&](Severity severity, check::Site site, const std::string& message) {
+    std::string file;
+    int line = 0, col = 0;
+    const auto& f = *static_cast<const Function*>(site.function);
+    if (check::SitePosition(program_, f, site.pc, &file, &line, &col)) {
+      diags.At(severity, file, line, col, message);
+    } else {
+      diags.At(severity, "", 0, 0, message);
+    }
+  };
+  for (const check::Finding& f : findings) {
+    at(Severity::kError, f.at, f.message);
+    if (!f.note.empty()) at(Severity::kNote, f.note_at, f.note);
+  }
+  diags.Render(err_);
+  if (launch_->RacesUnchecked()) {
+    err_ << "ptorun: note: this kernel has no synchronisation of its own, so races between its "
+            "pipes were not checked (a compiler inserts it; --check=strict checks the kernel "
+            "as written)\n";
+  }
+  return static_cast<int>(findings.size());
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "pto/interp/check/sanitizer.h"
+
 #include "pto/common/program.h"
 
 namespace pto::interp {
@@ -26,6 +28,8 @@ struct RunRequest {
   /// Check every tile instruction against its access description (interp/access_audit.h);
   /// blocks then run one at a time, so that global memory changes only by the one watched.
   bool audit_accesses = false;
+  /// The sanitizer (interp/check/sanitizer.h): findings are errors, the run still completes.
+  check::Level check = check::Level::kAuto;
 };
 
 /// Runs \a request against \a program (already verified). Prints errors to \a err as

@@ -169,6 +169,11 @@ bool Evaluator::Add(const OperandAccess& a, TouchedBytes* out) {
 
 }  // namespace
 
+bool EvaluateOperandTouched(Executor& ex, const Instr& in, const OperandAccess& a,
+                            TouchedBytes* out) {
+  return Evaluator(ex, in).Add(a, out);
+}
+
 bool EvaluateTouched(Executor& ex, const Instr& in, TouchedBytes* reads, TouchedBytes* writes) {
   Evaluator evaluator(ex, in);
   for (const OperandAccess& a : AccessesOf(in.op)) {

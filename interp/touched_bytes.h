@@ -37,6 +37,10 @@ struct TouchedBytes {
 /// The bytes \a in (about to run in \a ex) reads and writes. False when an operand is not
 /// ready (an unbound tile, an unset view): the instruction will fault on its own.
 bool EvaluateTouched(Executor& ex, const Instr& in, TouchedBytes* reads, TouchedBytes* writes);
+/// The bytes one operand access \a a of \a in covers, added to \a out (the sanitizer names
+/// the operand in its reports).
+bool EvaluateOperandTouched(Executor& ex, const Instr& in, const OperandAccess& a,
+                            TouchedBytes* out);
 
 }  // namespace pto::interp
 

@@ -16,6 +16,7 @@
 #include "pto/common/file_io.h"
 #include "pto/common/output_file.h"
 #include "pto/common/isa/opcode.h"
+#include "pto/common/isa/pipes.h"
 #include "pto/common/strings.h"
 
 namespace fs = std::filesystem;
@@ -155,11 +156,19 @@ bool IndexTests(const fs::path& root, TestIndex* index) {
 
 const char* FamilyName(Family f) {
   static const char* const kNames[] = {
-#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) #Name,
+#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access, Pipe) #Name,
 #include "pto/common/isa/families.def"
 #undef PTO_FAMILY
   };
   return kNames[static_cast<int>(f)];
+}
+
+// The pipe the instruction runs on (common/isa/pipes.h): "MTE2", or "by tiles" where its
+// tiles' memories decide.
+std::string PipeCell(const OpInfo& info) {
+  const Pipe p = TablePipe(info.opcode);
+  if (p == Pipe::kOperands) return "by tiles";
+  return std::string(PipeName(p) + 5);  // without "PIPE_"
 }
 
 std::string OperandSummary(const OpInfo& info) {
@@ -219,14 +228,14 @@ std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& i
   std::string body;
   for (const CatalogueGroup& group : groups) {
     body += StrCat("\n## ", group.title, "\n\n",
-                   "| Instruction | Spellings | Operands (outs &larr; ins) | a2a3 | a5 | Tests |\n",
-                   "|---|---|---|---|---|---|\n");
+                   "| Instruction | Spellings | Operands (outs &larr; ins) | Pipe | a2a3 | a5 | Tests |\n",
+                   "|---|---|---|---|---|---|---|\n");
     for (const CatalogueEntry& entry : group.entries) {
       ++total;
       const OpInfo* info = LookupMnemonic(entry.mnemonic);
       if (!info) {
         body += StrCat("| ", entry.isa_name, " | `", entry.mnemonic,
-                       "` | **not implemented** | | | |\n");
+                       "` | **not implemented** | | | | |\n");
         continue;
       }
       ++implemented;
@@ -237,7 +246,7 @@ std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& i
                         });
       golden += has_golden;
       body += StrCat("| ", entry.isa_name, " | ", Spellings(*info), " | ", OperandSummary(*info),
-                     " | ", TypesOn(*info, Arch::kA2A3), " | ", TypesOn(*info, Arch::kA5), " | ",
+                     " | ", PipeCell(*info), " | ", TypesOn(*info, Arch::kA2A3), " | ", TypesOn(*info, Arch::kA5), " | ",
                      TestList(tests), " |\n");
     }
   }
@@ -245,8 +254,8 @@ std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& i
   for (int i = 0; i < kOpcodeCount; ++i) {
     const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
     if (!info.has_spelling() || !info.is_tile_op() || listed.count(info.opcode)) continue;
-    others += StrCat("| ", Spellings(info), " | ", OperandSummary(info), " | ",
-                     TypesOn(info, Arch::kA2A3), " | ", TypesOn(info, Arch::kA5), " | ",
+    others += StrCat("| ", Spellings(info), " | ", OperandSummary(info), " | ", PipeCell(info),
+                     " | ", TypesOn(info, Arch::kA2A3), " | ", TypesOn(info, Arch::kA5), " | ",
                      TestList(tests_of(info.opcode)), " |\n");
   }
   // The register layer (VPTO micro-instructions): every row, by family.
@@ -255,7 +264,7 @@ std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& i
     const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
     if (!info.has_spelling() || info.layer() != Layer::kRegister) continue;
     registers += StrCat("| `pto.", info.mnemonic, "` | ", FamilyName(info.family), " | ",
-                        OperandSummary(info), " | ", TypesOn(info, Arch::kA5), " | ",
+                        OperandSummary(info), " | ", PipeCell(info), " | ", TypesOn(info, Arch::kA5), " | ",
                         TestList(tests_of(info.opcode)), " |\n");
   }
   // The repeat layer (A2/A3 vector instructions with mask, repeat and strides): every row.
@@ -264,7 +273,7 @@ std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& i
     const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
     if (!info.has_spelling() || info.layer() != Layer::kRepeat) continue;
     repeats += StrCat("| `pto.", info.mnemonic, "` | ", FamilyName(info.family), " | ",
-                      OperandSummary(info), " | ", TypesOn(info, Arch::kA2A3), " | ",
+                      OperandSummary(info), " | ", PipeCell(info), " | ", TypesOn(info, Arch::kA2A3), " | ",
                       TestList(tests_of(info.opcode)), " |\n");
   }
   std::string head = StrCat(
@@ -283,18 +292,18 @@ std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& i
   std::string tail;
   if (!others.empty()) {
     tail = StrCat("\n## Other tile instructions in the table\n\n",
-                  "| Spellings | Operands (outs &larr; ins) | a2a3 | a5 | Tests |\n",
-                  "|---|---|---|---|---|\n", others);
+                  "| Spellings | Operands (outs &larr; ins) | Pipe | a2a3 | a5 | Tests |\n",
+                  "|---|---|---|---|---|---|\n", others);
   }
   if (!registers.empty()) {
     tail += StrCat("\n## Register layer (VPTO micro-instructions, a5)\n\n",
-                   "| Spelling | Family | Operands (outs &larr; ins) | a5 | Tests |\n",
-                   "|---|---|---|---|---|\n", registers);
+                   "| Spelling | Family | Operands (outs &larr; ins) | Pipe | a5 | Tests |\n",
+                   "|---|---|---|---|---|---|\n", registers);
   }
   if (!repeats.empty()) {
     tail += StrCat("\n## Repeat layer (A2/A3 vector instructions with mask, repeat and strides)\n\n",
-                   "| Spelling | Family | Operands (outs &larr; ins) | a2a3 | Tests |\n",
-                   "|---|---|---|---|---|\n", repeats);
+                   "| Spelling | Family | Operands (outs &larr; ins) | Pipe | a2a3 | Tests |\n",
+                   "|---|---|---|---|---|---|\n", repeats);
   }
   return head + body + tail;
 }

@@ -94,7 +94,7 @@ bool LowerInstruction(FunctionBuilder& fb, const OpInfo& info, const Statement& 
     }
   }
   switch (info.family) {
-#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) \
+#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access, Pipe) \
   case Family::k##Name:                          \
     return Lowering(fb, info, stmt);
 #include "pto/common/isa/families.def"

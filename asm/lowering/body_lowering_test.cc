@@ -28,7 +28,7 @@ struct FamilyLowering {
   std::string_view lowering;
 };
 constexpr FamilyLowering kFamilyLowerings[] = {
-#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) {Family::k##Name, #Lowering},
+#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access, Pipe) {Family::k##Name, #Lowering},
 #include "pto/common/isa/families.def"
 #undef PTO_FAMILY
 };

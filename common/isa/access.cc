@@ -7,7 +7,7 @@ namespace pto {
 namespace {
 
 constexpr AccessRule kFamilyRules[] = {
-#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) AccessRule::k##Access,
+#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access, Pipe) AccessRule::k##Access,
 #include "pto/common/isa/families.def"
 #undef PTO_FAMILY
 };

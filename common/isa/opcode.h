@@ -31,7 +31,7 @@ enum class Layer : uint8_t {
 
 /// How an instruction is executed and how its operand types are checked (families.def).
 enum class Family : uint8_t {
-#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) k##Name,
+#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access, Pipe) k##Name,
 #include "pto/common/isa/families.def"
 #undef PTO_FAMILY
 };
@@ -44,7 +44,7 @@ constexpr int kFamilyCount = 0
 
 /// The layer of each family, by Family value.
 inline constexpr Layer kFamilyLayer[kFamilyCount] = {
-#define PTO_FAMILY(Name, L, Rules, Lowering, Access) Layer::k##L,
+#define PTO_FAMILY(Name, L, Rules, Lowering, Access, Pipe) Layer::k##L,
 #include "pto/common/isa/families.def"
 #undef PTO_FAMILY
 };

@@ -382,7 +382,7 @@ std::vector<RuleError> RuleChecker::Run() {
     return std::move(errors_);
   }
   switch (info_.family) {
-#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access) \
+#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access, Pipe) \
   case Family::k##Name:                          \
     Rules();                                     \
     break;

@@ -1,6 +1,7 @@
 #include "pto/interp/register/register_memory.h"
 
 #include "pto/common/strings.h"
+#include "pto/interp/check/checked_step.h"
 
 namespace pto::interp::reg {
 
@@ -30,6 +31,12 @@ bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, in
                            ", which is not ", align, "-byte aligned"));
   }
   *out = where.At(mem, static_cast<uint32_t>(addr));
+  if (ex.core().recording && &where == &ex.local()) [[unlikely]] {
+    // The register layer's reads are not checked for initialisation: a vector load takes a
+    // whole register whose unused lanes may hold anything.
+    const bool write = std::string_view(what).find("write") != std::string_view::npos;
+    RecordAccess(ex.core(), false, mem, 0, addr, bytes, write, write);
+  }
   return true;
 }
 
@@ -45,6 +52,10 @@ bool GlobalBytes(Executor& ex, uint32_t view, int64_t byte, int64_t bytes, const
                            ", which holds ", size, " bytes"));
   }
   *out = buf.bytes.data() + start;
+  if (ex.core().recording) [[unlikely]] {
+    const bool write = std::string_view(what).find("write") != std::string_view::npos;
+    RecordAccess(ex.core(), true, Memory::kVec, v->buffer, start, bytes, write, write);
+  }
   return true;
 }
 

@@ -31,9 +31,11 @@ bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, in
 LocalMemory& CoreMemories(Executor& ex, Memory mem, int64_t subblock);
 
 /// LocalBytes's fast path for UB: bytes [addr, addr + bytes) when they lie in it and \a addr
-/// is a multiple of \a align (a power of two); null otherwise, and LocalBytes says why.
+/// is a multiple of \a align (a power of two); null otherwise, and LocalBytes says why (or,
+/// under the sanitizer, records the access).
 inline uint8_t* UbSpan(Executor& ex, int64_t addr, int64_t bytes, int64_t align) {
   auto& ub = ex.local().arena[static_cast<int>(Memory::kVec)];
+  if (ex.core().recording) [[unlikely]] return nullptr;  // LocalBytes records the access
   if (addr < 0 || (addr & (align - 1)) != 0 || addr > static_cast<int64_t>(ub.size()) - bytes) {
     return nullptr;
   }

@@ -1,6 +1,9 @@
 #include "pto/interp/repeat/repeat_engine.h"
 
+#include <bit>
+
 #include "pto/common/strings.h"
+#include "pto/interp/check/checked_step.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp::rpt {
@@ -46,6 +49,35 @@ bool ReadMask(Executor& ex, const Instr& in, const RepeatOperands& at, int bytes
     }
   }
   return ex.Fault("unknown mask form");
+}
+
+// Under the sanitizer: the bytes of the active lanes of every operand, as runs of lanes.
+void RecordLanes(Executor& ex, const Geometry& g) {
+  const int bytes = g.shape.elem_bytes;
+  const int epb = repeat::LanesPerBlock(bytes);
+  for (int p = 0; p < g.pointers; ++p) {
+    const repeat::Operand& x = g.x[p];
+    const bool write = p == 0;
+    if (IsOneRun(g)) {
+      RecordAccess(ex.core(), false, Memory::kVec, 0, x.base, g.repeats * repeat::kRepeatBytes,
+                   write, true);
+      continue;
+    }
+    for (int64_t r = 0; r < g.repeats; ++r) {
+      const repeat::LaneMask m = repeat::ActiveLanes(g.shape, r);
+      for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) {
+        const int first = b * epb;
+        uint64_t bits = ((first < 64 ? m.lo : m.hi) >> (first % 64)) & ((uint64_t{1} << epb) - 1);
+        const int64_t block = x.base + repeat::kBlockBytes * (r * x.rep_stride + b * x.blk_stride);
+        while (bits) {  // each run of consecutive active lanes
+          const int lo = std::countr_zero(bits);
+          const int n = std::countr_one(bits >> lo);
+          RecordAccess(ex.core(), false, Memory::kVec, 0, block + lo * bytes, n * bytes, write, true);
+          bits &= ~(((uint64_t{1} << n) - 1) << lo);
+        }
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -105,6 +137,7 @@ bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumu
     g->direct &= apart || (g->x[p] == g->x[0] && g->x[0].blk_stride > 0);
   }
   g->ub = ex.local().arena[static_cast<int>(Memory::kVec)].data();
+  if (ex.core().recording) [[unlikely]] RecordLanes(ex, *g);
   if (at.pointers > 1) {
     const std::span<const repeat::Operand> srcs(g->x + 1, at.pointers - 1);
     if (auto bad = repeat::FindOverlap(g->shape, g->x[0], srcs, accumulate)) {

@@ -1,0 +1,180 @@
+// One instruction under the sanitizer: its pipe, the bytes it touches (from its access
+// description before it runs, or, for the register and repeat layers, recorded by their
+// checked memory accesses while it runs), then the instruction itself, then the sanitizer's
+// checks. Synchronisation instructions move the pipes' clocks instead.
+#include "pto/interp/check/checked_step.h"
+
+#include "pto/common/isa/access.h"
+#include "pto/common/isa/pipes.h"
+#include "pto/common/isa/sync_enums.h"
+#include "pto/common/strings.h"
+#include "pto/interp/check/sanitizer.h"
+#include "pto/interp/executor.h"
+#include "pto/interp/touched_bytes.h"
+
+namespace pto::interp {
+
+
+namespace {
+
+using check::Access;
+using check::Place;
+
+// The pipe an operation type of record_event / get_buf stands for (sync_enums.cc's order).
+int OpTypePipe(uint32_t code) {
+  constexpr Pipe kByOpType[] = {Pipe::kMTE2, Pipe::kFIX,  Pipe::kMTE3, Pipe::kMTE1, Pipe::kMTE1,
+                                Pipe::kMTE1, Pipe::kMTE1, Pipe::kMTE3, Pipe::kM,    Pipe::kV,
+                                Pipe::kV,    Pipe::kS,    Pipe::kV,    Pipe::kM,    Pipe::kMTE1,
+                                Pipe::kMTE2, Pipe::kMTE3, Pipe::kFIX};
+  if (code >= std::size(kByOpType)) return -1;
+  return PipeIndex(static_cast<uint32_t>(kByOpType[code]));
+}
+
+// Whether \a pipe exists on this core: the cube core has no vector pipes, a vector core no
+// cube ones (one core running the whole block has all).
+bool OnCore(const Core& core, int pipe) {
+  const Pipe p = kPipes[pipe];
+  if (core.kind == CoreKind::kVector) return p != Pipe::kM && p != Pipe::kMTE1 && p != Pipe::kFIX;
+  if (core.kind == CoreKind::kCube) return p != Pipe::kV && p != Pipe::kMTE3;
+  return true;
+}
+
+void Sync(Executor& ex, const Instr& in, check::Sanitizer& s, check::Site site) {
+  const uint32_t* o = in.operands;
+  int src = -1, dst = -1;
+  int64_t id = 0;
+  bool set = false, flag = false;
+  switch (in.op) {
+    case Opcode::kSetFlag:
+    case Opcode::kWaitFlag:
+      src = PipeIndex(o[0]), dst = PipeIndex(o[1]), id = o[2];
+      set = in.op == Opcode::kSetFlag, flag = true;
+      break;
+    case Opcode::kSetFlagDyn:
+    case Opcode::kWaitFlagDyn:
+      src = PipeIndex(o[1]), dst = PipeIndex(o[2]), id = ex.scalar(o[0]).i;
+      set = in.op == Opcode::kSetFlagDyn, flag = true;
+      break;
+    case Opcode::kRecordEvent:
+    case Opcode::kWaitEvent:
+      src = OpTypePipe(o[0]), dst = OpTypePipe(o[1]), id = o[2];
+      set = in.op == Opcode::kRecordEvent, flag = true;
+      break;
+    case Opcode::kBarrier:
+      if (o[0] == static_cast<uint32_t>(6)) s.BarrierAll();  // PIPE_ALL; one pipe is in order
+      return;
+    case Opcode::kBarrierSync:
+      s.BarrierAll();
+      return;
+    case Opcode::kGetBuf:
+      if (const int p = OpTypePipe(o[0]); p >= 0) s.AcquireBuffer(site, p, o[1]);
+      return;
+    case Opcode::kRlsBuf:
+      if (const int p = OpTypePipe(o[0]); p >= 0) s.ReleaseBuffer(site, p, o[1]);
+      return;
+    default:
+      return;  // cross-core signals, tsync: ordered by the run itself
+  }
+  if (!flag || src < 0 || dst < 0) return;
+  for (int p : {src, dst}) {
+    if (!OnCore(ex.core(), p)) {
+      s.Misuse(site, StrCat("sync: ", set ? "set_flag " : "wait_flag ", PipeName(kPipes[src]),
+                            " -> ", PipeName(kPipes[dst]), " on the ", ex.core().Name(),
+                            ", which has no ", PipeName(kPipes[p])));
+      return;
+    }
+  }
+  if (set) {
+    s.SetFlag(site, src, dst, id);
+  } else {
+    s.WaitFlag(site, src, dst, id);
+  }
+}
+
+// The bytes of the instruction's described reads (before it runs) or writes (after: it may
+// bind or reshape what it writes, as tpop does), one Access per range, named by operand.
+bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* out) {
+  const OpInfo& info = GetOpInfo(in.op);
+  for (const OperandAccess& a : AccessesOf(in.op)) {
+    if (in.operands[a.operand] == kNoOperand) continue;  // an absent optional tile
+    if (writes ? !a.writes : !a.reads) continue;
+    TouchedBytes bytes;
+    if (!EvaluateOperandTouched(ex, in, a, &bytes)) return false;
+    const uint32_t reg = in.operands[a.operand];
+    const bool tile = info.operands[a.operand].kind == OperandKind::kTile;
+    Access base;
+    base.exact = a.region != Region::kStorage;
+    if (tile) {
+      base.operand = ex.TileName(reg);
+      base.origin = ex.tile(reg).addr;
+      base.elem_bytes = DTypeSize(ex.function().tiles[reg].type.dtype);
+    }
+    for (int m = 0; m < kMemoryCount; ++m) {
+      for (const auto& [b, e] : bytes.local[m].ranges()) {
+        Access x = base;
+        x.place = Place{false, static_cast<Memory>(m), 0};
+        x.begin = b, x.end = e, x.write = writes;
+        out->push_back(x);
+      }
+    }
+    for (const auto& [buffer, set] : bytes.global) {
+      for (const auto& [b, e] : set.ranges()) {
+        Access x = base;
+        x.place = Place{true, Memory::kVec, buffer};
+        x.begin = b, x.end = e, x.write = writes;
+        out->push_back(x);
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool CheckedStep(Executor& ex, const Instr& in) {
+  check::Sanitizer& s = *ex.core().sanitizer;
+  const check::Site site{&ex.function(), ex.pc()};
+  const OpInfo& info = GetOpInfo(in.op);
+  if (info.family == Family::kSync) {
+    Sync(ex, in, s, site);
+    return ex.Execute(in);
+  }
+  // Pipes and comm order themselves (their tiles cross cores through their own handshakes):
+  // everything before them is done, everything after waits for them.
+  const bool ordered = info.family == Family::kPipe || info.family == Family::kComm;
+  if (ordered) s.BarrierAll();
+  thread_local std::vector<Access> accesses;
+  accesses.clear();
+  bool ok;
+  if (!AccessesOf(in.op).empty()) {
+    if (!Described(ex, in, false, &accesses)) return ex.Execute(in);  // it faults on its own
+    ok = ex.Execute(in) && Described(ex, in, true, &accesses);
+  } else {
+    ex.core().recording = &accesses;
+    ok = ex.Execute(in);
+    ex.core().recording = nullptr;
+  }
+  if (!ok) return false;
+  const int pipe = PipeIndex(static_cast<uint32_t>(PipeOf(ex.function(), in)));
+  std::string_view m = info.mnemonic;
+  if (m[0] == '%') m.remove_prefix(1);
+  if (pipe >= 0 && (!accesses.empty() || kPipes[pipe] != Pipe::kS)) {
+    s.Instruction(site, pipe, accesses, std::string(m).c_str());
+  }
+  if (ordered) s.BarrierAll();
+  return true;
+}
+
+void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,
+                  bool write, bool exact) {
+  if (bytes <= 0 || begin < 0) return;
+  Access a;
+  a.place = Place{global, mem, buffer};
+  a.begin = static_cast<uint64_t>(begin);
+  a.end = a.begin + static_cast<uint64_t>(bytes);
+  a.write = write;
+  a.exact = exact;
+  core.recording->push_back(a);
+}
+
+}  // namespace pto::interp

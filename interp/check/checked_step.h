@@ -1,0 +1,27 @@
+// The sanitizer's side of the dispatch loop (ptorun --check; interp/check/sanitizer.h).
+#ifndef PTO_INTERP_CHECK_CHECKED_STEP_H_
+#define PTO_INTERP_CHECK_CHECKED_STEP_H_
+
+#include <cstdint>
+
+#include "pto/common/arch.h"
+#include "pto/common/isa/encoding.h"
+
+namespace pto::interp {
+
+class Executor;
+struct Core;
+
+/// Runs \a in in \a ex and tells the core's sanitizer what it touched on which pipe.
+bool CheckedStep(Executor& ex, const Instr& in);
+
+/// For the checked memory accesses of instructions without an access description (register
+/// and repeat layers): bytes [begin, begin + bytes) of on-chip memory \a mem, or of global
+/// buffer \a buffer, read or written. Only while core.recording is set. \a exact: the bytes
+/// are exactly those the instruction uses (a vector load's lanes may be more).
+void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,
+                  bool write, bool exact);
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_CHECK_CHECKED_STEP_H_
