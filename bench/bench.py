@@ -76,12 +76,12 @@ def log(msg):
 # Running the tools
 
 
-def run(cmd, env=None, timeout=600):
+def run(cmd, env=None, timeout=600, ok_codes=(0,)):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise BenchError(f"timed out after {timeout} s: {' '.join(cmd)}")
-    if p.returncode != 0:
+    if p.returncode not in ok_codes:
         msg = (p.stderr.strip() or p.stdout.strip()).splitlines()
         err = BenchError(f"{os.path.basename(cmd[0])} failed (exit {p.returncode}): "
                          + " | ".join(msg[:4]) + f"\n    command: {' '.join(cmd)}")
@@ -102,25 +102,30 @@ def assemble(src_text, name):
 _TIME_RE = re.compile(r"ptorun: ran in ([0-9.eE+-]+) us, (\d+) instructions")
 
 
-def ptorun(prog, args, extra=()):
-    """(kernel nanoseconds, executed instructions) of one `ptorun --time` run."""
-    p = run([PTORUN, prog, *args, "--time", *extra])
+def ptorun(prog, args, extra=(), check="off"):
+    """(kernel nanoseconds, executed instructions) of one `ptorun --time` run. The sanitizer is
+    off unless \a check says otherwise: the tables show the interpreter; the check rows what
+    --check costs on top."""
+    # Strict checks report the races of kernels that leave synchronisation to a compiler
+    # (exit 1): what is timed is the checking, whatever it finds.
+    p = run([PTORUN, prog, *args, "--time", f"--check={check}", *extra],
+            ok_codes=(0, 1) if check != "off" else (0,))
     m = _TIME_RE.search(p.stderr)
     if not m:
         raise BenchError(f"no timing line in ptorun's output: {p.stderr.strip()[:200]}")
     return float(m.group(1)) * 1e3, int(m.group(2))
 
 
-def measure_loop(prog, args_for_n, cfg):
+def measure_loop(prog, args_for_n, cfg, check="off"):
     """Per-iteration time of a program whose loop count is its last argument.
 
     Calibrates N2 so a run takes about cfg.loop_s, N1 = N2 / 4, then takes the minimum of
     cfg.repeats runs at each (interleaved) and returns (ns per iteration, instructions per
     iteration, N1, N2)."""
-    t_one, _ = ptorun(prog, args_for_n(1))
+    t_one, _ = ptorun(prog, args_for_n(1), check=check)
     n, t = 16, 0.0
     while True:
-        t, _ = ptorun(prog, args_for_n(n))
+        t, _ = ptorun(prog, args_for_n(n), check=check)
         if t - t_one >= cfg.loop_s * 1e9 * 0.1 or n >= 10**8:
             break
         n *= 4
@@ -130,8 +135,8 @@ def measure_loop(prog, args_for_n, cfg):
     n1 = max(1, n2 // 4)
     lo, hi = [], []
     for _ in range(cfg.repeats):
-        lo.append(ptorun(prog, args_for_n(n1)))
-        hi.append(ptorun(prog, args_for_n(n2)))
+        lo.append(ptorun(prog, args_for_n(n1), check=check))
+        hi.append(ptorun(prog, args_for_n(n2), check=check))
     t1 = min(x[0] for x in lo)
     t2 = min(x[0] for x in hi)
     instr = (hi[0][1] - lo[0][1]) / (n2 - n1)
@@ -286,8 +291,10 @@ def bench_ptorun(names, cfg, res):
             out = os.path.join(out_dir, name + ".bin")
             first = ptorun(prog, args, ["--out", f"{out_index}={out}"])
             runs = [first] + [ptorun(prog, args) for _ in range(cfg.kernel_repeats - 1)]
+            checked = [ptorun(prog, args, check="strict")[0] for _ in range(cfg.kernel_repeats)]
             res.row(name).update(kind="kernel", ptorun_ns=min(t for t, _ in runs),
-                                 instructions=runs[0][1], out=out, out_dtype="f32")
+                                 instructions=runs[0][1], out=out, out_dtype="f32",
+                                 checked_ns=min(checked))
         except BenchError as e:
             res.errors.append((name, str(e)))
     for name, cached in ((BLOCKS, False), (BLOCKS_CACHED, True)):
@@ -381,8 +388,10 @@ def bench_vpto(names, cfg, res, out_dir):
                 for part in files:
                     f.write(open(part, "rb").read())
             ns, ipi, n1, n2 = measure_loop(prog, lambda n: args + [str(n)], cfg)
+            checked, _, _, _ = measure_loop(prog, lambda n: args + [str(n)], cfg, check="strict")
             res.row(name).update(kind="vpto", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
-                                 ns_per_instr=ns / ipi, out=out, out_dtype=out_dtype)
+                                 ns_per_instr=ns / ipi, out=out, out_dtype=out_dtype,
+                                 checked_ns=checked)
         except BenchError as e:
             res.errors.append((name, str(e)))
 

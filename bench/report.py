@@ -236,6 +236,13 @@ def targets(res):
     p, npy = get(name, "ptorun_ns"), get(name, "numpy_ns")
     if p and npy:
         out.append((npy / p > 1.0, f"{name}: numpy/ptorun", f"{npy / p:.2f}x", "> 1x"))
+    # The sanitizer (--check=strict: races, misuse and initialisation all checked) on the whole
+    # kernels and the register- and repeat-layer programs.
+    for name in nb.KERNEL_NAMES + nb.VPTO_NAMES + nb.REPEAT_NAMES:
+        p, c = get(name, "ptorun_ns"), get(name, "checked_ns")
+        if p and c:
+            out.append((c / p <= 2.0, f"{name}: --check=strict / --check=off", f"{c / p:.2f}x",
+                        "<= 2x"))
     for name, limit in (("repeat_adds_f16", 1.5), ("repeat_add_f32", 1.5), ("repeat_add_f32_strided", 3.0)):
         p, na = get(name, "ptorun_ns"), get(name, "native_ns")
         if p and na:

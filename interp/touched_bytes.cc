@@ -101,12 +101,20 @@ void Evaluator::AddRect(uint8_t operand, const Rect& r, TouchedBytes* out) const
   const uint64_t addr = State(operand).addr, size = DTypeSize(t.dtype);
   const int64_t r0 = std::max<int64_t>(r.row, 0), r1 = std::min<int64_t>(r.row + r.rows, t.rows);
   const int64_t c0 = std::max<int64_t>(r.col, 0), c1 = std::min<int64_t>(r.col + r.cols, t.cols);
+  if (r0 >= r1 || c0 >= c1) return;
+  ByteSet& set = out->local[static_cast<int>(t.mem)];
+  if (t.Plain() && t.row_major()) {  // a run per row, in ascending order (Add merges them)
+    for (int64_t i = r0; i < r1; ++i) {
+      const uint64_t first = addr + static_cast<uint64_t>(t.ElementOffset(i, c0)) * size;
+      set.Add(first, first + static_cast<uint64_t>(c1 - c0) * size);
+    }
+    return;
+  }
   std::vector<int64_t> offsets;
   for (int64_t i = r0; i < r1; ++i) {
     for (int64_t j = c0; j < c1; ++j) offsets.push_back(t.ElementOffset(i, j));
   }
   std::sort(offsets.begin(), offsets.end());
-  ByteSet& set = out->local[static_cast<int>(t.mem)];
   for (size_t k = 0; k < offsets.size();) {
     size_t end = k + 1;
     while (end < offsets.size() && offsets[end] <= offsets[end - 1] + 1) ++end;
@@ -141,7 +149,13 @@ bool Evaluator::AddView(const OperandAccess& a, TouchedBytes* out) const {
   for (;;) {
     int64_t base = v.offset;
     for (int d = 0; d < inner; ++d) base += index[d] * v.stride[d];
-    for (int64_t k = 0; k < v.shape[inner]; ++k) element(base + k * v.stride[inner]);
+    if (v.stride[inner] == 1) {  // one run, clipped to the buffer
+      const int64_t lo = std::max<int64_t>(base, 0);
+      const int64_t hi = std::min<int64_t>(base + v.shape[inner], buffer.elements());
+      if (lo < hi) set.Add(lo * size, hi * size);
+    } else {
+      for (int64_t k = 0; k < v.shape[inner]; ++k) element(base + k * v.stride[inner]);
+    }
     int d = inner - 1;
     while (d >= 0 && ++index[d] == v.shape[d]) index[d--] = 0;
     if (d < 0) return true;

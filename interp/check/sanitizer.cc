@@ -74,10 +74,13 @@ std::string Sanitizer::Name(Site s) const {
 }
 
 void Sanitizer::Report(Site at, std::string message, Site note_at, std::string note) {
-  // Once per pair of instructions and kind of finding.
-  auto key = std::make_tuple(at.function, at.pc, note_at.function, note_at.pc,
-                             message.substr(0, message.find(':')));
-  if (!reported_.insert(key).second) return;
+  // Once per instruction (and other instruction) and kind of finding.
+  std::string kind = message.rfind("race:", 0) == 0 ? message.substr(0, 9)
+                                                    : message.substr(0, message.find(':'));
+  if (!message.starts_with("race:") &&
+      !reported_.insert({at.function, at.pc, note_at.function, note_at.pc, kind}).second) {
+    return;
+  }
   findings_.push_back({std::move(message), at, std::move(note), note_at});
 }
 
@@ -138,6 +141,10 @@ void Sanitizer::Instruction(Site site, int pipe, const std::vector<Access>& acce
   for (const Found& f : found) {
     const Conflict& c = f.c;
     const char* kind = f.write ? (c.earlier_write ? "WAW" : "WAR") : "RAW";
+    // Once per pair of instructions and kind: decided before the message is made.
+    if (!reported_.insert({site.function, site.pc, c.site.function, c.site.pc, kind}).second) {
+      continue;
+    }
     Report(site,
            StrCat("race: ", kind, " on ", f.where, " bytes [", c.begin, ", ", c.end, "): ", what,
                   " (", PipeWord(pipe), ") ", f.write ? "writes" : "reads", " bytes ",

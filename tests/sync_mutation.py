@@ -1,0 +1,118 @@
+"""The sanitizer's mutation test: in each hand-synchronised golden kernel, remove each
+set_flag and each wait_flag in turn, and each set/wait pair, run the kernel, and check that
+ptorun --check reports it.
+
+  a removed wait_flag: the set it took is reported (pending, or set again), at its line;
+  a removed set_flag: the wait it satisfied is reported (nothing sets it), at its line;
+  a removed pair: counted when a race is reported. Some pairs order nothing that needs it (a
+  barrier after them does the same); each kernel must have at least one pair whose removal is
+  a race.
+
+Usage: sync_mutation.py --ptoas P --ptorun R --work DIR (--root DIR | CASE_DIR...)
+(--root: every golden case and sample whose kernel has a set_flag or wait_flag).
+"""
+import argparse
+import glob
+import os
+import re
+import runpy
+import subprocess
+import sys
+
+SYNC = re.compile(r"\b(set_flag|wait_flag)\b(.*)$")
+
+
+def sync_lines(lines):
+    """(index, kind, key) of each set_flag / wait_flag statement."""
+    out = []
+    for i, line in enumerate(lines):
+        code = line.split("//")[0]
+        m = SYNC.search(code)
+        if m:
+            out.append((i, m.group(1), re.sub(r"\s+", "", m.group(2))))
+    return out
+
+
+def run(args, case_dir, lines, removed, work):
+    case = runpy.run_path(os.path.join(case_dir, "golden.py"))["CASE"]
+    src = os.path.join(work, "mutant.pto")
+    with open(src, "w") as f:
+        f.write("".join("//\n" if i in removed else l for i, l in enumerate(lines)))
+    prog = os.path.join(work, "mutant.ptobc")
+    cmd = [args.ptoas, src, "-o", prog] + (["--arch", case["arch"]] if "arch" in case else [])
+    if "entry" in case:
+        cmd += ["--entry", case["entry"]]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        return None, done.stderr
+    run_args = [a if ":" in a or not os.path.exists(os.path.join(case_dir, a))
+                else os.path.join(case_dir, a) for a in case["args"]]
+    if "entry" in case:
+        run_args += ["--entry", case["entry"]]
+    done = subprocess.run([args.ptorun, prog] + run_args, capture_output=True, text=True,
+                          timeout=120)
+    return done.returncode, done.stderr
+
+
+def check_case(args, case_dir):
+    kernel = os.path.join(case_dir, runpy.run_path(os.path.join(case_dir, "golden.py"))["CASE"]
+                          .get("kernel", "kernel.pto"))
+    with open(kernel) as f:
+        lines = f.readlines()
+    syncs = sync_lines(lines)
+    problems, pairs, detected = [], 0, 0
+    work = os.path.join(args.work, os.path.basename(case_dir))
+    os.makedirs(work, exist_ok=True)
+    for i, kind, key in syncs:
+        partners = [j for j, k, kk in syncs if kk == key and k != kind]
+        code, err = run(args, case_dir, lines, {i}, work)
+        named = any(f"mutant.pto:{j + 1}:" in err for j in partners)
+        if code != 1 or not named:
+            problems.append(f"removing the {kind} at line {i + 1} was not reported at its "
+                            f"partner (lines {[j + 1 for j in partners]}): exit {code}\n{err}")
+    for i, kind, key in syncs:
+        if kind != "set_flag":
+            continue
+        waits = [j for j, k, kk in syncs if kk == key and k == "wait_flag" and j > i]
+        if not waits:
+            continue
+        pairs += 1
+        code, err = run(args, case_dir, lines, {i, waits[0]}, work)
+        detected += code == 1 and "error: race:" in err
+    if pairs and not detected:
+        problems.append(f"removing none of its {pairs} set/wait pairs gives a race")
+    return problems, len(syncs), pairs, detected
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--ptoas", required=True)
+    p.add_argument("--ptorun", required=True)
+    p.add_argument("--work", required=True)
+    p.add_argument("--root", help="the source tree: check every synchronised golden kernel")
+    p.add_argument("cases", nargs="*")
+    args = p.parse_args()
+    if args.root:
+        for pattern in ("tests/golden/*/*/golden.py", "samples/*/golden.py"):
+            for golden in sorted(glob.glob(os.path.join(args.root, pattern))):
+                case_dir = os.path.dirname(golden)
+                case = runpy.run_path(golden)["CASE"]
+                with open(os.path.join(case_dir, case.get("kernel", "kernel.pto"))) as f:
+                    if sync_lines(f.readlines()) and not case.get("objects"):
+                        args.cases.append(case_dir)
+    failed = False
+    totals = [0, 0, 0]
+    for case_dir in args.cases:
+        problems, syncs, pairs, detected = check_case(args, os.path.abspath(case_dir))
+        totals = [totals[0] + syncs, totals[1] + pairs, totals[2] + detected]
+        for problem in problems:
+            print(f"FAIL {case_dir}: {problem}")
+            failed = True
+    print(f"{'FAIL' if failed else 'ok'}: {len(args.cases)} kernels, {totals[0]} sync "
+          f"instructions removed one at a time, {totals[2]} of {totals[1]} set/wait pairs "
+          f"removed gave a race")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
