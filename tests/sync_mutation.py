@@ -15,9 +15,10 @@ import argparse
 import glob
 import os
 import re
-import runpy
 import subprocess
 import sys
+
+import golden_case
 
 SYNC = re.compile(r"\b(set_flag|wait_flag)\b(.*)$")
 
@@ -33,8 +34,9 @@ def sync_lines(lines):
     return out
 
 
-def run(args, case_dir, lines, removed, work):
-    case = runpy.run_path(os.path.join(case_dir, "golden.py"))["CASE"]
+def run(args, case, case_dir, lines, removed, work):
+    """(exit status, stderr) of the case's kernel with the lines \a removed blanked (None when
+    it does not assemble)."""
     src = os.path.join(work, "mutant.pto")
     with open(src, "w") as f:
         f.write("".join("//\n" if i in removed else l for i, l in enumerate(lines)))
@@ -45,18 +47,14 @@ def run(args, case_dir, lines, removed, work):
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         return None, done.stderr
-    run_args = [a if ":" in a or not os.path.exists(os.path.join(case_dir, a))
-                else os.path.join(case_dir, a) for a in case["args"]]
-    if "entry" in case:
-        run_args += ["--entry", case["entry"]]
-    done = subprocess.run([args.ptorun, prog] + run_args, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run([args.ptorun, prog] + golden_case.run_args(case, case_dir),
+                          capture_output=True, text=True, timeout=120)
     return done.returncode, done.stderr
 
 
 def check_case(args, case_dir):
-    kernel = os.path.join(case_dir, runpy.run_path(os.path.join(case_dir, "golden.py"))["CASE"]
-                          .get("kernel", "kernel.pto"))
+    case = golden_case.load_case(case_dir)
+    kernel = os.path.join(case_dir, case.get("kernel", "kernel.pto"))
     with open(kernel) as f:
         lines = f.readlines()
     syncs = sync_lines(lines)
@@ -65,7 +63,7 @@ def check_case(args, case_dir):
     os.makedirs(work, exist_ok=True)
     for i, kind, key in syncs:
         partners = [j for j, k, kk in syncs if kk == key and k != kind]
-        code, err = run(args, case_dir, lines, {i}, work)
+        code, err = run(args, case, case_dir, lines, {i}, work)
         named = any(f"mutant.pto:{j + 1}:" in err for j in partners)
         if code != 1 or not named:
             problems.append(f"removing the {kind} at line {i + 1} was not reported at its "
@@ -77,7 +75,7 @@ def check_case(args, case_dir):
         if not waits:
             continue
         pairs += 1
-        code, err = run(args, case_dir, lines, {i, waits[0]}, work)
+        code, err = run(args, case, case_dir, lines, {i, waits[0]}, work)
         detected += code == 1 and "error: race:" in err
     if pairs and not detected:
         problems.append(f"removing none of its {pairs} set/wait pairs gives a race")
@@ -96,7 +94,7 @@ def main():
         for pattern in ("tests/golden/*/*/golden.py", "samples/*/golden.py"):
             for golden in sorted(glob.glob(os.path.join(args.root, pattern))):
                 case_dir = os.path.dirname(golden)
-                case = runpy.run_path(golden)["CASE"]
+                case = golden_case.load_case(case_dir)
                 with open(os.path.join(case_dir, case.get("kernel", "kernel.pto"))) as f:
                     if sync_lines(f.readlines()) and not case.get("objects"):
                         args.cases.append(case_dir)

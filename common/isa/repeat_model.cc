@@ -111,10 +111,8 @@ void LaneExtent(const LaneMask& m, const Operand& x, int elem_bytes, int64_t* lo
   *lo = INT64_MAX;
   *hi = INT64_MIN;
   const int epb = LanesPerBlock(elem_bytes);
-  const uint64_t block_bits = (uint64_t{1} << epb) - 1;
   for (int b = 0; b < kBlocksPerRepeat; ++b) {
-    const int first = b * epb;
-    const uint64_t bits = ((first < 64 ? m.lo : m.hi) >> (first % 64)) & block_bits;
+    const uint64_t bits = m.BlockBits(b, epb);
     if (bits == 0) continue;
     const int64_t block = static_cast<int64_t>(b) * x.blk_stride * kBlockBytes;
     *lo = std::min(*lo, block + std::countr_zero(bits) * elem_bytes);

@@ -39,6 +39,11 @@ struct LaneMask {
   /// Lanes 0..n-1 (n in 0..128).
   static LaneMask FirstN(int n);
   bool operator==(const LaneMask&) const = default;
+  /// The bits of DataBlock \a block's lanes, \a epb lanes a block (lane 0 of the block in bit 0).
+  uint64_t BlockBits(int block, int epb) const {
+    const int first = block * epb;
+    return ((first < 64 ? lo : hi) >> (first % 64)) & ((uint64_t{1} << epb) - 1);
+  }
 };
 
 enum class MaskMode { kNormal, kCounter };

@@ -22,6 +22,11 @@ constexpr const char* kOpTypes[] = {"TLOAD",    "TSTORE_ACC", "TSTORE_VEC", "TMO
                                     // VPTO's get_buf/rls_buf name the pipe itself.
                                     "PIPE_S",   "PIPE_V",     "PIPE_M",     "PIPE_MTE1",
                                     "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX"};
+// The pipe each operation type runs on, by its kPipes code, in kOpTypes's order: TLOAD MTE2,
+// TSTORE_ACC FIX, TSTORE_VEC MTE3, the TMOVs out of L1 MTE1 and into it MTE3, TMATMUL M, TVEC
+// and TVECWAIT_EVENT V, then the pipes themselves.
+constexpr uint8_t kOpTypePipes[] = {4, 10, 5, 3, 3, 3, 3, 5, 2, 1, 1, 0, 1, 2, 3, 4, 5, 10};
+static_assert(std::size(kOpTypePipes) == std::size(kOpTypes));
 
 struct Table {
   const char* const* names;
@@ -121,6 +126,10 @@ const char* SyncEnumName(SyncEnum kind, uint32_t code) {
 }
 
 uint32_t SyncEnumCount(SyncEnum kind) { return Get(kind).count; }
+
+int OpTypePipe(uint32_t code) {
+  return code < std::size(kOpTypePipes) ? kOpTypePipes[code] : -1;
+}
 
 SyncEnum SyncAttrKind(std::string_view mnemonic, std::string_view attr) {
   if (attr == "event") return SyncEnum::kEvent;

@@ -21,6 +21,11 @@ bool ParseSyncEnum(SyncEnum kind, std::string_view name, uint32_t* code);
 const char* SyncEnumName(SyncEnum kind, uint32_t code);
 /// Number of codes in \a kind.
 uint32_t SyncEnumCount(SyncEnum kind);
+/// The pipe (its kPipe code) operation type \a code of record_event, wait_event, get_buf and
+/// rls_buf runs on, or -1 if \a code is none.
+int OpTypePipe(uint32_t code);
+/// PIPE_ALL's kPipe code: barrier's "every pipe".
+constexpr uint32_t kPipeAllCode = 6;
 /// Which enumeration the immediate "@attr" of sync instruction \a mnemonic holds.
 SyncEnum SyncAttrKind(std::string_view mnemonic, std::string_view attr);
 

@@ -20,14 +20,10 @@ namespace {
 using check::Access;
 using check::Place;
 
-// The pipe an operation type of record_event / get_buf stands for (sync_enums.cc's order).
-int OpTypePipe(uint32_t code) {
-  constexpr Pipe kByOpType[] = {Pipe::kMTE2, Pipe::kFIX,  Pipe::kMTE3, Pipe::kMTE1, Pipe::kMTE1,
-                                Pipe::kMTE1, Pipe::kMTE1, Pipe::kMTE3, Pipe::kM,    Pipe::kV,
-                                Pipe::kV,    Pipe::kS,    Pipe::kV,    Pipe::kM,    Pipe::kMTE1,
-                                Pipe::kMTE2, Pipe::kMTE3, Pipe::kFIX};
-  if (code >= std::size(kByOpType)) return -1;
-  return PipeIndex(static_cast<uint32_t>(kByOpType[code]));
+// The pipe index of an operation type of record_event / get_buf, or -1.
+int OpTypePipeIndex(uint32_t code) {
+  const int pipe = OpTypePipe(code);
+  return pipe < 0 ? -1 : PipeIndex(static_cast<uint32_t>(pipe));
 }
 
 // Whether \a pipe exists on this core: the cube core has no vector pipes, a vector core no
@@ -57,20 +53,20 @@ void Sync(Executor& ex, const Instr& in, check::Sanitizer& s, check::Site site) 
       break;
     case Opcode::kRecordEvent:
     case Opcode::kWaitEvent:
-      src = OpTypePipe(o[0]), dst = OpTypePipe(o[1]), id = o[2];
+      src = OpTypePipeIndex(o[0]), dst = OpTypePipeIndex(o[1]), id = o[2];
       set = in.op == Opcode::kRecordEvent, flag = true;
       break;
     case Opcode::kBarrier:
-      if (o[0] == static_cast<uint32_t>(6)) s.BarrierAll();  // PIPE_ALL; one pipe is in order
+      if (o[0] == kPipeAllCode) s.BarrierAll();  // one pipe is in order already
       return;
     case Opcode::kBarrierSync:
       s.BarrierAll();
       return;
     case Opcode::kGetBuf:
-      if (const int p = OpTypePipe(o[0]); p >= 0) s.AcquireBuffer(site, p, o[1]);
+      if (const int p = OpTypePipeIndex(o[0]); p >= 0) s.AcquireBuffer(site, p, o[1]);
       return;
     case Opcode::kRlsBuf:
-      if (const int p = OpTypePipe(o[0]); p >= 0) s.ReleaseBuffer(site, p, o[1]);
+      if (const int p = OpTypePipeIndex(o[0]); p >= 0) s.ReleaseBuffer(site, p, o[1]);
       return;
     default:
       return;  // cross-core signals, tsync: ordered by the run itself
@@ -109,22 +105,17 @@ bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* 
       base.origin = ex.tile(reg).addr;
       base.elem_bytes = DTypeSize(ex.function().tiles[reg].type.dtype);
     }
-    for (int m = 0; m < kMemoryCount; ++m) {
-      for (const auto& [b, e] : bytes.local[m].ranges()) {
-        Access x = base;
-        x.place = Place{false, static_cast<Memory>(m), 0};
-        x.begin = b, x.end = e, x.write = writes;
-        out->push_back(x);
-      }
-    }
-    for (const auto& [buffer, set] : bytes.global) {
+    base.write = writes;
+    const auto add = [&](Place place, const ByteSet& set) {
       for (const auto& [b, e] : set.ranges()) {
         Access x = base;
-        x.place = Place{true, Memory::kVec, buffer};
-        x.begin = b, x.end = e, x.write = writes;
+        x.place = place;
+        x.begin = b, x.end = e;
         out->push_back(x);
       }
-    }
+    };
+    for (int m = 0; m < kMemoryCount; ++m) add(Place{false, static_cast<Memory>(m), 0}, bytes.local[m]);
+    for (const auto& [buffer, set] : bytes.global) add(Place{true, Memory::kVec, buffer}, set);
   }
   return true;
 }

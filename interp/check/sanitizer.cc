@@ -14,6 +14,9 @@ const char* PipeWord(int pipe) { return PipeName(kPipes[pipe]); }
 
 const Function& FunctionOf(Site s) { return *static_cast<const Function*>(s.function); }
 
+// A finding's message and its note.
+using Text = std::pair<std::string, std::string>;
+
 }  // namespace
 
 bool HasExplicitSync(const Program& program, const Function& entry) {
@@ -27,20 +30,12 @@ bool HasExplicitSync(const Program& program, const Function& entry) {
     seen[fi] = true;
     for (uint32_t callee : calls[fi]) todo.push_back(callee);
     for (const CodeSite& site : Instructions(program.functions[fi].code)) {
-      switch (site.in.op) {
-        case Opcode::kBarrier:
-        case Opcode::kSetFlag:
-        case Opcode::kWaitFlag:
-        case Opcode::kSetFlagDyn:
-        case Opcode::kWaitFlagDyn:
-        case Opcode::kRecordEvent:
-        case Opcode::kWaitEvent:
-        case Opcode::kGetBuf:
-        case Opcode::kRlsBuf:
-        case Opcode::kBarrierSync:
-          return true;
-        default:
-          break;
+      // Any flag, barrier, event or buffer token; cross-core signals and tsync order cores
+      // and tile events, not a core's pipes.
+      const Opcode op = site.in.op;
+      if (GetOpInfo(op).family == Family::kSync && op != Opcode::kSyncSet &&
+          op != Opcode::kSyncWait && op != Opcode::kTSyncOp) {
+        return true;
       }
     }
   }
@@ -73,15 +68,11 @@ std::string Sanitizer::Name(Site s) const {
   return std::string(m);
 }
 
-void Sanitizer::Report(Site at, std::string message, Site note_at, std::string note) {
-  // Once per instruction (and other instruction) and kind of finding.
-  std::string kind = message.rfind("race:", 0) == 0 ? message.substr(0, 9)
-                                                    : message.substr(0, message.find(':'));
-  if (!message.starts_with("race:") &&
-      !reported_.insert({at.function, at.pc, note_at.function, note_at.pc, kind}).second) {
-    return;
-  }
-  findings_.push_back({std::move(message), at, std::move(note), note_at});
+template <typename Make>
+void Sanitizer::Report(const char* kind, Site at, Site other, Make&& make) {
+  if (!reported_.insert({at.function, at.pc, other.function, other.pc, kind}).second) return;
+  auto [message, note] = make();
+  findings_.push_back({std::move(message), at, std::move(note), other});
 }
 
 Shadow& Sanitizer::ShadowOf(const Place& p) {
@@ -126,14 +117,17 @@ void Sanitizer::Instruction(Site site, int pipe, const std::vector<Access>& acce
       };
       const auto unwritten = [&](uint64_t byte) {
         if (a.place.global || !a.exact) return;
-        std::string element;
-        if (a.elem_bytes > 0 && byte >= a.origin) {
-          element = StrCat(" (element ", (byte - a.origin) / a.elem_bytes, " of its storage)");
-        }
-        Report(site, StrCat("uninitialised read: ", what, " reads ",
-                            a.operand.empty() ? "" : a.operand + ": ", where, " byte ", byte,
-                            element, ", which nothing in this launch wrote (the NPU holds "
-                            "whatever was there)"));
+        Report("uninitialised read", site, {}, [&] {
+          const std::string element =
+              a.elem_bytes > 0 && byte >= a.origin
+                  ? StrCat(" (element ", (byte - a.origin) / a.elem_bytes, " of its storage)")
+                  : "";
+          return Text{StrCat("uninitialised read: ", what, " reads ",
+                             a.operand.empty() ? "" : a.operand + ": ", where, " byte ", byte,
+                             element, ", which nothing in this launch wrote (the NPU holds "
+                             "whatever was there)"),
+                      ""};
+        });
       };
       ShadowOf(a.place).Access(a.begin, a.end, a.write, pipe, time, mine, site, conflict, unwritten);
     }
@@ -141,18 +135,20 @@ void Sanitizer::Instruction(Site site, int pipe, const std::vector<Access>& acce
   for (const Found& f : found) {
     const Conflict& c = f.c;
     const char* kind = f.write ? (c.earlier_write ? "WAW" : "WAR") : "RAW";
-    // Once per pair of instructions and kind: decided before the message is made.
-    if (!reported_.insert({site.function, site.pc, c.site.function, c.site.pc, kind}).second) {
-      continue;
-    }
-    Report(site,
-           StrCat("race: ", kind, " on ", f.where, " bytes [", c.begin, ", ", c.end, "): ", what,
-                  " (", PipeWord(pipe), ") ", f.write ? "writes" : "reads", " bytes ",
-                  Name(c.site), " (", PipeWord(c.pipe), ") ", c.earlier_write ? "wrote" : "read",
-                  ", and nothing orders the two (a set_flag ", PipeWord(c.pipe), " -> ",
-                  PipeWord(pipe), " with its wait_flag, or a barrier)"),
-           c.site, StrCat("the ", c.earlier_write ? "write" : "read", " by ", Name(c.site), " is here"));
+    Report(kind, site, c.site, [&] {
+      return Text{
+          StrCat("race: ", kind, " on ", f.where, " bytes [", c.begin, ", ", c.end, "): ", what,
+                 " (", PipeWord(pipe), ") ", f.write ? "writes" : "reads", " bytes ",
+                 Name(c.site), " (", PipeWord(c.pipe), ") ", c.earlier_write ? "wrote" : "read",
+                 ", and nothing orders the two (a set_flag ", PipeWord(c.pipe), " -> ",
+                 PipeWord(pipe), " with its wait_flag, or a barrier)"),
+          StrCat("the ", c.earlier_write ? "write" : "read", " by ", Name(c.site), " is here")};
+    });
   }
+}
+
+void Sanitizer::Misuse(Site site, std::string message) {
+  Report("sync", site, {}, [&] { return Text{std::move(message), ""}; });
 }
 
 void Sanitizer::HostWrite(Memory mem, uint64_t begin, uint64_t end) {
@@ -170,10 +166,12 @@ void Sanitizer::SetFlag(Site site, int src, int dst, int64_t id) {
     return;
   }
   if (f.pending) {
-    Report(site, StrCat("sync: set_flag ", PipeWord(src), " -> ", PipeWord(dst), " event ", id,
-                        " is set again before its wait_flag (undefined on the NPU: two sets of "
-                        "one flag without a wait between them)"),
-           f.set_site, "the earlier set_flag is here");
+    Report("sync", site, f.set_site, [&] {
+      return Text{StrCat("sync: set_flag ", PipeWord(src), " -> ", PipeWord(dst), " event ", id,
+                         " is set again before its wait_flag (undefined on the NPU: two sets "
+                         "of one flag without a wait between them)"),
+                  "the earlier set_flag is here"};
+    });
   }
   f.pending = true;
   f.snapshot = clock_[src];
@@ -210,15 +208,23 @@ void Sanitizer::AcquireBuffer(Site, int pipe, int64_t id) {
 
 void Sanitizer::Finish() {
   for (const auto& [key, f] : flags_) {
-    const auto& [src, dst, id] = key;
+    // Named copies, not structured bindings: lambdas capture them.
+    const int src = std::get<0>(key), dst = std::get<1>(key);
+    const int64_t id = std::get<2>(key);
     if (f.pending) {
-      Report(f.set_site, StrCat("sync: set_flag ", PipeWord(src), " -> ", PipeWord(dst), " event ",
-                                id, " is still pending when the kernel ends: no wait_flag takes it"));
+      Report("sync", f.set_site, {}, [&] {
+        return Text{StrCat("sync: set_flag ", PipeWord(src), " -> ", PipeWord(dst), " event ", id,
+                           " is still pending when the kernel ends: no wait_flag takes it"),
+                    ""};
+      });
     }
     if (f.waiting) {
-      Report(f.wait_site, StrCat("sync: wait_flag ", PipeWord(src), " -> ", PipeWord(dst), " event ",
-                                 id, ": nothing sets this flag, so ", PipeWord(dst),
-                                 " would wait forever on the NPU (a hang)"));
+      Report("sync", f.wait_site, {}, [&] {
+        return Text{StrCat("sync: wait_flag ", PipeWord(src), " -> ", PipeWord(dst), " event ",
+                           id, ": nothing sets this flag, so ", PipeWord(dst),
+                           " would wait forever on the NPU (a hang)"),
+                    ""};
+      });
     }
   }
 }

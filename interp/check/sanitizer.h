@@ -85,7 +85,7 @@ class Sanitizer {
   /// arguments): written, before everything.
   void HostWrite(Memory mem, uint64_t begin, uint64_t end);
   /// A synchronisation instruction that cannot work where it is.
-  void Misuse(Site site, std::string message) { Report(site, std::move(message)); }
+  void Misuse(Site site, std::string message);
   /// The kernel ended: flags set and never waited for, waits never satisfied.
   void Finish();
 
@@ -101,7 +101,10 @@ class Sanitizer {
     Site wait_site;
   };
   Shadow& ShadowOf(const Place& p);
-  void Report(Site at, std::string message, Site note_at = {}, std::string note = {});
+  /// Adds the finding make() gives as {message, note}, once per (at, other, kind): the text
+  /// is made only for a new one.
+  template <typename Make>
+  void Report(const char* kind, Site at, Site other, Make&& make);
   void Join(int pipe, const Clock& c);
   std::string Name(Site s) const;
 
@@ -114,7 +117,7 @@ class Sanitizer {
   std::array<std::unique_ptr<Shadow>, kMemoryCount> local_;
   std::map<int, std::unique_ptr<Shadow>> global_;
   std::vector<Finding> findings_;
-  std::set<std::tuple<const void*, uint32_t, const void*, uint32_t, std::string>> reported_;
+  std::set<std::tuple<const void*, uint32_t, const void*, uint32_t, std::string_view>> reported_;
 };
 
 /// Whether \a entry or a function it calls synchronises its pipes itself (any set_flag,

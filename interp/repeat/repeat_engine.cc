@@ -55,10 +55,11 @@ bool ReadMask(Executor& ex, const Instr& in, const RepeatOperands& at, int bytes
 void RecordLanes(Executor& ex, const Geometry& g) {
   const int bytes = g.shape.elem_bytes;
   const int epb = repeat::LanesPerBlock(bytes);
+  const bool one_run = IsOneRun(g);
   for (int p = 0; p < g.pointers; ++p) {
     const repeat::Operand& x = g.x[p];
     const bool write = p == 0;
-    if (IsOneRun(g)) {
+    if (one_run) {
       RecordAccess(ex.core(), false, Memory::kVec, 0, x.base, g.repeats * repeat::kRepeatBytes,
                    write, true);
       continue;
@@ -66,8 +67,7 @@ void RecordLanes(Executor& ex, const Geometry& g) {
     for (int64_t r = 0; r < g.repeats; ++r) {
       const repeat::LaneMask m = repeat::ActiveLanes(g.shape, r);
       for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) {
-        const int first = b * epb;
-        uint64_t bits = ((first < 64 ? m.lo : m.hi) >> (first % 64)) & ((uint64_t{1} << epb) - 1);
+        uint64_t bits = m.BlockBits(b, epb);
         const int64_t block = x.base + repeat::kBlockBytes * (r * x.rep_stride + b * x.blk_stride);
         while (bits) {  // each run of consecutive active lanes
           const int lo = std::countr_zero(bits);

@@ -40,12 +40,6 @@ bool IsOneRun(const Geometry& g);
 
 namespace detail {
 
-// The lane bits of block b of mask m (epb lanes a block).
-inline uint64_t BlockBits(const repeat::LaneMask& m, int b, int epb) {
-  const int first = b * epb;
-  return ((first < 64 ? m.lo : m.hi) >> (first % 64)) & ((uint64_t{1} << epb) - 1);
-}
-
 // Block b of repeat r of operand x, as elements.
 template <typename T>
 T* Block(const Geometry& g, const repeat::Operand& x, int64_t r, int b) {
@@ -70,7 +64,7 @@ void RunLanes(const Geometry& g, Lane&& lane) {
   repeat::LaneMask m = repeat::ActiveLanes(g.shape, 0);
   uint64_t block_bits[repeat::kBlocksPerRepeat];
   const auto split = [&] {
-    for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) block_bits[b] = detail::BlockBits(m, b, kEpb);
+    for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) block_bits[b] = m.BlockBits(b, kEpb);
   };
   split();
   for (int64_t r = 0; r < g.repeats; ++r) {

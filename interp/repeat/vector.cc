@@ -95,88 +95,84 @@ size_t RunLength(const rpt::Geometry& g) {
                           : 0;
 }
 
+// Decodes an instruction of family F (repeat_engine.h), then runs body(tag, g) with a value of
+// its element type as tag; body returns false on a fault. An element type without lanes in
+// WithStorageType is a fault too.
+template <Family F, bool kAccumulate, typename Body>
+bool WithLanes(Executor& ex, const Instr& in, Body&& body) {
+  rpt::Geometry g;
+  if (!rpt::Decode(ex, in, RepeatOperandsOf(F), kAccumulate, &g)) return false;
+  bool ok = false;
+  const bool typed = WithStorageType(g.dtype, [&](auto tag) { ok = body(tag, g); });
+  return typed ? ok : Unsupported(ex, g.dtype);
+}
+
 }  // namespace
 
 template <typename Op>
 bool ExecRepeatBinary(Executor& ex, const Instr& in) {
-  static constexpr RepeatOperands at = RepeatOperandsOf(Family::kRepeatBinary);
-  rpt::Geometry g;
-  if (!rpt::Decode(ex, in, at, kAccumulates<Op>, &g)) return false;
-  bool ok = true;
-  const bool typed = WithStorageType(g.dtype, [&](auto tag) {
+  return WithLanes<Family::kRepeatBinary, kAccumulates<Op>>(ex, in, [&](auto tag, const rpt::Geometry& g) {
     using T = decltype(tag);
     using E = Elem<T>;
     if constexpr (kBinaryOf<Op, T> && sizeof(T) >= 2) {
-      if (const size_t n = RunLength(g); n && OneRunBinary<Op, T>(g, n)) return;
+      if (const size_t n = RunLength(g); n && OneRunBinary<Op, T>(g, n)) return true;
       rpt::RunLanes<T>(g, [](T a, T b) { return E::Store(Op::Apply(E::Load(a), E::Load(b))); });
+      return true;
     } else {
-      ok = Unsupported(ex, g.dtype);
+      return Unsupported(ex, g.dtype);
     }
   });
-  return typed ? ok : Unsupported(ex, g.dtype);
 }
 
 template <typename Op>
 bool ExecRepeatUnary(Executor& ex, const Instr& in) {
-  static constexpr RepeatOperands at = RepeatOperandsOf(Family::kRepeatUnary);
-  rpt::Geometry g;
-  if (!rpt::Decode(ex, in, at, false, &g)) return false;
-  bool ok = true;
-  const bool typed = WithStorageType(g.dtype, [&](auto tag) {
+  return WithLanes<Family::kRepeatUnary, false>(ex, in, [&](auto tag, const rpt::Geometry& g) {
     using T = decltype(tag);
     using E = Elem<T>;
     if constexpr (kUnaryOf<Op, T> && sizeof(T) >= 2) {
-      if (const size_t n = RunLength(g); n && OneRunUnary<Op, T>(g, n)) return;
+      if (const size_t n = RunLength(g); n && OneRunUnary<Op, T>(g, n)) return true;
       rpt::RunLanes<T>(g, [](T a, T) { return E::Store(Op::Apply(E::Load(a))); });
+      return true;
     } else {
-      ok = Unsupported(ex, g.dtype);
+      return Unsupported(ex, g.dtype);
     }
   });
-  return typed ? ok : Unsupported(ex, g.dtype);
 }
 
 template <typename Op>
 bool ExecRepeatScalar(Executor& ex, const Instr& in) {
-  static constexpr RepeatOperands at = RepeatOperandsOf(Family::kRepeatScalar);
-  rpt::Geometry g;
-  if (!rpt::Decode(ex, in, at, false, &g)) return false;
-  bool ok = true;
-  const bool typed = WithStorageType(g.dtype, [&](auto tag) {
+  return WithLanes<Family::kRepeatScalar, false>(ex, in, [&](auto tag, const rpt::Geometry& g) {
     using T = decltype(tag);
     using E = Elem<T>;
     if constexpr ((kBinaryOf<Op, T> || (kShift<Op> && !E::kFloat)) && sizeof(T) >= 2) {
-      const typename E::C k = ScalarAs<T>(ex, in.operands[at.scalar]);
+      const typename E::C k =
+          ScalarAs<T>(ex, in.operands[RepeatOperandsOf(Family::kRepeatScalar).scalar]);
       if constexpr (kShift<Op>) {
-        if (k < 0) {
-          ok = ex.Fault(StrCat("shift count ", static_cast<int64_t>(k), " is negative"));
-          return;
-        }
+        if (k < 0) return ex.Fault(StrCat("shift count ", static_cast<int64_t>(k), " is negative"));
       }
-      if (const size_t n = RunLength(g); n && OneRunScalar<Op, T>(g, n, k)) return;
+      if (const size_t n = RunLength(g); n && OneRunScalar<Op, T>(g, n, k)) return true;
       rpt::RunLanes<T>(g, [k](T a, T) { return E::Store(Binary<Op, T>(E::Load(a), k)); });
+      return true;
     } else {
-      ok = Unsupported(ex, g.dtype);
+      return Unsupported(ex, g.dtype);
     }
   });
-  return typed ? ok : Unsupported(ex, g.dtype);
 }
 
 template <typename Op>
 bool ExecRepeatDup(Executor& ex, const Instr& in) {
-  static constexpr RepeatOperands at = RepeatOperandsOf(Family::kRepeatDup);
-  rpt::Geometry g;
-  if (!rpt::Decode(ex, in, at, false, &g)) return false;
-  const bool typed = WithStorageType(g.dtype, [&](auto tag) {
+  return WithLanes<Family::kRepeatDup, false>(ex, in, [&](auto tag, const rpt::Geometry& g) {
     using T = decltype(tag);
-    const T k = Elem<T>::Store(ScalarAs<T>(ex, in.operands[at.scalar]));
+    const T k = Elem<T>::Store(
+        ScalarAs<T>(ex, in.operands[RepeatOperandsOf(Family::kRepeatDup).scalar]));
     if (const size_t n = RunLength(g)) {
       T* d = reinterpret_cast<T*>(g.ub + g.x[0].base);
       std::fill(d, d + n, k);
-      return;
+      return true;
     }
     rpt::RunLanes<T>(g, [k](T, T) { return k; });
+    return true;
   });
-  return typed || Unsupported(ex, g.dtype);
 }
 
 #define PTO_IMPLEMENTS_RepeatBinary PTO_YES
