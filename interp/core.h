@@ -140,6 +140,8 @@ struct Core {
   /// (register_memory.cc, the repeat engine).
   std::shared_ptr<check::Sanitizer> sanitizer;
   std::vector<check::Access>* recording = nullptr;
+  /// ptorun --check: between a VPTO vector scope's start and end.
+  bool in_vector_scope = false;
 };
 
 }  // namespace pto::interp

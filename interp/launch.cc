@@ -1,7 +1,5 @@
 #include "pto/interp/launch.h"
 
-#include <set>
-
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -18,6 +16,7 @@
 #include "pto/common/file_io.h"
 #include "pto/common/isa/encoding.h"
 #include "pto/common/strings.h"
+#include "pto/interp/check/cross_core.h"
 
 namespace pto::interp {
 
@@ -424,6 +423,8 @@ void Launch::AttachSanitizers(int b) {
   for (int c = 0; c < block.core_count(); ++c) {
     const Executor* exec = block.exec(c);
     auto s = std::make_shared<check::Sanitizer>(program_, exec ? exec->function() : fn_, check_);
+    const std::string core = block.core(c).Name();
+    s->label = core.empty() ? StrCat("block ", b) : StrCat("block ", b, ", ", core);
     block.core(c).sanitizer = s;
     // Tile arguments are in on-chip memory before the kernel starts.
     for (size_t i = 0; exec && i < exec->function().params.size(); ++i) {
@@ -454,9 +455,20 @@ bool Launch::RacesUnchecked() const {
 std::vector<check::Finding> Launch::Findings() {
   std::vector<check::Finding> all;
   std::set<std::pair<std::string, std::pair<const void*, uint32_t>>> seen;
+  std::vector<check::Sanitizer*> cores;
   for (auto& block : sanitizers_) {
     for (auto& s : block) {
       s->Finish();
+      cores.push_back(s.get());
+    }
+  }
+  if (!check::OrdersCores(program_)) {
+    std::vector<std::string> names;
+    for (const GlobalBuffer& g : args_.globals) names.push_back(g.name);
+    check::FindCrossCoreRaces(cores, names);
+  }
+  for (auto& block : sanitizers_) {
+    for (auto& s : block) {
       for (const check::Finding& f : s->findings()) {
         if (seen.insert({f.message, {f.at.function, f.at.pc}}).second) all.push_back(f);
       }
@@ -487,6 +499,7 @@ bool Launch::Run(int threads) {
       uint64_t steps = 0;
       for (int c = 0; c < block.core_count(); ++c) steps += block.core(c).limits.steps;
       steps_ += steps;
+      for (auto& s : sanitizers_[b]) s->Finish();  // keeps the findings, frees the shadows
       if (ok[b] && b != 0 && !signals_) blocks_[b].reset();
     }
   };

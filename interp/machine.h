@@ -74,8 +74,12 @@ struct GlobalBuffer {
 };
 
 /// The on-chip memories of one block, as zero-filled byte arenas sized for the architecture.
+/// Arenas of blocks that ended are kept for the next ones (machine.cc).
 struct LocalMemory {
   explicit LocalMemory(Arch arch);
+  ~LocalMemory();
+  LocalMemory(const LocalMemory&) = delete;
+  LocalMemory& operator=(const LocalMemory&) = delete;
   /// Byte \a addr of memory \a mem (where a tile bound there starts).
   uint8_t* At(Memory mem, uint32_t addr) { return arena[static_cast<int>(mem)].data() + addr; }
   std::array<AlignedBytes, kMemoryCount> arena;

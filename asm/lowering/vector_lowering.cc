@@ -454,7 +454,9 @@ bool LowerVecScope(BodyLowering& body, const Statement& stmt) {
   ++fb.vector_scopes;
   RegionExit exit;
   exit.no_terminator = true;
+  fb.Emit(Opcode::kVecScopeBegin, {}, stmt.head.range);
   bool ok = body.LowerRegion(*region, &exit, args);
+  fb.Emit(Opcode::kVecScopeEnd, {}, region->range);
   --fb.vector_scopes;
   fb.strict_scope = outer;
   return ok;

@@ -1,5 +1,7 @@
 #include "pto/common/isa/pipes.h"
 
+#include <array>
+
 #include "pto/common/program.h"
 
 namespace pto {
@@ -48,10 +50,17 @@ const char* PipeName(Pipe p) {
 }
 
 Pipe TablePipe(Opcode op) {
-  for (const Override& o : kOverrides) {
-    if (o.op == op) return o.pipe;
-  }
-  return kFamilyPipe[static_cast<int>(GetOpInfo(op).family)];
+  // The family's pipe unless a PTO_PIPE row says otherwise, by opcode (the sanitizer asks
+  // for every instruction).
+  static const std::array<Pipe, kOpcodeCount> by_opcode = [] {
+    std::array<Pipe, kOpcodeCount> t{};
+    for (int code = 0; code < kOpcodeCount; ++code) {
+      t[code] = kFamilyPipe[static_cast<int>(GetOpInfo(static_cast<Opcode>(code)).family)];
+    }
+    for (const Override& o : kOverrides) t[static_cast<int>(o.op)] = o.pipe;
+    return t;
+  }();
+  return by_opcode[static_cast<int>(op)];
 }
 
 Pipe PipeOf(const Function& f, const Instr& in) {

@@ -5,6 +5,7 @@
 #include "pto/interp/check/checked_step.h"
 
 #include "pto/common/isa/access.h"
+#include "pto/common/isa/attributes.h"
 #include "pto/common/isa/pipes.h"
 #include "pto/common/isa/sync_enums.h"
 #include "pto/common/strings.h"
@@ -101,7 +102,7 @@ bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* 
     Access base;
     base.exact = a.region != Region::kStorage;
     if (tile) {
-      base.operand = ex.TileName(reg);
+      base.tile = static_cast<int>(reg);
       base.origin = ex.tile(reg).addr;
       base.elem_bytes = DTypeSize(ex.function().tiles[reg].type.dtype);
     }
@@ -120,6 +121,20 @@ bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* 
   return true;
 }
 
+// Calls f(register class, register) for the vector, mask and align registers \a in writes
+// (\a outputs) or reads.
+template <typename F>
+void ForEachRegister(const OpInfo& info, const Instr& in, bool outputs, F&& f) {
+  for (size_t i = 0; i < info.operands.size(); ++i) {
+    const OperandSpec& o = info.operands[i];
+    const RegClass cls = GetKindInfo(o.kind).reg_class;
+    if (o.output != outputs || in.operands[i] == kNoOperand) continue;
+    if (cls == RegClass::kVReg || cls == RegClass::kMask || cls == RegClass::kAlign) {
+      f(static_cast<int>(cls), in.operands[i]);
+    }
+  }
+}
+
 }  // namespace
 
 bool CheckedStep(Executor& ex, const Instr& in) {
@@ -130,10 +145,27 @@ bool CheckedStep(Executor& ex, const Instr& in) {
     Sync(ex, in, s, site);
     return ex.Execute(in);
   }
+  if (in.op == Opcode::kMemBar) {
+    s.MemBar(FindAttr("barrier")->values[in.operands[0]]);
+    return ex.Execute(in);
+  }
+  if (info.family == Family::kVecScope) {
+    ex.core().in_vector_scope = in.op == Opcode::kVecScopeBegin;
+    s.VectorScope(ex.core().in_vector_scope);
+    return ex.Execute(in);
+  }
   // Pipes and comm order themselves (their tiles cross cores through their own handshakes):
   // everything before them is done, everything after waits for them.
   const bool ordered = info.family == Family::kPipe || info.family == Family::kComm;
   if (ordered) s.BarrierAll();
+  // In a vector scope, the loads each source register's value comes from (register layer).
+  const bool flows = ex.core().in_vector_scope && info.layer() == Layer::kRegister;
+  uint32_t loads_behind = 0;
+  if (flows) {
+    ForEachRegister(info, in, false, [&](int cls, uint32_t reg) {
+      loads_behind = std::max(loads_behind, s.LoadsBehind(cls, reg));
+    });
+  }
   thread_local std::vector<Access> accesses;
   accesses.clear();
   bool ok;
@@ -147,10 +179,21 @@ bool CheckedStep(Executor& ex, const Instr& in) {
   }
   if (!ok) return false;
   const int pipe = PipeIndex(static_cast<uint32_t>(PipeOf(ex.function(), in)));
-  std::string_view m = info.mnemonic;
-  if (m[0] == '%') m.remove_prefix(1);
-  if (pipe >= 0 && (!accesses.empty() || kPipes[pipe] != Pipe::kS)) {
-    s.Instruction(site, pipe, accesses, std::string(m).c_str());
+  if (pipe >= 0 && !accesses.empty()) {
+    // In a vector scope the vector unit's UB loads and stores, and its scalar ones, go
+    // through queues of their own.
+    check::Queue queue = check::Queue::kPipe;
+    if (ex.core().in_vector_scope && kPipes[pipe] == Pipe::kV) {
+      queue = info.family == Family::kLocalScalar ? check::Queue::kScalar : check::Queue::kVector;
+    }
+    s.Instruction(site, pipe, queue, accesses, loads_behind);
+  }
+  if (flows) {
+    // The results hold values of the loads behind the sources, and of this one's own.
+    bool loads = false;
+    for (const Access& a : accesses) loads |= !a.write && !a.place.global;
+    const uint32_t now = loads ? std::max(loads_behind, s.LoadEpoch()) : loads_behind;
+    ForEachRegister(info, in, true, [&](int cls, uint32_t reg) { s.LoadsBehind(cls, reg) = now; });
   }
   if (ordered) s.BarrierAll();
   return true;
@@ -166,6 +209,10 @@ void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin
   a.write = write;
   a.exact = exact;
   core.recording->push_back(a);
+}
+
+void DropLastAccess(Core& core) {
+  if (!core.recording->empty()) core.recording->pop_back();
 }
 
 }  // namespace pto::interp

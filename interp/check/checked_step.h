@@ -22,6 +22,9 @@ bool CheckedStep(Executor& ex, const Instr& in);
 void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,
                   bool write, bool exact);
 
+/// Takes back the last access RecordAccess recorded (a masked store then records its lanes).
+void DropLastAccess(Core& core);
+
 }  // namespace pto::interp
 
 #endif  // PTO_INTERP_CHECK_CHECKED_STEP_H_

@@ -12,6 +12,23 @@ namespace {
 
 const char* PipeWord(int pipe) { return PipeName(kPipes[pipe]); }
 
+// The pipe a clock belongs to: a vector scope's queues are the vector pipe's.
+int PipeOfClock(int clock) { return clock >= kPipeCount ? PipeIndex(uint32_t(Pipe::kV)) : clock; }
+
+// mem_bar's word for a vector scope's queue ("VST_VLD" is a store queue, then a load queue).
+const char* QueueWord(int clock) {
+  switch (clock) {
+    case kVecLoad: return "VLD";
+    case kVecStore: return "VST";
+    case kScalarLoad: return "LD";
+    default: return "ST";
+  }
+}
+
+std::string WhereOf(const Place& p) {
+  return p.global ? StrCat("global buffer ", p.buffer) : std::string(MemoryHardwareName(p.mem));
+}
+
 const Function& FunctionOf(Site s) { return *static_cast<const Function*>(s.function); }
 
 // A finding's message and its note.
@@ -60,6 +77,8 @@ bool SitePosition(const Program& program, const Function& f, uint32_t pc, std::s
 Sanitizer::Sanitizer(const Program& program, const Function& entry, Level level)
     : program_(program) {
   races_ = level == Level::kStrict || (level == Level::kAuto && HasExplicitSync(program, entry));
+  time_.fill(1);
+  for (int c = 0; c < kClockCount; ++c) clock_[c][c] = time_[c];  // each in program order
 }
 
 std::string Sanitizer::Name(Site s) const {
@@ -75,76 +94,166 @@ void Sanitizer::Report(const char* kind, Site at, Site other, Make&& make) {
   findings_.push_back({std::move(message), at, std::move(note), other});
 }
 
+void Sanitizer::AddFinding(const char* kind, Site at, Site other, std::string message,
+                           std::string note) {
+  Report(kind, at, other, [&] { return Text{std::move(message), std::move(note)}; });
+}
+
 Shadow& Sanitizer::ShadowOf(const Place& p) {
   std::unique_ptr<Shadow>& s = p.global ? global_[p.buffer] : local_[static_cast<int>(p.mem)];
   if (!s) s = std::make_unique<Shadow>();
   return *s;
 }
 
-void Sanitizer::Join(int pipe, const Clock& c) {
-  for (int q = 0; q < kPipeCount; ++q) clock_[pipe][q] = std::max(clock_[pipe][q], c[q]);
+void Sanitizer::Join(int clock, const Clock& c) {
+  for (int q = 0; q < kClockCount; ++q) clock_[clock][q] = std::max(clock_[clock][q], c[q]);
 }
 
-void Sanitizer::Instruction(Site site, int pipe, const std::vector<Access>& accesses,
-                            const char* what) {
-  Clock& mine = clock_[pipe];
-  const uint32_t time = ++mine[pipe];
-  if (!accesses.empty()) pipes_used_ |= 1u << pipe;
-  // Conflicts with one earlier instruction are reported once, over all the bytes they share.
+void Sanitizer::Snapshot(int c) {
+  clock_[c][c] = ++time_[c];
+}
+
+StepMemo& Sanitizer::MemoOf(Site site, bool write) {
+  if (memos_.empty()) memos_.resize(1024);
+  const size_t h = (reinterpret_cast<uintptr_t>(site.function) >> 4) * 0x9e3779b1u + site.pc * 2 +
+                   write;
+  SiteMemo& m = memos_[h & (memos_.size() - 1)];
+  if (!(m.site == site) || m.write != write) {
+    m.site = site, m.write = write;
+    m.memo.key = ~uint64_t{0};
+  }
+  return m.memo;
+}
+
+void Sanitizer::CollectCells() {
+  std::vector<bool> used(cells_.size());
+  for (const auto& s : local_) {
+    if (s) s->MarkUsed(&used);
+  }
+  for (const auto& [buffer, s] : global_) s->MarkUsed(&used);
+  const std::vector<uint32_t> remap = cells_.Compact(used);
+  for (const auto& s : local_) {
+    if (s) s->Renumber(remap);
+  }
+  for (const auto& [buffer, s] : global_) s->Renumber(remap);
+  ++generation_;  // every memo's ids are stale
+  collect_at_ = std::max(size_t{1} << 16, cells_.size() * 4);
+}
+
+// What the shadow finds for one access of an instruction: conflicts gathered by earlier
+// instruction (reported once, over all the bytes they share), never-written reads reported.
+class Sanitizer::Collector final : public AccessSink {
+ public:
   struct Found {
     Conflict c;
     bool write;
-    std::string where;
+    int clock;
+    Place place;
   };
-  std::vector<Found> found;
-  for (int pass = 0; pass < 2; ++pass) {  // reads, then writes
-    for (const Access& a : accesses) {
-      if (a.write != (pass == 1)) continue;
-      const std::string where = a.place.global
-                                    ? StrCat("global buffer ", a.place.buffer)
-                                    : std::string(MemoryHardwareName(a.place.mem));
-      const auto conflict = [&](const Conflict& c) {
-        if (!races_) return;
-        const uint64_t lo = std::max(c.begin, a.begin), hi = std::min(c.end, a.end);
-        for (Found& f : found) {
-          if (f.c.site == c.site && f.c.earlier_write == c.earlier_write && f.c.pipe == c.pipe &&
-              f.write == a.write && f.where == where) {
-            f.c.begin = std::min(f.c.begin, lo), f.c.end = std::max(f.c.end, hi);
-            return;
-          }
-        }
-        found.push_back({{c.earlier_write, c.pipe, c.site, lo, hi}, a.write, where});
-      };
-      const auto unwritten = [&](uint64_t byte) {
-        if (a.place.global || !a.exact) return;
-        Report("uninitialised read", site, {}, [&] {
-          const std::string element =
-              a.elem_bytes > 0 && byte >= a.origin
-                  ? StrCat(" (element ", (byte - a.origin) / a.elem_bytes, " of its storage)")
-                  : "";
-          return Text{StrCat("uninitialised read: ", what, " reads ",
-                             a.operand.empty() ? "" : a.operand + ": ", where, " byte ", byte,
-                             element, ", which nothing in this launch wrote (the NPU holds "
-                             "whatever was there)"),
-                      ""};
-        });
-      };
-      ShadowOf(a.place).Access(a.begin, a.end, a.write, pipe, time, mine, site, conflict, unwritten);
+  Collector(Sanitizer& s, Site site) : s_(s), site_(site) {}
+  void Start(const Access& a, int clock) { a_ = &a, clock_ = clock; }
+  void OnConflict(const Conflict& c) override {
+    if (!s_.races_) return;
+    const uint64_t lo = std::max(c.begin, a_->begin), hi = std::min(c.end, a_->end);
+    for (Found& f : found) {
+      if (f.c.site == c.site && f.c.earlier_write == c.earlier_write && f.c.clock == c.clock &&
+          f.write == a_->write && f.place == a_->place) {
+        f.c.begin = std::min(f.c.begin, lo), f.c.end = std::max(f.c.end, hi);
+        return;
+      }
     }
+    found.push_back({{c.earlier_write, c.clock, c.site, lo, hi}, a_->write, clock_, a_->place});
   }
-  for (const Found& f : found) {
-    const Conflict& c = f.c;
-    const char* kind = f.write ? (c.earlier_write ? "WAW" : "WAR") : "RAW";
-    Report(kind, site, c.site, [&] {
-      return Text{
-          StrCat("race: ", kind, " on ", f.where, " bytes [", c.begin, ", ", c.end, "): ", what,
-                 " (", PipeWord(pipe), ") ", f.write ? "writes" : "reads", " bytes ",
-                 Name(c.site), " (", PipeWord(c.pipe), ") ", c.earlier_write ? "wrote" : "read",
-                 ", and nothing orders the two (a set_flag ", PipeWord(c.pipe), " -> ",
-                 PipeWord(pipe), " with its wait_flag, or a barrier)"),
-          StrCat("the ", c.earlier_write ? "write" : "read", " by ", Name(c.site), " is here")};
+  void OnUnwritten(uint64_t byte) override {
+    const Access& a = *a_;
+    if (a.place.global || !a.exact) return;
+    s_.Report("uninitialised read", site_, {}, [&] {
+      const std::string element =
+          a.elem_bytes > 0 && byte >= a.origin
+              ? StrCat(" (element ", (byte - a.origin) / a.elem_bytes, " of its storage)")
+              : "";
+      const std::string operand = s_.TileName(site_, a.tile);
+      return Text{StrCat("uninitialised read: ", s_.Name(site_), " reads ",
+                         operand.empty() ? "" : operand + ": ", WhereOf(a.place), " byte ", byte,
+                         element, ", which nothing in this launch wrote (the NPU holds "
+                         "whatever was there)"),
+                  ""};
     });
   }
+  std::vector<Found> found;
+
+ private:
+  Sanitizer& s_;
+  Site site_;
+  const Access* a_ = nullptr;
+  int clock_ = 0;
+};
+
+std::string Sanitizer::TileName(Site site, int tile) const {
+  if (tile < 0) return "";
+  const std::string& name = program_.String(FunctionOf(site).tiles[tile].name);
+  return name.empty() ? StrCat("tile ", tile) : "%" + name;
+}
+
+uint32_t& Sanitizer::LoadsBehind(int cls, uint32_t reg) {
+  std::vector<uint32_t>& v = loads_behind_[cls];
+  if (reg >= v.size()) v.resize(reg + 1, 0);
+  return v[reg];
+}
+
+void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
+                            uint32_t loads_behind) {
+  if (accesses.empty()) return;
+  pipes_used_ |= 1u << pipe;
+  Collector collect(*this, site);
+  for (int pass = 0; pass < 2; ++pass) {  // reads, then writes
+    const bool write = pass == 1;
+    int clock = pipe;
+    if (queue == Queue::kVector) clock = write ? kVecStore : kVecLoad;
+    if (queue == Queue::kScalar) {  // the scalar unit keeps its own loads and stores in order
+      clock = write ? kScalarStore : kScalarLoad;
+      Join(clock, clock_[write ? kScalarLoad : kScalarStore]);
+      const int other = write ? kScalarLoad : kScalarStore;
+      clock_[clock][other] = time_[other];
+      Snapshot(other);
+    }
+    Clock seen = clock_[clock];
+    if (loads_behind > 0) seen[kVecLoad] = std::max(seen[kVecLoad], loads_behind - 1);
+    const Step step{write, clock, time_[clock], &seen, site};
+    StepMemo* memo = nullptr;
+    for (const Access& a : accesses) {
+      if (a.write != write) continue;
+      if (!memo) {
+        memo = &MemoOf(site, write);
+        memo->Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{time_[clock]} << 16 |
+                  uint64_t(clock) << 1 | write);
+      }
+      collect.Start(a, clock);
+      ShadowOf(a.place).Access(a.begin, a.end, step, cells_, *memo, collect);
+    }
+  }
+  for (const Collector::Found& f : collect.found) ReportRace(site, f.c, f.write, f.clock, f.place);
+  if (cells_.size() >= collect_at_) CollectCells();
+}
+
+void Sanitizer::ReportRace(Site site, const Conflict& c, bool write, int clock, const Place& place) {
+  const char* kind = write ? (c.earlier_write ? "WAW" : "WAR") : "RAW";
+  Report(kind, site, c.site, [&] {
+    std::string order;
+    if (c.clock >= kPipeCount && clock >= kPipeCount) {
+      order = StrCat("a mem_bar \"", QueueWord(c.clock), "_", QueueWord(clock), "\" between them");
+    } else {
+      order = StrCat("a set_flag ", PipeWord(PipeOfClock(c.clock)), " -> ",
+                     PipeWord(PipeOfClock(clock)), " with its wait_flag, or a barrier");
+    }
+    return Text{StrCat("race: ", kind, " on ", WhereOf(place), " bytes [", c.begin, ", ", c.end,
+                       "): ", Name(site), " (", ClockName(clock), ") ",
+                       write ? "writes" : "reads", " bytes ", Name(c.site), " (",
+                       ClockName(c.clock), ") ", c.earlier_write ? "wrote" : "read",
+                       ", and nothing orders the two (", order, ")"),
+                StrCat("the ", c.earlier_write ? "write" : "read", " by ", Name(c.site),
+                       " is here")};
+  });
 }
 
 void Sanitizer::Misuse(Site site, std::string message) {
@@ -152,10 +261,15 @@ void Sanitizer::Misuse(Site site, std::string message) {
 }
 
 void Sanitizer::HostWrite(Memory mem, uint64_t begin, uint64_t end) {
-  Clock all;
-  all.fill(UINT32_MAX);
-  ShadowOf(Place{false, mem, 0})
-      .Access(begin, end, true, 0, 0, all, Site{}, [](const Conflict&) {}, [](uint64_t) {});
+  // Written on clock 0 in epoch 0, which every clock has seen.
+  class Quiet final : public AccessSink {
+    void OnConflict(const Conflict&) override {}
+    void OnUnwritten(uint64_t) override {}
+  } quiet;
+  const Clock all{};
+  StepMemo memo;
+  memo.Use(0);
+  ShadowOf(Place{false, mem, 0}).Access(begin, end, {true, 0, 0, &all, Site{}}, cells_, memo, quiet);
 }
 
 void Sanitizer::SetFlag(Site site, int src, int dst, int64_t id) {
@@ -163,6 +277,7 @@ void Sanitizer::SetFlag(Site site, int src, int dst, int64_t id) {
   if (f.waiting) {  // an earlier wait takes it: dst has been waiting for this set
     f.waiting = false;
     Join(dst, clock_[src]);
+    Snapshot(src);
     return;
   }
   if (f.pending) {
@@ -176,6 +291,7 @@ void Sanitizer::SetFlag(Site site, int src, int dst, int64_t id) {
   f.pending = true;
   f.snapshot = clock_[src];
   f.set_site = site;
+  Snapshot(src);
 }
 
 void Sanitizer::WaitFlag(Site site, int src, int dst, int64_t id) {
@@ -191,14 +307,17 @@ void Sanitizer::WaitFlag(Site site, int src, int dst, int64_t id) {
 
 void Sanitizer::BarrierAll() {
   Clock all{};
-  for (const Clock& c : clock_) {
-    for (int q = 0; q < kPipeCount; ++q) all[q] = std::max(all[q], c[q]);
+  for (int c = 0; c < kClockCount; ++c) {
+    for (int q = 0; q < kClockCount; ++q) all[q] = std::max(all[q], clock_[c][q]);
+    all[c] = std::max(all[c], time_[c]);
   }
   clock_.fill(all);
+  for (int c = 0; c < kClockCount; ++c) Snapshot(c);
 }
 
 void Sanitizer::ReleaseBuffer(Site, int pipe, int64_t id) {
   buffers_[id] = {clock_[pipe], true};
+  Snapshot(pipe);
 }
 
 void Sanitizer::AcquireBuffer(Site, int pipe, int64_t id) {
@@ -206,7 +325,67 @@ void Sanitizer::AcquireBuffer(Site, int pipe, int64_t id) {
   if (it != buffers_.end() && it->second.second) Join(pipe, it->second.first);
 }
 
+void Sanitizer::VectorScope(bool begin) {
+  const int v = PipeOfClock(kVecLoad);
+  for (int q = kPipeCount; q < kClockCount; ++q) {
+    if (begin) {
+      Join(q, clock_[v]);
+    } else {  // the scope's work is done when the vector pipe goes on
+      Join(v, clock_[q]);
+      clock_[v][q] = time_[q];
+      Snapshot(q);
+    }
+  }
+}
+
+void Sanitizer::MemBar(std::string_view barrier) {
+  // The barrier's name says its queues: "VV_ALL", "VS_ALL", "SV_ALL" (V vector, S scalar
+  // loads and stores), or prior_later from VLD, VST, LD, ST.
+  const auto queues = [](std::string_view w) -> std::vector<int> {
+    if (w == "V") return {kVecLoad, kVecStore};
+    if (w == "S") return {kScalarLoad, kScalarStore};
+    for (int q = kPipeCount; q < kClockCount; ++q) {
+      if (w == QueueWord(q)) return {q};
+    }
+    return {};
+  };
+  const size_t cut = barrier.find('_');
+  if (cut == std::string_view::npos) return;
+  std::string_view prior = barrier.substr(0, cut), later = barrier.substr(cut + 1);
+  if (later == "ALL") later = prior.substr(1, 1), prior = prior.substr(0, 1);
+  const std::vector<int> from = queues(prior), to = queues(later);
+  for (int t : to) {
+    for (int f : from) {
+      Join(t, clock_[f]);
+      clock_[t][f] = time_[f];
+    }
+  }
+  for (int f : from) Snapshot(f);
+}
+
+std::map<int, std::vector<Sanitizer::Touch>> Sanitizer::GlobalTouches() const {
+  std::map<int, std::vector<Touch>> out;
+  for (const auto& [buffer, shadow] : global_) {
+    std::vector<Touch>& list = out[buffer];
+    shadow->ForEachRun([&](uint64_t begin, uint64_t end, uint32_t id) {
+      const Cell& c = cells_[id];
+      if (c.writer < 0 && c.readers == 0) return;
+      const bool wrote = c.writer >= 0;
+      const Site site = wrote ? c.write_site : c.read_site[__builtin_ctz(c.readers)];
+      if (!list.empty() && list.back().end == begin && list.back().wrote == wrote &&
+          list.back().site == site) {
+        list.back().end = end;
+      } else {
+        list.push_back({begin, end, wrote, site});
+      }
+    });
+  }
+  return out;
+}
+
 void Sanitizer::Finish() {
+  if (finished_) return;
+  finished_ = true;
   for (const auto& [key, f] : flags_) {
     // Named copies, not structured bindings: lambdas capture them.
     const int src = std::get<0>(key), dst = std::get<1>(key);
@@ -227,6 +406,13 @@ void Sanitizer::Finish() {
       });
     }
   }
+  // What the cross-core check needs is kept; the shadows go (a launch may have many blocks).
+  touches_ = GlobalTouches();
+  local_ = {};
+  global_.clear();
+  std::vector<SiteMemo>().swap(memos_);
+  cells_.Release();
+  for (auto& v : loads_behind_) std::vector<uint32_t>().swap(v);
 }
 
 }  // namespace pto::interp::check

@@ -1,7 +1,9 @@
 // ptorun's sanitizer (--check): what the NPU would get wrong that a run in program order hides.
-// Each pipe of a core keeps a vector clock; an instruction on pipe p ticks p's clock, and the
-// synchronisation instructions carry clocks between pipes (set_flag -> wait_flag, barrier
-// PIPE_ALL, buffer tokens). Every access to on-chip and global memory goes through a shadow of
+// Each pipe of a core (and each UB queue of a VPTO vector scope) keeps a vector clock of
+// epochs: an access is stamped with its clock's epoch, and the synchronisation instructions
+// carry clocks between pipes (set_flag -> wait_flag, barrier PIPE_ALL, buffer tokens,
+// mem_bar); a clock starts a new epoch only when another has just seen it, so the accesses
+// between two syncs share their cells. Every access to on-chip and global memory goes through a shadow of
 // that memory, which reports two accesses on different pipes, one a write, that nothing orders
 // (races), and reads of on-chip bytes nothing wrote. Sync misuse is reported where it happens
 // or when the kernel ends. Findings are collected and rendered after the run; the run itself
@@ -14,12 +16,14 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <string_view>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "pto/common/arch.h"
 #include "pto/common/diagnostics.h"
+#include "pto/common/isa/operand_kinds.h"
 #include "pto/common/isa/pipes.h"
 #include "pto/common/program.h"
 #include "pto/interp/check/shadow.h"
@@ -38,6 +42,7 @@ struct Place {
   bool global = false;
   Memory mem = Memory::kVec;
   int buffer = 0;
+  bool operator==(const Place&) const = default;
 };
 
 /// One access of the instruction being checked.
@@ -46,10 +51,14 @@ struct Access {
   uint64_t begin = 0, end = 0;
   bool write = false;
   bool exact = true;  ///< the bytes are exactly those touched (not an over-approximation)
-  std::string operand;  ///< what the instruction names it ("%a", "the source")
+  int tile = -1;      ///< the tile register the instruction names it by, or -1
   uint64_t origin = 0;  ///< the operand's first byte and element size, to name elements
   int elem_bytes = 0;
 };
+
+/// Which queue of its pipe an instruction's UB accesses go through: its pipe's, or inside a
+/// VPTO vector scope the vector unit's load and store queues, or its scalar ones.
+enum class Queue : uint8_t { kPipe, kVector, kScalar };
 
 /// A finding, positioned at an instruction, with an optional note at another.
 struct Finding {
@@ -72,8 +81,16 @@ class Sanitizer {
   bool RacesUnchecked() const { return !races_ && std::popcount(pipes_used_) > 1; }
 
   /// The instruction at \a site, on pipe \a pipe, touches \a accesses: the reads are checked
-  /// first, then the writes; then the pipe's clock ticks.
-  void Instruction(Site site, int pipe, const std::vector<Access>& accesses, const char* what);
+  /// first, then the writes.
+  /// In a vector scope, \a loads_behind is the vector-load epoch (+1; 0 for none) its source
+  /// registers' values come from: its stores wait for those loads (a data dependence orders
+  /// them without a mem_bar).
+  void Instruction(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
+                   uint32_t loads_behind = 0);
+  /// The vector-load epoch (+1) a vector load now would have.
+  uint32_t LoadEpoch() const { return time_[kVecLoad] + 1; }
+  /// The load epoch register \a reg of class \a cls holds a value of (0: none), and setting it.
+  uint32_t& LoadsBehind(int cls, uint32_t reg);
   /// The synchronisation instructions (their pipes and ids decoded by the caller).
   void SetFlag(Site site, int src, int dst, int64_t id);
   void WaitFlag(Site site, int src, int dst, int64_t id);
@@ -81,18 +98,37 @@ class Sanitizer {
   void BarrierAll();
   void ReleaseBuffer(Site site, int pipe, int64_t id);
   void AcquireBuffer(Site site, int pipe, int64_t id);
+  /// A VPTO vector scope starts or ends: its queues start after what the vector pipe has
+  /// seen, and the pipe after it has seen all the scope did.
+  void VectorScope(bool begin);
+  /// mem_bar \a barrier ("VST_VLD", ...): the prior queues it names before the later ones.
+  void MemBar(std::string_view barrier);
   /// Bytes [begin, end) of \a mem that the host filled before the kernel starts (tile
   /// arguments): written, before everything.
   void HostWrite(Memory mem, uint64_t begin, uint64_t end);
   /// A synchronisation instruction that cannot work where it is.
   void Misuse(Site site, std::string message);
-  /// The kernel ended: flags set and never waited for, waits never satisfied.
+  /// The kernel ended: flags set and never waited for, waits never satisfied. Frees the
+  /// shadows, keeping what touches() says; once only.
   void Finish();
 
   const std::vector<Finding>& findings() const { return findings_; }
+  /// The global buffers this core touched, by buffer: each run of bytes with whether this
+  /// core wrote it and the instruction that did (or read it). After Finish.
+  struct Touch {
+    uint64_t begin, end;
+    bool wrote;
+    Site site;
+  };
+  const std::map<int, std::vector<Touch>>& touches() const { return touches_; }
+  /// Which core this is, for reports of races between cores ("block 3, vector core 1").
+  std::string label;
+  /// Adds a finding made outside (races between cores), once per (at, other, kind).
+  void AddFinding(const char* kind, Site at, Site other, std::string message, std::string note);
+  /// "tstore" for the instruction at \a s.
+  std::string Name(Site s) const;
 
  private:
-  using Clock = std::array<uint32_t, kPipeCount>;
   struct Flag {
     bool pending = false;
     Clock snapshot{};
@@ -100,23 +136,44 @@ class Sanitizer {
     bool waiting = false;  ///< a wait came first: it takes the next set
     Site wait_site;
   };
+  class Collector;
   Shadow& ShadowOf(const Place& p);
   /// Adds the finding make() gives as {message, note}, once per (at, other, kind): the text
   /// is made only for a new one.
   template <typename Make>
   void Report(const char* kind, Site at, Site other, Make&& make);
-  void Join(int pipe, const Clock& c);
-  std::string Name(Site s) const;
+  void Join(int clock, const Clock& c);
+  /// Others have seen clock \a c up to now: its later accesses start a new epoch.
+  void Snapshot(int c);
+  StepMemo& MemoOf(Site site, bool write);
+  void ReportRace(Site site, const Conflict& c, bool write, int clock, const Place& place);
+  /// "%a" for tile register \a tile of the function at \a site; "" for none.
+  std::string TileName(Site site, int tile) const;
+  void CollectCells();
+  std::map<int, std::vector<Touch>> GlobalTouches() const;
 
   const Program& program_;
   bool races_ = false;
   unsigned pipes_used_ = 0;  ///< pipes with memory accesses (bit per pipe index)
-  std::array<Clock, kPipeCount> clock_{};
+  std::array<Clock, kClockCount> clock_{};  ///< what each clock has seen of every clock
+  Clock time_{};                            ///< each clock's epoch
   std::map<std::tuple<int, int, int64_t>, Flag> flags_;
   std::map<int64_t, std::pair<Clock, bool>> buffers_;  ///< token id -> clock, released
+  CellTable cells_;
+  size_t collect_at_ = size_t{1} << 16;  ///< cells_ size that triggers CollectCells
+  uint32_t generation_ = 0;              ///< CollectCells runs so far (memo keys)
+  struct SiteMemo {
+    Site site;
+    bool write = false;
+    StepMemo memo;
+  };
+  std::vector<SiteMemo> memos_;  ///< direct-mapped by site
+  std::array<std::vector<uint32_t>, kRegClassCount> loads_behind_;  ///< by register class, register
   std::array<std::unique_ptr<Shadow>, kMemoryCount> local_;
   std::map<int, std::unique_ptr<Shadow>> global_;
   std::vector<Finding> findings_;
+  bool finished_ = false;
+  std::map<int, std::vector<Touch>> touches_;
   std::set<std::tuple<const void*, uint32_t, const void*, uint32_t, std::string_view>> reported_;
 };
 

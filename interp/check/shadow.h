@@ -1,65 +1,111 @@
-// The sanitizer's shadow of one memory (an on-chip memory of a core, or one global buffer): for
-// each byte range, the last write and the reads since, each with the pipe, the pipe's time and
-// the instruction. Kept as an interval map whose segments merge when their states agree, so a
-// tile-sized access costs a few map steps, not one per byte or granule.
+// The sanitizer's shadow of one memory (an on-chip memory of a core, or one global buffer): the
+// cell (cells.h) of every byte. Stored per 32-byte granule: one cell id for a granule whose
+// bytes agree, or, for one whose bytes differ, 32 ids of its own. An access walks runs of
+// granules with one id, so a tile-sized access costs a few dozen steps, not one per byte, and
+// a strided one a step per block.
 #ifndef PTO_INTERP_CHECK_SHADOW_H_
 #define PTO_INTERP_CHECK_SHADOW_H_
 
 #include <array>
 #include <cstdint>
-#include <functional>
-#include <map>
+#include <vector>
 
-#include "pto/common/isa/pipes.h"
+#include "pto/interp/check/cells.h"
 
 namespace pto::interp::check {
 
-/// An instruction, for reports: its function's code and its offset there.
-struct Site {
-  const void* function = nullptr;
-  uint32_t pc = 0;
-  bool operator==(const Site&) const = default;
+using Clock = std::array<uint32_t, kClockCount>;
+
+/// The accessing side: read or write, on clock \a clock at its epoch \a time; an earlier access
+/// on clock q at epoch t is ordered before it when t <= (*seen)[q].
+struct Step {
+  bool write = false;
+  int clock = 0;
+  uint32_t time = 0;
+  const Clock* seen = nullptr;
+  Site site;
 };
 
-/// What happened to a byte range last.
-struct Cell {
-  int8_t writer = -1;   ///< pipe index of the last write; -1: none in this launch
-  uint8_t readers = 0;  ///< pipes that read it since the last write (bit per pipe index)
-  uint32_t write_time = 0;
-  Site write_site;
-  std::array<uint32_t, kPipeCount> read_time{};
-  std::array<Site, kPipeCount> read_site{};
-  bool operator==(const Cell&) const = default;
-};
-
-/// One conflict an access found: the earlier access's pipe and site, and the bytes.
+/// One unordered earlier access an access met: its kind, clock and site, and the bytes.
 struct Conflict {
   bool earlier_write;  ///< the earlier access wrote (RAW, WAW) or read (WAR)
-  int pipe;
+  int clock;
   Site site;
   uint64_t begin, end;
 };
 
+/// What an access reports; called only when it finds something.
+class AccessSink {
+ public:
+  virtual void OnConflict(const Conflict& c) = 0;
+  /// A read of never-written bytes starting at \a byte.
+  virtual void OnUnwritten(uint64_t byte) = 0;
+
+ protected:
+  ~AccessSink() = default;
+};
+
+/// Remembered results of one step (an instruction's reads or writes in one epoch): cell in ->
+/// cell out. An instruction in a loop finds its cells here instead of interning them again.
+struct StepMemo {
+  uint64_t key = ~uint64_t{0};
+  std::array<uint32_t, 8> in{}, out{};
+  unsigned next = 0;
+  /// Empties the memo unless it was made for \a key.
+  void Use(uint64_t k) {
+    if (k != key) key = k, in.fill(~0u), next = 0;
+  }
+};
+
 class Shadow {
  public:
-  /// Records an access to [begin, end) by pipe \a pipe at its time \a time, whose clock of the
-  /// other pipes is \a seen (an earlier access of pipe q at time t is ordered before it when
-  /// t <= seen[q]). Calls \a conflict for each unordered earlier access, and \a unwritten with
-  /// the first byte of each stretch a read finds never written.
-  void Access(uint64_t begin, uint64_t end, bool write, int pipe, uint32_t time,
-              const std::array<uint32_t, kPipeCount>& seen, Site site,
-              const std::function<void(const Conflict&)>& conflict,
-              const std::function<void(uint64_t)>& unwritten);
+  static constexpr uint64_t kGranule = 32;
+
+  /// Applies \a step to bytes [begin, end), reporting unordered earlier accesses and
+  /// never-written reads to \a sink.
+  void Access(uint64_t begin, uint64_t end, const Step& step, CellTable& cells, StepMemo& memo,
+              AccessSink& sink);
+
+  /// Calls f(begin, end, id) for each maximal run of touched bytes with one cell.
+  template <typename F>
+  void ForEachRun(F&& f) const;
+  /// Marks the cell ids in use; rewrites them with \a remap (CellTable::Compact).
+  void MarkUsed(std::vector<bool>* used) const;
+  void Renumber(const std::vector<uint32_t>& remap);
 
  private:
-  struct Segment {
-    uint64_t end;
-    Cell cell;
-  };
-  std::map<uint64_t, Segment>::iterator SplitAt(uint64_t at);
+  static constexpr uint32_t kSplit = 1u << 31;  ///< granule id: index into split_ | kSplit
+  using Bytes = std::array<uint32_t, kGranule>;
+  uint32_t Apply(uint32_t in, const Step& step, CellTable& cells, StepMemo& memo);
+  void Report(uint32_t in, uint64_t begin, uint64_t end, const Step& step, CellTable& cells,
+              AccessSink& sink);
+  void Grow(uint64_t granules);
 
-  std::map<uint64_t, Segment> segments_;  ///< by first byte; disjoint; gaps are untouched bytes
+  std::vector<uint32_t> granules_;
+  std::vector<Bytes> split_;
+  std::vector<uint32_t> free_split_;
 };
+
+template <typename F>
+void Shadow::ForEachRun(F&& f) const {
+  uint64_t run_begin = 0;
+  uint32_t run_id = 0;
+  const auto byte = [&](uint64_t at, uint32_t id) {
+    if (id == run_id) return;
+    if (run_id != 0) f(run_begin, at, run_id);
+    run_begin = at, run_id = id;
+  };
+  for (uint64_t g = 0; g < granules_.size(); ++g) {
+    const uint32_t id = granules_[g];
+    if (!(id & kSplit)) {
+      byte(g * kGranule, id);
+      continue;
+    }
+    const Bytes& b = split_[id & ~kSplit];
+    for (uint64_t i = 0; i < kGranule; ++i) byte(g * kGranule + i, b[i]);
+  }
+  byte(granules_.size() * kGranule, 0);
+}
 
 }  // namespace pto::interp::check
 

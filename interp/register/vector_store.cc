@@ -5,6 +5,7 @@
 
 #include "pto/common/isa/distributions.h"
 #include "pto/common/strings.h"
+#include "pto/interp/check/checked_step.h"
 #include "pto/interp/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
@@ -121,9 +122,24 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
     if (img.unit == 0 || (!packed && img.size == kVectorBytes && reg::AllActive(m, img.unit))) {
       std::memcpy(dst, img.bytes, img.size);  // the common case: every lane active
     } else {
-      for (int k = 0; k < img.size / img.unit; ++k) {
+      const int units = img.size / img.unit;
+      for (int k = 0; k < units; ++k) {
         if (UnitActive(m, k, img.unit, packed ? w : 0)) {
           std::memcpy(dst + k * img.unit, img.bytes + k * img.unit, img.unit);
+        }
+      }
+      if (ex.core().recording) [[unlikely]] {
+        // ptorun --check: only the active lanes are written, not the whole image.
+        DropLastAccess(ex.core());
+        for (int k = 0; k < units;) {
+          if (!UnitActive(m, k, img.unit, packed ? w : 0)) {
+            ++k;
+            continue;
+          }
+          const int first = k;
+          while (k < units && UnitActive(m, k, img.unit, packed ? w : 0)) ++k;
+          RecordAccess(ex.core(), false, Memory::kVec, 0, addr + int64_t{first} * img.unit,
+                       int64_t{k - first} * img.unit, true, true);
         }
       }
     }
