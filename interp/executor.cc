@@ -40,10 +40,12 @@ Executor::Executor(const Program& program, const Function& function, Core& core,
   }
 }
 
-std::string Executor::TileName(uint32_t reg) const {
-  const std::string& name = program_.String(function_.tiles[reg].name);
+std::string TileNameOf(const Program& program, const Function& f, uint32_t reg) {
+  const std::string& name = program.String(f.tiles[reg].name);
   return name.empty() ? StrCat("tile ", reg) : "%" + name;
 }
+
+std::string Executor::TileName(uint32_t reg) const { return TileNameOf(program_, function_, reg); }
 
 std::string Executor::ViewName(uint32_t reg) const {
   const std::string& name = program_.String(function_.views[reg].name);

@@ -44,6 +44,9 @@ struct ScalarInfo {
 
 struct SimtLane;  // interp/register/simt_lane.h
 
+/// "%name" of tile register \a reg of \a f (or "tile 3"), for messages.
+std::string TileNameOf(const Program& program, const Function& f, uint32_t reg);
+
 class Executor {
  public:
   /// \a program must have passed verification.
@@ -119,7 +122,7 @@ class Executor {
   bool View(uint32_t reg, const ViewState** out);
   /// Records a fault for the current instruction and returns false.
   bool Fault(std::string message);
-  /// "%name" of a tile register (or "tile 3").
+  /// "%name" of a tile register (or "tile 3"): TileNameOf in this function.
   std::string TileName(uint32_t reg) const;
   std::string ViewName(uint32_t reg) const;
   /// A scratch buffer of at least \a bytes, reused between instructions.

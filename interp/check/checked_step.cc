@@ -4,6 +4,7 @@
 // checks. Synchronisation instructions move the pipes' clocks instead.
 #include "pto/interp/check/checked_step.h"
 
+#include "pto/common/code_walk.h"
 #include "pto/common/isa/access.h"
 #include "pto/common/isa/attributes.h"
 #include "pto/common/isa/pipes.h"
@@ -124,15 +125,13 @@ bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* 
 // Calls f(register class, register) for the vector, mask and align registers \a in writes
 // (\a outputs) or reads.
 template <typename F>
-void ForEachRegister(const OpInfo& info, const Instr& in, bool outputs, F&& f) {
-  for (size_t i = 0; i < info.operands.size(); ++i) {
-    const OperandSpec& o = info.operands[i];
-    const RegClass cls = GetKindInfo(o.kind).reg_class;
-    if (o.output != outputs || in.operands[i] == kNoOperand) continue;
-    if (cls == RegClass::kVReg || cls == RegClass::kMask || cls == RegClass::kAlign) {
-      f(static_cast<int>(cls), in.operands[i]);
+void ForEachVectorRegister(const Executor& ex, const Instr& in, bool outputs, F&& f) {
+  ForEachRegister(ex.program(), in, [&](const RegisterOperand& r) {
+    if (r.output == outputs &&
+        (r.cls == RegClass::kVReg || r.cls == RegClass::kMask || r.cls == RegClass::kAlign)) {
+      f(static_cast<int>(r.cls), r.reg);
     }
-  }
+  });
 }
 
 }  // namespace
@@ -146,7 +145,8 @@ bool CheckedStep(Executor& ex, const Instr& in) {
     return ex.Execute(in);
   }
   if (in.op == Opcode::kMemBar) {
-    s.MemBar(FindAttr("barrier")->values[in.operands[0]]);
+    static const AttrInfo* const barrier = FindAttr("barrier");
+    s.MemBar(barrier->values[in.operands[0]]);
     return ex.Execute(in);
   }
   if (info.family == Family::kVecScope) {
@@ -162,7 +162,7 @@ bool CheckedStep(Executor& ex, const Instr& in) {
   const bool flows = ex.core().in_vector_scope && info.layer() == Layer::kRegister;
   uint32_t loads_behind = 0;
   if (flows) {
-    ForEachRegister(info, in, false, [&](int cls, uint32_t reg) {
+    ForEachVectorRegister(ex, in, false, [&](int cls, uint32_t reg) {
       loads_behind = std::max(loads_behind, s.LoadsBehind(cls, reg));
     });
   }
@@ -193,7 +193,7 @@ bool CheckedStep(Executor& ex, const Instr& in) {
     bool loads = false;
     for (const Access& a : accesses) loads |= !a.write && !a.place.global;
     const uint32_t now = loads ? std::max(loads_behind, s.LoadEpoch()) : loads_behind;
-    ForEachRegister(info, in, true, [&](int cls, uint32_t reg) { s.LoadsBehind(cls, reg) = now; });
+    ForEachVectorRegister(ex, in, true, [&](int cls, uint32_t reg) { s.LoadsBehind(cls, reg) = now; });
   }
   if (ordered) s.BarrierAll();
   return true;

@@ -5,6 +5,7 @@
 #include "pto/common/call_graph.h"
 #include "pto/common/code_walk.h"
 #include "pto/common/strings.h"
+#include "pto/interp/executor.h"
 
 namespace pto::interp::check {
 
@@ -77,8 +78,7 @@ bool SitePosition(const Program& program, const Function& f, uint32_t pc, std::s
 Sanitizer::Sanitizer(const Program& program, const Function& entry, Level level)
     : program_(program) {
   races_ = level == Level::kStrict || (level == Level::kAuto && HasExplicitSync(program, entry));
-  time_.fill(1);
-  for (int c = 0; c < kClockCount; ++c) clock_[c][c] = time_[c];  // each in program order
+  for (int c = 0; c < kClockCount; ++c) clock_[c][c] = 1;  // each in program order, epoch 1
 }
 
 std::string Sanitizer::Name(Site s) const {
@@ -109,9 +109,9 @@ void Sanitizer::Join(int clock, const Clock& c) {
   for (int q = 0; q < kClockCount; ++q) clock_[clock][q] = std::max(clock_[clock][q], c[q]);
 }
 
-void Sanitizer::Snapshot(int c) {
-  clock_[c][c] = ++time_[c];
-}
+void Sanitizer::Snapshot(int c) { ++clock_[c][c]; }
+
+void Sanitizer::See(int later, int earlier) { Join(later, clock_[earlier]); }
 
 StepMemo& Sanitizer::MemoOf(Site site, bool write) {
   if (memos_.empty()) memos_.resize(1024);
@@ -190,9 +190,7 @@ class Sanitizer::Collector final : public AccessSink {
 };
 
 std::string Sanitizer::TileName(Site site, int tile) const {
-  if (tile < 0) return "";
-  const std::string& name = program_.String(FunctionOf(site).tiles[tile].name);
-  return name.empty() ? StrCat("tile ", tile) : "%" + name;
+  return tile < 0 ? "" : TileNameOf(program_, FunctionOf(site), static_cast<uint32_t>(tile));
 }
 
 uint32_t& Sanitizer::LoadsBehind(int cls, uint32_t reg) {
@@ -212,20 +210,19 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
     if (queue == Queue::kVector) clock = write ? kVecStore : kVecLoad;
     if (queue == Queue::kScalar) {  // the scalar unit keeps its own loads and stores in order
       clock = write ? kScalarStore : kScalarLoad;
-      Join(clock, clock_[write ? kScalarLoad : kScalarStore]);
       const int other = write ? kScalarLoad : kScalarStore;
-      clock_[clock][other] = time_[other];
+      See(clock, other);
       Snapshot(other);
     }
     Clock seen = clock_[clock];
     if (loads_behind > 0) seen[kVecLoad] = std::max(seen[kVecLoad], loads_behind - 1);
-    const Step step{write, clock, time_[clock], &seen, site};
+    const Step step{write, clock, Epoch(clock), &seen, site};
     StepMemo* memo = nullptr;
     for (const Access& a : accesses) {
       if (a.write != write) continue;
       if (!memo) {
         memo = &MemoOf(site, write);
-        memo->Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{time_[clock]} << 16 |
+        memo->Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{Epoch(clock)} << 16 |
                   uint64_t(clock) << 1 | write);
       }
       collect.Start(a, clock);
@@ -307,9 +304,8 @@ void Sanitizer::WaitFlag(Site site, int src, int dst, int64_t id) {
 
 void Sanitizer::BarrierAll() {
   Clock all{};
-  for (int c = 0; c < kClockCount; ++c) {
-    for (int q = 0; q < kClockCount; ++q) all[q] = std::max(all[q], clock_[c][q]);
-    all[c] = std::max(all[c], time_[c]);
+  for (const Clock& c : clock_) {
+    for (int q = 0; q < kClockCount; ++q) all[q] = std::max(all[q], c[q]);
   }
   clock_.fill(all);
   for (int c = 0; c < kClockCount; ++c) Snapshot(c);
@@ -329,10 +325,9 @@ void Sanitizer::VectorScope(bool begin) {
   const int v = PipeOfClock(kVecLoad);
   for (int q = kPipeCount; q < kClockCount; ++q) {
     if (begin) {
-      Join(q, clock_[v]);
+      See(q, v);
     } else {  // the scope's work is done when the vector pipe goes on
-      Join(v, clock_[q]);
-      clock_[v][q] = time_[q];
+      See(v, q);
       Snapshot(q);
     }
   }
@@ -355,10 +350,7 @@ void Sanitizer::MemBar(std::string_view barrier) {
   if (later == "ALL") later = prior.substr(1, 1), prior = prior.substr(0, 1);
   const std::vector<int> from = queues(prior), to = queues(later);
   for (int t : to) {
-    for (int f : from) {
-      Join(t, clock_[f]);
-      clock_[t][f] = time_[f];
-    }
+    for (int f : from) See(t, f);
   }
   for (int f : from) Snapshot(f);
 }

@@ -88,7 +88,7 @@ class Sanitizer {
   void Instruction(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
                    uint32_t loads_behind = 0);
   /// The vector-load epoch (+1) a vector load now would have.
-  uint32_t LoadEpoch() const { return time_[kVecLoad] + 1; }
+  uint32_t LoadEpoch() const { return Epoch(kVecLoad) + 1; }
   /// The load epoch register \a reg of class \a cls holds a value of (0: none), and setting it.
   uint32_t& LoadsBehind(int cls, uint32_t reg);
   /// The synchronisation instructions (their pipes and ids decoded by the caller).
@@ -145,6 +145,9 @@ class Sanitizer {
   void Join(int clock, const Clock& c);
   /// Others have seen clock \a c up to now: its later accesses start a new epoch.
   void Snapshot(int c);
+  /// Clock \a later has seen all clock \a earlier has done and seen so far.
+  void See(int later, int earlier);
+  uint32_t Epoch(int c) const { return clock_[c][c]; }
   StepMemo& MemoOf(Site site, bool write);
   void ReportRace(Site site, const Conflict& c, bool write, int clock, const Place& place);
   /// "%a" for tile register \a tile of the function at \a site; "" for none.
@@ -155,8 +158,9 @@ class Sanitizer {
   const Program& program_;
   bool races_ = false;
   unsigned pipes_used_ = 0;  ///< pipes with memory accesses (bit per pipe index)
-  std::array<Clock, kClockCount> clock_{};  ///< what each clock has seen of every clock
-  Clock time_{};                            ///< each clock's epoch
+  /// What each clock has seen of every clock; clock_[c][c] is c's own epoch (no other clock
+  /// knows more of c than c itself).
+  std::array<Clock, kClockCount> clock_{};
   std::map<std::tuple<int, int, int64_t>, Flag> flags_;
   std::map<int64_t, std::pair<Clock, bool>> buffers_;  ///< token id -> clock, released
   CellTable cells_;
