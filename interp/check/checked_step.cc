@@ -70,8 +70,23 @@ void Sync(Executor& ex, const Instr& in, check::Sanitizer& s, check::Site site) 
     case Opcode::kRlsBuf:
       if (const int p = OpTypePipeIndex(o[0]); p >= 0) s.ReleaseBuffer(site, p, o[1]);
       return;
+    case Opcode::kSyncSet:
+    case Opcode::kSyncWait:
+      // Cores run apart wait for each other in the run itself; one core running the whole
+      // block orders its halves' pipes through the flag.
+      if (!ex.core().hub) {
+        const int pipe = PipeIndex(o[1]);
+        const int64_t signal = o[0] != kNoOperand ? ex.scalar(o[0]).i : o[2];
+        if (pipe < 0) return;
+        if (in.op == Opcode::kSyncSet) {
+          s.SignalSet(pipe, signal);
+        } else {
+          s.SignalWait(pipe, signal);
+        }
+      }
+      return;
     default:
-      return;  // cross-core signals, tsync: ordered by the run itself
+      return;  // tsync: ordered by the run itself
   }
   if (!flag || src < 0 || dst < 0) return;
   for (int p : {src, dst}) {
@@ -200,14 +215,16 @@ bool CheckedStep(Executor& ex, const Instr& in) {
 }
 
 void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,
-                  bool write, bool exact) {
-  if (bytes <= 0 || begin < 0) return;
+                  bool write, bool exact, uint32_t count, uint64_t stride) {
+  if (bytes <= 0 || begin < 0 || count == 0) return;
   Access a;
   a.place = Place{global, mem, buffer};
   a.begin = static_cast<uint64_t>(begin);
   a.end = a.begin + static_cast<uint64_t>(bytes);
   a.write = write;
   a.exact = exact;
+  a.count = count;
+  a.stride = stride;
   core.recording->push_back(a);
 }
 

@@ -101,7 +101,7 @@ void Sanitizer::AddFinding(const char* kind, Site at, Site other, std::string me
 
 Shadow& Sanitizer::ShadowOf(const Place& p) {
   std::unique_ptr<Shadow>& s = p.global ? global_[p.buffer] : local_[static_cast<int>(p.mem)];
-  if (!s) s = std::make_unique<Shadow>();
+  if (!s) s = p.global ? MakeRunShadow() : MakeGranuleShadow();
   return *s;
 }
 
@@ -154,7 +154,8 @@ class Sanitizer::Collector final : public AccessSink {
   void Start(const Access& a, int clock) { a_ = &a, clock_ = clock; }
   void OnConflict(const Conflict& c) override {
     if (!s_.races_) return;
-    const uint64_t lo = std::max(c.begin, a_->begin), hi = std::min(c.end, a_->end);
+    const uint64_t last_end = a_->end + uint64_t{a_->count - 1} * a_->stride;
+    const uint64_t lo = std::max(c.begin, a_->begin), hi = std::min(c.end, last_end);
     for (Found& f : found) {
       if (f.c.site == c.site && f.c.earlier_write == c.earlier_write && f.c.clock == c.clock &&
           f.write == a_->write && f.place == a_->place) {
@@ -226,7 +227,8 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
                   uint64_t(clock) << 1 | write);
       }
       collect.Start(a, clock);
-      ShadowOf(a.place).Access(a.begin, a.end, step, cells_, *memo, collect);
+      ShadowOf(a.place).Access(Span{a.begin, a.end, a.count, a.stride}, step, cells_, *memo,
+                               collect);
     }
   }
   for (const Collector::Found& f : collect.found) ReportRace(site, f.c, f.write, f.clock, f.place);
@@ -309,6 +311,29 @@ void Sanitizer::BarrierAll() {
   }
   clock_.fill(all);
   for (int c = 0; c < kClockCount; ++c) Snapshot(c);
+}
+
+void Sanitizer::SignalSet(int pipe, int64_t id) {
+  Signal& sig = signals_[id];
+  if (!sig.waiting.empty()) {  // an earlier wait takes it
+    Join(sig.waiting.front(), clock_[pipe]);
+    sig.waiting.pop_front();
+  } else {
+    // The hardware counts 15 sets; the oldest of more are the ones a wait would take first.
+    if (sig.sets.size() == 15) sig.sets.pop_front();
+    sig.sets.push_back(clock_[pipe]);
+  }
+  Snapshot(pipe);
+}
+
+void Sanitizer::SignalWait(int pipe, int64_t id) {
+  Signal& sig = signals_[id];
+  if (sig.sets.empty()) {
+    sig.waiting.push_back(pipe);
+    return;
+  }
+  Join(pipe, sig.sets.front());
+  sig.sets.pop_front();
 }
 
 void Sanitizer::ReleaseBuffer(Site, int pipe, int64_t id) {

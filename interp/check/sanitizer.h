@@ -13,6 +13,7 @@
 
 #include <array>
 #include <bit>
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -45,10 +46,13 @@ struct Place {
   bool operator==(const Place&) const = default;
 };
 
-/// One access of the instruction being checked.
+/// One access of the instruction being checked: bytes [begin, end), and count - 1 copies
+/// each stride bytes after the one before.
 struct Access {
   Place place;
   uint64_t begin = 0, end = 0;
+  uint32_t count = 1;
+  uint64_t stride = 0;
   bool write = false;
   bool exact = true;  ///< the bytes are exactly those touched (not an over-approximation)
   int tile = -1;      ///< the tile register the instruction names it by, or -1
@@ -94,6 +98,11 @@ class Sanitizer {
   /// The synchronisation instructions (their pipes and ids decoded by the caller).
   void SetFlag(Site site, int src, int dst, int64_t id);
   void WaitFlag(Site site, int src, int dst, int64_t id);
+  /// sync.set / sync.wait of cross-core flag \a id on one core running the whole block (its
+  /// cube and vector halves): a set on \a pipe orders it before the pipe of a wait that takes
+  /// the set. Sets nobody waits for are the absent cores' (a second vector core's ids).
+  void SignalSet(int pipe, int64_t id);
+  void SignalWait(int pipe, int64_t id);
   /// barrier(PIPE_ALL), and instructions that order everything (tpush, tpop, comm).
   void BarrierAll();
   void ReleaseBuffer(Site site, int pipe, int64_t id);
@@ -163,6 +172,11 @@ class Sanitizer {
   std::array<Clock, kClockCount> clock_{};
   std::map<std::tuple<int, int, int64_t>, Flag> flags_;
   std::map<int64_t, std::pair<Clock, bool>> buffers_;  ///< token id -> clock, released
+  struct Signal {
+    std::deque<Clock> sets;    ///< sets not yet taken, oldest first
+    std::deque<int> waiting;   ///< pipes whose waits came first: they take the next sets
+  };
+  std::map<int64_t, Signal> signals_;
   CellTable cells_;
   size_t collect_at_ = size_t{1} << 16;  ///< cells_ size that triggers CollectCells
   uint32_t generation_ = 0;              ///< CollectCells runs so far (memo keys)

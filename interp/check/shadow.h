@@ -1,13 +1,15 @@
 // The sanitizer's shadow of one memory (an on-chip memory of a core, or one global buffer): the
-// cell (cells.h) of every byte. Stored per 32-byte granule: one cell id for a granule whose
-// bytes agree, or, for one whose bytes differ, 32 ids of its own. An access walks runs of
-// granules with one id, so a tile-sized access costs a few dozen steps, not one per byte, and
-// a strided one a step per block.
+// cell (cells.h) of every byte, stored as runs of bytes with one cell, so that an access costs
+// a step per run it meets, not one per byte. granule_shadow.cc and run_shadow.cc are the two
+// stores.
 #ifndef PTO_INTERP_CHECK_SHADOW_H_
 #define PTO_INTERP_CHECK_SHADOW_H_
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "pto/interp/check/cells.h"
@@ -57,55 +59,68 @@ struct StepMemo {
   }
 };
 
-class Shadow {
- public:
-  static constexpr uint64_t kGranule = 32;
-
-  /// Applies \a step to bytes [begin, end), reporting unordered earlier accesses and
-  /// never-written reads to \a sink.
-  void Access(uint64_t begin, uint64_t end, const Step& step, CellTable& cells, StepMemo& memo,
-              AccessSink& sink);
-
-  /// Calls f(begin, end, id) for each maximal run of touched bytes with one cell.
-  template <typename F>
-  void ForEachRun(F&& f) const;
-  /// Marks the cell ids in use; rewrites them with \a remap (CellTable::Compact).
-  void MarkUsed(std::vector<bool>* used) const;
-  void Renumber(const std::vector<uint32_t>& remap);
-
- private:
-  static constexpr uint32_t kSplit = 1u << 31;  ///< granule id: index into split_ | kSplit
-  using Bytes = std::array<uint32_t, kGranule>;
-  uint32_t Apply(uint32_t in, const Step& step, CellTable& cells, StepMemo& memo);
-  void Report(uint32_t in, uint64_t begin, uint64_t end, const Step& step, CellTable& cells,
-              AccessSink& sink);
-  void Grow(uint64_t granules);
-
-  std::vector<uint32_t> granules_;
-  std::vector<Bytes> split_;
-  std::vector<uint32_t> free_split_;
+/// The bytes of an access: [begin, end), and \a count - 1 more copies of it, each \a stride
+/// bytes after the one before (a repeat-layer operand's blocks).
+struct Span {
+  uint64_t begin = 0, end = 0;
+  uint32_t count = 1;
+  uint64_t stride = 0;
 };
 
-template <typename F>
-void Shadow::ForEachRun(F&& f) const {
-  uint64_t run_begin = 0;
-  uint32_t run_id = 0;
-  const auto byte = [&](uint64_t at, uint32_t id) {
-    if (id == run_id) return;
-    if (run_id != 0) f(run_begin, at, run_id);
-    run_begin = at, run_id = id;
-  };
-  for (uint64_t g = 0; g < granules_.size(); ++g) {
-    const uint32_t id = granules_[g];
-    if (!(id & kSplit)) {
-      byte(g * kGranule, id);
-      continue;
-    }
-    const Bytes& b = split_[id & ~kSplit];
-    for (uint64_t i = 0; i < kGranule; ++i) byte(g * kGranule + i, b[i]);
+/// The shadow of one memory. Two stores: granules (on-chip memories: small, and touched in
+/// blocks) and runs (global buffers: large, and touched in long runs).
+class Shadow {
+ public:
+  virtual ~Shadow() = default;
+  /// Applies \a step to the bytes of \a span, reporting unordered earlier accesses and
+  /// never-written reads to \a sink.
+  virtual void Access(const Span& span, const Step& step, CellTable& cells, StepMemo& memo,
+                      AccessSink& sink) = 0;
+  void Access(uint64_t begin, uint64_t end, const Step& step, CellTable& cells, StepMemo& memo,
+              AccessSink& sink) {
+    Access(Span{begin, end}, step, cells, memo, sink);
   }
-  byte(granules_.size() * kGranule, 0);
-}
+  /// Calls f(begin, end, id) for each maximal run of touched bytes with one cell, in order.
+  virtual void ForEachRun(const std::function<void(uint64_t, uint64_t, uint32_t)>& f) const = 0;
+  /// Marks the cell ids in use; rewrites them with \a remap (CellTable::Compact).
+  virtual void MarkUsed(std::vector<bool>* used) const = 0;
+  virtual void Renumber(const std::vector<uint32_t>& remap) = 0;
+};
+
+/// One cell id per 32-byte granule; granules an access covers in part get 32 byte ids.
+std::unique_ptr<Shadow> MakeGranuleShadow();
+/// Sorted runs of bytes with one cell; granules once the runs get many (a gather's scatter).
+std::unique_ptr<Shadow> MakeRunShadow();
+
+/// What both stores share: the cell a byte moves to, and the reports of one access.
+class Transition {
+ public:
+  Transition(const Step& step, CellTable& cells, StepMemo& memo, AccessSink& sink)
+      : step_(step), cells_(cells), memo_(memo), sink_(sink) {}
+  ~Transition() { Flush(); }
+  /// The cell after the step of bytes [begin, end) whose cell is \a in; reports what the
+  /// step finds there (merged over consecutive bytes of one cell).
+  uint32_t Apply(uint32_t in, uint64_t begin, uint64_t end) {
+    if (in == pending_) {
+      pending_end_ = std::max(pending_end_, end);
+      return out_;
+    }
+    Flush();
+    pending_ = in, pending_begin_ = begin, pending_end_ = end;
+    out_ = Next(in);
+    return out_;
+  }
+
+ private:
+  uint32_t Next(uint32_t in);
+  void Flush();
+  const Step& step_;
+  CellTable& cells_;
+  StepMemo& memo_;
+  AccessSink& sink_;
+  uint32_t pending_ = ~0u, out_ = 0;
+  uint64_t pending_begin_ = 0, pending_end_ = 0;
+};
 
 }  // namespace pto::interp::check
 

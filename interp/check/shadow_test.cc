@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <tuple>
 #include <vector>
 
 namespace pto::interp::check {
@@ -15,9 +16,11 @@ struct Recorder final : AccessSink {
   void OnUnwritten(uint64_t byte) override { unwritten.push_back(byte); }
 };
 
+// Both stores, the granules of on-chip memories and the runs of global buffers, must agree.
 struct Fixture {
+  explicit Fixture(bool by_runs) : shadow(by_runs ? MakeRunShadow() : MakeGranuleShadow()) {}
   CellTable cells;
-  Shadow shadow;
+  std::unique_ptr<Shadow> shadow;
   Clock seen{};
   Recorder rec;
   // An access on clock \a clock at epoch \a time that has seen nothing of other clocks.
@@ -26,87 +29,140 @@ struct Fixture {
     seen[clock] = time;
     StepMemo memo;
     memo.Use(uint64_t{time} << 16 | uint64_t(clock) << 1 | write);
-    shadow.Access(begin, end, {write, clock, time, &seen, Site{nullptr, pc}}, cells, memo, rec);
+    shadow->Access(begin, end, {write, clock, time, &seen, Site{nullptr, pc}}, cells, memo, rec);
   }
 };
 
 TEST_CASE("shadow: an unordered write after a write on another clock is reported over the shared bytes") {
-  Fixture f;
-  f.Access(0, 100, true, 4, 1, 10);  // MTE2 writes [0, 100)
-  f.Access(64, 200, true, 1, 1, 20);  // V writes [64, 200), not ordered after it
-  REQUIRE(f.rec.conflicts.size() >= 1);
-  uint64_t lo = UINT64_MAX, hi = 0;
-  for (const Conflict& c : f.rec.conflicts) {
-    CHECK(c.earlier_write);
-    CHECK(c.clock == 4);
-    CHECK(c.site.pc == 10);
-    lo = std::min(lo, c.begin), hi = std::max(hi, c.end);
+  for (const bool by_runs : {false, true}) {
+    CAPTURE(by_runs);
+    Fixture f(by_runs);
+    f.Access(0, 100, true, 4, 1, 10);  // MTE2 writes [0, 100)
+    f.Access(64, 200, true, 1, 1, 20);  // V writes [64, 200), not ordered after it
+    REQUIRE(f.rec.conflicts.size() >= 1);
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (const Conflict& c : f.rec.conflicts) {
+      CHECK(c.earlier_write);
+      CHECK(c.clock == 4);
+      CHECK(c.site.pc == 10);
+      lo = std::min(lo, c.begin), hi = std::max(hi, c.end);
+    }
+    CHECK(lo == 64);
+    CHECK(hi == 100);
   }
-  CHECK(lo == 64);
-  CHECK(hi == 100);
 }
 
 TEST_CASE("shadow: an access ordered after the earlier one reports nothing") {
-  Fixture f;
-  f.Access(0, 256, true, 4, 1, 10);
-  f.seen = {};
-  f.seen[4] = 1;  // V has seen MTE2's epoch 1 (a set_flag / wait_flag pair)
-  f.seen[1] = 1;
-  StepMemo memo;
-  memo.Use(1);
-  f.shadow.Access(0, 256, {false, 1, 1, &f.seen, Site{nullptr, 20}}, f.cells, memo, f.rec);
-  CHECK(f.rec.conflicts.empty());
-  CHECK(f.rec.unwritten.empty());
+  for (const bool by_runs : {false, true}) {
+    CAPTURE(by_runs);
+    Fixture f(by_runs);
+    f.Access(0, 256, true, 4, 1, 10);
+    f.seen = {};
+    f.seen[4] = 1;  // V has seen MTE2's epoch 1 (a set_flag / wait_flag pair)
+    f.seen[1] = 1;
+    StepMemo memo;
+    memo.Use(1);
+    f.shadow->Access(0, 256, {false, 1, 1, &f.seen, Site{nullptr, 20}}, f.cells, memo, f.rec);
+    CHECK(f.rec.conflicts.empty());
+    CHECK(f.rec.unwritten.empty());
+  }
 }
 
 TEST_CASE("shadow: a read of bytes nothing wrote names the first one, byte-precise inside a granule") {
-  Fixture f;
-  f.Access(0, 8, true, 1, 1, 10);
-  f.Access(4, 12, false, 1, 1, 20);  // bytes 8..11 were never written
-  REQUIRE(f.rec.unwritten.size() == 1);
-  CHECK(f.rec.unwritten[0] == 8);
-  CHECK(f.rec.conflicts.empty());  // same clock: program order
+  for (const bool by_runs : {false, true}) {
+    CAPTURE(by_runs);
+    Fixture f(by_runs);
+    f.Access(0, 8, true, 1, 1, 10);
+    f.Access(4, 12, false, 1, 1, 20);  // bytes 8..11 were never written
+    REQUIRE(f.rec.unwritten.size() == 1);
+    CHECK(f.rec.unwritten[0] == 8);
+    CHECK(f.rec.conflicts.empty());  // same clock: program order
+  }
 }
 
 TEST_CASE("shadow: a write after reads on other clocks is a WAR with each reader") {
-  Fixture f;
-  f.Access(0, 64, true, 0, 1, 1);
-  f.rec = {};
-  f.Access(0, 64, false, 1, 1, 2);
-  f.Access(0, 64, false, 5, 1, 3);
-  f.rec = {};
-  f.Access(0, 64, true, 4, 1, 4);
-  int readers = 0;
-  for (const Conflict& c : f.rec.conflicts) readers += !c.earlier_write;
-  CHECK(readers == 2);
+  for (const bool by_runs : {false, true}) {
+    CAPTURE(by_runs);
+    Fixture f(by_runs);
+    f.Access(0, 64, true, 0, 1, 1);
+    f.rec = {};
+    f.Access(0, 64, false, 1, 1, 2);
+    f.Access(0, 64, false, 5, 1, 3);
+    f.rec = {};
+    f.Access(0, 64, true, 4, 1, 4);
+    int readers = 0;
+    for (const Conflict& c : f.rec.conflicts) readers += !c.earlier_write;
+    CHECK(readers == 2);
+  }
 }
 
 TEST_CASE("shadow: runs of cells; splitting and rejoining granules") {
-  Fixture f;
-  f.Access(0, 64, true, 1, 1, 1);
-  f.Access(10, 20, true, 4, 1, 2);
-  std::vector<std::pair<uint64_t, uint64_t>> runs;
-  f.shadow.ForEachRun([&](uint64_t b, uint64_t e, uint32_t) { runs.push_back({b, e}); });
-  CHECK(runs == std::vector<std::pair<uint64_t, uint64_t>>{{0, 10}, {10, 20}, {20, 64}});
-  f.Access(0, 64, true, 1, 1, 1);  // the same write again: one run
-  runs.clear();
-  f.shadow.ForEachRun([&](uint64_t b, uint64_t e, uint32_t) { runs.push_back({b, e}); });
-  CHECK(runs == std::vector<std::pair<uint64_t, uint64_t>>{{0, 64}});
+  for (const bool by_runs : {false, true}) {
+    CAPTURE(by_runs);
+    Fixture f(by_runs);
+    f.Access(0, 64, true, 1, 1, 1);
+    f.Access(10, 20, true, 4, 1, 2);
+    std::vector<std::pair<uint64_t, uint64_t>> runs;
+    f.shadow->ForEachRun([&](uint64_t b, uint64_t e, uint32_t) { runs.push_back({b, e}); });
+    CHECK(runs == std::vector<std::pair<uint64_t, uint64_t>>{{0, 10}, {10, 20}, {20, 64}});
+    f.Access(0, 64, true, 1, 1, 1);  // the same write again: one run
+    runs.clear();
+    f.shadow->ForEachRun([&](uint64_t b, uint64_t e, uint32_t) { runs.push_back({b, e}); });
+    CHECK(runs == std::vector<std::pair<uint64_t, uint64_t>>{{0, 64}});
+  }
+}
+
+TEST_CASE("shadow: a strided span touches its copies only, and reports once over them") {
+  for (const bool by_runs : {false, true}) {
+    CAPTURE(by_runs);
+    Fixture f(by_runs);
+    f.Access(0, 1024, true, 4, 1, 10);  // MTE2 writes [0, 1024)
+    Clock seen{};
+    seen[1] = 1;
+    StepMemo memo;
+    memo.Use(1);
+    // V writes 32 bytes every 64, eight times, ordered after nothing of MTE2.
+    f.shadow->Access(Span{0, 32, 8, 64}, {true, 1, 1, &seen, Site{nullptr, 20}}, f.cells, memo,
+                     f.rec);
+    REQUIRE(f.rec.conflicts.size() == 1);
+    CHECK(f.rec.conflicts[0].begin == 0);
+    CHECK(f.rec.conflicts[0].end == 7 * 64 + 32);
+    std::vector<uint32_t> pcs;
+    f.shadow->ForEachRun([&](uint64_t, uint64_t, uint32_t id) { pcs.push_back(f.cells[id].write_site.pc); });
+    CHECK(pcs == std::vector<uint32_t>{20, 10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 10});
+  }
+}
+
+TEST_CASE("run shadow: scattered pieces turn it into granules that hold the same cells") {
+  Fixture runs(true), granules(false);
+  for (uint32_t i = 0; i < 40000; ++i) {  // more pieces than a run shadow keeps
+    const uint64_t at = uint64_t{i} * 12;
+    runs.Access(at, at + 4, true, 1 + i % 3, 1, i % 7);
+    granules.Access(at, at + 4, true, 1 + i % 3, 1, i % 7);
+  }
+  std::vector<std::tuple<uint64_t, uint64_t, uint32_t>> a, b;
+  runs.shadow->ForEachRun([&](uint64_t x, uint64_t y, uint32_t id) { a.emplace_back(x, y, id); });
+  granules.shadow->ForEachRun([&](uint64_t x, uint64_t y, uint32_t id) { b.emplace_back(x, y, id); });
+  CHECK(a.size() == 40000);
+  CHECK(a == b);
 }
 
 TEST_CASE("cells: compaction keeps the cells in use and renumbers the shadow") {
-  Fixture f;
-  f.Access(0, 32, true, 1, 1, 1);
-  f.Access(0, 32, true, 1, 2, 2);  // the first cell is no longer used
-  f.Access(32, 64, true, 1, 3, 3);
-  std::vector<bool> used(f.cells.size());
-  f.shadow.MarkUsed(&used);
-  const size_t before = f.cells.size();
-  f.shadow.Renumber(f.cells.Compact(used));
-  CHECK(f.cells.size() == before - 1);
-  std::vector<uint32_t> pcs;
-  f.shadow.ForEachRun([&](uint64_t, uint64_t, uint32_t id) { pcs.push_back(f.cells[id].write_site.pc); });
-  CHECK(pcs == std::vector<uint32_t>{2, 3});
+  for (const bool by_runs : {false, true}) {
+    CAPTURE(by_runs);
+    Fixture f(by_runs);
+    f.Access(0, 32, true, 1, 1, 1);
+    f.Access(0, 32, true, 1, 2, 2);  // the first cell is no longer used
+    f.Access(32, 64, true, 1, 3, 3);
+    std::vector<bool> used(f.cells.size());
+    f.shadow->MarkUsed(&used);
+    const size_t before = f.cells.size();
+    f.shadow->Renumber(f.cells.Compact(used));
+    CHECK(f.cells.size() == before - 1);
+    std::vector<uint32_t> pcs;
+    f.shadow->ForEachRun([&](uint64_t, uint64_t, uint32_t id) { pcs.push_back(f.cells[id].write_site.pc); });
+    CHECK(pcs == std::vector<uint32_t>{2, 3});
+  }
 }
 
 }  // namespace

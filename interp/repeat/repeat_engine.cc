@@ -51,7 +51,9 @@ bool ReadMask(Executor& ex, const Instr& in, const RepeatOperands& at, int bytes
   return ex.Fault("unknown mask form");
 }
 
-// Under the sanitizer: the bytes of the active lanes of every operand, as runs of lanes.
+// Under the sanitizer: the bytes of the active lanes of every operand. Repeats with one lane
+// mask (all of them, but for a counter mode's last) are recorded together: each run of lanes
+// once, repeated at the repeat stride.
 void RecordLanes(Executor& ex, const Geometry& g) {
   const int bytes = g.shape.elem_bytes;
   const int epb = repeat::LanesPerBlock(bytes);
@@ -64,18 +66,35 @@ void RecordLanes(Executor& ex, const Geometry& g) {
                    write, true);
       continue;
     }
-    for (int64_t r = 0; r < g.repeats; ++r) {
+    const uint64_t stride = static_cast<uint64_t>(repeat::kBlockBytes * x.rep_stride);
+    for (int64_t r = 0; r < g.repeats;) {
       const repeat::LaneMask m = repeat::ActiveLanes(g.shape, r);
+      int64_t same = 1;  // repeats from r on with mask m
+      while (r + same < g.repeats && repeat::ActiveLanes(g.shape, r + same) == m) ++same;
+      const auto count = static_cast<uint32_t>(same);
+      int64_t run_begin = 0, run_end = -1;  // consecutive lanes, merged across blocks
+      const auto flush = [&] {
+        if (run_end > run_begin) {
+          RecordAccess(ex.core(), false, Memory::kVec, 0, run_begin, run_end - run_begin, write,
+                       true, count, stride);
+        }
+      };
       for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) {
         uint64_t bits = m.BlockBits(b, epb);
         const int64_t block = x.base + repeat::kBlockBytes * (r * x.rep_stride + b * x.blk_stride);
         while (bits) {  // each run of consecutive active lanes
           const int lo = std::countr_zero(bits);
           const int n = std::countr_one(bits >> lo);
-          RecordAccess(ex.core(), false, Memory::kVec, 0, block + lo * bytes, n * bytes, write, true);
+          if (block + lo * bytes != run_end) {
+            flush();
+            run_begin = block + lo * bytes;
+          }
+          run_end = block + (lo + n) * bytes;
           bits &= ~(((uint64_t{1} << n) - 1) << lo);
         }
       }
+      flush();
+      r += same;
     }
   }
 }
@@ -120,12 +139,12 @@ bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumu
     uint8_t* bytes_at;
     const std::string what =
         StrCat(RepeatPointerName(at.pointers, p), "'s active lanes ", p == 0 ? "write" : "read");
-    int64_t bytes;
-    if (__builtin_sub_overflow(span.hi, span.lo, &bytes)) {  // ActiveSpan's wrapped span
+    int64_t span_bytes;
+    if (__builtin_sub_overflow(span.hi, span.lo, &span_bytes)) {  // ActiveSpan's wrapped span
       return ex.Fault(StrCat(RepeatPointerName(at.pointers, p), " at UB byte ", g->x[p].base,
                              ": its active lanes wrap around the 64-bit address space"));
     }
-    if (!reg::LocalBytes(ex, Memory::kVec, span.lo, bytes, 1, what.c_str(), &bytes_at)) {
+    if (!reg::LocalBytes(ex, Memory::kVec, span.lo, span_bytes, 1, what.c_str(), &bytes_at)) {
       return false;
     }
   }
