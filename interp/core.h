@@ -91,6 +91,7 @@ struct RepeatMaskState {
 
 namespace check {
 class Sanitizer;
+class StepPlans;
 struct Access;
 }  // namespace check
 
@@ -139,6 +140,7 @@ struct Core {
   /// an access description runs, where its checked memory accesses are recorded
   /// (register_memory.cc, the repeat engine).
   std::shared_ptr<check::Sanitizer> sanitizer;
+  const check::StepPlans* step_plans = nullptr;  ///< the launch's, with the sanitizer
   std::vector<check::Access>* recording = nullptr;
   /// ptorun --check: between a VPTO vector scope's start and end.
   bool in_vector_scope = false;

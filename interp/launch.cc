@@ -426,6 +426,7 @@ void Launch::AttachSanitizers(int b) {
     const std::string core = block.core(c).Name();
     s->label = core.empty() ? StrCat("block ", b) : StrCat("block ", b, ", ", core);
     block.core(c).sanitizer = s;
+    block.core(c).step_plans = step_plans_.get();
     // Tile arguments are in on-chip memory before the kernel starts.
     for (size_t i = 0; exec && i < exec->function().params.size(); ++i) {
       const Param& p = exec->function().params[i];
@@ -440,6 +441,9 @@ void Launch::AttachSanitizers(int b) {
 
 void Launch::EnableChecks(check::Level level) {
   check_ = level;
+  if (level != check::Level::kOff && !step_plans_) {
+    step_plans_ = std::make_unique<check::StepPlans>(program_);
+  }
   for (int b = 0; b < block_count(); ++b) AttachSanitizers(b);  // blocks made up front (comm)
 }
 

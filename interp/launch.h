@@ -11,6 +11,7 @@
 
 #include "pto/common/program.h"
 #include "pto/interp/check/sanitizer.h"
+#include "pto/interp/check/step_plan.h"
 #include "pto/interp/executor.h"
 #include "pto/interp/pipe_hub.h"
 #include "pto/interp/signal_hub.h"
@@ -118,6 +119,7 @@ class Launch {
   std::vector<std::unique_ptr<Block>> blocks_;
   check::Level check_ = check::Level::kOff;
   std::vector<std::vector<std::shared_ptr<check::Sanitizer>>> sanitizers_;  ///< by block, core
+  std::unique_ptr<check::StepPlans> step_plans_;  ///< with checks on
   int failed_ = -1;
 };
 

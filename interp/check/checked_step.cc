@@ -1,16 +1,16 @@
-// One instruction under the sanitizer: its pipe, the bytes it touches (from its access
+// One instruction under the sanitizer: its plan (step_plan.h), the bytes it touches (from its access
 // description before it runs, or, for the register and repeat layers, recorded by their
 // checked memory accesses while it runs), then the instruction itself, then the sanitizer's
 // checks. Synchronisation instructions move the pipes' clocks instead.
 #include "pto/interp/check/checked_step.h"
 
-#include "pto/common/code_walk.h"
 #include "pto/common/isa/access.h"
 #include "pto/common/isa/attributes.h"
 #include "pto/common/isa/pipes.h"
 #include "pto/common/isa/sync_enums.h"
 #include "pto/common/strings.h"
 #include "pto/interp/check/sanitizer.h"
+#include "pto/interp/check/step_plan.h"
 #include "pto/interp/executor.h"
 #include "pto/interp/touched_bytes.h"
 
@@ -137,80 +137,69 @@ bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* 
   return true;
 }
 
-// Calls f(register class, register) for the vector, mask and align registers \a in writes
-// (\a outputs) or reads.
-template <typename F>
-void ForEachVectorRegister(const Executor& ex, const Instr& in, bool outputs, F&& f) {
-  ForEachRegister(ex.program(), in, [&](const RegisterOperand& r) {
-    if (r.output == outputs &&
-        (r.cls == RegClass::kVReg || r.cls == RegClass::kMask || r.cls == RegClass::kAlign)) {
-      f(static_cast<int>(r.cls), r.reg);
-    }
-  });
-}
-
 }  // namespace
 
 bool CheckedStep(Executor& ex, const Instr& in) {
-  check::Sanitizer& s = *ex.core().sanitizer;
+  Core& core = ex.core();
+  check::Sanitizer& s = *core.sanitizer;
   const check::Site site{&ex.function(), ex.pc()};
-  const OpInfo& info = GetOpInfo(in.op);
-  if (info.family == Family::kSync) {
-    Sync(ex, in, s, site);
-    return ex.Execute(in);
-  }
-  if (in.op == Opcode::kMemBar) {
-    static const AttrInfo* const barrier = FindAttr("barrier");
-    s.MemBar(barrier->values[in.operands[0]]);
-    return ex.Execute(in);
-  }
-  if (info.family == Family::kVecScope) {
-    ex.core().in_vector_scope = in.op == Opcode::kVecScopeBegin;
-    s.VectorScope(ex.core().in_vector_scope);
-    return ex.Execute(in);
+  const check::StepPlan& plan = core.step_plans->At(ex.function(), ex.pc());
+  switch (plan.kind) {
+    case check::StepPlan::Kind::kSync:
+      Sync(ex, in, s, site);
+      return ex.Execute(in);
+    case check::StepPlan::Kind::kMemBar: {
+      static const AttrInfo* const barrier = FindAttr("barrier");
+      s.MemBar(barrier->values[in.operands[0]]);
+      return ex.Execute(in);
+    }
+    case check::StepPlan::Kind::kVecScope:
+      core.in_vector_scope = in.op == Opcode::kVecScopeBegin;
+      s.VectorScope(core.in_vector_scope);
+      return ex.Execute(in);
+    case check::StepPlan::Kind::kPlain:
+      break;
   }
   // Pipes and comm order themselves (their tiles cross cores through their own handshakes):
   // everything before them is done, everything after waits for them.
-  const bool ordered = info.family == Family::kPipe || info.family == Family::kComm;
-  if (ordered) s.BarrierAll();
+  if (plan.ordered) s.BarrierAll();
   // In a vector scope, the loads each source register's value comes from (register layer).
-  const bool flows = ex.core().in_vector_scope && info.layer() == Layer::kRegister;
+  const bool flows = core.in_vector_scope && plan.register_layer;
   uint32_t loads_behind = 0;
   if (flows) {
-    ForEachVectorRegister(ex, in, false, [&](int cls, uint32_t reg) {
-      loads_behind = std::max(loads_behind, s.LoadsBehind(cls, reg));
-    });
+    for (const check::PlanReg& r : core.step_plans->Sources(plan)) {
+      loads_behind = std::max(loads_behind, s.LoadsBehind(r.cls, r.reg));
+    }
   }
   thread_local std::vector<Access> accesses;
   accesses.clear();
   bool ok;
-  if (!AccessesOf(in.op).empty()) {
+  if (plan.described) {
     if (!Described(ex, in, false, &accesses)) return ex.Execute(in);  // it faults on its own
     ok = ex.Execute(in) && Described(ex, in, true, &accesses);
   } else {
-    ex.core().recording = &accesses;
+    core.recording = &accesses;
     ok = ex.Execute(in);
-    ex.core().recording = nullptr;
+    core.recording = nullptr;
   }
   if (!ok) return false;
-  const int pipe = PipeIndex(static_cast<uint32_t>(PipeOf(ex.function(), in)));
-  if (pipe >= 0 && !accesses.empty()) {
+  if (plan.pipe >= 0 && !accesses.empty()) {
     // In a vector scope the vector unit's UB loads and stores, and its scalar ones, go
     // through queues of their own.
     check::Queue queue = check::Queue::kPipe;
-    if (ex.core().in_vector_scope && kPipes[pipe] == Pipe::kV) {
-      queue = info.family == Family::kLocalScalar ? check::Queue::kScalar : check::Queue::kVector;
+    if (core.in_vector_scope && kPipes[plan.pipe] == Pipe::kV) {
+      queue = plan.local_scalar ? check::Queue::kScalar : check::Queue::kVector;
     }
-    s.Instruction(site, pipe, queue, accesses, loads_behind);
+    s.Instruction(site, plan.pipe, queue, accesses, loads_behind);
   }
   if (flows) {
     // The results hold values of the loads behind the sources, and of this one's own.
     bool loads = false;
     for (const Access& a : accesses) loads |= !a.write && !a.place.global;
     const uint32_t now = loads ? std::max(loads_behind, s.LoadEpoch()) : loads_behind;
-    ForEachVectorRegister(ex, in, true, [&](int cls, uint32_t reg) { s.LoadsBehind(cls, reg) = now; });
+    for (const check::PlanReg& r : core.step_plans->Results(plan)) s.LoadsBehind(r.cls, r.reg) = now;
   }
-  if (ordered) s.BarrierAll();
+  if (plan.ordered) s.BarrierAll();
   return true;
 }
 

@@ -1,0 +1,56 @@
+// What the checked step (checked_step.cc) needs to know of an instruction before it runs,
+// decided once per program when checks are on: its pipe, its kind, whether it has an access
+// description, and the vector, mask and align registers it reads and writes. Without these
+// plans every checked instruction walked its operand table and the pipe rules again.
+#ifndef PTO_INTERP_CHECK_STEP_PLAN_H_
+#define PTO_INTERP_CHECK_STEP_PLAN_H_
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "pto/common/program.h"
+
+namespace pto::interp::check {
+
+struct StepPlan {
+  enum class Kind : uint8_t { kPlain, kSync, kMemBar, kVecScope };
+  Kind kind = Kind::kPlain;
+  int8_t pipe = -1;             ///< the pipe's index (PipeIndex), or -1
+  bool ordered = false;         ///< pipes and comm: everything before, then everything after
+  bool described = false;       ///< its accesses come from its access description
+  bool register_layer = false;  ///< a register-layer (VPTO) instruction
+  bool local_scalar = false;    ///< a scalar load or store of on-chip memory
+  /// The vector, mask and align registers it reads and writes: StepPlans::Sources, Results.
+  uint32_t regs = 0;
+  uint16_t sources = 0, results = 0;
+};
+
+/// A register operand of a plan: its class (RegClass) and number.
+struct PlanReg {
+  int cls;
+  uint32_t reg;
+};
+
+/// The plans of every instruction of a program.
+class StepPlans {
+ public:
+  explicit StepPlans(const Program& program);
+  /// The plan of the instruction at code offset \a pc of \a f (a function of the program).
+  const StepPlan& At(const Function& f, uint32_t pc) const {
+    return by_function_[static_cast<size_t>(&f - functions_)][pc];
+  }
+  std::span<const PlanReg> Sources(const StepPlan& p) const { return {&regs_[p.regs], p.sources}; }
+  std::span<const PlanReg> Results(const StepPlan& p) const {
+    return {&regs_[p.regs + p.sources], p.results};
+  }
+
+ private:
+  const Function* functions_;
+  std::vector<std::vector<StepPlan>> by_function_;  ///< by function, then code offset
+  std::vector<PlanReg> regs_;  ///< each plan's sources, then its results
+};
+
+}  // namespace pto::interp::check
+
+#endif  // PTO_INTERP_CHECK_STEP_PLAN_H_
