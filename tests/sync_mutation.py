@@ -1,15 +1,16 @@
 """The sanitizer's mutation test: in each hand-synchronised golden kernel, remove each
-set_flag and each wait_flag in turn, and each set/wait pair, run the kernel, and check that
-ptorun --check reports it.
+set_flag and each wait_flag in turn, each set/wait pair, and each mem_bar, run the kernel,
+and check that ptorun --check reports it.
 
   a removed wait_flag: the set it took is reported (pending, or set again), at its line;
   a removed set_flag: the wait it satisfied is reported (nothing sets it), at its line;
   a removed pair: counted when a race is reported. Some pairs order nothing that needs it (a
   barrier after them does the same); each kernel must have at least one pair whose removal is
-  a race.
+  a race;
+  a removed mem_bar: a race inside the vector scope, whose advice is a mem_bar.
 
 Usage: sync_mutation.py --ptoas P --ptorun R --work DIR (--root DIR | CASE_DIR...)
-(--root: every golden case and sample whose kernel has a set_flag or wait_flag).
+(--root: every golden case and sample whose kernel has a set_flag, wait_flag or mem_bar).
 """
 import argparse
 import glob
@@ -21,6 +22,7 @@ import sys
 import golden_case
 
 SYNC = re.compile(r"\b(set_flag|wait_flag)\b(.*)$")
+MEM_BAR = re.compile(r"\bmem_bar\b")
 
 
 def sync_lines(lines):
@@ -32,6 +34,11 @@ def sync_lines(lines):
         if m:
             out.append((i, m.group(1), re.sub(r"\s+", "", m.group(2))))
     return out
+
+
+def mem_bar_lines(lines):
+    """The index of each mem_bar statement."""
+    return [i for i, line in enumerate(lines) if MEM_BAR.search(line.split("//")[0])]
 
 
 def run(args, case, case_dir, lines, removed, work):
@@ -79,7 +86,13 @@ def check_case(args, case_dir):
         detected += code == 1 and "error: race:" in err
     if pairs and not detected:
         problems.append(f"removing none of its {pairs} set/wait pairs gives a race")
-    return problems, len(syncs), pairs, detected
+    bars = mem_bar_lines(lines)
+    for i in bars:
+        code, err = run(args, case, case_dir, lines, {i}, work)
+        if code != 1 or "error: race:" not in err or 'a mem_bar "' not in err:
+            problems.append(f"removing the mem_bar at line {i + 1} gave no race that a mem_bar "
+                            f"orders: exit {code}\n{err}")
+    return problems, len(syncs) + len(bars), pairs, detected
 
 
 def main():
@@ -96,7 +109,8 @@ def main():
                 case_dir = os.path.dirname(golden)
                 case = golden_case.load_case(case_dir)
                 with open(os.path.join(case_dir, case.get("kernel", "kernel.pto"))) as f:
-                    if sync_lines(f.readlines()) and not case.get("objects"):
+                    lines = f.readlines()
+                    if (sync_lines(lines) or mem_bar_lines(lines)) and not case.get("objects"):
                         args.cases.append(case_dir)
     failed = False
     totals = [0, 0, 0]
@@ -107,8 +121,8 @@ def main():
             print(f"FAIL {case_dir}: {problem}")
             failed = True
     print(f"{'FAIL' if failed else 'ok'}: {len(args.cases)} kernels, {totals[0]} sync "
-          f"instructions removed one at a time, {totals[2]} of {totals[1]} set/wait pairs "
-          f"removed gave a race")
+          f"instructions (flags and mem_bars) removed one at a time, {totals[2]} of "
+          f"{totals[1]} set/wait pairs removed gave a race")
     return 1 if failed else 0
 
 
