@@ -83,6 +83,17 @@ void ForEachRegister(const Program& program, const Instr& in, Visit&& visit) {
   }
 }
 
+/// Whether some instruction of some function of \a program satisfies pred(const Instr&).
+template <typename Pred>
+bool AnyInstruction(const Program& program, Pred&& pred) {
+  for (const Function& f : program.functions) {
+    for (const CodeSite& site : Instructions(f.code)) {
+      if (pred(site.in)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace pto
 
 #endif  // PTO_COMMON_CODE_WALK_H_

@@ -274,12 +274,7 @@ constexpr int kVectorCoresPerBlock = 2;
 }  // namespace
 
 static bool UsesFamily(const Program& program, Family family) {
-  for (const Function& f : program.functions) {
-    for (const CodeSite& site : Instructions(f.code)) {
-      if (GetOpInfo(site.in.op).family == family) return true;
-    }
-  }
-  return false;
+  return AnyInstruction(program, [&](const Instr& in) { return GetOpInfo(in.op).family == family; });
 }
 
 bool UsesPipes(const Program& program) { return UsesFamily(program, Family::kPipe); }
@@ -298,16 +293,13 @@ bool NeedsCoresApart(const Program& program) {
   if (HasCubeVectorPair(program)) return true;
   // The tile layer's cross-core moves (tmov acc -> vec) are modelled on one core, so only a
   // VPTO kernel's sync.set/sync.wait split its block; pipes always do.
-  bool cross_core_sync = false, register_layer = false;
-  for (const Function& f : program.functions) {
-    for (const CodeSite& site : Instructions(f.code)) {
-      const OpInfo& info = GetOpInfo(site.in.op);
-      if (info.family == Family::kPipe) return true;
-      cross_core_sync |= site.in.op == Opcode::kSyncSet || site.in.op == Opcode::kSyncWait;
-      register_layer |= info.layer() == Layer::kRegister;
-    }
-  }
-  return cross_core_sync && register_layer;
+  return UsesPipes(program) ||
+         (AnyInstruction(program, [](const Instr& in) {
+            return in.op == Opcode::kSyncSet || in.op == Opcode::kSyncWait;
+          }) &&
+          AnyInstruction(program, [](const Instr& in) {
+            return GetOpInfo(in.op).layer() == Layer::kRegister;
+          }));
 }
 
 bool UsesComm(const Program& program) { return UsesFamily(program, Family::kComm); }

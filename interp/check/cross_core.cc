@@ -9,17 +9,11 @@
 namespace pto::interp::check {
 
 bool OrdersCores(const Program& program) {
-  for (const Function& f : program.functions) {
-    for (const CodeSite& site : Instructions(f.code)) {
-      const Opcode op = site.in.op;
-      const Family family = GetOpInfo(op).family;
-      if (family == Family::kPipe || family == Family::kComm || op == Opcode::kSyncSet ||
-          op == Opcode::kSyncWait || op == Opcode::kTSyncOp) {
-        return true;
-      }
-    }
-  }
-  return false;
+  return AnyInstruction(program, [](const Instr& in) {
+    const Family family = GetOpInfo(in.op).family;
+    return family == Family::kPipe || family == Family::kComm || in.op == Opcode::kSyncSet ||
+           in.op == Opcode::kSyncWait || in.op == Opcode::kTSyncOp;
+  });
 }
 
 namespace {
