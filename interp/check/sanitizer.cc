@@ -204,6 +204,9 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
                             uint32_t loads_behind) {
   if (accesses.empty()) return;
   pipes_used_ |= 1u << pipe;
+  // An instruction's only access may wait (a vector load or store in a loop); the ranges of
+  // one with several (a tile's rows) are applied now, so that its report covers them all.
+  const bool defer = accesses.size() == 1 && accesses[0].count == 1;
   Collector collect(*this, site);
   for (int pass = 0; pass < 2; ++pass) {  // reads, then writes
     const bool write = pass == 1;
@@ -217,10 +220,15 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
     }
     Clock seen = clock_[clock];
     if (loads_behind > 0) seen[kVecLoad] = std::max(seen[kVecLoad], loads_behind - 1);
+    if (defer) {
+      if (accesses[0].write == write) Defer(site, clock, seen, accesses[0]);
+      continue;
+    }
     const Step step{write, clock, Epoch(clock), &seen, site};
     StepMemo* memo = nullptr;
     for (const Access& a : accesses) {
       if (a.write != write) continue;
+      FlushOverlapping(a);
       if (!memo) {
         memo = &MemoOf(site, write);
         memo->Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{Epoch(clock)} << 16 |
@@ -233,6 +241,67 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
   }
   for (const Collector::Found& f : collect.found) ReportRace(site, f.c, f.write, f.clock, f.place);
   if (cells_.size() >= collect_at_) CollectCells();
+}
+
+void Sanitizer::Apply(Site site, int clock, uint32_t time, const Clock& seen, const Access& a) {
+  Collector collect(*this, site);
+  StepMemo& memo = MemoOf(site, a.write);
+  memo.Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{time} << 16 | uint64_t(clock) << 1 |
+           a.write);
+  collect.Start(a, clock);
+  ShadowOf(a.place).Access(Span{a.begin, a.end, a.count, a.stride},
+                           Step{a.write, clock, time, &seen, site}, cells_, memo, collect);
+  for (const Collector::Found& f : collect.found) ReportRace(site, f.c, f.write, f.clock, f.place);
+}
+
+void Sanitizer::FlushOverlapping(const Access& a, const Deferred* keep) {
+  const uint64_t end = a.end + uint64_t{a.count - 1} * a.stride;
+  for (int i = 0; i < deferred_count_;) {
+    Deferred& d = deferred_[i];
+    if (&d == keep || !(d.a.place == a.place) || d.a.end <= a.begin || end <= d.a.begin) {
+      ++i;
+      continue;
+    }
+    // Held-back accesses never overlap each other, so their order does not matter.
+    Apply(d.site, d.clock, d.time, d.seen, d.a);
+    d = deferred_[--deferred_count_];
+  }
+}
+
+void Sanitizer::FlushAll() {
+  // Applying one may report, never defer: the list only shrinks.
+  for (int i = 0; i < deferred_count_; ++i) {
+    const Deferred& d = deferred_[i];
+    Apply(d.site, d.clock, d.time, d.seen, d.a);
+  }
+  deferred_count_ = 0;
+}
+
+void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) {
+  const uint32_t time = Epoch(clock);
+  Deferred* grow = nullptr;
+  for (int i = 0; i < deferred_count_; ++i) {
+    Deferred& d = deferred_[i];
+    if (!(d.site == site) || d.clock != clock || d.time != time || d.a.write != a.write ||
+        !(d.a.place == a.place) || d.seen != seen) {
+      continue;
+    }
+    // The same step again on bytes it already covers changes nothing and finds nothing new.
+    if (d.a.begin <= a.begin && a.end <= d.a.end) return;
+    if (a.begin == d.a.end) grow = &d;
+  }
+  FlushOverlapping(a, grow);
+  if (grow) {
+    grow->a.end = a.end;
+    return;
+  }
+  if (deferred_count_ == kMaxDeferred) {  // the oldest goes first
+    Apply(deferred_[0].site, deferred_[0].clock, deferred_[0].time, deferred_[0].seen,
+          deferred_[0].a);
+    std::move(deferred_.begin() + 1, deferred_.end(), deferred_.begin());
+    --deferred_count_;
+  }
+  deferred_[deferred_count_++] = Deferred{site, clock, time, seen, a};
 }
 
 void Sanitizer::ReportRace(Site site, const Conflict& c, bool write, int clock, const Place& place) {
@@ -266,6 +335,7 @@ void Sanitizer::HostWrite(Memory mem, uint64_t begin, uint64_t end) {
     void OnUnwritten(uint64_t) override {}
   } quiet;
   const Clock all{};
+  FlushAll();
   StepMemo memo;
   memo.Use(0);
   ShadowOf(Place{false, mem, 0}).Access(begin, end, {true, 0, 0, &all, Site{}}, cells_, memo, quiet);
@@ -403,6 +473,7 @@ std::map<int, std::vector<Sanitizer::Touch>> Sanitizer::GlobalTouches() const {
 void Sanitizer::Finish() {
   if (finished_) return;
   finished_ = true;
+  FlushAll();
   for (const auto& [key, f] : flags_) {
     // Named copies, not structured bindings: lambdas capture them.
     const int src = std::get<0>(key), dst = std::get<1>(key);

@@ -158,6 +158,25 @@ class Sanitizer {
   void See(int later, int earlier);
   uint32_t Epoch(int c) const { return clock_[c][c]; }
   StepMemo& MemoOf(Site site, bool write);
+  /// An access held back: a register-layer loop's loads and stores of consecutive bytes are
+  /// applied to the shadow as one, when something else touches their bytes or the kernel
+  /// ends. It carries its step (its clock's epoch and what it had seen), so clocks that move
+  /// meanwhile change nothing.
+  struct Deferred {
+    Site site;
+    int clock;
+    uint32_t time;
+    Clock seen;
+    Access a;
+  };
+  /// Holds back \a a (an instruction's only access), or joins it to the held-back access of
+  /// the same instruction and step that it continues or repeats.
+  void Defer(Site site, int clock, const Clock& seen, const Access& a);
+  /// Applies the held-back accesses that overlap \a a's bytes, but \a keep.
+  void FlushOverlapping(const Access& a, const Deferred* keep = nullptr);
+  void FlushAll();
+  /// Applies one access to its shadow: what it finds is reported at \a site.
+  void Apply(Site site, int clock, uint32_t time, const Clock& seen, const Access& a);
   void ReportRace(Site site, const Conflict& c, bool write, int clock, const Place& place);
   /// "%a" for tile register \a tile of the function at \a site; "" for none.
   std::string TileName(Site site, int tile) const;
@@ -186,6 +205,9 @@ class Sanitizer {
     StepMemo memo;
   };
   std::vector<SiteMemo> memos_;  ///< direct-mapped by site
+  static constexpr int kMaxDeferred = 8;
+  std::array<Deferred, kMaxDeferred> deferred_;
+  int deferred_count_ = 0;
   std::array<std::vector<uint32_t>, kRegClassCount> loads_behind_;  ///< by register class, register
   std::array<std::unique_ptr<Shadow>, kMemoryCount> local_;
   std::map<int, std::unique_ptr<Shadow>> global_;
