@@ -190,7 +190,7 @@ bool CheckedStep(Executor& ex, const Instr& in) {
     if (core.in_vector_scope && kPipes[plan.pipe] == Pipe::kV) {
       queue = plan.local_scalar ? check::Queue::kScalar : check::Queue::kVector;
     }
-    s.Instruction(site, plan.pipe, queue, accesses, loads_behind);
+    s.Instruction(site, plan.pipe, queue, accesses, !plan.described, loads_behind);
   }
   if (flows) {
     // The results hold values of the loads behind the sources, and of this one's own.

@@ -201,12 +201,13 @@ uint32_t& Sanitizer::LoadsBehind(int cls, uint32_t reg) {
 }
 
 void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
-                            uint32_t loads_behind) {
+                            bool recorded, uint32_t loads_behind) {
   if (accesses.empty()) return;
   pipes_used_ |= 1u << pipe;
-  // An instruction's only access may wait (a vector load or store in a loop); the ranges of
-  // one with several (a tile's rows) are applied now, so that its report covers them all.
-  const bool defer = accesses.size() == 1 && accesses[0].count == 1;
+  // The accesses of a register- or repeat-layer instruction, and a tile instruction's only
+  // one, may wait (a vector load or store in a loop); the ranges of a tile instruction with
+  // several (its rows) are applied now, so that its report covers them all.
+  const bool defer = recorded ? accesses.size() <= 4 : accesses.size() == 1;
   Collector collect(*this, site);
   for (int pass = 0; pass < 2; ++pass) {  // reads, then writes
     const bool write = pass == 1;
@@ -221,7 +222,9 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
     Clock seen = clock_[clock];
     if (loads_behind > 0) seen[kVecLoad] = std::max(seen[kVecLoad], loads_behind - 1);
     if (defer) {
-      if (accesses[0].write == write) Defer(site, clock, seen, accesses[0]);
+      for (const Access& a : accesses) {
+        if (a.write == write) Defer(site, clock, seen, a);
+      }
       continue;
     }
     const Step step{write, clock, Epoch(clock), &seen, site};
@@ -255,10 +258,12 @@ void Sanitizer::Apply(Site site, int clock, uint32_t time, const Clock& seen, co
 }
 
 void Sanitizer::FlushOverlapping(const Access& a, const Deferred* keep) {
+  // Spans by their hulls: one that only interleaves with another is applied early, harmlessly.
   const uint64_t end = a.end + uint64_t{a.count - 1} * a.stride;
   for (int i = 0; i < deferred_count_;) {
     Deferred& d = deferred_[i];
-    if (&d == keep || !(d.a.place == a.place) || d.a.end <= a.begin || end <= d.a.begin) {
+    const uint64_t d_end = d.a.end + uint64_t{d.a.count - 1} * d.a.stride;
+    if (&d == keep || !(d.a.place == a.place) || d_end <= a.begin || end <= d.a.begin) {
       ++i;
       continue;
     }
@@ -287,8 +292,12 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
       continue;
     }
     // The same step again on bytes it already covers changes nothing and finds nothing new.
-    if (d.a.begin <= a.begin && a.end <= d.a.end) return;
-    if (a.begin == d.a.end) grow = &d;
+    if (d.a.count == 1 && a.count == 1 && d.a.begin <= a.begin && a.end <= d.a.end) return;
+    if (d.a.count == a.count && d.a.stride == a.stride && d.a.begin == a.begin &&
+        d.a.end == a.end) {
+      return;
+    }
+    if (d.a.count == 1 && a.count == 1 && a.begin == d.a.end) grow = &d;
   }
   FlushOverlapping(a, grow);
   if (grow) {

@@ -89,8 +89,10 @@ class Sanitizer {
   /// In a vector scope, \a loads_behind is the vector-load epoch (+1; 0 for none) its source
   /// registers' values come from: its stores wait for those loads (a data dependence orders
   /// them without a mem_bar).
+  /// \a recorded: the accesses were recorded as it ran (register and repeat layers), not
+  /// taken from a tile instruction's access description.
   void Instruction(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
-                   uint32_t loads_behind = 0);
+                   bool recorded, uint32_t loads_behind = 0);
   /// The vector-load epoch (+1) a vector load now would have.
   uint32_t LoadEpoch() const { return Epoch(kVecLoad) + 1; }
   /// The load epoch register \a reg of class \a cls holds a value of (0: none), and setting it.
