@@ -417,6 +417,7 @@ void Launch::AttachSanitizers(int b) {
     auto s = std::make_shared<check::Sanitizer>(program_, exec ? exec->function() : fn_, check_);
     const std::string core = block.core(c).Name();
     s->label = core.empty() ? StrCat("block ", b) : StrCat("block ", b, ", ", core);
+    s->block = b;
     block.core(c).sanitizer = s;
     block.core(c).step_plans = step_plans_.get();
     // Tile arguments are in on-chip memory before the kernel starts.
@@ -458,11 +459,9 @@ std::vector<check::Finding> Launch::Findings() {
       cores.push_back(s.get());
     }
   }
-  if (!check::OrdersCores(program_)) {
-    std::vector<std::string> names;
-    for (const GlobalBuffer& g : args_.globals) names.push_back(g.name);
-    check::FindCrossCoreRaces(cores, names);
-  }
+  std::vector<std::string> names;
+  for (const GlobalBuffer& g : args_.globals) names.push_back(g.name);
+  check::FindCrossCoreRaces(program_, cores, names);
   for (auto& block : sanitizers_) {
     for (auto& s : block) {
       for (const check::Finding& f : s->findings()) {

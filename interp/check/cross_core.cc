@@ -16,6 +16,11 @@ bool OrdersCores(const Program& program) {
   });
 }
 
+bool OrdersBlocks(const Program& program) {
+  return AnyInstruction(program,
+                        [](const Instr& in) { return GetOpInfo(in.op).family == Family::kComm; });
+}
+
 namespace {
 
 struct Item {
@@ -39,10 +44,11 @@ struct Active {
       heap.pop_back();
     }
   }
-  // The first active interval of another core than \a i's.
-  const Item* Other(const Item& i) const {
+  // The first active interval of another core than \a i's that nothing orders against it.
+  template <typename Unordered>
+  const Item* Other(const Item& i, Unordered&& unordered) const {
     for (const Item* a : heap) {
-      if (a->core != i.core) return a;
+      if (a->core != i.core && unordered(a->core, i.core)) return a;
     }
     return nullptr;
   }
@@ -69,8 +75,13 @@ void Report(const std::vector<Sanitizer*>& cores, const std::string& buffer, con
 
 }  // namespace
 
-void FindCrossCoreRaces(const std::vector<Sanitizer*>& cores,
+void FindCrossCoreRaces(const Program& program, const std::vector<Sanitizer*>& cores,
                         const std::vector<std::string>& buffer_names) {
+  const bool blocks_apart = !OrdersBlocks(program), cores_apart = !OrdersCores(program);
+  if (!blocks_apart && !cores_apart) return;
+  const auto unordered = [&](int a, int b) {
+    return cores[a]->block != cores[b]->block ? blocks_apart : cores_apart;
+  };
   std::map<int, std::vector<Item>> by_buffer;
   for (int c = 0; c < static_cast<int>(cores.size()); ++c) {
     for (const auto& [buffer, touches] : cores[c]->touches()) {
@@ -88,9 +99,9 @@ void FindCrossCoreRaces(const std::vector<Sanitizer*>& cores,
     for (const Item& i : items) {
       writes.EndBefore(i.begin);
       reads.EndBefore(i.begin);
-      if (const Item* w = writes.Other(i)) Report(cores, name, i, *w);
+      if (const Item* w = writes.Other(i, unordered)) Report(cores, name, i, *w);
       if (i.wrote) {
-        if (const Item* r = reads.Other(i)) Report(cores, name, i, *r);
+        if (const Item* r = reads.Other(i, unordered)) Report(cores, name, i, *r);
       }
       (i.wrote ? writes : reads).Add(&i);
     }

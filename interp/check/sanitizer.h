@@ -134,6 +134,7 @@ class Sanitizer {
   const std::map<int, std::vector<Touch>>& touches() const { return touches_; }
   /// Which core this is, for reports of races between cores ("block 3, vector core 1").
   std::string label;
+  int block = 0;  ///< the block's index in its launch
   /// Adds a finding made outside (races between cores), once per (at, other, kind).
   void AddFinding(const char* kind, Site at, Site other, std::string message, std::string note);
   /// "tstore" for the instruction at \a s.
