@@ -354,6 +354,14 @@ void Sanitizer::SetFlag(Site site, int src, int dst, int64_t id) {
   Flag& f = flags_[{src, dst, id}];
   if (f.waiting) {  // an earlier wait takes it: dst has been waiting for this set
     f.waiting = false;
+    Report("sync", f.wait_site, site, [&] {
+      return Text{StrCat("sync: wait_flag ", PipeWord(src), " -> ", PipeWord(dst), " event ", id,
+                         " comes before the set_flag that satisfies it: on the NPU ",
+                         PipeWord(dst), "'s instructions after the wait run after that set, "
+                         "ptorun runs them in program order (their results, and what the checks "
+                         "see, may differ from the NPU's)"),
+                  "the set_flag it waits for is here"};
+    });
     Join(dst, clock_[src]);
     Snapshot(src);
     return;
