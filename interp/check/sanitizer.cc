@@ -194,12 +194,6 @@ std::string Sanitizer::TileName(Site site, int tile) const {
   return tile < 0 ? "" : TileNameOf(program_, FunctionOf(site), static_cast<uint32_t>(tile));
 }
 
-uint32_t& Sanitizer::LoadsBehind(int cls, uint32_t reg) {
-  std::vector<uint32_t>& v = loads_behind_[cls];
-  if (reg >= v.size()) v.resize(reg + 1, 0);
-  return v[reg];
-}
-
 void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
                             bool recorded, uint32_t loads_behind) {
   if (accesses.empty()) return;
@@ -208,9 +202,13 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
   // one, may wait (a vector load or store in a loop); the ranges of a tile instruction with
   // several (its rows) are applied now, so that its report covers them all.
   const bool defer = recorded ? accesses.size() <= 4 : accesses.size() == 1;
+  unsigned directions = 0;  // bit 0: reads, bit 1: writes
+  for (const Access& a : accesses) directions |= 1u << a.write;
   Collector collect(*this, site);
   for (int pass = 0; pass < 2; ++pass) {  // reads, then writes
     const bool write = pass == 1;
+    // (The scalar queues move their clocks for every scalar access, read or write.)
+    if (!(directions >> pass & 1) && queue != Queue::kScalar) continue;
     int clock = pipe;
     if (queue == Queue::kVector) clock = write ? kVecStore : kVecLoad;
     if (queue == Queue::kScalar) {  // the scalar unit keeps its own loads and stores in order
@@ -284,24 +282,41 @@ void Sanitizer::FlushAll() {
 
 void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) {
   const uint32_t time = Epoch(clock);
-  Deferred* grow = nullptr;
+  const uint64_t a_end = a.end + uint64_t{a.count - 1} * a.stride;
+  int grow = -1;
+  unsigned overlapping = 0;  // bit per held-back access
   for (int i = 0; i < deferred_count_; ++i) {
-    Deferred& d = deferred_[i];
-    if (!(d.site == site) || d.clock != clock || d.time != time || d.a.write != a.write ||
-        !(d.a.place == a.place) || d.seen != seen) {
-      continue;
+    const Deferred& d = deferred_[i];
+    if (!(d.a.place == a.place)) continue;
+    const uint64_t d_end = d.a.end + uint64_t{d.a.count - 1} * d.a.stride;
+    if (d.site == site && d.clock == clock && d.time == time && d.a.write == a.write &&
+        d.seen == seen) {
+      // The same step again on bytes it already covers changes nothing and finds nothing new.
+      if (d.a.count == 1 && a.count == 1 && d.a.begin <= a.begin && a.end <= d.a.end) return;
+      if (d.a.count == a.count && d.a.stride == a.stride && d.a.begin == a.begin &&
+          d.a.end == a.end) {
+        return;
+      }
+      if (d.a.count == 1 && a.count == 1 && a.begin == d.a.end) {
+        grow = i;
+        continue;
+      }
     }
-    // The same step again on bytes it already covers changes nothing and finds nothing new.
-    if (d.a.count == 1 && a.count == 1 && d.a.begin <= a.begin && a.end <= d.a.end) return;
-    if (d.a.count == a.count && d.a.stride == a.stride && d.a.begin == a.begin &&
-        d.a.end == a.end) {
-      return;
-    }
-    if (d.a.count == 1 && a.count == 1 && a.begin == d.a.end) grow = &d;
+    // Spans by their hulls: one that only interleaves with another is applied early, harmlessly.
+    if (d.a.begin < a_end && a.begin < d_end) overlapping |= 1u << i;
   }
-  FlushOverlapping(a, grow);
-  if (grow) {
-    grow->a.end = a.end;
+  // Held-back accesses never overlap each other, so the order they are applied in does not
+  // matter; from the last, so that removing one moves none still to come.
+  for (int i = deferred_count_ - 1; overlapping != 0 && i >= 0; --i) {
+    if (!(overlapping >> i & 1)) continue;
+    overlapping &= ~(1u << i);
+    Apply(deferred_[i].site, deferred_[i].clock, deferred_[i].time, deferred_[i].seen,
+          deferred_[i].a);
+    if (grow == deferred_count_ - 1) grow = i;
+    deferred_[i] = deferred_[--deferred_count_];
+  }
+  if (grow >= 0) {
+    deferred_[grow].a.end = a.end;
     return;
   }
   if (deferred_count_ == kMaxDeferred) {  // the oldest goes first

@@ -96,7 +96,11 @@ class Sanitizer {
   /// The vector-load epoch (+1) a vector load now would have.
   uint32_t LoadEpoch() const { return Epoch(kVecLoad) + 1; }
   /// The load epoch register \a reg of class \a cls holds a value of (0: none), and setting it.
-  uint32_t& LoadsBehind(int cls, uint32_t reg);
+  uint32_t& LoadsBehind(int cls, uint32_t reg) {
+    std::vector<uint32_t>& v = loads_behind_[cls];
+    if (reg >= v.size()) [[unlikely]] v.resize(reg + 1, 0);
+    return v[reg];
+  }
   /// The synchronisation instructions (their pipes and ids decoded by the caller).
   void SetFlag(Site site, int src, int dst, int64_t id);
   void WaitFlag(Site site, int src, int dst, int64_t id);
