@@ -143,7 +143,11 @@ bool CheckedStep(Executor& ex, const Instr& in) {
   Core& core = ex.core();
   check::Sanitizer& s = *core.sanitizer;
   const check::Site site{&ex.function(), ex.pc()};
-  const check::StepPlan& plan = core.step_plans->At(ex.function(), ex.pc());
+  if (core.plans_of != &ex.function()) [[unlikely]] {
+    core.plans_of = &ex.function();
+    core.plans = core.step_plans->Of(ex.function());
+  }
+  const check::StepPlan& plan = core.plans[ex.pc()];
   switch (plan.kind) {
     case check::StepPlan::Kind::kSync:
       Sync(ex, in, s, site);

@@ -244,6 +244,34 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
   if (cells_.size() >= collect_at_) CollectCells();
 }
 
+namespace {
+
+Span SpanOf(const Access& a) { return {a.begin, a.end, a.count, a.stride}; }
+
+// Whether \a next, one copy of bytes, continues held-back span \a held (the bytes after it, or
+// its next copy at its stride, or a second copy that sets the stride); \a out: the grown span.
+bool Continues(const Access& held, const Access& next, Span* out) {
+  if (next.count != 1) return false;
+  const uint64_t len = held.end - held.begin;
+  if (held.count == 1) {
+    if (next.begin == held.end) {
+      *out = {held.begin, next.end, 1, 0};
+      return true;
+    }
+    if (next.end - next.begin == len && next.begin >= held.end) {
+      *out = {held.begin, held.end, 2, next.begin - held.begin};
+      return true;
+    }
+    return false;
+  }
+  if (next.end - next.begin != len || held.count == UINT32_MAX) return false;
+  if (next.begin != held.begin + uint64_t{held.count} * held.stride) return false;
+  *out = {held.begin, held.end, held.count + 1, held.stride};
+  return true;
+}
+
+}  // namespace
+
 void Sanitizer::Apply(Site site, int clock, uint32_t time, const Clock& seen, const Access& a) {
   Collector collect(*this, site);
   StepMemo& memo = MemoOf(site, a.write);
@@ -256,12 +284,9 @@ void Sanitizer::Apply(Site site, int clock, uint32_t time, const Clock& seen, co
 }
 
 void Sanitizer::FlushOverlapping(const Access& a, const Deferred* keep) {
-  // Spans by their hulls: one that only interleaves with another is applied early, harmlessly.
-  const uint64_t end = a.end + uint64_t{a.count - 1} * a.stride;
   for (int i = 0; i < deferred_count_;) {
     Deferred& d = deferred_[i];
-    const uint64_t d_end = d.a.end + uint64_t{d.a.count - 1} * d.a.stride;
-    if (&d == keep || !(d.a.place == a.place) || d_end <= a.begin || end <= d.a.begin) {
+    if (&d == keep || !(d.a.place == a.place) || !SpansOverlap(SpanOf(d.a), SpanOf(a))) {
       ++i;
       continue;
     }
@@ -282,13 +307,13 @@ void Sanitizer::FlushAll() {
 
 void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) {
   const uint32_t time = Epoch(clock);
-  const uint64_t a_end = a.end + uint64_t{a.count - 1} * a.stride;
+  const Span span = SpanOf(a);
   int grow = -1;
+  Span grown;
   unsigned overlapping = 0;  // bit per held-back access
   for (int i = 0; i < deferred_count_; ++i) {
     const Deferred& d = deferred_[i];
     if (!(d.a.place == a.place)) continue;
-    const uint64_t d_end = d.a.end + uint64_t{d.a.count - 1} * d.a.stride;
     if (d.site == site && d.clock == clock && d.time == time && d.a.write == a.write &&
         d.seen == seen) {
       // The same step again on bytes it already covers changes nothing and finds nothing new.
@@ -297,13 +322,12 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
           d.a.end == a.end) {
         return;
       }
-      if (d.a.count == 1 && a.count == 1 && a.begin == d.a.end) {
+      if (Continues(d.a, a, &grown)) {
         grow = i;
         continue;
       }
     }
-    // Spans by their hulls: one that only interleaves with another is applied early, harmlessly.
-    if (d.a.begin < a_end && a.begin < d_end) overlapping |= 1u << i;
+    if (SpansOverlap(SpanOf(d.a), span)) overlapping |= 1u << i;
   }
   // Held-back accesses never overlap each other, so the order they are applied in does not
   // matter; from the last, so that removing one moves none still to come.
@@ -316,7 +340,8 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
     deferred_[i] = deferred_[--deferred_count_];
   }
   if (grow >= 0) {
-    deferred_[grow].a.end = a.end;
+    Access& g = deferred_[grow].a;
+    g.begin = grown.begin, g.end = grown.end, g.count = grown.count, g.stride = grown.stride;
     return;
   }
   if (deferred_count_ == kMaxDeferred) {  // the oldest goes first

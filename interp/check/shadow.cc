@@ -1,5 +1,7 @@
 #include "pto/interp/check/shadow.h"
 
+#include <algorithm>
+
 namespace pto::interp::check {
 
 namespace {
@@ -17,6 +19,27 @@ bool Flags(const Cell& c, const Step& step) {
 }
 
 }  // namespace
+
+bool SpansOverlap(const Span& x, const Span& y) {
+  const uint64_t x_end = x.end + uint64_t{x.count - 1} * x.stride;
+  const uint64_t y_end = y.end + uint64_t{y.count - 1} * y.stride;
+  if (x.begin >= y_end || y.begin >= x_end) return false;
+  if (x.count == 1 && y.count == 1) return true;
+  const uint64_t stride = x.count > 1 ? x.stride : y.stride;
+  if ((x.count > 1 && x.stride != stride) || (y.count > 1 && y.stride != stride)) return true;
+  const uint64_t x_len = x.end - x.begin, y_len = y.end - y.begin;
+  if (stride == 0 || x_len > stride || y_len > stride || stride > uint64_t{1} << 40) return true;
+  // Copy i of x and copy j of y share bytes when d - x_len < (i - j) * stride < d + y_len,
+  // d = y.begin - x.begin; i - j runs over [1 - y.count, x.count - 1].
+  const auto s = static_cast<int64_t>(stride);
+  const int64_t d = static_cast<int64_t>(y.begin - x.begin);  // hulls overlap: |d| is small
+  const auto floor_div = [](int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); };
+  const int64_t k_lo = std::max<int64_t>(floor_div(d - static_cast<int64_t>(x_len), s) + 1,
+                                         1 - int64_t{y.count});
+  const int64_t k_hi = std::min<int64_t>(-floor_div(-(d + static_cast<int64_t>(y_len)), s) - 1,
+                                         int64_t{x.count} - 1);
+  return k_lo <= k_hi;
+}
 
 uint32_t Transition::Next(uint32_t in) {
   for (unsigned i = 0; i < memo_.in.size(); ++i) {

@@ -67,6 +67,11 @@ struct Span {
   uint64_t stride = 0;
 };
 
+/// Whether spans \a x and \a y share a byte. Exact when their copies lie at one stride no
+/// shorter than either's bytes (or one of them has one copy); otherwise their hulls decide
+/// (a shared byte is then possible, not certain).
+bool SpansOverlap(const Span& x, const Span& y);
+
 /// The shadow of one memory. Two stores: granules (on-chip memories: small, and touched in
 /// blocks) and runs (global buffers: large, and touched in long runs).
 class Shadow {

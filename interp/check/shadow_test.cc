@@ -147,6 +147,53 @@ TEST_CASE("run shadow: scattered pieces turn it into granules that hold the same
   CHECK(a == b);
 }
 
+TEST_CASE("spans: overlap is exact for copies at one stride, and never missed") {
+  // Brute force over small spans: every pair the bytes say overlaps must be reported, and
+  // for one stride no shorter than the bytes, only those.
+  const auto bytes_of = [](const Span& x) {
+    std::vector<bool> b(512);
+    for (uint32_t i = 0; i < x.count; ++i) {
+      for (uint64_t at = x.begin + i * x.stride; at < x.end + i * x.stride; ++at) b[at] = true;
+    }
+    return b;
+  };
+  int exact = 0;
+  for (uint64_t xb : {0, 3, 16}) {
+    for (uint64_t xl : {1, 8, 16}) {
+      for (uint32_t xc : {1u, 2u, 5u}) {
+        for (uint64_t yb : {0, 7, 16, 40, 95}) {
+          for (uint64_t yl : {1, 4, 16, 20}) {
+            for (uint32_t yc : {1u, 3u}) {
+              for (uint64_t stride : {16, 24}) {
+                const Span x{xb, xb + xl, xc, xc > 1 ? stride : 0};
+                const Span y{yb, yb + yl, yc, yc > 1 ? stride : 0};
+                const std::vector<bool> bx = bytes_of(x), by = bytes_of(y);
+                bool shared = false;
+                for (size_t i = 0; i < bx.size(); ++i) shared |= bx[i] && by[i];
+                const bool said = SpansOverlap(x, y);
+                CAPTURE(xb);
+                CAPTURE(xl);
+                CAPTURE(xc);
+                CAPTURE(yb);
+                CAPTURE(yl);
+                CAPTURE(yc);
+                CAPTURE(stride);
+                if (shared) CHECK(said);
+                if (xl <= stride && yl <= stride) {
+                  CHECK(said == shared);
+                  ++exact;
+                }
+                CHECK(said == SpansOverlap(y, x));
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  CHECK(exact > 1000);
+}
+
 TEST_CASE("cells: compaction keeps the cells in use and renumbers the shadow") {
   for (const bool by_runs : {false, true}) {
     CAPTURE(by_runs);

@@ -37,8 +37,10 @@ class StepPlans {
  public:
   explicit StepPlans(const Program& program);
   /// The plan of the instruction at code offset \a pc of \a f (a function of the program).
-  const StepPlan& At(const Function& f, uint32_t pc) const {
-    return by_function_[static_cast<size_t>(&f - functions_)][pc];
+  const StepPlan& At(const Function& f, uint32_t pc) const { return Of(f)[pc]; }
+  /// The plans of \a f, by code offset.
+  const StepPlan* Of(const Function& f) const {
+    return by_function_[static_cast<size_t>(&f - functions_)].data();
   }
   std::span<const PlanReg> Sources(const StepPlan& p) const { return {&regs_[p.regs], p.sources}; }
   std::span<const PlanReg> Results(const StepPlan& p) const {
