@@ -37,7 +37,7 @@ bool ExecVecBlock(Executor& ex, const Instr& in) {
       if (!reg::LaneActive(m, b, g)) continue;
       uint8_t* src;
       if (!reg::LocalBytes(ex, Memory::kVec, base + (repeat + b * stride) * kBlock, kBlock, kBlock,
-                           "reads", &src)) {
+                           reg::Use::kRead, "reads", &src)) {
         return false;
       }
       std::memcpy(out + b * kBlock, src, kBlock);
@@ -56,7 +56,10 @@ bool ExecVecBlock(Executor& ex, const Instr& in) {
       if (!reg::LaneActive(m, b, g)) continue;
       uint8_t* dst;
       const int64_t addr = base + ((post ? 0 : repeat) + b * stride) * kBlock;
-      if (!reg::LocalBytes(ex, Memory::kVec, addr, kBlock, kBlock, "writes", &dst)) return false;
+      if (!reg::LocalBytes(ex, Memory::kVec, addr, kBlock, kBlock, reg::Use::kWrite, "writes",
+                           &dst)) {
+        return false;
+      }
       std::memcpy(dst, src + b * kBlock, kBlock);
     }
     if (post) ex.scalar(o[0]).i = base + repeat * kBlock;

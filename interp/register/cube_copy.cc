@@ -61,10 +61,11 @@ struct Side {
   LocalMemory* where = nullptr;
 };
 
-bool Bytes(Executor& ex, const Side& s, int64_t offset, int64_t n, const char* what, uint8_t** p) {
-  return s.gm ? reg::GlobalBytes(ex, s.reg, offset, n, what, p)
-              : reg::LocalBytesIn(ex, *s.where, s.mem, reg::Address(s.base, offset), n, 1, what,
-                                  p);
+bool Bytes(Executor& ex, const Side& s, int64_t offset, int64_t n, reg::Use use, const char* what,
+           uint8_t** p) {
+  return s.gm ? reg::GlobalBytes(ex, s.reg, offset, n, use, what, p)
+              : reg::LocalBytesIn(ex, *s.where, s.mem, reg::Address(s.base, offset), n, 1, use,
+                                  what, p);
 }
 
 // The bursts of mte_gm_l1 and mte_l1_ub: rows of len units of \a len_unit bytes; nburst's strides are the
@@ -79,7 +80,8 @@ bool ByteBursts(Executor& ex, const Instr& in, const Side& from, const Side& to,
   t.dst_row = reg::Address(t.dst_row, t.len);
   return dma::ForEachRow(t, [&](int64_t src, int64_t dst) {
     uint8_t *a, *b;
-    if (!Bytes(ex, from, src, t.len, "reads", &a) || !Bytes(ex, to, dst, t.len, "writes", &b)) {
+    if (!Bytes(ex, from, src, t.len, reg::Use::kRead, "reads", &a) ||
+        !Bytes(ex, to, dst, t.len, reg::Use::kWrite, "writes", &b)) {
       return false;
     }
     std::memmove(b, a, t.len);
@@ -106,8 +108,8 @@ bool UnitBursts(Executor& ex, const Side& from, const Side& to, int64_t len, int
     uint8_t *a, *b;
     const int64_t src = reg::Address(0, r, (len + src_gap) * src_unit);
     const int64_t dst = reg::Address(0, r, (len + dst_gap) * dst_unit);
-    if (!Bytes(ex, from, src, len * src_unit, "reads", &a) ||
-        !Bytes(ex, to, dst, len * dst_unit, "writes", &b)) {
+    if (!Bytes(ex, from, src, len * src_unit, reg::Use::kRead, "reads", &a) ||
+        !Bytes(ex, to, dst, len * dst_unit, reg::Use::kWrite, "writes", &b)) {
       return false;
     }
     if (!widen) {
@@ -244,7 +246,7 @@ bool ExecCubeFrac(Executor& ex, const Instr& in) {
             l1, reg::Address(reg::Address(reg::Address(0, g, group_step), blk, block_step), r,
                              row_step),
             32);
-        if (!cube::Span(ex, Memory::kMat, at, 32, "writes", &row)) return false;
+        if (!cube::Span(ex, Memory::kMat, at, 32, reg::Use::kWrite, "writes", &row)) return false;
         for (int64_t c = 0; c < c0; ++c) {
           const int64_t col = blk * c0 + c;
           if (col >= d) {
@@ -255,7 +257,9 @@ bool ExecCubeFrac(Executor& ex, const Instr& in) {
                                            dn ? reg::Address(r * elem, col, inner)
                                               : reg::Address(col * elem, r, inner));
           uint8_t* from;
-          if (!reg::GlobalBytes(ex, o[0], src, elem, "reads", &from)) return false;
+          if (!reg::GlobalBytes(ex, o[0], src, elem, reg::Use::kRead, "reads", &from)) {
+            return false;
+          }
           std::memcpy(row + c * elem, from, elem);
         }
       }

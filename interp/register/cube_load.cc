@@ -53,7 +53,7 @@ bool ExecCubeLoad(Executor& ex, const Instr& in) {
     buffer.resize(MemoryCapacity(ex.program().arch, beside));
     const int64_t bytes = ScaleBytes(rows, k);
     uint8_t* from;
-    if (!cube::Span(ex, Memory::kMat, src, bytes, "reads", &from)) return false;
+    if (!cube::Span(ex, Memory::kMat, src, bytes, reg::Use::kRead, "reads", &from)) return false;
     if (dst < 0 || dst % 32 != 0 || dst > static_cast<int64_t>(buffer.size()) - bytes) {
       return ex.Fault(StrCat("writes MX scale bytes [", dst, ", ", dst + bytes, ") beside ",
                              MemoryHardwareName(beside), ": outside its ", buffer.size(),
@@ -74,9 +74,10 @@ bool ExecCubeLoad(Executor& ex, const Instr& in) {
     for (int64_t kk = 0; kk < ks; ++kk) {
       for (int64_t mm = 0; mm < ms; ++mm) {
         uint8_t *from, *to;
-        if (!cube::Span(ex, Memory::kMat, src + ((k0 + kk) * sst + m0 + mm) * 512, 512, "reads",
-                        &from) ||
-            !cube::Span(ex, Memory::kLeft, dst + (kk * dst_st + mm) * 512, 512, "writes", &to)) {
+        if (!cube::Span(ex, Memory::kMat, src + ((k0 + kk) * sst + m0 + mm) * 512, 512,
+                        reg::Use::kRead, "reads", &from) ||
+            !cube::Span(ex, Memory::kLeft, dst + (kk * dst_st + mm) * 512, 512, reg::Use::kWrite,
+                        "writes", &to)) {
           return false;
         }
         std::memmove(to, from, 512);
@@ -105,9 +106,9 @@ bool ExecCubeLoad(Executor& ex, const Instr& in) {
     // L0A holds A (m x k), L0B holds B^T (n x k).
     const TileType l0 = kLeft ? cube::NzMatrix(t, rows, cols) : cube::NzMatrix(t, cols, rows);
     uint8_t *from, *to;
-    if (!cube::Span(ex, Memory::kMat, src, l1_bytes, "reads", &from) ||
-        !cube::Span(ex, kLeft ? Memory::kLeft : Memory::kRight, dst, cube::NzBytes(l0), "writes",
-                    &to)) {
+    if (!cube::Span(ex, Memory::kMat, src, l1_bytes, reg::Use::kRead, "reads", &from) ||
+        !cube::Span(ex, kLeft ? Memory::kLeft : Memory::kRight, dst, cube::NzBytes(l0),
+                    reg::Use::kWrite, "writes", &to)) {
       return false;
     }
     std::vector<uint8_t> out(cube::NzBytes(l0), 0);  // padding lanes are zero

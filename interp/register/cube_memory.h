@@ -92,10 +92,11 @@ inline double LoadDouble(DType t, const uint8_t* p) {
   }
 }
 
-/// The bytes [addr, addr + bytes) of \a mem, checked; \a what names the access.
-inline bool Span(Executor& ex, Memory mem, int64_t addr, int64_t bytes, const char* what,
-                 uint8_t** out) {
-  return reg::LocalBytes(ex, mem, addr, bytes, 1, what, out);
+/// The bytes [addr, addr + bytes) of \a mem, checked; \a use and \a what as for
+/// reg::LocalBytes.
+inline bool Span(Executor& ex, Memory mem, int64_t addr, int64_t bytes, reg::Use use,
+                 const char* what, uint8_t** out) {
+  return reg::LocalBytes(ex, mem, addr, bytes, 1, use, what, out);
 }
 
 }  // namespace pto::interp::cube

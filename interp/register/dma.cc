@@ -47,8 +47,9 @@ bool CopyGmToUb(Executor& ex, uint32_t gm, int64_t ub, const Transfer& t, const 
   const int64_t padded = pad.to_block ? (row + 31) / 32 * 32 : row;
   return ForEachRow(t, [&](int64_t src, int64_t dst) {
     uint8_t *from, *to;
-    if (!reg::GlobalBytes(ex, gm, src, t.len, "reads", &from) ||
-        !reg::LocalBytes(ex, Memory::kVec, reg::Address(ub, dst), padded, 32, "writes", &to)) {
+    if (!reg::GlobalBytes(ex, gm, src, t.len, reg::Use::kRead, "reads", &from) ||
+        !reg::LocalBytes(ex, Memory::kVec, reg::Address(ub, dst), padded, 32, reg::Use::kWrite,
+                         "writes", &to)) {
       return false;
     }
     std::memmove(to + head, from, t.len);
@@ -61,8 +62,9 @@ bool CopyGmToUb(Executor& ex, uint32_t gm, int64_t ub, const Transfer& t, const 
 bool CopyUbToGm(Executor& ex, int64_t ub, uint32_t gm, const Transfer& t) {
   return ForEachRow(t, [&](int64_t src, int64_t dst) {
     uint8_t *from, *to;
-    if (!reg::LocalBytes(ex, Memory::kVec, reg::Address(ub, src), t.len, 32, "reads", &from) ||
-        !reg::GlobalBytes(ex, gm, dst, t.len, "writes", &to)) {
+    if (!reg::LocalBytes(ex, Memory::kVec, reg::Address(ub, src), t.len, 32, reg::Use::kRead,
+                         "reads", &from) ||
+        !reg::GlobalBytes(ex, gm, dst, t.len, reg::Use::kWrite, "writes", &to)) {
       return false;
     }
     std::memmove(to, from, t.len);

@@ -133,8 +133,8 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
   double scalar_scale = 1.0;
   uint8_t* quant_params = nullptr;
   if (quant && !vec_quant && o[q] != kNoOperand) scalar_scale = ScalarValue(ex, o[q]);
-  if (vec_quant && !cube::Span(ex, Memory::kScaling, ex.scalar(o[q]).i, n * 8, "reads",
-                               &quant_params)) {
+  if (vec_quant && !cube::Span(ex, Memory::kScaling, ex.scalar(o[q]).i, n * 8, reg::Use::kRead,
+                               "reads", &quant_params)) {
     return false;
   }
   double alpha = 0.0;
@@ -142,7 +142,8 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
   const DType alpha_type = cube::TypeAt(types, 3);
   if (relu == Relu::kScalar) alpha = ScalarValue(ex, o[q + 1]);
   if (relu == Relu::kVector && !cube::Span(ex, Memory::kScaling, ex.scalar(o[q + 1]).i,
-                                           n * DTypeSize(alpha_type), "reads", &alphas)) {
+                                           n * DTypeSize(alpha_type), reg::Use::kRead,
+                                           "reads", &alphas)) {
     return false;
   }
   const bool has_clip = o[q + 2] != kNoOperand;
@@ -179,10 +180,12 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
       }
     }
   }
+  // A GM atomic reads each element before it writes it.
+  const reg::Use gm_use = atomic != cube::AtomicOp::kNone ? reg::Use::kUpdate : reg::Use::kWrite;
   for (int64_t r = 0; r < repeats; ++r) {
     uint8_t* from;
-    if (!cube::Span(ex, Memory::kAcc, reg::Address(src, r, src_step), cube::NzBytes(acc), "reads",
-                    &from)) {
+    if (!cube::Span(ex, Memory::kAcc, reg::Address(src, r, src_step), cube::NzBytes(acc),
+                    reg::Use::kRead, "reads", &from)) {
       return false;
     }
     for (int64_t i = 0; i < m; ++i) {
@@ -211,11 +214,13 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
                                                                 : reg::Address(ri, cj, dst_stride));
         uint8_t* to;
         if constexpr (kGm) {
-          if (!reg::GlobalBytes(ex, o[1], reg::Address(0, e, elem), elem, "writes", &to)) return false;
+          if (!reg::GlobalBytes(ex, o[1], reg::Address(0, e, elem), elem, gm_use, "writes", &to)) {
+            return false;
+          }
         } else {
           if (!reg::LocalBytesIn(ex, *dst_memory[sub], kUb ? Memory::kVec : Memory::kMat,
-                                 reg::Address(ex.scalar(o[1]).i, e, elem), elem, 1, "writes",
-                                 &to)) {
+                                 reg::Address(ex.scalar(o[1]).i, e, elem), elem, 1,
+                                 reg::Use::kWrite, "writes", &to)) {
             return false;
           }
         }

@@ -51,7 +51,7 @@ bool ExecVecGather(Executor& ex, const Instr& in) {
       if (!reg::LaneActive(m, blk, 4)) continue;
       uint8_t* src;
       const int64_t addr = base + OffsetLane(ex, o[2], blk);
-      if (!reg::LocalBytes(ex, Memory::kVec, addr, kBlockBytes, kBlockBytes,
+      if (!reg::LocalBytes(ex, Memory::kVec, addr, kBlockBytes, kBlockBytes, reg::Use::kRead,
                            StrCat("block ", blk, " reads").c_str(), &src)) {
         return false;
       }
@@ -62,12 +62,14 @@ bool ExecVecGather(Executor& ex, const Instr& in) {
   } else {
     const uint32_t offsets = o[2];
     uint8_t* at[kVectorBytes] = {};
-    const char* verb = std::is_same_v<Op, ops::VScatter> ? " writes" : " reads";
+    constexpr bool kScatter = std::is_same_v<Op, ops::VScatter>;
+    const reg::Use use = kScatter ? reg::Use::kWrite : reg::Use::kRead;
+    const char* verb = kScatter ? " writes" : " reads";
     for (int i = 0; i < lanes; ++i) {
       if (!reg::LaneActive(m, i, size)) continue;
       const int64_t addr = base + OffsetLane(ex, offsets, i) * size;
-      if (!reg::LocalBytes(ex, Memory::kVec, addr, size, size, StrCat("lane ", i, verb).c_str(),
-                           &at[i])) {
+      if (!reg::LocalBytes(ex, Memory::kVec, addr, size, size, use,
+                           StrCat("lane ", i, verb).c_str(), &at[i])) {
         return false;
       }
     }

@@ -55,7 +55,7 @@ bool ReadNz(Executor& ex, Memory mem, int64_t addr, DType t, int64_t rows, int64
   if (elem <= 0 || elem > 8) return ex.Fault("the element type code is not a type L0 holds");
   const TileType nz = transposed ? cube::NzMatrix(t, cols, rows) : cube::NzMatrix(t, rows, cols);
   uint8_t* base;
-  if (!cube::Span(ex, mem, addr, cube::NzBytes(nz), "reads", &base)) return false;
+  if (!cube::Span(ex, mem, addr, cube::NzBytes(nz), reg::Use::kRead, "reads", &base)) return false;
   out->cols = cols;
   out->v.resize(rows * cols);
   for (int64_t r = 0; r < rows; ++r) {
@@ -108,7 +108,9 @@ bool ExecMad(Executor& ex, const Instr& in) {
   Operand a, b;
   if (m == 1 && !(flags & cube::kDisableGemv)) {
     uint8_t* row;
-    if (!cube::Span(ex, Memory::kLeft, lhs, k * DTypeSize(ta), "reads", &row)) return false;
+    if (!cube::Span(ex, Memory::kLeft, lhs, k * DTypeSize(ta), reg::Use::kRead, "reads", &row)) {
+      return false;
+    }
     a.cols = k;
     a.v.resize(k);
     for (int64_t c = 0; c < k; ++c) a.v[c] = cube::LoadDouble(ta, row + c * DTypeSize(ta));
@@ -118,13 +120,18 @@ bool ExecMad(Executor& ex, const Instr& in) {
   if (!ReadNz(ex, Memory::kRight, rhs, tb, k, n, true, &b)) return false;
   const TileType c_nz = cube::NzMatrix(tc, m, n, true);
   uint8_t* c_base;
-  if (!cube::Span(ex, Memory::kAcc, dst, cube::NzBytes(c_nz), Op::kAcc ? "reads" : "writes",
+  // An accumulating mad adds to what L0C holds: it reads and writes it.
+  if (!cube::Span(ex, Memory::kAcc, dst, cube::NzBytes(c_nz),
+                  Op::kAcc ? reg::Use::kUpdate : reg::Use::kWrite, Op::kAcc ? "reads" : "writes",
                   &c_base)) {
     return false;
   }
   uint8_t* bias = nullptr;
   if constexpr (Op::kBias) {
-    if (!cube::Span(ex, Memory::kBias, ex.scalar(o[3]).i, n * 4, "reads", &bias)) return false;
+    if (!cube::Span(ex, Memory::kBias, ex.scalar(o[3]).i, n * 4, reg::Use::kRead, "reads",
+                    &bias)) {
+      return false;
+    }
   }
   const uint32_t sat = cube::Field(flags, cube::kMadSatShift, 2);  // 1 sat, 2 nosat
   const uint32_t tf32 = cube::Field(flags, cube::kTf32Shift, 2);

@@ -38,7 +38,10 @@ bool ExecPredMemory(Executor& ex, const Instr& in) {
   uint8_t* image;
   if constexpr (std::is_base_of_v<ops::PredLoad, Op>) {
     if (dist == kPk) return ex.Fault("a predicate load takes NORM, US or DS, not PK");
-    if (!reg::LocalBytes(ex, Memory::kVec, addr, bytes, align, "reads", &image)) return false;
+    if (!reg::LocalBytes(ex, Memory::kVec, addr, bytes, align, reg::Use::kRead, "reads",
+                         &image)) {
+      return false;
+    }
     MaskValue m{};
     for (int k = 0; k < kVectorBytes; ++k) {
       m.Set(k, ImageBit(image, dist == kUs ? k / 2 : dist == kDs ? 2 * k : k));
@@ -48,7 +51,10 @@ bool ExecPredMemory(Executor& ex, const Instr& in) {
     if (dist == kUs || dist == kDs) {
       return ex.Fault("a predicate store takes NORM or PK, not US or DS");
     }
-    if (!reg::LocalBytes(ex, Memory::kVec, addr, bytes, align, "writes", &image)) return false;
+    if (!reg::LocalBytes(ex, Memory::kVec, addr, bytes, align, reg::Use::kWrite, "writes",
+                         &image)) {
+      return false;
+    }
     const MaskValue& m = ex.mask(o[0]);
     uint8_t out[32] = {};
     for (int k = 0; k < bytes * 8; ++k) {

@@ -5,9 +5,23 @@
 
 namespace pto::interp::reg {
 
-bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t align,
+namespace {
+
+// An access of \a use as RecordAccess takes it. An update is recorded once, as a write: a
+// write is flagged against every unordered earlier read and write, which covers what its read
+// would be flagged against. exact is false for it as for a plain read: the layer's reads are
+// not checked for initialisation (LocalBytesIn), and an update's read is one.
+void Record(Executor& ex, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,
+            Use use) {
+  RecordAccess(ex.core(), global, mem, buffer, begin, bytes, use != Use::kRead,
+               use == Use::kWrite);
+}
+
+}  // namespace
+
+bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t align, Use use,
                 const char* what, uint8_t** out) {
-  return LocalBytesIn(ex, ex.local(), mem, addr, bytes, align, what, out);
+  return LocalBytesIn(ex, ex.local(), mem, addr, bytes, align, use, what, out);
 }
 
 LocalMemory& CoreMemories(Executor& ex, Memory mem, int64_t subblock) {
@@ -19,7 +33,7 @@ LocalMemory& CoreMemories(Executor& ex, Memory mem, int64_t subblock) {
 }
 
 bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, int64_t bytes,
-                  int64_t align, const char* what, uint8_t** out) {
+                  int64_t align, Use use, const char* what, uint8_t** out) {
   const int64_t capacity = MemoryCapacity(ex.program().arch, mem);
   if (addr < 0 || bytes < 0 || addr > capacity - bytes) {
     return ex.Fault(StrCat(what, " ", MemoryHardwareName(mem), " bytes [", addr, ", ",
@@ -34,14 +48,13 @@ bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, in
   if (ex.core().recording && &where == &ex.local()) [[unlikely]] {
     // The register layer's reads are not checked for initialisation: a vector load takes a
     // whole register whose unused lanes may hold anything.
-    const bool write = std::string_view(what).find("write") != std::string_view::npos;
-    RecordAccess(ex.core(), false, mem, 0, addr, bytes, write, write);
+    Record(ex, false, mem, 0, addr, bytes, use);
   }
   return true;
 }
 
-bool GlobalBytes(Executor& ex, uint32_t view, int64_t byte, int64_t bytes, const char* what,
-                 uint8_t** out) {
+bool GlobalBytes(Executor& ex, uint32_t view, int64_t byte, int64_t bytes, Use use,
+                 const char* what, uint8_t** out) {
   const ViewState* v;
   if (!ex.View(view, &v)) return false;
   GlobalBuffer& buf = ex.globals()[v->buffer];
@@ -53,8 +66,7 @@ bool GlobalBytes(Executor& ex, uint32_t view, int64_t byte, int64_t bytes, const
   }
   *out = buf.bytes.data() + start;
   if (ex.core().recording) [[unlikely]] {
-    const bool write = std::string_view(what).find("write") != std::string_view::npos;
-    RecordAccess(ex.core(), true, Memory::kVec, v->buffer, start, bytes, write, write);
+    Record(ex, true, Memory::kVec, v->buffer, start, bytes, use);
   }
   return true;
 }

@@ -15,14 +15,19 @@ inline int MaskGranule(const Executor& ex, uint32_t reg) { return ex.function().
 /// Whether lane \a lane of \a bytes-wide elements is active in \a m: its lowest bit decides.
 inline bool LaneActive(const MaskValue& m, int lane, int bytes) { return m.Bit(lane * bytes); }
 
+/// What an instruction does with the bytes it asks for, as the sanitizer (ptorun --check)
+/// records it: reads them, writes them, or both (kUpdate: an atomic's read-modify-write, an
+/// accumulating mad's L0C).
+enum class Use : uint8_t { kRead, kWrite, kUpdate };
+
 /// Points \a out at bytes [addr, addr + bytes) of on-chip memory \a mem after checking they lie
 /// in it and that \a addr is a multiple of \a align; otherwise faults, saying \a what the
-/// instruction does with them ("reads", "writes").
-bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t align,
+/// instruction does with them ("reads", "writes"). \a use is what it does with them.
+bool LocalBytes(Executor& ex, Memory mem, int64_t addr, int64_t bytes, int64_t align, Use use,
                 const char* what, uint8_t** out);
 /// LocalBytes in the memories \a where of another core of the block (CoreMemories).
 bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, int64_t bytes,
-                  int64_t align, const char* what, uint8_t** out);
+                  int64_t align, Use use, const char* what, uint8_t** out);
 
 /// Where a copy of this core reaches memory \a mem when the block's cores run apart: UB is
 /// vector core \a subblock's (a cube-side copy names it; a vector core reaches only its own),
@@ -56,9 +61,10 @@ inline int64_t ElementAddress(Executor& ex, uint32_t ptr, uint32_t offset, int e
 }
 
 /// Points \a out at bytes [byte, byte + bytes) of the global buffer view register \a view
-/// points into (its byte offset plus \a byte), after checking they lie in the buffer.
-bool GlobalBytes(Executor& ex, uint32_t view, int64_t byte, int64_t bytes, const char* what,
-                 uint8_t** out);
+/// points into (its byte offset plus \a byte), after checking they lie in the buffer; \a use
+/// and \a what as for LocalBytes.
+bool GlobalBytes(Executor& ex, uint32_t view, int64_t byte, int64_t bytes, Use use,
+                 const char* what, uint8_t** out);
 
 }  // namespace pto::interp::reg
 

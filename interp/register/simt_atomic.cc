@@ -66,9 +66,12 @@ bool ExecSimtAtomic(Executor& ex, const Instr& in) {
   const int bytes = DTypeSize(reg_type);
   uint8_t* at = nullptr;
   if (o[1] != kNoOperand) {
-    if (!reg::GlobalBytes(ex, o[1], 0, bytes, "the atomic update touches", &at)) return false;
+    if (!reg::GlobalBytes(ex, o[1], 0, bytes, reg::Use::kUpdate, "the atomic update touches",
+                          &at)) {
+      return false;
+    }
   } else if (!reg::LocalBytes(ex, Memory::kVec, ex.scalar(o[2]).i, bytes, bytes,
-                              "the atomic update touches", &at)) {
+                              reg::Use::kUpdate, "the atomic update touches", &at)) {
     return false;
   }
   const Slot old = simt::LoadAs(at, reg_type);
@@ -148,6 +151,7 @@ bool ExecLocalScalar(Executor& ex, const Instr& in) {
     const int bytes = DTypeSize(t);
     uint8_t* at;
     if (!reg::LocalBytes(ex, Memory::kVec, reg::ElementAddress(ex, ptr, k, bytes), bytes, bytes,
+                         kLoad ? reg::Use::kRead : reg::Use::kWrite,
                          kLoad ? "the load reads" : "the store writes", &at)) {
       return false;
     }

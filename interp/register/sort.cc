@@ -38,12 +38,12 @@ bool Bitsort(Executor& ex, const Instr& in, DType dtype) {
   if (repeats < 0) return ex.Fault(StrCat("a repeat count of ", repeats));
   for (int64_t r = 0; r < repeats; ++r) {
     uint8_t *dst, *scores, *indices;
-    if (!reg::LocalBytes(ex, Memory::kVec, reg::Address(ex.scalar(o[1]).i, r, kGroup * esz), kGroup * esz,
-                         32, "scores", &scores) ||
-        !reg::LocalBytes(ex, Memory::kVec, reg::Address(ex.scalar(o[2]).i, r, kGroup * 4), kGroup * 4, 32,
-                         "indices", &indices) ||
+    if (!reg::LocalBytes(ex, Memory::kVec, reg::Address(ex.scalar(o[1]).i, r, kGroup * esz),
+                         kGroup * esz, 32, reg::Use::kRead, "scores", &scores) ||
+        !reg::LocalBytes(ex, Memory::kVec, reg::Address(ex.scalar(o[2]).i, r, kGroup * 4),
+                         kGroup * 4, 32, reg::Use::kRead, "indices", &indices) ||
         !reg::LocalBytes(ex, Memory::kVec, reg::Address(ex.scalar(o[0]).i, r, kGroup * kRecordBytes),
-                         kGroup * kRecordBytes, 32, "records", &dst)) {
+                         kGroup * kRecordBytes, 32, reg::Use::kWrite, "records", &dst)) {
       return false;
     }
     int order[kGroup];
@@ -81,7 +81,7 @@ bool Mrgsort4(Executor& ex, const Instr& in, DType dtype) {
     length[k] = static_cast<int64_t>((count >> (16 * k)) & 0xffff);
     uint8_t* p;
     if (!reg::LocalBytes(ex, Memory::kVec, ex.scalar(o[1 + k]).i, length[k] * kRecordBytes, 8,
-                         StrCat("list ", k, " reads").c_str(), &p)) {
+                         reg::Use::kRead, StrCat("list ", k, " reads").c_str(), &p)) {
       return false;
     }
     list[k] = p;
@@ -109,7 +109,7 @@ bool Mrgsort4(Executor& ex, const Instr& in, DType dtype) {
   }
   uint8_t* dst;
   if (!reg::LocalBytes(ex, Memory::kVec, ex.scalar(o[0]).i, static_cast<int64_t>(out.size()), 8,
-                       "records", &dst)) {
+                       reg::Use::kWrite, "records", &dst)) {
     return false;
   }
   std::memcpy(dst, out.data(), out.size());

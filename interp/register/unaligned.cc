@@ -38,7 +38,9 @@ int64_t BlockOf(int64_t addr) { return addr & ~(kBlock - 1); }
 
 bool Prime(Executor& ex, int64_t block, AlignValue& al) {
   uint8_t* src;
-  if (!reg::LocalBytes(ex, Memory::kVec, block, kBlock, kBlock, "reads", &src)) return false;
+  if (!reg::LocalBytes(ex, Memory::kVec, block, kBlock, kBlock, reg::Use::kRead, "reads", &src)) {
+    return false;
+  }
   std::memcpy(al.bytes, src, kBlock);
   al.count = kLoadPrimed;
   al.offset = static_cast<uint32_t>(block);
@@ -63,7 +65,10 @@ bool Append(Executor& ex, const AlignValue& in, int64_t addr, const uint8_t* dat
   const int64_t commit = BlockOf(end) > start ? BlockOf(end) : start;
   if (commit > start) {
     uint8_t* dst;
-    if (!reg::LocalBytes(ex, Memory::kVec, start, commit - start, 1, "writes", &dst)) return false;
+    if (!reg::LocalBytes(ex, Memory::kVec, start, commit - start, 1, reg::Use::kWrite, "writes",
+                         &dst)) {
+      return false;
+    }
     std::memcpy(dst, buffer, commit - start);
   }
   std::memcpy(out.bytes, buffer + (commit - start), end - commit);
@@ -81,7 +86,10 @@ bool Flush(Executor& ex, const AlignValue& al, int64_t at) {
                            ", not the flush point ", at));
   }
   uint8_t* dst;
-  if (!reg::LocalBytes(ex, Memory::kVec, al.offset, al.count, 1, "writes", &dst)) return false;
+  if (!reg::LocalBytes(ex, Memory::kVec, al.offset, al.count, 1, reg::Use::kWrite, "writes",
+                       &dst)) {
+    return false;
+  }
   std::memcpy(dst, al.bytes, al.count);
   return true;
 }
@@ -125,7 +133,7 @@ bool ExecVecAlign(Executor& ex, const Instr& in) {
     std::memcpy(out, al.bytes + (p - al.offset), head);
     uint8_t* src;
     if (!reg::LocalBytes(ex, Memory::kVec, al.offset + kBlock, kVectorBytes - head, kBlock,
-                         "reads", &src)) {
+                         reg::Use::kRead, "reads", &src)) {
       return false;
     }
     std::memcpy(out + head, src, kVectorBytes - head);

@@ -98,7 +98,8 @@ bool ExecVecLoad(Executor& ex, const Instr& in) {
   const int w = d->width ? d->width : DTypeSize(reg::VRegType(ex, o[0]));
   uint8_t* src;
   if constexpr (kPair) {
-    if (!reg::LocalBytes(ex, Memory::kVec, addr, 2 * kVectorBytes, d->align, "reads", &src)) {
+    if (!reg::LocalBytes(ex, Memory::kVec, addr, 2 * kVectorBytes, d->align, reg::Use::kRead,
+                         "reads", &src)) {
       return false;
     }
     // DINTLV: even elements to lo, odd to hi; BDINTLV: even 32-byte blocks to lo, odd to hi.
@@ -113,8 +114,8 @@ bool ExecVecLoad(Executor& ex, const Instr& in) {
     }
     return true;
   } else {
-    if (!reg::LocalBytes(ex, Memory::kVec, addr, LoadFootprint(d->name, w), d->align, "reads",
-                         &src)) {
+    if (!reg::LocalBytes(ex, Memory::kVec, addr, LoadFootprint(d->name, w), d->align,
+                         reg::Use::kRead, "reads", &src)) {
       return false;
     }
     uint8_t out[kVectorBytes];

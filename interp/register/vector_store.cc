@@ -99,7 +99,8 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
   uint8_t* dst;
   if constexpr (kPair) {
     // INTLV: lo and hi elements alternate over 512 bytes; the mask is not read.
-    if (!reg::LocalBytes(ex, Memory::kVec, addr, 2 * kVectorBytes, d->align, "writes", &dst)) {
+    if (!reg::LocalBytes(ex, Memory::kVec, addr, 2 * kVectorBytes, d->align, reg::Use::kWrite,
+                         "writes", &dst)) {
       return false;
     }
     const uint8_t* lo = ex.vreg(o[0]).bytes;
@@ -114,7 +115,8 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
   } else {
     StoreImage img;
     MakeImage(d->name, w, ex.vreg(data).bytes, &img);
-    if (!reg::LocalBytes(ex, Memory::kVec, addr, img.size, d->align, "writes", &dst)) {
+    if (!reg::LocalBytes(ex, Memory::kVec, addr, img.size, d->align, reg::Use::kWrite, "writes",
+                         &dst)) {
       return false;
     }
     const MaskValue& m = ex.mask(o[4]);

@@ -24,11 +24,11 @@ bool InRange(Executor& ex, const char* name, int64_t v, int64_t lo, int64_t hi) 
 }
 
 // The bytes of burst i of one side: a UB address or a GM pointer's bytes.
-bool Side(Executor& ex, bool gm, uint32_t reg, int64_t offset, int64_t bytes, const char* what,
-          uint8_t** out) {
-  if (gm) return reg::GlobalBytes(ex, reg, offset, bytes, what, out);
+bool Side(Executor& ex, bool gm, uint32_t reg, int64_t offset, int64_t bytes, reg::Use use,
+          const char* what, uint8_t** out) {
+  if (gm) return reg::GlobalBytes(ex, reg, offset, bytes, use, what, out);
   return reg::LocalBytes(ex, Memory::kVec, reg::Address(ex.scalar(reg).i, offset), bytes, kBlock,
-                         what, out);
+                         use, what, out);
 }
 
 }  // namespace
@@ -47,8 +47,10 @@ bool ExecDataMove(Executor& ex, const Instr& in) {
   const int64_t len = burst * kBlock;
   for (int64_t i = 0; i < nburst; ++i) {
     uint8_t *from, *to;
-    if (!Side(ex, src_gm, o[1], i * (burst + src_gap) * kBlock, len, "reads", &from) ||
-        !Side(ex, dst_gm, o[0], i * (burst + dst_gap) * kBlock, len, "writes", &to)) {
+    if (!Side(ex, src_gm, o[1], i * (burst + src_gap) * kBlock, len, reg::Use::kRead, "reads",
+              &from) ||
+        !Side(ex, dst_gm, o[0], i * (burst + dst_gap) * kBlock, len, reg::Use::kWrite, "writes",
+              &to)) {
       return false;
     }
     std::memmove(to, from, static_cast<size_t>(len));

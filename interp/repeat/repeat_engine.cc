@@ -144,7 +144,8 @@ bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumu
       return ex.Fault(StrCat(RepeatPointerName(at.pointers, p), " at UB byte ", g->x[p].base,
                              ": its active lanes wrap around the 64-bit address space"));
     }
-    if (!reg::LocalBytes(ex, Memory::kVec, span.lo, span_bytes, 1, what.c_str(), &bytes_at)) {
+    const reg::Use use = p == 0 ? reg::Use::kWrite : reg::Use::kRead;
+    if (!reg::LocalBytes(ex, Memory::kVec, span.lo, span_bytes, 1, use, what.c_str(), &bytes_at)) {
       return false;
     }
   }
