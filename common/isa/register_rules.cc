@@ -83,12 +83,31 @@ void RuleChecker::CheckMaskGen() {
   }
 }
 
+void RuleChecker::CheckSimtCollective() {
+  CheckRegister();
+  // A shuffle's group is a half or the whole of the 32 lanes (a width that does not divide 32
+  // would reach lanes that do not exist).
+  const int width = AttrOperand("width");
+  if (width >= 0 && types_[width].known_value && types_[width].value != 16 &&
+      types_[width].value != 32) {
+    Fail(width, StrCat("width is 16 or 32, not ", static_cast<int64_t>(types_[width].value)));
+  }
+}
+
 void RuleChecker::CheckDma() {
   CheckRegister();
   const int rest = static_cast<int>(types_.size()) - info_.num_operands();
   if (rest % 3 != 0 || rest / 3 > kMaxDmaLoops) {
     Fail(-1, StrCat(info_.mnemonic, " takes up to ", kMaxDmaLoops,
                     " loop(...) triples after its fixed operands, not ", rest, " operands"));
+  }
+  // mte_gm_ub's padding: a value, then the left and right counts, both or neither.
+  if (info_.mnemonic == "mte_gm_ub" && types_.size() >= 10) {
+    const bool value = types_[7].present, left = types_[8].present, right = types_[9].present;
+    if (left != right || (left && !value)) {
+      Fail(left ? 8 : 9, "mte_gm_ub pads with a value and then both counts (left and right), "
+                         "or a value alone");
+    }
   }
 }
 

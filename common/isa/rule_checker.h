@@ -34,6 +34,7 @@ class RuleChecker {
   void CheckRegister();
   void CheckDma();
   void CheckMaskGen();
+  void CheckSimtCollective();
   void CheckVecElementwise();
   void CheckVecLoad();
   void CheckVecStore();
