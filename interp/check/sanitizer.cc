@@ -137,7 +137,7 @@ void Sanitizer::CollectCells() {
   }
   for (const auto& [buffer, s] : global_) s->Renumber(remap);
   ++generation_;  // every memo's ids are stale
-  collect_at_ = std::max(size_t{1} << 16, cells_.size() * 4);
+  collect_at_ = std::max(size_t{1} << 12, cells_.size() * 4);
 }
 
 // What the shadow finds for one access of an instruction: conflicts gathered by earlier

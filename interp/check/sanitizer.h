@@ -204,7 +204,7 @@ class Sanitizer {
   };
   std::map<int64_t, Signal> signals_;
   CellTable cells_;
-  size_t collect_at_ = size_t{1} << 16;  ///< cells_ size that triggers CollectCells
+  size_t collect_at_ = size_t{1} << 12;  ///< cells_ size that triggers CollectCells
   uint32_t generation_ = 0;              ///< CollectCells runs so far (memo keys)
   struct SiteMemo {
     Site site;
