@@ -38,6 +38,7 @@ struct Cell {
   uint16_t readers = 0;  ///< clocks that read it since the last write (bit per clock)
   uint32_t write_time = 0;
   Site write_site;
+  bool atomic = false;  ///< the last write was an atomic update (cores' atomics do not race)
   std::array<uint32_t, kClockCount> read_time{};
   std::array<Site, kClockCount> read_site{};
   bool operator==(const Cell&) const = default;

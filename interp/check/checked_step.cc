@@ -208,7 +208,7 @@ bool CheckedStep(Executor& ex, const Instr& in) {
 }
 
 void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,
-                  bool write, bool exact, uint32_t count, uint64_t stride) {
+                  bool write, bool exact, uint32_t count, uint64_t stride, bool atomic) {
   if (bytes <= 0 || begin < 0 || count == 0) return;
   Access a;
   a.place = Place{global, mem, buffer};
@@ -218,6 +218,7 @@ void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin
   a.exact = exact;
   a.count = count;
   a.stride = stride;
+  a.atomic = atomic;
   core.recording->push_back(a);
 }
 

@@ -19,9 +19,11 @@ bool CheckedStep(Executor& ex, const Instr& in);
 /// and repeat layers): bytes [begin, begin + bytes) of on-chip memory \a mem, or of global
 /// buffer \a buffer, read or written. Only while core.recording is set. \a exact: the bytes
 /// are exactly those the instruction uses (a vector load's lanes may be more). \a count > 1:
-/// as many copies of the bytes, each \a stride bytes after the one before.
+/// as many copies of the bytes, each \a stride bytes after the one before. \a atomic: an
+/// atomic update of global memory.
 void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,
-                  bool write, bool exact, uint32_t count = 1, uint64_t stride = 0);
+                  bool write, bool exact, uint32_t count = 1, uint64_t stride = 0,
+                  bool atomic = false);
 
 /// Takes back the last access RecordAccess recorded (a masked store then records its lanes).
 void DropLastAccess(Core& core);

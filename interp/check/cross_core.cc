@@ -28,6 +28,7 @@ struct Item {
   bool wrote;
   Site site;
   int core;
+  bool atomic;  ///< an atomic update: two cores' atomics on the same bytes do not race
 };
 
 // The active intervals of a sweep, as a min-heap by end.
@@ -48,7 +49,7 @@ struct Active {
   template <typename Unordered>
   const Item* Other(const Item& i, Unordered&& unordered) const {
     for (const Item* a : heap) {
-      if (a->core != i.core && unordered(a->core, i.core)) return a;
+      if (a->core != i.core && !(a->atomic && i.atomic) && unordered(a->core, i.core)) return a;
     }
     return nullptr;
   }
@@ -86,7 +87,7 @@ void FindCrossCoreRaces(const Program& program, const std::vector<Sanitizer*>& c
   for (int c = 0; c < static_cast<int>(cores.size()); ++c) {
     for (const auto& [buffer, touches] : cores[c]->touches()) {
       std::vector<Item>& items = by_buffer[buffer];
-      for (const Sanitizer::Touch& t : touches) items.push_back({t.begin, t.end, t.wrote, t.site, c});
+      for (const Sanitizer::Touch& t : touches) items.push_back({t.begin, t.end, t.wrote, t.site, c, t.atomic});
     }
   }
   for (auto& [buffer, items] : by_buffer) {

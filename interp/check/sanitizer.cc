@@ -225,17 +225,16 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
       }
       continue;
     }
-    const Step step{write, clock, Epoch(clock), &seen, site};
+    Step step{write, clock, Epoch(clock), &seen, site};
     StepMemo* memo = nullptr;
     for (const Access& a : accesses) {
       if (a.write != write) continue;
       FlushOverlapping(a);
-      if (!memo) {
-        memo = &MemoOf(site, write);
-        memo->Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{Epoch(clock)} << 16 |
-                  uint64_t(clock) << 1 | write);
-      }
+      if (!memo) memo = &MemoOf(site, write);
+      memo->Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{Epoch(clock)} << 16 |
+                uint64_t{a.atomic} << 5 | uint64_t(clock) << 1 | write);
       collect.Start(a, clock);
+      step.atomic = a.atomic;
       ShadowOf(a.place).Access(Span{a.begin, a.end, a.count, a.stride}, step, cells_, *memo,
                                collect);
     }
@@ -275,11 +274,11 @@ bool Continues(const Access& held, const Access& next, Span* out) {
 void Sanitizer::Apply(Site site, int clock, uint32_t time, const Clock& seen, const Access& a) {
   Collector collect(*this, site);
   StepMemo& memo = MemoOf(site, a.write);
-  memo.Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{time} << 16 | uint64_t(clock) << 1 |
-           a.write);
+  memo.Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{time} << 16 | uint64_t{a.atomic} << 5 |
+           uint64_t(clock) << 1 | a.write);
   collect.Start(a, clock);
   ShadowOf(a.place).Access(Span{a.begin, a.end, a.count, a.stride},
-                           Step{a.write, clock, time, &seen, site}, cells_, memo, collect);
+                           Step{a.write, clock, time, &seen, site, a.atomic}, cells_, memo, collect);
   for (const Collector::Found& f : collect.found) ReportRace(site, f.c, f.write, f.clock, f.place);
 }
 
@@ -315,7 +314,7 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
     const Deferred& d = deferred_[i];
     if (!(d.a.place == a.place)) continue;
     if (d.site == site && d.clock == clock && d.time == time && d.a.write == a.write &&
-        d.seen == seen) {
+        d.a.atomic == a.atomic && d.seen == seen) {
       // The same step again on bytes it already covers changes nothing and finds nothing new.
       if (d.a.count == 1 && a.count == 1 && d.a.begin <= a.begin && a.end <= d.a.end) return;
       if (d.a.count == a.count && d.a.stride == a.stride && d.a.begin == a.begin &&
@@ -516,11 +515,12 @@ std::map<int, std::vector<Sanitizer::Touch>> Sanitizer::GlobalTouches() const {
       if (c.writer < 0 && c.readers == 0) return;
       const bool wrote = c.writer >= 0;
       const Site site = wrote ? c.write_site : c.read_site[__builtin_ctz(c.readers)];
+      const bool atomic = wrote && c.atomic;
       if (!list.empty() && list.back().end == begin && list.back().wrote == wrote &&
-          list.back().site == site) {
+          list.back().site == site && list.back().atomic == atomic) {
         list.back().end = end;
       } else {
-        list.push_back({begin, end, wrote, site});
+        list.push_back({begin, end, wrote, site, atomic});
       }
     });
   }

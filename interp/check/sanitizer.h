@@ -55,6 +55,7 @@ struct Access {
   uint64_t stride = 0;
   bool write = false;
   bool exact = true;  ///< the bytes are exactly those touched (not an over-approximation)
+  bool atomic = false;  ///< an atomic update of global memory
   int tile = -1;      ///< the tile register the instruction names it by, or -1
   uint64_t origin = 0;  ///< the operand's first byte and element size, to name elements
   int elem_bytes = 0;
@@ -134,6 +135,7 @@ class Sanitizer {
     uint64_t begin, end;
     bool wrote;
     Site site;
+    bool atomic;  ///< the write was an atomic update
   };
   const std::map<int, std::vector<Touch>>& touches() const { return touches_; }
   /// Which core this is, for reports of races between cores ("block 3, vector core 1").

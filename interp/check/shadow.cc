@@ -50,6 +50,7 @@ uint32_t Transition::Next(uint32_t in) {
     c.writer = static_cast<int8_t>(step_.clock);
     c.write_time = step_.time;
     c.write_site = step_.site;
+    c.atomic = step_.atomic;
   } else {
     c = cells_[in];
     c.readers |= static_cast<uint16_t>(1u << step_.clock);

@@ -26,6 +26,7 @@ struct Step {
   uint32_t time = 0;
   const Clock* seen = nullptr;
   Site site;
+  bool atomic = false;  ///< an atomic update (a write)
 };
 
 /// One unordered earlier access an access met: its kind, clock and site, and the bytes.

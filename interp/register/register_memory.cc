@@ -13,8 +13,10 @@ namespace {
 // not checked for initialisation (LocalBytesIn), and an update's read is one.
 void Record(Executor& ex, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,
             Use use) {
+  // A global update is an atomic one (SIMT atomics, fixpipe's atomic writes): those of two
+  // cores to the same bytes do not race.
   RecordAccess(ex.core(), global, mem, buffer, begin, bytes, use != Use::kRead,
-               use == Use::kWrite);
+               use == Use::kWrite, 1, 0, global && use == Use::kUpdate);
 }
 
 }  // namespace
