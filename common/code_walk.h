@@ -94,6 +94,11 @@ bool AnyInstruction(const Program& program, Pred&& pred) {
   return false;
 }
 
+/// Whether some instruction of \a program is of family \a family.
+inline bool UsesFamily(const Program& program, Family family) {
+  return AnyInstruction(program, [&](const Instr& in) { return GetOpInfo(in.op).family == family; });
+}
+
 }  // namespace pto
 
 #endif  // PTO_COMMON_CODE_WALK_H_

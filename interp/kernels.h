@@ -30,6 +30,10 @@ namespace ops {
 /// suit the tile's type (tassign, tile/bind_reshape.cc; %alloc_tile, machine_kernels.cc).
 bool BindAddress(Executor& ex, uint32_t tile_reg, int64_t addr);
 
+/// The flag id of sync.set / sync.wait \a in: its register's value, or its immediate
+/// (sync_kernels.cc; the sanitizer's checked step).
+int64_t CrossCoreFlagId(const Executor& ex, const Instr& in);
+
 }  // namespace pto::interp
 
 #endif  // PTO_INTERP_KERNELS_H_

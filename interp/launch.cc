@@ -273,10 +273,6 @@ constexpr int kVectorCoresPerBlock = 2;
 
 }  // namespace
 
-static bool UsesFamily(const Program& program, Family family) {
-  return AnyInstruction(program, [&](const Instr& in) { return GetOpInfo(in.op).family == family; });
-}
-
 bool UsesPipes(const Program& program) { return UsesFamily(program, Family::kPipe); }
 
 static bool HasCubeVectorPair(const Program& program) {

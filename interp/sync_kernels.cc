@@ -22,8 +22,7 @@ constexpr int kFlagsPerVectorCore = PipeHub::kFlagsPerVectorCore;
 // it). Faults on an id outside those.
 bool CrossCoreFlag(Executor& ex, const Instr& in, bool set) {
   Core& core = ex.core();
-  const uint32_t* o = in.operands;
-  const int64_t id = o[0] != kNoOperand ? ex.scalar(o[0]).i : o[2];
+  const int64_t id = CrossCoreFlagId(ex, in);
   const bool cube = core.kind == CoreKind::kCube;
   const int64_t limit = cube ? 2 * kFlagsPerVectorCore : kFlagsPerVectorCore;
   if (id < 0 || id >= limit) {
@@ -53,6 +52,11 @@ bool CrossCoreFlag(Executor& ex, const Instr& in, bool set) {
 }
 
 }  // namespace
+
+int64_t CrossCoreFlagId(const Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  return o[0] != kNoOperand ? ex.scalar(o[0]).i : o[2];
+}
 
 template <typename Op>
 bool ExecSync(Executor& ex, const Instr& in) {

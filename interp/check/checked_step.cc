@@ -12,6 +12,7 @@
 #include "pto/interp/check/sanitizer.h"
 #include "pto/interp/check/step_plan.h"
 #include "pto/interp/executor.h"
+#include "pto/interp/kernels.h"
 #include "pto/interp/touched_bytes.h"
 
 namespace pto::interp {
@@ -76,7 +77,7 @@ void Sync(Executor& ex, const Instr& in, check::Sanitizer& s, check::Site site) 
       // block orders its halves' pipes through the flag.
       if (!ex.core().hub) {
         const int pipe = PipeIndex(o[1]);
-        const int64_t signal = o[0] != kNoOperand ? ex.scalar(o[0]).i : o[2];
+        const int64_t signal = CrossCoreFlagId(ex, in);
         if (pipe < 0) return;
         if (in.op == Opcode::kSyncSet) {
           s.SignalSet(pipe, signal);

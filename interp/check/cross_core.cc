@@ -16,10 +16,7 @@ bool OrdersCores(const Program& program) {
   });
 }
 
-bool OrdersBlocks(const Program& program) {
-  return AnyInstruction(program,
-                        [](const Instr& in) { return GetOpInfo(in.op).family == Family::kComm; });
-}
+bool OrdersBlocks(const Program& program) { return UsesFamily(program, Family::kComm); }
 
 namespace {
 

@@ -26,6 +26,8 @@ const char* QueueWord(int clock) {
   }
 }
 
+Span SpanOf(const Access& a) { return {a.begin, a.end, a.count, a.stride}; }
+
 std::string WhereOf(const Place& p) {
   return p.global ? StrCat("global buffer ", p.buffer) : std::string(MemoryHardwareName(p.mem));
 }
@@ -182,6 +184,10 @@ class Sanitizer::Collector final : public AccessSink {
     });
   }
   std::vector<Found> found;
+  /// Reports the races found, one per earlier instruction, at the instruction.
+  void ReportRaces() const {
+    for (const Found& f : found) s_.ReportRace(site_, f.c, f.write, f.clock, f.place);
+  }
 
  private:
   Sanitizer& s_;
@@ -225,27 +231,25 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
       }
       continue;
     }
-    Step step{write, clock, Epoch(clock), &seen, site};
-    StepMemo* memo = nullptr;
     for (const Access& a : accesses) {
       if (a.write != write) continue;
       FlushOverlapping(a);
-      if (!memo) memo = &MemoOf(site, write);
-      memo->Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{Epoch(clock)} << 16 |
-                uint64_t{a.atomic} << 5 | uint64_t(clock) << 1 | write);
-      collect.Start(a, clock);
-      step.atomic = a.atomic;
-      ShadowOf(a.place).Access(Span{a.begin, a.end, a.count, a.stride}, step, cells_, *memo,
-                               collect);
+      Apply(Deferred{site, clock, Epoch(clock), seen, a}, collect);
     }
   }
-  for (const Collector::Found& f : collect.found) ReportRace(site, f.c, f.write, f.clock, f.place);
+  collect.ReportRaces();
   if (cells_.size() >= collect_at_) CollectCells();
 }
 
 namespace {
 
-Span SpanOf(const Access& a) { return {a.begin, a.end, a.count, a.stride}; }
+// Whether held-back span \a held already covers every byte of \a next: the same bytes, or
+// one run of bytes inside another.
+bool Covers(const Access& held, const Access& next) {
+  if (held.count == 1 && next.count == 1) return held.begin <= next.begin && next.end <= held.end;
+  return held.count == next.count && held.stride == next.stride && held.begin == next.begin &&
+         held.end == next.end;
+}
 
 // Whether \a next, one copy of bytes, continues held-back span \a held (the bytes after it, or
 // its next copy at its stride, or a second copy that sets the stride); \a out: the grown span.
@@ -271,36 +275,38 @@ bool Continues(const Access& held, const Access& next, Span* out) {
 
 }  // namespace
 
-void Sanitizer::Apply(Site site, int clock, uint32_t time, const Clock& seen, const Access& a) {
-  Collector collect(*this, site);
-  StepMemo& memo = MemoOf(site, a.write);
-  memo.Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{time} << 16 | uint64_t{a.atomic} << 5 |
-           uint64_t(clock) << 1 | a.write);
-  collect.Start(a, clock);
-  ShadowOf(a.place).Access(Span{a.begin, a.end, a.count, a.stride},
-                           Step{a.write, clock, time, &seen, site, a.atomic}, cells_, memo, collect);
-  for (const Collector::Found& f : collect.found) ReportRace(site, f.c, f.write, f.clock, f.place);
+void Sanitizer::Apply(const Deferred& d, Collector& collect) {
+  const Access& a = d.a;
+  StepMemo& memo = MemoOf(d.site, a.write);
+  memo.Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{d.time} << 16 |
+           uint64_t{a.atomic} << 5 | uint64_t(d.clock) << 1 | a.write);
+  collect.Start(a, d.clock);
+  ShadowOf(a.place).Access(SpanOf(a), Step{a.write, d.clock, d.time, &d.seen, d.site, a.atomic},
+                           cells_, memo, collect);
 }
 
-void Sanitizer::FlushOverlapping(const Access& a, const Deferred* keep) {
+void Sanitizer::ApplyAndReport(const Deferred& d) {
+  Collector collect(*this, d.site);
+  Apply(d, collect);
+  collect.ReportRaces();
+}
+
+void Sanitizer::FlushOverlapping(const Access& a) {
   for (int i = 0; i < deferred_count_;) {
     Deferred& d = deferred_[i];
-    if (&d == keep || !(d.a.place == a.place) || !SpansOverlap(SpanOf(d.a), SpanOf(a))) {
+    if (!(d.a.place == a.place) || !SpansOverlap(SpanOf(d.a), SpanOf(a))) {
       ++i;
       continue;
     }
     // Held-back accesses never overlap each other, so their order does not matter.
-    Apply(d.site, d.clock, d.time, d.seen, d.a);
+    ApplyAndReport(d);
     d = deferred_[--deferred_count_];
   }
 }
 
 void Sanitizer::FlushAll() {
   // Applying one may report, never defer: the list only shrinks.
-  for (int i = 0; i < deferred_count_; ++i) {
-    const Deferred& d = deferred_[i];
-    Apply(d.site, d.clock, d.time, d.seen, d.a);
-  }
+  for (int i = 0; i < deferred_count_; ++i) ApplyAndReport(deferred_[i]);
   deferred_count_ = 0;
 }
 
@@ -316,11 +322,7 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
     if (d.site == site && d.clock == clock && d.time == time && d.a.write == a.write &&
         d.a.atomic == a.atomic && d.seen == seen) {
       // The same step again on bytes it already covers changes nothing and finds nothing new.
-      if (d.a.count == 1 && a.count == 1 && d.a.begin <= a.begin && a.end <= d.a.end) return;
-      if (d.a.count == a.count && d.a.stride == a.stride && d.a.begin == a.begin &&
-          d.a.end == a.end) {
-        return;
-      }
+      if (Covers(d.a, a)) return;
       if (Continues(d.a, a, &grown)) {
         grow = i;
         continue;
@@ -333,8 +335,7 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
   for (int i = deferred_count_ - 1; overlapping != 0 && i >= 0; --i) {
     if (!(overlapping >> i & 1)) continue;
     overlapping &= ~(1u << i);
-    Apply(deferred_[i].site, deferred_[i].clock, deferred_[i].time, deferred_[i].seen,
-          deferred_[i].a);
+    ApplyAndReport(deferred_[i]);
     if (grow == deferred_count_ - 1) grow = i;
     deferred_[i] = deferred_[--deferred_count_];
   }
@@ -344,8 +345,7 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
     return;
   }
   if (deferred_count_ == kMaxDeferred) {  // the oldest goes first
-    Apply(deferred_[0].site, deferred_[0].clock, deferred_[0].time, deferred_[0].seen,
-          deferred_[0].a);
+    ApplyAndReport(deferred_[0]);
     std::move(deferred_.begin() + 1, deferred_.end(), deferred_.begin());
     --deferred_count_;
   }

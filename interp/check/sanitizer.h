@@ -167,9 +167,9 @@ class Sanitizer {
   void See(int later, int earlier);
   uint32_t Epoch(int c) const { return clock_[c][c]; }
   StepMemo& MemoOf(Site site, bool write);
-  /// An access held back: a register-layer loop's loads and stores of consecutive bytes are
-  /// applied to the shadow as one, when something else touches their bytes or the kernel
-  /// ends. It carries its step (its clock's epoch and what it had seen), so clocks that move
+  /// An access with its step (its clock's epoch and what it had seen). Held back, it waits
+  /// until something else touches its bytes or the kernel ends (a register-layer loop's loads
+  /// and stores of consecutive bytes are applied to the shadow as one); the clocks that move
   /// meanwhile change nothing.
   struct Deferred {
     Site site;
@@ -178,14 +178,16 @@ class Sanitizer {
     Clock seen;
     Access a;
   };
-  /// Holds back \a a (an instruction's only access), or joins it to the held-back access of
-  /// the same instruction and step that it continues or repeats.
+  /// Holds back \a a, or joins it to the held-back access of the same instruction and step
+  /// that it continues or repeats.
   void Defer(Site site, int clock, const Clock& seen, const Access& a);
-  /// Applies the held-back accesses that overlap \a a's bytes, but \a keep.
-  void FlushOverlapping(const Access& a, const Deferred* keep = nullptr);
+  /// Applies the held-back accesses that overlap \a a's bytes.
+  void FlushOverlapping(const Access& a);
   void FlushAll();
-  /// Applies one access to its shadow: what it finds is reported at \a site.
-  void Apply(Site site, int clock, uint32_t time, const Clock& seen, const Access& a);
+  /// Applies access \a d to its shadow; what it finds goes to \a collect.
+  void Apply(const Deferred& d, Collector& collect);
+  /// Applies \a d and reports what it finds at its instruction.
+  void ApplyAndReport(const Deferred& d);
   void ReportRace(Site site, const Conflict& c, bool write, int clock, const Place& place);
   /// "%a" for tile register \a tile of the function at \a site; "" for none.
   std::string TileName(Site site, int tile) const;

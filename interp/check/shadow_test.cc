@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <tuple>
 #include <vector>
 
@@ -23,20 +24,48 @@ struct Fixture {
   std::unique_ptr<Shadow> shadow;
   Clock seen{};
   Recorder rec;
-  // An access on clock \a clock at epoch \a time that has seen nothing of other clocks.
-  void Access(uint64_t begin, uint64_t end, bool write, int clock, uint32_t time, uint32_t pc) {
-    seen = {};
-    seen[clock] = time;
+  // An access of \a span on clock \a clock at epoch \a time that has seen \a seen_now.
+  void Access(const Span& span, bool write, int clock, uint32_t time, uint32_t pc,
+              const Clock& seen_now) {
+    seen = seen_now;
     StepMemo memo;
     memo.Use(uint64_t{time} << 16 | uint64_t(clock) << 1 | write);
-    shadow->Access(begin, end, {write, clock, time, &seen, Site{nullptr, pc}}, cells, memo, rec);
+    shadow->Access(span, {write, clock, time, &seen, Site{nullptr, pc}}, cells, memo, rec);
+  }
+  // An access on clock \a clock at epoch \a time that has seen nothing of other clocks.
+  void Access(const Span& span, bool write, int clock, uint32_t time, uint32_t pc) {
+    Clock own{};
+    own[clock] = time;
+    Access(span, write, clock, time, pc, own);
+  }
+  void Access(uint64_t begin, uint64_t end, bool write, int clock, uint32_t time, uint32_t pc) {
+    Access(Span{begin, end}, write, clock, time, pc);
+  }
+  // The shadow's runs: (begin, end, cell id).
+  std::vector<std::tuple<uint64_t, uint64_t, uint32_t>> Runs() const {
+    std::vector<std::tuple<uint64_t, uint64_t, uint32_t>> out;
+    shadow->ForEachRun([&](uint64_t b, uint64_t e, uint32_t id) { out.emplace_back(b, e, id); });
+    return out;
+  }
+  // The instruction that last wrote each run.
+  std::vector<uint32_t> Writers() const {
+    std::vector<uint32_t> pcs;
+    for (const auto& [b, e, id] : Runs()) pcs.push_back(cells[id].write_site.pc);
+    return pcs;
   }
 };
 
-TEST_CASE("shadow: an unordered write after a write on another clock is reported over the shared bytes") {
+// Runs \a body on a fresh fixture of each store: both must behave alike.
+void OnBothStores(const std::function<void(Fixture&)>& body) {
   for (const bool by_runs : {false, true}) {
     CAPTURE(by_runs);
     Fixture f(by_runs);
+    body(f);
+  }
+}
+
+TEST_CASE("shadow: an unordered write after a write on another clock is reported over the shared bytes") {
+  OnBothStores([](Fixture& f) {
     f.Access(0, 100, true, 4, 1, 10);  // MTE2 writes [0, 100)
     f.Access(64, 200, true, 1, 1, 20);  // V writes [64, 200), not ordered after it
     REQUIRE(f.rec.conflicts.size() >= 1);
@@ -49,41 +78,33 @@ TEST_CASE("shadow: an unordered write after a write on another clock is reported
     }
     CHECK(lo == 64);
     CHECK(hi == 100);
-  }
+  });
 }
 
 TEST_CASE("shadow: an access ordered after the earlier one reports nothing") {
-  for (const bool by_runs : {false, true}) {
-    CAPTURE(by_runs);
-    Fixture f(by_runs);
+  OnBothStores([](Fixture& f) {
     f.Access(0, 256, true, 4, 1, 10);
-    f.seen = {};
-    f.seen[4] = 1;  // V has seen MTE2's epoch 1 (a set_flag / wait_flag pair)
-    f.seen[1] = 1;
-    StepMemo memo;
-    memo.Use(1);
-    f.shadow->Access(0, 256, {false, 1, 1, &f.seen, Site{nullptr, 20}}, f.cells, memo, f.rec);
+    Clock seen{};
+    seen[4] = 1;  // V has seen MTE2's epoch 1 (a set_flag / wait_flag pair)
+    seen[1] = 1;
+    f.Access(Span{0, 256}, false, 1, 1, 20, seen);
     CHECK(f.rec.conflicts.empty());
     CHECK(f.rec.unwritten.empty());
-  }
+  });
 }
 
 TEST_CASE("shadow: a read of bytes nothing wrote names the first one, byte-precise inside a granule") {
-  for (const bool by_runs : {false, true}) {
-    CAPTURE(by_runs);
-    Fixture f(by_runs);
+  OnBothStores([](Fixture& f) {
     f.Access(0, 8, true, 1, 1, 10);
     f.Access(4, 12, false, 1, 1, 20);  // bytes 8..11 were never written
     REQUIRE(f.rec.unwritten.size() == 1);
     CHECK(f.rec.unwritten[0] == 8);
     CHECK(f.rec.conflicts.empty());  // same clock: program order
-  }
+  });
 }
 
 TEST_CASE("shadow: a write after reads on other clocks is a WAR with each reader") {
-  for (const bool by_runs : {false, true}) {
-    CAPTURE(by_runs);
-    Fixture f(by_runs);
+  OnBothStores([](Fixture& f) {
     f.Access(0, 64, true, 0, 1, 1);
     f.rec = {};
     f.Access(0, 64, false, 1, 1, 2);
@@ -93,44 +114,35 @@ TEST_CASE("shadow: a write after reads on other clocks is a WAR with each reader
     int readers = 0;
     for (const Conflict& c : f.rec.conflicts) readers += !c.earlier_write;
     CHECK(readers == 2);
-  }
+  });
 }
 
 TEST_CASE("shadow: runs of cells; splitting and rejoining granules") {
-  for (const bool by_runs : {false, true}) {
-    CAPTURE(by_runs);
-    Fixture f(by_runs);
+  OnBothStores([](Fixture& f) {
     f.Access(0, 64, true, 1, 1, 1);
     f.Access(10, 20, true, 4, 1, 2);
-    std::vector<std::pair<uint64_t, uint64_t>> runs;
-    f.shadow->ForEachRun([&](uint64_t b, uint64_t e, uint32_t) { runs.push_back({b, e}); });
-    CHECK(runs == std::vector<std::pair<uint64_t, uint64_t>>{{0, 10}, {10, 20}, {20, 64}});
+    const auto bounds = [&] {
+      std::vector<std::pair<uint64_t, uint64_t>> out;
+      for (const auto& [b, e, id] : f.Runs()) out.push_back({b, e});
+      return out;
+    };
+    CHECK(bounds() == std::vector<std::pair<uint64_t, uint64_t>>{{0, 10}, {10, 20}, {20, 64}});
     f.Access(0, 64, true, 1, 1, 1);  // the same write again: one run
-    runs.clear();
-    f.shadow->ForEachRun([&](uint64_t b, uint64_t e, uint32_t) { runs.push_back({b, e}); });
-    CHECK(runs == std::vector<std::pair<uint64_t, uint64_t>>{{0, 64}});
-  }
+    CHECK(bounds() == std::vector<std::pair<uint64_t, uint64_t>>{{0, 64}});
+  });
 }
 
 TEST_CASE("shadow: a strided span touches its copies only, and reports once over them") {
-  for (const bool by_runs : {false, true}) {
-    CAPTURE(by_runs);
-    Fixture f(by_runs);
+  OnBothStores([](Fixture& f) {
     f.Access(0, 1024, true, 4, 1, 10);  // MTE2 writes [0, 1024)
-    Clock seen{};
-    seen[1] = 1;
-    StepMemo memo;
-    memo.Use(1);
     // V writes 32 bytes every 64, eight times, ordered after nothing of MTE2.
-    f.shadow->Access(Span{0, 32, 8, 64}, {true, 1, 1, &seen, Site{nullptr, 20}}, f.cells, memo,
-                     f.rec);
+    f.Access(Span{0, 32, 8, 64}, true, 1, 1, 20);
     REQUIRE(f.rec.conflicts.size() == 1);
     CHECK(f.rec.conflicts[0].begin == 0);
     CHECK(f.rec.conflicts[0].end == 7 * 64 + 32);
-    std::vector<uint32_t> pcs;
-    f.shadow->ForEachRun([&](uint64_t, uint64_t, uint32_t id) { pcs.push_back(f.cells[id].write_site.pc); });
-    CHECK(pcs == std::vector<uint32_t>{20, 10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 10});
-  }
+    CHECK(f.Writers() ==
+          std::vector<uint32_t>{20, 10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 10});
+  });
 }
 
 TEST_CASE("run shadow: scattered pieces turn it into granules that hold the same cells") {
@@ -140,11 +152,8 @@ TEST_CASE("run shadow: scattered pieces turn it into granules that hold the same
     runs.Access(at, at + 4, true, 1 + i % 3, 1, i % 7);
     granules.Access(at, at + 4, true, 1 + i % 3, 1, i % 7);
   }
-  std::vector<std::tuple<uint64_t, uint64_t, uint32_t>> a, b;
-  runs.shadow->ForEachRun([&](uint64_t x, uint64_t y, uint32_t id) { a.emplace_back(x, y, id); });
-  granules.shadow->ForEachRun([&](uint64_t x, uint64_t y, uint32_t id) { b.emplace_back(x, y, id); });
-  CHECK(a.size() == 40000);
-  CHECK(a == b);
+  CHECK(runs.Runs().size() == 40000);
+  CHECK(runs.Runs() == granules.Runs());
 }
 
 TEST_CASE("spans: overlap is exact for copies at one stride, and never missed") {
@@ -195,9 +204,7 @@ TEST_CASE("spans: overlap is exact for copies at one stride, and never missed") 
 }
 
 TEST_CASE("cells: compaction keeps the cells in use and renumbers the shadow") {
-  for (const bool by_runs : {false, true}) {
-    CAPTURE(by_runs);
-    Fixture f(by_runs);
+  OnBothStores([](Fixture& f) {
     f.Access(0, 32, true, 1, 1, 1);
     f.Access(0, 32, true, 1, 2, 2);  // the first cell is no longer used
     f.Access(32, 64, true, 1, 3, 3);
@@ -206,10 +213,8 @@ TEST_CASE("cells: compaction keeps the cells in use and renumbers the shadow") {
     const size_t before = f.cells.size();
     f.shadow->Renumber(f.cells.Compact(used));
     CHECK(f.cells.size() == before - 1);
-    std::vector<uint32_t> pcs;
-    f.shadow->ForEachRun([&](uint64_t, uint64_t, uint32_t id) { pcs.push_back(f.cells[id].write_site.pc); });
-    CHECK(pcs == std::vector<uint32_t>{2, 3});
-  }
+    CHECK(f.Writers() == std::vector<uint32_t>{2, 3});
+  });
 }
 
 }  // namespace
