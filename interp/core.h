@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "pto/interp/machine.h"
+#include "pto/interp/pipe_hub.h"
 
 namespace pto::interp {
 
@@ -61,7 +62,6 @@ struct Img2colState {
   bool pad_float = false;
 };
 
-class PipeHub;
 class SignalHub;
 
 /// The SIMT state of a vector core (micro-isa 17): the launch size pto.store_vfsimt_info set
@@ -148,6 +148,10 @@ struct Core {
   std::vector<check::Access>* recording = nullptr;
   /// ptorun --check: between a VPTO vector scope's start and end.
   bool in_vector_scope = false;
+  /// ptorun --check, cores run apart: what this step's cross-core set, push or free carries
+  /// (made by the checked step before it runs), and what its wait, pop or push took.
+  SyncRelease release_out;
+  std::vector<SyncRelease> releases_in;
 };
 
 }  // namespace pto::interp

@@ -414,6 +414,7 @@ void Launch::AttachSanitizers(int b) {
     const std::string core = block.core(c).Name();
     s->label = core.empty() ? StrCat("block ", b) : StrCat("block ", b, ", ", core);
     s->block = b;
+    if (block.core_count() > 1 && core_order_modelled_) s->RunsApart(c);
     block.core(c).sanitizer = s;
     block.core(c).step_plans = step_plans_.get();
     // Tile arguments are in on-chip memory before the kernel starts.
@@ -432,8 +433,24 @@ void Launch::EnableChecks(check::Level level) {
   check_ = level;
   if (level != check::Level::kOff && !step_plans_) {
     step_plans_ = std::make_unique<check::StepPlans>(program_);
+    core_order_modelled_ = check::CoreOrderModelled(program_);
   }
   for (int b = 0; b < block_count(); ++b) AttachSanitizers(b);  // blocks made up front (comm)
+}
+
+std::vector<std::string> Launch::BufferNames() const {
+  std::vector<std::string> names;
+  for (const GlobalBuffer& g : args_.globals) names.push_back(g.name);
+  return names;
+}
+
+bool Launch::CoreLogCut() const {
+  for (const auto& block : sanitizers_) {
+    for (const auto& s : block) {
+      if (s->log_cut()) return true;
+    }
+  }
+  return false;
 }
 
 bool Launch::RacesUnchecked() const {
@@ -455,9 +472,7 @@ std::vector<check::Finding> Launch::Findings() {
       cores.push_back(s.get());
     }
   }
-  std::vector<std::string> names;
-  for (const GlobalBuffer& g : args_.globals) names.push_back(g.name);
-  check::FindCrossCoreRaces(program_, cores, names);
+  check::FindCrossCoreRaces(program_, cores, BufferNames());
   for (auto& block : sanitizers_) {
     for (auto& s : block) {
       for (const check::Finding& f : s->findings()) {
@@ -490,7 +505,14 @@ bool Launch::Run(int threads) {
       uint64_t steps = 0;
       for (int c = 0; c < block.core_count(); ++c) steps += block.core(c).limits.steps;
       steps_ += steps;
-      for (auto& s : sanitizers_[b]) s->Finish();  // keeps the findings, frees the shadows
+      if (!sanitizers_[b].empty()) {
+        std::vector<check::Sanitizer*> cores;
+        for (auto& s : sanitizers_[b]) {
+          s->Finish();  // keeps the findings, frees the shadows
+          cores.push_back(s.get());
+        }
+        check::FindBlockRaces(cores, BufferNames());
+      }
       if (ok[b] && b != 0 && !signals_) blocks_[b].reset();
     }
   };

@@ -103,9 +103,12 @@ class Launch {
   std::vector<check::Finding> Findings();
   /// After Run: whether auto mode left races unchecked on a core (no synchronisation).
   bool RacesUnchecked() const;
+  /// Whether a core's log of accesses for races between cores stopped at its cap.
+  bool CoreLogCut() const;
 
  private:
   void MakeBlock(int b);
+  std::vector<std::string> BufferNames() const;
   void AttachSanitizers(int b);
 
   const Program& program_;
@@ -120,6 +123,7 @@ class Launch {
   check::Level check_ = check::Level::kOff;
   std::vector<std::vector<std::shared_ptr<check::Sanitizer>>> sanitizers_;  ///< by block, core
   std::unique_ptr<check::StepPlans> step_plans_;  ///< with checks on
+  bool core_order_modelled_ = false;  ///< check::CoreOrderModelled, with checks on
   int failed_ = -1;
 };
 

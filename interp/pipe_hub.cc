@@ -5,7 +5,7 @@
 namespace pto::interp {
 
 WaitResult PipeHub::Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t capacity,
-                         const std::string& who, std::string* error) {
+                         const std::string& who, std::string* error, SyncRelease* freed) {
   std::unique_lock<std::mutex> lock(room_.mutex());
   Queue& q = At(id, dir, lane);
   std::function<bool()> ready = [&] { return q.in_flight < capacity; };
@@ -15,6 +15,13 @@ WaitResult PipeHub::Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t 
   if (result != WaitResult::kDone) return result;
   q.tiles.push_back(std::move(tile));
   ++q.in_flight;
+  // Push n waited for free n - capacity (checks on: every free carries a release).
+  const uint64_t n = q.pushed++;
+  if (n >= capacity && !q.freed.empty()) {
+    const uint64_t want = n - capacity;
+    while (!q.freed.empty() && q.first_freed < want) q.freed.pop_front(), ++q.first_freed;
+    if (!q.freed.empty() && q.first_freed == want && freed) *freed = q.freed.front();
+  }
   room_.Wake();
   return WaitResult::kDone;
 }
@@ -34,26 +41,28 @@ WaitResult PipeHub::Pop(int id, PipeDir dir, int lane, const std::string& who, P
   return WaitResult::kDone;
 }
 
-void PipeHub::Free(int id, PipeDir dir, int lane) {
+void PipeHub::Free(int id, PipeDir dir, int lane, SyncRelease release) {
   std::lock_guard<std::mutex> lock(room_.mutex());
   Queue& q = At(id, dir, lane);
   if (q.in_flight > 0) --q.in_flight;
+  if (release) q.freed.push_back(std::move(release));
   room_.Wake();
 }
 
-bool PipeHub::SetFlag(int core, int id) {
+bool PipeHub::SetFlag(int core, int id, SyncRelease release) {
   std::lock_guard<std::mutex> lock(room_.mutex());
-  int& count = flags_[{core, id}];
-  if (count >= kMaxFlagCount) return false;
-  ++count;
+  std::deque<SyncRelease>& sets = flags_[{core, id}];
+  if (sets.size() >= kMaxFlagCount) return false;
+  sets.push_back(std::move(release));
   room_.Wake();
   return true;
 }
 
-WaitResult PipeHub::WaitFlag(int core, int id, const std::string& who, std::string* error) {
+WaitResult PipeHub::WaitFlag(int core, int id, const std::string& who, std::string* error,
+                             SyncRelease* taken) {
   std::unique_lock<std::mutex> lock(room_.mutex());
-  int& count = flags_[{core, id}];
-  std::function<bool()> ready = [&] { return count > 0; };
+  std::deque<SyncRelease>& sets = flags_[{core, id}];
+  std::function<bool()> ready = [&] { return !sets.empty(); };
   // Who raises it, and with which id: the cube's flag e is vector core e / 16's e % 16.
   std::string setter =
       core == 0 ? StrCat("vector core ", id / kFlagsPerVectorCore, "'s sync.set ",
@@ -62,7 +71,8 @@ WaitResult PipeHub::WaitFlag(int core, int id, const std::string& who, std::stri
   std::string what = StrCat(who, " waits for cross-core flag ", id, " (", setter, ")");
   WaitResult result = room_.Wait(lock, ready, std::move(what), error);
   if (result != WaitResult::kDone) return result;
-  --count;
+  if (taken) *taken = std::move(sets.front());
+  sets.pop_front();
   return WaitResult::kDone;
 }
 

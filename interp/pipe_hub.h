@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -18,6 +19,13 @@
 
 namespace pto::interp {
 
+namespace check {
+struct Release;
+}
+/// ptorun --check: what a cross-core synchronisation carries (check/far_clock.h); null when
+/// checks are off.
+using SyncRelease = std::shared_ptr<const check::Release>;
+
 /// A tile in flight: its element type, the shape of the valid region it carries, and those
 /// elements in logical row-major order (the pipe un-fractalises, as the hardware does).
 struct PipeTile {
@@ -25,6 +33,7 @@ struct PipeTile {
   int32_t rows = 0;
   int32_t cols = 0;
   std::vector<uint8_t> data;
+  SyncRelease release;  ///< what the push carries to the pop
 };
 
 enum class PipeDir : uint8_t { kCubeToVector, kVectorToCube };
@@ -38,18 +47,21 @@ class PipeHub {
 
   /// Appends \a tile to the queue for \a lane (the vector core at that end), waiting while
   /// \a capacity tiles are in flight on it. \a who describes the waiting core for messages.
+  /// \a freed: the release of the free that made room for it (the capacity-th before), if any.
   WaitResult Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t capacity,
-                  const std::string& who, std::string* error);
+                  const std::string& who, std::string* error, SyncRelease* freed = nullptr);
   /// Takes the oldest tile of \a lane's queue, waiting for one.
   WaitResult Pop(int id, PipeDir dir, int lane, const std::string& who, PipeTile* tile,
                  std::string* error);
   /// The consumer gave back the slot of one popped tile: one tile fewer in flight.
-  void Free(int id, PipeDir dir, int lane);
+  void Free(int id, PipeDir dir, int lane, SyncRelease release = {});
   /// Adds one to flag \a id of core \a core (0 the cube core, 1 + k vector core k); false
   /// when it already holds kMaxFlagCount sets not yet waited for.
-  bool SetFlag(int core, int id);
-  /// Waits until flag \a id of core \a core holds a set, then takes it.
-  WaitResult WaitFlag(int core, int id, const std::string& who, std::string* error);
+  bool SetFlag(int core, int id, SyncRelease release = {});
+  /// Waits until flag \a id of core \a core holds a set, then takes it (and its release,
+  /// into \a taken).
+  WaitResult WaitFlag(int core, int id, const std::string& who, std::string* error,
+                      SyncRelease* taken = nullptr);
   /// A flag counts at most this many sets (Ascend C's CrossCoreSetFlag: at most 15).
   static constexpr int kMaxFlagCount = 15;
   /// The cube's flags 16k to 16k + 15 are vector core k's 0 to 15.
@@ -63,6 +75,9 @@ class PipeHub {
   struct Queue {
     std::deque<PipeTile> tiles;
     uint32_t in_flight = 0;  ///< Pushed and not yet freed.
+    uint64_t pushed = 0;
+    std::deque<SyncRelease> freed;  ///< the frees' releases not yet taken by a push
+    uint64_t first_freed = 0;       ///< the index among all frees of freed.front()
   };
   using Key = std::tuple<int, int, int>;
   Queue& At(int id, PipeDir dir, int lane) {
@@ -70,7 +85,8 @@ class PipeHub {
   }
   WaitRoom room_;
   std::map<Key, Queue> queues_;
-  std::map<std::pair<int, int>, int> flags_;  ///< (core, id) -> sets not yet waited for
+  /// (core, id) -> the sets not yet waited for, oldest first
+  std::map<std::pair<int, int>, std::deque<SyncRelease>> flags_;
 };
 
 }  // namespace pto::interp

@@ -261,6 +261,11 @@ int Runner::ReportFindings(const RunRequest& request) {
     if (!f.note.empty()) at(Severity::kNote, f.note_at, f.note);
   }
   diags.Render(err_);
+  if (launch_->CoreLogCut()) {
+    err_ << "ptorun: note: a core logged more accesses than the check between the cores of a "
+            "block keeps (4M runs of bytes); its later ones were not compared with the other "
+            "cores'\n";
+  }
   if (launch_->RacesUnchecked()) {
     err_ << "ptorun: note: this kernel has no synchronisation of its own, so races between its "
             "pipes were not checked (a compiler inserts it; --check=strict checks the kernel "

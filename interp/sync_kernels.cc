@@ -32,7 +32,10 @@ bool CrossCoreFlag(Executor& ex, const Instr& in, bool set) {
   const int self = cube ? 0 : 1 + static_cast<int>(core.info.subblock_idx);
   if (!set) {
     std::string error;
-    const WaitResult r = core.hub->WaitFlag(self, static_cast<int>(id), core.Name(), &error);
+    SyncRelease taken;
+    const WaitResult r =
+        core.hub->WaitFlag(self, static_cast<int>(id), core.Name(), &error, &taken);
+    if (taken) core.releases_in.push_back(std::move(taken));
     if (r == WaitResult::kDone) return true;
     core.stopped = r == WaitResult::kStopped;
     return ex.Fault(error);
@@ -44,7 +47,7 @@ bool CrossCoreFlag(Executor& ex, const Instr& in, bool set) {
   } else {
     to_id += kFlagsPerVectorCore * static_cast<int>(core.info.subblock_idx);
   }
-  if (!core.hub->SetFlag(to, to_id)) {
+  if (!core.hub->SetFlag(to, to_id, std::move(core.release_out))) {
     return ex.Fault(StrCat("cross-core flag ", id, " already holds ", PipeHub::kMaxFlagCount,
                            " sets nobody waited for (the hardware counts no more)"));
   }

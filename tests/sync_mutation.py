@@ -7,7 +7,10 @@ and check that ptorun --check reports it.
   a removed pair: counted when a race is reported. Some pairs order nothing that needs it (a
   barrier after them does the same); each kernel must have at least one pair whose removal is
   a race;
-  a removed mem_bar: a race inside the vector scope, whose advice is a mem_bar.
+  a removed mem_bar: a race inside the vector scope, whose advice is a mem_bar;
+  in a kernel whose block runs as cores apart (clean under --check=strict), a removed sync.wait:
+  a race (between cores, or between the pipes the wait ordered); a removed sync.set: the wait
+  it satisfied is reported (a deadlock), at a sync.wait line.
 
 Usage: sync_mutation.py --ptoas P --ptorun R --work DIR (--root DIR | CASE_DIR...)
 (--root: every golden case and sample whose kernel has a set_flag, wait_flag or mem_bar).
@@ -23,6 +26,7 @@ import golden_case
 
 SYNC = re.compile(r"\b(set_flag|wait_flag)\b(.*)$")
 MEM_BAR = re.compile(r"\bmem_bar\b")
+CROSS = re.compile(r"\bsync\.(set|wait)\b")
 
 
 def sync_lines(lines):
@@ -41,7 +45,17 @@ def mem_bar_lines(lines):
     return [i for i, line in enumerate(lines) if MEM_BAR.search(line.split("//")[0])]
 
 
-def run(args, case, case_dir, lines, removed, work):
+def cross_lines(lines):
+    """(index, "set" or "wait") of each cross-core sync.set / sync.wait statement."""
+    out = []
+    for i, line in enumerate(lines):
+        m = CROSS.search(line.split("//")[0])
+        if m:
+            out.append((i, m.group(1)))
+    return out
+
+
+def run(args, case, case_dir, lines, removed, work, extra=()):
     """(exit status, stderr) of the case's kernel with the lines \a removed blanked (None when
     it does not assemble)."""
     src = os.path.join(work, "mutant.pto")
@@ -54,7 +68,7 @@ def run(args, case, case_dir, lines, removed, work):
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         return None, done.stderr
-    done = subprocess.run([args.ptorun, prog] + golden_case.run_args(case, case_dir),
+    done = subprocess.run([args.ptorun, prog] + golden_case.run_args(case, case_dir) + list(extra),
                           capture_output=True, text=True, timeout=120)
     return done.returncode, done.stderr
 
@@ -92,7 +106,20 @@ def check_case(args, case_dir):
         if code != 1 or "error: race:" not in err or 'a mem_bar "' not in err:
             problems.append(f"removing the mem_bar at line {i + 1} gave no race that a mem_bar "
                             f"orders: exit {code}\n{err}")
-    return problems, len(syncs) + len(bars), pairs, detected
+    cross = cross_lines(lines)
+    if cross and run(args, case, case_dir, lines, set(), work, ["--check=strict"])[0] == 0:
+        waits = [j + 1 for j, k in cross if k == "wait"]
+        for i, kind in cross:
+            code, err = run(args, case, case_dir, lines, {i}, work, ["--check=strict"])
+            if kind == "wait" and (code != 1 or "error: race:" not in err):
+                problems.append(f"removing the sync.wait at line {i + 1} gave no race: exit "
+                                f"{code}\n{err}")
+            if kind == "set" and (code != 1 or not any(f"mutant.pto:{j}:" in err for j in waits)):
+                problems.append(f"removing the sync.set at line {i + 1} was not reported at a "
+                                f"sync.wait: exit {code}\n{err}")
+    else:
+        cross = []
+    return problems, len(syncs) + len(bars) + len(cross), pairs, detected
 
 
 def main():
@@ -110,7 +137,8 @@ def main():
                 case = golden_case.load_case(case_dir)
                 with open(os.path.join(case_dir, case.get("kernel", "kernel.pto"))) as f:
                     lines = f.readlines()
-                    if (sync_lines(lines) or mem_bar_lines(lines)) and not case.get("objects"):
+                    if ((sync_lines(lines) or mem_bar_lines(lines) or cross_lines(lines))
+                            and not case.get("objects")):
                         args.cases.append(case_dir)
     failed = False
     totals = [0, 0, 0]
@@ -121,7 +149,7 @@ def main():
             print(f"FAIL {case_dir}: {problem}")
             failed = True
     print(f"{'FAIL' if failed else 'ok'}: {len(args.cases)} kernels, {totals[0]} sync "
-          f"instructions (flags and mem_bars) removed one at a time, {totals[2]} of "
+          f"instructions (flags, mem_bars, cross-core syncs) removed one at a time, {totals[2]} of "
           f"{totals[1]} set/wait pairs removed gave a race")
     return 1 if failed else 0
 

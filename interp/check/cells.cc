@@ -14,6 +14,15 @@ const char* ClockName(int clock) {
   }
 }
 
+const char* QueueWord(int clock) {
+  switch (clock) {
+    case kVecLoad: return "VLD";
+    case kVecStore: return "VST";
+    case kScalarLoad: return "LD";
+    default: return "ST";
+  }
+}
+
 CellTable::CellTable() { Intern(Cell{}); }
 
 size_t CellTable::Hash::operator()(const Cell& c) const {

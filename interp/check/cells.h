@@ -24,6 +24,12 @@ constexpr int kClockCount = kPipeCount + 4;
 
 /// "PIPE_MTE2", or "PIPE_V, vector store" for a vector scope's queues.
 const char* ClockName(int clock);
+/// mem_bar's word for a vector scope's queue ("VST_VLD" is a store queue, then a load queue).
+const char* QueueWord(int clock);
+/// The pipe index a clock belongs to: a vector scope's queues are the vector pipe's.
+inline int PipeOfClock(int clock) {
+  return clock >= kPipeCount ? PipeIndex(uint32_t(Pipe::kV)) : clock;
+}
 
 /// An instruction, for reports: its function's code and its offset there.
 struct Site {

@@ -72,20 +72,26 @@ void Sync(Executor& ex, const Instr& in, check::Sanitizer& s, check::Site site) 
       if (const int p = OpTypePipeIndex(o[0]); p >= 0) s.ReleaseBuffer(site, p, o[1]);
       return;
     case Opcode::kSyncSet:
-    case Opcode::kSyncWait:
-      // Cores run apart wait for each other in the run itself; one core running the whole
-      // block orders its halves' pipes through the flag.
-      if (!ex.core().hub) {
-        const int pipe = PipeIndex(o[1]);
-        const int64_t signal = CrossCoreFlagId(ex, in);
-        if (pipe < 0) return;
-        if (in.op == Opcode::kSyncSet) {
-          s.SignalSet(pipe, signal);
-        } else {
-          s.SignalWait(pipe, signal);
+    case Opcode::kSyncWait: {
+      // Cores run apart wait for each other in the run itself, and a set carries its core's
+      // clocks to the wait that takes it (far_clock.h); one core running the whole block
+      // orders its halves' pipes through the flag.
+      const int pipe = PipeIndex(o[1]);
+      if (pipe < 0) return;
+      if (ex.core().hub) {
+        if (in.op == Opcode::kSyncSet && s.core() >= 0) {
+          ex.core().release_out = std::make_shared<check::Release>(s.CrossRelease(pipe));
         }
+        return;
+      }
+      const int64_t signal = CrossCoreFlagId(ex, in);
+      if (in.op == Opcode::kSyncSet) {
+        s.SignalSet(pipe, signal);
+      } else {
+        s.SignalWait(pipe, signal);
       }
       return;
+    }
     default:
       return;  // tsync: ordered by the run itself
   }
@@ -103,6 +109,13 @@ void Sync(Executor& ex, const Instr& in, check::Sanitizer& s, check::Site site) 
   } else {
     s.WaitFlag(site, src, dst, id);
   }
+}
+
+// The releases the step's cross-core wait, pop or push took, acquired on \a pipe.
+void Acquire(Core& core, check::Sanitizer& s, int pipe) {
+  for (const SyncRelease& r : core.releases_in) s.CrossAcquire(pipe, *r);
+  core.releases_in.clear();
+  core.release_out.reset();
 }
 
 // The bytes of the instruction's described reads (before it runs) or writes (after: it may
@@ -150,9 +163,13 @@ bool CheckedStep(Executor& ex, const Instr& in) {
   }
   const check::StepPlan& plan = core.plans[ex.pc()];
   switch (plan.kind) {
-    case check::StepPlan::Kind::kSync:
+    case check::StepPlan::Kind::kSync: {
       Sync(ex, in, s, site);
-      return ex.Execute(in);
+      const bool ok = ex.Execute(in);
+      if (in.op == Opcode::kSyncWait && core.hub) Acquire(core, s, PipeIndex(in.operands[1]));
+      core.release_out.reset();
+      return ok;
+    }
     case check::StepPlan::Kind::kMemBar: {
       static const AttrInfo* const barrier = FindAttr("barrier");
       s.MemBar(barrier->values[in.operands[0]]);
@@ -167,7 +184,14 @@ bool CheckedStep(Executor& ex, const Instr& in) {
   }
   // Pipes and comm order themselves (their tiles cross cores through their own handshakes):
   // everything before them is done, everything after waits for them.
-  if (plan.ordered) s.BarrierAll();
+  if (plan.ordered) {
+    s.BarrierAll();
+    // A push or free carries everything before it to the other core (a barrier made every
+    // clock the same).
+    if (core.hub && s.core() >= 0) {
+      core.release_out = std::make_shared<check::Release>(s.CrossRelease(0));
+    }
+  }
   // In a vector scope, the loads each source register's value comes from (register layer).
   const bool flows = core.in_vector_scope && plan.register_layer;
   uint32_t loads_behind = 0;
@@ -187,6 +211,7 @@ bool CheckedStep(Executor& ex, const Instr& in) {
     ok = ex.Execute(in);
     core.recording = nullptr;
   }
+  if (plan.ordered && core.hub) Acquire(core, s, 0);
   if (!ok) return false;
   if (plan.pipe >= 0 && !accesses.empty()) {
     // In a vector scope the vector unit's UB loads and stores, and its scalar ones, go
@@ -221,6 +246,13 @@ void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin
   a.stride = stride;
   a.atomic = atomic;
   core.recording->push_back(a);
+}
+
+void RecordRemoteAccess(Core& core, int owner, Memory mem, int64_t begin, int64_t bytes,
+                        bool write) {
+  const size_t before = core.recording->size();
+  RecordAccess(core, false, mem, 0, begin, bytes, write, false);
+  if (core.recording->size() > before) core.recording->back().place.owner = owner;
 }
 
 void DropLastAccess(Core& core) {

@@ -25,6 +25,11 @@ void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin
                   bool write, bool exact, uint32_t count = 1, uint64_t stride = 0,
                   bool atomic = false);
 
+/// RecordAccess for bytes of on-chip memory \a mem of block core \a owner, another core of
+/// the block run apart (a cube-side copy into a vector core's UB).
+void RecordRemoteAccess(Core& core, int owner, Memory mem, int64_t begin, int64_t bytes,
+                        bool write);
+
 /// Takes back the last access RecordAccess recorded (a masked store then records its lanes).
 void DropLastAccess(Core& core);
 

@@ -1,9 +1,12 @@
 // Races between cores: the blocks of a launch, and the cube and vector cores of a block, run at
 // the same time on the NPU. Bytes of a global buffer one core wrote and another read or wrote
 // are a race unless something orders the cores. ptorun checks this after the run, from what
-// each core's sanitizer kept (Sanitizer::touches), for the pairs of cores nothing can order:
-// cores of different blocks when the program has no comm (only comm signals cross blocks),
-// cores of one block when it has nothing that orders cores at all.
+// each core's sanitizer kept:
+// - cores of different blocks, when the program has no comm (only comm signals cross blocks):
+//   nothing orders them, and each core's last accesses (Sanitizer::touches) are compared;
+// - the cores of one block run apart, when what orders them is modelled (sync.set / sync.wait
+//   and the cube-vector pipes, not comm or tsync): each core's logged accesses
+//   (Sanitizer::logged) with the clocks they had seen of the others (far_clock.h).
 #ifndef PTO_INTERP_CHECK_CROSS_CORE_H_
 #define PTO_INTERP_CHECK_CROSS_CORE_H_
 
@@ -15,14 +18,21 @@
 
 namespace pto::interp::check {
 
-/// Whether \a program orders its cores in any way (sync.set/sync.wait, pipes, comm, tsync).
-bool OrdersCores(const Program& program);
 /// Whether \a program orders its blocks (comm signals).
 bool OrdersBlocks(const Program& program);
+/// Whether what orders the cores of a block in \a program is all modelled by far clocks
+/// (nothing, sync.set / sync.wait, pipes): its cores run apart log their global accesses.
+bool CoreOrderModelled(const Program& program);
 
-/// Reports each pair of cores' overlapping global accesses, one a write, to the later core's
-/// sanitizer (every sanitizer Finished), for the pairs of cores nothing in \a program can
-/// order; \a buffer_names name the global buffers.
+/// Reports the races between the cores of one block run apart, \a cores (each Finished), to
+/// the later core's sanitizer, from their logs, which it then frees; \a buffer_names name the
+/// global buffers.
+void FindBlockRaces(const std::vector<Sanitizer*>& cores,
+                    const std::vector<std::string>& buffer_names);
+
+/// Reports each pair of cores of different blocks' overlapping global accesses, one a write, to
+/// the later core's sanitizer (every sanitizer Finished), when nothing in \a program can order
+/// blocks; \a buffer_names name the global buffers.
 void FindCrossCoreRaces(const Program& program, const std::vector<Sanitizer*>& cores,
                         const std::vector<std::string>& buffer_names);
 

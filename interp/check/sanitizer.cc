@@ -13,19 +13,6 @@ namespace {
 
 const char* PipeWord(int pipe) { return PipeName(kPipes[pipe]); }
 
-// The pipe a clock belongs to: a vector scope's queues are the vector pipe's.
-int PipeOfClock(int clock) { return clock >= kPipeCount ? PipeIndex(uint32_t(Pipe::kV)) : clock; }
-
-// mem_bar's word for a vector scope's queue ("VST_VLD" is a store queue, then a load queue).
-const char* QueueWord(int clock) {
-  switch (clock) {
-    case kVecLoad: return "VLD";
-    case kVecStore: return "VST";
-    case kScalarLoad: return "LD";
-    default: return "ST";
-  }
-}
-
 Span SpanOf(const Access& a) { return {a.begin, a.end, a.count, a.stride}; }
 
 std::string WhereOf(const Place& p) {
@@ -106,14 +93,6 @@ Shadow& Sanitizer::ShadowOf(const Place& p) {
   if (!s) s = p.global ? MakeRunShadow() : MakeGranuleShadow();
   return *s;
 }
-
-void Sanitizer::Join(int clock, const Clock& c) {
-  for (int q = 0; q < kClockCount; ++q) clock_[clock][q] = std::max(clock_[clock][q], c[q]);
-}
-
-void Sanitizer::Snapshot(int c) { ++clock_[c][c]; }
-
-void Sanitizer::See(int later, int earlier) { Join(later, clock_[earlier]); }
 
 StepMemo& Sanitizer::MemoOf(Site site, bool write) {
   if (memos_.empty()) memos_.resize(1024);
@@ -225,16 +204,23 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
     }
     Clock seen = clock_[clock];
     if (loads_behind > 0) seen[kVecLoad] = std::max(seen[kVecLoad], loads_behind - 1);
+    for (const Access& a : accesses) {
+      // Another core's memory has no shadow here: its accesses are only logged, and compared
+      // with that core's after the run (cross_core.cc).
+      if (a.write == write && a.place.owner >= 0 && core_ >= 0) {
+        Log(Deferred{site, clock, Epoch(clock), seen, a, FarId(clock)});
+      }
+    }
     if (defer) {
       for (const Access& a : accesses) {
-        if (a.write == write) Defer(site, clock, seen, a);
+        if (a.write == write && a.place.owner < 0) Defer(site, clock, seen, a);
       }
       continue;
     }
     for (const Access& a : accesses) {
-      if (a.write != write) continue;
+      if (a.write != write || a.place.owner >= 0) continue;
       FlushOverlapping(a);
-      Apply(Deferred{site, clock, Epoch(clock), seen, a}, collect);
+      Apply(Deferred{site, clock, Epoch(clock), seen, a, FarFor(a, clock)}, collect);
     }
   }
   collect.ReportRaces();
@@ -280,6 +266,7 @@ void Sanitizer::Apply(const Deferred& d, Collector& collect) {
   StepMemo& memo = MemoOf(d.site, a.write);
   memo.Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{d.time} << 16 |
            uint64_t{a.atomic} << 5 | uint64_t(d.clock) << 1 | a.write);
+  if (Logs(a.place)) Log(d);
   collect.Start(a, d.clock);
   ShadowOf(a.place).Access(SpanOf(a), Step{a.write, d.clock, d.time, &d.seen, d.site, a.atomic},
                            cells_, memo, collect);
@@ -311,7 +298,7 @@ void Sanitizer::FlushAll() {
 }
 
 void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) {
-  const uint32_t time = Epoch(clock);
+  const uint32_t time = Epoch(clock), far = FarFor(a, clock);
   const Span span = SpanOf(a);
   int grow = -1;
   Span grown;
@@ -320,7 +307,7 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
     const Deferred& d = deferred_[i];
     if (!(d.a.place == a.place)) continue;
     if (d.site == site && d.clock == clock && d.time == time && d.a.write == a.write &&
-        d.a.atomic == a.atomic && d.seen == seen) {
+        d.a.atomic == a.atomic && d.far == far && d.seen == seen) {
       // The same step again on bytes it already covers changes nothing and finds nothing new.
       if (Covers(d.a, a)) return;
       if (Continues(d.a, a, &grown)) {
@@ -349,7 +336,7 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
     std::move(deferred_.begin() + 1, deferred_.end(), deferred_.begin());
     --deferred_count_;
   }
-  deferred_[deferred_count_++] = Deferred{site, clock, time, seen, a};
+  deferred_[deferred_count_++] = Deferred{site, clock, time, seen, a, far};
 }
 
 void Sanitizer::ReportRace(Site site, const Conflict& c, bool write, int clock, const Place& place) {
@@ -401,7 +388,7 @@ void Sanitizer::SetFlag(Site site, int src, int dst, int64_t id) {
                          "see, may differ from the NPU's)"),
                   "the set_flag it waits for is here"};
     });
-    Join(dst, clock_[src]);
+    See(dst, src);
     Snapshot(src);
     return;
   }
@@ -415,6 +402,7 @@ void Sanitizer::SetFlag(Site site, int src, int dst, int64_t id) {
   }
   f.pending = true;
   f.snapshot = clock_[src];
+  f.far = far_[src];
   f.set_site = site;
   Snapshot(src);
 }
@@ -423,87 +411,11 @@ void Sanitizer::WaitFlag(Site site, int src, int dst, int64_t id) {
   Flag& f = flags_[{src, dst, id}];
   if (f.pending) {
     f.pending = false;
-    Join(dst, f.snapshot);
+    Join(dst, f.snapshot, f.far);
     return;
   }
   f.waiting = true;
   f.wait_site = site;
-}
-
-void Sanitizer::BarrierAll() {
-  Clock all{};
-  for (const Clock& c : clock_) {
-    for (int q = 0; q < kClockCount; ++q) all[q] = std::max(all[q], c[q]);
-  }
-  clock_.fill(all);
-  for (int c = 0; c < kClockCount; ++c) Snapshot(c);
-}
-
-void Sanitizer::SignalSet(int pipe, int64_t id) {
-  Signal& sig = signals_[id];
-  if (!sig.waiting.empty()) {  // an earlier wait takes it
-    Join(sig.waiting.front(), clock_[pipe]);
-    sig.waiting.pop_front();
-  } else {
-    // The hardware counts 15 sets; the oldest of more are the ones a wait would take first.
-    if (sig.sets.size() == 15) sig.sets.pop_front();
-    sig.sets.push_back(clock_[pipe]);
-  }
-  Snapshot(pipe);
-}
-
-void Sanitizer::SignalWait(int pipe, int64_t id) {
-  Signal& sig = signals_[id];
-  if (sig.sets.empty()) {
-    sig.waiting.push_back(pipe);
-    return;
-  }
-  Join(pipe, sig.sets.front());
-  sig.sets.pop_front();
-}
-
-void Sanitizer::ReleaseBuffer(Site, int pipe, int64_t id) {
-  buffers_[id] = {clock_[pipe], true};
-  Snapshot(pipe);
-}
-
-void Sanitizer::AcquireBuffer(Site, int pipe, int64_t id) {
-  auto it = buffers_.find(id);
-  if (it != buffers_.end() && it->second.second) Join(pipe, it->second.first);
-}
-
-void Sanitizer::VectorScope(bool begin) {
-  const int v = PipeOfClock(kVecLoad);
-  for (int q = kPipeCount; q < kClockCount; ++q) {
-    if (begin) {
-      See(q, v);
-    } else {  // the scope's work is done when the vector pipe goes on
-      See(v, q);
-      Snapshot(q);
-    }
-  }
-}
-
-void Sanitizer::MemBar(std::string_view barrier) {
-  // The barrier's name says its queues: "VV_ALL", "VS_ALL", "SV_ALL" (V vector, S scalar
-  // loads and stores), or prior_later from VLD, VST, LD, ST.
-  const auto queues = [](std::string_view w) -> std::vector<int> {
-    if (w == "V") return {kVecLoad, kVecStore};
-    if (w == "S") return {kScalarLoad, kScalarStore};
-    for (int q = kPipeCount; q < kClockCount; ++q) {
-      if (w == QueueWord(q)) return {q};
-    }
-    return {};
-  };
-  const size_t cut = barrier.find('_');
-  if (cut == std::string_view::npos) return;
-  std::string_view prior = barrier.substr(0, cut), later = barrier.substr(cut + 1);
-  if (later == "ALL") later = prior.substr(1, 1), prior = prior.substr(0, 1);
-  const std::vector<int> from = queues(prior), to = queues(later);
-  for (int t : to) {
-    for (int f : from) See(t, f);
-  }
-  for (int f : from) Snapshot(f);
 }
 
 std::map<int, std::vector<Sanitizer::Touch>> Sanitizer::GlobalTouches() const {

@@ -27,6 +27,7 @@
 #include "pto/common/isa/operand_kinds.h"
 #include "pto/common/isa/pipes.h"
 #include "pto/common/program.h"
+#include "pto/interp/check/far_clock.h"
 #include "pto/interp/check/shadow.h"
 
 namespace pto::interp::check {
@@ -43,6 +44,9 @@ struct Place {
   bool global = false;
   Memory mem = Memory::kVec;
   int buffer = 0;
+  /// On-chip memory of another core of the block run apart (a cube-side copy into a vector
+  /// core's UB): that core (far_clock.h); -1 for this core's own.
+  int owner = -1;
   bool operator==(const Place&) const = default;
 };
 
@@ -110,6 +114,14 @@ class Sanitizer {
   /// the set. Sets nobody waits for are the absent cores' (a second vector core's ids).
   void SignalSet(int pipe, int64_t id);
   void SignalWait(int pipe, int64_t id);
+  /// The block's cores run apart and this is core \a core of it (far_clock.h): its clocks keep
+  /// what they have seen of the other cores, and its global accesses are logged.
+  void RunsApart(int core);
+  /// A cross-core set (sync.set, tpush, tfree) on \a pipe: what it carries to the core that
+  /// takes it; \a pipe's later accesses are not ordered by it.
+  Release CrossRelease(int pipe);
+  /// A cross-core wait (sync.wait, tpop, a tpush into a freed slot) on \a pipe took \a r.
+  void CrossAcquire(int pipe, const Release& r);
   /// barrier(PIPE_ALL), and instructions that order everything (tpush, tpop, comm).
   void BarrierAll();
   void ReleaseBuffer(Site site, int pipe, int64_t id);
@@ -138,6 +150,18 @@ class Sanitizer {
     bool atomic;  ///< the write was an atomic update
   };
   const std::map<int, std::vector<Touch>>& touches() const { return touches_; }
+  /// A core run apart: its logged accesses (Logs) by LogKey, in the order they were applied,
+  /// and the far clocks they name; whether the log stopped at its cap (kMaxLogged).
+  const std::map<int, std::vector<Logged>>& logged() const { return logged_; }
+  const std::vector<FarClock>& fars() const { return fars_; }
+  bool log_cut() const { return log_cut_; }
+  /// Frees the log (FindBlockRaces has compared it).
+  void DropLog() {
+    logged_.clear();
+    std::vector<FarClock>().swap(fars_);
+  }
+  /// The block core this is when its block runs apart (0 the cube, 1 + k vector core k), or -1.
+  int core() const { return core_; }
   /// Which core this is, for reports of races between cores ("block 3, vector core 1").
   std::string label;
   int block = 0;  ///< the block's index in its launch
@@ -150,6 +174,7 @@ class Sanitizer {
   struct Flag {
     bool pending = false;
     Clock snapshot{};
+    FarClock far{};
     Site set_site;
     bool waiting = false;  ///< a wait came first: it takes the next set
     Site wait_site;
@@ -161,6 +186,19 @@ class Sanitizer {
   template <typename Make>
   void Report(const char* kind, Site at, Site other, Make&& make);
   void Join(int clock, const Clock& c);
+  /// Join, and what \a far saw of the other cores of the block.
+  void Join(int clock, const Clock& c, const FarClock& far);
+  void JoinFar(int clock, const FarClock& far);
+  /// The index in fars_ of what clock \a c has seen of the other cores (made on first use).
+  uint32_t FarId(int c);
+  /// FarId for access \a a on clock \a c when it is logged; 0 otherwise.
+  uint32_t FarFor(const Access& a, int c) { return Logs(a.place) ? FarId(c) : 0; }
+  /// Whether accesses to \a p are logged: those to global memory, and to the on-chip memories
+  /// the other cores reach (a vector core's UB, the cube core's L1), of a core run apart.
+  bool Logs(const Place& p) const {
+    if (core_ < 0) return false;
+    return p.global || p.owner >= 0 || (p.mem == (core_ == 0 ? Memory::kMat : Memory::kVec));
+  }
   /// Others have seen clock \a c up to now: its later accesses start a new epoch.
   void Snapshot(int c);
   /// Clock \a later has seen all clock \a earlier has done and seen so far.
@@ -177,10 +215,13 @@ class Sanitizer {
     uint32_t time;
     Clock seen;
     Access a;
+    uint32_t far = 0;  ///< FarFor the access
   };
   /// Holds back \a a, or joins it to the held-back access of the same instruction and step
   /// that it continues or repeats.
   void Defer(Site site, int clock, const Clock& seen, const Access& a);
+  /// Logs global access \a d of a core run apart (logged()).
+  void Log(const Deferred& d);
   /// Applies the held-back accesses that overlap \a a's bytes.
   void FlushOverlapping(const Access& a);
   void FlushAll();
@@ -200,8 +241,23 @@ class Sanitizer {
   /// What each clock has seen of every clock; clock_[c][c] is c's own epoch (no other clock
   /// knows more of c than c itself).
   std::array<Clock, kClockCount> clock_{};
+  int core_ = -1;
+  /// What each clock has seen of the other cores of the block (RunsApart), the snapshots of it
+  /// that logged accesses name (0: nothing seen), and each clock's current one (kNoFar: none yet).
+  std::array<FarClock, kClockCount> far_{};
+  static constexpr uint32_t kNoFar = ~0u;
+  std::array<uint32_t, kClockCount> far_id_{};
+  std::vector<FarClock> fars_{FarClock{}};
+  static constexpr size_t kMaxLogged = size_t{1} << 22;
+  std::map<int, std::vector<Logged>> logged_;
+  size_t logged_count_ = 0;
+  bool log_cut_ = false;
   std::map<std::tuple<int, int, int64_t>, Flag> flags_;
-  std::map<int64_t, std::pair<Clock, bool>> buffers_;  ///< token id -> clock, released
+  struct Token {
+    Clock clock{};
+    FarClock far{};
+  };
+  std::map<int64_t, Token> buffers_;  ///< released buffer tokens by id: what released them
   struct Signal {
     std::deque<Clock> sets;    ///< sets not yet taken, oldest first
     std::deque<int> waiting;   ///< pipes whose waits came first: they take the next sets

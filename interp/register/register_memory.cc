@@ -47,10 +47,19 @@ bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, in
                            ", which is not ", align, "-byte aligned"));
   }
   *out = where.At(mem, static_cast<uint32_t>(addr));
-  if (ex.core().recording && &where == &ex.local()) [[unlikely]] {
+  if (ex.core().recording) [[unlikely]] {
     // The register layer's reads are not checked for initialisation: a vector load takes a
     // whole register whose unused lanes may hold anything.
-    Record(ex, false, mem, 0, addr, bytes, use);
+    if (&where == &ex.local()) {
+      Record(ex, false, mem, 0, addr, bytes, use);
+    } else {
+      const auto& cores = ex.core().block_cores;
+      for (int c = 0; c < static_cast<int>(cores.size()); ++c) {
+        if (cores[c] && &cores[c]->local == &where) {
+          RecordRemoteAccess(ex.core(), c, mem, addr, bytes, use != Use::kRead);
+        }
+      }
+    }
   }
   return true;
 }

@@ -123,15 +123,23 @@ bool Push(Executor& ex, const Instr& in, PipeDir dir) {
   const std::string who = CoreWho(ex);
   if (!to_vector) {
     int lane = static_cast<int>(ex.block().subblock_idx);
-    WaitResult r = ex.core().hub->Push(id, dir, lane, Piece(t, 0, 0, rows, cols), end->slots,
-                                       who, &error);
+    PipeTile piece = Piece(t, 0, 0, rows, cols);
+    piece.release = ex.core().release_out;
+    SyncRelease freed;
+    WaitResult r = ex.core().hub->Push(id, dir, lane, std::move(piece), end->slots, who, &error,
+                                       &freed);
+    if (freed) ex.core().releases_in.push_back(std::move(freed));
     return r == WaitResult::kDone || PipeFault(ex, r, error);
   }
   for (int lane = 0; lane < kVectorCores; ++lane) {
     PipeTile piece = split == kUpDown      ? Piece(t, lane * rows / 2, 0, rows / 2, cols)
                      : split == kLeftRight ? Piece(t, 0, lane * cols / 2, rows, cols / 2)
                                            : Piece(t, 0, 0, rows, cols);
-    WaitResult r = ex.core().hub->Push(id, dir, lane, std::move(piece), end->slots, who, &error);
+    piece.release = ex.core().release_out;
+    SyncRelease freed;
+    WaitResult r = ex.core().hub->Push(id, dir, lane, std::move(piece), end->slots, who, &error,
+                                       &freed);
+    if (freed) ex.core().releases_in.push_back(std::move(freed));
     if (r != WaitResult::kDone) return PipeFault(ex, r, error);
   }
   return true;
@@ -184,11 +192,13 @@ bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
     int lane = static_cast<int>(ex.block().subblock_idx);
     WaitResult r = ex.core().hub->Pop(id, dir, lane, who, &tile, &error);
     if (r != WaitResult::kDone) return PipeFault(ex, r, error);
+    if (tile.release) ex.core().releases_in.push_back(std::move(tile.release));
   } else {
     std::vector<PipeTile> parts(kVectorCores);
     for (int lane = 0; lane < kVectorCores; ++lane) {
       WaitResult r = ex.core().hub->Pop(id, dir, lane, who, &parts[lane], &error);
       if (r != WaitResult::kDone) return PipeFault(ex, r, error);
+      if (parts[lane].release) ex.core().releases_in.push_back(std::move(parts[lane].release));
     }
     if (!Join(ex, parts, split, &tile)) return false;
   }
@@ -243,9 +253,12 @@ bool Free(Executor& ex, const Instr& in, PipeDir dir) {
   }
   --end->held;
   if (to_vector) {
-    ex.core().hub->Free(id, dir, static_cast<int>(ex.block().subblock_idx));
+    ex.core().hub->Free(id, dir, static_cast<int>(ex.block().subblock_idx),
+                        ex.core().release_out);
   } else {
-    for (int lane = 0; lane < kVectorCores; ++lane) ex.core().hub->Free(id, dir, lane);
+    for (int lane = 0; lane < kVectorCores; ++lane) {
+      ex.core().hub->Free(id, dir, lane, ex.core().release_out);
+    }
   }
   return true;
 }

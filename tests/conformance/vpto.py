@@ -8,7 +8,9 @@ For each case directory holding kernel.pto, golden.py and compare.py: golden.py 
 and golden_vK.bin into a fresh directory; ptoas assembles kernel.pto; ptorun runs it with one
 argument per kernel parameter, in order (the file main.cpp reads for it, else vI.bin for
 parameter I; a scalar parameter main.cpp reads from a file gets the file's value); every
-output main.cpp writes back (or a golden exists for) is written after the run; compare.py, run in that directory, decides. One line per
+output main.cpp writes back (or a golden exists for) is written after the run (also when ptorun's
+only errors are sanitizer findings: the first is shown on the case's line); compare.py, run in
+that directory, decides. One line per
 case, then a summary by family (the directory above the case). Not part of ctest: the cases
 are not ours (docs/conformance.md records the latest summary and why each failure fails).
 """
@@ -311,6 +313,12 @@ def run_launch(ptorun, bytecode, work, args, outs, backs):
             if (work / f"out_{k}.bin").exists():
                 os.truncate(work / f"out_{k}.bin", sizes[f"{stem}.bin"])
         note = "overruns its GM buffer (" + first.split("error: ", 1)[-1] + ")"
+    if rc == 1 and is_findings(out):
+        # The run completed and wrote its outputs, but the sanitizer found something: the
+        # outputs still go to compare.py, and the finding stays visible in the case's line.
+        finding = "sanitizer: " + first_error(out).split("error: ", 1)[-1]
+        note = f"{note}; {finding}" if note else finding
+        rc = 0
     if rc != 0:
         return "ptorun: " + first_error(out), note
     for k, _, back in backs:
@@ -384,6 +392,15 @@ def pad_buffers(work, args):
             sizes[a] = path.stat().st_size
             os.truncate(path, max(HUGE_PAGE, -(-sizes[a] // HUGE_PAGE) * HUGE_PAGE))
     return sizes
+
+
+FINDING = re.compile(r"error: (race|sync|uninitialised read): ")
+
+
+def is_findings(out):
+    """Whether every error ptorun printed is a sanitizer finding (not a fault)."""
+    errors = [l for l in out.splitlines() if ": error: " in l]
+    return bool(errors) and all(FINDING.search(l) for l in errors)
 
 
 def first_error(out):
