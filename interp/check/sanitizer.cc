@@ -202,25 +202,23 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
       See(clock, other);
       Snapshot(other);
     }
-    Clock seen = clock_[clock];
-    if (loads_behind > 0) seen[kVecLoad] = std::max(seen[kVecLoad], loads_behind - 1);
     for (const Access& a : accesses) {
       // Another core's memory has no shadow here: its accesses are only logged, and compared
       // with that core's after the run (cross_core.cc).
       if (a.write == write && a.place.owner >= 0 && core_ >= 0) {
-        Log(Deferred{site, clock, Epoch(clock), seen, a, FarId(clock)});
+        Log(Stamp(site, clock, loads_behind, a));
       }
     }
     if (defer) {
       for (const Access& a : accesses) {
-        if (a.write == write && a.place.owner < 0) Defer(site, clock, seen, a);
+        if (a.write == write && a.place.owner < 0) Defer(site, clock, loads_behind, a);
       }
       continue;
     }
     for (const Access& a : accesses) {
       if (a.write != write || a.place.owner >= 0) continue;
       FlushOverlapping(a);
-      Apply(Deferred{site, clock, Epoch(clock), seen, a, FarFor(a, clock)}, collect);
+      Apply(Stamp(site, clock, loads_behind, a), collect);
     }
   }
   collect.ReportRaces();
@@ -297,8 +295,18 @@ void Sanitizer::FlushAll() {
   deferred_count_ = 0;
 }
 
-void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) {
-  const uint32_t time = Epoch(clock), far = FarFor(a, clock);
+Sanitizer::Deferred Sanitizer::Stamp(Site site, int clock, uint32_t loads_behind,
+                                    const Access& a) {
+  Deferred d{site, clock, Epoch(clock), clock_[clock], a, FarFor(a, clock), version_[clock],
+             loads_behind};
+  if (loads_behind > 0) d.seen[kVecLoad] = std::max(d.seen[kVecLoad], loads_behind - 1);
+  return d;
+}
+
+void Sanitizer::Defer(Site site, int clock, uint32_t loads_behind, const Access& a) {
+  // The clock's version stands for all it has seen (and its epoch and far clock): an equal
+  // version is the same step.
+  const uint32_t version = version_[clock];
   const Span span = SpanOf(a);
   int grow = -1;
   Span grown;
@@ -306,8 +314,8 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
   for (int i = 0; i < deferred_count_; ++i) {
     const Deferred& d = deferred_[i];
     if (!(d.a.place == a.place)) continue;
-    if (d.site == site && d.clock == clock && d.time == time && d.a.write == a.write &&
-        d.a.atomic == a.atomic && d.far == far && d.seen == seen) {
+    if (d.site == site && d.clock == clock && d.version == version && d.loads == loads_behind &&
+        d.a.write == a.write && d.a.atomic == a.atomic) {
       // The same step again on bytes it already covers changes nothing and finds nothing new.
       if (Covers(d.a, a)) return;
       if (Continues(d.a, a, &grown)) {
@@ -336,7 +344,7 @@ void Sanitizer::Defer(Site site, int clock, const Clock& seen, const Access& a) 
     std::move(deferred_.begin() + 1, deferred_.end(), deferred_.begin());
     --deferred_count_;
   }
-  deferred_[deferred_count_++] = Deferred{site, clock, time, seen, a, far};
+  deferred_[deferred_count_++] = Stamp(site, clock, loads_behind, a);
 }
 
 void Sanitizer::ReportRace(Site site, const Conflict& c, bool write, int clock, const Place& place) {

@@ -215,11 +215,15 @@ class Sanitizer {
     uint32_t time;
     Clock seen;
     Access a;
-    uint32_t far = 0;  ///< FarFor the access
+    uint32_t far = 0;      ///< FarFor the access
+    uint32_t version = 0;  ///< the clock's version_ when it was made
+    uint32_t loads = 0;    ///< the loads behind its values (Instruction's loads_behind)
   };
+  /// Access \a a on \a clock now, its values coming from loads \a loads_behind (Instruction).
+  Deferred Stamp(Site site, int clock, uint32_t loads_behind, const Access& a);
   /// Holds back \a a, or joins it to the held-back access of the same instruction and step
   /// that it continues or repeats.
-  void Defer(Site site, int clock, const Clock& seen, const Access& a);
+  void Defer(Site site, int clock, uint32_t loads_behind, const Access& a);
   /// Logs global access \a d of a core run apart (logged()).
   void Log(const Deferred& d);
   /// Applies the held-back accesses that overlap \a a's bytes.
@@ -241,6 +245,9 @@ class Sanitizer {
   /// What each clock has seen of every clock; clock_[c][c] is c's own epoch (no other clock
   /// knows more of c than c itself).
   std::array<Clock, kClockCount> clock_{};
+  /// Changes whenever a clock's row changes (Join, Snapshot): a held-back access made at the
+  /// same version was made with the same view.
+  std::array<uint32_t, kClockCount> version_{};
   int core_ = -1;
   /// What each clock has seen of the other cores of the block (RunsApart), the snapshots of it
   /// that logged accesses name (0: nothing seen), and each clock's current one (kNoFar: none yet).

@@ -11,6 +11,7 @@ namespace pto::interp::check {
 
 void Sanitizer::Join(int clock, const Clock& c) {
   for (int q = 0; q < kClockCount; ++q) clock_[clock][q] = std::max(clock_[clock][q], c[q]);
+  ++version_[clock];
 }
 
 void Sanitizer::Join(int clock, const Clock& c, const FarClock& far) {
@@ -41,7 +42,10 @@ uint32_t Sanitizer::FarId(int c) {
   return far_id_[c];
 }
 
-void Sanitizer::Snapshot(int c) { ++clock_[c][c]; }
+void Sanitizer::Snapshot(int c) {
+  ++clock_[c][c];
+  ++version_[c];
+}
 
 void Sanitizer::See(int later, int earlier) { Join(later, clock_[earlier], far_[earlier]); }
 
