@@ -444,6 +444,20 @@ std::vector<std::string> Launch::BufferNames() const {
   return names;
 }
 
+std::string Launch::CoresUnchecked() const {
+  if (check_ == check::Level::kOff) return "";
+  std::string notes;
+  if (block_count() > 1 && check::OrdersBlocks(program_)) {
+    notes += "ptorun: note: races between blocks were not checked: comm signals order them, "
+             "which the check does not follow yet\n";
+  }
+  if (apart_ && !core_order_modelled_) {
+    notes += "ptorun: note: races between the cube and vector cores of a block were not "
+             "checked: comm or tsync orders them, which the check does not follow yet\n";
+  }
+  return notes;
+}
+
 bool Launch::CoreLogCut() const {
   for (const auto& block : sanitizers_) {
     for (const auto& s : block) {

@@ -105,6 +105,9 @@ class Launch {
   bool RacesUnchecked() const;
   /// Whether a core's log of accesses for races between cores stopped at its cap.
   bool CoreLogCut() const;
+  /// After Run: what the races between cores left unchecked, as notes ("" for nothing):
+  /// blocks that comm orders, and cores of a block that comm or tsync orders.
+  std::string CoresUnchecked() const;
 
  private:
   void MakeBlock(int b);

@@ -261,6 +261,7 @@ int Runner::ReportFindings(const RunRequest& request) {
     if (!f.note.empty()) at(Severity::kNote, f.note_at, f.note);
   }
   diags.Render(err_);
+  err_ << launch_->CoresUnchecked();
   if (launch_->CoreLogCut()) {
     err_ << "ptorun: note: a core logged more accesses than the check between the cores of a "
             "block keeps (4M runs of bytes); its later ones were not compared with the other "
