@@ -519,14 +519,13 @@ bool Launch::Run(int threads) {
       uint64_t steps = 0;
       for (int c = 0; c < block.core_count(); ++c) steps += block.core(c).limits.steps;
       steps_ += steps;
-      if (!sanitizers_[b].empty()) {
-        std::vector<check::Sanitizer*> cores;
-        for (auto& s : sanitizers_[b]) {
-          s->Finish();  // keeps the findings, frees the shadows
-          cores.push_back(s.get());
-        }
-        check::FindBlockRaces(cores, BufferNames());
+      std::vector<check::Sanitizer*> cores;
+      for (auto& s : sanitizers_[b]) {
+        s->Finish();  // keeps the findings, frees the shadows
+        cores.push_back(s.get());
       }
+      // The cores of a block run apart log what they touch (AttachSanitizers).
+      if (cores.size() > 1 && core_order_modelled_) check::FindBlockRaces(cores, BufferNames());
       if (ok[b] && b != 0 && !signals_) blocks_[b].reset();
     }
   };

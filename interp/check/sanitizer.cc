@@ -203,22 +203,17 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
       Snapshot(other);
     }
     for (const Access& a : accesses) {
-      // Another core's memory has no shadow here: its accesses are only logged, and compared
-      // with that core's after the run (cross_core.cc).
-      if (a.write == write && a.place.owner >= 0 && core_ >= 0) {
-        Log(Stamp(site, clock, loads_behind, a));
+      if (a.write != write) continue;
+      if (a.place.owner >= 0) {
+        // Another core's memory has no shadow here: its accesses are only logged, and compared
+        // with that core's after the run (cross_core.cc).
+        if (core_ >= 0) Log(Stamp(site, clock, loads_behind, a));
+      } else if (defer) {
+        Defer(site, clock, loads_behind, a);
+      } else {
+        FlushOverlapping(a);
+        Apply(Stamp(site, clock, loads_behind, a), collect);
       }
-    }
-    if (defer) {
-      for (const Access& a : accesses) {
-        if (a.write == write && a.place.owner < 0) Defer(site, clock, loads_behind, a);
-      }
-      continue;
-    }
-    for (const Access& a : accesses) {
-      if (a.write != write || a.place.owner >= 0) continue;
-      FlushOverlapping(a);
-      Apply(Stamp(site, clock, loads_behind, a), collect);
     }
   }
   collect.ReportRaces();

@@ -98,6 +98,19 @@ bool InitPipe(Executor& ex, const Instr& in, CoreKind side) {
   return true;
 }
 
+// Pushes \a piece onto \a lane's queue with the step's release (ptorun --check), keeping the
+// release of the free that made room for it.
+bool PushPiece(Executor& ex, uint32_t id, PipeDir dir, int lane, PipeTile piece,
+               uint32_t slots, const std::string& who) {
+  std::string error;
+  piece.release = ex.core().release_out;
+  SyncRelease freed;
+  const WaitResult r =
+      ex.core().hub->Push(id, dir, lane, std::move(piece), slots, who, &error, &freed);
+  if (freed) ex.core().releases_in.push_back(std::move(freed));
+  return r == WaitResult::kDone || PipeFault(ex, r, error);
+}
+
 bool Push(Executor& ex, const Instr& in, PipeDir dir) {
   const bool to_vector = dir == PipeDir::kCubeToVector;
   if (!RequireCore(ex, to_vector ? CoreKind::kCube : CoreKind::kVector)) return false;
@@ -119,28 +132,16 @@ bool Push(Executor& ex, const Instr& in, PipeDir dir) {
                            split == kUpDown ? " into upper and lower" : " into left and right",
                            " halves"));
   }
-  std::string error;
   const std::string who = CoreWho(ex);
   if (!to_vector) {
-    int lane = static_cast<int>(ex.block().subblock_idx);
-    PipeTile piece = Piece(t, 0, 0, rows, cols);
-    piece.release = ex.core().release_out;
-    SyncRelease freed;
-    WaitResult r = ex.core().hub->Push(id, dir, lane, std::move(piece), end->slots, who, &error,
-                                       &freed);
-    if (freed) ex.core().releases_in.push_back(std::move(freed));
-    return r == WaitResult::kDone || PipeFault(ex, r, error);
+    const int lane = static_cast<int>(ex.block().subblock_idx);
+    return PushPiece(ex, id, dir, lane, Piece(t, 0, 0, rows, cols), end->slots, who);
   }
   for (int lane = 0; lane < kVectorCores; ++lane) {
     PipeTile piece = split == kUpDown      ? Piece(t, lane * rows / 2, 0, rows / 2, cols)
                      : split == kLeftRight ? Piece(t, 0, lane * cols / 2, rows, cols / 2)
                                            : Piece(t, 0, 0, rows, cols);
-    piece.release = ex.core().release_out;
-    SyncRelease freed;
-    WaitResult r = ex.core().hub->Push(id, dir, lane, std::move(piece), end->slots, who, &error,
-                                       &freed);
-    if (freed) ex.core().releases_in.push_back(std::move(freed));
-    if (r != WaitResult::kDone) return PipeFault(ex, r, error);
+    if (!PushPiece(ex, id, dir, lane, std::move(piece), end->slots, who)) return false;
   }
   return true;
 }
