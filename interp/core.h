@@ -152,6 +152,12 @@ struct Core {
   /// (made by the checked step before it runs), and what its wait, pop or push took.
   SyncRelease release_out;
   std::vector<SyncRelease> releases_in;
+  /// ptorun --check, blocks comm orders: what this step's tnotify releases into its signal
+  /// words, and for a twait or ttest, where the words' releases go when they satisfy it
+  /// (comm_in); null otherwise. Each a check::CommClock.
+  const std::vector<uint32_t>* comm_release = nullptr;
+  std::vector<uint32_t>* comm_acquire = nullptr;
+  std::vector<uint32_t> comm_in;
 };
 
 }  // namespace pto::interp

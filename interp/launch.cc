@@ -415,6 +415,7 @@ void Launch::AttachSanitizers(int b) {
     s->label = core.empty() ? StrCat("block ", b) : StrCat("block ", b, ", ", core);
     s->block = b;
     if (block.core_count() > 1 && core_order_modelled_) s->RunsApart(c);
+    if (comm_ordered_) s->OrderedByComm(b, block_count());
     block.core(c).sanitizer = s;
     block.core(c).step_plans = step_plans_.get();
     // Tile arguments are in on-chip memory before the kernel starts.
@@ -434,6 +435,9 @@ void Launch::EnableChecks(check::Level level) {
   if (level != check::Level::kOff && !step_plans_) {
     step_plans_ = std::make_unique<check::StepPlans>(program_);
     core_order_modelled_ = check::CoreOrderModelled(program_);
+    // Blocks of one core each are ordered by their comm signals alone; those whose cores run
+    // apart would need comm followed through the block's own syncs too.
+    comm_ordered_ = block_count() > 1 && check::OrdersBlocks(program_) && !apart_;
   }
   for (int b = 0; b < block_count(); ++b) AttachSanitizers(b);  // blocks made up front (comm)
 }
@@ -447,9 +451,10 @@ std::vector<std::string> Launch::BufferNames() const {
 std::string Launch::CoresUnchecked() const {
   if (check_ == check::Level::kOff) return "";
   std::string notes;
-  if (block_count() > 1 && check::OrdersBlocks(program_)) {
+  if (block_count() > 1 && check::OrdersBlocks(program_) && !comm_ordered_) {
     notes += "ptorun: note: races between blocks were not checked: comm signals order them, "
-             "which the check does not follow yet\n";
+             "and their cube and vector cores run apart, which the check does not follow "
+             "together yet\n";
   }
   if (apart_ && !core_order_modelled_) {
     notes += "ptorun: note: races between the cube and vector cores of a block were not "

@@ -127,6 +127,8 @@ class Launch {
   std::vector<std::vector<std::shared_ptr<check::Sanitizer>>> sanitizers_;  ///< by block, core
   std::unique_ptr<check::StepPlans> step_plans_;  ///< with checks on
   bool core_order_modelled_ = false;  ///< check::CoreOrderModelled, with checks on
+  /// --check: the blocks' comm signals are followed (check::Sanitizer::OrderedByComm).
+  bool comm_ordered_ = false;
   int failed_ = -1;
 };
 

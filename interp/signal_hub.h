@@ -4,9 +4,14 @@
 #ifndef PTO_INTERP_SIGNAL_HUB_H_
 #define PTO_INTERP_SIGNAL_HUB_H_
 
+#include <cstdint>
+#include <algorithm>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "pto/interp/wait_room.h"
 
@@ -37,6 +42,21 @@ class SignalHub {
     std::unique_lock<std::mutex> lock(room_.mutex());
     return room_.Wait(lock, ready, std::move(what), error);
   }
+  /// ptorun --check (under the lock, inside Update, Test or Wait's functions): a tnotify
+  /// releases \a release (a check::CommClock) into word \a word of global buffer \a buffer;
+  /// a satisfied twait or ttest joins what the word holds into \a into. The releases of one
+  /// word accumulate (a waiter may have seen any of the notifies so far).
+  void Release(int buffer, int64_t word, const std::vector<uint32_t>& release) {
+    std::vector<uint32_t>& held = released_[{buffer, word}];
+    if (held.size() < release.size()) held.resize(release.size(), 0);
+    for (size_t k = 0; k < release.size(); ++k) held[k] = std::max(held[k], release[k]);
+  }
+  void Acquire(int buffer, int64_t word, std::vector<uint32_t>* into) const {
+    const auto it = released_.find({buffer, word});
+    if (it == released_.end()) return;
+    if (into->size() < it->second.size()) into->resize(it->second.size(), 0);
+    for (size_t k = 0; k < it->second.size(); ++k) (*into)[k] = std::max((*into)[k], it->second[k]);
+  }
   /// A core has stopped; it will not notify again.
   void CoreDone() { room_.CoreDone(); }
   /// A core faulted: every waiting core gives up.
@@ -44,6 +64,7 @@ class SignalHub {
 
  private:
   WaitRoom room_;
+  std::map<std::pair<int, int64_t>, std::vector<uint32_t>> released_;
 };
 
 }  // namespace pto::interp

@@ -15,6 +15,7 @@ constexpr AccessRule kFamilyRules[] = {
 // The operands of one instruction by role, in schema order.
 struct Roles {
   std::vector<uint8_t> tile_outs, tile_ins, scratch, view_outs, view_ins, ints;
+  uint8_t atomic_type = OperandAccess::kNotAtomic;  ///< the "@atomicType" immediate, if any
 };
 
 Roles RolesOf(const OpInfo& info) {
@@ -31,6 +32,9 @@ Roles RolesOf(const OpInfo& info) {
         break;
       case OperandKind::kInt:
         r.ints.push_back(index);
+        break;
+      case OperandKind::kImm:
+        if (s.attr == "atomicType") r.atomic_type = index;
         break;
       default:
         break;
@@ -190,9 +194,24 @@ std::vector<OperandAccess> Builder::Build(AccessRule rule) {
       Views();
       break;
     case AccessRule::kComm:
-      for (uint8_t v : roles_.view_outs) out_.push_back({v, true, true, Region::kViewWindow, v, 0, v});
-      for (uint8_t v : roles_.view_ins) out_.push_back({v, true, true, Region::kViewWindow, v, 0, v});
+    case AccessRule::kCommSpread: {
+      // Comm instructions name all their views as inputs; the first is the local one.
+      const bool spread = rule == AccessRule::kCommSpread;
+      for (size_t i = 0; i < roles_.view_ins.size(); ++i) {
+        const uint8_t v = roles_.view_ins[i];
+        const bool writes = (i == 0) != spread;
+        Add(v, writes, Region::kViewWindow, v);
+        if (writes && !spread) out_.back().atomic = roles_.atomic_type;
+      }
       for (uint8_t t : roles_.tile_ins) out_.push_back({t, true, true, Region::kStorage, t, 0, t});
+      break;
+    }
+    case AccessRule::kSignalSet:
+    case AccessRule::kSignalRead:
+      for (uint8_t v : roles_.view_ins) {
+        Add(v, rule == AccessRule::kSignalSet, Region::kViewWindow, v);
+        out_.back().atomic = OperandAccess::kAlwaysAtomic;
+      }
       break;
     case AccessRule::kMatmul:
       Matmul(0, 1, false);

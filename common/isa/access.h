@@ -37,7 +37,11 @@ enum class AccessRule : uint8_t {
   kTranspose,    ///< d over D(a) transposed; a over D(a).
   kElementAt,    ///< The tile's element at the storage offset of the integer operand.
   kStorage,      ///< Every tile whole, every view over its window (data-dependent positions).
-  kComm,         ///< Views read and written over their windows; staging tiles whole.
+  kComm,         ///< The first view written (atomically when an atomicType says so), the other
+                 ///< views read, over their windows; staging tiles read and written whole.
+  kCommSpread,   ///< The first view read, the other views written; staging tiles whole.
+  kSignalSet,    ///< The signal views written, as synchronisation (tnotify).
+  kSignalRead,   ///< The signal views read, as synchronisation (twait, ttest).
   kViewElement,  ///< The view's element at the index of the integer operand.
   kMatmul,       ///< c over (a's valid rows) x (b's valid columns); sources a, b[, bias].
   kMatmulAcc,    ///< The same, with c_in (read over c's rectangle) before a and b.
@@ -71,6 +75,11 @@ struct OperandAccess {
   uint8_t shape_of;  ///< The tile operand whose valid shape sizes the region.
   uint8_t at;        ///< kWindow, kElement, kViewElement: the first integer operand used.
   uint8_t cols_of;   ///< kValid: the tile operand whose valid columns size it (else shape_of).
+  /// Whether it is an atomic update (cores' atomics on the same bytes do not race):
+  /// kNotAtomic, kAlwaysAtomic (signals), or the index of the immediate operand whose nonzero
+  /// value makes it one (tput's atomicType).
+  uint8_t atomic = kNotAtomic;
+  static constexpr uint8_t kNotAtomic = 0xff, kAlwaysAtomic = 0xfe;
 };
 
 /// The rule of \a info: its family's, or its row's exception.

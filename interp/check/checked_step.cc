@@ -137,6 +137,8 @@ bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* 
       base.elem_bytes = DTypeSize(ex.function().tiles[reg].type.dtype);
     }
     base.write = writes;
+    base.atomic = a.atomic == OperandAccess::kAlwaysAtomic ||
+                  (a.atomic != OperandAccess::kNotAtomic && in.operands[a.atomic] != 0);
     const auto add = [&](Place place, const ByteSet& set) {
       for (const auto& [b, e] : set.ranges()) {
         Access x = base;
@@ -186,6 +188,12 @@ bool CheckedStep(Executor& ex, const Instr& in) {
   // everything before them is done, everything after waits for them.
   if (plan.ordered) {
     s.BarrierAll();
+    // A tnotify releases all the core has done into its signal words; a twait or ttest the
+    // words satisfy acquires what they hold (far_clock.h CommClock).
+    if (s.comm_core() >= 0) {
+      if (in.op == Opcode::kTNotify) core.comm_release = &s.CommRelease();
+      if (in.op == Opcode::kTWait || in.op == Opcode::kTTest) core.comm_acquire = &core.comm_in;
+    }
     // A push or free carries everything before it to the other core (a barrier made every
     // clock the same).
     if (core.hub && s.core() >= 0) {
@@ -212,6 +220,11 @@ bool CheckedStep(Executor& ex, const Instr& in) {
     core.recording = nullptr;
   }
   if (plan.ordered && core.hub) Acquire(core, s, 0);
+  if (core.comm_acquire) {
+    s.CommAcquire(core.comm_in);
+    core.comm_in.clear();
+  }
+  core.comm_release = nullptr, core.comm_acquire = nullptr;
   if (!ok) return false;
   if (plan.pipe >= 0 && !accesses.empty()) {
     // In a vector scope the vector unit's UB loads and stores, and its scalar ones, go

@@ -53,8 +53,11 @@ struct Active {
   }
 };
 
-void Report(const std::vector<Sanitizer*>& cores, const std::string& buffer, const Item& later,
-            const Item& earlier) {
+// What could have ordered the two accesses of a race between cores.
+enum class Order { kBlocks, kBlockCores, kComm };
+
+void Report(const std::vector<Sanitizer*>& cores, const std::string& buffer, Order order,
+            const Item& later, const Item& earlier) {
   // Reported at the higher-numbered core, the other as the note.
   const Item& at = later.core > earlier.core ? later : earlier;
   const Item& other = &at == &later ? earlier : later;
@@ -62,20 +65,29 @@ void Report(const std::vector<Sanitizer*>& cores, const std::string& buffer, con
   const uint64_t lo = std::max(at.begin, other.begin), hi = std::min(at.end, other.end);
   const bool both = at.wrote && other.wrote;
   const std::string what = both ? "WAW between cores" : "read-write between cores";
-  // Cores of one block can be ordered (their clocks were followed); blocks cannot.
-  const bool block = at.clock >= 0;
+  // Cores of one block name their pipes (their clocks were followed).
   const auto pipe = [&](const Item& i) {
-    return block ? StrCat(" (", ClockName(i.clock), ")") : std::string();
+    return i.clock >= 0 ? StrCat(" (", ClockName(i.clock), ")") : std::string();
   };
+  const char* fix = "";
+  switch (order) {
+    case Order::kBlocks:
+      fix = ", and nothing orders the two cores (they run at the same time on the NPU)";
+      break;
+    case Order::kBlockCores:
+      fix = ", and nothing orders the two (a sync.set after one with a sync.wait on the other's "
+            "pipe before it, or a tpush and its tpop)";
+      break;
+    case Order::kComm:
+      fix = ", and nothing orders the two (a tnotify after one with a twait on that signal "
+            "before the other)";
+      break;
+  }
   s.AddFinding(both ? "WAW cores" : "RW cores", at.site, other.site,
                StrCat("race: ", what, " on ", buffer, " bytes [", lo, ", ", hi,
                       "): ", s.Name(at.site), pipe(at), " on ", cores[at.core]->label,
                       at.wrote ? " writes" : " reads", " bytes ", s.Name(other.site), pipe(other),
-                      " on ", cores[other.core]->label, other.wrote ? " writes" : " reads",
-                      block ? ", and nothing orders the two (a sync.set after one with a sync.wait "
-                              "on the other's pipe before it, or a tpush and its tpop)"
-                            : ", and nothing orders the two cores (they run at the same time on "
-                              "the NPU)"),
+                      " on ", cores[other.core]->label, other.wrote ? " writes" : " reads", fix),
                StrCat("the ", other.wrote ? "write" : "read", " by ", s.Name(other.site), " on ",
                       cores[other.core]->label, " is here"));
 }
@@ -84,93 +96,151 @@ std::string BufferName(const std::vector<std::string>& names, int buffer) {
   return buffer < static_cast<int>(names.size()) ? names[buffer] : StrCat("global buffer ", buffer);
 }
 
-// One logged access of a core of a block run apart, for the sweep.
+// One logged access, for the sweep: of launch core \a core, which is \a part of those the
+// sweep orders (a block core, or a core of the launch comm orders), on its clock \a clock in
+// epoch \a epoch; \a seen is what it had seen of the others' clocks (Seen below).
 struct Entry {
   const Logged* log;
-  int core;  ///< in the launch's cores
-  int part;  ///< the block core (far_clock.h)
-  const FarClock* far;
-  Item item() const {
-    return {log->begin, log->end, log->write, log->site, core, log->atomic, log->clock};
+  int core;
+  int part;
+  int clock;
+  uint32_t epoch;
+  const void* seen;
+  Item item(int shown_clock) const {
+    return {log->begin, log->end, log->write, log->site, core, log->atomic, shown_clock};
   }
 };
 
+// The kinds of access a sweep keeps apart: two reads, or two atomics, do not race.
+constexpr int kKinds = 4;  // read, write, atomic read, atomic write
+int KindOf(const Logged& l) { return (l.atomic ? 2 : 0) + (l.write ? 1 : 0); }
+bool KindsRace(int a, int b) { return (a & 1 || b & 1) && !(a & 2 && b & 2); }
+
+// The races among \a entries (of one place, named \a name), for \a parts parts of \a clocks
+// clocks each: seen(entry, part, clock) is the epoch of that clock up to which the entry's
+// part had seen it. A sweep over the accesses by first byte, keeping the active ones by
+// (part, clock, kind) ordered by epoch. Access i of part B and active a of part A are
+// unordered when a's epoch is past what i had seen of A's clock, and i's epoch past what a
+// had seen of B's. In one (part, clock) later epochs have seen more, so the first active
+// access past what i has seen is the one most likely not to have seen i: testing it alone
+// decides the whole bucket. \a report(later, earlier) gets each unordered pair.
+template <typename Seen, typename ReportPair>
+void SweepUnordered(std::vector<Entry>& entries, int parts, int clocks, Seen&& seen,
+                    ReportPair&& report) {
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& a, const Entry& b) { return a.log->begin < b.log->begin; });
+  using Bucket = std::set<std::pair<uint32_t, uint32_t>>;  // (epoch, entry)
+  std::vector<Bucket> buckets(static_cast<size_t>(parts) * clocks * kKinds);
+  const auto bucket_index = [&](int part, int clock, int kind) {
+    return (static_cast<size_t>(part) * clocks + clock) * kKinds + kind;
+  };
+  std::vector<std::pair<uint64_t, uint32_t>> ends;  // min-heap of (end, entry)
+  for (uint32_t i = 0; i < entries.size(); ++i) {
+    const Entry& e = entries[i];
+    while (!ends.empty() && ends.front().first <= e.log->begin) {
+      const Entry& gone = entries[ends.front().second];
+      buckets[bucket_index(gone.part, gone.clock, KindOf(*gone.log))].erase(
+          {gone.epoch, ends.front().second});
+      std::pop_heap(ends.begin(), ends.end(), std::greater<>());
+      ends.pop_back();
+    }
+    const int mine = KindOf(*e.log);
+    for (int part = 0; part < parts; ++part) {
+      if (part == e.part) continue;
+      for (int clock = 0; clock < clocks; ++clock) {
+        for (int k = 0; k < kKinds; ++k) {
+          if (!KindsRace(mine, k)) continue;
+          const Bucket& b = buckets[bucket_index(part, clock, k)];
+          if (b.empty()) continue;
+          const auto it = b.lower_bound({seen(e, part, clock) + 1, 0});
+          if (it == b.end()) continue;
+          const Entry& a = entries[it->second];
+          if (seen(a, e.part, e.clock) < e.epoch) report(e, a);
+        }
+      }
+    }
+    buckets[bucket_index(e.part, e.clock, mine)].insert({e.epoch, i});
+    ends.push_back({e.log->end, i});
+    std::push_heap(ends.begin(), ends.end(), std::greater<>());
+  }
+}
+
 }  // namespace
 
-// The races between the cores of one block run apart, from their logs: a sweep over each
-// buffer's accesses by first byte, keeping the active ones by (core, clock, kind) ordered by
-// epoch. Access i of core B and active a of core A are unordered when A's epoch is past what
-// i had seen of A's clock, and i's epoch past what a had seen of B's. In one (core, clock)
-// later epochs have seen more, so the first active access past what i has seen is the one
-// most likely not to have seen i: testing it alone decides the whole bucket.
 void FindBlockRaces(const std::vector<Sanitizer*>& cores,
                     const std::vector<std::string>& buffer_names) {
-  std::map<int, std::vector<Entry>> by_buffer;
+  std::map<int, std::vector<Entry>> by_place;
   for (int c = 0; c < static_cast<int>(cores.size()); ++c) {
     if (cores[c]->core() < 0) return;  // not run apart, or not logged (CoreOrderModelled)
     const Sanitizer& s = *cores[c];
-    for (const auto& [buffer, log] : s.logged()) {
-      std::vector<Entry>& entries = by_buffer[buffer];
-      for (const Logged& l : log) entries.push_back({&l, c, s.core(), &s.fars()[l.far]});
+    for (const auto& [place, log] : s.logged()) {
+      std::vector<Entry>& entries = by_place[place];
+      for (const Logged& l : log) entries.push_back({&l, c, s.core(), l.clock, l.epoch, &s.fars()[l.far]});
     }
   }
-  constexpr int kKinds = 3;  // read, write, atomic write
-  const auto kind = [](const Logged& l) { return l.write ? (l.atomic ? 2 : 1) : 0; };
-  using Bucket = std::set<std::pair<uint32_t, uint32_t>>;  // (epoch, entry)
-  for (auto& [buffer, entries] : by_buffer) {
-    std::sort(entries.begin(), entries.end(),
-              [](const Entry& a, const Entry& b) { return a.log->begin < b.log->begin; });
+  const auto seen = [](const Entry& e, int part, int clock) {
+    return (*static_cast<const FarClock*>(e.seen))[part][clock];
+  };
+  for (auto& [place, entries] : by_place) {
     std::string name;
-    if (buffer >= 0) {
-      name = BufferName(buffer_names, buffer);
+    if (place >= 0) {
+      name = BufferName(buffer_names, place);
     } else {  // on-chip memory of one of the block's cores (LogKey)
-      const int part = (-1 - buffer) / kMemoryCount;
-      const auto mem = static_cast<Memory>((-1 - buffer) % kMemoryCount);
+      const int part = (-1 - place) / kMemoryCount;
+      const auto mem = static_cast<Memory>((-1 - place) % kMemoryCount);
       for (int c = 0; c < static_cast<int>(cores.size()); ++c) {
         if (cores[c]->core() == part) name = StrCat(MemoryHardwareName(mem), " of ", cores[c]->label);
       }
     }
-    std::vector<Bucket> buckets(kBlockCores * kClockCount * kKinds);
-    const auto bucket_of = [&](const Entry& e) -> Bucket& {
-      return buckets[(e.part * kClockCount + e.log->clock) * kKinds + kind(*e.log)];
-    };
-    std::vector<std::pair<uint64_t, uint32_t>> ends;  // min-heap of (end, entry)
-    for (uint32_t i = 0; i < entries.size(); ++i) {
-      const Entry& e = entries[i];
-      while (!ends.empty() && ends.front().first <= e.log->begin) {
-        const uint32_t gone = ends.front().second;
-        std::pop_heap(ends.begin(), ends.end(), std::greater<>());
-        ends.pop_back();
-        bucket_of(entries[gone]).erase({entries[gone].log->epoch, gone});
-      }
-      const int mine = kind(*e.log);
-      for (int part = 0; part < kBlockCores; ++part) {
-        if (part == e.part) continue;
-        for (int clock = 0; clock < kClockCount; ++clock) {
-          for (int k = 0; k < kKinds; ++k) {
-            // Reads race with writes; two atomics do not race.
-            if ((mine == 0 && k == 0) || (mine == 2 && k == 2)) continue;
-            const Bucket& b = buckets[(part * kClockCount + clock) * kKinds + k];
-            if (b.empty()) continue;
-            const auto it = b.lower_bound({(*e.far)[part][clock] + 1, 0});
-            if (it == b.end()) continue;
-            const Entry& a = entries[it->second];
-            if ((*a.far)[e.part][e.log->clock] < e.log->epoch) Report(cores, name, e.item(), a.item());
-          }
-        }
-      }
-      bucket_of(e).insert({e.log->epoch, i});
-      ends.push_back({e.log->end, i});
-      std::push_heap(ends.begin(), ends.end(), std::greater<>());
-    }
+    SweepUnordered(entries, kBlockCores, kClockCount, seen, [&](const Entry& e, const Entry& a) {
+      Report(cores, name, Order::kBlockCores, e.item(e.clock), a.item(a.clock));
+    });
   }
   for (Sanitizer* s : cores) s->DropLog();
 }
 
+namespace {
+
+// Races between the blocks of a launch that comm orders, from every core's global log.
+void FindCommRaces(const std::vector<Sanitizer*>& cores,
+                   const std::vector<std::string>& buffer_names) {
+  std::map<int, std::vector<Entry>> by_buffer;
+  for (int c = 0; c < static_cast<int>(cores.size()); ++c) {
+    const Sanitizer& s = *cores[c];
+    for (const auto& [buffer, log] : s.logged()) {
+      if (buffer < 0) continue;
+      std::vector<Entry>& entries = by_buffer[buffer];
+      for (const Logged& l : log) {
+        entries.push_back({&l, c, s.comm_core(), 0, l.comm_epoch, &s.comm_seens()[l.comm_seen]});
+      }
+    }
+  }
+  const auto seen = [](const Entry& e, int part, int) {
+    return (*static_cast<const CommClock*>(e.seen))[part];
+  };
+  for (auto& [buffer, entries] : by_buffer) {
+    const std::string name = BufferName(buffer_names, buffer);
+    SweepUnordered(entries, static_cast<int>(cores.size()), 1, seen,
+                   [&](const Entry& e, const Entry& a) {
+                     Report(cores, name, Order::kComm, e.item(-1), a.item(-1));
+                   });
+  }
+  for (Sanitizer* s : cores) s->DropLog();
+}
+
+}  // namespace
+
 void FindCrossCoreRaces(const Program& program, const std::vector<Sanitizer*>& cores,
                         const std::vector<std::string>& buffer_names) {
-  // Nothing orders blocks but comm.
-  if (OrdersBlocks(program)) return;
+  // Nothing orders blocks but comm; when comm does, every core logged its global accesses
+  // (OrderedByComm), unless its block's cores run apart.
+  if (OrdersBlocks(program)) {
+    for (const Sanitizer* s : cores) {
+      if (s->comm_core() < 0) return;
+    }
+    FindCommRaces(cores, buffer_names);
+    return;
+  }
   const auto unordered = [&](int a, int b) { return cores[a]->block != cores[b]->block; };
   std::map<int, std::vector<Item>> by_buffer;
   for (int c = 0; c < static_cast<int>(cores.size()); ++c) {
@@ -187,9 +257,9 @@ void FindCrossCoreRaces(const Program& program, const std::vector<Sanitizer*>& c
     for (const Item& i : items) {
       writes.EndBefore(i.begin);
       reads.EndBefore(i.begin);
-      if (const Item* w = writes.Other(i, unordered)) Report(cores, name, i, *w);
+      if (const Item* w = writes.Other(i, unordered)) Report(cores, name, Order::kBlocks, i, *w);
       if (i.wrote) {
-        if (const Item* r = reads.Other(i, unordered)) Report(cores, name, i, *r);
+        if (const Item* r = reads.Other(i, unordered)) Report(cores, name, Order::kBlocks, i, *r);
       }
       (i.wrote ? writes : reads).Add(&i);
     }

@@ -4,6 +4,8 @@
 // each core's sanitizer kept:
 // - cores of different blocks, when the program has no comm (only comm signals cross blocks):
 //   nothing orders them, and each core's last accesses (Sanitizer::touches) are compared;
+// - cores of different blocks that comm signals order (blocks of one core each): each core's
+//   logged global accesses with the comm clock they had seen (far_clock.h CommClock);
 // - the cores of one block run apart, when what orders them is modelled (sync.set / sync.wait
 //   and the cube-vector pipes, not comm or tsync): each core's logged accesses
 //   (Sanitizer::logged) with the clocks they had seen of the others (far_clock.h).
@@ -30,9 +32,11 @@ bool CoreOrderModelled(const Program& program);
 void FindBlockRaces(const std::vector<Sanitizer*>& cores,
                     const std::vector<std::string>& buffer_names);
 
-/// Reports each pair of cores of different blocks' overlapping global accesses, one a write, to
-/// the later core's sanitizer (every sanitizer Finished), when nothing in \a program can order
-/// blocks; \a buffer_names name the global buffers.
+/// Reports each pair of cores of different blocks' overlapping global accesses, one a write
+/// (not both atomic), that nothing orders, to the later core's sanitizer (every sanitizer
+/// Finished): all such pairs when nothing in \a program can order blocks, the pairs no comm
+/// signal orders when every core was OrderedByComm, none otherwise; \a buffer_names name the
+/// global buffers.
 void FindCrossCoreRaces(const Program& program, const std::vector<Sanitizer*>& cores,
                         const std::vector<std::string>& buffer_names);
 

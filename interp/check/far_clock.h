@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "pto/common/arch.h"
 #include "pto/interp/check/shadow.h"
@@ -32,6 +33,12 @@ struct Release {
 };
 using ReleasePtr = std::shared_ptr<const Release>;
 
+/// Happens-before between the blocks of a launch that comm signals order: what a core has seen
+/// of each core of the launch, by comm epoch. A core's comm epoch starts at 1; a tnotify
+/// releases it (the core's comm instructions order all its pipes) and starts the next, and a
+/// twait or ttest that the words satisfy acquires what their notifies released.
+using CommClock = std::vector<uint32_t>;
+
 /// Where a logged access lands: global buffer b is b; on-chip memory m of block core k is
 /// -1 - (k * kMemoryCount + m).
 inline int LogKey(bool global, int buffer, int core, Memory mem) {
@@ -40,11 +47,13 @@ inline int LogKey(bool global, int buffer, int core, Memory mem) {
 
 /// One logged access of a core run apart: bytes [begin, end) of its place (LogKey), by the
 /// instruction at \a site on clock \a clock in epoch \a epoch, which had seen far clock \a far
-/// (an index into the sanitizer's fars()).
+/// (an index into the sanitizer's fars()); in a launch comm orders, in comm epoch
+/// \a comm_epoch having seen comm clock \a comm_seen (an index into its comm_seens()).
 struct Logged {
   uint64_t begin = 0, end = 0;
   Site site;
   uint32_t epoch = 0, far = 0;
+  uint32_t comm_epoch = 0, comm_seen = 0;
   uint8_t clock = 0;
   bool write = false, atomic = false;
 };

@@ -294,6 +294,7 @@ Sanitizer::Deferred Sanitizer::Stamp(Site site, int clock, uint32_t loads_behind
                                     const Access& a) {
   Deferred d{site, clock, Epoch(clock), clock_[clock], a, FarFor(a, clock), version_[clock],
              loads_behind};
+  if (comm_core_ >= 0 && a.place.global) d.comm_epoch = comm_epoch_, d.comm_seen = CommSeenId();
   if (loads_behind > 0) d.seen[kVecLoad] = std::max(d.seen[kVecLoad], loads_behind - 1);
   return d;
 }

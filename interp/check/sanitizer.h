@@ -122,6 +122,13 @@ class Sanitizer {
   Release CrossRelease(int pipe);
   /// A cross-core wait (sync.wait, tpop, a tpush into a freed slot) on \a pipe took \a r.
   void CrossAcquire(int pipe, const Release& r);
+  /// The launch's blocks are ordered by comm signals, and this is core \a core of its \a cores
+  /// (far_clock.h CommClock): its global accesses are logged with its comm epoch.
+  void OrderedByComm(int core, int cores);
+  /// A tnotify: what it releases into its signal words; later accesses are not ordered by it.
+  const CommClock& CommRelease();
+  /// A twait, or a ttest that came out true, acquired \a c from its signal words.
+  void CommAcquire(const CommClock& c);
   /// barrier(PIPE_ALL), and instructions that order everything (tpush, tpop, comm).
   void BarrierAll();
   void ReleaseBuffer(Site site, int pipe, int64_t id);
@@ -155,10 +162,14 @@ class Sanitizer {
   const std::map<int, std::vector<Logged>>& logged() const { return logged_; }
   const std::vector<FarClock>& fars() const { return fars_; }
   bool log_cut() const { return log_cut_; }
-  /// Frees the log (FindBlockRaces has compared it).
+  /// The comm clocks logged accesses name (OrderedByComm), and this core's index (-1: none).
+  const std::vector<CommClock>& comm_seens() const { return comm_seens_; }
+  int comm_core() const { return comm_core_; }
+  /// Frees the log (FindBlockRaces or FindCrossCoreRaces has compared it).
   void DropLog() {
     logged_.clear();
     std::vector<FarClock>().swap(fars_);
+    std::vector<CommClock>().swap(comm_seens_);
   }
   /// The block core this is when its block runs apart (0 the cube, 1 + k vector core k), or -1.
   int core() const { return core_; }
@@ -192,10 +203,13 @@ class Sanitizer {
   /// The index in fars_ of what clock \a c has seen of the other cores (made on first use).
   uint32_t FarId(int c);
   /// FarId for access \a a on clock \a c when it is logged; 0 otherwise.
-  uint32_t FarFor(const Access& a, int c) { return Logs(a.place) ? FarId(c) : 0; }
+  uint32_t FarFor(const Access& a, int c) { return core_ >= 0 && Logs(a.place) ? FarId(c) : 0; }
+  /// The index in comm_seens_ of what this core has seen of the others (made on first use).
+  uint32_t CommSeenId();
   /// Whether accesses to \a p are logged: those to global memory, and to the on-chip memories
   /// the other cores reach (a vector core's UB, the cube core's L1), of a core run apart.
   bool Logs(const Place& p) const {
+    if (comm_core_ >= 0 && p.global) return true;
     if (core_ < 0) return false;
     return p.global || p.owner >= 0 || (p.mem == (core_ == 0 ? Memory::kMat : Memory::kVec));
   }
@@ -218,6 +232,7 @@ class Sanitizer {
     uint32_t far = 0;      ///< FarFor the access
     uint32_t version = 0;  ///< the clock's version_ when it was made
     uint32_t loads = 0;    ///< the loads behind its values (Instruction's loads_behind)
+    uint32_t comm_epoch = 0, comm_seen = 0;  ///< its comm stamp (OrderedByComm)
   };
   /// Access \a a on \a clock now, its values coming from loads \a loads_behind (Instruction).
   Deferred Stamp(Site site, int clock, uint32_t loads_behind, const Access& a);
@@ -256,6 +271,14 @@ class Sanitizer {
   std::array<uint32_t, kClockCount> far_id_{};
   std::vector<FarClock> fars_{FarClock{}};
   static constexpr size_t kMaxLogged = size_t{1} << 22;
+  /// OrderedByComm: this core in the launch, its comm epoch, what it has seen of the others,
+  /// the snapshots of that logged accesses name and the current one's index, and the last
+  /// release.
+  int comm_core_ = -1;
+  uint32_t comm_epoch_ = 1;
+  CommClock comm_clock_, comm_release_;
+  std::vector<CommClock> comm_seens_;
+  uint32_t comm_seen_id_ = kNoFar;
   std::map<int, std::vector<Logged>> logged_;
   size_t logged_count_ = 0;
   bool log_cut_ = false;

@@ -116,6 +116,37 @@ void Sanitizer::CrossAcquire(int pipe, const Release& r) {
   JoinFar(pipe, far);
 }
 
+void Sanitizer::OrderedByComm(int core, int cores) {
+  comm_core_ = core;
+  comm_clock_.assign(cores, 0);
+}
+
+const CommClock& Sanitizer::CommRelease() {
+  comm_release_ = comm_clock_;
+  comm_release_[comm_core_] = comm_epoch_;
+  ++comm_epoch_;
+  return comm_release_;
+}
+
+void Sanitizer::CommAcquire(const CommClock& c) {
+  bool grew = false;
+  for (size_t k = 0; k < c.size() && k < comm_clock_.size(); ++k) {
+    if (static_cast<int>(k) != comm_core_ && c[k] > comm_clock_[k]) comm_clock_[k] = c[k], grew = true;
+  }
+  if (!grew) return;
+  // A new epoch for what it now sees: an epoch names one comm clock (cross_core.cc).
+  ++comm_epoch_;
+  comm_seen_id_ = kNoFar;
+}
+
+uint32_t Sanitizer::CommSeenId() {
+  if (comm_seen_id_ == kNoFar) {
+    comm_seen_id_ = static_cast<uint32_t>(comm_seens_.size());
+    comm_seens_.push_back(comm_clock_);
+  }
+  return comm_seen_id_;
+}
+
 void Sanitizer::VectorScope(bool begin) {
   const int v = PipeOfClock(kVecLoad);
   for (int q = kPipeCount; q < kClockCount; ++q) {
@@ -159,7 +190,8 @@ void Sanitizer::Log(const Deferred& d) {
     if (!log.empty()) {
       Logged& last = log.back();
       if (last.site == d.site && last.clock == d.clock && last.epoch == d.time &&
-          last.far == d.far && last.write == a.write && last.atomic == a.atomic &&
+          last.far == d.far && last.comm_epoch == d.comm_epoch && last.comm_seen == d.comm_seen &&
+          last.write == a.write && last.atomic == a.atomic &&
           begin <= last.end && end >= last.begin) {
         // The same step again on bytes that meet the last: one run.
         last.begin = std::min(last.begin, begin), last.end = std::max(last.end, end);
@@ -171,8 +203,8 @@ void Sanitizer::Log(const Deferred& d) {
       return;
     }
     ++logged_count_;
-    log.push_back({begin, end, d.site, d.time, d.far, static_cast<uint8_t>(d.clock), a.write,
-                   a.atomic});
+    log.push_back({begin, end, d.site, d.time, d.far, d.comm_epoch, d.comm_seen,
+                   static_cast<uint8_t>(d.clock), a.write, a.atomic});
   }
 }
 

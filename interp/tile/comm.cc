@@ -363,12 +363,15 @@ bool ExecNotify(Executor& ex, const Instr& in) {
   if (!SignalWords(ex, in.operands[0], &v, &words)) return false;
   const int32_t k = static_cast<int32_t>(ex.scalar(in.operands[1]).i);
   const bool set = in.operands[2] == 1;  // NotifyOp: AtomicAdd = 0, Set = 1
+  SignalHub* hub = ex.core().signals;
+  const std::vector<uint32_t>* release = ex.core().comm_release;
   auto update = [&] {
     ForEachElement(*v, [&](int64_t i) {
       words[i] = set ? k : static_cast<int32_t>(static_cast<uint32_t>(words[i]) + k);
+      if (release && hub) hub->Release(v->buffer, i, *release);
     });
   };
-  if (SignalHub* hub = ex.core().signals) {
+  if (hub) {
     hub->Update(update);
   } else {
     update();
@@ -386,12 +389,15 @@ bool ExecCondition(Executor& ex, const Instr& in) {
   if (!SignalWords(ex, in.operands[base], &v, &words)) return false;
   const int64_t k = static_cast<int32_t>(ex.scalar(in.operands[base + 1]).i);
   const uint32_t cmp = in.operands[base + 2];
+  SignalHub* hub = ex.core().signals;
+  std::vector<uint32_t>* acquire = ex.core().comm_acquire;
   std::function<bool()> satisfied = [&] {
     bool all = true;
     ForEachElement(*v, [&](int64_t i) { all &= Compare(words[i], cmp, k); });
+    // ptorun --check: what the notifies of words that satisfy it released (under the lock).
+    if (all && acquire && hub) ForEachElement(*v, [&](int64_t i) { hub->Acquire(v->buffer, i, acquire); });
     return all;
   };
-  SignalHub* hub = ex.core().signals;
   if (!kWait) {
     ex.scalar(in.operands[0]).i = hub ? hub->Test(satisfied) : satisfied();
     return true;
