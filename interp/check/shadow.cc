@@ -6,10 +6,13 @@ namespace pto::interp::check {
 
 namespace {
 
+// Two atomic updates of the same bytes do not race, whatever pipes they are on.
+bool BothAtomic(const Cell& c, const Step& step) { return step.write && step.atomic && c.atomic; }
+
 // Whether cell \a c holds an access \a step is not ordered after, or a never-written read.
 bool Flags(const Cell& c, const Step& step) {
   const Clock& seen = *step.seen;
-  if (c.writer >= 0 && c.write_time > seen[c.writer]) return true;
+  if (c.writer >= 0 && c.write_time > seen[c.writer] && !BothAtomic(c, step)) return true;
   if (!step.write) return c.writer < 0;
   for (unsigned r = c.readers; r != 0; r &= r - 1) {
     const int q = __builtin_ctz(r);
@@ -71,7 +74,7 @@ void Transition::Flush() {
   const Cell& c = cells_[in];  // nothing is interned while it is read
   if (!Flags(c, step_)) return;
   const Clock& seen = *step_.seen;
-  if (c.writer >= 0 && c.write_time > seen[c.writer]) {
+  if (c.writer >= 0 && c.write_time > seen[c.writer] && !BothAtomic(c, step_)) {
     sink_.OnConflict({true, c.writer, c.write_site, begin, end});
   }
   if (step_.write) {

@@ -26,11 +26,17 @@ struct Fixture {
   Recorder rec;
   // An access of \a span on clock \a clock at epoch \a time that has seen \a seen_now.
   void Access(const Span& span, bool write, int clock, uint32_t time, uint32_t pc,
-              const Clock& seen_now) {
+              const Clock& seen_now, bool atomic = false) {
     seen = seen_now;
     StepMemo memo;
-    memo.Use(uint64_t{time} << 16 | uint64_t(clock) << 1 | write);
-    shadow->Access(span, {write, clock, time, &seen, Site{nullptr, pc}}, cells, memo, rec);
+    memo.Use(uint64_t{time} << 16 | uint64_t{atomic} << 5 | uint64_t(clock) << 1 | write);
+    shadow->Access(span, {write, clock, time, &seen, Site{nullptr, pc}, atomic}, cells, memo, rec);
+  }
+  // An atomic update on clock \a clock at epoch \a time that has seen nothing of other clocks.
+  void Atomic(uint64_t begin, uint64_t end, int clock, uint32_t time, uint32_t pc) {
+    Clock own{};
+    own[clock] = time;
+    Access(Span{begin, end}, true, clock, time, pc, own, true);
   }
   // An access on clock \a clock at epoch \a time that has seen nothing of other clocks.
   void Access(const Span& span, bool write, int clock, uint32_t time, uint32_t pc) {
@@ -62,6 +68,21 @@ void OnBothStores(const std::function<void(Fixture&)>& body) {
     Fixture f(by_runs);
     body(f);
   }
+}
+
+TEST_CASE("shadow: two atomic updates on different clocks do not race; an atomic and a plain write do") {
+  OnBothStores([](Fixture& f) {
+    f.Atomic(0, 64, 5, 1, 10);  // FIX's atomic add
+    f.Atomic(0, 64, 1, 1, 20);  // V's atomic add of the same bytes, unordered: no race
+    CHECK(f.rec.conflicts.empty());
+    f.Access(32, 96, true, 4, 1, 30);  // a plain write by MTE3: races with the last atomic
+    REQUIRE(!f.rec.conflicts.empty());
+    CHECK(f.rec.conflicts[0].site.pc == 20);
+    f.rec.conflicts.clear();
+    f.Atomic(0, 64, 6, 1, 40);  // an atomic after the plain write, unordered: a race
+    REQUIRE(!f.rec.conflicts.empty());
+    CHECK(f.rec.conflicts[0].site.pc == 30);
+  });
 }
 
 TEST_CASE("shadow: an unordered write after a write on another clock is reported over the shared bytes") {
