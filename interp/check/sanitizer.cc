@@ -186,7 +186,7 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
   // The accesses of a register- or repeat-layer instruction, and a tile instruction's only
   // one, may wait (a vector load or store in a loop); the ranges of a tile instruction with
   // several (its rows) are applied now, so that its report covers them all.
-  const bool defer = recorded ? accesses.size() <= 4 : accesses.size() == 1;
+  const bool defer = recorded ? accesses.size() <= HeldAccesses::kMax / 2 : accesses.size() == 1;
   unsigned directions = 0;  // bit 0: reads, bit 1: writes
   for (const Access& a : accesses) directions |= 1u << a.write;
   Collector collect(*this, site);
@@ -202,14 +202,15 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
       See(clock, other);
       Snapshot(other);
     }
-    for (const Access& a : accesses) {
+    for (uint32_t index = 0; index < accesses.size(); ++index) {
+      const Access& a = accesses[index];
       if (a.write != write) continue;
       if (a.place.owner >= 0) {
         // Another core's memory has no shadow here: its accesses are only logged, and compared
         // with that core's after the run (cross_core.cc).
         if (core_ >= 0) Log(Stamp(site, clock, loads_behind, a));
       } else if (defer) {
-        Defer(site, clock, loads_behind, a);
+        Defer(site, index, clock, loads_behind, a);
       } else {
         FlushOverlapping(a);
         Apply(Stamp(site, clock, loads_behind, a), collect);
@@ -220,41 +221,8 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
   if (cells_.size() >= collect_at_) CollectCells();
 }
 
-namespace {
 
-// Whether held-back span \a held already covers every byte of \a next: the same bytes, or
-// one run of bytes inside another.
-bool Covers(const Access& held, const Access& next) {
-  if (held.count == 1 && next.count == 1) return held.begin <= next.begin && next.end <= held.end;
-  return held.count == next.count && held.stride == next.stride && held.begin == next.begin &&
-         held.end == next.end;
-}
-
-// Whether \a next, one copy of bytes, continues held-back span \a held (the bytes after it, or
-// its next copy at its stride, or a second copy that sets the stride); \a out: the grown span.
-bool Continues(const Access& held, const Access& next, Span* out) {
-  if (next.count != 1) return false;
-  const uint64_t len = held.end - held.begin;
-  if (held.count == 1) {
-    if (next.begin == held.end) {
-      *out = {held.begin, next.end, 1, 0};
-      return true;
-    }
-    if (next.end - next.begin == len && next.begin >= held.end) {
-      *out = {held.begin, held.end, 2, next.begin - held.begin};
-      return true;
-    }
-    return false;
-  }
-  if (next.end - next.begin != len || held.count == UINT32_MAX) return false;
-  if (next.begin != held.begin + uint64_t{held.count} * held.stride) return false;
-  *out = {held.begin, held.end, held.count + 1, held.stride};
-  return true;
-}
-
-}  // namespace
-
-void Sanitizer::Apply(const Deferred& d, Collector& collect) {
+void Sanitizer::Apply(const HeldAccess& d, Collector& collect) {
   const Access& a = d.a;
   StepMemo& memo = MemoOf(d.site, a.write);
   memo.Use(uint64_t{generation_ & 0xffff} << 48 | uint64_t{d.time} << 16 |
@@ -265,82 +233,38 @@ void Sanitizer::Apply(const Deferred& d, Collector& collect) {
                            cells_, memo, collect);
 }
 
-void Sanitizer::ApplyAndReport(const Deferred& d) {
+void Sanitizer::ApplyAndReport(const HeldAccess& d) {
   Collector collect(*this, d.site);
   Apply(d, collect);
   collect.ReportRaces();
 }
 
 void Sanitizer::FlushOverlapping(const Access& a) {
-  for (int i = 0; i < deferred_count_;) {
-    Deferred& d = deferred_[i];
-    if (!(d.a.place == a.place) || !SpansOverlap(SpanOf(d.a), SpanOf(a))) {
-      ++i;
-      continue;
-    }
-    // Held-back accesses never overlap each other, so their order does not matter.
-    ApplyAndReport(d);
-    d = deferred_[--deferred_count_];
-  }
+  held_.FlushOverlapping(a, [this](const HeldAccess& d) { ApplyAndReport(d); });
 }
 
 void Sanitizer::FlushAll() {
-  // Applying one may report, never defer: the list only shrinks.
-  for (int i = 0; i < deferred_count_; ++i) ApplyAndReport(deferred_[i]);
-  deferred_count_ = 0;
+  // Applying one may report, never hold back.
+  held_.FlushAll([this](const HeldAccess& d) { ApplyAndReport(d); });
 }
 
-Sanitizer::Deferred Sanitizer::Stamp(Site site, int clock, uint32_t loads_behind,
-                                    const Access& a) {
-  Deferred d{site, clock, Epoch(clock), clock_[clock], a, FarFor(a, clock), version_[clock],
-             loads_behind};
-  if (comm_core_ >= 0 && a.place.global) d.comm_epoch = comm_epoch_, d.comm_seen = CommSeenId();
+HeldAccess Sanitizer::Stamp(Site site, int clock, uint32_t loads_behind, const Access& a) {
+  HeldAccess d;
+  d.site = site, d.clock = clock, d.time = Epoch(clock), d.seen = clock_[clock], d.a = a;
+  d.far = FarFor(a, clock), d.version = version_[clock], d.loads = loads_behind;
   if (loads_behind > 0) d.seen[kVecLoad] = std::max(d.seen[kVecLoad], loads_behind - 1);
+  if (comm_core_ >= 0 && a.place.global) d.comm_epoch = comm_epoch_, d.comm_seen = CommSeenId();
   return d;
 }
 
-void Sanitizer::Defer(Site site, int clock, uint32_t loads_behind, const Access& a) {
+void Sanitizer::Defer(Site site, uint32_t index, int clock, uint32_t loads_behind, const Access& a) {
   // The clock's version stands for all it has seen (and its epoch and far clock): an equal
   // version is the same step.
-  const uint32_t version = version_[clock];
-  const Span span = SpanOf(a);
-  int grow = -1;
-  Span grown;
-  unsigned overlapping = 0;  // bit per held-back access
-  for (int i = 0; i < deferred_count_; ++i) {
-    const Deferred& d = deferred_[i];
-    if (!(d.a.place == a.place)) continue;
-    if (d.site == site && d.clock == clock && d.version == version && d.loads == loads_behind &&
-        d.a.write == a.write && d.a.atomic == a.atomic) {
-      // The same step again on bytes it already covers changes nothing and finds nothing new.
-      if (Covers(d.a, a)) return;
-      if (Continues(d.a, a, &grown)) {
-        grow = i;
-        continue;
-      }
-    }
-    if (SpansOverlap(SpanOf(d.a), span)) overlapping |= 1u << i;
-  }
-  // Held-back accesses never overlap each other, so the order they are applied in does not
-  // matter; from the last, so that removing one moves none still to come.
-  for (int i = deferred_count_ - 1; overlapping != 0 && i >= 0; --i) {
-    if (!(overlapping >> i & 1)) continue;
-    overlapping &= ~(1u << i);
-    ApplyAndReport(deferred_[i]);
-    if (grow == deferred_count_ - 1) grow = i;
-    deferred_[i] = deferred_[--deferred_count_];
-  }
-  if (grow >= 0) {
-    Access& g = deferred_[grow].a;
-    g.begin = grown.begin, g.end = grown.end, g.count = grown.count, g.stride = grown.stride;
-    return;
-  }
-  if (deferred_count_ == kMaxDeferred) {  // the oldest goes first
-    ApplyAndReport(deferred_[0]);
-    std::move(deferred_.begin() + 1, deferred_.end(), deferred_.begin());
-    --deferred_count_;
-  }
-  deferred_[deferred_count_++] = Stamp(site, clock, loads_behind, a);
+  if (held_.Merge(site, index, clock, version_[clock], loads_behind, a)) return;
+  if (held_.full()) FlushAll();
+  HeldAccess d = Stamp(site, clock, loads_behind, a);
+  d.index = index;
+  held_.Add(d);
 }
 
 void Sanitizer::ReportRace(Site site, const Conflict& c, bool write, int clock, const Place& place) {

@@ -28,6 +28,7 @@
 #include "pto/common/isa/pipes.h"
 #include "pto/common/program.h"
 #include "pto/interp/check/far_clock.h"
+#include "pto/interp/check/held_accesses.h"
 #include "pto/interp/check/shadow.h"
 
 namespace pto::interp::check {
@@ -37,32 +38,6 @@ enum class Level : uint8_t {
   kOff,
   kAuto,    ///< races only in kernels with synchronisation of their own
   kStrict,  ///< races everywhere, as if every kernel were synchronised by hand
-};
-
-/// Where an access lands: an on-chip memory of the core, or global buffer \a buffer.
-struct Place {
-  bool global = false;
-  Memory mem = Memory::kVec;
-  int buffer = 0;
-  /// On-chip memory of another core of the block run apart (a cube-side copy into a vector
-  /// core's UB): that core (far_clock.h); -1 for this core's own.
-  int owner = -1;
-  bool operator==(const Place&) const = default;
-};
-
-/// One access of the instruction being checked: bytes [begin, end), and count - 1 copies
-/// each stride bytes after the one before.
-struct Access {
-  Place place;
-  uint64_t begin = 0, end = 0;
-  uint32_t count = 1;
-  uint64_t stride = 0;
-  bool write = false;
-  bool exact = true;  ///< the bytes are exactly those touched (not an over-approximation)
-  bool atomic = false;  ///< an atomic update of global memory
-  int tile = -1;      ///< the tile register the instruction names it by, or -1
-  uint64_t origin = 0;  ///< the operand's first byte and element size, to name elements
-  int elem_bytes = 0;
 };
 
 /// Which queue of its pipe an instruction's UB accesses go through: its pipe's, or inside a
@@ -219,35 +194,21 @@ class Sanitizer {
   void See(int later, int earlier);
   uint32_t Epoch(int c) const { return clock_[c][c]; }
   StepMemo& MemoOf(Site site, bool write);
-  /// An access with its step (its clock's epoch and what it had seen). Held back, it waits
-  /// until something else touches its bytes or the kernel ends (a register-layer loop's loads
-  /// and stores of consecutive bytes are applied to the shadow as one); the clocks that move
-  /// meanwhile change nothing.
-  struct Deferred {
-    Site site;
-    int clock;
-    uint32_t time;
-    Clock seen;
-    Access a;
-    uint32_t far = 0;      ///< FarFor the access
-    uint32_t version = 0;  ///< the clock's version_ when it was made
-    uint32_t loads = 0;    ///< the loads behind its values (Instruction's loads_behind)
-    uint32_t comm_epoch = 0, comm_seen = 0;  ///< its comm stamp (OrderedByComm)
-  };
   /// Access \a a on \a clock now, its values coming from loads \a loads_behind (Instruction).
-  Deferred Stamp(Site site, int clock, uint32_t loads_behind, const Access& a);
-  /// Holds back \a a, or joins it to the held-back access of the same instruction and step
-  /// that it continues or repeats.
-  void Defer(Site site, int clock, uint32_t loads_behind, const Access& a);
-  /// Logs global access \a d of a core run apart (logged()).
-  void Log(const Deferred& d);
+  HeldAccess Stamp(Site site, int clock, uint32_t loads_behind, const Access& a);
+  /// Holds back \a a, access \a index of its instruction (held_accesses.h): it waits until
+  /// something else touches its bytes or the kernel ends, and the clocks that move meanwhile
+  /// change nothing.
+  void Defer(Site site, uint32_t index, int clock, uint32_t loads_behind, const Access& a);
+  /// Logs access \a d of a core run apart or ordered by comm (logged()).
+  void Log(const HeldAccess& d);
   /// Applies the held-back accesses that overlap \a a's bytes.
   void FlushOverlapping(const Access& a);
   void FlushAll();
   /// Applies access \a d to its shadow; what it finds goes to \a collect.
-  void Apply(const Deferred& d, Collector& collect);
+  void Apply(const HeldAccess& d, Collector& collect);
   /// Applies \a d and reports what it finds at its instruction.
-  void ApplyAndReport(const Deferred& d);
+  void ApplyAndReport(const HeldAccess& d);
   void ReportRace(Site site, const Conflict& c, bool write, int clock, const Place& place);
   /// "%a" for tile register \a tile of the function at \a site; "" for none.
   std::string TileName(Site site, int tile) const;
@@ -302,9 +263,7 @@ class Sanitizer {
     StepMemo memo;
   };
   std::vector<SiteMemo> memos_;  ///< direct-mapped by site
-  static constexpr int kMaxDeferred = 8;
-  std::array<Deferred, kMaxDeferred> deferred_;
-  int deferred_count_ = 0;
+  HeldAccesses held_;
   std::array<std::vector<uint32_t>, kRegClassCount> loads_behind_;  ///< by register class, register
   std::array<std::unique_ptr<Shadow>, kMemoryCount> local_;
   std::map<int, std::unique_ptr<Shadow>> global_;

@@ -181,7 +181,7 @@ void Sanitizer::MemBar(std::string_view barrier) {
   for (int f : from) Snapshot(f);
 }
 
-void Sanitizer::Log(const Deferred& d) {
+void Sanitizer::Log(const HeldAccess& d) {
   const Access& a = d.a;
   const Place& p = a.place;
   std::vector<Logged>& log = logged_[LogKey(p.global, p.buffer, p.owner >= 0 ? p.owner : core_, p.mem)];

@@ -1,0 +1,124 @@
+#include "pto/interp/check/held_accesses.h"
+
+#include <algorithm>
+
+namespace pto::interp::check {
+
+namespace {
+
+// Whether held span \a held already covers every byte of \a next: the same bytes, or one run
+// of bytes inside another.
+bool Covers(const Access& held, const Access& next) {
+  if (held.count == 1 && next.count == 1) return held.begin <= next.begin && next.end <= held.end;
+  return held.count == next.count && held.stride == next.stride && held.begin == next.begin &&
+         held.end == next.end;
+}
+
+// Whether \a next, one copy of bytes, continues held span \a held (the bytes after it, or its
+// next copy at its stride, or a second copy that sets the stride); \a out: the grown span.
+bool Continues(const Access& held, const Access& next, Span* out) {
+  if (next.count != 1) return false;
+  const uint64_t len = held.end - held.begin;
+  if (held.count == 1) {
+    if (next.begin == held.end) {
+      *out = {held.begin, next.end, 1, 0};
+      return true;
+    }
+    if (next.end - next.begin == len && next.begin >= held.end) {
+      *out = {held.begin, held.end, 2, next.begin - held.begin};
+      return true;
+    }
+    return false;
+  }
+  if (next.end - next.begin != len || held.count == UINT32_MAX) return false;
+  if (next.begin != held.begin + uint64_t{held.count} * held.stride) return false;
+  *out = {held.begin, held.end, held.count + 1, held.stride};
+  return true;
+}
+
+// Calls f(slot) for each slot (of 1 << shift bytes) a's bytes touch; a slot shared by
+// consecutive copies may come more than once.
+template <typename F>
+void ForSlots(const Access& a, int shift, F&& f) {
+  if (a.end <= a.begin) return;
+  for (uint32_t k = 0; k < a.count; ++k) {
+    const uint64_t at = a.begin + uint64_t{k} * a.stride;
+    const uint64_t first = at >> shift, last = (at + (a.end - a.begin) - 1) >> shift;
+    for (uint64_t s = first; s <= last; ++s) f(s);
+  }
+}
+
+uint64_t LastByte(const Access& a) { return a.end + uint64_t{a.count - 1} * a.stride; }
+
+}  // namespace
+
+std::vector<uint32_t>& HeldAccesses::SlotsOf(const Place& p, uint64_t end, int* shift) {
+  *shift = p.global ? 12 : 5;
+  std::vector<uint32_t>& v = p.global ? global_slots_[p.buffer] : local_slots_[static_cast<int>(p.mem)];
+  const uint64_t need = ((end + (uint64_t{1} << *shift) - 1) >> *shift) + 1;
+  if (v.size() < need) v.resize(need, 0);
+  return v;
+}
+
+uint32_t HeldAccesses::LatestTouching(const Access& a) {
+  if (entries_.size() == head_) return 0;
+  int shift;
+  std::vector<uint32_t>& slots = SlotsOf(a.place, LastByte(a), &shift);
+  uint32_t latest = 0;
+  ForSlots(a, shift, [&](uint64_t s) { latest = std::max(latest, slots[s]); });
+  return latest;
+}
+
+void HeldAccesses::Mark(const Access& a, uint32_t seq) {
+  int shift;
+  std::vector<uint32_t>& slots = SlotsOf(a.place, LastByte(a), &shift);
+  ForSlots(a, shift, [&](uint64_t s) { slots[s] = seq; });
+}
+
+HeldAccess* HeldAccesses::Target(Site site, uint32_t index, bool write) {
+  const size_t h = ((reinterpret_cast<uintptr_t>(site.function) >> 4) * 0x9e3779b1u +
+                    site.pc * 0x85ebca6bu + index * 2 + write) % targets_.size();
+  const uint32_t seq = targets_[h];
+  if (seq <= flushed_ || entries_.empty() || seq < entries_[head_].seq) return nullptr;
+  HeldAccess& e = entries_[head_ + (seq - entries_[head_].seq)];
+  return e.site == site && e.index == index && e.a.write == write ? &e : nullptr;
+}
+
+bool HeldAccesses::Merge(Site site, uint32_t index, int clock, uint32_t version, uint32_t loads,
+                         const Access& a) {
+  HeldAccess* e = Target(site, index, a.write);
+  if (!e || e->clock != clock || e->version != version || e->loads != loads ||
+      e->a.atomic != a.atomic || !(e->a.place == a.place)) {
+    return false;
+  }
+  Span grown;
+  const bool covers = Covers(e->a, a);
+  if (!covers && !Continues(e->a, a, &grown)) return false;
+  // Merged, the bytes meet the shadow where e is: no later held access may touch them.
+  if (!(covers && e->verified == mutations_) && LatestTouching(a) > e->seq) return false;
+  if (covers) {
+    // The same step again on the same bytes changes nothing and finds nothing new.
+    if (a.begin == e->a.begin && a.end == e->a.end && a.count == e->a.count) e->verified = mutations_;
+    return true;
+  }
+  Mark(a, e->seq);
+  e->a.begin = grown.begin, e->a.end = grown.end, e->a.count = grown.count, e->a.stride = grown.stride;
+  ++mutations_;  // (a later held access may touch e's earlier bytes: e is not verified)
+  return true;
+}
+
+void HeldAccesses::Add(HeldAccess h) {
+  if (head_ >= kMax) {  // drop the applied ones
+    entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+  }
+  h.seq = next_seq_++;
+  h.verified = ++mutations_;  // the latest: no later one touches its bytes
+  Mark(h.a, h.seq);
+  const size_t slot = ((reinterpret_cast<uintptr_t>(h.site.function) >> 4) * 0x9e3779b1u +
+                       h.site.pc * 0x85ebca6bu + h.index * 2 + h.a.write) % targets_.size();
+  targets_[slot] = h.seq;
+  entries_.push_back(h);
+}
+
+}  // namespace pto::interp::check
