@@ -249,7 +249,7 @@ bool CheckedStep(Executor& ex, const Instr& in) {
 void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,
                   bool write, bool exact, uint32_t count, uint64_t stride, bool atomic) {
   if (bytes <= 0 || begin < 0 || count == 0) return;
-  Access a;
+  Access& a = core.recording->emplace_back();
   a.place = Place{global, mem, buffer};
   a.begin = static_cast<uint64_t>(begin);
   a.end = a.begin + static_cast<uint64_t>(bytes);
@@ -258,7 +258,6 @@ void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin
   a.count = count;
   a.stride = stride;
   a.atomic = atomic;
-  core.recording->push_back(a);
 }
 
 void RecordRemoteAccess(Core& core, int owner, Memory mem, int64_t begin, int64_t bytes,
