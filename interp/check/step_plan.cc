@@ -20,6 +20,8 @@ StepPlan PlanOf(const Program& program, const Function& f, const Instr& in,
   p.described = !AccessesOf(in.op).empty();
   p.register_layer = info.layer() == Layer::kRegister;
   p.local_scalar = info.family == Family::kLocalScalar;
+  p.quiet = info.layer() == Layer::kScalar && info.family != Family::kMemory && !p.described &&
+            p.kind == StepPlan::Kind::kPlain && !p.ordered;
   p.regs = static_cast<uint32_t>(regs->size());
   for (const bool outputs : {false, true}) {
     ForEachRegister(program, in, [&](const RegisterOperand& r) {

@@ -21,6 +21,9 @@ struct StepPlan {
   bool described = false;       ///< its accesses come from its access description
   bool register_layer = false;  ///< a register-layer (VPTO) instruction
   bool local_scalar = false;    ///< a scalar load or store of on-chip memory
+  /// Nothing to check: a scalar-layer instruction that touches no memory and orders nothing
+  /// (arithmetic, casts, moves, control flow): it runs as it would unchecked.
+  bool quiet = false;
   /// The vector, mask and align registers it reads and writes: StepPlans::Sources, Results.
   uint32_t regs = 0;
   uint16_t sources = 0, results = 0;
