@@ -54,24 +54,36 @@ uint64_t LastByte(const Access& a) { return a.end + uint64_t{a.count - 1} * a.st
 
 std::vector<uint32_t>& HeldAccesses::SlotsOf(const Place& p, uint64_t end, int* shift) {
   *shift = p.global ? 12 : 5;
-  std::vector<uint32_t>& v = p.global ? global_slots_[p.buffer] : local_slots_[static_cast<int>(p.mem)];
+  std::vector<uint32_t>& v = !p.global                 ? local_slots_[static_cast<int>(p.mem)]
+                             : p.buffer == last_buffer_ ? *last_global_
+                                                        : *(last_global_ = &global_slots_[p.buffer]);
+  if (p.global) last_buffer_ = p.buffer;
   const uint64_t need = ((end + (uint64_t{1} << *shift) - 1) >> *shift) + 1;
   if (v.size() < need) v.resize(need, 0);
   return v;
 }
 
 uint32_t HeldAccesses::LatestTouching(const Access& a) {
-  if (entries_.size() == head_) return 0;
+  if (entries_.size() == head_ || a.end <= a.begin) return 0;
   int shift;
-  std::vector<uint32_t>& slots = SlotsOf(a.place, LastByte(a), &shift);
+  uint32_t* slots = SlotsOf(a.place, LastByte(a), &shift).data();
+  if (a.count == 1) {  // one run of slots (a vector load or store)
+    uint32_t* first = slots + (a.begin >> shift);
+    return *std::max_element(first, slots + ((a.end - 1) >> shift) + 1);
+  }
   uint32_t latest = 0;
   ForSlots(a, shift, [&](uint64_t s) { latest = std::max(latest, slots[s]); });
   return latest;
 }
 
 void HeldAccesses::Mark(const Access& a, uint32_t seq) {
+  if (a.end <= a.begin) return;
   int shift;
-  std::vector<uint32_t>& slots = SlotsOf(a.place, LastByte(a), &shift);
+  uint32_t* slots = SlotsOf(a.place, LastByte(a), &shift).data();
+  if (a.count == 1) {
+    std::fill(slots + (a.begin >> shift), slots + ((a.end - 1) >> shift) + 1, seq);
+    return;
+  }
   ForSlots(a, shift, [&](uint64_t s) { slots[s] = seq; });
 }
 

@@ -86,6 +86,8 @@ class HeldAccesses {
   std::array<uint32_t, 512> targets_{};
   std::array<std::vector<uint32_t>, kMemoryCount> local_slots_;
   std::map<int, std::vector<uint32_t>> global_slots_;
+  int last_buffer_ = -1;  ///< the global buffer SlotsOf found last, and its slots
+  std::vector<uint32_t>* last_global_ = nullptr;
 };
 
 }  // namespace pto::interp::check
