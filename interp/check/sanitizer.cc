@@ -183,6 +183,12 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
                             bool recorded, uint32_t loads_behind) {
   if (accesses.empty()) return;
   pipes_used_ |= 1u << pipe;
+  if (queue == Queue::kVector && recorded && accesses.size() == 1) {
+    const Access& a = accesses[0];
+    const int clock = a.write ? kVecStore : kVecLoad;
+    if (Batched(site, clock, loads_behind, a)) return;
+  }
+  if (!batch_.spans.empty()) FlushBatch();
   // The accesses of a register- or repeat-layer instruction, and a tile instruction's only
   // one, may wait (a vector load or store in a loop); the ranges of a tile instruction with
   // several (its rows) are applied now, so that its report covers them all.
@@ -244,6 +250,7 @@ void Sanitizer::FlushOverlapping(const Access& a) {
 }
 
 void Sanitizer::FlushAll() {
+  if (!batch_.spans.empty()) FlushBatch();
   // Applying one may report, never hold back.
   held_.FlushAll([this](const HeldAccess& d) { ApplyAndReport(d); });
 }

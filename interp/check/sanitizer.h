@@ -264,6 +264,25 @@ class Sanitizer {
   };
   std::vector<SiteMemo> memos_;  ///< direct-mapped by site
   HeldAccesses held_;
+  /// A VPTO vector scope's vector loads and stores of UB between two changes of its queues'
+  /// clocks (vector_batch.cc): each instruction's bytes merged into its span, with a bit per
+  /// UB byte loaded and stored. No byte in a batch was loaded after it was stored, nor stored
+  /// by a store that does not depend on the batch's loads after it was loaded, so applying all
+  /// its loads and then all its stores finds what program order would.
+  struct Batch {
+    static constexpr size_t kMaxSpans = 64;
+    std::vector<HeldAccess> spans;
+    std::array<int16_t, 256> by_site;  ///< the span of (site, load or store) by hash, or -1
+    std::vector<uint64_t> loaded, stored;  ///< a bit per UB byte
+    uint32_t load_version = 0, store_version = 0;  ///< the queues' versions it was made at
+    bool broken = false;  ///< an access at these versions broke its order (Batched)
+    Batch() { by_site.fill(-1); }
+  };
+  Batch batch_;
+  /// Takes vector access \a a (on \a clock, loads \a loads_behind behind) into the batch;
+  /// false when it would break the batch's order (then FlushBatch and check it one by one).
+  bool Batched(Site site, int clock, uint32_t loads_behind, const Access& a);
+  void FlushBatch();
   std::array<std::vector<uint32_t>, kRegClassCount> loads_behind_;  ///< by register class, register
   std::array<std::unique_ptr<Shadow>, kMemoryCount> local_;
   std::map<int, std::unique_ptr<Shadow>> global_;

@@ -1,0 +1,133 @@
+// The sanitizer's batch of a VPTO vector scope's UB loads and stores (sanitizer.h Batch): a
+// vector loop between two synchronisations costs a few bit operations per instruction, and its
+// accesses reach the shadow once per instruction and batch, as merged spans.
+#include <algorithm>
+
+#include "pto/interp/check/sanitizer.h"
+
+namespace pto::interp::check {
+
+namespace {
+
+// The mask of bits [lo, hi) of one word, 0 <= lo < hi <= 64.
+inline uint64_t WordMask(uint64_t lo, uint64_t hi) {
+  return (hi == 64 ? ~uint64_t{0} : (uint64_t{1} << hi) - 1) & (~uint64_t{0} << lo);
+}
+
+// Bits [begin, end) of \a bits (begin < end): whether any is set, and setting or clearing them.
+inline bool AnyBit(const std::vector<uint64_t>& bits, uint64_t begin, uint64_t end) {
+  const uint64_t first = begin / 64, last = (end - 1) / 64;
+  if (first == last) return bits[first] & WordMask(begin % 64, (end - 1) % 64 + 1);
+  uint64_t any = bits[first] & WordMask(begin % 64, 64);
+  for (uint64_t w = first + 1; w < last; ++w) any |= bits[w];
+  return any | (bits[last] & WordMask(0, (end - 1) % 64 + 1));
+}
+
+inline void SetBits(std::vector<uint64_t>& bits, uint64_t begin, uint64_t end, bool on) {
+  const uint64_t first = begin / 64, last = (end - 1) / 64;
+  const auto put = [&](uint64_t w, uint64_t m) { bits[w] = on ? bits[w] | m : bits[w] & ~m; };
+  if (first == last) return put(first, WordMask(begin % 64, (end - 1) % 64 + 1));
+  put(first, WordMask(begin % 64, 64));
+  std::fill(bits.begin() + static_cast<std::ptrdiff_t>(first + 1),
+            bits.begin() + static_cast<std::ptrdiff_t>(last), on ? ~uint64_t{0} : 0);
+  put(last, WordMask(0, (end - 1) % 64 + 1));
+}
+
+// Calls f(begin, end) for each copy of a's bytes.
+template <typename F>
+void ForCopies(const Access& a, F&& f) {
+  for (uint32_t k = 0; k < a.count; ++k) {
+    f(a.begin + uint64_t{k} * a.stride, a.end + uint64_t{k} * a.stride);
+  }
+}
+
+// Whether \a next (one copy) continues span \a held: the bytes right after it, or its next
+// copy at its stride, or a second copy that sets the stride; \a out: the grown span.
+bool Grows(const Access& held, const Access& next, Access* out) {
+  const uint64_t len = held.end - held.begin;
+  *out = held;
+  if (held.count == 1 && next.begin == held.end) {
+    out->end = next.end;
+    return true;
+  }
+  if (next.end - next.begin != len || held.count == UINT32_MAX) return false;
+  if (held.count == 1 && next.begin >= held.end) {
+    out->count = 2, out->stride = next.begin - held.begin;
+    return true;
+  }
+  if (held.count > 1 && next.begin == held.begin + uint64_t{held.count} * held.stride) {
+    ++out->count;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool Sanitizer::Batched(Site site, int clock, uint32_t loads_behind, const Access& a) {
+  const Place& p = a.place;
+  if (p.global || p.mem != Memory::kVec || p.owner >= 0 || a.count != 1 || a.end <= a.begin ||
+      a.atomic) {
+    return false;
+  }
+  Batch& b = batch_;
+  const bool moved = b.load_version != version_[kVecLoad] || b.store_version != version_[kVecStore];
+  if (moved) {
+    if (!b.spans.empty()) FlushBatch();  // a mem_bar, the scope's end or a flag moved the clocks
+    b.load_version = version_[kVecLoad], b.store_version = version_[kVecStore];
+    b.broken = false;
+  }
+  // Once an access broke the batch's order, the rest of the step is checked one by one, so
+  // that what it finds is reported over all its bytes.
+  if (b.broken) return false;
+  const size_t words = (a.end + 63) / 64;
+  if (b.loaded.size() < words) b.loaded.resize(words, 0), b.stored.resize(words, 0);
+  // The batch's order: no load of bytes it stored, no store of bytes it loaded unless the
+  // stored values come from its loads (a data dependence orders the two).
+  if (a.write ? loads_behind < LoadEpoch() && AnyBit(b.loaded, a.begin, a.end)
+              : AnyBit(b.stored, a.begin, a.end)) {
+    b.broken = true;
+    return false;
+  }
+  const size_t h = ((reinterpret_cast<uintptr_t>(site.function) >> 4) * 0x9e3779b1u +
+                    site.pc * 0x85ebca6bu + a.write) % b.by_site.size();
+  int16_t& slot = b.by_site[h];
+  HeldAccess* span = slot >= 0 ? &b.spans[slot] : nullptr;
+  if (span && (!(span->site == site) || span->a.write != a.write || span->clock != clock ||
+               span->loads != loads_behind)) {
+    span = nullptr;
+  }
+  Access grown;
+  const bool inside = span && span->a.count == 1 && span->a.begin <= a.begin && a.end <= span->a.end;
+  if (span && !inside && !Grows(span->a, a, &grown)) span = nullptr;
+  if (!span) {
+    if (b.spans.size() == Batch::kMaxSpans) return false;
+    slot = static_cast<int16_t>(b.spans.size());
+    b.spans.push_back(Stamp(site, clock, loads_behind, a));
+  } else if (!inside) {
+    span->a = grown;
+  }
+  SetBits(a.write ? b.stored : b.loaded, a.begin, a.end, true);
+  return true;
+}
+
+void Sanitizer::FlushBatch() {
+  Batch& b = batch_;
+  // All its loads, then all its stores (the order sanitizer.h Batch keeps); each after the
+  // held accesses made before it that touch its bytes.
+  for (const bool stores : {false, true}) {
+    for (const HeldAccess& span : b.spans) {
+      if (span.a.write != stores) continue;
+      FlushOverlapping(span.a);
+      ApplyAndReport(span);
+      ForCopies(span.a, [&](uint64_t begin, uint64_t end) {
+        SetBits(stores ? b.stored : b.loaded, begin, end, false);
+      });
+    }
+  }
+  b.spans.clear();
+  b.by_site.fill(-1);
+  if (cells_.size() >= collect_at_) CollectCells();
+}
+
+}  // namespace pto::interp::check
