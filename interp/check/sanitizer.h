@@ -202,7 +202,7 @@ class Sanitizer {
   void Defer(Site site, uint32_t index, int clock, uint32_t loads_behind, const Access& a);
   /// Logs access \a d of a core run apart or ordered by comm (logged()).
   void Log(const HeldAccess& d);
-  /// Applies the held-back accesses that overlap \a a's bytes.
+  /// Applies, in order, the held accesses up to the last that may touch \a a's bytes.
   void FlushOverlapping(const Access& a);
   void FlushAll();
   /// Applies access \a d to its shadow; what it finds goes to \a collect.

@@ -113,21 +113,25 @@ bool Sanitizer::Batched(Site site, int clock, uint32_t loads_behind, const Acces
 
 void Sanitizer::FlushBatch() {
   Batch& b = batch_;
-  // All its loads, then all its stores (the order sanitizer.h Batch keeps); each after the
-  // held accesses made before it that touch its bytes.
+  std::vector<HeldAccess> spans;
+  spans.swap(b.spans);
+  for (const HeldAccess& span : spans) {
+    ForCopies(span.a, [&](uint64_t begin, uint64_t end) {
+      SetBits(span.a.write ? b.stored : b.loaded, begin, end, false);
+    });
+  }
+  b.by_site.fill(-1);
+  // Held, all its loads and then all its stores (the order sanitizer.h Batch keeps), after
+  // the accesses held before it: they go on merging with the next accesses one by one.
   for (const bool stores : {false, true}) {
-    for (const HeldAccess& span : b.spans) {
+    for (const HeldAccess& span : spans) {
       if (span.a.write != stores) continue;
-      FlushOverlapping(span.a);
-      ApplyAndReport(span);
-      ForCopies(span.a, [&](uint64_t begin, uint64_t end) {
-        SetBits(stores ? b.stored : b.loaded, begin, end, false);
-      });
+      if (held_.full()) FlushAll();
+      held_.Add(span);
     }
   }
-  b.spans.clear();
-  b.by_site.fill(-1);
-  if (cells_.size() >= collect_at_) CollectCells();
+  spans.clear();
+  if (b.spans.empty()) spans.swap(b.spans);  // keeps the capacity
 }
 
 }  // namespace pto::interp::check
