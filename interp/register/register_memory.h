@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "pto/interp/check/access_record.h"
 #include "pto/interp/executor.h"
 
 namespace pto::interp::reg {
@@ -36,15 +37,25 @@ bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, in
 LocalMemory& CoreMemories(Executor& ex, Memory mem, int64_t subblock);
 
 /// LocalBytes's fast path for UB: bytes [addr, addr + bytes) when they lie in it and \a addr
-/// is a multiple of \a align (a power of two); null otherwise, and LocalBytes says why (or,
-/// under the sanitizer, records the access).
+/// is a multiple of \a align (a power of two); null otherwise, and LocalBytes says why. Under
+/// the sanitizer the caller records what it used (RecordUb).
 inline uint8_t* UbSpan(Executor& ex, int64_t addr, int64_t bytes, int64_t align) {
   auto& ub = ex.local().arena[static_cast<int>(Memory::kVec)];
-  if (ex.core().recording) [[unlikely]] return nullptr;  // LocalBytes records the access
   if (addr < 0 || (addr & (align - 1)) != 0 || addr > static_cast<int64_t>(ub.size()) - bytes) {
     return nullptr;
   }
   return ub.data() + addr;
+}
+
+/// Under the sanitizer, what LocalBytes records for a fast path's UB bytes (UbSpan) that the
+/// instruction did read or write (a vector load's bytes are not exact: its lanes may be more).
+inline void RecordUb(Executor& ex, int64_t addr, int64_t bytes, bool write) {
+  if (!ex.core().recording) [[likely]] return;
+  check::Access& a = ex.core().recording->emplace_back();
+  a.begin = static_cast<uint64_t>(addr);
+  a.end = a.begin + static_cast<uint64_t>(bytes);
+  a.write = write;
+  a.exact = write;
 }
 
 /// base + index * scale as the NPU's 64-bit address registers compute it: wrapping, never

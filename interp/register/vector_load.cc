@@ -88,6 +88,7 @@ bool ExecVecLoad(Executor& ex, const Instr& in) {
     if (o[5] == kNorm) {
       if (const uint8_t* src = reg::UbSpan(ex, addr, kVectorBytes, 32)) [[likely]] {
         std::memcpy(ex.vreg(o[0]).bytes, src, kVectorBytes);
+        reg::RecordUb(ex, addr, kVectorBytes, false);
         if (post) ex.scalar(o[1]).i = base + step;
         return true;
       }

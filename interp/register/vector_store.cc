@@ -88,6 +88,7 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
       uint8_t* out = reg::UbSpan(ex, addr, kVectorBytes, 32);
       if (out && reg::AllActive(ex.mask(o[4]), DTypeSize(reg::VRegType(ex, data)))) [[likely]] {
         std::memcpy(out, ex.vreg(data).bytes, kVectorBytes);
+        reg::RecordUb(ex, addr, kVectorBytes, true);
         if (post) ex.scalar(o[0]).i = base + step;
         return true;
       }
