@@ -41,22 +41,21 @@ void ForCopies(const Access& a, F&& f) {
   }
 }
 
-// Whether \a next (one copy) continues span \a held: the bytes right after it, or its next
-// copy at its stride, or a second copy that sets the stride; \a out: the grown span.
-bool Grows(const Access& held, const Access& next, Access* out) {
+// Grows span \a held by \a next (one copy) when next continues it: the bytes right after it,
+// or its next copy at its stride, or a second copy that sets the stride.
+bool Grow(Access& held, const Access& next) {
   const uint64_t len = held.end - held.begin;
-  *out = held;
   if (held.count == 1 && next.begin == held.end) {
-    out->end = next.end;
+    held.end = next.end;
     return true;
   }
   if (next.end - next.begin != len || held.count == UINT32_MAX) return false;
   if (held.count == 1 && next.begin >= held.end) {
-    out->count = 2, out->stride = next.begin - held.begin;
+    held.count = 2, held.stride = next.begin - held.begin;
     return true;
   }
   if (held.count > 1 && next.begin == held.begin + uint64_t{held.count} * held.stride) {
-    ++out->count;
+    ++held.count;
     return true;
   }
   return false;
@@ -80,8 +79,11 @@ bool Sanitizer::Batched(Site site, int clock, uint32_t loads_behind, const Acces
   // Once an access broke the batch's order, the rest of the step is checked one by one, so
   // that what it finds is reported over all its bytes.
   if (b.broken) return false;
-  const size_t words = (a.end + 63) / 64;
-  if (b.loaded.size() < words) b.loaded.resize(words, 0), b.stored.resize(words, 0);
+  if (b.loaded.empty()) {  // a bit per byte of UB
+    const size_t words = (MemoryCapacity(program_.arch, Memory::kVec) + 63) / 64;
+    b.loaded.assign(words, 0), b.stored.assign(words, 0);
+  }
+  if (a.end > b.loaded.size() * 64) return false;
   // The batch's order: no load of bytes it stored, no store of bytes it loaded unless the
   // stored values come from its loads (a data dependence orders the two).
   if (a.write ? loads_behind < LoadEpoch() && AnyBit(b.loaded, a.begin, a.end)
@@ -89,23 +91,17 @@ bool Sanitizer::Batched(Site site, int clock, uint32_t loads_behind, const Acces
     b.broken = true;
     return false;
   }
-  const size_t h = ((reinterpret_cast<uintptr_t>(site.function) >> 4) * 0x9e3779b1u +
-                    site.pc * 0x85ebca6bu + a.write) % b.by_site.size();
-  int16_t& slot = b.by_site[h];
+  int16_t& slot = b.by_site[(site.pc * 2 + a.write) % b.by_site.size()];
   HeldAccess* span = slot >= 0 ? &b.spans[slot] : nullptr;
   if (span && (!(span->site == site) || span->a.write != a.write || span->clock != clock ||
                span->loads != loads_behind)) {
     span = nullptr;
   }
-  Access grown;
   const bool inside = span && span->a.count == 1 && span->a.begin <= a.begin && a.end <= span->a.end;
-  if (span && !inside && !Grows(span->a, a, &grown)) span = nullptr;
-  if (!span) {
+  if (!span || !(inside || Grow(span->a, a))) {
     if (b.spans.size() == Batch::kMaxSpans) return false;
     slot = static_cast<int16_t>(b.spans.size());
     b.spans.push_back(Stamp(site, clock, loads_behind, a));
-  } else if (!inside) {
-    span->a = grown;
   }
   SetBits(a.write ? b.stored : b.loaded, a.begin, a.end, true);
   return true;
