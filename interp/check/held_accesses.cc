@@ -14,28 +14,6 @@ bool Covers(const Access& held, const Access& next) {
          held.end == next.end;
 }
 
-// Whether \a next, one copy of bytes, continues held span \a held (the bytes after it, or its
-// next copy at its stride, or a second copy that sets the stride); \a out: the grown span.
-bool Continues(const Access& held, const Access& next, Span* out) {
-  if (next.count != 1) return false;
-  const uint64_t len = held.end - held.begin;
-  if (held.count == 1) {
-    if (next.begin == held.end) {
-      *out = {held.begin, next.end, 1, 0};
-      return true;
-    }
-    if (next.end - next.begin == len && next.begin >= held.end) {
-      *out = {held.begin, held.end, 2, next.begin - held.begin};
-      return true;
-    }
-    return false;
-  }
-  if (next.end - next.begin != len || held.count == UINT32_MAX) return false;
-  if (next.begin != held.begin + uint64_t{held.count} * held.stride) return false;
-  *out = {held.begin, held.end, held.count + 1, held.stride};
-  return true;
-}
-
 // Calls f(slot) for each slot (of 1 << shift bytes) a's bytes touch; a slot shared by
 // consecutive copies may come more than once.
 template <typename F>
@@ -51,6 +29,25 @@ void ForSlots(const Access& a, int shift, F&& f) {
 uint64_t LastByte(const Access& a) { return a.end + uint64_t{a.count - 1} * a.stride; }
 
 }  // namespace
+
+bool GrowSpan(Access& held, const Access& next) {
+  if (next.count != 1) return false;
+  const uint64_t len = held.end - held.begin;
+  if (held.count == 1 && next.begin == held.end) {
+    held.end = next.end;
+    return true;
+  }
+  if (next.end - next.begin != len || held.count == UINT32_MAX) return false;
+  if (held.count == 1 && next.begin >= held.end) {
+    held.count = 2, held.stride = next.begin - held.begin;
+    return true;
+  }
+  if (held.count > 1 && next.begin == held.begin + uint64_t{held.count} * held.stride) {
+    ++held.count;
+    return true;
+  }
+  return false;
+}
 
 std::vector<uint32_t>& HeldAccesses::SlotsOf(const Place& p, uint64_t end, int* shift) {
   *shift = p.global ? 12 : 5;
@@ -103,9 +100,9 @@ bool HeldAccesses::Merge(Site site, uint32_t index, int clock, uint32_t version,
       e->a.atomic != a.atomic || !(e->a.place == a.place)) {
     return false;
   }
-  Span grown;
+  Access grown = e->a;
   const bool covers = Covers(e->a, a);
-  if (!covers && !Continues(e->a, a, &grown)) return false;
+  if (!covers && !GrowSpan(grown, a)) return false;
   // Merged, the bytes meet the shadow where e is: no later held access may touch them.
   if (!(covers && e->verified == mutations_) && LatestTouching(a) > e->seq) return false;
   if (covers) {
@@ -114,7 +111,7 @@ bool HeldAccesses::Merge(Site site, uint32_t index, int clock, uint32_t version,
     return true;
   }
   Mark(a, e->seq);
-  e->a.begin = grown.begin, e->a.end = grown.end, e->a.count = grown.count, e->a.stride = grown.stride;
+  e->a = grown;
   ++mutations_;  // (a later held access may touch e's earlier bytes: e is not verified)
   return true;
 }

@@ -37,6 +37,10 @@ struct HeldAccess {
   uint64_t verified = 0;  ///< HeldAccesses' mutation count when no later one touched its bytes
 };
 
+/// Grows span \a held by \a next (one copy of bytes) when next continues it: the bytes right
+/// after it, or its next copy at its stride, or a second copy that sets the stride.
+bool GrowSpan(Access& held, const Access& next);
+
 class HeldAccesses {
  public:
   static constexpr size_t kMax = 64;

@@ -5,7 +5,8 @@
 // mem_bar); a clock starts a new epoch only when another has just seen it, so the accesses
 // between two syncs share their cells. Every access to on-chip and global memory goes through a shadow of
 // that memory, which reports two accesses on different pipes, one a write, that nothing orders
-// (races), and reads of on-chip bytes nothing wrote. Sync misuse is reported where it happens
+// (races), and reads of on-chip bytes nothing wrote; accesses are held back and merged before
+// they reach it (held_accesses.h, and a vector scope's batch). Sync misuse is reported where it happens
 // or when the kernel ends. Findings are collected and rendered after the run; the run itself
 // is not changed. docs/semantics.md "Pipes and synchronisation" is the model.
 #ifndef PTO_INTERP_CHECK_SANITIZER_H_

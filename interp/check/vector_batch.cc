@@ -41,26 +41,6 @@ void ForCopies(const Access& a, F&& f) {
   }
 }
 
-// Grows span \a held by \a next (one copy) when next continues it: the bytes right after it,
-// or its next copy at its stride, or a second copy that sets the stride.
-bool Grow(Access& held, const Access& next) {
-  const uint64_t len = held.end - held.begin;
-  if (held.count == 1 && next.begin == held.end) {
-    held.end = next.end;
-    return true;
-  }
-  if (next.end - next.begin != len || held.count == UINT32_MAX) return false;
-  if (held.count == 1 && next.begin >= held.end) {
-    held.count = 2, held.stride = next.begin - held.begin;
-    return true;
-  }
-  if (held.count > 1 && next.begin == held.begin + uint64_t{held.count} * held.stride) {
-    ++held.count;
-    return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 bool Sanitizer::Batched(Site site, int clock, uint32_t loads_behind, const Access& a) {
@@ -98,7 +78,7 @@ bool Sanitizer::Batched(Site site, int clock, uint32_t loads_behind, const Acces
     span = nullptr;
   }
   const bool inside = span && span->a.count == 1 && span->a.begin <= a.begin && a.end <= span->a.end;
-  if (!span || !(inside || Grow(span->a, a))) {
+  if (!span || !(inside || GrowSpan(span->a, a))) {
     if (b.spans.size() == Batch::kMaxSpans) return false;
     slot = static_cast<int16_t>(b.spans.size());
     b.spans.push_back(Stamp(site, clock, loads_behind, a));
