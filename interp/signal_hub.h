@@ -47,15 +47,11 @@ class SignalHub {
   /// a satisfied twait or ttest joins what the word holds into \a into. The releases of one
   /// word accumulate (a waiter may have seen any of the notifies so far).
   void Release(int buffer, int64_t word, const std::vector<uint32_t>& release) {
-    std::vector<uint32_t>& held = released_[{buffer, word}];
-    if (held.size() < release.size()) held.resize(release.size(), 0);
-    for (size_t k = 0; k < release.size(); ++k) held[k] = std::max(held[k], release[k]);
+    JoinInto(&released_[{buffer, word}], release);
   }
   void Acquire(int buffer, int64_t word, std::vector<uint32_t>* into) const {
     const auto it = released_.find({buffer, word});
-    if (it == released_.end()) return;
-    if (into->size() < it->second.size()) into->resize(it->second.size(), 0);
-    for (size_t k = 0; k < it->second.size(); ++k) (*into)[k] = std::max((*into)[k], it->second[k]);
+    if (it != released_.end()) JoinInto(into, it->second);
   }
   /// A core has stopped; it will not notify again.
   void CoreDone() { room_.CoreDone(); }
@@ -63,6 +59,12 @@ class SignalHub {
   void Abort() { room_.Abort(); }
 
  private:
+  /// \a into = the elementwise maximum of \a into and \a from (a clock join).
+  static void JoinInto(std::vector<uint32_t>* into, const std::vector<uint32_t>& from) {
+    if (into->size() < from.size()) into->resize(from.size(), 0);
+    for (size_t k = 0; k < from.size(); ++k) (*into)[k] = std::max((*into)[k], from[k]);
+  }
+
   WaitRoom room_;
   std::map<std::pair<int, int64_t>, std::vector<uint32_t>> released_;
 };

@@ -6,14 +6,6 @@ namespace pto::interp::check {
 
 namespace {
 
-// Whether held span \a held already covers every byte of \a next: the same bytes, or one run
-// of bytes inside another.
-bool Covers(const Access& held, const Access& next) {
-  if (held.count == 1 && next.count == 1) return held.begin <= next.begin && next.end <= held.end;
-  return held.count == next.count && held.stride == next.stride && held.begin == next.begin &&
-         held.end == next.end;
-}
-
 // Calls f(slot) for each slot (of 1 << shift bytes) a's bytes touch; a slot shared by
 // consecutive copies may come more than once.
 template <typename F>
@@ -28,7 +20,19 @@ void ForSlots(const Access& a, int shift, F&& f) {
 
 uint64_t LastByte(const Access& a) { return a.end + uint64_t{a.count - 1} * a.stride; }
 
+// The slot of targets_ for (site, index, write).
+size_t TargetSlot(Site site, uint32_t index, bool write, size_t slots) {
+  return ((reinterpret_cast<uintptr_t>(site.function) >> 4) * 0x9e3779b1u +
+          site.pc * 0x85ebca6bu + index * 2 + write) % slots;
+}
+
 }  // namespace
+
+bool CoversSpan(const Access& held, const Access& next) {
+  if (held.count == 1 && next.count == 1) return held.begin <= next.begin && next.end <= held.end;
+  return held.count == next.count && held.stride == next.stride && held.begin == next.begin &&
+         held.end == next.end;
+}
 
 bool GrowSpan(Access& held, const Access& next) {
   if (next.count != 1) return false;
@@ -85,9 +89,7 @@ void HeldAccesses::Mark(const Access& a, uint32_t seq) {
 }
 
 HeldAccess* HeldAccesses::Target(Site site, uint32_t index, bool write) {
-  const size_t h = ((reinterpret_cast<uintptr_t>(site.function) >> 4) * 0x9e3779b1u +
-                    site.pc * 0x85ebca6bu + index * 2 + write) % targets_.size();
-  const uint32_t seq = targets_[h];
+  const uint32_t seq = targets_[TargetSlot(site, index, write, targets_.size())];
   if (seq <= flushed_ || entries_.empty() || seq < entries_[head_].seq) return nullptr;
   HeldAccess& e = entries_[head_ + (seq - entries_[head_].seq)];
   return e.site == site && e.index == index && e.a.write == write ? &e : nullptr;
@@ -101,7 +103,7 @@ bool HeldAccesses::Merge(Site site, uint32_t index, int clock, uint32_t version,
     return false;
   }
   Access grown = e->a;
-  const bool covers = Covers(e->a, a);
+  const bool covers = CoversSpan(e->a, a);
   if (!covers && !GrowSpan(grown, a)) return false;
   // Merged, the bytes meet the shadow where e is: no later held access may touch them.
   if (!(covers && e->verified == mutations_) && LatestTouching(a) > e->seq) return false;
@@ -124,9 +126,7 @@ void HeldAccesses::Add(HeldAccess h) {
   h.seq = next_seq_++;
   h.verified = ++mutations_;  // the latest: no later one touches its bytes
   Mark(h.a, h.seq);
-  const size_t slot = ((reinterpret_cast<uintptr_t>(h.site.function) >> 4) * 0x9e3779b1u +
-                       h.site.pc * 0x85ebca6bu + h.index * 2 + h.a.write) % targets_.size();
-  targets_[slot] = h.seq;
+  targets_[TargetSlot(h.site, h.index, h.a.write, targets_.size())] = h.seq;
   entries_.push_back(h);
 }
 

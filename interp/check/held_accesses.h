@@ -37,6 +37,9 @@ struct HeldAccess {
   uint64_t verified = 0;  ///< HeldAccesses' mutation count when no later one touched its bytes
 };
 
+/// Whether span \a held already covers every byte of \a next: the same bytes, or one run of
+/// bytes inside another.
+bool CoversSpan(const Access& held, const Access& next);
 /// Grows span \a held by \a next (one copy of bytes) when next continues it: the bytes right
 /// after it, or its next copy at its stride, or a second copy that sets the stride.
 bool GrowSpan(Access& held, const Access& next);

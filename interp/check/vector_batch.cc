@@ -77,8 +77,7 @@ bool Sanitizer::Batched(Site site, int clock, uint32_t loads_behind, const Acces
                span->loads != loads_behind)) {
     span = nullptr;
   }
-  const bool inside = span && span->a.count == 1 && span->a.begin <= a.begin && a.end <= span->a.end;
-  if (!span || !(inside || GrowSpan(span->a, a))) {
+  if (!span || !(CoversSpan(span->a, a) || GrowSpan(span->a, a))) {
     if (b.spans.size() == Batch::kMaxSpans) return false;
     slot = static_cast<int16_t>(b.spans.size());
     b.spans.push_back(Stamp(site, clock, loads_behind, a));
