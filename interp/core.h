@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "pto/interp/check/access_record.h"
 #include "pto/interp/machine.h"
 #include "pto/interp/pipe_hub.h"
 
@@ -93,7 +94,6 @@ namespace check {
 class Sanitizer;
 class StepPlans;
 struct StepPlan;
-struct Access;
 }  // namespace check
 
 struct Core {
@@ -146,6 +146,7 @@ struct Core {
   const void* plans_of = nullptr;
   const check::StepPlan* plans = nullptr;
   std::vector<check::Access>* recording = nullptr;
+  std::vector<check::Access> step_accesses;  ///< the checked step's, kept for their capacity
   /// ptorun --check: between a VPTO vector scope's start and end.
   bool in_vector_scope = false;
   /// ptorun --check, cores run apart: what this step's cross-core set, push or free carries

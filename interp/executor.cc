@@ -7,6 +7,7 @@
 #include "pto/interp/kernels.h"
 #include "pto/interp/access_audit.h"
 #include "pto/interp/check/checked_step.h"
+#include "pto/interp/check/step_plan.h"
 #include "pto/interp/scalar_ops.h"  // inlined into the dispatch switch
 
 namespace pto::interp {
@@ -181,6 +182,8 @@ bool Executor::Loop(bool from_start) {
   if (from_start) pc_ = 0;
   jump_ = kNoJump;
   suspended_ = false;
+  // Checked, an instruction with nothing to check runs here as it would unchecked.
+  const check::StepPlan* plans = kMode == kChecked ? core_.step_plans->Of(function_) : nullptr;
   for (;;) {
     Instr in = Decode(code + pc_);
     ++steps;
@@ -188,7 +191,7 @@ bool Executor::Loop(bool from_start) {
     if constexpr (kMode == kAudited) {
       ok = AuditedStep(*this, in);
     } else if constexpr (kMode == kChecked) {
-      ok = CheckedStep(*this, in);
+      ok = plans[pc_].quiet ? Dispatch(*this, in) : CheckedStep(*this, in);
     } else {
       ok = Dispatch(*this, in);
     }

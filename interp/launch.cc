@@ -418,6 +418,7 @@ void Launch::AttachSanitizers(int b) {
     if (comm_ordered_) s->OrderedByComm(b, block_count());
     block.core(c).sanitizer = s;
     block.core(c).step_plans = step_plans_.get();
+    s->TrackRegisters(step_plans_->register_slots());
     // Tile arguments are in on-chip memory before the kernel starts.
     for (size_t i = 0; exec && i < exec->function().params.size(); ++i) {
       const Param& p = exec->function().params[i];

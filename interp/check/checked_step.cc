@@ -153,18 +153,54 @@ bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* 
   return true;
 }
 
-}  // namespace
+// In a vector scope, the latest of the loads each source register's value comes from
+// (\a behind: Sanitizer::LoadsBehind).
+inline uint32_t SourcesLoadsBehind(const Core& core, const uint32_t* behind,
+                                   const check::StepPlan& plan) {
+  uint32_t loads_behind = 0;
+  for (const check::PlanReg& r : core.step_plans->Sources(plan)) {
+    loads_behind = std::max(loads_behind, behind[r.slot]);
+  }
+  return loads_behind;
+}
 
-bool CheckedStep(Executor& ex, const Instr& in) {
+// The results hold values of the loads behind the sources, and of the step's own.
+inline void SetResultsLoadsBehind(const Core& core, check::Sanitizer& s, uint32_t* behind,
+                                  const check::StepPlan& plan, const std::vector<Access>& accesses,
+                                  uint32_t loads_behind) {
+  uint32_t now = loads_behind;
+  for (const Access& a : accesses) {
+    if (!a.write && !a.place.global) now = std::max(loads_behind, s.LoadEpoch());
+  }
+  for (const check::PlanReg& r : core.step_plans->Results(plan)) behind[r.slot] = now;
+}
+
+// The short lane of a vector_lane instruction inside a vector scope: the loads behind its
+// sources, its recorded UB accesses on the vector queues, the loads behind its results. The
+// same as the general step below, without the cases that cannot arise.
+bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan, Core& core,
+                     check::Sanitizer& s) {
+  uint32_t* const behind = s.LoadsBehind();
+  const uint32_t loads_behind = SourcesLoadsBehind(core, behind, plan);
+  std::vector<Access>& accesses = core.step_accesses;
+  accesses.clear();
+  core.recording = &accesses;
+  const bool ok = ex.Execute(in);
+  core.recording = nullptr;
+  if (!ok) return false;
+  if (!accesses.empty()) {
+    s.VectorInstruction(check::Site{&ex.function(), ex.pc()}, plan.pipe, accesses, loads_behind);
+  }
+  SetResultsLoadsBehind(core, s, behind, plan, accesses, loads_behind);
+  return true;
+}
+
+// Every other checked step (kept out of CheckedStep, so that the vector lane does not pay for
+// this one's frame).
+[[gnu::noinline]] bool GeneralStep(Executor& ex, const Instr& in, const check::StepPlan& plan) {
   Core& core = ex.core();
   check::Sanitizer& s = *core.sanitizer;
   const check::Site site{&ex.function(), ex.pc()};
-  if (core.plans_of != &ex.function()) [[unlikely]] {
-    core.plans_of = &ex.function();
-    core.plans = core.step_plans->Of(ex.function());
-  }
-  const check::StepPlan& plan = core.plans[ex.pc()];
-  if (plan.quiet) return ex.Execute(in);
   switch (plan.kind) {
     case check::StepPlan::Kind::kSync: {
       Sync(ex, in, s, site);
@@ -203,13 +239,8 @@ bool CheckedStep(Executor& ex, const Instr& in) {
   }
   // In a vector scope, the loads each source register's value comes from (register layer).
   const bool flows = core.in_vector_scope && plan.register_layer;
-  uint32_t loads_behind = 0;
-  if (flows) {
-    for (const check::PlanReg& r : core.step_plans->Sources(plan)) {
-      loads_behind = std::max(loads_behind, s.LoadsBehind(r.cls, r.reg));
-    }
-  }
-  thread_local std::vector<Access> accesses;
+  const uint32_t loads_behind = flows ? SourcesLoadsBehind(core, s.LoadsBehind(), plan) : 0;
+  std::vector<Access>& accesses = core.step_accesses;
   accesses.clear();
   bool ok;
   if (plan.described) {
@@ -236,15 +267,25 @@ bool CheckedStep(Executor& ex, const Instr& in) {
     }
     s.Instruction(site, plan.pipe, queue, accesses, !plan.described, loads_behind);
   }
-  if (flows) {
-    // The results hold values of the loads behind the sources, and of this one's own.
-    bool loads = false;
-    for (const Access& a : accesses) loads |= !a.write && !a.place.global;
-    const uint32_t now = loads ? std::max(loads_behind, s.LoadEpoch()) : loads_behind;
-    for (const check::PlanReg& r : core.step_plans->Results(plan)) s.LoadsBehind(r.cls, r.reg) = now;
-  }
+  if (flows) SetResultsLoadsBehind(core, s, s.LoadsBehind(), plan, accesses, loads_behind);
   if (plan.ordered) s.BarrierAll();
   return true;
+}
+
+}  // namespace
+
+bool CheckedStep(Executor& ex, const Instr& in) {
+  Core& core = ex.core();
+  if (core.plans_of != &ex.function()) [[unlikely]] {
+    core.plans_of = &ex.function();
+    core.plans = core.step_plans->Of(ex.function());
+  }
+  const check::StepPlan& plan = core.plans[ex.pc()];
+  if (plan.quiet) return ex.Execute(in);
+  if (plan.vector_lane && core.in_vector_scope) {
+    return VectorScopeStep(ex, in, plan, core, *core.sanitizer);
+  }
+  return GeneralStep(ex, in, plan);
 }
 
 void RecordAccess(Core& core, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,

@@ -28,31 +28,6 @@ size_t TargetSlot(Site site, uint32_t index, bool write, size_t slots) {
 
 }  // namespace
 
-bool CoversSpan(const Access& held, const Access& next) {
-  if (held.count == 1 && next.count == 1) return held.begin <= next.begin && next.end <= held.end;
-  return held.count == next.count && held.stride == next.stride && held.begin == next.begin &&
-         held.end == next.end;
-}
-
-bool GrowSpan(Access& held, const Access& next) {
-  if (next.count != 1) return false;
-  const uint64_t len = held.end - held.begin;
-  if (held.count == 1 && next.begin == held.end) {
-    held.end = next.end;
-    return true;
-  }
-  if (next.end - next.begin != len || held.count == UINT32_MAX) return false;
-  if (held.count == 1 && next.begin >= held.end) {
-    held.count = 2, held.stride = next.begin - held.begin;
-    return true;
-  }
-  if (held.count > 1 && next.begin == held.begin + uint64_t{held.count} * held.stride) {
-    ++held.count;
-    return true;
-  }
-  return false;
-}
-
 std::vector<uint32_t>& HeldAccesses::SlotsOf(const Place& p, uint64_t end, int* shift) {
   *shift = p.global ? 12 : 5;
   std::vector<uint32_t>& v = !p.global                 ? local_slots_[static_cast<int>(p.mem)]

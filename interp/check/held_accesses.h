@@ -39,10 +39,32 @@ struct HeldAccess {
 
 /// Whether span \a held already covers every byte of \a next: the same bytes, or one run of
 /// bytes inside another.
-bool CoversSpan(const Access& held, const Access& next);
+inline bool CoversSpan(const Access& held, const Access& next) {
+  if (held.count == 1 && next.count == 1) return held.begin <= next.begin && next.end <= held.end;
+  return held.count == next.count && held.stride == next.stride && held.begin == next.begin &&
+         held.end == next.end;
+}
+
 /// Grows span \a held by \a next (one copy of bytes) when next continues it: the bytes right
 /// after it, or its next copy at its stride, or a second copy that sets the stride.
-bool GrowSpan(Access& held, const Access& next);
+inline bool GrowSpan(Access& held, const Access& next) {
+  if (next.count != 1) return false;
+  const uint64_t len = held.end - held.begin;
+  if (held.count == 1 && next.begin == held.end) {
+    held.end = next.end;
+    return true;
+  }
+  if (next.end - next.begin != len || held.count == UINT32_MAX) return false;
+  if (held.count == 1 && next.begin >= held.end) {
+    held.count = 2, held.stride = next.begin - held.begin;
+    return true;
+  }
+  if (held.count > 1 && next.begin == held.begin + uint64_t{held.count} * held.stride) {
+    ++held.count;
+    return true;
+  }
+  return false;
+}
 
 class HeldAccesses {
  public:

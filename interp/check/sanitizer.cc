@@ -188,6 +188,13 @@ void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<
     const int clock = a.write ? kVecStore : kVecLoad;
     if (Batched(site, clock, loads_behind, a)) return;
   }
+  Unbatched(site, pipe, queue, accesses, recorded, loads_behind);
+}
+
+void Sanitizer::Unbatched(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
+                          bool recorded, uint32_t loads_behind) {
+  if (accesses.empty()) return;
+  pipes_used_ |= 1u << pipe;
   if (!batch_.spans.empty()) FlushBatch();
   // The accesses of a register- or repeat-layer instruction, and a tile instruction's only
   // one, may wait (a vector load or store in a loop); the ranges of a tile instruction with
@@ -404,7 +411,7 @@ void Sanitizer::Finish() {
   global_.clear();
   std::vector<SiteMemo>().swap(memos_);
   cells_.Release();
-  for (auto& v : loads_behind_) std::vector<uint32_t>().swap(v);
+  std::vector<uint32_t>().swap(loads_behind_);
 }
 
 }  // namespace pto::interp::check

@@ -74,14 +74,23 @@ class Sanitizer {
   /// taken from a tile instruction's access description.
   void Instruction(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
                    bool recorded, uint32_t loads_behind = 0);
+  /// Instruction for a register-layer step of the vector queues (a VPTO vector load or store
+  /// in a vector scope): one access usually joins the scope's batch here.
+  void VectorInstruction(Site site, int pipe, const std::vector<Access>& accesses,
+                         uint32_t loads_behind) {
+    if (accesses.size() == 1) {
+      pipes_used_ |= 1u << pipe;
+      const Access& a = accesses[0];
+      if (Batched(site, a.write ? kVecStore : kVecLoad, loads_behind, a)) return;
+    }
+    Unbatched(site, pipe, Queue::kVector, accesses, true, loads_behind);
+  }
   /// The vector-load epoch (+1) a vector load now would have.
   uint32_t LoadEpoch() const { return Epoch(kVecLoad) + 1; }
-  /// The load epoch register \a reg of class \a cls holds a value of (0: none), and setting it.
-  uint32_t& LoadsBehind(int cls, uint32_t reg) {
-    std::vector<uint32_t>& v = loads_behind_[cls];
-    if (reg >= v.size()) [[unlikely]] v.resize(reg + 1, 0);
-    return v[reg];
-  }
+  /// Tracks the load epochs of \a slots registers (StepPlans::register_slots).
+  void TrackRegisters(uint32_t slots) { loads_behind_.assign(slots, 0); }
+  /// The load epochs the registers hold values of (0: none), by slot (PlanReg::slot).
+  uint32_t* LoadsBehind() { return loads_behind_.data(); }
   /// The synchronisation instructions (their pipes and ids decoded by the caller).
   void SetFlag(Site site, int src, int dst, int64_t id);
   void WaitFlag(Site site, int src, int dst, int64_t id);
@@ -267,15 +276,18 @@ class Sanitizer {
   HeldAccesses held_;
   /// A VPTO vector scope's vector loads and stores of UB between two changes of its queues'
   /// clocks (vector_batch.cc): each instruction's bytes merged into its span, with a bit per
-  /// UB byte loaded and stored. No byte in a batch was loaded after it was stored, nor stored
-  /// by a store that does not depend on the batch's loads after it was loaded, so applying all
+  /// 32-byte granule of UB loaded and stored. No granule in a batch was loaded after it was
+  /// stored, nor stored by a store that does not depend on the batch's loads after it was
+  /// loaded, so applying all
   /// its loads and then all its stores finds what program order would.
   struct Batch {
     static constexpr size_t kMaxSpans = 64;
     std::vector<HeldAccess> spans;
-    std::array<int16_t, 256> by_site;  ///< the span of (site, load or store) by hash, or -1
-    std::vector<uint64_t> loaded, stored;  ///< a bit per UB byte
-    uint32_t load_version = 0, store_version = 0;  ///< the queues' versions it was made at
+    std::array<int16_t, 4 * kMaxSpans> by_site;  ///< (site, load or store)'s span, or -1 (SpanSlot)
+    std::vector<uint64_t> loaded, stored;  ///< a bit per 32-byte granule of UB
+    uint64_t granules = 0;  ///< UB's, once the bits are made (Rebatch)
+    /// The queues' versions it was made at (none at first: the first access makes the bits).
+    uint32_t load_version = ~0u, store_version = ~0u;
     bool broken = false;  ///< an access at these versions broke its order (Batched)
     Batch() { by_site.fill(-1); }
   };
@@ -283,8 +295,19 @@ class Sanitizer {
   /// Takes vector access \a a (on \a clock, loads \a loads_behind behind) into the batch;
   /// false when it would break the batch's order (then FlushBatch and check it one by one).
   bool Batched(Site site, int clock, uint32_t loads_behind, const Access& a);
+  /// Instruction for accesses the batch did not take.
+  void Unbatched(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
+                 bool recorded, uint32_t loads_behind);
+  /// The batch's start at new clock versions: the old one flushed, the bits made.
+  [[gnu::noinline]] void Rebatch();
+  /// The slot of by_site for the span of \a site's loads or stores: its latest, or an empty
+  /// slot (-1).
+  int16_t& SpanSlot(Site site, bool write);
+  /// Starts a span for \a a in the batch (it has room), kept in \a slot (SpanSlot).
+  [[gnu::noinline]] void NewSpan(int16_t& slot, Site site, int clock, uint32_t loads_behind,
+                                 const Access& a);
   void FlushBatch();
-  std::array<std::vector<uint32_t>, kRegClassCount> loads_behind_;  ///< by register class, register
+  std::vector<uint32_t> loads_behind_;  ///< by register slot (LoadsBehind)
   std::array<std::unique_ptr<Shadow>, kMemoryCount> local_;
   std::map<int, std::unique_ptr<Shadow>> global_;
   std::vector<Finding> findings_;

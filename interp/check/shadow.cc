@@ -45,9 +45,9 @@ bool SpansOverlap(const Span& x, const Span& y) {
 }
 
 uint32_t Transition::Next(uint32_t in) {
-  for (unsigned i = 0; i < memo_.in.size(); ++i) {
-    if (memo_.in[i] == in) return memo_.out[i];
-  }
+  if (step_.write && memo_.written != ~0u) return memo_.written;
+  const unsigned slot = in % StepMemo::kSlots;
+  if (memo_.in[slot] == in) return memo_.out[slot];
   Cell c;
   if (step_.write) {
     c.writer = static_cast<int8_t>(step_.clock);
@@ -61,7 +61,7 @@ uint32_t Transition::Next(uint32_t in) {
     c.read_site[step_.clock] = step_.site;
   }
   const uint32_t out = cells_.Intern(c);
-  const unsigned slot = memo_.next++ % memo_.in.size();
+  if (step_.write) memo_.written = out;
   memo_.in[slot] = in, memo_.out[slot] = out;
   return out;
 }

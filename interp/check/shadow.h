@@ -50,13 +50,16 @@ class AccessSink {
 
 /// Remembered results of one step (an instruction's reads or writes in one epoch): cell in ->
 /// cell out. An instruction in a loop finds its cells here instead of interning them again.
+/// Direct-mapped by the cell in: a read that meets the cells of a loop's sixteen stores finds
+/// each in its own slot. A write's cell out does not depend on the cell in: one is kept.
 struct StepMemo {
+  static constexpr unsigned kSlots = 32;
   uint64_t key = ~uint64_t{0};
-  std::array<uint32_t, 8> in{}, out{};
-  unsigned next = 0;
-  /// Empties the memo unless it was made for \a key.
+  std::array<uint32_t, kSlots> in{}, out{};
+  uint32_t written = ~0u;  ///< a write's cell out, once made
+  /// Empties the memo unless it was made for \a k.
   void Use(uint64_t k) {
-    if (k != key) key = k, in.fill(~0u), next = 0;
+    if (k != key) key = k, in.fill(~0u), written = ~0u;
   }
 };
 

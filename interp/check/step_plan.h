@@ -24,15 +24,18 @@ struct StepPlan {
   /// Nothing to check: a scalar-layer instruction that touches no memory and orders nothing
   /// (arithmetic, casts, moves, control flow): it runs as it would unchecked.
   bool quiet = false;
+  /// A register-layer instruction of the vector pipe whose accesses are recorded: inside a
+  /// vector scope (most of a VPTO kernel's steps) it takes the checked step's short lane.
+  bool vector_lane = false;
   /// The vector, mask and align registers it reads and writes: StepPlans::Sources, Results.
   uint32_t regs = 0;
   uint16_t sources = 0, results = 0;
 };
 
-/// A register operand of a plan: its class (RegClass) and number.
+/// A register operand of a plan: its slot in the table of the loads behind each register
+/// (Sanitizer::LoadsBehind), one slot per register class and number.
 struct PlanReg {
-  int cls;
-  uint32_t reg;
+  uint32_t slot;
 };
 
 /// The plans of every instruction of a program.
@@ -49,11 +52,14 @@ class StepPlans {
   std::span<const PlanReg> Results(const StepPlan& p) const {
     return {&regs_[p.regs + p.sources], p.results};
   }
+  /// The slots PlanReg numbers: the register classes' highest numbers, plus one, summed.
+  uint32_t register_slots() const { return register_slots_; }
 
  private:
   const Function* functions_;
   std::vector<std::vector<StepPlan>> by_function_;  ///< by function, then code offset
   std::vector<PlanReg> regs_;  ///< each plan's sources, then its results
+  uint32_t register_slots_ = 0;
 };
 
 }  // namespace pto::interp::check
