@@ -93,7 +93,6 @@ struct RepeatMaskState {
 namespace check {
 class Sanitizer;
 class StepPlans;
-struct StepPlan;
 }  // namespace check
 
 struct Core {
@@ -142,9 +141,6 @@ struct Core {
   /// (register_memory.cc, the repeat engine).
   std::shared_ptr<check::Sanitizer> sanitizer;
   const check::StepPlans* step_plans = nullptr;  ///< the launch's, with the sanitizer
-  /// The plans of the function last checked (a step finds its plan without a lookup).
-  const void* plans_of = nullptr;
-  const check::StepPlan* plans = nullptr;
   std::vector<check::Access>* recording = nullptr;
   std::vector<check::Access> step_accesses;  ///< the checked step's, kept for their capacity
   /// ptorun --check: between a VPTO vector scope's start and end.

@@ -191,7 +191,8 @@ bool Executor::Loop(bool from_start) {
     if constexpr (kMode == kAudited) {
       ok = AuditedStep(*this, in);
     } else if constexpr (kMode == kChecked) {
-      ok = plans[pc_].quiet ? Dispatch(*this, in) : CheckedStep(*this, in);
+      const check::StepPlan& plan = plans[pc_];
+      ok = plan.quiet ? Dispatch(*this, in) : CheckedStep(*this, in, plan);
     } else {
       ok = Dispatch(*this, in);
     }

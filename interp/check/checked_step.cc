@@ -153,10 +153,10 @@ bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* 
   return true;
 }
 
-// In a vector scope, the latest of the loads each source register's value comes from
-// (\a behind: Sanitizer::LoadsBehind).
-inline uint32_t SourcesLoadsBehind(const Core& core, const uint32_t* behind,
+// In a vector scope, the latest of the loads each source register's value comes from.
+inline uint32_t SourcesLoadsBehind(const Core& core, check::Sanitizer& s,
                                    const check::StepPlan& plan) {
+  const uint32_t* const behind = s.LoadsBehind();
   uint32_t loads_behind = 0;
   for (const check::PlanReg& r : core.step_plans->Sources(plan)) {
     loads_behind = std::max(loads_behind, behind[r.slot]);
@@ -165,9 +165,10 @@ inline uint32_t SourcesLoadsBehind(const Core& core, const uint32_t* behind,
 }
 
 // The results hold values of the loads behind the sources, and of the step's own.
-inline void SetResultsLoadsBehind(const Core& core, check::Sanitizer& s, uint32_t* behind,
+inline void SetResultsLoadsBehind(const Core& core, check::Sanitizer& s,
                                   const check::StepPlan& plan, const std::vector<Access>& accesses,
                                   uint32_t loads_behind) {
+  uint32_t* const behind = s.LoadsBehind();
   uint32_t now = loads_behind;
   for (const Access& a : accesses) {
     if (!a.write && !a.place.global) now = std::max(loads_behind, s.LoadEpoch());
@@ -180,8 +181,7 @@ inline void SetResultsLoadsBehind(const Core& core, check::Sanitizer& s, uint32_
 // same as the general step below, without the cases that cannot arise.
 bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan, Core& core,
                      check::Sanitizer& s) {
-  uint32_t* const behind = s.LoadsBehind();
-  const uint32_t loads_behind = SourcesLoadsBehind(core, behind, plan);
+  const uint32_t loads_behind = SourcesLoadsBehind(core, s, plan);
   std::vector<Access>& accesses = core.step_accesses;
   accesses.clear();
   core.recording = &accesses;
@@ -189,9 +189,10 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
   core.recording = nullptr;
   if (!ok) return false;
   if (!accesses.empty()) {
-    s.VectorInstruction(check::Site{&ex.function(), ex.pc()}, plan.pipe, accesses, loads_behind);
+    s.Instruction(check::Site{&ex.function(), ex.pc()}, plan.pipe, check::Queue::kVector,
+                  accesses, true, loads_behind);
   }
-  SetResultsLoadsBehind(core, s, behind, plan, accesses, loads_behind);
+  SetResultsLoadsBehind(core, s, plan, accesses, loads_behind);
   return true;
 }
 
@@ -239,7 +240,7 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
   }
   // In a vector scope, the loads each source register's value comes from (register layer).
   const bool flows = core.in_vector_scope && plan.register_layer;
-  const uint32_t loads_behind = flows ? SourcesLoadsBehind(core, s.LoadsBehind(), plan) : 0;
+  const uint32_t loads_behind = flows ? SourcesLoadsBehind(core, s, plan) : 0;
   std::vector<Access>& accesses = core.step_accesses;
   accesses.clear();
   bool ok;
@@ -267,21 +268,15 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
     }
     s.Instruction(site, plan.pipe, queue, accesses, !plan.described, loads_behind);
   }
-  if (flows) SetResultsLoadsBehind(core, s, s.LoadsBehind(), plan, accesses, loads_behind);
+  if (flows) SetResultsLoadsBehind(core, s, plan, accesses, loads_behind);
   if (plan.ordered) s.BarrierAll();
   return true;
 }
 
 }  // namespace
 
-bool CheckedStep(Executor& ex, const Instr& in) {
+bool CheckedStep(Executor& ex, const Instr& in, const check::StepPlan& plan) {
   Core& core = ex.core();
-  if (core.plans_of != &ex.function()) [[unlikely]] {
-    core.plans_of = &ex.function();
-    core.plans = core.step_plans->Of(ex.function());
-  }
-  const check::StepPlan& plan = core.plans[ex.pc()];
-  if (plan.quiet) return ex.Execute(in);
   if (plan.vector_lane && core.in_vector_scope) {
     return VectorScopeStep(ex, in, plan, core, *core.sanitizer);
   }

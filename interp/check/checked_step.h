@@ -11,9 +11,13 @@ namespace pto::interp {
 
 class Executor;
 struct Core;
+namespace check {
+struct StepPlan;
+}
 
-/// Runs \a in in \a ex and tells the core's sanitizer what it touched on which pipe.
-bool CheckedStep(Executor& ex, const Instr& in);
+/// Runs \a in in \a ex and tells the core's sanitizer what it touched on which pipe;
+/// \a plan is its plan (not quiet: the dispatch loop runs those itself).
+bool CheckedStep(Executor& ex, const Instr& in, const check::StepPlan& plan);
 
 /// For the checked memory accesses of instructions without an access description (register
 /// and repeat layers): bytes [begin, begin + bytes) of on-chip memory \a mem, or of global

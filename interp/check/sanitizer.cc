@@ -179,22 +179,8 @@ std::string Sanitizer::TileName(Site site, int tile) const {
   return tile < 0 ? "" : TileNameOf(program_, FunctionOf(site), static_cast<uint32_t>(tile));
 }
 
-void Sanitizer::Instruction(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
-                            bool recorded, uint32_t loads_behind) {
-  if (accesses.empty()) return;
-  pipes_used_ |= 1u << pipe;
-  if (queue == Queue::kVector && recorded && accesses.size() == 1) {
-    const Access& a = accesses[0];
-    const int clock = a.write ? kVecStore : kVecLoad;
-    if (Batched(site, clock, loads_behind, a)) return;
-  }
-  Unbatched(site, pipe, queue, accesses, recorded, loads_behind);
-}
-
 void Sanitizer::Unbatched(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
                           bool recorded, uint32_t loads_behind) {
-  if (accesses.empty()) return;
-  pipes_used_ |= 1u << pipe;
   if (!batch_.spans.empty()) FlushBatch();
   // The accesses of a register- or repeat-layer instruction, and a tile instruction's only
   // one, may wait (a vector load or store in a loop); the ranges of a tile instruction with

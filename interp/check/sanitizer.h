@@ -72,18 +72,17 @@ class Sanitizer {
   /// them without a mem_bar).
   /// \a recorded: the accesses were recorded as it ran (register and repeat layers), not
   /// taken from a tile instruction's access description.
+  /// One recorded access of a vector scope's vector queues usually joins the scope's batch
+  /// here (vector_batch.cc).
   void Instruction(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
-                   bool recorded, uint32_t loads_behind = 0);
-  /// Instruction for a register-layer step of the vector queues (a VPTO vector load or store
-  /// in a vector scope): one access usually joins the scope's batch here.
-  void VectorInstruction(Site site, int pipe, const std::vector<Access>& accesses,
-                         uint32_t loads_behind) {
-    if (accesses.size() == 1) {
-      pipes_used_ |= 1u << pipe;
+                   bool recorded, uint32_t loads_behind = 0) {
+    if (accesses.empty()) return;
+    pipes_used_ |= 1u << pipe;
+    if (queue == Queue::kVector && recorded && accesses.size() == 1) {
       const Access& a = accesses[0];
       if (Batched(site, a.write ? kVecStore : kVecLoad, loads_behind, a)) return;
     }
-    Unbatched(site, pipe, Queue::kVector, accesses, true, loads_behind);
+    Unbatched(site, pipe, queue, accesses, recorded, loads_behind);
   }
   /// The vector-load epoch (+1) a vector load now would have.
   uint32_t LoadEpoch() const { return Epoch(kVecLoad) + 1; }
@@ -278,8 +277,7 @@ class Sanitizer {
   /// clocks (vector_batch.cc): each instruction's bytes merged into its span, with a bit per
   /// 32-byte granule of UB loaded and stored. No granule in a batch was loaded after it was
   /// stored, nor stored by a store that does not depend on the batch's loads after it was
-  /// loaded, so applying all
-  /// its loads and then all its stores finds what program order would.
+  /// loaded, so applying all its loads and then all its stores finds what program order would.
   struct Batch {
     static constexpr size_t kMaxSpans = 64;
     std::vector<HeldAccess> spans;
@@ -295,7 +293,7 @@ class Sanitizer {
   /// Takes vector access \a a (on \a clock, loads \a loads_behind behind) into the batch;
   /// false when it would break the batch's order (then FlushBatch and check it one by one).
   bool Batched(Site site, int clock, uint32_t loads_behind, const Access& a);
-  /// Instruction for accesses the batch did not take.
+  /// Instruction for accesses the batch did not take (at least one).
   void Unbatched(Site site, int pipe, Queue queue, const std::vector<Access>& accesses,
                  bool recorded, uint32_t loads_behind);
   /// The batch's start at new clock versions: the old one flushed, the bits made.
