@@ -122,10 +122,17 @@ def measure_loop(prog, args_for_n, cfg, check="off"):
     Calibrates N2 so a run takes about cfg.loop_s, N1 = N2 / 4, then takes the minimum of
     cfg.repeats runs at each (interleaved) and returns (ns per iteration, instructions per
     iteration, N1, N2)."""
-    t_one, _ = ptorun(prog, args_for_n(1), check=check)
+    return measure_loops(prog, args_for_n, cfg, (check,))[check]
+
+
+def measure_loops(prog, args_for_n, cfg, checks):
+    """measure_loop for each --check mode of \a checks, calibrated on the first: their runs
+    interleave at the same N1 and N2, so that a noisy machine's drift moves them together (a
+    ratio of two modes timed minutes apart moved by a third). A dict by mode."""
+    t_one, _ = ptorun(prog, args_for_n(1), check=checks[0])
     n, t = 16, 0.0
     while True:
-        t, _ = ptorun(prog, args_for_n(n), check=check)
+        t, _ = ptorun(prog, args_for_n(n), check=checks[0])
         if t - t_one >= cfg.loop_s * 1e9 * 0.1 or n >= 10**8:
             break
         n *= 4
@@ -133,14 +140,19 @@ def measure_loop(prog, args_for_n, cfg, check="off"):
     n2 = max(n, int(cfg.loop_s * 1e9 / per_iter))
     n2 = min(n2, 4 * 10**8)  # the loop's instructions must stay under --max-steps (10^9)
     n1 = max(1, n2 // 4)
-    lo, hi = [], []
+    lo = {c: [] for c in checks}
+    hi = {c: [] for c in checks}
     for _ in range(cfg.repeats):
-        lo.append(ptorun(prog, args_for_n(n1), check=check))
-        hi.append(ptorun(prog, args_for_n(n2), check=check))
-    t1 = min(x[0] for x in lo)
-    t2 = min(x[0] for x in hi)
-    instr = (hi[0][1] - lo[0][1]) / (n2 - n1)
-    return max(t2 - t1, 0.0) / (n2 - n1), instr, n1, n2
+        for c in checks:
+            lo[c].append(ptorun(prog, args_for_n(n1), check=c))
+            hi[c].append(ptorun(prog, args_for_n(n2), check=c))
+    out = {}
+    for c in checks:
+        t1 = min(x[0] for x in lo[c])
+        t2 = min(x[0] for x in hi[c])
+        instr = (hi[c][0][1] - lo[c][0][1]) / (n2 - n1)
+        out[c] = (max(t2 - t1, 0.0) / (n2 - n1), instr, n1, n2)
+    return out
 
 
 # =============================================================================================
@@ -290,8 +302,11 @@ def bench_ptorun(names, cfg, res):
             prog = assemble(text, name)
             out = os.path.join(out_dir, name + ".bin")
             first = ptorun(prog, args, ["--out", f"{out_index}={out}"])
-            runs = [first] + [ptorun(prog, args) for _ in range(cfg.kernel_repeats - 1)]
-            checked = [ptorun(prog, args, check="strict")[0] for _ in range(cfg.kernel_repeats)]
+            runs, checked = [first], []
+            for i in range(cfg.kernel_repeats):  # interleaved: drift moves both alike
+                if i > 0:
+                    runs.append(ptorun(prog, args))
+                checked.append(ptorun(prog, args, check="strict")[0])
             res.row(name).update(kind="kernel", ptorun_ns=min(t for t, _ in runs),
                                  instructions=runs[0][1], out=out, out_dtype="f32",
                                  checked_ns=min(checked))
@@ -387,8 +402,9 @@ def bench_vpto(names, cfg, res, out_dir):
             with open(out, "wb") as f:
                 for part in files:
                     f.write(open(part, "rb").read())
-            ns, ipi, n1, n2 = measure_loop(prog, lambda n: args + [str(n)], cfg)
-            checked, _, _, _ = measure_loop(prog, lambda n: args + [str(n)], cfg, check="strict")
+            both = measure_loops(prog, lambda n: args + [str(n)], cfg, ("off", "strict"))
+            ns, ipi, n1, n2 = both["off"]
+            checked = both["strict"][0]
             res.row(name).update(kind="vpto", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
                                  ns_per_instr=ns / ipi, out=out, out_dtype=out_dtype,
                                  checked_ns=checked)

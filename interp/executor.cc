@@ -192,7 +192,9 @@ bool Executor::Loop(bool from_start) {
       ok = AuditedStep(*this, in);
     } else if constexpr (kMode == kChecked) {
       const check::StepPlan& plan = plans[pc_];
-      ok = plan.quiet ? Dispatch(*this, in) : CheckedStep(*this, in, plan);
+      ok = plan.quiet || (plan.register_only && RegisterOnlyStep(core_, plan))
+               ? Dispatch(*this, in)
+               : CheckedStep(*this, in, plan);
     } else {
       ok = Dispatch(*this, in);
     }

@@ -3,6 +3,7 @@
 #ifndef PTO_INTERP_CHECK_ACCESS_RECORD_H_
 #define PTO_INTERP_CHECK_ACCESS_RECORD_H_
 
+#include <algorithm>
 #include <cstdint>
 
 #include "pto/common/arch.h"
@@ -34,6 +35,26 @@ struct Access {
   uint64_t origin = 0;  ///< the operand's first byte and element size, to name elements
   int elem_bytes = 0;
 };
+
+/// The first and last byte (+1) of \a a's bytes inside [lo, hi), in \a b and \a e; false when
+/// it has none there. (Copies closer than their length count as their hull.)
+inline bool ClipAccess(const Access& a, uint64_t lo, uint64_t hi, uint64_t* b, uint64_t* e) {
+  const uint64_t len = a.end - a.begin;
+  if (a.count <= 1 || a.stride < len) {
+    *b = std::max(lo, a.begin);
+    *e = std::min(hi, a.end + uint64_t{a.count > 1 ? a.count - 1 : 0} * a.stride);
+    return *b < *e;
+  }
+  // Copy k is [begin + k * stride, begin + k * stride + len): the first ending after lo, the
+  // last starting before hi.
+  if (hi <= a.begin) return false;
+  const uint64_t first = lo >= a.end ? (lo - a.end) / a.stride + 1 : 0;
+  const uint64_t last = std::min<uint64_t>(a.count - 1, (hi - 1 - a.begin) / a.stride);
+  if (first > last) return false;
+  *b = std::max(lo, a.begin + first * a.stride);
+  *e = std::min(hi, a.end + last * a.stride);
+  return true;
+}
 
 }  // namespace pto::interp::check
 

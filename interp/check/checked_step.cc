@@ -189,8 +189,10 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
   core.recording = nullptr;
   if (!ok) return false;
   if (!accesses.empty()) {
-    s.Instruction(check::Site{&ex.function(), ex.pc()}, plan.pipe, check::Queue::kVector,
-                  accesses, true, loads_behind);
+    const check::Site site{&ex.function(), ex.pc()};
+    if (accesses.size() != 1 || !s.ContinueSpan(site, accesses[0], loads_behind)) {
+      s.Instruction(site, plan.pipe, check::Queue::kVector, accesses, true, loads_behind);
+    }
   }
   SetResultsLoadsBehind(core, s, plan, accesses, loads_behind);
   return true;
@@ -274,6 +276,17 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
 }
 
 }  // namespace
+
+bool RegisterOnlyStep(Core& core, const check::StepPlan& plan) {
+  if (!core.in_vector_scope) return false;
+  uint32_t* const behind = core.sanitizer->LoadsBehind();
+  uint32_t loads_behind = 0;
+  for (const check::PlanReg& r : core.step_plans->Sources(plan)) {
+    loads_behind = std::max(loads_behind, behind[r.slot]);
+  }
+  for (const check::PlanReg& r : core.step_plans->Results(plan)) behind[r.slot] = loads_behind;
+  return true;
+}
 
 bool CheckedStep(Executor& ex, const Instr& in, const check::StepPlan& plan) {
   Core& core = ex.core();

@@ -19,6 +19,11 @@ struct StepPlan;
 /// \a plan is its plan (not quiet: the dispatch loop runs those itself).
 bool CheckedStep(Executor& ex, const Instr& in, const check::StepPlan& plan);
 
+/// A StepPlan::register_only instruction about to run unchecked from the dispatch loop: in a
+/// vector scope its results now hold values of the loads behind its sources, and true; false
+/// outside one (then CheckedStep).
+bool RegisterOnlyStep(Core& core, const check::StepPlan& plan);
+
 /// For the checked memory accesses of instructions without an access description (register
 /// and repeat layers): bytes [begin, begin + bytes) of on-chip memory \a mem, or of global
 /// buffer \a buffer, read or written. Only while core.recording is set. \a exact: the bytes

@@ -39,7 +39,9 @@ struct HeldAccess {
 
 /// Whether span \a held already covers every byte of \a next: the same bytes, or one run of
 /// bytes inside another.
-inline bool CoversSpan(const Access& held, const Access& next) {
+/// (\a held: an Access, or anything with its begin, end, count and stride.)
+template <typename Held>
+inline bool CoversSpan(const Held& held, const Access& next) {
   if (held.count == 1 && next.count == 1) return held.begin <= next.begin && next.end <= held.end;
   return held.count == next.count && held.stride == next.stride && held.begin == next.begin &&
          held.end == next.end;
@@ -47,7 +49,8 @@ inline bool CoversSpan(const Access& held, const Access& next) {
 
 /// Grows span \a held by \a next (one copy of bytes) when next continues it: the bytes right
 /// after it, or its next copy at its stride, or a second copy that sets the stride.
-inline bool GrowSpan(Access& held, const Access& next) {
+template <typename Held>
+inline bool GrowSpan(Held& held, const Access& next) {
   if (next.count != 1) return false;
   const uint64_t len = held.end - held.begin;
   if (held.count == 1 && next.begin == held.end) {

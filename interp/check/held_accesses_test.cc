@@ -71,5 +71,28 @@ TEST_CASE("held accesses: an access elsewhere applies, in order, those up to the
   CHECK(Applied(held) == std::vector<std::vector<uint64_t>>{{3, 4096, 4352, 1, 0}});
 }
 
+TEST_CASE("ClipAccess: the hull of an access's bytes inside a range") {
+  uint64_t b = 0, e = 0;
+  const Access run = Bytes(100, 200, false);
+  CHECK(ClipAccess(run, 150, 400, &b, &e));
+  CHECK(b == 150);
+  CHECK(e == 200);
+  CHECK_FALSE(ClipAccess(run, 200, 300, &b, &e));
+  // Four copies of [0, 32) at a stride of 100: [0, 32), [100, 132), [200, 232), [300, 332).
+  Access copies = Bytes(0, 32, false);
+  copies.count = 4, copies.stride = 100;
+  CHECK(ClipAccess(copies, 40, 250, &b, &e));  // copies 1 and 2
+  CHECK(b == 100);
+  CHECK(e == 232);
+  CHECK(ClipAccess(copies, 110, 120, &b, &e));  // inside copy 1
+  CHECK(b == 110);
+  CHECK(e == 120);
+  CHECK_FALSE(ClipAccess(copies, 32, 100, &b, &e));  // the gap between copies 0 and 1
+  CHECK_FALSE(ClipAccess(copies, 332, 400, &b, &e));  // after the last
+  CHECK(ClipAccess(copies, 0, 1000, &b, &e));
+  CHECK(b == 0);
+  CHECK(e == 332);
+}
+
 }  // namespace
 }  // namespace pto::interp::check

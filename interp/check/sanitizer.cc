@@ -1,6 +1,8 @@
 #include "pto/interp/check/sanitizer.h"
+#include "pto/interp/check/collector.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "pto/common/call_graph.h"
 #include "pto/common/code_walk.h"
@@ -15,14 +17,7 @@ const char* PipeWord(int pipe) { return PipeName(kPipes[pipe]); }
 
 Span SpanOf(const Access& a) { return {a.begin, a.end, a.count, a.stride}; }
 
-std::string WhereOf(const Place& p) {
-  return p.global ? StrCat("global buffer ", p.buffer) : std::string(MemoryHardwareName(p.mem));
-}
-
 const Function& FunctionOf(Site s) { return *static_cast<const Function*>(s.function); }
-
-// A finding's message and its note.
-using Text = std::pair<std::string, std::string>;
 
 }  // namespace
 
@@ -76,13 +71,6 @@ std::string Sanitizer::Name(Site s) const {
   return std::string(m);
 }
 
-template <typename Make>
-void Sanitizer::Report(const char* kind, Site at, Site other, Make&& make) {
-  if (!reported_.insert({at.function, at.pc, other.function, other.pc, kind}).second) return;
-  auto [message, note] = make();
-  findings_.push_back({std::move(message), at, std::move(note), other});
-}
-
 void Sanitizer::AddFinding(const char* kind, Site at, Site other, std::string message,
                            std::string note) {
   Report(kind, at, other, [&] { return Text{std::move(message), std::move(note)}; });
@@ -118,62 +106,20 @@ void Sanitizer::CollectCells() {
   }
   for (const auto& [buffer, s] : global_) s->Renumber(remap);
   ++generation_;  // every memo's ids are stale
+  if (!records_.empty()) {  // the batch records no cell names any more go
+    std::unordered_set<uint32_t> named;
+    const auto name = [&](const Site& s) {
+      if (s.function == this) named.insert(s.pc);
+    };
+    for (size_t i = 0; i < cells_.size(); ++i) {
+      const Cell& c = cells_[i];
+      name(c.write_site);
+      for (unsigned r = c.readers; r != 0; r &= r - 1) name(c.read_site[__builtin_ctz(r)]);
+    }
+    std::erase_if(records_, [&](const auto& r) { return !named.count(r.first); });
+  }
   collect_at_ = std::max(size_t{1} << 12, cells_.size() * 4);
 }
-
-// What the shadow finds for one access of an instruction: conflicts gathered by earlier
-// instruction (reported once, over all the bytes they share), never-written reads reported.
-class Sanitizer::Collector final : public AccessSink {
- public:
-  struct Found {
-    Conflict c;
-    bool write;
-    int clock;
-    Place place;
-  };
-  Collector(Sanitizer& s, Site site) : s_(s), site_(site) {}
-  void Start(const Access& a, int clock) { a_ = &a, clock_ = clock; }
-  void OnConflict(const Conflict& c) override {
-    if (!s_.races_) return;
-    const uint64_t last_end = a_->end + uint64_t{a_->count - 1} * a_->stride;
-    const uint64_t lo = std::max(c.begin, a_->begin), hi = std::min(c.end, last_end);
-    for (Found& f : found) {
-      if (f.c.site == c.site && f.c.earlier_write == c.earlier_write && f.c.clock == c.clock &&
-          f.write == a_->write && f.place == a_->place) {
-        f.c.begin = std::min(f.c.begin, lo), f.c.end = std::max(f.c.end, hi);
-        return;
-      }
-    }
-    found.push_back({{c.earlier_write, c.clock, c.site, lo, hi}, a_->write, clock_, a_->place});
-  }
-  void OnUnwritten(uint64_t byte) override {
-    const Access& a = *a_;
-    if (a.place.global || !a.exact) return;
-    s_.Report("uninitialised read", site_, {}, [&] {
-      const std::string element =
-          a.elem_bytes > 0 && byte >= a.origin
-              ? StrCat(" (element ", (byte - a.origin) / a.elem_bytes, " of its storage)")
-              : "";
-      const std::string operand = s_.TileName(site_, a.tile);
-      return Text{StrCat("uninitialised read: ", s_.Name(site_), " reads ",
-                         operand.empty() ? "" : operand + ": ", WhereOf(a.place), " byte ", byte,
-                         element, ", which nothing in this launch wrote (the NPU holds "
-                         "whatever was there)"),
-                  ""};
-    });
-  }
-  std::vector<Found> found;
-  /// Reports the races found, one per earlier instruction, at the instruction.
-  void ReportRaces() const {
-    for (const Found& f : found) s_.ReportRace(site_, f.c, f.write, f.clock, f.place);
-  }
-
- private:
-  Sanitizer& s_;
-  Site site_;
-  const Access* a_ = nullptr;
-  int clock_ = 0;
-};
 
 std::string Sanitizer::TileName(Site site, int tile) const {
   return tile < 0 ? "" : TileNameOf(program_, FunctionOf(site), static_cast<uint32_t>(tile));
@@ -295,7 +241,7 @@ void Sanitizer::HostWrite(Memory mem, uint64_t begin, uint64_t end) {
   // Written on clock 0 in epoch 0, which every clock has seen.
   class Quiet final : public AccessSink {
     void OnConflict(const Conflict&) override {}
-    void OnUnwritten(uint64_t) override {}
+    void OnUnwritten(uint64_t, uint64_t) override {}
   } quiet;
   const Clock all{};
   FlushAll();
@@ -397,6 +343,7 @@ void Sanitizer::Finish() {
   global_.clear();
   std::vector<SiteMemo>().swap(memos_);
   cells_.Release();
+  records_.clear();
   std::vector<uint32_t>().swap(loads_behind_);
 }
 

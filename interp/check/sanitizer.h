@@ -21,6 +21,7 @@
 #include <string_view>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "pto/common/arch.h"
@@ -29,6 +30,7 @@
 #include "pto/common/isa/pipes.h"
 #include "pto/common/program.h"
 #include "pto/interp/check/far_clock.h"
+#include "pto/interp/check/granule_bits.h"
 #include "pto/interp/check/held_accesses.h"
 #include "pto/interp/check/shadow.h"
 
@@ -83,6 +85,47 @@ class Sanitizer {
       if (Batched(site, a.write ? kVecStore : kVecLoad, loads_behind, a)) return;
     }
     Unbatched(site, pipe, queue, accesses, recorded, loads_behind);
+  }
+  /// The checked lane's shortcut (checked_step.cc) for an instruction's one recorded access
+  /// \a a in a vector scope: true when it continues, in the same step, the
+  /// batch span the instruction grew last and breaks no order (what Batched would find, in a
+  /// few compares); false: take Instruction.
+  bool ContinueSpan(Site site, const Access& a, uint32_t loads_behind) {
+    Batch& b = batch_;
+    if (site.pc >= b.lanes.size()) return false;
+    // The lane's serials: the batch's spans, and the clocks' views, are what they were
+    // when Batched took its latest (its pipe is in pipes_used_ since, and the batch unbroken).
+    const Batch::Lane& lane = b.lanes[site.pc];
+    if (lane.serial != b.serial || lane.clocks != clock_serial_ ||
+        lane.function != site.function || a.count != 1 || a.atomic || a.place.global ||
+        a.place.mem != Memory::kVec || a.place.owner >= 0 || a.end <= a.begin) {
+      return false;
+    }
+    Batch::Head& h = b.heads[lane.head];
+    if (h.write != a.write || h.loads != loads_behind) return false;
+    const bool run = h.count == 1 && a.begin == h.end;
+    if (!run && !(h.count > 1 && h.count != UINT32_MAX && a.end - a.begin == h.end - h.begin &&
+                  a.begin == h.begin + uint64_t{h.count} * h.stride)) {
+      return false;
+    }
+    const bool checked = !a.write || loads_behind < LoadEpoch();  // (Batched)
+    if (!b.bits) {
+      const Batch::Hull& other = a.write ? b.loads : b.stores;
+      if (checked && a.begin < other.end && other.begin < a.end) return false;
+      Batch::Hull& own = a.write ? b.stores : b.loads;
+      own.begin = std::min(own.begin, a.begin), own.end = std::max(own.end, a.end);
+    } else {
+      const uint64_t first = a.begin >> kGranuleShift, last = (a.end - 1) >> kGranuleShift;
+      if (last >= b.granules) return false;
+      if (checked && AnyBit(a.write ? b.loaded.data() : b.stored.data(), first, last)) return false;
+      SetBits(a.write ? b.stored.data() : b.loaded.data(), first, last, true);
+    }
+    if (run) {
+      h.end = a.end;
+    } else {
+      ++h.count;
+    }
+    return true;
   }
   /// The vector-load epoch (+1) a vector load now would have.
   uint32_t LoadEpoch() const { return Epoch(kVecLoad) + 1; }
@@ -233,6 +276,7 @@ class Sanitizer {
   /// Changes whenever a clock's row changes (Join, Snapshot): a held-back access made at the
   /// same version was made with the same view.
   std::array<uint32_t, kClockCount> version_{};
+  uint32_t clock_serial_ = 0;  ///< changes with every version_ (ContinueSpan)
   int core_ = -1;
   /// What each clock has seen of the other cores of the block (RunsApart), the snapshots of it
   /// that logged accesses name (0: nothing seen), and each clock's current one (kNoFar: none yet).
@@ -280,9 +324,37 @@ class Sanitizer {
   /// loaded, so applying all its loads and then all its stores finds what program order would.
   struct Batch {
     static constexpr size_t kMaxSpans = 64;
-    std::vector<HeldAccess> spans;
+    /// What Batched reads of a span, in one cache line: its instruction and step, and its
+    /// bytes as they grow (FlushBatch writes them back into its stamp in spans).
+    struct Head {
+      const void* function;
+      uint32_t pc;
+      uint32_t count;
+      uint64_t begin, end, stride;
+      uint32_t loads;
+      int8_t clock;
+      bool write;
+    };
+    std::vector<Head> heads;
+    std::vector<HeldAccess> spans;  ///< their stamps (Stamp), by the heads' order
     std::array<int16_t, 4 * kMaxSpans> by_site;  ///< (site, load or store)'s span, or -1 (SpanSlot)
     std::vector<uint64_t> loaded, stored;  ///< a bit per 32-byte granule of UB
+    /// The hulls of its loads' and its stores' bytes; the bits are set (bits) only once an
+    /// access that could break the order meets the other's hull (MarkBits).
+    struct Hull {
+      uint64_t begin = ~uint64_t{0}, end = 0;
+    };
+    Hull loads, stores;
+    bool bits = false;
+    /// Each instruction's latest span (ContinueSpan), by code offset, valid while the batch
+    /// keeps its serial (FlushBatch starts a new one).
+    struct Lane {
+      const void* function = nullptr;
+      uint32_t serial = 0, clocks = 0;  ///< Batch::serial, and Sanitizer::clock_serial_
+      int16_t head = -1;
+    };
+    std::vector<Lane> lanes;
+    uint32_t serial = 1;
     uint64_t granules = 0;  ///< UB's, once the bits are made (Rebatch)
     /// The queues' versions it was made at (none at first: the first access makes the bits).
     uint32_t load_version = ~0u, store_version = ~0u;
@@ -305,6 +377,31 @@ class Sanitizer {
   [[gnu::noinline]] void NewSpan(int16_t& slot, Site site, int clock, uint32_t loads_behind,
                                  const Access& a);
   void FlushBatch();
+  /// Sets the batch's bits for the spans it holds (Batch::bits).
+  [[gnu::noinline]] void MarkBits();
+  /// A flushed batch's spans of one direction and step. Their bytes meet the shadow as one
+  /// access (ApplyBatch), under the site {this, id}, which the cells keep; reports name the
+  /// spans again (ForSpansOf, Collector).
+  struct BatchRecord {
+    std::vector<std::pair<Site, Access>> spans;
+  };
+  std::unordered_map<uint32_t, BatchRecord> records_;  ///< by id; the cells' ones (CollectCells)
+  uint32_t next_record_ = 0;
+  std::vector<Access> scratch_, joined_;  ///< ApplyBatch's spans, and them joined
+  /// Applies \a spans (a flushed batch) to the shadow: per step, the union of their bytes.
+  void ApplyBatch(const std::vector<HeldAccess>& spans);
+  /// Calls f(site, b, e) for \a site, or for each span of the batch record it names, with the
+  /// hull [b, e) of its bytes in [lo, hi).
+  template <typename F>
+  void ForSpansOf(Site site, uint64_t lo, uint64_t hi, F&& f) const {
+    if (site.function != this) return f(site, lo, hi);
+    const auto r = records_.find(site.pc);
+    if (r == records_.end()) return;
+    for (const auto& [at, a] : r->second.spans) {
+      uint64_t b, e;
+      if (ClipAccess(a, lo, hi, &b, &e)) f(at, b, e);
+    }
+  }
   std::vector<uint32_t> loads_behind_;  ///< by register slot (LoadsBehind)
   std::array<std::unique_ptr<Shadow>, kMemoryCount> local_;
   std::map<int, std::unique_ptr<Shadow>> global_;

@@ -11,7 +11,7 @@ namespace pto::interp::check {
 
 void Sanitizer::Join(int clock, const Clock& c) {
   for (int q = 0; q < kClockCount; ++q) clock_[clock][q] = std::max(clock_[clock][q], c[q]);
-  ++version_[clock];
+  ++version_[clock], ++clock_serial_;
 }
 
 void Sanitizer::Join(int clock, const Clock& c, const FarClock& far) {
@@ -44,7 +44,7 @@ uint32_t Sanitizer::FarId(int c) {
 
 void Sanitizer::Snapshot(int c) {
   ++clock_[c][c];
-  ++version_[c];
+  ++version_[c], ++clock_serial_;
 }
 
 void Sanitizer::See(int later, int earlier) { Join(later, clock_[earlier], far_[earlier]); }

@@ -83,7 +83,7 @@ void Transition::Flush() {
       if (c.read_time[q] > seen[q]) sink_.OnConflict({false, q, c.read_site[q], begin, end});
     }
   } else if (c.writer < 0) {
-    sink_.OnUnwritten(begin);
+    sink_.OnUnwritten(begin, end);
   }
 }
 

@@ -41,8 +41,8 @@ struct Conflict {
 class AccessSink {
  public:
   virtual void OnConflict(const Conflict& c) = 0;
-  /// A read of never-written bytes starting at \a byte.
-  virtual void OnUnwritten(uint64_t byte) = 0;
+  /// A read of never-written bytes [begin, end).
+  virtual void OnUnwritten(uint64_t begin, uint64_t end) = 0;
 
  protected:
   ~AccessSink() = default;

@@ -14,7 +14,7 @@ struct Recorder final : AccessSink {
   std::vector<Conflict> conflicts;
   std::vector<uint64_t> unwritten;
   void OnConflict(const Conflict& c) override { conflicts.push_back(c); }
-  void OnUnwritten(uint64_t byte) override { unwritten.push_back(byte); }
+  void OnUnwritten(uint64_t byte, uint64_t) override { unwritten.push_back(byte); }
 };
 
 // Both stores, the granules of on-chip memories and the runs of global buffers, must agree.

@@ -38,6 +38,11 @@ StepPlan PlanOf(const Program& program, const Function& f, const Instr& in,
             p.kind == StepPlan::Kind::kPlain && !p.ordered;
   p.vector_lane = p.register_layer && p.pipe >= 0 && kPipes[p.pipe] == Pipe::kV &&
                   !p.local_scalar && !p.described && !p.ordered && p.kind == StepPlan::Kind::kPlain;
+  p.register_only = p.vector_lane && std::none_of(info.operands.begin(), info.operands.end(),
+                                                   [](const OperandSpec& o) {
+                                                     return o.kind == OperandKind::kInt ||
+                                                            o.kind == OperandKind::kScalar;
+                                                   });
   p.regs = static_cast<uint32_t>(regs->size());
   for (const bool outputs : {false, true}) {
     ForEachRegister(program, in, [&](const RegisterOperand& r) {

@@ -27,6 +27,10 @@ struct StepPlan {
   /// A register-layer instruction of the vector pipe whose accesses are recorded: inside a
   /// vector scope (most of a VPTO kernel's steps) it takes the checked step's short lane.
   bool vector_lane = false;
+  /// A vector_lane instruction with no integer or scalar operand: it has no address, so it
+  /// touches no memory, and inside a vector scope it runs unchecked once its results hold
+  /// the loads behind its sources (RegisterOnlyStep).
+  bool register_only = false;
   /// The vector, mask and align registers it reads and writes: StepPlans::Sources, Results.
   uint32_t regs = 0;
   uint16_t sources = 0, results = 0;
