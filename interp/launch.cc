@@ -436,8 +436,8 @@ void Launch::EnableChecks(check::Level level) {
   if (level != check::Level::kOff && !step_plans_) {
     step_plans_ = std::make_unique<check::StepPlans>(program_);
     core_order_modelled_ = check::CoreOrderModelled(program_);
-    // Blocks of one core each are ordered by their comm signals alone; those whose cores run
-    // apart would need comm followed through the block's own syncs too.
+    // Blocks of one core each are ordered by their comm signals alone (a kernel with comm
+    // whose cores run apart is refused before it runs).
     comm_ordered_ = block_count() > 1 && check::OrdersBlocks(program_) && !apart_;
   }
   for (int b = 0; b < block_count(); ++b) AttachSanitizers(b);  // blocks made up front (comm)
@@ -452,14 +452,10 @@ std::vector<std::string> Launch::BufferNames() const {
 std::string Launch::CoresUnchecked() const {
   if (check_ == check::Level::kOff) return "";
   std::string notes;
-  if (block_count() > 1 && check::OrdersBlocks(program_) && !comm_ordered_) {
-    notes += "ptorun: note: races between blocks were not checked: comm signals order them, "
-             "and their cube and vector cores run apart, which the check does not follow "
-             "together yet\n";
-  }
+  // (Comm with cores run apart does not run: Runner refuses it.)
   if (apart_ && !core_order_modelled_) {
     notes += "ptorun: note: races between the cube and vector cores of a block were not "
-             "checked: comm or tsync orders them, which the check does not follow yet\n";
+             "checked: tsync orders them, and its events come from outside the kernel\n";
   }
   return notes;
 }

@@ -6,8 +6,8 @@
 //   nothing orders them, and each core's last accesses (Sanitizer::touches) are compared;
 // - cores of different blocks that comm signals order (blocks of one core each): each core's
 //   logged global accesses with the comm clock they had seen (far_clock.h CommClock);
-// - the cores of one block run apart, when what orders them is modelled (sync.set / sync.wait
-//   and the cube-vector pipes, not comm or tsync): each core's logged accesses
+// - the cores of one block run apart, when what orders them is known (sync.set / sync.wait
+//   and the cube-vector pipes; not tsync, whose events come from outside): each core's logged accesses
 //   (Sanitizer::logged) with the clocks they had seen of the others (far_clock.h).
 #ifndef PTO_INTERP_CHECK_CROSS_CORE_H_
 #define PTO_INTERP_CHECK_CROSS_CORE_H_
@@ -23,7 +23,8 @@ namespace pto::interp::check {
 /// Whether \a program orders its blocks (comm signals).
 bool OrdersBlocks(const Program& program);
 /// Whether what orders the cores of a block in \a program is all modelled by far clocks
-/// (nothing, sync.set / sync.wait, pipes): its cores run apart log their global accesses.
+/// (nothing, sync.set / sync.wait, pipes; not tsync): its cores run apart log their global
+/// accesses.
 bool CoreOrderModelled(const Program& program);
 
 /// Reports the races between the cores of one block run apart, \a cores (each Finished), to
