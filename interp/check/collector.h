@@ -42,7 +42,10 @@ class Sanitizer::Collector final : public AccessSink {
   };
   Collector(Sanitizer& s, Site site) : s_(s), site_(site) {}
   void Start(const Access& a, int clock) { a_ = &a, record_ = nullptr, clock_ = clock; }
-  void Start(const BatchRecord& r, int clock) { a_ = nullptr, record_ = &r, clock_ = clock; }
+  void Start(const BatchRecord& r, int clock) {
+    a_ = nullptr, record_ = &r, clock_ = clock;
+    first_unwritten_.assign(r.spans.size(), ~uint64_t{0});
+  }
   void OnConflict(const Conflict& c) override {
     if (!s_.races_) return;
     s_.ForSpansOf(c.site, c.begin, c.end, [&](Site earlier, uint64_t lo, uint64_t hi) {
@@ -52,11 +55,29 @@ class Sanitizer::Collector final : public AccessSink {
     });
   }
   void OnUnwritten(uint64_t begin, uint64_t end) override {
-    ForMine(begin, end, [&](Site at, const Access& a, uint64_t b, uint64_t) { Unwritten(at, a, b); });
+    if (a_) {
+      uint64_t b, e;
+      if (ClipAccess(*a_, begin, end, &b, &e)) Unwritten(site_, *a_, b);
+      return;
+    }
+    // A batch's spans meet the shadow in joined pieces, not in address order: each span's
+    // lowest never-written byte is kept and reported at the end.
+    for (size_t i = 0; i < record_->spans.size(); ++i) {
+      uint64_t b, e;
+      if (ClipAccess(record_->spans[i].second, begin, end, &b, &e)) {
+        first_unwritten_[i] = std::min(first_unwritten_[i], b);
+      }
+    }
   }
   std::vector<Found> found;
-  /// Reports the races found, one per pair of instructions.
-  void ReportRaces() const {
+  /// Reports what was found: the never-written reads of a batch's spans, and the races, one
+  /// per pair of instructions.
+  void ReportRaces() {
+    for (size_t i = 0; i < first_unwritten_.size(); ++i) {
+      if (first_unwritten_[i] == ~uint64_t{0}) continue;
+      const auto& [at, a] = record_->spans[i];
+      Unwritten(at, a, first_unwritten_[i]);
+    }
     for (const Found& f : found) s_.ReportRace(f.at, f.c, f.write, f.clock, f.place);
   }
 
@@ -105,6 +126,7 @@ class Sanitizer::Collector final : public AccessSink {
   Site site_;
   const Access* a_ = nullptr;
   const BatchRecord* record_ = nullptr;
+  std::vector<uint64_t> first_unwritten_;  ///< by the record's span (~0: none)
   int clock_ = 0;
 };
 
