@@ -90,6 +90,9 @@ struct RepeatMaskState {
   uint64_t hi = ~uint64_t{0}, lo = ~uint64_t{0};
 };
 
+namespace observe {
+class StepObserver;
+}
 namespace check {
 class Sanitizer;
 class StepPlans;
@@ -140,7 +143,9 @@ struct Core {
   /// an access description runs, where its checked memory accesses are recorded
   /// (register_memory.cc, the repeat engine).
   std::shared_ptr<check::Sanitizer> sanitizer;
-  const check::StepPlans* step_plans = nullptr;  ///< the launch's, with the sanitizer
+  const check::StepPlans* step_plans = nullptr;  ///< the launch's, with the sanitizer or observer
+  /// ptorun --stats: told of every instruction this core executes (interp/observe/), or null.
+  observe::StepObserver* observer = nullptr;
   std::vector<check::Access>* recording = nullptr;
   std::vector<check::Access> step_accesses;  ///< the checked step's, kept for their capacity
   /// ptorun --check: between a VPTO vector scope's start and end.

@@ -167,6 +167,7 @@ void Executor::RestoreRegisters(Registers saved) {
 }
 
 bool Executor::RunLoop(bool from_start) {
+  if (core_.observer) return Loop<kObserved>(from_start);
   if (core_.sanitizer) return Loop<kChecked>(from_start);
   return core_.limits.audit_accesses ? Loop<kAudited>(from_start) : Loop<kPlain>(from_start);
 }
@@ -183,13 +184,16 @@ bool Executor::Loop(bool from_start) {
   jump_ = kNoJump;
   suspended_ = false;
   // Checked, an instruction with nothing to check runs here as it would unchecked.
-  const check::StepPlan* plans = kMode == kChecked ? core_.step_plans->Of(function_) : nullptr;
+  const check::StepPlan* plans =
+      kMode == kChecked || kMode == kObserved ? core_.step_plans->Of(function_) : nullptr;
   for (;;) {
     Instr in = Decode(code + pc_);
     ++steps;
     bool ok;
     if constexpr (kMode == kAudited) {
       ok = AuditedStep(*this, in);
+    } else if constexpr (kMode == kObserved) {
+      ok = ObservedStep(*this, in, plans[pc_]);
     } else if constexpr (kMode == kChecked) {
       const check::StepPlan& plan = plans[pc_];
       ok = plan.quiet || (plan.register_only && RegisterOnlyStep(core_, plan))

@@ -162,7 +162,7 @@ class Executor {
   bool StepLimitFault();
 
  private:
-  enum LoopMode { kPlain, kAudited, kChecked };
+  enum LoopMode { kPlain, kAudited, kChecked, kObserved };
   template <LoopMode kMode>
   bool Loop(bool from_start = true);
   bool RunLoop(bool from_start);

@@ -402,6 +402,39 @@ void Launch::MakeBlock(int b) {
   Block& block = *blocks_[b];
   for (int c = 0; c < block.core_count(); ++c) block.core(c).limits.audit_accesses = audit_accesses_;
   AttachSanitizers(b);
+  AttachObservers(b);
+}
+
+const check::StepPlans& Launch::Plans() {
+  if (!step_plans_) step_plans_ = std::make_unique<check::StepPlans>(program_);
+  return *step_plans_;
+}
+
+void Launch::EnableStats() {
+  stats_on_ = true;
+  Plans();  // (before blocks are made on the run's threads)
+  stats_.resize(blocks_.size());
+  for (int b = 0; b < block_count(); ++b) AttachObservers(b);  // the blocks made up front
+}
+
+void Launch::AttachObservers(int b) {
+  if (!stats_on_ || !blocks_[b]) return;
+  Block& block = *blocks_[b];
+  const check::StepPlans& plans = Plans();
+  stats_[b].clear();
+  for (int c = 0; c < block.core_count(); ++c) {
+    stats_[b].push_back(std::make_unique<observe::RunStats>(program_.arch));
+    block.core(c).observer = stats_[b].back().get();
+    block.core(c).step_plans = &plans;
+  }
+}
+
+observe::RunStats Launch::Stats() const {
+  observe::RunStats all(program_.arch);
+  for (const auto& block : stats_) {
+    for (const auto& core : block) all.Merge(*core);
+  }
+  return all;
 }
 
 void Launch::AttachSanitizers(int b) {
@@ -433,8 +466,8 @@ void Launch::AttachSanitizers(int b) {
 
 void Launch::EnableChecks(check::Level level) {
   check_ = level;
-  if (level != check::Level::kOff && !step_plans_) {
-    step_plans_ = std::make_unique<check::StepPlans>(program_);
+  if (level != check::Level::kOff) {
+    Plans();
     core_order_modelled_ = check::CoreOrderModelled(program_);
     // Blocks of one core each are ordered by their comm signals alone (a kernel with comm
     // whose cores run apart is refused before it runs).

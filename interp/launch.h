@@ -13,6 +13,7 @@
 #include "pto/interp/check/sanitizer.h"
 #include "pto/interp/check/step_plan.h"
 #include "pto/interp/executor.h"
+#include "pto/interp/observe/run_stats.h"
 #include "pto/interp/pipe_hub.h"
 #include "pto/interp/signal_hub.h"
 
@@ -106,13 +107,20 @@ class Launch {
   /// Whether a core's log of accesses for races between cores stopped at its cap.
   bool CoreLogCut() const;
   /// After Run: what the races between cores left unchecked, as notes ("" for nothing):
-  /// blocks that comm orders, and cores of a block that comm or tsync orders.
+  /// cores of a block that tsync orders.
   std::string CoresUnchecked() const;
+  /// Counts what every core executes (ptorun --stats; observe/run_stats.h); before Run.
+  void EnableStats();
+  /// After Run: every core's counts, merged (EnableStats).
+  observe::RunStats Stats() const;
 
  private:
   void MakeBlock(int b);
   std::vector<std::string> BufferNames() const;
   void AttachSanitizers(int b);
+  void AttachObservers(int b);
+  /// The step plans, made once (checks or observers need them).
+  const check::StepPlans& Plans();
 
   const Program& program_;
   const Function& fn_;
@@ -125,7 +133,9 @@ class Launch {
   std::vector<std::unique_ptr<Block>> blocks_;
   check::Level check_ = check::Level::kOff;
   std::vector<std::vector<std::shared_ptr<check::Sanitizer>>> sanitizers_;  ///< by block, core
-  std::unique_ptr<check::StepPlans> step_plans_;  ///< with checks on
+  std::unique_ptr<check::StepPlans> step_plans_;  ///< with checks or observers on
+  std::vector<std::vector<std::unique_ptr<observe::RunStats>>> stats_;  ///< by block, core
+  bool stats_on_ = false;
   bool core_order_modelled_ = false;  ///< check::CoreOrderModelled, with checks on
   /// --check: the blocks' comm signals are followed (check::Sanitizer::OrderedByComm).
   bool comm_ordered_ = false;

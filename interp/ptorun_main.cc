@@ -53,11 +53,16 @@ static int ToolMain(int argc, char** argv) {
   app.add_flag("--time", request.report_time,
                "print how long the kernel ran (microseconds, inputs already loaded) and how "
                "many instructions it executed");
+  CLI::Option* stats = app.add_flag("--stats", request.stats,
+               "after the run, print the instructions executed by pipe and by opcode, the bytes "
+               "the data-movement pipes moved from one memory to another, and the highest "
+               "on-chip byte each memory was touched at");
   app.add_flag("--audit-accesses", request.audit_accesses,
                "a self-check of ptorun, for its tests: run each tile instruction against the "
                "description of what it reads and writes, and fault where they differ (slow; "
                "blocks run one at a time)")
-      ->excludes(threads);
+      ->excludes(threads)
+      ->excludes(stats);
   std::string check = "auto";
   app.add_option("--check", check,
                  "find what the NPU would get wrong: races between pipes, synchronisation "

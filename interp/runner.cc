@@ -224,6 +224,7 @@ int Runner::Run(const RunRequest& request) {
                                      request.audit_accesses);
   if (!ResolveOutputs(request.outs)) return 1;
   launch_->EnableChecks(request.audit_accesses ? check::Level::kOff : request.check);
+  if (request.stats) launch_->EnableStats();
   const auto start = std::chrono::steady_clock::now();
   const bool ran = launch_->Run(request.audit_accesses ? 1 : request.threads);
   const double seconds =
@@ -238,6 +239,7 @@ int Runner::Run(const RunRequest& request) {
     std::snprintf(us, sizeof us, "%.1f", seconds * 1e6);
     err_ << "ptorun: ran in " << us << " us, " << steps << " instructions\n";
   }
+  if (request.stats) err_ << launch_->Stats().Render();
   const int findings = ReportFindings(request);
   return WriteOutputs() && findings == 0 ? 0 : 1;
 }

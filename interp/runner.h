@@ -30,6 +30,9 @@ struct RunRequest {
   bool audit_accesses = false;
   /// The sanitizer (interp/check/sanitizer.h): findings are errors, the run still completes.
   check::Level check = check::Level::kAuto;
+  /// Print what the run executed and moved, counted (interp/observe/run_stats.h), to the
+  /// error stream.
+  bool stats = false;
 };
 
 /// Runs \a request against \a program (already verified). Prints errors to \a err as

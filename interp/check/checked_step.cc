@@ -13,6 +13,7 @@
 #include "pto/interp/check/step_plan.h"
 #include "pto/interp/executor.h"
 #include "pto/interp/kernels.h"
+#include "pto/interp/observe/step_observer.h"
 #include "pto/interp/touched_bytes.h"
 
 namespace pto::interp {
@@ -153,6 +154,21 @@ bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* 
   return true;
 }
 
+// Runs \a in, with the bytes it touches in \a accesses: from its access description, or
+// recorded by its checked memory accesses as it runs. (One that faults records what it may.)
+bool ExecuteRecorded(Executor& ex, const Instr& in, const check::StepPlan& plan,
+                     std::vector<Access>* accesses) {
+  if (plan.described) {
+    if (!Described(ex, in, false, accesses)) return ex.Execute(in);  // it faults on its own
+    return ex.Execute(in) && Described(ex, in, true, accesses);
+  }
+  Core& core = ex.core();
+  core.recording = accesses;
+  const bool ok = ex.Execute(in);
+  core.recording = nullptr;
+  return ok;
+}
+
 // In a vector scope, the latest of the loads each source register's value comes from.
 inline uint32_t SourcesLoadsBehind(const Core& core, check::Sanitizer& s,
                                    const check::StepPlan& plan) {
@@ -245,15 +261,7 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
   const uint32_t loads_behind = flows ? SourcesLoadsBehind(core, s, plan) : 0;
   std::vector<Access>& accesses = core.step_accesses;
   accesses.clear();
-  bool ok;
-  if (plan.described) {
-    if (!Described(ex, in, false, &accesses)) return ex.Execute(in);  // it faults on its own
-    ok = ex.Execute(in) && Described(ex, in, true, &accesses);
-  } else {
-    core.recording = &accesses;
-    ok = ex.Execute(in);
-    core.recording = nullptr;
-  }
+  const bool ok = ExecuteRecorded(ex, in, plan, &accesses);
   if (plan.ordered && core.hub) Acquire(core, s, 0);
   if (core.comm_acquire) {
     s.CommAcquire(core.comm_in);
@@ -276,6 +284,24 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
 }
 
 }  // namespace
+
+bool ObservedStep(Executor& ex, const Instr& in, const check::StepPlan& plan) {
+  Core& core = ex.core();
+  const Function& f = ex.function();
+  const uint32_t pc = ex.pc();
+  std::vector<Access>& accesses = core.step_accesses;
+  accesses.clear();
+  bool ok;
+  if (plan.quiet) {
+    ok = ex.Execute(in);  // touches no memory
+  } else if (core.sanitizer) {
+    ok = CheckedStep(ex, in, plan);  // records into step_accesses
+  } else {
+    ok = ExecuteRecorded(ex, in, plan, &accesses);
+  }
+  if (ok) core.observer->OnStep({&f, pc, &in, &plan, accesses});
+  return ok;
+}
 
 bool RegisterOnlyStep(Core& core, const check::StepPlan& plan) {
   if (!core.in_vector_scope) return false;

@@ -19,6 +19,10 @@ struct StepPlan;
 /// \a plan is its plan (not quiet: the dispatch loop runs those itself).
 bool CheckedStep(Executor& ex, const Instr& in, const check::StepPlan& plan);
 
+/// Runs \a in in \a ex, checked when the core has a sanitizer, and tells the core's observer
+/// (observe/step_observer.h) what it was and what it touched.
+bool ObservedStep(Executor& ex, const Instr& in, const check::StepPlan& plan);
+
 /// A StepPlan::register_only instruction about to run unchecked from the dispatch loop: in a
 /// vector scope its results now hold values of the loads behind its sources, and true; false
 /// outside one (then CheckedStep).
