@@ -413,26 +413,59 @@ const check::StepPlans& Launch::Plans() {
 void Launch::EnableStats() {
   stats_on_ = true;
   Plans();  // (before blocks are made on the run's threads)
-  stats_.resize(blocks_.size());
+  observers_.resize(blocks_.size());
   for (int b = 0; b < block_count(); ++b) AttachObservers(b);  // the blocks made up front
 }
 
+void Launch::EnableTrace(int64_t limit) {
+  trace_on_ = true;
+  trace_budget_ = limit;
+  Plans();
+  observers_.resize(blocks_.size());
+  for (int b = 0; b < block_count(); ++b) AttachObservers(b);
+}
+
 void Launch::AttachObservers(int b) {
-  if (!stats_on_ || !blocks_[b]) return;
+  if (!(stats_on_ || trace_on_) || !blocks_[b]) return;
   Block& block = *blocks_[b];
   const check::StepPlans& plans = Plans();
-  stats_[b].clear();
+  observers_[b].clear();
   for (int c = 0; c < block.core_count(); ++c) {
-    stats_[b].push_back(std::make_unique<observe::RunStats>(program_.arch));
-    block.core(c).observer = stats_[b].back().get();
+    auto o = std::make_unique<CoreObservers>();
+    if (stats_on_) {
+      o->stats = std::make_unique<observe::RunStats>(program_.arch);
+      o->all.Add(o->stats.get());
+    }
+    if (trace_on_) {
+      o->trace = std::make_unique<observe::TraceWriter>(program_, b, block.core(c).Name(),
+                                                        &trace_budget_);
+      o->all.Add(o->trace.get());
+    }
+    block.core(c).observer = &o->all;
     block.core(c).step_plans = &plans;
+    observers_[b].push_back(std::move(o));
   }
+}
+
+std::string Launch::Trace(bool* cut) const {
+  std::string all;
+  *cut = false;
+  for (const auto& block : observers_) {
+    for (const auto& core : block) {
+      if (!core->trace) continue;
+      all += core->trace->text();
+      *cut |= core->trace->cut();
+    }
+  }
+  return all;
 }
 
 observe::RunStats Launch::Stats() const {
   observe::RunStats all(program_.arch);
-  for (const auto& block : stats_) {
-    for (const auto& core : block) all.Merge(*core);
+  for (const auto& block : observers_) {
+    for (const auto& core : block) {
+      if (core->stats) all.Merge(*core->stats);
+    }
   }
   return all;
 }

@@ -14,6 +14,7 @@
 #include "pto/interp/check/step_plan.h"
 #include "pto/interp/executor.h"
 #include "pto/interp/observe/run_stats.h"
+#include "pto/interp/observe/trace_writer.h"
 #include "pto/interp/pipe_hub.h"
 #include "pto/interp/signal_hub.h"
 
@@ -113,6 +114,11 @@ class Launch {
   void EnableStats();
   /// After Run: every core's counts, merged (EnableStats).
   observe::RunStats Stats() const;
+  /// Records every instruction each core executes, \a limit records in all (ptorun --trace;
+  /// observe/trace_writer.h); before Run.
+  void EnableTrace(int64_t limit);
+  /// After Run: the records, by block and core; \a cut: whether the limit stopped them.
+  std::string Trace(bool* cut) const;
 
  private:
   void MakeBlock(int b);
@@ -134,8 +140,15 @@ class Launch {
   check::Level check_ = check::Level::kOff;
   std::vector<std::vector<std::shared_ptr<check::Sanitizer>>> sanitizers_;  ///< by block, core
   std::unique_ptr<check::StepPlans> step_plans_;  ///< with checks or observers on
-  std::vector<std::vector<std::unique_ptr<observe::RunStats>>> stats_;  ///< by block, core
-  bool stats_on_ = false;
+  /// What observes one core: its counts, its records, and both as one observer.
+  struct CoreObservers {
+    std::unique_ptr<observe::RunStats> stats;
+    std::unique_ptr<observe::TraceWriter> trace;
+    observe::Observers all;
+  };
+  std::vector<std::vector<std::unique_ptr<CoreObservers>>> observers_;  ///< by block, core
+  bool stats_on_ = false, trace_on_ = false;
+  std::atomic<int64_t> trace_budget_{0};
   bool core_order_modelled_ = false;  ///< check::CoreOrderModelled, with checks on
   /// --check: the blocks' comm signals are followed (check::Sanitizer::OrderedByComm).
   bool comm_ordered_ = false;

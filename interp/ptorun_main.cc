@@ -57,12 +57,22 @@ static int ToolMain(int argc, char** argv) {
                "after the run, print the instructions executed by pipe and by opcode, the bytes "
                "the data-movement pipes moved from one memory to another, and the highest "
                "on-chip byte each memory was touched at");
+  CLI::Option* trace = app.add_option(
+      "--trace", request.trace,
+      "write one JSON record per executed instruction to FILE (docs/observe.md gives the "
+      "fields): its block, core, pipe, opcode, source line and operands");
+  app.add_option("--trace-limit", request.trace_limit,
+                 "the most records --trace writes (at least 1); past it the run goes on and a "
+                 "note says the trace was cut")
+      ->check(CLI::Range(int64_t{1}, kMaxSteps))
+      ->capture_default_str();
   app.add_flag("--audit-accesses", request.audit_accesses,
                "a self-check of ptorun, for its tests: run each tile instruction against the "
                "description of what it reads and writes, and fault where they differ (slow; "
                "blocks run one at a time)")
       ->excludes(threads)
-      ->excludes(stats);
+      ->excludes(stats)
+      ->excludes(trace);
   std::string check = "auto";
   app.add_option("--check", check,
                  "find what the NPU would get wrong: races between pipes, synchronisation "
@@ -86,6 +96,7 @@ static int ToolMain(int argc, char** argv) {
     // Before the run, so that it is not wasted on an output that cannot be written.
     std::vector<std::string> files, inputs = request.args;
     for (const auto& out : request.outs) files.push_back(out.second);
+    if (!request.trace.empty()) files.push_back(request.trace);
     inputs.push_back(program_path);
     if (std::optional<int> exit = pto::CheckOutputs("ptorun", files, inputs)) return *exit;
   }

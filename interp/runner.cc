@@ -45,6 +45,8 @@ class Runner {
   void ReportFault();
   /// Prints the sanitizer's findings; how many errors there were.
   int ReportFindings(const RunRequest& request);
+  /// Writes the launch's trace to request.trace; false (reported) when it cannot.
+  bool WriteTrace(const RunRequest& request);
   std::string ParamName(size_t i) const;
 
   const Program& program_;
@@ -225,10 +227,13 @@ int Runner::Run(const RunRequest& request) {
   if (!ResolveOutputs(request.outs)) return 1;
   launch_->EnableChecks(request.audit_accesses ? check::Level::kOff : request.check);
   if (request.stats) launch_->EnableStats();
+  if (!request.trace.empty()) launch_->EnableTrace(request.trace_limit);
   const auto start = std::chrono::steady_clock::now();
   const bool ran = launch_->Run(request.audit_accesses ? 1 : request.threads);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // The trace is written even after a fault: its last records lead up to it.
+  if (!request.trace.empty() && !WriteTrace(request)) return 1;
   if (!ran) {
     ReportFault();
     return 1;
@@ -242,6 +247,21 @@ int Runner::Run(const RunRequest& request) {
   if (request.stats) err_ << launch_->Stats().Render();
   const int findings = ReportFindings(request);
   return WriteOutputs() && findings == 0 ? 0 : 1;
+}
+
+bool Runner::WriteTrace(const RunRequest& request) {
+  bool cut = false;
+  const std::string text = launch_->Trace(&cut);
+  std::string error;
+  if (!WriteOutputFile(request.trace, text.data(), text.size(), &error)) {
+    err_ << "ptorun: error: " << error << "\n";
+    return false;
+  }
+  if (cut) {
+    err_ << "ptorun: note: the trace stopped at " << request.trace_limit
+         << " records (--trace-limit); the run went on\n";
+  }
+  return true;
 }
 
 int Runner::ReportFindings(const RunRequest& request) {

@@ -33,6 +33,10 @@ struct RunRequest {
   /// Print what the run executed and moved, counted (interp/observe/run_stats.h), to the
   /// error stream.
   bool stats = false;
+  /// Write one JSON record per executed instruction to this file (interp/observe/
+  /// trace_writer.h), at most trace_limit of them; "" for none.
+  std::string trace;
+  int64_t trace_limit = 1000000;
 };
 
 /// Runs \a request against \a program (already verified). Prints errors to \a err as

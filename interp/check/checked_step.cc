@@ -299,7 +299,7 @@ bool ObservedStep(Executor& ex, const Instr& in, const check::StepPlan& plan) {
   } else {
     ok = ExecuteRecorded(ex, in, plan, &accesses);
   }
-  if (ok) core.observer->OnStep({&f, pc, &in, &plan, accesses});
+  if (ok) core.observer->OnStep({&ex, &f, pc, &in, &plan, accesses});
   return ok;
 }
 

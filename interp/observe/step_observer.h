@@ -6,17 +6,23 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "pto/common/isa/encoding.h"
 #include "pto/common/program.h"
 #include "pto/interp/check/access_record.h"
 #include "pto/interp/check/step_plan.h"
 
+namespace pto::interp {
+class Executor;
+}
+
 namespace pto::interp::observe {
 
 /// One instruction a core executed: where it is, what it is, and the bytes it read and wrote
 /// (on-chip memories and global buffers; none for scalar arithmetic and control flow).
 struct Step {
+  const Executor* ex;  ///< its core's, after it ran
   const Function* function;
   uint32_t pc;
   const Instr* in;
@@ -29,6 +35,18 @@ class StepObserver {
  public:
   virtual ~StepObserver() = default;
   virtual void OnStep(const Step& step) = 0;
+};
+
+/// Several observers of one core, told in order.
+class Observers final : public StepObserver {
+ public:
+  void Add(StepObserver* o) { list_.push_back(o); }
+  void OnStep(const Step& step) override {
+    for (StepObserver* o : list_) o->OnStep(step);
+  }
+
+ private:
+  std::vector<StepObserver*> list_;
 };
 
 }  // namespace pto::interp::observe

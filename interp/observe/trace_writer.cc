@@ -1,0 +1,128 @@
+#include "pto/interp/observe/trace_writer.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "pto/common/isa/attributes.h"
+#include "pto/common/isa/opcode.h"
+#include "pto/common/isa/pipes.h"
+#include "pto/common/isa/sync_enums.h"
+#include "pto/common/strings.h"
+#include "pto/interp/check/sanitizer.h"
+#include "pto/interp/executor.h"
+
+namespace pto::interp::observe {
+
+namespace {
+
+// A JSON string (names and paths: quotes, backslashes and control characters escaped).
+std::string Quoted(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\', out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char esc[8];
+      std::snprintf(esc, sizeof esc, "\\u%04x", c);
+      out += esc;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// A float as JSON: shortest round-trip digits; NaN and infinities, which JSON lacks, as strings.
+std::string Number(double v) {
+  if (std::isnan(v)) return "\"nan\"";
+  if (std::isinf(v)) return v > 0 ? "\"inf\"" : "\"-inf\"";
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+// The record of one operand of the step's instruction, \a value its operand word; "" for one
+// it leaves out (a jump target). Registers are named as the listing names them.
+std::string OperandRecord(const Step& step, const OperandSpec& spec, uint32_t value) {
+  const Executor& ex = *step.ex;
+  const Function& f = *step.function;
+  const std::string out = spec.output ? ",\"out\":true" : "";
+  const OperandKindInfo& kind = GetKindInfo(spec.kind);
+  const std::string name = kind.reg_class == RegClass::kNone
+                               ? ""
+                               : StrCat(GetRegClassInfo(kind.reg_class).prefix, value);
+  switch (kind.reg_class) {
+    case RegClass::kTile: {
+      const TileType& t = f.tiles[value].type;
+      const TileState& s = ex.tile(value);
+      return StrCat("{\"tile\":", Quoted(ex.TileName(value)), out, ",\"mem\":",
+                    Quoted(MemoryHardwareName(t.mem)), ",\"addr\":", s.addr, ",\"dtype\":",
+                    Quoted(DTypeName(t.dtype)), ",\"shape\":[", t.rows, ",", t.cols,
+                    "],\"valid\":[", s.valid_rows, ",", s.valid_cols, "]}");
+    }
+    case RegClass::kView: {
+      const ViewState& v = ex.view(value);
+      std::string shape;
+      for (int d = 0; d < v.rank; ++d) shape += StrCat(d ? "," : "", v.shape[d]);
+      return StrCat("{\"view\":", Quoted(ex.ViewName(value)), out, ",\"buffer\":", v.buffer,
+                    ",\"offset\":", v.offset, ",\"dtype\":",
+                    Quoted(DTypeName(f.views[value].dtype)), ",\"shape\":[", shape, "]}");
+    }
+    case RegClass::kScalar: {
+      const DType t = f.scalar_regs[value];
+      const Slot& s = ex.scalar(value);
+      return StrCat("{\"scalar\":", Quoted(name), out, ",\"dtype\":", Quoted(DTypeName(t)),
+                    ",\"value\":", IsFloat(t) ? Number(s.f) : std::to_string(s.i), "}");
+    }
+    case RegClass::kNone:
+      break;
+    default:  // vector, mask and align registers: their names
+      return StrCat("{", Quoted(kind.short_name), ":", Quoted(name), out, "}");
+  }
+  if (spec.kind != OperandKind::kImm) return "";  // a jump target
+  if (spec.attr.empty()) return StrCat("{\"imm\":", value, "}");
+  // Named as the listing names them: a sync instruction's pipes, events and operation types,
+  // an attribute's values.
+  const char* named = nullptr;
+  const OpInfo& info = GetOpInfo(step.in->op);
+  if (info.family == Family::kSync) {
+    named = SyncEnumName(SyncAttrKind(info.mnemonic, spec.attr), value);
+  } else if (const AttrInfo* attr = FindAttr(spec.attr); attr && value < attr->count) {
+    named = attr->values[value];
+  }
+  const std::string shown = named ? Quoted(named) : std::to_string(value);
+  return StrCat("{\"attr\":", Quoted(spec.attr), ",\"value\":", shown, "}");
+}
+
+}  // namespace
+
+void TraceWriter::OnStep(const Step& step) {
+  const uint64_t n = step_++;
+  if (budget_->fetch_sub(1, std::memory_order_relaxed) <= 0) {
+    cut_ = true;
+    return;
+  }
+  const OpInfo& info = GetOpInfo(step.in->op);
+  std::string_view op = info.mnemonic;
+  if (!op.empty() && op[0] == '%') op.remove_prefix(1);
+  const int pipe = step.plan->pipe;
+  std::string file;
+  int line = 0, col = 0;
+  const bool at = check::SitePosition(program_, *step.function, step.pc, &file, &line, &col);
+  std::string operands;
+  for (int i = 0; i < info.num_operands(); ++i) {
+    const uint32_t value = step.in->operands[i];
+    if (value == kNoOperand) continue;  // an absent optional operand
+    const std::string r = OperandRecord(step, info.operands[i], value);
+    if (r.empty()) continue;
+    if (!operands.empty()) operands += ',';
+    operands += r;
+  }
+  text_ += StrCat("{\"step\":", n, ",\"block\":", block_, ",\"core\":", Quoted(core_),
+                  ",\"pipe\":", pipe >= 0 ? Quoted(PipeName(kPipes[pipe])) : "null",
+                  ",\"op\":", Quoted(op), ",\"at\":",
+                  at ? Quoted(StrCat(file, ":", line, ":", col)) : "null", ",\"operands\":[",
+                  operands, "]}\n");
+}
+
+}  // namespace pto::interp::observe
