@@ -198,9 +198,7 @@ void Lister::Instruction(const Function& f, uint32_t pc, const std::set<uint32_t
   if (targets.count(pc)) out_ += StrCat("  ^w", pc, ":\n");
   Instr in = Decode(&f.code[pc]);
   const OpInfo& info = GetOpInfo(in.op);
-  std::string_view mnemonic = info.mnemonic;
-  if (mnemonic[0] == '%') mnemonic.remove_prefix(1);
-  std::string text = StrCat("    bc.", mnemonic);
+  std::string text = StrCat("    bc.", info.listing_name());
   std::vector<std::string> operands, attrs;
   uint32_t k = 0;
   for (const OperandSpec& spec : info.operands) {

@@ -41,9 +41,7 @@ const char* Prefix(RegClass cls) { return GetRegClassInfo(cls).prefix; }
 const OpInfo* ListingOpcode(std::string_view mnemonic) {
   for (int i = 0; i < kOpcodeCount; ++i) {
     const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
-    std::string_view m = info.mnemonic;
-    if (m[0] == '%') m.remove_prefix(1);
-    if (m == mnemonic) return &info;
+    if (info.listing_name() == mnemonic) return &info;
   }
   return nullptr;
 }

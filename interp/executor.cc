@@ -55,8 +55,7 @@ std::string Executor::ViewName(uint32_t reg) const {
 
 bool Executor::Fault(std::string message) {
   const OpInfo& info = GetOpInfo(Decode(&function_.code[pc_]).op);
-  std::string_view mnemonic = info.mnemonic;
-  if (mnemonic[0] == '%') mnemonic.remove_prefix(1);
+  const std::string_view mnemonic = info.listing_name();
   // Jumps and loop steps stand for the scf operation at their source position: no prefix.
   fault_ = info.family == Family::kControl ? message : StrCat(mnemonic, ": ", message);
   fault_calls_ = 0;

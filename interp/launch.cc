@@ -412,17 +412,19 @@ const check::StepPlans& Launch::Plans() {
 
 void Launch::EnableStats() {
   stats_on_ = true;
-  Plans();  // (before blocks are made on the run's threads)
-  observers_.resize(blocks_.size());
-  for (int b = 0; b < block_count(); ++b) AttachObservers(b);  // the blocks made up front
+  EnableObservers();
 }
 
 void Launch::EnableTrace(int64_t limit) {
   trace_on_ = true;
   trace_budget_ = limit;
-  Plans();
+  EnableObservers();
+}
+
+void Launch::EnableObservers() {
+  Plans();  // (before blocks are made on the run's threads)
   observers_.resize(blocks_.size());
-  for (int b = 0; b < block_count(); ++b) AttachObservers(b);
+  for (int b = 0; b < block_count(); ++b) AttachObservers(b);  // the blocks made up front
 }
 
 void Launch::AttachObservers(int b) {

@@ -124,6 +124,8 @@ class Launch {
   void MakeBlock(int b);
   std::vector<std::string> BufferNames() const;
   void AttachSanitizers(int b);
+  /// What EnableStats and EnableTrace share: plans, and the blocks made so far observed.
+  void EnableObservers();
   void AttachObservers(int b);
   /// The step plans, made once (checks or observers need them).
   const check::StepPlans& Plans();

@@ -118,6 +118,11 @@ struct OpInfo {
   bool variadic = false;  ///< "*": any number of further register operands (func calls).
 
   bool has_spelling() const { return mnemonic[0] != '%'; }
+  /// The name the bytecode listing gives it (ptoas -d): its mnemonic, a structural opcode's
+  /// without its '%'. Messages, stats and traces name instructions so.
+  std::string_view listing_name() const {
+    return has_spelling() ? mnemonic : mnemonic.substr(1);
+  }
   Layer layer() const { return kFamilyLayer[static_cast<int>(family)]; }
   /// Instructions of the tile ISA (as opposed to scalar, control and structural ones).
   bool is_tile_op() const { return layer() == Layer::kTile; }

@@ -180,16 +180,22 @@ inline uint32_t SourcesLoadsBehind(const Core& core, check::Sanitizer& s,
   return loads_behind;
 }
 
+// The results now hold values of loads \a loads_behind.
+inline void HoldLoadsBehind(const Core& core, check::Sanitizer& s, const check::StepPlan& plan,
+                            uint32_t loads_behind) {
+  uint32_t* const behind = s.LoadsBehind();
+  for (const check::PlanReg& r : core.step_plans->Results(plan)) behind[r.slot] = loads_behind;
+}
+
 // The results hold values of the loads behind the sources, and of the step's own.
 inline void SetResultsLoadsBehind(const Core& core, check::Sanitizer& s,
                                   const check::StepPlan& plan, const std::vector<Access>& accesses,
                                   uint32_t loads_behind) {
-  uint32_t* const behind = s.LoadsBehind();
   uint32_t now = loads_behind;
   for (const Access& a : accesses) {
     if (!a.write && !a.place.global) now = std::max(loads_behind, s.LoadEpoch());
   }
-  for (const check::PlanReg& r : core.step_plans->Results(plan)) behind[r.slot] = now;
+  HoldLoadsBehind(core, s, plan, now);
 }
 
 // The short lane of a vector_lane instruction inside a vector scope: the loads behind its
@@ -200,6 +206,8 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
   const uint32_t loads_behind = SourcesLoadsBehind(core, s, plan);
   std::vector<Access>& accesses = core.step_accesses;
   accesses.clear();
+  // (ExecuteRecorded without its access-description branch: a vector_lane plan has none,
+  // and this lane runs most of a VPTO kernel's steps.)
   core.recording = &accesses;
   const bool ok = ex.Execute(in);
   core.recording = nullptr;
@@ -305,12 +313,8 @@ bool ObservedStep(Executor& ex, const Instr& in, const check::StepPlan& plan) {
 
 bool RegisterOnlyStep(Core& core, const check::StepPlan& plan) {
   if (!core.in_vector_scope) return false;
-  uint32_t* const behind = core.sanitizer->LoadsBehind();
-  uint32_t loads_behind = 0;
-  for (const check::PlanReg& r : core.step_plans->Sources(plan)) {
-    loads_behind = std::max(loads_behind, behind[r.slot]);
-  }
-  for (const check::PlanReg& r : core.step_plans->Results(plan)) behind[r.slot] = loads_behind;
+  check::Sanitizer& s = *core.sanitizer;
+  HoldLoadsBehind(core, s, plan, SourcesLoadsBehind(core, s, plan));
   return true;
 }
 

@@ -66,9 +66,7 @@ Sanitizer::Sanitizer(const Program& program, const Function& entry, Level level)
 }
 
 std::string Sanitizer::Name(Site s) const {
-  std::string_view m = GetOpInfo(Decode(&FunctionOf(s).code[s.pc]).op).mnemonic;
-  if (!m.empty() && m[0] == '%') m.remove_prefix(1);
-  return std::string(m);
+  return std::string(GetOpInfo(Decode(&FunctionOf(s).code[s.pc]).op).listing_name());
 }
 
 void Sanitizer::AddFinding(const char* kind, Site at, Site other, std::string message,

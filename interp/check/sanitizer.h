@@ -103,6 +103,8 @@ class Sanitizer {
     }
     Batch::Head& h = b.heads[lane.head];
     if (h.write != a.write || h.loads != loads_behind) return false;
+    // The two growths GrowSpan allows that a loop repeats (the next bytes, the next copy),
+    // tested here in line: calling CoversSpan and GrowSpan cost the stream 2.5% more.
     const bool run = h.count == 1 && a.begin == h.end;
     if (!run && !(h.count > 1 && h.count != UINT32_MAX && a.end - a.begin == h.end - h.begin &&
                   a.begin == h.begin + uint64_t{h.count} * h.stride)) {

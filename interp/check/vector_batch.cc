@@ -12,9 +12,9 @@ namespace pto::interp::check {
 
 namespace {
 
-// Calls f(begin, end) for each copy of a's bytes.
-template <typename F>
-void ForCopies(const Access& a, F&& f) {
+// Calls f(begin, end) for each copy of a's bytes (an Access, or a batch span's head).
+template <typename Span, typename F>
+void ForCopies(const Span& a, F&& f) {
   for (uint32_t k = 0; k < a.count; ++k) {
     f(a.begin + uint64_t{k} * a.stride, a.end + uint64_t{k} * a.stride);
   }
@@ -81,11 +81,10 @@ void Sanitizer::MarkBits() {
   Batch& b = batch_;
   b.bits = true;
   for (const Batch::Head& h : b.heads) {
-    for (uint32_t k = 0; k < h.count; ++k) {
-      const uint64_t at = h.begin + uint64_t{k} * h.stride;
-      SetBits(h.write ? b.stored.data() : b.loaded.data(), at >> kGranuleShift,
-              (at + (h.end - h.begin) - 1) >> kGranuleShift, true);
-    }
+    ForCopies(h, [&](uint64_t begin, uint64_t end) {
+      SetBits(h.write ? b.stored.data() : b.loaded.data(), begin >> kGranuleShift,
+              (end - 1) >> kGranuleShift, true);
+    });
   }
 }
 

@@ -81,9 +81,7 @@ std::string RunStats::Render() const {
   std::vector<std::pair<uint64_t, std::string>> ops;
   for (int op = 0; op < kOpcodeCount; ++op) {
     if (by_opcode_[op] == 0) continue;
-    std::string_view name = GetOpInfo(static_cast<Opcode>(op)).mnemonic;
-    if (!name.empty() && name[0] == '%') name.remove_prefix(1);  // structural: no spelling
-    ops.emplace_back(by_opcode_[op], std::string(name));
+    ops.emplace_back(by_opcode_[op], std::string(GetOpInfo(static_cast<Opcode>(op)).listing_name()));
   }
   std::sort(ops.begin(), ops.end(), [](const auto& a, const auto& b) {
     return a.first != b.first ? a.first > b.first : a.second < b.second;

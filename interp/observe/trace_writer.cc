@@ -103,8 +103,7 @@ void TraceWriter::OnStep(const Step& step) {
     return;
   }
   const OpInfo& info = GetOpInfo(step.in->op);
-  std::string_view op = info.mnemonic;
-  if (!op.empty() && op[0] == '%') op.remove_prefix(1);
+  const std::string_view op = info.listing_name();
   const int pipe = step.plan->pipe;
   std::string file;
   int line = 0, col = 0;
