@@ -421,6 +421,11 @@ void Launch::EnableTrace(int64_t limit) {
   EnableObservers();
 }
 
+void Launch::EnableCosts() {
+  costs_on_ = true;
+  EnableObservers();
+}
+
 void Launch::EnableObservers() {
   Plans();  // (before blocks are made on the run's threads)
   observers_.resize(blocks_.size());
@@ -428,9 +433,10 @@ void Launch::EnableObservers() {
 }
 
 void Launch::AttachObservers(int b) {
-  if (!(stats_on_ || trace_on_) || !blocks_[b]) return;
+  if (!(stats_on_ || trace_on_ || costs_on_) || !blocks_[b]) return;
   Block& block = *blocks_[b];
   const check::StepPlans& plans = Plans();
+  const bool implied_order = costs_on_ && !check::HasExplicitSync(program_, fn_);
   observers_[b].clear();
   for (int c = 0; c < block.core_count(); ++c) {
     auto o = std::make_unique<CoreObservers>();
@@ -443,6 +449,11 @@ void Launch::AttachObservers(int b) {
                                                         &trace_budget_);
       o->all.Add(o->trace.get());
     }
+    if (costs_on_) {
+      o->costs = std::make_unique<observe::CostRecorder>(implied_order);
+      o->all.Add(o->costs.get());
+    }
+    o->name = block.core(c).Name();
     block.core(c).observer = &o->all;
     block.core(c).step_plans = &plans;
     observers_[b].push_back(std::move(o));
@@ -457,6 +468,17 @@ std::string Launch::Trace(bool* cut) const {
       if (!core->trace) continue;
       all += core->trace->text();
       *cut |= core->trace->cut();
+    }
+  }
+  return all;
+}
+
+std::vector<std::vector<observe::CoreCosts>> Launch::Costs() const {
+  std::vector<std::vector<observe::CoreCosts>> all;
+  for (const auto& block : observers_) {
+    auto& cores = all.emplace_back();
+    for (const auto& core : block) {
+      if (core->costs) cores.push_back({core->name, core->costs.get()});
     }
   }
   return all;

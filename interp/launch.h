@@ -13,6 +13,7 @@
 #include "pto/interp/check/sanitizer.h"
 #include "pto/interp/check/step_plan.h"
 #include "pto/interp/executor.h"
+#include "pto/interp/observe/cost_recorder.h"
 #include "pto/interp/observe/run_stats.h"
 #include "pto/interp/observe/trace_writer.h"
 #include "pto/interp/pipe_hub.h"
@@ -119,6 +120,11 @@ class Launch {
   void EnableTrace(int64_t limit);
   /// After Run: the records, by block and core; \a cut: whether the limit stopped them.
   std::string Trace(bool* cut) const;
+  /// Keeps each instruction's cost for the cycle estimate (ptorun --profile, --timeline;
+  /// observe/cost_recorder.h); before Run.
+  void EnableCosts();
+  /// After Run: every core's recorder, by block (EnableCosts).
+  std::vector<std::vector<observe::CoreCosts>> Costs() const;
 
  private:
   void MakeBlock(int b);
@@ -146,10 +152,12 @@ class Launch {
   struct CoreObservers {
     std::unique_ptr<observe::RunStats> stats;
     std::unique_ptr<observe::TraceWriter> trace;
+    std::unique_ptr<observe::CostRecorder> costs;
+    std::string name;  ///< the core's ("" for a block run on one core)
     observe::Observers all;
   };
   std::vector<std::vector<std::unique_ptr<CoreObservers>>> observers_;  ///< by block, core
-  bool stats_on_ = false, trace_on_ = false;
+  bool stats_on_ = false, trace_on_ = false, costs_on_ = false;
   std::atomic<int64_t> trace_budget_{0};
   bool core_order_modelled_ = false;  ///< check::CoreOrderModelled, with checks on
   /// --check: the blocks' comm signals are followed (check::Sanitizer::OrderedByComm).

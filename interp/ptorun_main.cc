@@ -66,13 +66,28 @@ static int ToolMain(int argc, char** argv) {
                  "note says the trace was cut")
       ->check(CLI::Range(int64_t{1}, kMaxSteps))
       ->capture_default_str();
+  CLI::Option* profile =
+      app.add_option("--profile", request.profile_csv,
+                     "after the run, print the estimated NPU cycles (docs/cost-model.md): per "
+                     "block, each pipe's busy cycles and utilisation, the pipe that bounds the "
+                     "kernel, the source lines and instructions that cost most, and the host "
+                     "time per instruction family; --profile=FILE.csv also writes the per-line "
+                     "table")
+          ->expected(0, 1);
+  CLI::Option* timeline = app.add_option(
+      "--timeline", request.timeline,
+      "write the estimate as a Chrome trace to FILE.json (open it in Perfetto or "
+      "chrome://tracing): a track per block, core and pipe, a slice per instruction, an arrow "
+      "from each set_flag to its wait_flag, UB and L1 bytes as counters");
   app.add_flag("--audit-accesses", request.audit_accesses,
                "a self-check of ptorun, for its tests: run each tile instruction against the "
                "description of what it reads and writes, and fault where they differ (slow; "
                "blocks run one at a time)")
       ->excludes(threads)
       ->excludes(stats)
-      ->excludes(trace);
+      ->excludes(trace)
+      ->excludes(profile)
+      ->excludes(timeline);
   std::string check = "auto";
   app.add_option("--check", check,
                  "find what the NPU would get wrong: races between pipes, synchronisation "
@@ -81,6 +96,7 @@ static int ToolMain(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "strict", "off"}));
   app.set_version_flag("--version", "ptorun 0.1.0");
   if (std::optional<int> exit = pto::ParseCommandLine(app, argc, argv)) return *exit;
+  request.profile = profile->count() > 0;
   request.check = check == "off"      ? pto::interp::check::Level::kOff
                   : check == "strict" ? pto::interp::check::Level::kStrict
                                       : pto::interp::check::Level::kAuto;
@@ -97,6 +113,8 @@ static int ToolMain(int argc, char** argv) {
     std::vector<std::string> files, inputs = request.args;
     for (const auto& out : request.outs) files.push_back(out.second);
     if (!request.trace.empty()) files.push_back(request.trace);
+    if (!request.profile_csv.empty()) files.push_back(request.profile_csv);
+    if (!request.timeline.empty()) files.push_back(request.timeline);
     inputs.push_back(program_path);
     if (std::optional<int> exit = pto::CheckOutputs("ptorun", files, inputs)) return *exit;
   }

@@ -12,6 +12,8 @@
 #include "pto/common/output_file.h"
 #include "pto/common/strings.h"
 #include "pto/interp/launch.h"
+#include "pto/interp/observe/profile_report.h"
+#include "pto/interp/observe/timeline_writer.h"
 
 namespace pto::interp {
 
@@ -47,6 +49,8 @@ class Runner {
   int ReportFindings(const RunRequest& request);
   /// Writes the launch's trace to request.trace; false (reported) when it cannot.
   bool WriteTrace(const RunRequest& request);
+  /// --profile and --timeline: the cycle estimate, printed and written.
+  bool ReportEstimate(const RunRequest& request);
   std::string ParamName(size_t i) const;
 
   const Program& program_;
@@ -228,6 +232,7 @@ int Runner::Run(const RunRequest& request) {
   launch_->EnableChecks(request.audit_accesses ? check::Level::kOff : request.check);
   if (request.stats) launch_->EnableStats();
   if (!request.trace.empty()) launch_->EnableTrace(request.trace_limit);
+  if (request.profile || !request.timeline.empty()) launch_->EnableCosts();
   const auto start = std::chrono::steady_clock::now();
   const bool ran = launch_->Run(request.audit_accesses ? 1 : request.threads);
   const double seconds =
@@ -245,8 +250,35 @@ int Runner::Run(const RunRequest& request) {
     err_ << "ptorun: ran in " << us << " us, " << steps << " instructions\n";
   }
   if (request.stats) err_ << launch_->Stats().Render();
+  if ((request.profile || !request.timeline.empty()) && !ReportEstimate(request)) return 1;
   const int findings = ReportFindings(request);
   return WriteOutputs() && findings == 0 ? 0 : 1;
+}
+
+bool Runner::ReportEstimate(const RunRequest& request) {
+  const observe::Estimate e = observe::EstimateRun(launch_->Costs());
+  std::string error;
+  if (!request.timeline.empty()) {
+    bool cut = false;
+    const std::string json = observe::TimelineJson(program_, e, request.trace_limit, &cut);
+    if (!WriteOutputFile(request.timeline, json.data(), json.size(), &error)) {
+      err_ << "ptorun: error: " << error << "\n";
+      return false;
+    }
+    if (cut) {
+      err_ << "ptorun: note: the timeline stopped at " << request.trace_limit
+           << " slices (--trace-limit); the estimate covers the whole run\n";
+    }
+  }
+  if (!request.profile_csv.empty()) {
+    const std::string csv = observe::ProfileCsv(program_, e);
+    if (!WriteOutputFile(request.profile_csv, csv.data(), csv.size(), &error)) {
+      err_ << "ptorun: error: " << error << "\n";
+      return false;
+    }
+  }
+  if (request.profile) err_ << observe::RenderProfile(program_, e);
+  return true;
 }
 
 bool Runner::WriteTrace(const RunRequest& request) {

@@ -37,6 +37,13 @@ struct RunRequest {
   /// trace_writer.h), at most trace_limit of them; "" for none.
   std::string trace;
   int64_t trace_limit = 1000000;
+  /// Print the cycle estimate after the run (interp/observe/profile_report.h), and write its
+  /// per-line table to profile_csv unless that is "".
+  bool profile = false;
+  std::string profile_csv;
+  /// Write the cycle estimate as a Chrome trace to this file (interp/observe/
+  /// timeline_writer.h), at most trace_limit slices; "" for none.
+  std::string timeline;
 };
 
 /// Runs \a request against \a program (already verified). Prints errors to \a err as

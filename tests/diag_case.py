@@ -14,6 +14,7 @@ and exit code to expect.
   // EXPECT-STDERR:
   // name.pto:3:5: error: ...
 
+An expected line "..." matches any lines, none included (host times, say).
 The file runs under its own name in a scratch directory, so messages name it without a path.
 With --update, the EXPECT lines are rewritten from the actual output (review the diff).
 """
@@ -97,6 +98,15 @@ def execute(ptoas, ptorun, path, work):
     return done.returncode, done.stderr, done.stdout
 
 
+def matches(expected, actual):
+    """Whether the lines match, each "..." of expected standing for any run of lines."""
+    if not expected:
+        return not actual
+    if expected[0] == "...":
+        return any(matches(expected[1:], actual[i:]) for i in range(len(actual) + 1))
+    return bool(actual) and expected[0] == actual[0] and matches(expected[1:], actual[1:])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ptoas", required=True)
@@ -125,9 +135,9 @@ def main():
         expected = [l.rstrip() for l in (expected or [])]
         actual = [l.rstrip() for l in actual]
         # stdout is checked only when the file lists it (EXPECT-STDOUT)
-        out_ok = expected_out is None or [l.rstrip() for l in expected_out] == [
-            l.rstrip() for l in actual_out]
-        if code != exit_code or actual != expected or not out_ok:
+        out_ok = expected_out is None or matches([l.rstrip() for l in expected_out],
+                                                 [l.rstrip() for l in actual_out])
+        if code != exit_code or not matches(expected, actual) or not out_ok:
             failed += 1
             print(f"FAIL {path}: exit {code} (expected {exit_code})")
             print("--- expected stderr\n" + "\n".join(expected))

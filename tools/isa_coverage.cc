@@ -154,15 +154,6 @@ bool IndexTests(const fs::path& root, TestIndex* index) {
   return true;
 }
 
-const char* FamilyName(Family f) {
-  static const char* const kNames[] = {
-#define PTO_FAMILY(Name, Layer, Rules, Lowering, Access, Pipe) #Name,
-#include "pto/common/isa/families.def"
-#undef PTO_FAMILY
-  };
-  return kNames[static_cast<int>(f)];
-}
-
 // The pipe the instruction runs on (common/isa/pipes.h): "MTE2", or "by tiles" where its
 // tiles' memories decide.
 std::string PipeCell(const OpInfo& info) {

@@ -42,6 +42,14 @@ constexpr int kFamilyCount = 0
 #undef PTO_FAMILY
     ;
 
+/// The name of each family as families.def spells it ("Binary"), by Family value.
+inline constexpr const char* kFamilyNames[kFamilyCount] = {
+#define PTO_FAMILY(Name, L, Rules, Lowering, Access, Pipe) #Name,
+#include "pto/common/isa/families.def"
+#undef PTO_FAMILY
+};
+inline const char* FamilyName(Family f) { return kFamilyNames[static_cast<int>(f)]; }
+
 /// The layer of each family, by Family value.
 inline constexpr Layer kFamilyLayer[kFamilyCount] = {
 #define PTO_FAMILY(Name, L, Rules, Lowering, Access, Pipe) Layer::k##L,

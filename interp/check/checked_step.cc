@@ -9,6 +9,7 @@
 #include "pto/common/isa/pipes.h"
 #include "pto/common/isa/sync_enums.h"
 #include "pto/common/strings.h"
+#include "pto/interp/check/flag_event.h"
 #include "pto/interp/check/sanitizer.h"
 #include "pto/interp/check/step_plan.h"
 #include "pto/interp/executor.h"
@@ -24,12 +25,6 @@ namespace {
 using check::Access;
 using check::Place;
 
-// The pipe index of an operation type of record_event / get_buf, or -1.
-int OpTypePipeIndex(uint32_t code) {
-  const int pipe = OpTypePipe(code);
-  return pipe < 0 ? -1 : PipeIndex(static_cast<uint32_t>(pipe));
-}
-
 // Whether \a pipe exists on this core: the cube core has no vector pipes, a vector core no
 // cube ones (one core running the whole block has all).
 bool OnCore(const Core& core, int pipe) {
@@ -40,63 +35,51 @@ bool OnCore(const Core& core, int pipe) {
 }
 
 void Sync(Executor& ex, const Instr& in, check::Sanitizer& s, check::Site site) {
+  using Kind = check::FlagEvent::Kind;
   const uint32_t* o = in.operands;
-  int src = -1, dst = -1;
-  int64_t id = 0;
-  bool set = false, flag = false;
   switch (in.op) {
-    case Opcode::kSetFlag:
-    case Opcode::kWaitFlag:
-      src = PipeIndex(o[0]), dst = PipeIndex(o[1]), id = o[2];
-      set = in.op == Opcode::kSetFlag, flag = true;
-      break;
-    case Opcode::kSetFlagDyn:
-    case Opcode::kWaitFlagDyn:
-      src = PipeIndex(o[1]), dst = PipeIndex(o[2]), id = ex.scalar(o[0]).i;
-      set = in.op == Opcode::kSetFlagDyn, flag = true;
-      break;
-    case Opcode::kRecordEvent:
-    case Opcode::kWaitEvent:
-      src = OpTypePipeIndex(o[0]), dst = OpTypePipeIndex(o[1]), id = o[2];
-      set = in.op == Opcode::kRecordEvent, flag = true;
-      break;
-    case Opcode::kBarrier:
-      if (o[0] == kPipeAllCode) s.BarrierAll();  // one pipe is in order already
-      return;
-    case Opcode::kBarrierSync:
-      s.BarrierAll();
-      return;
     case Opcode::kGetBuf:
-      if (const int p = OpTypePipeIndex(o[0]); p >= 0) s.AcquireBuffer(site, p, o[1]);
+      if (const int p = check::OpTypePipeIndex(o[0]); p >= 0) s.AcquireBuffer(site, p, o[1]);
       return;
     case Opcode::kRlsBuf:
-      if (const int p = OpTypePipeIndex(o[0]); p >= 0) s.ReleaseBuffer(site, p, o[1]);
+      if (const int p = check::OpTypePipeIndex(o[0]); p >= 0) s.ReleaseBuffer(site, p, o[1]);
       return;
-    case Opcode::kSyncSet:
-    case Opcode::kSyncWait: {
+    default:
+      break;
+  }
+  const check::FlagEvent e = check::DecodeFlagEvent(ex, in);
+  switch (e.kind) {
+    case Kind::kBarrierAll:
+      s.BarrierAll();
+      return;
+    case Kind::kCrossSet:
+    case Kind::kCrossWait: {
       // Cores run apart wait for each other in the run itself, and a set carries its core's
       // clocks to the wait that takes it (far_clock.h); one core running the whole block
       // orders its halves' pipes through the flag.
-      const int pipe = PipeIndex(o[1]);
-      if (pipe < 0) return;
+      if (e.src < 0) return;
       if (ex.core().hub) {
-        if (in.op == Opcode::kSyncSet && s.core() >= 0) {
-          ex.core().release_out = std::make_shared<check::Release>(s.CrossRelease(pipe));
+        if (e.kind == Kind::kCrossSet && s.core() >= 0) {
+          ex.core().release_out = std::make_shared<check::Release>(s.CrossRelease(e.src));
         }
         return;
       }
-      const int64_t signal = CrossCoreFlagId(ex, in);
-      if (in.op == Opcode::kSyncSet) {
-        s.SignalSet(pipe, signal);
+      if (e.kind == Kind::kCrossSet) {
+        s.SignalSet(e.src, e.id);
       } else {
-        s.SignalWait(pipe, signal);
+        s.SignalWait(e.src, e.id);
       }
       return;
     }
+    case Kind::kSet:
+    case Kind::kWait:
+      break;
     default:
-      return;  // tsync: ordered by the run itself
+      return;  // one pipe is in order already; tsync is ordered by the run itself
   }
-  if (!flag || src < 0 || dst < 0) return;
+  const bool set = e.kind == Kind::kSet;
+  const int src = e.src, dst = e.dst;
+  if (src < 0 || dst < 0) return;
   for (int p : {src, dst}) {
     if (!OnCore(ex.core(), p)) {
       s.Misuse(site, StrCat("sync: ", set ? "set_flag " : "wait_flag ", PipeName(kPipes[src]),
@@ -106,9 +89,9 @@ void Sync(Executor& ex, const Instr& in, check::Sanitizer& s, check::Site site) 
     }
   }
   if (set) {
-    s.SetFlag(site, src, dst, id);
+    s.SetFlag(site, src, dst, e.id);
   } else {
-    s.WaitFlag(site, src, dst, id);
+    s.WaitFlag(site, src, dst, e.id);
   }
 }
 

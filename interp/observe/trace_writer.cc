@@ -1,8 +1,5 @@
 #include "pto/interp/observe/trace_writer.h"
 
-#include <cmath>
-#include <cstdio>
-
 #include "pto/common/isa/attributes.h"
 #include "pto/common/isa/opcode.h"
 #include "pto/common/isa/pipes.h"
@@ -10,36 +7,11 @@
 #include "pto/common/strings.h"
 #include "pto/interp/check/sanitizer.h"
 #include "pto/interp/executor.h"
+#include "pto/interp/observe/json_text.h"
 
 namespace pto::interp::observe {
 
 namespace {
-
-// A JSON string (names and paths: quotes, backslashes and control characters escaped).
-std::string Quoted(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\', out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\u%04x", c);
-      out += esc;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-// A float as JSON: shortest round-trip digits; NaN and infinities, which JSON lacks, as strings.
-std::string Number(double v) {
-  if (std::isnan(v)) return "\"nan\"";
-  if (std::isinf(v)) return v > 0 ? "\"inf\"" : "\"-inf\"";
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
 
 // The record of one operand of the step's instruction, \a value its operand word; "" for one
 // it leaves out (a jump target). Registers are named as the listing names them.

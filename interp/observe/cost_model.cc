@@ -1,0 +1,168 @@
+#include "pto/interp/observe/cost_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "pto/common/isa/cost_table.h"
+#include "pto/common/isa/operand_kinds.h"
+#include "pto/common/isa/pipes.h"
+#include "pto/common/isa/repeat_operands.h"
+#include "pto/interp/executor.h"
+
+namespace pto::interp::observe {
+
+namespace {
+
+uint64_t Bytes(const check::Access& a) { return uint64_t{a.count} * (a.end - a.begin); }
+
+uint32_t Cycles(double c) { return static_cast<uint32_t>(std::min(std::llround(c), 0xffffffffLL)); }
+
+cost::Place PlaceOf(const check::Access& a) { return {a.place.global, a.place.mem}; }
+
+// Data movement: the bytes written, at the bandwidth from the first place read to the first
+// written (a load with no source read, such as a fill of L1, moves within its memory).
+uint32_t MoveCycles(const Step& step) {
+  uint64_t written = 0;
+  const check::Access* from = nullptr;
+  const check::Access* to = nullptr;
+  for (const check::Access& a : step.accesses) {
+    if (a.write) {
+      written += Bytes(a);
+      if (!to) to = &a;
+    } else if (!from) {
+      from = &a;
+    }
+  }
+  if (!to) return cost::kScalarCycles;
+  const double per_cycle = cost::BytesPerCycle(PlaceOf(from ? *from : *to), PlaceOf(*to));
+  return Cycles(std::ceil(static_cast<double>(written) / per_cycle));
+}
+
+cost::ElemClass ClassOf(DType t) {
+  if (!IsFloat(t)) return cost::ElemClass::kInt;
+  return DTypeSize(t) <= 2 ? cost::ElemClass::kHalf : cost::ElemClass::kFloat;
+}
+
+// The element type a vector instruction is charged by: a repeat-layer instruction's
+// elem_type, or its first tile operand's (f32 when it has none).
+DType ElementType(const Step& step, const OpInfo& info) {
+  const RepeatOperands ro = RepeatOperandsOf(info.family);
+  if (ro.pointers > 0) return static_cast<DType>(step.in->operands[ro.elem_type]);
+  for (int i = 0; i < info.num_operands(); ++i) {
+    const uint32_t v = step.in->operands[i];
+    if (v != kNoOperand && GetKindInfo(info.operands[i].kind).reg_class == RegClass::kTile) {
+      return step.function->tiles[v].type.dtype;
+    }
+  }
+  return DType::kF32;
+}
+
+// A vector instruction's repeats: a repeat-layer instruction's repeat operand (in counter
+// mode, and for tile instructions, the largest operand's bytes in 256-byte repeats).
+uint64_t Repeats(const Step& step, const OpInfo& info) {
+  const RepeatOperands ro = RepeatOperandsOf(info.family);
+  if (ro.pointers > 0 &&
+      static_cast<MaskForm>(step.in->operands[ro.mask_form]) != MaskForm::kCounter) {
+    return static_cast<uint64_t>(std::max<int64_t>(0, step.ex->scalar(step.in->operands[ro.repeat]).i));
+  }
+  uint64_t bytes = 0;
+  for (const check::Access& a : step.accesses) bytes = std::max(bytes, Bytes(a));
+  const auto repeat = static_cast<uint64_t>(cost::kRepeatBytes);
+  return std::max<uint64_t>(1, (bytes + repeat - 1) / repeat);
+}
+
+void VectorCost(const Step& step, const OpInfo& info, StepCost* c) {
+  if (step.plan->register_layer) {  // a VPTO micro-instruction: one issue, gathers slower
+    const bool gather = info.family == Family::kVecGather;
+    c->body = Cycles(gather ? cost::kGatherCycles : cost::kMicroCycles);
+    return;
+  }
+  const uint64_t repeats = Repeats(step, info);
+  double head = cost::kDefaultHead, slope = cost::kDefaultSlope;
+  if (const cost::VectorProfile* p = cost::VectorProfileOf(info.opcode)) {
+    const int k = static_cast<int>(ClassOf(ElementType(step, info)));
+    head = p->head[k], slope = p->slope[k];
+  }
+  c->head = Cycles(std::max(0.0, head));
+  c->body = Cycles(slope * static_cast<double>(repeats));
+}
+
+// A matmul: the fractals of its m x k x n (16 x k0 x 16, k0 = 32 bytes of input), from the
+// bytes of L0A (m x k), L0B (k x n) and L0C (m x n, 4-byte elements) it touched.
+void CubeCost(const Step& step, StepCost* c) {
+  double left = 0, right = 0, acc = 0;
+  int elem = 2;
+  for (const check::Access& a : step.accesses) {
+    if (a.place.global) continue;
+    const double b = static_cast<double>(Bytes(a));
+    if (a.place.mem == Memory::kLeft) left = std::max(left, b), elem = std::max(1, a.elem_bytes);
+    if (a.place.mem == Memory::kRight) right = std::max(right, b);
+    if (a.place.mem == Memory::kAcc) acc = std::max(acc, b);
+  }
+  const double mk = left / elem, kn = right / elem, mn = acc / 4;
+  double fractals = 1;
+  if (mk > 0 && kn > 0 && mn > 0) {
+    const double k = std::sqrt(mk * kn / mn);
+    const double k0 = 32.0 / elem;
+    fractals = std::max(1.0, std::ceil(mn * k / (16.0 * 16.0 * k0) - 1e-9));
+  }
+  const double slope = elem >= 4 ? cost::kCubeSlopeFloat : cost::kCubeSlopeHalf;
+  c->head = Cycles(cost::kCubeHead);
+  c->body = Cycles(slope * fractals);
+}
+
+// A cube-vector pipe's push or pop: a signal from the pushing core to the popping one, keyed
+// by the pipe's id and direction (negative, apart from sync.set's ids).
+void PipeSignal(const Step& step, const OpInfo& info, StepCost* c) {
+  using Kind = check::FlagEvent::Kind;
+  const Opcode op = info.opcode;
+  const bool push = op == Opcode::kTPushToAiv || op == Opcode::kTPushToAic;
+  const bool pop = op == Opcode::kTPopFromAic || op == Opcode::kTPopFromAiv;
+  if (!push && !pop) return;
+  uint32_t id = 0;
+  for (int i = 0; i < info.num_operands(); ++i) {
+    if (info.operands[i].attr == "id") id = step.in->operands[i];
+  }
+  const bool to_vector = op == Opcode::kTPushToAiv || op == Opcode::kTPopFromAic;
+  c->sync.kind = push ? Kind::kCrossSet : Kind::kCrossWait;
+  c->sync.src = c->sync.dst = c->pipe;
+  c->sync.id = -1 - (2 * static_cast<int64_t>(id) + (to_vector ? 0 : 1));
+}
+
+}  // namespace
+
+StepCost CostOf(const Step& step, bool in_vector_scope) {
+  const OpInfo& info = GetOpInfo(step.in->op);
+  StepCost c;
+  c.pipe = static_cast<int8_t>(std::max<int>(0, step.plan->pipe));
+  c.ordered = step.plan->ordered;
+  if (info.family == Family::kSync) {
+    c.sync = check::DecodeFlagEvent(*step.ex, *step.in);
+    c.body = Cycles(cost::kFlagCycles);
+    if (c.sync.kind == check::FlagEvent::Kind::kBarrier) c.body = 0;  // drain: the schedule's
+    return c;
+  }
+  if (in_vector_scope) c.pipe = static_cast<int8_t>(PipeIndex(static_cast<uint32_t>(Pipe::kV)));
+  switch (kPipes[c.pipe]) {
+    case Pipe::kS:
+      c.body = Cycles(cost::kScalarCycles);
+      break;
+    case Pipe::kV:
+      if (in_vector_scope && step.plan->pipe != c.pipe) {
+        c.body = Cycles(cost::kMicroCycles);  // the vector function's scalar instructions
+      } else {
+        VectorCost(step, info, &c);
+      }
+      break;
+    case Pipe::kM:
+      CubeCost(step, &c);
+      break;
+    default:
+      c.body = MoveCycles(step);
+      break;
+  }
+  if (info.family == Family::kPipe) PipeSignal(step, info, &c);
+  return c;
+}
+
+}  // namespace pto::interp::observe

@@ -1,0 +1,49 @@
+#include "pto/interp/observe/cost_recorder.h"
+
+#include <algorithm>
+
+#include "pto/common/isa/opcode.h"
+
+namespace pto::interp::observe {
+
+CostRecorder::CostRecorder(bool implied_order) : implied_order_(implied_order) {
+  records_.reserve(1024);
+}
+
+void CostRecorder::OnStep(const Step& step) {
+  const auto now = std::chrono::steady_clock::now();
+  const OpInfo& info = GetOpInfo(step.in->op);
+  HostTime& host = host_[static_cast<size_t>(info.family)];
+  ++host.instructions;
+  if (!records_.empty()) host.ns += std::chrono::duration<double, std::nano>(now - last_).count();
+  const bool scope_begin = step.in->op == Opcode::kVecScopeBegin;
+  const bool scope_end = step.in->op == Opcode::kVecScopeEnd;
+  // The scope's own markers are issued by the scalar unit.
+  const StepCost c = CostOf(step, in_vector_scope_ && !scope_end);
+  records_.push_back({step.function, step.pc, c.head, c.body, static_cast<int32_t>(c.sync.id),
+                      c.sync.kind, c.pipe, static_cast<int8_t>(c.sync.src),
+                      static_cast<int8_t>(c.sync.dst), c.ordered, in_vector_scope_ && !scope_end,
+                      step.in->op, -1});
+  if (implied_order_ && c.sync.kind == check::FlagEvent::Kind::kNone) {
+    PipeDeps deps;
+    if (order_.Add(static_cast<int32_t>(records_.size() - 1), c.pipe, step.accesses, &deps)) {
+      records_.back().deps = static_cast<int32_t>(deps_.size());
+      deps_.push_back(deps);
+    }
+  }
+  if (scope_begin) in_vector_scope_ = true;
+  if (scope_end) in_vector_scope_ = false;
+  for (const check::Access& a : step.accesses) {
+    if (a.place.global || a.place.owner >= 0) continue;
+    if (a.place.mem != Memory::kVec && a.place.mem != Memory::kMat) continue;
+    uint64_t& peak = a.place.mem == Memory::kVec ? peak_vec_ : peak_mat_;
+    const uint64_t top = a.end + uint64_t{a.count - 1} * a.stride;
+    if (top > peak) {
+      peak = top;
+      footprints_.push_back({records_.size() - 1, a.place.mem, top});
+    }
+  }
+  last_ = std::chrono::steady_clock::now();
+}
+
+}  // namespace pto::interp::observe

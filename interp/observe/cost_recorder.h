@@ -1,0 +1,78 @@
+// ptorun --profile and --timeline: each core keeps the cost of every instruction it ran
+// (cost_model.h) in execution order, with the host time each instruction family took; after
+// the run the schedule (pipe_schedule.h) places them on the pipes.
+#ifndef PTO_INTERP_OBSERVE_COST_RECORDER_H_
+#define PTO_INTERP_OBSERVE_COST_RECORDER_H_
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pto/common/isa/opcode.h"
+#include "pto/interp/observe/cost_model.h"
+#include "pto/interp/observe/implied_order.h"
+
+namespace pto::interp::observe {
+
+/// One executed instruction, as the schedule needs it.
+struct CostRecord {
+  const Function* function;
+  uint32_t pc;
+  uint32_t head, body;
+  int32_t id;                  ///< a flag's event or signal id
+  check::FlagEvent::Kind sync;
+  int8_t pipe, src, dst;
+  bool ordered;
+  bool in_vector_scope;
+  Opcode op;
+  int32_t deps;  ///< its implied order (CostRecorder::deps), or -1
+};
+
+/// A rise of the highest byte a core has touched in UB or L1, after record \a record.
+struct Footprint {
+  size_t record;
+  Memory mem;
+  uint64_t bytes;
+};
+
+class CostRecorder final : public StepObserver {
+ public:
+  /// \a implied_order: the kernel has no synchronisation of its own, and the estimate orders
+  /// its pipes as a compiler's would (implied_order.h).
+  explicit CostRecorder(bool implied_order);
+  void OnStep(const Step& step) override;
+  const std::vector<CostRecord>& records() const { return records_; }
+  /// The records each record's implied order waits for, by CostRecord::deps.
+  const PipeDeps& deps(int32_t i) const { return deps_[static_cast<size_t>(i)]; }
+  const std::vector<Footprint>& footprints() const { return footprints_; }
+  /// Instructions and host nanoseconds by family: the time from one instruction's end to the
+  /// next one's (the recording itself included).
+  struct HostTime {
+    uint64_t instructions = 0;
+    double ns = 0;
+  };
+  const std::array<HostTime, kFamilyCount>& host_time() const { return host_; }
+
+ private:
+  std::vector<CostRecord> records_;
+  std::vector<Footprint> footprints_;
+  bool implied_order_;
+  ImpliedOrder order_;
+  std::vector<PipeDeps> deps_;
+  std::array<HostTime, kFamilyCount> host_{};
+  std::chrono::steady_clock::time_point last_;
+  uint64_t peak_vec_ = 0, peak_mat_ = 0;
+  bool in_vector_scope_ = false;
+};
+
+/// One core's recorder, and the core's name ("" for a block run on one core, "cube", ...).
+struct CoreCosts {
+  std::string name;
+  const CostRecorder* recorder;
+};
+
+}  // namespace pto::interp::observe
+
+#endif  // PTO_INTERP_OBSERVE_COST_RECORDER_H_

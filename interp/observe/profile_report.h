@@ -1,0 +1,31 @@
+// ptorun --profile: the cycle estimate of a run, as a table after it (docs/observe.md shows
+// one) and as a per-line CSV (--profile=FILE.csv).
+#ifndef PTO_INTERP_OBSERVE_PROFILE_REPORT_H_
+#define PTO_INTERP_OBSERVE_PROFILE_REPORT_H_
+
+#include <string>
+#include <vector>
+
+#include "pto/common/program.h"
+#include "pto/interp/observe/pipe_schedule.h"
+
+namespace pto::interp::observe {
+
+/// Every block's cores' recorders and their schedules.
+struct Estimate {
+  std::vector<std::vector<CoreCosts>> blocks;
+  std::vector<BlockSchedule> schedules;  ///< by block
+  uint64_t cycles = 0;  ///< the kernel's: its slowest block's (every block on a core of its own)
+};
+
+/// Schedules every block of \a blocks.
+Estimate EstimateRun(std::vector<std::vector<CoreCosts>> blocks);
+
+/// The table --profile prints.
+std::string RenderProfile(const Program& program, const Estimate& e);
+/// The per-line table: file, line, pipe, instructions, executed, cycles, percent.
+std::string ProfileCsv(const Program& program, const Estimate& e);
+
+}  // namespace pto::interp::observe
+
+#endif  // PTO_INTERP_OBSERVE_PROFILE_REPORT_H_

@@ -1,0 +1,109 @@
+#include "pto/interp/observe/timeline_writer.h"
+
+#include <cstdio>
+#include <vector>
+
+#include "pto/common/isa/cost_table.h"
+#include "pto/common/strings.h"
+#include "pto/interp/check/sanitizer.h"
+#include "pto/interp/observe/json_text.h"
+
+namespace pto::interp::observe {
+
+namespace {
+
+// Trace timestamps are microseconds; a cycle is a fraction of one.
+std::string Micros(uint64_t cycles) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.6f", static_cast<double>(cycles) / cost::kClockHz * 1e6);
+  return buf;
+}
+
+// A track: core c's pipe p.
+int Track(size_t core, int pipe) { return static_cast<int>(core) * kPipeCount + pipe; }
+
+std::string CoreName(const CoreCosts& c) { return c.name.empty() ? std::string("core") : c.name; }
+
+}  // namespace
+
+std::string TimelineJson(const Program& program, const Estimate& e, int64_t limit, bool* cut) {
+  *cut = false;
+  std::vector<std::string> events;
+  const auto add = [&](std::string event) { events.push_back(std::move(event)); };
+  int64_t slices = 0;
+  uint64_t flow_id = 0;
+  for (size_t b = 0; b < e.blocks.size(); ++b) {
+    const auto& cores = e.blocks[b];
+    const BlockSchedule& s = e.schedules[b];
+    add(StrCat("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":", b,
+               ",\"args\":{\"name\":", Quoted(StrCat("block ", b)), "}}"));
+    // Which of each core's records made it into the file (the limit may stop them).
+    std::vector<std::vector<bool>> shown(cores.size());
+    for (size_t c = 0; c < cores.size(); ++c) {
+      const CoreSchedule& cs = s.cores[c];
+      for (int p = 0; p < kPipeCount; ++p) {
+        if (cs.busy[p] == 0 && p != 0) continue;
+        add(StrCat("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":", b, ",\"tid\":", Track(c, p),
+                   ",\"args\":{\"name\":", Quoted(StrCat(CoreName(cores[c]), " ", PipeName(kPipes[p]))),
+                   "}}"));
+        add(StrCat("{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":", b, ",\"tid\":",
+                   Track(c, p), ",\"args\":{\"sort_index\":", Track(c, p), "}}"));
+      }
+      const auto& records = cores[c].recorder->records();
+      shown[c].assign(records.size(), false);
+      for (size_t r = 0; r < records.size(); ++r) {
+        const Placed& at = cs.placed[r];
+        if (at.cycles == 0 && records[r].sync == check::FlagEvent::Kind::kNone) continue;
+        if (slices >= limit) {
+          *cut = true;
+          break;
+        }
+        ++slices;
+        shown[c][r] = true;
+        std::string file;
+        int line = 0, col = 0;
+        const bool known = check::SitePosition(program, *records[r].function, records[r].pc,
+                                               &file, &line, &col);
+        add(StrCat("{\"ph\":\"X\",\"name\":", Quoted(GetOpInfo(records[r].op).listing_name()),
+                   ",\"cat\":", Quoted(PipeName(kPipes[at.pipe])), ",\"pid\":", b,
+                   ",\"tid\":", Track(c, at.pipe), ",\"ts\":", Micros(at.start),
+                   ",\"dur\":", Micros(at.cycles), ",\"args\":{\"cycles\":", at.cycles,
+                   ",\"start\":", at.start,
+                   known ? StrCat(",\"at\":", Quoted(StrCat(file, ":", line, ":", col))) : "",
+                   "}}"));
+      }
+      // UB and L1 bytes touched so far, as counters.
+      for (const Footprint& f : cores[c].recorder->footprints()) {
+        if (f.record >= records.size() || !shown[c][f.record]) continue;
+        const Placed& at = cs.placed[f.record];
+        add(StrCat("{\"ph\":\"C\",\"name\":",
+                   Quoted(StrCat(CoreName(cores[c]), " ", MemoryHardwareName(f.mem), " bytes")),
+                   ",\"pid\":", b, ",\"ts\":", Micros(at.start), ",\"args\":{\"bytes\":", f.bytes,
+                   "}}"));
+      }
+    }
+    // An arrow from each set to the wait it released: a flow from the set's slice to the
+    // wait's.
+    for (const SyncArrow& a : s.arrows) {
+      if (!shown[a.from_core][a.from] || !shown[a.to_core][a.to]) continue;
+      const Placed& from = s.cores[a.from_core].placed[a.from];
+      const Placed& to = s.cores[a.to_core].placed[a.to];
+      const uint64_t id = ++flow_id;
+      add(StrCat("{\"ph\":\"s\",\"name\":\"sync\",\"cat\":\"sync\",\"id\":", id, ",\"pid\":", b,
+                 ",\"tid\":", Track(a.from_core, from.pipe), ",\"ts\":", Micros(from.start), "}"));
+      add(StrCat("{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"sync\",\"cat\":\"sync\",\"id\":", id,
+                 ",\"pid\":", b, ",\"tid\":", Track(a.to_core, to.pipe), ",\"ts\":",
+                 Micros(to.start), "}"));
+    }
+  }
+  std::string out = StrCat("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"clock_hz\":",
+                           Number(cost::kClockHz), ",\"cycles\":", e.cycles,
+                           ",\"model\":\"docs/cost-model.md\"},\"traceEvents\":[\n");
+  for (size_t i = 0; i < events.size(); ++i) {
+    out += events[i];
+    out += i + 1 < events.size() ? ",\n" : "\n";
+  }
+  return out + "]}\n";
+}
+
+}  // namespace pto::interp::observe
