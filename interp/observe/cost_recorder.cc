@@ -20,7 +20,7 @@ void CostRecorder::OnStep(const Step& step) {
   const bool scope_end = step.in->op == Opcode::kVecScopeEnd;
   // The scope's own markers are issued by the scalar unit.
   const StepCost c = CostOf(step, in_vector_scope_ && !scope_end);
-  records_.push_back({step.function, step.pc, c.head, c.body, static_cast<int32_t>(c.sync.id),
+  Append({step.function, step.pc, c.head, c.body, static_cast<int32_t>(c.sync.id),
                       c.sync.kind, c.pipe, static_cast<int8_t>(c.sync.src),
                       static_cast<int8_t>(c.sync.dst), c.ordered, in_vector_scope_ && !scope_end,
                       step.in->op, -1});

@@ -43,6 +43,8 @@ class CostRecorder final : public StepObserver {
   /// its pipes as a compiler's would (implied_order.h).
   explicit CostRecorder(bool implied_order);
   void OnStep(const Step& step) override;
+  /// Keeps \a record as if an instruction had run (OnStep's own, and tests').
+  void Append(const CostRecord& record) { records_.push_back(record); }
   const std::vector<CostRecord>& records() const { return records_; }
   /// The records each record's implied order waits for, by CostRecord::deps.
   const PipeDeps& deps(int32_t i) const { return deps_[static_cast<size_t>(i)]; }

@@ -68,6 +68,7 @@ class Scheduler {
     std::array<uint64_t, kPipeCount> pipe_end{};
     std::array<uint64_t, kPipeCount> work_end{};  ///< the end of its last headed instruction
     std::array<bool, kPipeCount> worked{};
+    std::array<uint64_t, kPipeCount> work_done{};  ///< when its last instruction (not sync) ends
     std::map<std::tuple<int, int, int32_t>, std::deque<Fired>> flags;
   };
 
@@ -192,7 +193,8 @@ class Scheduler {
       case Kind::kBarrier: {
         // pto-isa charges a vector barrier's drain only when vector work is queued.
         const int pipe = std::max<int>(0, rec.src);
-        const bool drains = kPipes[pipe] == Pipe::kV && s.pipe_end[pipe] > s.issue;
+        const bool drains = kPipes[pipe] == Pipe::kV && s.work_done[pipe] > s.issue;
+        s.work_done[pipe] = 0;  // drained: a second barrier finds nothing queued
         Place(c, r, pipe, s.issue, drains ? static_cast<uint32_t>(cost::kVectorDrain) : 0);
         if (pipe != kScalar) Dispatch(c);
         return true;
@@ -214,7 +216,7 @@ class Scheduler {
     if (pipe == kScalar) {
       s.issue = Place(c, r, kScalar, ready, rec.body);
     } else {
-      Place(c, r, pipe, ready, rec.body, rec.head);
+      s.work_done[pipe] = Place(c, r, pipe, ready, rec.body, rec.head);
       // The vector unit issues a vector scope's program itself; elsewhere the scalar unit
       // issues every instruction.
       if (!rec.in_vector_scope) Dispatch(c);
