@@ -53,6 +53,7 @@ from programs import (  # noqa: E402  (program generators and benchmark names)
 from report import env_header, print_report, targets  # noqa: E402
 from vpto_programs import gen_vpto_softmax_update, gen_vpto_stream  # noqa: E402
 from repeat_programs import gen_repeat  # noqa: E402
+import observe_bench  # noqa: E402
 
 BUILD = os.path.join(ROOT, "build")
 WORK = os.path.join(BUILD, "bench")
@@ -197,7 +198,7 @@ class Config:
 
 def all_bench_names():
     return (nb.all_names() + [n for n, _, _, _, _ in HALF_CASES]
-            + [BLOCKS, BLOCKS_CACHED, DISPATCH, ASM_BIG, ASM_SMALL])
+            + [BLOCKS, BLOCKS_CACHED, DISPATCH, ASM_BIG, ASM_SMALL] + observe_bench.OBSERVE_NAMES)
 
 
 def select(patterns):
@@ -332,6 +333,7 @@ def bench_ptorun(names, cfg, res):
         except BenchError as e:
             res.errors.append((name, str(e)))
     bench_vpto(names, cfg, res, out_dir)
+    bench_observe(names, cfg, res)
     if DISPATCH in names:
         log(f"ptorun {DISPATCH} ({cfg.dispatch_n} iterations)")
         try:
@@ -409,6 +411,31 @@ def bench_vpto(names, cfg, res, out_dir):
                                  ns_per_instr=ns / ipi, out=out, out_dtype=out_dtype,
                                  checked_ns=checked)
         except BenchError as e:
+            res.errors.append((name, str(e)))
+
+
+def bench_observe(names, cfg, res):
+    """ptorun with --trace, --profile and --timeline against the same run without them
+    (observe_bench.py)."""
+    gens = {"softmax": lambda: gen_softmax(False), "vpto_stream": gen_vpto_stream, "R": R, "C": C,
+            "STREAM_N": nb.STREAM_N}
+    for name, source, args in observe_bench.cases(ROOT, DATA, gens):
+        if name not in names:
+            continue
+        log(f"ptorun {name} (plain, --trace, --profile, --timeline)")
+        try:
+            if os.path.isfile(source):
+                prog = os.path.join(WORK, name + ".ptobc")
+                run([PTOAS, source, "-o", prog])
+            else:
+                prog = assemble(source, name)
+            best = observe_bench.measure(PTORUN, prog, args, os.path.join(WORK, "observe", name),
+                                         cfg.kernel_repeats)
+            row = res.row(name)
+            row["kind"] = "observe"
+            for mode, (wall, kernel) in best.items():
+                row[mode + "_wall_ns"], row[mode + "_kernel_ns"] = wall, kernel
+        except (BenchError, RuntimeError) as e:
             res.errors.append((name, str(e)))
 
 

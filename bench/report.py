@@ -7,6 +7,7 @@ import platform
 import numpy as np
 
 import numpy_bench as nb
+import observe_bench
 from programs import ASM_BIG, ASM_SMALL, BLOCKS, BLOCKS_CACHED, C, DISPATCH, HALF_CASES, R, SLAB
 
 
@@ -161,6 +162,7 @@ def print_report(res, cfg, env, names):
                   f"C++ switch interpreter, no checks: native_bench.cc DispatchFloor; "
                   f"ptorun is {r['ns_per_instr'] / r['floor_ns']:.2f}x it)")
         print()
+    observe_bench.print_rows(rows, w)
     if ASM_BIG in rows or ASM_SMALL in rows:
         print("assembler (wall clock of the ptoas process)")
         if "mb_per_s" in rows.get(ASM_BIG, {}):
@@ -255,6 +257,7 @@ def targets(res):
         if s:
             out.append((s >= 1.8, f"{label} --blocks 2 vs --blocks 1: speedup", f"{s:.2f}x",
                         ">= 1.8x"))
+    out += observe_bench.targets(rows)
     mbs = get(ASM_BIG, "mb_per_s")
     if mbs:
         out.append((mbs >= 50.0, f"{ASM_BIG}: ptoas throughput", f"{mbs:.1f} MB/s", ">= 50 MB/s"))

@@ -466,7 +466,7 @@ std::string Launch::Trace(bool* cut) const {
   for (const auto& block : observers_) {
     for (const auto& core : block) {
       if (!core->trace) continue;
-      all += core->trace->text();
+      for (const std::string& piece : core->trace->text()) all += piece;
       *cut |= core->trace->cut();
     }
   }

@@ -6,16 +6,14 @@
 
 namespace pto::interp::observe {
 
-CostRecorder::CostRecorder(bool implied_order) : implied_order_(implied_order) {
-  records_.reserve(1024);
-}
+CostRecorder::CostRecorder(bool implied_order) : implied_order_(implied_order) {}
 
 void CostRecorder::OnStep(const Step& step) {
-  const auto now = std::chrono::steady_clock::now();
+  const uint64_t now = HostTicks();
   const OpInfo& info = GetOpInfo(step.in->op);
   HostTime& host = host_[static_cast<size_t>(info.family)];
   ++host.instructions;
-  if (!records_.empty()) host.ns += std::chrono::duration<double, std::nano>(now - last_).count();
+  if (!records_.empty()) host.ticks += now - last_;
   const bool scope_begin = step.in->op == Opcode::kVecScopeBegin;
   const bool scope_end = step.in->op == Opcode::kVecScopeEnd;
   // The scope's own markers are issued by the scalar unit.
@@ -43,7 +41,7 @@ void CostRecorder::OnStep(const Step& step) {
       footprints_.push_back({records_.size() - 1, a.place.mem, top});
     }
   }
-  last_ = std::chrono::steady_clock::now();
+  last_ = now;
 }
 
 }  // namespace pto::interp::observe

@@ -5,13 +5,14 @@
 #define PTO_INTERP_OBSERVE_COST_RECORDER_H_
 
 #include <array>
-#include <chrono>
+#include <deque>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "pto/common/isa/opcode.h"
 #include "pto/interp/observe/cost_model.h"
+#include "pto/interp/observe/host_clock.h"
 #include "pto/interp/observe/implied_order.h"
 
 namespace pto::interp::observe {
@@ -45,26 +46,28 @@ class CostRecorder final : public StepObserver {
   void OnStep(const Step& step) override;
   /// Keeps \a record as if an instruction had run (OnStep's own, and tests').
   void Append(const CostRecord& record) { records_.push_back(record); }
-  const std::vector<CostRecord>& records() const { return records_; }
+  const std::deque<CostRecord>& records() const { return records_; }
   /// The records each record's implied order waits for, by CostRecord::deps.
   const PipeDeps& deps(int32_t i) const { return deps_[static_cast<size_t>(i)]; }
   const std::vector<Footprint>& footprints() const { return footprints_; }
-  /// Instructions and host nanoseconds by family: the time from one instruction's end to the
-  /// next one's (the recording itself included).
+  /// Instructions and host time by family: the ticks from one instruction's record to the
+  /// next (so the recording itself included), and nanoseconds per tick.
   struct HostTime {
     uint64_t instructions = 0;
-    double ns = 0;
+    uint64_t ticks = 0;
   };
   const std::array<HostTime, kFamilyCount>& host_time() const { return host_; }
+  double ns_per_tick() const { return clock_.NsPerTick(); }
 
  private:
-  std::vector<CostRecord> records_;
+  std::deque<CostRecord> records_;  ///< (a deque: a long run's records are never copied)
   std::vector<Footprint> footprints_;
   bool implied_order_;
   ImpliedOrder order_;
   std::vector<PipeDeps> deps_;
   std::array<HostTime, kFamilyCount> host_{};
-  std::chrono::steady_clock::time_point last_;
+  HostClock clock_;
+  uint64_t last_ = 0;
   uint64_t peak_vec_ = 0, peak_mat_ = 0;
   bool in_vector_scope_ = false;
 };

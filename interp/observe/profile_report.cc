@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <map>
 #include <set>
-#include <unordered_map>
 
 #include "pto/common/isa/cost_table.h"
 #include "pto/common/strings.h"
@@ -39,36 +38,43 @@ struct Tables {
 };
 
 Tables Tabulate(const Program& program, const Estimate& e) {
-  struct SiteHash {
-    size_t operator()(const std::pair<const Function*, uint32_t>& k) const {
-      return std::hash<const void*>()(k.first) * 31 + k.second;
-    }
+  // Each instruction's totals by function and code offset (a run's records are many, its
+  // instructions few).
+  struct Site {
+    Opcode op{};
+    Totals totals;
   };
-  std::unordered_map<std::pair<const Function*, uint32_t>, std::pair<Opcode, Totals>, SiteHash> sites;
+  std::vector<std::vector<Site>> sites(program.functions.size());
+  for (size_t f = 0; f < sites.size(); ++f) sites[f].resize(program.functions[f].code.size());
   Tables t;
   for (size_t b = 0; b < e.blocks.size(); ++b) {
     for (size_t c = 0; c < e.blocks[b].size(); ++c) {
       const auto& records = e.blocks[b][c].recorder->records();
       const auto& placed = e.schedules[b].cores[c].placed;
       for (size_t r = 0; r < records.size(); ++r) {
-        auto& [op, totals] = sites[{records[r].function, records[r].pc}];
-        op = records[r].op;
-        ++totals.executed;
-        totals.cycles += placed[r].cycles;
-        totals.by_pipe[placed[r].pipe] += placed[r].cycles;
+        const CostRecord& rec = records[r];
+        Site& site = sites[static_cast<size_t>(rec.function - program.functions.data())][rec.pc];
+        site.op = rec.op;
+        ++site.totals.executed;
+        site.totals.cycles += placed[r].cycles;
+        site.totals.by_pipe[placed[r].pipe] += placed[r].cycles;
         t.placed += placed[r].cycles;
       }
     }
   }
-  for (const auto& [site, entry] : sites) {
-    std::string file;
-    int line = 0, col = 0;
-    if (!check::SitePosition(program, *site.first, site.second, &file, &line, &col)) file.clear();
-    const std::string op(GetOpInfo(entry.first).listing_name());
-    LineTotals& l = t.lines[{file, line}];
-    l.totals.Add(entry.second);
-    l.ops.insert(op);
-    t.ops[op].Add(entry.second);
+  for (size_t f = 0; f < sites.size(); ++f) {
+    for (uint32_t pc = 0; pc < sites[f].size(); ++pc) {
+      const Site& site = sites[f][pc];
+      if (site.totals.executed == 0) continue;
+      std::string file;
+      int line = 0, col = 0;
+      if (!check::SitePosition(program, program.functions[f], pc, &file, &line, &col)) file.clear();
+      const std::string op(GetOpInfo(site.op).listing_name());
+      LineTotals& l = t.lines[{file, line}];
+      l.totals.Add(site.totals);
+      l.ops.insert(op);
+      t.ops[op].Add(site.totals);
+    }
   }
   return t;
 }
@@ -176,12 +182,17 @@ std::string RenderProfile(const Program& program, const Estimate& e) {
                   it->second.executed, it->second.executed == 1 ? " run\n" : " runs\n");
   }
   // Host time: what the run itself took on this machine, by instruction family.
-  std::array<CostRecorder::HostTime, kFamilyCount> host{};
+  struct Host {
+    uint64_t instructions = 0;
+    double ns = 0;
+  };
+  std::array<Host, kFamilyCount> host{};
   for (const auto& cores : e.blocks) {
     for (const CoreCosts& c : cores) {
+      const double ns_per_tick = c.recorder->ns_per_tick();
       for (int f = 0; f < kFamilyCount; ++f) {
         host[f].instructions += c.recorder->host_time()[f].instructions;
-        host[f].ns += c.recorder->host_time()[f].ns;
+        host[f].ns += static_cast<double>(c.recorder->host_time()[f].ticks) * ns_per_tick;
       }
     }
   }

@@ -68,6 +68,24 @@ std::string OperandRecord(const Step& step, const OperandSpec& spec, uint32_t va
 
 }  // namespace
 
+std::string TraceWriter::QuotedName(const std::string& core) { return Quoted(core); }
+
+const std::string& TraceWriter::Fixed(const Step& step) {
+  auto& of = fixed_[step.function];
+  if (of.empty()) of.resize(step.function->code.size());
+  std::string& fixed = of[step.pc];
+  if (fixed.empty()) {
+    const int pipe = step.plan->pipe;
+    std::string file;
+    int line = 0, col = 0;
+    const bool at = check::SitePosition(program_, *step.function, step.pc, &file, &line, &col);
+    fixed = StrCat(",\"pipe\":", pipe >= 0 ? Quoted(PipeName(kPipes[pipe])) : "null",
+                   ",\"op\":", Quoted(GetOpInfo(step.in->op).listing_name()), ",\"at\":",
+                   at ? Quoted(StrCat(file, ":", line, ":", col)) : "null", ",\"operands\":[");
+  }
+  return fixed;
+}
+
 void TraceWriter::OnStep(const Step& step) {
   const uint64_t n = step_++;
   if (budget_->fetch_sub(1, std::memory_order_relaxed) <= 0) {
@@ -75,11 +93,6 @@ void TraceWriter::OnStep(const Step& step) {
     return;
   }
   const OpInfo& info = GetOpInfo(step.in->op);
-  const std::string_view op = info.listing_name();
-  const int pipe = step.plan->pipe;
-  std::string file;
-  int line = 0, col = 0;
-  const bool at = check::SitePosition(program_, *step.function, step.pc, &file, &line, &col);
   std::string operands;
   for (int i = 0; i < info.num_operands(); ++i) {
     const uint32_t value = step.in->operands[i];
@@ -89,11 +102,10 @@ void TraceWriter::OnStep(const Step& step) {
     if (!operands.empty()) operands += ',';
     operands += r;
   }
-  text_ += StrCat("{\"step\":", n, ",\"block\":", block_, ",\"core\":", Quoted(core_),
-                  ",\"pipe\":", pipe >= 0 ? Quoted(PipeName(kPipes[pipe])) : "null",
-                  ",\"op\":", Quoted(op), ",\"at\":",
-                  at ? Quoted(StrCat(file, ":", line, ":", col)) : "null", ",\"operands\":[",
-                  operands, "]}\n");
+  constexpr size_t kPiece = size_t{4} << 20;
+  if (text_.empty() || text_.back().size() > kPiece) text_.emplace_back().reserve(kPiece + 4096);
+  text_.back() += StrCat("{\"step\":", n, ",\"block\":", block_, ",\"core\":", quoted_core_,
+                  Fixed(step), operands, "]}\n");
 }
 
 }  // namespace pto::interp::observe

@@ -6,7 +6,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "pto/common/program.h"
 #include "pto/interp/observe/step_observer.h"
@@ -18,21 +20,28 @@ class TraceWriter final : public StepObserver {
   /// Records of core \a core ("" for a block run on one core, "cube", "vector 0", ...) of
   /// block \a block; \a budget counts the records every core may still write (--trace-limit).
   TraceWriter(const Program& program, int block, std::string core, std::atomic<int64_t>* budget)
-      : program_(program), block_(block), core_(std::move(core)), budget_(budget) {}
+      : program_(program), block_(block), quoted_core_(QuotedName(core)), budget_(budget) {}
   void OnStep(const Step& step) override;
-  /// The records, one line each.
-  const std::string& text() const { return text_; }
+  /// The records, one line each, in pieces of a few megabytes (a long trace's text is never
+  /// copied as it grows).
+  const std::vector<std::string>& text() const { return text_; }
   /// Whether the budget ran out while this core still ran.
   bool cut() const { return cut_; }
 
  private:
+  static std::string QuotedName(const std::string& core);
+  /// What a record of the instruction at \a step's pc always says: pipe, opcode, source
+  /// position, up to its operands; made once per instruction.
+  const std::string& Fixed(const Step& step);
+
   const Program& program_;
   int block_;
-  std::string core_;
+  std::string quoted_core_;
+  std::map<const Function*, std::vector<std::string>> fixed_;
   std::atomic<int64_t>* budget_;
   uint64_t step_ = 0;
   bool cut_ = false;
-  std::string text_;
+  std::vector<std::string> text_;
 };
 
 }  // namespace pto::interp::observe
