@@ -16,6 +16,7 @@ CASE = {
 }
 """
 import argparse
+import glob
 import os
 import runpy
 import subprocess
@@ -150,6 +151,37 @@ def run(ptoas, ptorun, case_dir, work_dir, log=None, ptorun_flags=()):
         if p:
             problems.append(p)
     return problems
+
+
+def run_corpus(verdict, flags_for, check=None):
+    """The main of a test that runs every golden kernel and sample (or the case directories
+    given) with extra ptorun flags: parses --ptoas --ptorun --root --work [CASE_DIR ...], runs
+    each case with flags_for(its work directory), then check(work directory) for its further
+    problems; prints "N of M kernels " + verdict. Returns the exit code."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ptoas", required=True)
+    parser.add_argument("--ptorun", required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("cases", nargs="*", help="case directories (default: all)")
+    args = parser.parse_args()
+    cases = args.cases or sorted(
+        os.path.dirname(g) for g in glob.glob(os.path.join(args.root, "tests/golden/*/*/golden.py")) +
+        glob.glob(os.path.join(args.root, "samples/*/golden.py")))
+    failed = 0
+    for case_dir in cases:
+        name = os.path.relpath(case_dir, args.root)
+        work = os.path.abspath(os.path.join(args.work, name))
+        os.makedirs(work, exist_ok=True)
+        problems = run(args.ptoas, args.ptorun, os.path.abspath(case_dir), work,
+                       ptorun_flags=flags_for(work))
+        if not problems and check:
+            problems = check(work)
+        for p in problems:
+            print(f"FAIL {name}: {p}")
+        failed += bool(problems)
+    print(f"{len(cases) - failed} of {len(cases)} kernels {verdict}")
+    return 1 if failed else 0
 
 
 def main():

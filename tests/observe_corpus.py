@@ -5,9 +5,7 @@ timeline must pass chrome_trace_check.py, and the three files must agree with ea
 
     observe_corpus.py --ptoas PTOAS --ptorun PTORUN --root DIR --work DIR [CASE_DIR ...]
 """
-import argparse
 import csv
-import glob
 import json
 import os
 import sys
@@ -36,34 +34,14 @@ def agree(work):
     return problems
 
 
+def flags(work):
+    return ["--stats", "--trace", os.path.join(work, "trace.jsonl"),
+            "--profile=" + os.path.join(work, "profile.csv"),
+            "--timeline", os.path.join(work, "timeline.json")]
+
+
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--ptoas", required=True)
-    parser.add_argument("--ptorun", required=True)
-    parser.add_argument("--root", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("cases", nargs="*", help="case directories (default: all)")
-    args = parser.parse_args()
-    cases = args.cases or sorted(
-        os.path.dirname(g) for g in glob.glob(os.path.join(args.root, "tests/golden/*/*/golden.py")) +
-        glob.glob(os.path.join(args.root, "samples/*/golden.py")))
-    failed = 0
-    for case_dir in cases:
-        name = os.path.relpath(case_dir, args.root)
-        work = os.path.abspath(os.path.join(args.work, name))
-        os.makedirs(work, exist_ok=True)
-        flags = ["--stats", "--trace", os.path.join(work, "trace.jsonl"),
-                 "--profile=" + os.path.join(work, "profile.csv"),
-                 "--timeline", os.path.join(work, "timeline.json")]
-        problems = golden_case.run(args.ptoas, args.ptorun, os.path.abspath(case_dir), work,
-                                   ptorun_flags=flags)
-        if not problems:
-            problems = agree(work)
-        for p in problems:
-            print(f"FAIL {name}: {p}")
-        failed += bool(problems)
-    print(f"{len(cases) - failed} of {len(cases)} kernels pass observed")
-    return 1 if failed else 0
+    return golden_case.run_corpus("pass observed", flags, agree)
 
 
 if __name__ == "__main__":
