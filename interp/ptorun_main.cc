@@ -66,14 +66,16 @@ static int ToolMain(int argc, char** argv) {
                  "note says the trace was cut")
       ->check(CLI::Range(int64_t{1}, kMaxSteps))
       ->capture_default_str();
-  CLI::Option* profile =
-      app.add_option("--profile", request.profile_csv,
-                     "after the run, print the estimated NPU cycles (docs/cost-model.md): per "
-                     "block, each pipe's busy cycles and utilisation, the pipe that bounds the "
-                     "kernel, the source lines and instructions that cost most, and the host "
-                     "time per instruction family; --profile=FILE.csv also writes the per-line "
-                     "table")
-          ->expected(0, 1);
+  // --profile takes its file only as --profile=FILE.csv: a value of its own would swallow the
+  // next argument of the kernel ("--profile x.bin"). The command line below spells the file
+  // --profile-csv FILE (hidden).
+  CLI::Option* profile = app.add_flag(
+      "--profile", request.profile,
+      "after the run, print the estimated NPU cycles (docs/cost-model.md): per block, each "
+      "pipe's busy cycles and utilisation, the pipe that bounds the kernel, the source lines "
+      "and instructions that cost most, and the host time per instruction family; "
+      "--profile=FILE.csv also writes the per-line table");
+  CLI::Option* profile_csv = app.add_option("--profile-csv", request.profile_csv)->group("");
   CLI::Option* timeline = app.add_option(
       "--timeline", request.timeline,
       "write the estimate as a Chrome trace to FILE.json (open it in Perfetto or "
@@ -87,6 +89,7 @@ static int ToolMain(int argc, char** argv) {
       ->excludes(stats)
       ->excludes(trace)
       ->excludes(profile)
+      ->excludes(profile_csv)
       ->excludes(timeline);
   std::string check = "auto";
   app.add_option("--check", check,
@@ -95,8 +98,25 @@ static int ToolMain(int argc, char** argv) {
                  "kernels that synchronise themselves; strict: in every kernel; off")
       ->check(CLI::IsMember({"auto", "strict", "off"}));
   app.set_version_flag("--version", "ptorun 0.1.0");
-  if (std::optional<int> exit = pto::ParseCommandLine(app, argc, argv)) return *exit;
-  request.profile = profile->count() > 0;
+  std::vector<std::string> words(argv, argv + argc);
+  for (size_t i = 1; i < words.size(); ++i) {
+    if (words[i] == "--") break;
+    if (words[i].rfind("--profile=", 0) == 0) {
+      const std::string file = words[i].substr(10);
+      if (file.empty()) {
+        std::cerr << "ptorun: error: --profile= needs a file: --profile=FILE.csv\n";
+        return kExitUsage;
+      }
+      words[i] = "--profile-csv";
+      words.insert(words.begin() + static_cast<std::ptrdiff_t>(++i), file);
+    }
+  }
+  std::vector<char*> args;
+  for (std::string& w : words) args.push_back(w.data());
+  if (std::optional<int> exit = pto::ParseCommandLine(app, static_cast<int>(args.size()), args.data())) {
+    return *exit;
+  }
+  request.profile |= !request.profile_csv.empty();
   request.check = check == "off"      ? pto::interp::check::Level::kOff
                   : check == "strict" ? pto::interp::check::Level::kStrict
                                       : pto::interp::check::Level::kAuto;

@@ -92,6 +92,16 @@ def main():
         f.write(bytes(16))
     r = run([a.ptorun, "k.ptobc", "in.bin", "--out", "1=in.bin"])
     check("ptorun --out onto an argument refused", r.returncode == 2)
+    for flags in (["--profile=in.bin"], ["--timeline", "in.bin"], ["--trace", "in.bin"]):
+        r = run([a.ptorun, "k.ptobc", "in.bin", *flags])
+        check(f"ptorun {' '.join(flags)} onto an argument refused",
+              r.returncode == 2 and open("in.bin", "rb").read() == bytes(16))
+    # --profile takes no value of its own: the kernel's argument after it stays one.
+    r = run([a.ptorun, "k.ptobc", "--profile", "zeros:4", "--timeline", "/dev/stdout"])
+    check("ptorun --profile before an argument", r.returncode == 0
+          and b"ptorun: profile:" in r.stderr and r.stdout.startswith(b'{"displayTimeUnit"'))
+    r = run([a.ptorun, "k.ptobc", "zeros:4", "--profile="])
+    check("ptorun --profile= without a file", r.returncode == 2 and b"needs a file" in r.stderr)
     check("input untouched", open("k.pto").read() == before)
 
     # A directory, or a missing directory, is an error (exit 1), and nothing is written.
