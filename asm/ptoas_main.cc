@@ -138,7 +138,7 @@ static int ToolMain(int argc, char** argv) {
     inspect->excludes(compile)->excludes(arch)->excludes(entry_option);
   }
   disassemble_option->excludes(dump_option);
-  app.set_version_flag("--version", "ptoas 0.1.0");
+  app.set_version_flag("--version", pto::VersionText("ptoas"));
   if (std::optional<int> exit = pto::ParseCommandLine(app, argc, argv)) return *exit;
 
   pto::assembler::AssembleOptions options;

@@ -127,14 +127,22 @@ void Diagnostics::At(Severity severity, const std::string& name, int line, int c
   Add(std::move(d));
 }
 
-void Diagnostics::Render(std::ostream& out) const {
+void Diagnostics::Render(std::ostream& out, std::string_view tool,
+                         const std::vector<const SourceFile*>& sources) const {
   for (const Diagnostic& d : diagnostics_) {
     const char* severity = SeverityName(d.severity);
     if (d.line > 0) {
       out << d.pos_name << ':' << d.line << ':' << d.col << ": " << severity << ": "
           << Printable(d.message) << '\n';
+      const SourceFile* known = nullptr;
+      for (const SourceFile* s : sources) {
+        if (s->name() == d.pos_name) known = s;
+      }
       std::string text, ignored;
-      if (ReadFile(d.pos_name, &text, &ignored)) {
+      if (known) {
+        std::string_view src_line = known->Line(d.line);
+        if (!src_line.empty()) EchoSourceLine(out, src_line, d.col, 1);
+      } else if (ReadFile(d.pos_name, &text, &ignored)) {
         SourceFile source(d.pos_name, std::move(text));
         std::string_view src_line = source.Line(d.line);
         if (!src_line.empty()) EchoSourceLine(out, src_line, d.col, 1);
@@ -158,6 +166,7 @@ void Diagnostics::Render(std::ostream& out) const {
       out << d.binary_name << ':' << offset << ": " << severity << ": " << Printable(d.message)
           << '\n';
     } else {
+      if (!tool.empty()) out << tool << ": ";
       out << severity << ": " << Printable(d.message) << '\n';
     }
   }

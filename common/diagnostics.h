@@ -59,8 +59,12 @@ class Diagnostics {
   const std::vector<Diagnostic>& all() const { return diagnostics_; }
 
   /// Prints every diagnostic: "file:line:col: error: message", the source line, and a caret
-  /// under the range (^~~~); binary ones as "file:0x0000a4: error: message".
-  void Render(std::ostream& out) const;
+  /// under the range (^~~~); binary ones as "file:0x0000a4: error: message"; one with no
+  /// location as "error: message", or "TOOL: error: message" given \a tool. A message at a
+  /// line of a file known by name echoes the line from \a sources when one has that name
+  /// (text that was never a file), else from the file.
+  void Render(std::ostream& out, std::string_view tool = {},
+              const std::vector<const SourceFile*>& sources = {}) const;
   /// Render into a string (tests).
   std::string ToString() const;
 

@@ -72,8 +72,15 @@ bool WriteAll(int fd, const void* data, size_t size) {
   return true;
 }
 
-bool WriteInPlace(const OutputTarget& t, const std::string& path, const void* data, size_t size,
-                  std::string* err) {
+bool WriteAll(int fd, const std::vector<OutputPart>& parts) {
+  for (const OutputPart& part : parts) {
+    if (!WriteAll(fd, part.data, part.size)) return false;
+  }
+  return true;
+}
+
+bool WriteInPlace(const OutputTarget& t, const std::string& path,
+                  const std::vector<OutputPart>& parts, std::string* err) {
   // A regular file behind /proc (standard output redirected to a file) is truncated, as a
   // shell's '>' would; O_TRUNC does nothing to devices and FIFOs.
   int fd = open(t.path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_TRUNC);
@@ -81,7 +88,7 @@ bool WriteInPlace(const OutputTarget& t, const std::string& path, const void* da
     *err = Problem("cannot open", path, errno);
     return false;
   }
-  bool ok = WriteAll(fd, data, size);
+  bool ok = WriteAll(fd, parts);
   int saved = errno;
   if (close(fd) != 0 && ok) {
     ok = false;
@@ -145,16 +152,21 @@ bool ResolveOutput(const std::string& path, OutputTarget* target, std::string* e
 }
 
 bool WriteOutputFile(const std::string& path, const void* data, size_t size, std::string* err) {
+  return WriteOutputFile(path, std::vector<OutputPart>{{data, size}}, err);
+}
+
+bool WriteOutputFile(const std::string& path, const std::vector<OutputPart>& parts,
+                     std::string* err) {
   OutputTarget t;
   if (!ResolveOutput(path, &t, err)) return false;
-  if (t.in_place) return WriteInPlace(t, path, data, size, err);
+  if (t.in_place) return WriteInPlace(t, path, parts, err);
   std::string temp;
   int fd = CreateTemporary(t, &temp);
   if (fd < 0) {
     *err = Problem("cannot create", path, errno);
     return false;
   }
-  bool ok = WriteAll(fd, data, size);
+  bool ok = WriteAll(fd, parts);
   int saved = errno;
   if (ok && t.exists) {
     // Owner first: changing it may clear set-id bits, which fchmod then restores.

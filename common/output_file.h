@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pto {
 
@@ -31,6 +32,13 @@ struct OutputTarget {
 /// 0666 less the umask). A device, a FIFO or a link of /proc (/dev/stdout) is written
 /// directly. A file the user could not write is an error, never replaced.
 [[nodiscard]] bool WriteOutputFile(const std::string& path, const void* data, size_t size,
+                                   std::string* err);
+/// The same, for a file made of \a parts one after the other (a header and the elements).
+struct OutputPart {
+  const void* data;
+  size_t size;
+};
+[[nodiscard]] bool WriteOutputFile(const std::string& path, const std::vector<OutputPart>& parts,
                                    std::string* err);
 
 /// The identity (device and inode) of the regular file \a path names ("-": standard input),

@@ -13,6 +13,7 @@
 #include "pto/interp/check/sanitizer.h"
 #include "pto/interp/check/step_plan.h"
 #include "pto/interp/executor.h"
+#include "pto/interp/io/arguments.h"
 #include "pto/interp/observe/cost_recorder.h"
 #include "pto/interp/observe/run_stats.h"
 #include "pto/interp/observe/trace_writer.h"
@@ -20,27 +21,6 @@
 #include "pto/interp/signal_hub.h"
 
 namespace pto::interp {
-
-/// The values of a kernel's parameters, ready to be copied into each block.
-struct Arguments {
-  std::vector<GlobalBuffer> globals;             ///< One per pointer or memref parameter.
-  std::vector<int> buffer_of_param;              ///< Index into globals, or -1.
-  std::vector<Slot> scalar_of_param;             ///< Scalar parameters' values.
-  std::vector<AlignedBytes> tile_bytes;  ///< Tile parameters: row-major elements.
-};
-
-/// Reads \a args (files, "zeros:N", literals) for \a fn's parameters. Reports every bad
-/// argument to \a err ("ptorun: error: ...") and returns false if there was one.
-/// The memory the arguments' buffers may take together: half the machine's physical memory
-/// (the rest is for the blocks and everything else), or less under an address-space limit
-/// (ulimit -v).
-size_t MemoryBudget();
-
-/// The global buffers together (memrefs, pointers, "zeros:N") take at most \a memory_budget
-/// bytes: an argument that would cross it is reported, not allocated.
-bool ReadArguments(const Program& program, const Function& fn,
-                   const std::vector<std::string>& args, Arguments* out, std::ostream& err,
-                   size_t memory_budget = MemoryBudget());
 
 /// True if \a program uses cube <-> vector pipes: its blocks then run a cube core and two
 /// vector cores apart (docs/semantics.md).
@@ -108,9 +88,9 @@ class Launch {
   bool RacesUnchecked() const;
   /// Whether a core's log of accesses for races between cores stopped at its cap.
   bool CoreLogCut() const;
-  /// After Run: what the races between cores left unchecked, as notes ("" for nothing):
+  /// After Run: what the races between cores left unchecked, as notes (none for nothing):
   /// cores of a block that tsync orders.
-  std::string CoresUnchecked() const;
+  std::vector<std::string> CoresUnchecked() const;
   /// Counts what every core executes (ptorun --stats; observe/run_stats.h); before Run.
   void EnableStats();
   /// After Run: every core's counts, merged (EnableStats).

@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <thread>
+#include <tuple>
 
 #include "pto/interp/runner.h"
 #include "pto/tools/command_line.h"
@@ -22,30 +23,52 @@ static int ToolMain(int argc, char** argv) {
   CLI::App app{"ptorun: run PTO bytecode (.ptobc) on the CPU", "ptorun"};
   std::string program_path;
   pto::interp::RunRequest request;
-  std::vector<std::string> outs;
+  pto::interp::RunOptions& options = request.options;
+  std::vector<std::string> outs, expects;
   app.add_option("program", program_path, "bytecode file from ptoas")->required();
   app.add_option("args", request.args,
-                 "one per kernel parameter: a file of raw little-endian elements or zeros:N for "
-                 "pointers and tiles, a literal for scalars");
+                 "one per kernel parameter: for pointers and tiles a file of raw little-endian "
+                 "elements, a .npy file (its type and shape checked) or zeros:N; for scalars a "
+                 "literal");
   app.add_option("--entry", request.entry, "function to run (default: the program's entry)");
+  // Each --out and --expect takes one value, so that a kernel argument after it stays one.
   app.add_option("--out", outs,
                  "I=FILE or NAME=FILE: after the run, write parameter I's global buffer "
-                 "(1-based) or the named parameter or tile to FILE");
+                 "(1-based) or the named parameter or tile to FILE (numpy's .npy format, with "
+                 "the output's shape, if FILE ends in .npy)")
+      ->allow_extra_args(false);
+  CLI::Option* expect =
+      app.add_option("--expect", expects,
+                     "I=GOLDEN or NAME=GOLDEN: after the run, compare the output with GOLDEN (a "
+                     ".npy file of any numeric type, or raw elements of the output's type): "
+                     "print the largest errors and the first elements out of tolerance, and "
+                     "exit 1 if any is")
+          ->allow_extra_args(false);
+  app.add_option("--rtol", request.rtol,
+                 "relative tolerance of --expect: |got - want| <= atol + rtol * |want| "
+                 "(default by element type: f32 1e-5, f16 1e-3, bf16 1e-2; integers 0)")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(expect);
+  app.add_option("--atol", request.atol,
+                 "absolute tolerance of --expect (default by element type: f32 1e-8, f16 and "
+                 "bf16 1e-5; integers 0)")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(expect);
   // Ranges are checked as signed numbers, so that "-5" is refused, not wrapped.
   constexpr int64_t kMaxSteps = std::numeric_limits<int64_t>::max();
   constexpr int kMaxCount = std::numeric_limits<int>::max();
-  app.add_option("--max-steps", request.max_steps,
+  app.add_option("--max-steps", options.max_steps,
                  "stop a loop once the run has executed this many instructions (at least 1)")
       ->check(CLI::Range(int64_t{1}, kMaxSteps))
       ->capture_default_str();
-  app.add_option("--blocks", request.blocks,
+  app.add_option("--blocks", options.blocks,
                  "run the kernel on this many blocks (get_block_idx 0..N-1), each with its own "
                  "on-chip memories, all sharing global memory (at least 1)")
       ->check(CLI::Range(1, kMaxCount))
       ->capture_default_str();
-  request.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  options.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   CLI::Option* threads =
-      app.add_option("--threads", request.threads,
+      app.add_option("--threads", options.threads,
                      "blocks run in parallel on this many threads, at least 1 (the results do "
                      "not depend on it)")
           ->check(CLI::Range(1, kMaxCount))
@@ -61,7 +84,7 @@ static int ToolMain(int argc, char** argv) {
       "--trace", request.trace,
       "write one JSON record per executed instruction to FILE (docs/observe.md gives the "
       "fields): its block, core, pipe, opcode, source line and operands");
-  app.add_option("--trace-limit", request.trace_limit,
+  app.add_option("--trace-limit", options.trace_limit,
                  "the most records --trace writes (at least 1); past it the run goes on and a "
                  "note says the trace was cut")
       ->check(CLI::Range(int64_t{1}, kMaxSteps))
@@ -81,7 +104,7 @@ static int ToolMain(int argc, char** argv) {
       "write the estimate as a Chrome trace to FILE.json (open it in Perfetto or "
       "chrome://tracing): a track per block, core and pipe, a slice per instruction, an arrow "
       "from each set_flag to its wait_flag, UB and L1 bytes as counters");
-  app.add_flag("--audit-accesses", request.audit_accesses,
+  app.add_flag("--audit-accesses", options.audit_accesses,
                "a self-check of ptorun, for its tests: run each tile instruction against the "
                "description of what it reads and writes, and fault where they differ (slow; "
                "blocks run one at a time)")
@@ -97,7 +120,7 @@ static int ToolMain(int argc, char** argv) {
                  "misuse, reads of on-chip memory nothing wrote. auto (default): races only in "
                  "kernels that synchronise themselves; strict: in every kernel; off")
       ->check(CLI::IsMember({"auto", "strict", "off"}));
-  app.set_version_flag("--version", "ptorun 0.1.0");
+  app.set_version_flag("--version", pto::VersionText("ptorun"));
   std::vector<std::string> words(argv, argv + argc);
   for (size_t i = 1; i < words.size(); ++i) {
     if (words[i] == "--") break;
@@ -117,16 +140,20 @@ static int ToolMain(int argc, char** argv) {
     return *exit;
   }
   request.profile |= !request.profile_csv.empty();
-  request.check = check == "off"      ? pto::interp::check::Level::kOff
+  options.check = check == "off"      ? pto::interp::check::Level::kOff
                   : check == "strict" ? pto::interp::check::Level::kStrict
                                       : pto::interp::check::Level::kAuto;
-  for (const std::string& out : outs) {
-    size_t eq = out.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == out.size()) {
-      std::cerr << "ptorun: error: --out needs I=FILE or NAME=FILE, got '" << out << "'\n";
-      return kExitUsage;
+  for (const auto& [option, list, target] :
+       {std::tuple{"--out", &outs, &request.outs}, {"--expect", &expects, &request.expects}}) {
+    for (const std::string& item : *list) {
+      size_t eq = item.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == item.size()) {
+        std::cerr << "ptorun: error: " << option << " needs I=FILE or NAME=FILE, got '" << item
+                  << "'\n";
+        return kExitUsage;
+      }
+      target->emplace_back(item.substr(0, eq), item.substr(eq + 1));
     }
-    request.outs.emplace_back(out.substr(0, eq), out.substr(eq + 1));
   }
   {
     // Before the run, so that it is not wasted on an output that cannot be written.
@@ -136,6 +163,7 @@ static int ToolMain(int argc, char** argv) {
     if (!request.profile_csv.empty()) files.push_back(request.profile_csv);
     if (!request.timeline.empty()) files.push_back(request.timeline);
     inputs.push_back(program_path);
+    for (const auto& golden : request.expects) inputs.push_back(golden.second);
     if (std::optional<int> exit = pto::CheckOutputs("ptorun", files, inputs)) return *exit;
   }
 

@@ -79,12 +79,12 @@ int main(int argc, char** argv) {
   const uint64_t seed = std::strtoull(argv[2], nullptr, 10);
   const long count = std::strtol(argv[3], nullptr, 10);
   pto::interp::RunRequest request;
-  request.max_steps = 200000;
-  request.threads = 1;
+  request.options.max_steps = 200000;
+  request.options.threads = 1;
   for (int i = 4; i < argc; ++i) {
     std::string a = argv[i];
     if ((a == "--blocks" || a == "--entry") && i + 1 < argc) {
-      if (a == "--blocks") request.blocks = std::atoi(argv[++i]);
+      if (a == "--blocks") request.options.blocks = std::atoi(argv[++i]);
       if (a == "--entry") request.entry = argv[++i];
     } else {
       request.args.push_back(a);

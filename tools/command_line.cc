@@ -10,7 +10,17 @@
 
 namespace pto {
 
+std::string VersionText(const char* tool) {
+  return std::string(tool) + " " + PTO_VERSION + " (bytecode format " +
+         std::to_string(kFormatVersion) + ")";
+}
+
 std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv) {
+  // "TOOL: error: ..." as every other message of the tools, and where to look for more.
+  const std::string tool = app.get_name();
+  app.failure_message([tool](const CLI::App*, const CLI::Error& e) {
+    return tool + ": error: " + e.what() + "\n" + tool + ": see '" + tool + " --help'\n";
+  });
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -16,6 +16,9 @@ namespace pto {
 /// The exit status of a command line the tool cannot take.
 constexpr int kExitUsage = 2;
 
+/// "TOOL VERSION (bytecode format N)", what --version prints.
+std::string VersionText(const char* tool);
+
 /// Parses \a argv into \a app's options. Returns the status to exit with now, after --help or
 /// --version (printed; 0) or a usage error (reported; kExitUsage), or nothing to go on.
 std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv);

@@ -16,9 +16,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   pto::Program program;
   if (!pto::ReadProgram(bytes, "fuzz.ptobc", &program, diags) || program.is_object) return 0;
   pto::interp::RunRequest request;
-  request.max_steps = 20000;
-  request.threads = 1;
-  request.blocks = 1 + static_cast<int>(size % 2);
+  request.options.max_steps = 20000;
+  request.options.threads = 1;
+  request.options.blocks = 1 + static_cast<int>(size % 2);
   const pto::Function& fn = program.functions[program.entry];
   for (const pto::Param& p : fn.params) {
     switch (p.kind) {

@@ -2,9 +2,7 @@
 // arguments past it is reported, not allocated.
 #include <doctest/doctest.h>
 
-#include <sstream>
-
-#include "pto/interp/launch.h"
+#include "pto/interp/io/arguments.h"
 #include "pto/tests/test_support.h"
 
 namespace pto::testing {
@@ -15,12 +13,14 @@ TEST_CASE("arguments beyond the memory budget are refused") {
       "func.func @main(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>) attributes {pto.entry} {\n"
       "  return\n}\n");
   const Function& fn = program.functions[program.entry];
-  std::ostringstream err;
+  Diagnostics diags;
   interp::Arguments args;
-  CHECK(interp::ReadArguments(program, fn, {"zeros:100", "zeros:150"}, &args, err, 1000));
-  CHECK(err.str().empty());
-  CHECK_FALSE(interp::ReadArguments(program, fn, {"zeros:100", "zeros:151"}, &args, err, 1000));
-  CHECK(err.str() == "ptorun: error: argument for %b: zeros:151 takes 604 bytes, more than the "
+  const std::vector<std::string> fits = {"zeros:100", "zeros:150"};
+  CHECK(interp::ReadArguments(program, fn, fits, &args, diags, 1000));
+  CHECK(diags.all().empty());
+  const std::vector<std::string> too_many = {"zeros:100", "zeros:151"};
+  CHECK_FALSE(interp::ReadArguments(program, fn, too_many, &args, diags, 1000));
+  CHECK(diags.ToString() == "error: argument for %b: zeros:151 takes 604 bytes, more than the "
                      "600 bytes of memory left to the arguments (ptorun lets them take half the "
                      "machine's memory, less under ulimit -v)\n");
   CHECK(interp::MemoryBudget() > 0);

@@ -1,0 +1,390 @@
+#include "pto/interp/io/arguments.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "pto/common/file_io.h"
+#include "pto/common/strings.h"
+#include "pto/interp/io/npy_format.h"
+
+namespace pto::interp {
+
+namespace {
+
+/// The largest global buffer ptorun makes (a memref parameter, zeros:N).
+constexpr size_t kMaxBufferBytes = size_t{16} << 30;
+
+/// What a parameter holds: its element type, and for memrefs and tiles their exact shape.
+struct Holds {
+  DType dtype;
+  std::vector<int64_t> shape;  ///< empty for a pointer: any number of elements
+  size_t exact_bytes() const {
+    if (shape.empty()) return 0;
+    size_t n = DTypeSize(dtype);
+    for (int64_t d : shape) n *= static_cast<size_t>(d);
+    return n;
+  }
+};
+
+class ArgumentReader {
+ public:
+  ArgumentReader(Diagnostics& diags, size_t budget) : diags_(diags), budget_left_(budget) {}
+
+  /// Reads \a arg, the argument of parameter %\a name, into \a bytes.
+  bool LoadBytes(const Holds& holds, const std::string& name, const ArgumentValue& arg,
+                 AlignedBytes* bytes);
+  bool ParseScalar(const std::string& name, DType dtype, const ArgumentValue& arg, Slot* slot);
+
+ private:
+  bool Error(const std::string& message) {
+    diags_.Error(message);
+    return false;
+  }
+  /// Reports \a bytes for argument \a arg if they would cross the memory budget, else counts
+  /// them in it.
+  bool Budget(const std::string& what, const std::string& arg, size_t bytes);
+  bool LoadZeros(const Holds& holds, const std::string& what, const std::string& arg,
+                 AlignedBytes* bytes);
+  bool LoadFile(const Holds& holds, const std::string& what, const std::string& path,
+                AlignedBytes* bytes);
+  /// Elements from an array (a numpy array's memory, or a .npy file's elements at
+  /// \a data): its type and shape checked against \a holds, then copied into \a bytes.
+  bool LoadArray(const Holds& holds, const std::string& what, const std::string& label,
+                 const NpyHeader& header, const uint8_t* data, size_t size, AlignedBytes* bytes);
+  bool StoreInteger(const std::string& what, DType dtype, long double v, Slot* slot);
+
+  Diagnostics& diags_;
+  size_t budget_left_;
+};
+
+bool ArgumentReader::Budget(const std::string& what, const std::string& arg, size_t bytes) {
+  if (bytes > budget_left_) {
+    return Error(StrCat(what, ": ", arg, " takes ", bytes, " bytes, more than the ", budget_left_,
+                        " bytes of memory left to the arguments (ptorun lets them take half "
+                        "the machine's memory, less under ulimit -v)"));
+  }
+  budget_left_ -= bytes;
+  return true;
+}
+
+bool ArgumentReader::LoadBytes(const Holds& holds, const std::string& name,
+                               const ArgumentValue& arg, AlignedBytes* bytes) {
+  const std::string what = StrCat("argument for %", name);
+  switch (arg.kind) {
+    case ArgumentValue::Kind::kText:
+      if (arg.text.rfind("zeros", 0) == 0) return LoadZeros(holds, what, arg.text, bytes);
+      return LoadFile(holds, what, arg.text, bytes);
+    case ArgumentValue::Kind::kArray: {
+      NpyHeader header;
+      header.descr = arg.array.descr;
+      header.shape = arg.array.shape;
+      if (!Budget(what, "the array", arg.array.bytes)) return false;
+      return LoadArray(holds, what, "the array", header, arg.array.data, arg.array.bytes, bytes);
+    }
+    default:
+      return Error(StrCat(what, ": a ", holds.shape.empty() ? "pointer" : "memory",
+                          " parameter takes an array, not a number"));
+  }
+}
+
+bool ArgumentReader::LoadZeros(const Holds& holds, const std::string& what,
+                               const std::string& arg, AlignedBytes* bytes) {
+  const int size = DTypeSize(holds.dtype);
+  const size_t exact_bytes = holds.exact_bytes();
+  size_t n = exact_bytes / size;
+  if (arg.size() > 5) {
+    char* end = nullptr;
+    errno = 0;
+    long long v = std::strtoll(arg.c_str() + 6, &end, 10);
+    if (arg[5] != ':' || end == arg.c_str() + 6 || *end != '\0' || v < 0) {
+      return Error(StrCat(what, ": expected zeros:N, got '", arg, "'"));
+    }
+    if (errno == ERANGE || v > (1ll << 34)) {
+      return Error(StrCat(what, ": ", arg.substr(6),
+                          " elements is too many for zeros:N (at most 2^34)"));
+    }
+    if (exact_bytes && static_cast<size_t>(v) * size != exact_bytes) {
+      return Error(StrCat(what, ": ", arg, " gives ", v, " elements but the parameter holds ",
+                          exact_bytes / size));
+    }
+    n = static_cast<size_t>(v);
+  } else if (!exact_bytes) {
+    return Error(StrCat(what, ": say how many elements: zeros:N"));
+  }
+  if (n > kMaxBufferBytes / size) {
+    return Error(StrCat(what, ": ", arg, " is larger than ", kMaxBufferBytes >> 30, " GiB"));
+  }
+  if (!Budget(what, arg, n * size)) return false;
+  bytes->assign(n * size, 0);
+  return true;
+}
+
+bool ArgumentReader::LoadFile(const Holds& holds, const std::string& what,
+                              const std::string& path, AlignedBytes* bytes) {
+  const int size = DTypeSize(holds.dtype);
+  const size_t exact_bytes = holds.exact_bytes();
+  const bool npy_name = path.size() > 4 && path.compare(path.size() - 4, 4, ".npy") == 0;
+  // No more than the parameter holds (and one byte to tell), so /dev/zero or an endless pipe
+  // is refused rather than read until memory runs out. A .npy file has a header besides.
+  constexpr size_t kNpyHeaderRoom = 1 << 20;
+  if (exact_bytes && !Budget(what, path, exact_bytes)) return false;
+  size_t limit = exact_bytes ? exact_bytes : std::min(kMaxBufferBytes, budget_left_);
+  if (npy_name || exact_bytes) limit += kNpyHeaderRoom;
+  std::string err;
+  bool too_large = false;
+  if (!ReadFile(path, bytes, &err, limit, &too_large)) {
+    if (exact_bytes && too_large) {
+      return Error(StrCat(what, ": ", path, " has more than ", exact_bytes, " bytes but the "
+                          "parameter holds ", exact_bytes / size, " ", DTypeName(holds.dtype),
+                          " elements (", exact_bytes, " bytes)"));
+    }
+    return Error(StrCat(what, ": ", err));
+  }
+  if (LooksLikeNpy(bytes->data(), bytes->size())) {
+    NpyHeader header;
+    if (!ParseNpyHeader(bytes->data(), bytes->size(), &header, &err)) {
+      return Error(StrCat(what, ": ", path, ": ", err));
+    }
+    AlignedBytes file;
+    file.swap(*bytes);
+    const size_t data_bytes = file.size() - header.data_offset;
+    if (!exact_bytes && !Budget(what, path, data_bytes)) return false;
+    return LoadArray(holds, what, path, header, file.data() + header.data_offset, data_bytes,
+                     bytes);
+  }
+  if (npy_name) {
+    return Error(StrCat(what, ": ", path, " is named .npy but is not a .npy file (it does not "
+                        "start with \\x93NUMPY)"));
+  }
+  if (!exact_bytes && !Budget(what, path, bytes->size())) return false;
+  if (bytes->size() % size != 0) {
+    return Error(StrCat(what, ": ", path, " has ", bytes->size(), " bytes, not a whole number of ",
+                        DTypeName(holds.dtype), " elements"));
+  }
+  if (exact_bytes && bytes->size() > exact_bytes) {
+    return Error(StrCat(what, ": ", path, " has more than ", exact_bytes, " bytes but the "
+                        "parameter holds ", exact_bytes / size, " ", DTypeName(holds.dtype),
+                        " elements (", exact_bytes, " bytes)"));
+  }
+  if (exact_bytes && bytes->size() != exact_bytes) {
+    return Error(StrCat(what, ": ", path, " has ", bytes->size(), " bytes but the parameter holds ",
+                        exact_bytes / size, " ", DTypeName(holds.dtype), " elements (",
+                        exact_bytes, " bytes)"));
+  }
+  return true;
+}
+
+bool ArgumentReader::LoadArray(const Holds& holds, const std::string& what,
+                               const std::string& label, const NpyHeader& header,
+                               const uint8_t* data, size_t size, AlignedBytes* bytes) {
+  const NpyElement element = ParseNpyDescr(header.descr);
+  if (!NpyDescrFits(header.descr, holds.dtype)) {
+    return Error(StrCat(what, ": ", label, " holds ", NpyTypeName(header.descr), " elements; the ",
+                        DTypeName(holds.dtype), " parameter takes ", NpyTypesFor(holds.dtype)));
+  }
+  const int64_t count = header.elements();
+  const size_t want = static_cast<size_t>(count) * element.size;
+  if (size != want) {
+    return Error(StrCat(what, ": ", label, " should hold ", want, " bytes of elements for shape ",
+                        NpyShapeText(header.shape), " but has ", size));
+  }
+  if (!holds.shape.empty()) {
+    const int64_t need = static_cast<int64_t>(holds.exact_bytes()) / DTypeSize(holds.dtype);
+    // The parameter's own shape, or a flat array of as many elements.
+    const bool fits = header.shape == holds.shape || (header.shape.size() == 1 && count == need);
+    if (!fits) {
+      return Error(StrCat(what, ": ", label, " has shape ", NpyShapeText(header.shape),
+                          "; the parameter holds ", NpyShapeText(holds.shape), " (or ",
+                          NpyShapeText({need}), ")"));
+    }
+  }
+  bytes->resize(want);
+  if (header.fortran_order || element.big_endian) {
+    NpyToCOrder(data, header.shape, header.fortran_order, element.size, element.big_endian,
+                bytes->data());
+  } else if (want) {
+    std::memcpy(bytes->data(), data, want);
+  }
+  return true;
+}
+
+bool ArgumentReader::ParseScalar(const std::string& name, DType dtype, const ArgumentValue& arg,
+                                 Slot* slot) {
+  const std::string what = StrCat("argument for %", name, " (", DTypeName(dtype), ")");
+  switch (arg.kind) {
+    case ArgumentValue::Kind::kArray:
+      return Error(StrCat(what, ": a scalar parameter takes a number, not an array"));
+    case ArgumentValue::Kind::kBool:
+      if (dtype != DType::kI1) {
+        return Error(StrCat(what, ": ", arg.boolean ? "True" : "False",
+                            " is a bool; the parameter takes ",
+                            IsFloat(dtype) ? "a number" : "an integer"));
+      }
+      slot->i = arg.boolean;
+      return true;
+    case ArgumentValue::Kind::kFloat:
+      if (!IsFloat(dtype)) {
+        return Error(StrCat(what, ": ", FormatDouble(arg.real), " is not an integer"));
+      }
+      slot->f = dtype == DType::kF32 ? static_cast<float>(arg.real) : arg.real;
+      return true;
+    case ArgumentValue::Kind::kInteger:
+      if (IsFloat(dtype)) {
+        slot->f = dtype == DType::kF32 ? static_cast<float>(arg.integer)
+                                       : static_cast<double>(arg.integer);
+        return true;
+      }
+      return StoreInteger(what, dtype, static_cast<long double>(arg.integer), slot);
+    case ArgumentValue::Kind::kUnsigned:
+      if (IsFloat(dtype)) {
+        slot->f = static_cast<double>(arg.unsigned_integer);
+        return true;
+      }
+      return StoreInteger(what, dtype, static_cast<long double>(arg.unsigned_integer), slot);
+    case ArgumentValue::Kind::kText:
+      break;
+  }
+  const std::string& text = arg.text;
+  char* end = nullptr;
+  errno = 0;
+  if (dtype == DType::kI1 && (text == "true" || text == "false")) {
+    slot->i = text == "true";
+    return true;
+  }
+  if (IsFloat(dtype)) {
+    double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0') return Error(StrCat(what, ": '", text, "' is not a number"));
+    slot->f = dtype == DType::kF32 ? static_cast<float>(v) : v;
+    return true;
+  }
+  if (dtype == DType::kU64 && !text.empty() && text[0] != '-') {
+    unsigned long long v = std::strtoull(text.c_str(), &end, 0);
+    if (*end != '\0' || errno == ERANGE) {
+      return Error(StrCat(what, ": '", text, "' is not an integer"));
+    }
+    slot->i = static_cast<int64_t>(v);
+    return true;
+  }
+  long long v = std::strtoll(text.c_str(), &end, 0);
+  if (text.empty() || *end != '\0' || errno == ERANGE) {
+    return Error(StrCat(what, ": '", text, "' is not an integer"));
+  }
+  return StoreInteger(what, dtype, static_cast<long double>(v), slot);
+}
+
+bool ArgumentReader::StoreInteger(const std::string& what, DType dtype, long double v,
+                                  Slot* slot) {
+  const int bits = IntBits(dtype);
+  const long double lo = IsSigned(dtype) ? -std::ldexp(1.0L, bits - 1) : 0;
+  const long double hi = IsSigned(dtype) ? std::ldexp(1.0L, bits - 1) - 1 : std::ldexp(1.0L, bits) - 1;
+  if (v < lo || v > hi) {
+    return Error(StrCat(what, ": ", static_cast<long long>(v) == v ? StrCat(static_cast<long long>(v))
+                                                                      : FormatDouble(static_cast<double>(v)),
+                        " is out of range"));
+  }
+  slot->i = v < 0 ? static_cast<int64_t>(v) : static_cast<int64_t>(static_cast<uint64_t>(v));
+  return true;
+}
+
+}  // namespace
+
+size_t MemoryBudget() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGESIZE);
+  size_t budget = pages > 0 && page_size > 0
+                      ? static_cast<size_t>(pages) / 2 * static_cast<size_t>(page_size)
+                      : kMaxBufferBytes;
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    budget = std::min(budget, static_cast<size_t>(limit.rlim_cur) / 2);
+  }
+  return budget;
+}
+
+bool ReadArguments(const Program& program, const Function& fn,
+                   const std::vector<ArgumentValue>& args, Arguments* out, Diagnostics& diags,
+                   size_t memory_budget) {
+  const std::vector<Param>& params = fn.params;
+  if (args.size() != params.size()) {
+    std::string list;
+    for (size_t i = 0; i < params.size(); ++i) {
+      list += StrCat(i ? ", " : "", "%", program.String(params[i].name));
+    }
+    diags.Error(StrCat("@", program.String(fn.name), " takes ", params.size(), " argument",
+                       params.size() == 1 ? "" : "s", params.empty() ? "" : " (" + list + ")",
+                       ", got ", args.size()));
+    return false;
+  }
+  ArgumentReader reader(diags, memory_budget);
+  out->globals.clear();
+  out->buffer_of_param.assign(params.size(), -1);
+  out->scalar_of_param.assign(params.size(), Slot{0});
+  out->tile_bytes.assign(params.size(), {});
+  bool ok = true;  // every bad argument is reported, not only the first
+  for (size_t i = 0; i < params.size(); ++i) {
+    const Param& p = params[i];
+    const std::string& name = program.String(p.name);
+    switch (p.kind) {
+      case ParamKind::kScalar:
+        ok &= reader.ParseScalar(name, p.dtype, args[i], &out->scalar_of_param[i]);
+        break;
+      case ParamKind::kPointer:
+      case ParamKind::kMemref: {
+        Holds holds{p.dtype, {}};
+        if (p.kind == ParamKind::kMemref) {
+          size_t bytes = DTypeSize(p.dtype);
+          bool too_large = false;
+          for (int64_t d : p.shape) {
+            too_large |= __builtin_mul_overflow(bytes, static_cast<size_t>(d), &bytes) ||
+                         bytes > kMaxBufferBytes;
+          }
+          if (too_large) {
+            diags.Error(StrCat("%", name, " is a memref larger than ", kMaxBufferBytes >> 30,
+                               " GiB"));
+            ok = false;
+            break;
+          }
+          holds.shape = p.shape;
+        }
+        GlobalBuffer buf;
+        buf.dtype = p.dtype;
+        const bool named = args[i].kind == ArgumentValue::Kind::kText &&
+                           args[i].text.rfind("zeros", 0) != 0;
+        buf.name = StrCat("%", name, named ? " (" + args[i].text + ")" : "");
+        ok &= reader.LoadBytes(holds, name, args[i], &buf.bytes);
+        out->buffer_of_param[i] = static_cast<int>(out->globals.size());
+        out->globals.push_back(std::move(buf));
+        break;
+      }
+      case ParamKind::kTile: {
+        const TileType& t = fn.tiles[p.reg].type;
+        if (fn.tiles[p.reg].addr == kUnboundAddress) {  // a callee's tile comes from its caller
+          diags.Error(StrCat("@", program.String(fn.name), " cannot be run on its own: its tile "
+                             "parameter %", name, " has no place in memory"));
+          ok = false;
+          break;
+        }
+        ok &= reader.LoadBytes(Holds{t.dtype, {t.rows, t.cols}}, name, args[i],
+                               &out->tile_bytes[i]);
+        break;
+      }
+    }
+  }
+  return ok;
+}
+
+bool ReadArguments(const Program& program, const Function& fn,
+                   const std::vector<std::string>& args, Arguments* out, Diagnostics& diags,
+                   size_t memory_budget) {
+  std::vector<ArgumentValue> values;
+  for (const std::string& arg : args) values.push_back(ArgumentValue::Text(arg));
+  return ReadArguments(program, fn, values, out, diags, memory_budget);
+}
+
+}  // namespace pto::interp

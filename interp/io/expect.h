@@ -1,0 +1,67 @@
+// ptorun --expect: an output compared with a golden, value by value, as numpy's isclose
+// compares (|got - want| <= atol + rtol * |want|, NaN equal to NaN), with a report of the
+// largest errors and the first elements out of tolerance.
+#ifndef PTO_INTERP_IO_EXPECT_H_
+#define PTO_INTERP_IO_EXPECT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pto/common/dtype.h"
+
+namespace pto::interp {
+
+struct Tolerance {
+  double rtol = 0;
+  double atol = 0;
+};
+
+/// The tolerance an output of \a dtype is compared with unless given: exact for integers;
+/// for floats a few units in the last place of the type (docs/semantics.md lists them).
+Tolerance DefaultTolerance(DType dtype);
+
+/// A golden's values, read from a file: a .npy file's numbers (any numeric type), or a raw
+/// file's elements of the output's own type.
+struct Golden {
+  std::string file;
+  std::vector<double> values;
+  std::vector<int64_t> shape;  ///< the .npy's shape; 1-D for a raw file
+};
+
+/// Reads \a file as the golden of an output of \a dtype. A .npy of the unsigned type that
+/// carries \a dtype's bit patterns (uint16 for bf16, uint8 for the one-byte MX formats) is
+/// read as those bit patterns. False with \a err on failure.
+bool ReadGolden(const std::string& file, DType dtype, Golden* out, std::string* err);
+
+/// The value of element \a i of \a data, elements of \a dtype.
+double ElementValue(const uint8_t* data, DType dtype, int64_t i);
+
+struct Mismatch {
+  int64_t index;
+  double got, want;
+};
+
+struct Comparison {
+  int64_t count = 0;
+  int64_t bad = 0;                ///< elements out of tolerance
+  double max_abs = 0, max_rel = 0;  ///< over elements where both are finite
+  std::vector<Mismatch> first;    ///< the first ten out of tolerance
+};
+
+/// Compares \a count elements of \a dtype at \a data with \a want.
+Comparison Compare(const uint8_t* data, DType dtype, const std::vector<double>& want,
+                   Tolerance tol);
+
+/// The lines ptorun prints of a comparison of output \a name (shape \a shape, whose last
+/// two dimensions give rows and columns to each element listed when it has two or more):
+/// "expect %y: 256 f32 values within rtol=... atol=... (max abs error ...): ok", or the
+/// count out of tolerance with the first ten.
+std::string RenderComparison(const std::string& name, DType dtype,
+                             const std::vector<int64_t>& shape, const Comparison& c,
+                             Tolerance tol);
+
+}  // namespace pto::interp
+
+#endif  // PTO_INTERP_IO_EXPECT_H_
