@@ -10,6 +10,7 @@
 #include "pto/asm/disassembler.h"
 #include "pto/asm/dump_header.h"
 #include "pto/asm/linker.h"
+#include "pto/asm/program_inputs.h"
 #include "pto/common/bytecode.h"
 #include "pto/common/file_io.h"
 #include "pto/common/output_file.h"
@@ -55,8 +56,8 @@ int Inspect(const std::string& input, const std::string& output, bool dump_heade
   return kExitOk;
 }
 
-// Reads one input: bytecode (an object, or with \a alone an executable) as it is, source
-// assembled into an object. Diagnostics may point into \a sources, which must outlive them.
+// Reads one input and makes it a link unit (program_inputs.h). Diagnostics may point into
+// \a sources, which must outlive them.
 bool LoadInput(const std::string& input, const pto::assembler::AssembleOptions& options,
                bool alone, std::vector<std::unique_ptr<pto::SourceFile>>& sources,
                pto::Diagnostics& diags, pto::assembler::LinkUnit* unit) {
@@ -64,26 +65,8 @@ bool LoadInput(const std::string& input, const pto::assembler::AssembleOptions& 
   std::string text;
   std::string err;
   if (!pto::ReadFile(input, &text, &err)) return Fail(err);
-  unit->name = input == "-" ? "<stdin>" : input;
-  constexpr size_t kMagicBytes = 16;
-  if (pto::LooksLikeBytecode(std::vector<uint8_t>(
-          text.begin(), text.begin() + static_cast<std::ptrdiff_t>(
-                                           std::min(text.size(), kMagicBytes))))) {
-    std::vector<uint8_t> bytes(text.begin(), text.end());
-    if (!pto::ReadProgram(bytes, input, &unit->program, diags)) return false;
-    if (!unit->program.is_object && !alone) {
-      return Fail(input + " is an executable; link objects (ptoas -c) and sources");
-    }
-    return true;
-  }
-  sources.push_back(std::make_unique<pto::SourceFile>(unit->name, std::move(text)));
-  if (!pto::assembler::AssembleUnit(*sources.back(), options, &unit->program, diags)) {
-    return false;
-  }
-  if (!unit->program.is_object && !alone) {
-    return Fail(input + " is the listing of an executable; only objects and sources link");
-  }
-  return true;
+  return pto::assembler::LoadUnit(input == "-" ? "<stdin>" : input, std::move(text), options,
+                                  alone, sources, diags, unit);
 }
 
 // Verifies \a program as ptorun will, then writes it: nothing is written unless it loads.
@@ -180,14 +163,10 @@ static int ToolMain(int argc, char** argv) {
   if (ok && compile_only) {
     program = std::move(units[0].program);
     if (!program.is_object) ok = Fail(inputs[0] + " is the listing of an executable, not source");
-  } else if (ok && units.size() == 1 && !units[0].program.is_object) {
-    program = std::move(units[0].program);  // an executable (or its listing) as it is
   } else if (ok) {
-    pto::assembler::LinkOptions link;
-    link.entry = entry;
-    ok = pto::assembler::Link(std::move(units), link, &program, diags);
+    ok = pto::assembler::MakeExecutable(std::move(units), entry, &program, diags);
   }
-  diags.Render(std::cerr);
+  diags.Render(std::cerr, "ptoas");
   if (!ok) return kExitInputError;
   return Write(std::move(program), output) ? kExitOk : kExitInputError;
 }

@@ -1,6 +1,7 @@
 // ptorun: executes PTO bytecode on the CPU.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <limits>
@@ -16,6 +17,19 @@ namespace {
 
 constexpr int kExitError = 1;
 using pto::kExitUsage;
+
+/// --rtol and --atol: a finite number, at least 0 (CLI::NonNegativeNumber lets "nan" through,
+/// which would put every element out of tolerance, and names a range of 300 digits).
+const CLI::Validator kTolerance(
+    [](std::string& text) -> std::string {
+      char* end = nullptr;
+      const double v = std::strtod(text.c_str(), &end);
+      if (text.empty() || *end != '\0' || !(v >= 0) || std::isinf(v)) {
+        return "expected a finite number at least 0, got '" + text + "'";
+      }
+      return "";
+    },
+    "NONNEGATIVE");
 
 }  // namespace
 
@@ -47,12 +61,12 @@ static int ToolMain(int argc, char** argv) {
   app.add_option("--rtol", request.rtol,
                  "relative tolerance of --expect: |got - want| <= atol + rtol * |want| "
                  "(default by element type: f32 1e-5, f16 1e-3, bf16 1e-2; integers 0)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(kTolerance)
       ->needs(expect);
   app.add_option("--atol", request.atol,
                  "absolute tolerance of --expect (default by element type: f32 1e-8, f16 and "
                  "bf16 1e-5; integers 0)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(kTolerance)
       ->needs(expect);
   // Ranges are checked as signed numbers, so that "-5" is refused, not wrapped.
   constexpr int64_t kMaxSteps = std::numeric_limits<int64_t>::max();

@@ -126,6 +126,14 @@ bool Runner::CheckExpectations(const RunRequest& request) {
                         w.golden.values.size(), " values but ", got.name, " has ", count));
       continue;
     }
+    // A golden of several dimensions is the output's shape, where the output has one.
+    const std::vector<int64_t>& want_shape = w.golden.shape;
+    if (got.shape.size() >= 2 && want_shape.size() >= 2 && want_shape != got.shape) {
+      ok = Error(StrCat("expect ", got.name, ": ", w.golden.file, " has shape ",
+                        NpyShapeText(want_shape), " but ", got.name, " is ",
+                        NpyShapeText(got.shape)));
+      continue;
+    }
     Tolerance tol = DefaultTolerance(got.dtype);
     if (request.rtol) tol.rtol = *request.rtol;
     if (request.atol) tol.atol = *request.atol;

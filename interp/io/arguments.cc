@@ -17,6 +17,9 @@ namespace pto::interp {
 
 namespace {
 
+/// How messages name an argument given as an array in memory (the Python module's).
+constexpr char kArrayLabel[] = "the array";
+
 /// The largest global buffer ptorun makes (a memref parameter, zeros:N).
 constexpr size_t kMaxBufferBytes = size_t{16} << 30;
 
@@ -84,8 +87,8 @@ bool ArgumentReader::LoadBytes(const Holds& holds, const std::string& name,
       NpyHeader header;
       header.descr = arg.array.descr;
       header.shape = arg.array.shape;
-      if (!Budget(what, "the array", arg.array.bytes)) return false;
-      return LoadArray(holds, what, "the array", header, arg.array.data, arg.array.bytes, bytes);
+      if (!Budget(what, kArrayLabel, arg.array.bytes)) return false;
+      return LoadArray(holds, what, kArrayLabel, header, arg.array.data, arg.array.bytes, bytes);
     }
     default:
       return Error(StrCat(what, ": a ", holds.shape.empty() ? "pointer" : "memory",
@@ -186,7 +189,8 @@ bool ArgumentReader::LoadArray(const Holds& holds, const std::string& what,
   const NpyElement element = ParseNpyDescr(header.descr);
   if (!NpyDescrFits(header.descr, holds.dtype)) {
     return Error(StrCat(what, ": ", label, " holds ", NpyTypeName(header.descr), " elements; the ",
-                        DTypeName(holds.dtype), " parameter takes ", NpyTypesFor(holds.dtype)));
+                        DTypeName(holds.dtype), " parameter takes ",
+                        NpyTypesFor(holds.dtype, label == kArrayLabel)));
   }
   const int64_t count = header.elements();
   const size_t want = static_cast<size_t>(count) * element.size;

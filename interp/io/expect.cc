@@ -33,6 +33,8 @@ double NpyValue(const uint8_t* data, const NpyElement& e, int64_t i) {
   if (e.big_endian) {
     for (int b = 0; b < e.size / 2; ++b) std::swap(bytes[b], bytes[e.size - 1 - b]);
   }
+  // The ml_dtypes types ('descr': 'bfloat16', ...) are the toolchain's own, not float16.
+  if (e.dtype == DType::kBF16 || IsMxDType(e.dtype)) return ElementValue(bytes, e.dtype, 0);
   switch (e.kind) {
     case 'b':
       return bytes[0] != 0;
@@ -183,6 +185,11 @@ bool ReadGolden(const std::string& file, DType dtype, Golden* out, std::string* 
     }
     out->shape = header.shape;
     return true;
+  }
+  if (file.size() > 4 && file.compare(file.size() - 4, 4, ".npy") == 0) {
+    *err = StrCat(file, " is named .npy but is not a .npy file (it does not start with "
+                  "\\x93NUMPY)");
+    return false;
   }
   const int size = DTypeSize(dtype);
   if (bytes.size() % size != 0) {

@@ -180,11 +180,16 @@ bool ParseNpyHeader(const uint8_t* bytes, size_t size, NpyHeader* out, std::stri
   std::string_view text(reinterpret_cast<const char*>(bytes + start), length);
   out->shape.clear();
   if (!DictReader(text).Read(out, err)) return false;
+  // Each dimension and their product: a shape such as (2**32, 2**32) must not wrap around to
+  // a count that matches the file.
+  constexpr int64_t kMaxElements = int64_t{1} << 40;
+  int64_t count = 1;
   for (int64_t d : out->shape) {
-    if (d > (int64_t{1} << 40)) {
-      *err = "its .npy header gives a dimension too large to hold";
+    if (d > kMaxElements || (d != 0 && count > kMaxElements / d)) {
+      *err = "its .npy header gives a shape too large to hold";
       return false;
     }
+    count *= d;
   }
   out->data_offset = start + length;
   return true;
@@ -261,11 +266,11 @@ std::string NpyTypeName(std::string_view descr) {
   return std::string(descr);
 }
 
-std::string NpyTypesFor(DType dtype) {
+std::string NpyTypesFor(DType dtype, bool in_memory) {
   std::string names = NpyTypeName(NpyDescrOf(dtype));
   if (dtype == DType::kBF16 || IsMxDType(dtype)) names += " (bit patterns)";
   for (const NamedType& t : kMlDtypes) {
-    if (t.dtype == dtype) names += StrCat(" or ml_dtypes.", t.name);
+    if (t.dtype == dtype && in_memory) names += StrCat(" or ml_dtypes.", t.name);
   }
   return names;
 }

@@ -62,8 +62,9 @@ std::string NpyDescrOf(DType dtype);
 std::string NpyTypeName(std::string_view descr);
 
 /// The numpy names of the arrays a \a dtype parameter takes, for messages: "float32",
-/// "uint16 (bit patterns) or ml_dtypes.bfloat16".
-std::string NpyTypesFor(DType dtype);
+/// "uint16 (bit patterns)", and \a in_memory (arrays, not .npy files, which numpy saves
+/// ml_dtypes' types into as anonymous bytes) "or ml_dtypes.bfloat16".
+std::string NpyTypesFor(DType dtype, bool in_memory);
 
 /// "(16, 16)", numpy's spelling of a shape.
 std::string NpyShapeText(const std::vector<int64_t>& shape);

@@ -7,6 +7,7 @@
 
 #include "pto/common/isa/cost_table.h"
 #include "pto/common/strings.h"
+#include "pto/interp/observe/json_text.h"
 #include "pto/interp/check/sanitizer.h"
 
 namespace pto::interp::observe {
@@ -121,6 +122,28 @@ std::vector<typename Map::const_iterator> Top(const Map& rows, size_t n,
   return order;
 }
 
+// Each pipe's busy cycles, against the time the cores that have it ran.
+struct PipeTotals {
+  std::array<uint64_t, kPipeCount> busy{};
+  uint64_t span = 0, unmatched = 0;
+  int bound = 0;  ///< the busiest pipe
+};
+
+PipeTotals SumPipes(const Estimate& e) {
+  PipeTotals t;
+  for (const BlockSchedule& s : e.schedules) {
+    t.unmatched += s.unmatched_waits;
+    for (const CoreSchedule& c : s.cores) {
+      t.span += c.end;
+      for (int p = 0; p < kPipeCount; ++p) t.busy[p] += c.busy[p];
+    }
+  }
+  for (int p = 0; p < kPipeCount; ++p) {
+    if (t.busy[p] > t.busy[t.bound]) t.bound = p;
+  }
+  return t;
+}
+
 }  // namespace
 
 Estimate EstimateRun(std::vector<std::vector<CoreCosts>> blocks) {
@@ -147,25 +170,16 @@ std::string RenderProfile(const Program& program, const Estimate& e) {
     }
     if (e.schedules.size() > 8) out += StrCat("    ... ", e.schedules.size() - 8, " more blocks\n");
   }
-  // Each pipe's busy cycles, against the time the cores that have it ran.
-  std::array<uint64_t, kPipeCount> busy{};
-  uint64_t span = 0, unmatched = 0;
-  for (const BlockSchedule& s : e.schedules) {
-    unmatched += s.unmatched_waits;
-    for (const CoreSchedule& c : s.cores) {
-      span += c.end;
-      for (int p = 0; p < kPipeCount; ++p) busy[p] += c.busy[p];
-    }
-  }
-  int bound = 0;
+  const PipeTotals pipes = SumPipes(e);
+  const auto& busy = pipes.busy;
+  const uint64_t unmatched = pipes.unmatched;
   out += "  pipe                  busy cycles  utilisation\n";
   for (int p = 0; p < kPipeCount; ++p) {
     if (busy[p] == 0) continue;
-    if (busy[p] > busy[bound]) bound = p;
     out += StrCat("    ", Padded(PipeName(kPipes[p]), 18), Right(std::to_string(busy[p]), 13),
-                  Right(Percent(static_cast<double>(busy[p]), static_cast<double>(span)), 13), "\n");
+                  Right(Percent(static_cast<double>(busy[p]), static_cast<double>(pipes.span)), 13), "\n");
   }
-  out += StrCat("  bound by ", PipeName(kPipes[bound]), "\n");
+  out += StrCat("  bound by ", PipeName(kPipes[pipes.bound]), "\n");
   const Tables t = Tabulate(program, e);
   const double placed = static_cast<double>(t.placed);
   out += "  top source lines by estimated cycles\n";
@@ -234,6 +248,37 @@ std::string ProfileCsv(const Program& program, const Estimate& e) {
                   Joined(l.ops), ",", l.totals.executed, ",", l.totals.cycles, ",", percent, "\n");
   }
   return out;
+}
+
+std::string ProfileJson(const Program& program, const Estimate& e) {
+  const PipeTotals pipes = SumPipes(e);
+  std::string out = StrCat("{\"cycles\": ", e.cycles, ", \"clock_hz\": ", Number(cost::kClockHz),
+                           ", \"blocks\": [");
+  for (size_t b = 0; b < e.schedules.size(); ++b) out += StrCat(b ? ", " : "", e.schedules[b].end);
+  out += "], \"pipes\": {";
+  const char* sep = "";
+  for (int p = 0; p < kPipeCount; ++p) {
+    if (pipes.busy[p] == 0) continue;
+    const double utilisation =
+        pipes.span ? static_cast<double>(pipes.busy[p]) / static_cast<double>(pipes.span) : 0.0;
+    out += StrCat(sep, Quoted(PipeName(kPipes[p])), ": {\"busy\": ", pipes.busy[p],
+                  ", \"utilisation\": ", Number(utilisation), "}");
+    sep = ", ";
+  }
+  out += StrCat("}, \"bound\": ", Quoted(PipeName(kPipes[pipes.bound])),
+                ", \"unmatched_waits\": ", pipes.unmatched, ", \"lines\": [");
+  const Tables t = Tabulate(program, e);
+  sep = "";
+  for (const auto& [key, l] : t.lines) {
+    std::string ops = "[";
+    for (const std::string& op : l.ops) ops += StrCat(ops.size() > 1 ? ", " : "", Quoted(op));
+    out += StrCat(sep, "{\"file\": ", Quoted(key.first), ", \"line\": ", key.second,
+                  ", \"pipe\": ", Quoted(PipeName(kPipes[l.totals.pipe()])),
+                  ", \"instructions\": ", ops, "], \"executed\": ", l.totals.executed,
+                  ", \"cycles\": ", l.totals.cycles, "}");
+    sep = ", ";
+  }
+  return out + "]}";
 }
 
 }  // namespace pto::interp::observe

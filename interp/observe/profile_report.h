@@ -25,6 +25,10 @@ Estimate EstimateRun(std::vector<std::vector<CoreCosts>> blocks);
 std::string RenderProfile(const Program& program, const Estimate& e);
 /// The per-line table: file, line, pipe, instructions, executed, cycles, percent.
 std::string ProfileCsv(const Program& program, const Estimate& e);
+/// The estimate as a JSON object (the Python module's profile): cycles, clock_hz, blocks
+/// (each one's cycles), pipes (busy cycles and utilisation by pipe), bound, unmatched_waits,
+/// lines (file, line, pipe, instructions, executed, cycles).
+std::string ProfileJson(const Program& program, const Estimate& e);
 
 }  // namespace pto::interp::observe
 

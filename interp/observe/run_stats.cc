@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "pto/common/strings.h"
+#include "pto/interp/observe/json_text.h"
 
 namespace pto::interp::observe {
 
@@ -110,6 +111,43 @@ std::string RunStats::Render() const {
                   Right(peak_[m], 12), " of ", capacity, " bytes", percent, "\n");
   }
   return out;
+}
+
+std::string RunStats::Json() const {
+  const auto where = [](int place) {
+    return place == kGlobal ? std::string("GM") : std::string(MemoryHardwareName(static_cast<Memory>(place)));
+  };
+  std::string out = StrCat("{\"instructions\": ", instructions_, ", \"by_pipe\": {");
+  const char* sep = "";
+  for (int p = 0; p <= kPipeCount; ++p) {
+    if (by_pipe_[p] == 0) continue;
+    out += StrCat(sep, Quoted(p < kPipeCount ? PipeName(kPipes[p]) : "none"), ": ", by_pipe_[p]);
+    sep = ", ";
+  }
+  out += "}, \"by_opcode\": {";
+  sep = "";
+  for (int op = 0; op < kOpcodeCount; ++op) {
+    if (by_opcode_[op] == 0) continue;
+    out += StrCat(sep, Quoted(GetOpInfo(static_cast<Opcode>(op)).listing_name()), ": ",
+                  by_opcode_[op]);
+    sep = ", ";
+  }
+  out += "}, \"moved\": [";
+  sep = "";
+  for (const auto& [key, m] : moved_) {
+    out += StrCat(sep, "{\"from\": ", Quoted(where(key.first)), ", \"to\": ", Quoted(where(key.second)),
+                  ", \"bytes\": ", m.bytes, ", \"instructions\": ", m.instructions, "}");
+    sep = ", ";
+  }
+  out += "], \"highest_byte\": {";
+  sep = "";
+  for (int m = 0; m < kMemoryCount; ++m) {
+    if (peak_[m] == 0) continue;
+    out += StrCat(sep, Quoted(MemoryHardwareName(static_cast<Memory>(m))), ": {\"touched\": ",
+                  peak_[m], ", \"capacity\": ", MemoryCapacity(arch_, static_cast<Memory>(m)), "}");
+    sep = ", ";
+  }
+  return out + "}}";
 }
 
 }  // namespace pto::interp::observe

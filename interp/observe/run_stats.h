@@ -25,6 +25,9 @@ class RunStats final : public StepObserver {
   void Merge(const RunStats& other);
   /// The table ptorun prints (docs/observe.md shows one).
   std::string Render() const;
+  /// The same as a JSON object: instructions, by_pipe, by_opcode, moved (from, to, bytes,
+  /// instructions), highest_byte (touched, capacity by memory); the Python module's stats.
+  std::string Json() const;
   uint64_t instructions() const { return instructions_; }
 
  private:
