@@ -236,7 +236,7 @@ class RunOutcome {
   }
 
   /// A tile of the function, or a memory parameter, by name: (numpy type string, shape,
-  /// bytes); raises ValueError if there is none.
+  /// bytes, PTO element type); raises ValueError if there is none.
   py::tuple Output(const std::string& name) const {
     Launched();
     pto::Diagnostics problems;
@@ -246,7 +246,8 @@ class RunOutcome {
       throw py::value_error(problems.ToString());
     }
     return py::make_tuple(interp::NpyDescrOf(out.dtype), out.shape,
-                          py::bytes(reinterpret_cast<const char*>(out.data), out.bytes));
+                          py::bytes(reinterpret_cast<const char*>(out.data), out.bytes),
+                          DTypeName(out.dtype));
   }
 
   uint64_t steps() const { return Launched().steps(); }

@@ -120,6 +120,11 @@ def _diagnostics(tuples):
     return [Diagnostic(*t) for t in tuples]
 
 
+def _failure(cls, message):
+    """cls for a problem found here, before the run: one unlocated error, as ptorun prints it."""
+    return cls([Diagnostic("error", "", 0, 0, message)], f"ptorun: error: {message}\n")
+
+
 def _inputs(source, name):
     """(name, bytes) pairs of what assemble was given."""
     items = source if isinstance(source, (list, tuple)) else [source]
@@ -127,8 +132,10 @@ def _inputs(source, name):
     for n, item in enumerate(items):
         label = name if name and len(items) == 1 else (name or "<text>") + (
             f" {n + 1}" if len(items) > 1 else "")
-        if isinstance(item, os.PathLike) or (
-                isinstance(item, str) and "\n" not in item and "{" not in item):
+        # A str is a path unless it holds a line break, or names no file and has spaces (a
+        # one-line source); a path that does not exist is a FileNotFoundError.
+        if isinstance(item, os.PathLike) or (isinstance(item, str) and "\n" not in item and (
+                os.path.exists(item) or not any(c.isspace() for c in item))):
             path = os.fspath(item)
             with open(path, "rb") as f:
                 out.append((path, f.read()))
@@ -186,7 +193,10 @@ class Kernel:
 
     def params_of(self, entry=None):
         """The parameters of function entry (default: the entry)."""
-        return [Param(*p) for p in self._core.params(entry or "")]
+        try:
+            return [Param(*p) for p in self._core.params(entry or "")]
+        except ValueError as e:  # no such function
+            raise _failure(ArgumentError, str(e).strip().removeprefix("error: ")) from None
 
     def listing(self, name="kernel"):
         """The program as ptoas -d prints it."""
@@ -214,13 +224,18 @@ class Kernel:
         named = {}
         for key, value in kwargs.items():
             (options if key in _OPTIONS else named)[key] = value
-        params = self.params_of(options["entry"])
-        binding = _Binding(params, args, named)
-        threads = options["threads"] or os.cpu_count() or 1
         if options["check"] not in ("auto", "strict", "off"):
             raise ValueError(f"check must be 'auto', 'strict' or 'off', not {options['check']!r}")
+        if options["threads"] is None:
+            options["threads"] = os.cpu_count() or 1
+        for key in ("blocks", "threads", "max_steps", "trace_limit"):
+            if int(options[key]) < 1:  # as ptorun's --blocks, --threads, ... take them
+                raise ValueError(f"{key} must be at least 1, got {options[key]!r}")
+        params = self.params_of(options["entry"])
+        binding = _Binding(params, args, named)
         outcome = _core.run(self._core, options["entry"] or "", binding.values, binding.descrs,
-                            int(options["blocks"]), int(threads), int(options["max_steps"]),
+                            int(options["blocks"]), int(options["threads"]),
+                            int(options["max_steps"]),
                             options["check"], bool(options["stats"]), bool(options["trace"]),
                             int(options["trace_limit"]), bool(options["profile"]))
         diags, text = outcome.diagnostics()
@@ -241,20 +256,22 @@ class _Binding:
 
     def __init__(self, params, args, named):
         if len(args) > len(params):
-            raise ArgumentError([], f"the kernel takes {len(params)} arguments, got {len(args)}")
+            raise _failure(ArgumentError, f"the kernel takes {len(params)} arguments, got "
+                           f"{len(args)}")
         given = list(args) + [_MISSING] * (len(params) - len(args))
         index = {p.name: i for i, p in enumerate(params)}
         for key, value in named.items():
-            i = index.get(key[1:] if key.startswith("%") else key)
+            key = key[1:] if key.startswith("%") else key
+            i = index.get(key)
             if i is None:
-                raise ArgumentError([], f"the kernel has no parameter %{key} (it has "
-                                        + ", ".join("%" + p.name for p in params) + ")")
+                raise _failure(ArgumentError, f"the kernel has no parameter %{key} (it has "
+                               + ", ".join("%" + p.name for p in params) + ")")
             if given[i] is not _MISSING:
-                raise ArgumentError([], f"%{key} is given twice")
+                raise _failure(ArgumentError, f"%{key} is given twice")
             given[i] = value
         missing = [f"%{p.name}" for p, v in zip(params, given) if v is _MISSING]
         if missing:
-            raise ArgumentError([], "missing arguments for " + ", ".join(missing))
+            raise _failure(ArgumentError, "missing arguments for " + ", ".join(missing))
         self.values, self.descrs, self.outputs, self._back = [], [], [], []
         for i, (p, v) in enumerate(zip(params, given)):
             if p.kind == "scalar":
@@ -267,19 +284,29 @@ class _Binding:
         if isinstance(v, (np.generic, np.ndarray)) and np.ndim(v) == 0:
             v = v.item()
         if not isinstance(v, (bool, int, float)):
-            raise ArgumentError([], f"%{p.name} is a {p.dtype} scalar: give a number, not "
-                                    f"{type(v).__name__}")
+            raise _failure(ArgumentError, f"%{p.name} is a {p.dtype} scalar: give a number, not "
+                           f"{type(v).__name__}")
+        if type(v) is not bool and isinstance(v, int) and not -2**63 <= v < 2**64:
+            # past what _core's int64 and uint64 hold: a number for a float, else too large
+            if p.dtype != "bf16" and np.dtype(p._descr).kind != "f":
+                raise _failure(ArgumentError, f"argument for %{p.name} ({p.dtype}): {v} is out "
+                               f"of range")
+            v = float(v)
         self.values.append(v)
         self.descrs.append("")
 
     def _array(self, i, p, v):
-        if v is None or isinstance(v, (tuple, int)) and not isinstance(v, bool):
+        if v is None or isinstance(v, (tuple, int, np.integer)) and not isinstance(v, bool):
             if v is None:
                 if p.kind == "pointer":
-                    raise ArgumentError([], f"%{p.name} is a pointer: give an array or the "
-                                            f"shape of the output to allocate")
+                    raise _failure(ArgumentError, f"%{p.name} is a pointer: give an array or the "
+                                   f"shape of the output to allocate")
                 v = p.shape
-            v = np.zeros(v, dtype=p.numpy_dtype)
+            try:
+                v = np.zeros(v, dtype=p.numpy_dtype)
+            except (TypeError, ValueError) as e:
+                raise _failure(ArgumentError, f"argument for %{p.name}: {v!r} is not a shape "
+                               f"({e})") from None
             self.outputs.append(v)
         elif not isinstance(v, np.ndarray):
             v = np.asarray(v, dtype=p.numpy_dtype)
@@ -293,16 +320,36 @@ class _Binding:
         self._back.append((i, p, v, array))
 
     def _check_overlap(self, params):
+        # Arrays that share memory are read as they are; a kernel that writes one of them
+        # is refused after the run (write_back), as ptorun's buffers do not alias.
+        self._shared = {}
         for a in range(len(self._back)):
             for b in range(a):
                 if np.shares_memory(self._back[a][2], self._back[b][2]):
-                    pa, pb = self._back[a][1], self._back[b][1]
-                    raise ArgumentError([], f"%{pb.name} and %{pa.name} share memory; ptorun "
-                                            f"gives each parameter a buffer of its own, so "
-                                            f"pass one array once")
+                    self._shared.setdefault(a, b)
+                    self._shared.setdefault(b, a)
+
+    def _refuse_written_shared(self, outcome):
+        written = []
+        for k, other in sorted(self._shared.items()):
+            i, p, _, array = self._back[k]
+            scratch = np.empty_like(array)
+            outcome.copy_param(i, scratch)
+            if not np.array_equal(scratch.view(np.uint8), array.view(np.uint8)):
+                written.append(f"%{p.name} (which shares memory with %{self._back[other][1].name})")
+        if written:
+            raise _failure(RunError, f"the kernel wrote {', '.join(written)}; ptorun gives each "
+                           f"parameter a buffer of its own where the NPU would alias them, so "
+                           f"pass separate arrays")
 
     def write_back(self, outcome):
-        for i, p, user, array in self._back:
+        """Copies every output back into its array; then raises RunError if the kernel wrote
+        a parameter whose array is read-only (the others are written all the same)."""
+        self._refuse_written_shared(outcome)
+        read_only = []
+        for k, (i, p, user, array) in enumerate(self._back):
+            if k in self._shared:
+                continue  # unchanged: _refuse_written_shared saw to it
             if user.flags.writeable and array is user:
                 outcome.copy_param(i, array)
                 continue
@@ -311,9 +358,13 @@ class _Binding:
             if np.array_equal(scratch.view(np.uint8), array.view(np.uint8)):
                 continue
             if not user.flags.writeable:
-                raise RunError([], f"the kernel wrote %{p.name}, but the array passed for it "
-                                   f"is read-only")
+                read_only.append(f"%{p.name}")
+                continue
             np.copyto(user, scratch.astype(user.dtype, copy=False), casting="unsafe")
+        if read_only:
+            raise _failure(RunError, f"the kernel wrote {', '.join(read_only)}, but "
+                           + ("the array passed for it is" if len(read_only) == 1 else
+                              "the arrays passed for them are") + " read-only")
 
 
 _MISSING = object()
@@ -323,7 +374,8 @@ class Result:
     """A finished run: outputs (the arrays it allocated), steps (instructions executed),
     seconds, notes and findings (Diagnostic lists); with stats=True .stats (a dict), with
     trace=True .trace (a list of dicts, one per instruction; .trace_cut), with profile=True
-    .profile (the cycle estimate as a dict) and .timeline (a Chrome trace, a dict)."""
+    .profile (the cycle estimate as a dict) and .timeline (a Chrome trace, a dict, at most
+    trace_limit slices; .timeline_cut)."""
 
     def __init__(self, outcome, binding, diags, options):
         self._outcome = outcome
@@ -337,9 +389,9 @@ class Result:
         if options["trace"]:
             text, self.trace_cut = outcome.trace()
             self.trace = [json.loads(line) for line in text.decode().splitlines()]
-        self.profile = self.timeline = None
+        self.profile = self.timeline = self.timeline_cut = None
         if options["profile"]:
-            profile, timeline, _ = outcome.estimate(int(options["trace_limit"]))
+            profile, timeline, self.timeline_cut = outcome.estimate(int(options["trace_limit"]))
             self.profile = json.loads(profile)
             self.timeline = json.loads(timeline)
 
@@ -353,10 +405,11 @@ class Result:
     def tile(self, name):
         """The elements of a tile of the function (or a memory parameter) by name, as block
         0 left them: a 2-D array for a tile."""
-        descr, shape, data = self._outcome.output(name)
+        descr, shape, data, pto_type = self._outcome.output(name)
         dtype = np.dtype(descr)
-        array = np.frombuffer(data, dtype=dtype).reshape(shape).copy()
-        return array
+        if pto_type == "bf16" and _ml_dtypes is not None:  # as Param.numpy_dtype gives it
+            dtype = np.dtype(_ml_dtypes.bfloat16)
+        return np.frombuffer(data, dtype=dtype).reshape(shape).copy()
 
     def save_timeline(self, path):
         """Writes the timeline (profile=True) as a Chrome trace for Perfetto."""
