@@ -1,6 +1,7 @@
 #!/bin/sh
-# Builds the toolchain, then assembles one bundled sample, runs it on its bundled inputs and
-# compares the result with its numpy golden. Usage: scripts/run-sample.sh [softmax|rmsnorm]
+# Installs what it needs, builds ptoas and ptorun (nothing else), then assembles one bundled
+# sample, runs it on its bundled inputs and compares the result with its numpy golden
+# (ptorun --expect). Usage: scripts/run-sample.sh [softmax|rmsnorm]
 set -eu
 cd "$(dirname "$0")/.."
 sample="${1:-softmax}"
@@ -8,6 +9,7 @@ if [ ! -f "samples/$sample/golden.py" ]; then
   echo "no sample '$sample'; choose one of: $(ls samples | tr '\n' ' ')" >&2
   exit 2
 fi
-sh scripts/build.sh
-/usr/bin/python3 tests/golden_case.py --verbose --ptoas build/asm/ptoas \
+sh scripts/setup.sh sample
+sh scripts/build.sh ptoas ptorun
+/usr/bin/python3 tests/golden_case.py --expect --ptoas build/asm/ptoas \
   --ptorun build/interp/ptorun --work "build/samples/$sample" "samples/$sample"

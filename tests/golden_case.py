@@ -91,6 +91,12 @@ def ulp_distance(actual, expected, dtype):
     return np.abs(ordered(actual) - ordered(expected))
 
 
+def shown(cmd):
+    """A command as the log prints it: paths under the current directory made relative."""
+    here = os.getcwd() + os.sep
+    return "$ " + " ".join(c.replace(here, "") for c in cmd)
+
+
 def build(ptoas, case_dir, work_dir, log=None):
     """Assembles (and links) the case's program into work_dir; (path, problems)."""
     case = load_case(case_dir)
@@ -102,7 +108,7 @@ def build(ptoas, case_dir, work_dir, log=None):
         obj = os.path.join(work_dir, os.path.basename(source) + ".ptoo")
         cmd = [ptoas, "-c", os.path.join(case_dir, source), "-o", obj]
         if log:
-            log("$ " + " ".join(cmd))
+            log(shown(cmd))
         done = subprocess.run(cmd, capture_output=True, text=True)
         if done.returncode != 0:
             return program, [f"ptoas -c failed ({done.returncode}):\n{done.stderr}"]
@@ -113,7 +119,7 @@ def build(ptoas, case_dir, work_dir, log=None):
     if "entry" in case:
         cmd += ["--entry", case["entry"]]
     if log:
-        log("$ " + " ".join(cmd))
+        log(shown(cmd))
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         return program, [f"ptoas failed ({done.returncode}):\n{done.stderr}"]
@@ -141,7 +147,7 @@ def run(ptoas, ptorun, case_dir, work_dir, log=None, ptorun_flags=()):
         outputs.append(path)
         cmd += ["--out", f"{spec['target']}={path}"]
     if log:
-        log("$ " + " ".join(cmd))
+        log(shown(cmd))
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         return [f"ptorun failed ({done.returncode}):\n{done.stderr}"]
@@ -151,6 +157,23 @@ def run(ptoas, ptorun, case_dir, work_dir, log=None, ptorun_flags=()):
         if p:
             problems.append(p)
     return problems
+
+
+def run_expect(ptoas, ptorun, case_dir, work_dir, log):
+    """The case as a user runs it: ptorun compares its outputs itself (--expect, the case's
+    tolerances) and prints the comparison; problems as run() gives them."""
+    case = load_case(case_dir)
+    program, problems = build(ptoas, case_dir, work_dir, log)
+    if problems:
+        return problems
+    cmd = [ptorun, program] + run_args(case, case_dir)
+    for spec in case["outs"]:
+        cmd += ["--expect", f"{spec['target']}={os.path.join(case_dir, spec['expect'])}",
+                "--rtol", str(spec.get("rtol", 0.0)), "--atol", str(spec.get("atol", 0.0))]
+    log(shown(cmd))
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    log(done.stderr.rstrip("\n"))
+    return [] if done.returncode == 0 else [f"ptorun failed ({done.returncode})"]
 
 
 def run_corpus(verdict, flags_for, check=None):
@@ -190,10 +213,17 @@ def main():
     parser.add_argument("--ptorun", required=True)
     parser.add_argument("--work", required=True, help="directory for the run's files")
     parser.add_argument("--verbose", action="store_true", help="print commands and errors")
+    parser.add_argument("--expect", action="store_true",
+                        help="let ptorun compare (--expect) and print the commands and its "
+                             "comparison")
     parser.add_argument("case_dir")
     args = parser.parse_args()
-    problems = run(args.ptoas, args.ptorun, os.path.abspath(args.case_dir), args.work,
-                   print if args.verbose else None)
+    if args.expect:
+        problems = run_expect(args.ptoas, args.ptorun, os.path.abspath(args.case_dir), args.work,
+                              print)
+    else:
+        problems = run(args.ptoas, args.ptorun, os.path.abspath(args.case_dir), args.work,
+                       print if args.verbose else None)
     for p in problems:
         print(f"FAIL {args.case_dir}: {p}")
     if not problems:
