@@ -118,11 +118,19 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
                                                     : "nz2nz",
                            " is not modelled: write nz2nd or nz2dn(...)"));
   }
-  if (layout == Layout::kNz2Dn && ex.scalar(o[q + 3]).i != 1) {
+  // Optional operands the flags ask for: a bytecode file may lack them (the verifier checks
+  // operands against the schema, not against the flags).
+  const auto missing = [&](int k, const char* what) {
+    return o[k] == kNoOperand && !ex.Fault(StrCat(what, " is missing"));
+  };
+  if (layout == Layout::kNz2Dn && o[q + 3] != kNoOperand && ex.scalar(o[q + 3]).i != 1) {
     return ex.Fault("nz2dn with a loop0 source stride other than 1 is not modelled");
   }
   int64_t repeats = 1, src_step = 0, dst_step = 0;
   if (o[q + 4] != kNoOperand) {
+    if (missing(q + 5, "the loop3 source stride") || missing(q + 6, "the loop3 destination stride")) {
+      return false;
+    }
     repeats = ex.scalar(o[q + 4]).i;
     src_step = reg::Address(0, ex.scalar(o[q + 5]).i, 32);
     dst_step = ex.scalar(o[q + 6]).i;
@@ -133,6 +141,10 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
   double scalar_scale = 1.0;
   uint8_t* quant_params = nullptr;
   if (quant && !vec_quant && o[q] != kNoOperand) scalar_scale = ScalarValue(ex, o[q]);
+  if (vec_quant && missing(q, "the per-channel quantisation parameters' address")) return false;
+  if ((relu == Relu::kScalar || relu == Relu::kVector) && missing(q + 1, "pre_relu's alpha")) {
+    return false;
+  }
   if (vec_quant && !cube::Span(ex, Memory::kScaling, ex.scalar(o[q]).i, n * 8, reg::Use::kRead,
                                "reads", &quant_params)) {
     return false;
@@ -157,7 +169,7 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
                                 nullptr};
   if constexpr (kUb) {
     if (dst_mode == cube::DstMode::kSubblock) {
-      const int64_t id = ex.scalar(o[6]).i;
+      const int64_t id = o[6] == kNoOperand ? 0 : ex.scalar(o[6]).i;
       if (id != 0 && id != 1) return ex.Fault(StrCat("UB sub-block ", id, " (0 or 1)"));
       if (id == 1 && one_core) {
         return ex.Fault("UB sub-block 1 when one core runs the block is not modelled (a "
