@@ -112,7 +112,7 @@ bool Mrgsort4(Executor& ex, const Instr& in, DType dtype) {
                        reg::Use::kWrite, "records", &dst)) {
     return false;
   }
-  std::memcpy(dst, out.data(), out.size());
+  if (!out.empty()) std::memcpy(dst, out.data(), out.size());  // no records: no pointers
   uint64_t sr = 0;
   for (int k = 0; k < kLists; ++k) sr |= static_cast<uint64_t>(taken[k] & 0xffff) << (16 * k);
   ex.core().vms4_sr = sr;
