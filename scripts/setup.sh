@@ -28,5 +28,14 @@ if [ "$(id -u)" -ne 0 ]; then
   sudo=sudo
 fi
 echo "installing:$missing"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+# apt's and dpkg's chatter goes to a log, shown only if something fails.
+log="$(mktemp)"
+if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+       $sudo apt-get install -y -qq --no-install-recommends $missing; } >"$log" 2>&1; then
+  cat "$log" >&2
+  rm -f "$log"
+  echo "scripts/setup.sh: installing the packages failed (above)" >&2
+  exit 1
+fi
+rm -f "$log"
+echo "installed:$missing"

@@ -48,12 +48,25 @@ def comment_text(path, line):
     return ""
 
 
+def source_files(root):
+    """The tree's files: git's list in a checkout, else every file outside build/ (a source
+    archive, an sdist)."""
+    try:
+        return subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True,
+                              check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        files = []
+        for d, dirs, names in os.walk(root):
+            dirs[:] = [x for x in dirs if not (d == root and x in ("build", ".git"))]
+            files += [os.path.relpath(os.path.join(d, n), root) for n in names]
+        return sorted(files)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--root", required=True)
     args = parser.parse_args()
-    files = subprocess.run(["git", "ls-files"], cwd=args.root, capture_output=True, text=True,
-                           check=True).stdout.split()
+    files = source_files(args.root)
     existing = set(files)
     dirs = {"/".join(f.split("/")[:i]) for f in files for i in range(1, f.count("/") + 1)}
     basenames = {os.path.basename(f) for f in files}
