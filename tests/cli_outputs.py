@@ -1,12 +1,13 @@
 """How ptoas and ptorun write their outputs (common/output_file.h): through symbolic links,
 into FIFOs and /dev/stdout without replacing them, with the umask or the replaced file's
 mode, never over a file the user may not write or over one of their inputs."""
-import argparse
 import os
 import stat
 import subprocess
 import sys
 import threading
+
+import tool_work  # tests/tool_work.py: the scripts' shared arguments
 
 KERNEL = """module {
   func.func @k(%x: !pto.ptr<f32>) {
@@ -21,17 +22,7 @@ def run(cmd, **kw):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--ptoas", required=True)
-    ap.add_argument("--ptorun", required=True)
-    ap.add_argument("--work", required=True)
-    a = ap.parse_args()
-    a.ptoas, a.ptorun = os.path.abspath(a.ptoas), os.path.abspath(a.ptorun)
-    os.makedirs(a.work, exist_ok=True)
-    os.chdir(a.work)
-    for name in os.listdir("."):
-        if not os.path.isdir(name):
-            os.unlink(name)
+    a = tool_work.parse_and_enter_work()
     failures = []
 
     def check(what, ok):

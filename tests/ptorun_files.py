@@ -3,13 +3,14 @@
 against numpy goldens (tolerances, NaN, row and column, bf16 as values) and the command line
 around them (options anywhere, --, --version, usage errors). Every input and golden is made
 by numpy here, never taken from ptorun's own output."""
-import argparse
 import os
 import re
 import subprocess
 import sys
 
 import numpy as np
+
+import tool_work  # tests/tool_work.py: the scripts' shared arguments
 
 SCALE = """module {
   func.func @scale(%x: !pto.ptr<T>, %y: !pto.ptr<T>, %k: T) {
@@ -307,17 +308,7 @@ def check_command_line(c, x):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--ptoas", required=True)
-    ap.add_argument("--ptorun", required=True)
-    ap.add_argument("--work", required=True)
-    a = ap.parse_args()
-    a.ptoas, a.ptorun = os.path.abspath(a.ptoas), os.path.abspath(a.ptorun)
-    os.makedirs(a.work, exist_ok=True)
-    os.chdir(a.work)
-    for name in os.listdir("."):
-        if not os.path.isdir(name):
-            os.unlink(name)
+    a = tool_work.parse_and_enter_work()
     c = Checks(a.ptorun)
     for name, text in KERNELS.items():
         with open(name, "w") as f:
