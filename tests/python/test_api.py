@@ -264,6 +264,21 @@ class Run(unittest.TestCase):
         np.testing.assert_array_equal(one, r.value)
         np.testing.assert_array_equal(k.run(x, x.shape, 64, blocks=3), r.value)
 
+    def test_one_kernel_from_several_threads(self):
+        # Each run has its own buffers and memories; the kernel is shared, read-only.
+        results = [None] * 6
+
+        def work(i):
+            results[i] = self.k.run(X, 256, float(i))
+
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(len(results))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for i, y in enumerate(results):
+            np.testing.assert_array_equal(y, X * np.float32(i))
+
     def test_entry(self):
         np.testing.assert_array_equal(self.k.run(X, 256, entry="negate"), -X)
         k = ptorun.assemble(SCALE.replace(" attributes {pto.entry}", ""), entry="negate")
