@@ -66,6 +66,9 @@ inline bool ReadTransfer(Executor& ex, const Instr& in, int len_at, int first_lo
 template <typename Row>
 bool ForEachRow(const Transfer& t, Row&& row) {
   int64_t index[kMaxLoops] = {};
+  // No rows, or a loop of none: nothing moves (CheckTransfer bounds the loops' product only
+  // when every factor is non-zero, so they must not be walked for nothing).
+  if (t.rows == 0) return true;
   for (int l = 0; l < t.loops; ++l) {
     if (t.count[l] == 0) return true;
   }
