@@ -154,10 +154,11 @@ bool ExecSort(Executor& ex, const Instr& in) {
     if (block_len <= 0 || block_len % 64 != 0) {
       return ex.Fault(StrCat("blockLen must be a positive multiple of 64, got ", block_len));
     }
-    const int64_t group = 4 * block_len;
-    if (cols % group != 0 || cols / group < 1 || cols / group > 255) {
+    // (A blockLen past the columns is refused before 4 x blockLen could overflow.)
+    const int64_t group = block_len <= cols ? 4 * block_len : 0;
+    if (group == 0 || cols % group != 0 || cols / group < 1 || cols / group > 255) {
       return ex.Fault(StrCat("the source's ", cols, " valid columns must be 1 to 255 groups of "
-                             "4 x blockLen = ", group, " elements"));
+                             "4 x blockLen (", block_len, ") elements"));
     }
     if (d.valid_cols < cols) {
       return ex.Fault(StrCat("the destination ", ex.TileName(d.reg), " has ", d.valid_cols,
