@@ -49,6 +49,20 @@ void RuleChecker::CheckRegister() {
       Fail(part, StrCat(info_.mnemonic, " needs its part: LOWER or HIGHER"));
     }
   }
+  // SIMT values of packed pairs (vector<2xT>, hif8x2) name their element type; 0 is a plain
+  // scalar. A bytecode file could name any number.
+  const int elem = AttrOperand("elem");
+  if (elem >= 0 && types_[elem].known_value) {
+    const double code = types_[elem].value;
+    const auto t = code >= 0 && code < kDTypeCount ? static_cast<DType>(code) : DType::kI64;
+    const bool packed = t == DType::kInvalid || t == DType::kF16 || t == DType::kBF16 ||
+                        t == DType::kF32 || t == DType::kF8E4M3 || t == DType::kF8E5M2 ||
+                        t == DType::kHiF8;
+    if (!packed) {
+      Fail(elem, StrCat("elem ", code, " is not a packed pair's element type (f16, bf16, f32, "
+                        "f8E4M3, f8E5M2, hif8) or 0"));
+    }
+  }
   int primary = FirstOperand(OperandKind::kVReg);
   if (primary < 0) primary = FirstOperand(OperandKind::kView);
   if (primary >= 0 && !(allowed & Bit(types_[primary].dtype))) {
