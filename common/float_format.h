@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "pto/common/dtype.h"
 
@@ -50,6 +51,15 @@ inline double RoundToFloatType(double v, DType t) {
   if (t == DType::kF16) return RoundToFormat(v, kHalfFormat);
   if (t == DType::kBF16) return RoundToFormat(v, kBF16Format);
   return v;
+}
+
+/// The largest finite value of float type \a t (f32, f16, bf16; others: double's).
+inline double LargestFinite(DType t) {
+  const double huge = std::numeric_limits<double>::max();
+  if (t == DType::kF32) return std::numeric_limits<float>::max();
+  if (t == DType::kF16) return DecodeFloat(EncodeFloat(huge, kHalfFormat, RoundMode::kTrunc), kHalfFormat);
+  if (t == DType::kBF16) return DecodeFloat(EncodeFloat(huge, kBF16Format, RoundMode::kTrunc), kBF16Format);
+  return huge;
 }
 
 inline uint32_t FloatBits(float f) {

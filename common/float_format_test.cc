@@ -72,6 +72,15 @@ TEST_CASE("known f16 and bf16 encodings") {
   CHECK(FloatToBF16(3.4028235e38f) == 0x7f80);  // FLT_MAX rounds to infinity in bf16
 }
 
+TEST_CASE("largest finite values") {
+  CHECK(LargestFinite(DType::kF16) == 65504.0);
+  CHECK(LargestFinite(DType::kBF16) == static_cast<double>(BF16ToFloat(0x7f7f)));
+  CHECK(LargestFinite(DType::kF32) == static_cast<double>(BitsFloat(0x7f7fffff)));
+  // one step further rounds to infinity in each format
+  CHECK(std::isinf(RoundToFloatType(65520.0, DType::kF16)));
+  CHECK(RoundToFloatType(65519.0, DType::kF16) == 65504.0);
+}
+
 TEST_CASE("EncodeFloat rounding modes") {
   // 1 + 2^-11 lies between the f16 values 1 and 1 + 2^-10.
   const double x = 1.0 + std::ldexp(1.0, -11);

@@ -112,8 +112,9 @@ bool Executor::FaultPosition(std::string* file, int* line, int* col) const {
 }
 
 bool Executor::StepLimitFault() {
+  step_limited_ = true;
   return Fault(StrCat("this loop is still running after ", core_.limits.max_steps,
-                      " steps; stopped (raise the limit with --max-steps)"));
+                      " steps; stopped"));
 }
 
 bool Executor::TileFault(uint32_t reg) {

@@ -99,6 +99,8 @@ class Executor {
   std::string fault() const;
   /// Source position of the faulting instruction ("file:line:col"), if the line table has it.
   bool FaultPosition(std::string* file, int* line, int* col) const;
+  /// Whether the fault is the step limit's (the front end says how to raise it).
+  bool StoppedAtStepLimit() const { return step_limited_; }
 
   // ---- For kernels ----
   /// Resolves tile register \a reg; faults if it is unbound or its valid shape is unset.
@@ -188,6 +190,7 @@ class Executor {
   std::string fault_file_;
   int fault_line_ = 0;
   int fault_col_ = 0;
+  bool step_limited_ = false;  ///< the fault is the step limit's
   uint32_t pc_ = 0;
   // What the dispatch loop does after the current instruction: the next one (kNoJump), leave
   // the function (kReturn, set by Return), or continue at a code offset (JumpTo). One word, so

@@ -120,10 +120,14 @@ void KernelRun::ReportFault(Diagnostics& diags) const {
   int line = 0, col = 0;
   if (!exec.FaultPosition(&file, &line, &col)) {
     diags.Error(message);
-    return;
+  } else {
+    // As a diagnostic at a named file's line: the source line echoed, with a caret.
+    diags.At(Severity::kError, file, line, col, message);
   }
-  // As a diagnostic at a named file's line: the source line echoed, with a caret.
-  diags.At(Severity::kError, file, line, col, message);
+  if (exec.StoppedAtStepLimit()) {
+    diags.At(Severity::kNote, "", 0, 0,
+             StrCat("raise the limit with ", options_.spelling.max_steps));
+  }
 }
 
 int KernelRun::ReportFindings(Diagnostics& diags) const {
@@ -151,8 +155,9 @@ int KernelRun::ReportFindings(Diagnostics& diags) const {
   }
   if (launch_->RacesUnchecked()) {
     diags.At(Severity::kNote, "", 0, 0,
-             "this kernel has no synchronisation of its own, so races between its pipes were "
-             "not checked (a compiler inserts it; --check=strict checks the kernel as written)");
+             StrCat("this kernel has no synchronisation of its own, so races between its pipes "
+                    "were not checked (a compiler inserts it; ", options_.spelling.strict_check,
+                    " checks the kernel as written)"));
   }
   return static_cast<int>(findings.size());
 }

@@ -32,6 +32,11 @@ struct RunOptions {
   bool trace = false;         ///< record every instruction, at most trace_limit
   int64_t trace_limit = 1000000;
   bool costs = false;         ///< keep each instruction's cost (the cycle estimate)
+  /// How this front end spells the options its notes suggest (ptorun's flags by default).
+  struct Spelling {
+    std::string max_steps = "--max-steps";
+    std::string strict_check = "--check=strict";
+  } spelling;
 };
 
 /// Elements one output holds after the run, in row-major order.

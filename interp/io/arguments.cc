@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "pto/common/file_io.h"
+#include "pto/common/float_format.h"
 #include "pto/common/strings.h"
 #include "pto/interp/io/npy_format.h"
 
@@ -61,6 +63,8 @@ class ArgumentReader {
   bool LoadArray(const Holds& holds, const std::string& what, const std::string& label,
                  const NpyHeader& header, const uint8_t* data, size_t size, AlignedBytes* bytes);
   bool StoreInteger(const std::string& what, DType dtype, long double v, Slot* slot);
+  bool StoreFloat(const std::string& what, DType dtype, double v, const std::string& shown,
+                  Slot* slot);
 
   Diagnostics& diags_;
   size_t budget_left_;
@@ -236,19 +240,16 @@ bool ArgumentReader::ParseScalar(const std::string& name, DType dtype, const Arg
       if (!IsFloat(dtype)) {
         return Error(StrCat(what, ": ", FormatDouble(arg.real), " is not an integer"));
       }
-      slot->f = dtype == DType::kF32 ? static_cast<float>(arg.real) : arg.real;
-      return true;
+      return StoreFloat(what, dtype, arg.real, FormatDouble(arg.real), slot);
     case ArgumentValue::Kind::kInteger:
       if (IsFloat(dtype)) {
-        slot->f = dtype == DType::kF32 ? static_cast<float>(arg.integer)
-                                       : static_cast<double>(arg.integer);
-        return true;
+        return StoreFloat(what, dtype, static_cast<double>(arg.integer), StrCat(arg.integer), slot);
       }
       return StoreInteger(what, dtype, static_cast<long double>(arg.integer), slot);
     case ArgumentValue::Kind::kUnsigned:
       if (IsFloat(dtype)) {
-        slot->f = static_cast<double>(arg.unsigned_integer);
-        return true;
+        return StoreFloat(what, dtype, static_cast<double>(arg.unsigned_integer),
+                          StrCat(arg.unsigned_integer), slot);
       }
       return StoreInteger(what, dtype, static_cast<long double>(arg.unsigned_integer), slot);
     case ArgumentValue::Kind::kText:
@@ -264,8 +265,8 @@ bool ArgumentReader::ParseScalar(const std::string& name, DType dtype, const Arg
   if (IsFloat(dtype)) {
     double v = std::strtod(text.c_str(), &end);
     if (text.empty() || *end != '\0') return Error(StrCat(what, ": '", text, "' is not a number"));
-    slot->f = dtype == DType::kF32 ? static_cast<float>(v) : v;
-    return true;
+    if (errno == ERANGE && std::isinf(v)) return Error(StrCat(what, ": ", text, " is out of range"));
+    return StoreFloat(what, dtype, v, text, slot);
   }
   if (dtype == DType::kU64 && !text.empty() && text[0] != '-') {
     unsigned long long v = std::strtoull(text.c_str(), &end, 0);
@@ -280,6 +281,26 @@ bool ArgumentReader::ParseScalar(const std::string& name, DType dtype, const Arg
     return Error(StrCat(what, ": '", text, "' is not an integer"));
   }
   return StoreInteger(what, dtype, static_cast<long double>(v), slot);
+}
+
+// A finite number that rounds to infinity in the parameter's type is a mistake, not a value
+// (numpy only warns); "inf" written as such is taken.
+bool ArgumentReader::StoreFloat(const std::string& what, DType dtype, double v,
+                                const std::string& shown, Slot* slot) {
+  if (std::isfinite(v) && !std::isfinite(RoundToFloatType(v, dtype))) {
+    // the largest finite value in the fewest digits that still round to it in this type
+    const double top = LargestFinite(dtype);
+    char digits[40];
+    for (int precision = 1; precision <= 17; ++precision) {
+      std::snprintf(digits, sizeof digits, "%.*g", precision, top);
+      if (RoundToFloatType(std::strtod(digits, nullptr), dtype) == top) break;
+    }
+    if (top < 1e7) std::snprintf(digits, sizeof digits, "%.0f", top);  // f16: 65504
+    return Error(StrCat(what, ": ", shown, " is out of range (the largest finite ",
+                        DTypeName(dtype), " is ", digits, ")"));
+  }
+  slot->f = dtype == DType::kF32 ? static_cast<float>(v) : v;
+  return true;
 }
 
 bool ArgumentReader::StoreInteger(const std::string& what, DType dtype, long double v,

@@ -361,6 +361,8 @@ class Errors(unittest.TestCase):
             (lambda: scalars.run(1, 2**70), "out of range"),
             (lambda: scalars.run(-2**70, 0), "out of range"),
             (lambda: scalars.run(1.5, 0), "not an integer"),
+            (lambda: self.k.run(X, 256, 1e300), "1e+300 is out of range (the largest finite f32"),
+            (lambda: self.k.run(X, 256, -2**200), "out of range"),
         ]
         for call, words in cases:
             with self.subTest(words=words):
@@ -370,6 +372,7 @@ class Errors(unittest.TestCase):
                 self.assertTrue(cm.exception.errors)
                 self.assertIsInstance(cm.exception, ValueError)
         scalars.run(-128, 2**64 - 1)
+        self.assertTrue(np.isinf(self.k.run(X, 256, float("inf"))[1]))   # inf itself is taken
 
     def test_bad_options(self):
         for options in ({"check": "bogus"}, {"blocks": 0}, {"threads": 0},
@@ -396,6 +399,16 @@ class Errors(unittest.TestCase):
         self.assertEqual(e.line, 28)
         self.assertIn("make_tensor_view %x", e.text)
 
+    def test_step_limit(self):
+        k = ptorun.assemble(ERRORS / "run_endless_loop.pto")
+        with self.assertRaises(ptorun.RunError) as cm:
+            k.run(max_steps=1000)
+        e = cm.exception
+        self.assertIn("still running after 1000 steps", e.message)
+        self.assertEqual((e.line, e.column), (6, 8))
+        self.assertIn("raise the limit with max_steps=", e.text)
+        self.assertNotIn("--max-steps", e.text)
+
     def test_check_error(self):
         k = ptorun.assemble(ERRORS / "check_race_raw.pto")
         y = np.zeros(256, np.float32)
@@ -417,6 +430,9 @@ class Errors(unittest.TestCase):
         r = self.k.launch(X, 256, 2.0)
         self.assertEqual(r.findings, [])
         self.assertTrue(r.notes)
+        # the note names the option as Python spells it, not ptorun's flag
+        self.assertTrue(any('check="strict"' in n.message for n in r.notes), r.notes)
+        self.assertFalse(any("--" in n.message for n in r.notes), r.notes)
         with self.assertRaises(ptorun.CheckError) as cm:
             self.k.run(X, 256, 2.0, check="strict")
         self.assertTrue(cm.exception.findings)
