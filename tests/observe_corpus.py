@@ -28,7 +28,9 @@ def agree(work):
     if executed != records:
         problems.append(f"the CSV counts {executed} instructions, the trace {records}")
     cycles = sum(int(r["cycles"]) for r in rows)
-    sliced = sum(e["args"]["cycles"] for e in timeline["traceEvents"] if e["ph"] == "X")
+    # a slice's cycles on its pipe, and the scalar unit's cycle issuing it there
+    sliced = sum(e["args"]["cycles"] + e["args"].get("issue", 0)
+                 for e in timeline["traceEvents"] if e["ph"] == "X")
     if cycles != sliced:
         problems.append(f"the CSV charges {cycles} cycles, the timeline's slices {sliced}")
     return problems

@@ -30,6 +30,9 @@ enum class Pipe : uint8_t {
 constexpr int kPipeCount = 7;
 constexpr Pipe kPipes[kPipeCount] = {Pipe::kS, Pipe::kV, Pipe::kM, Pipe::kMTE1,
                                      Pipe::kMTE2, Pipe::kMTE3, Pipe::kFIX};
+/// The scalar pipe's dense index.
+constexpr int kScalarPipe = 0;
+static_assert(kPipes[kScalarPipe] == Pipe::kS);
 /// The dense index of \a p, or -1 for a sync code that is no instruction's pipe (PIPE_ALL ...).
 int PipeIndex(uint32_t sync_code);
 /// "PIPE_MTE2".

@@ -14,7 +14,6 @@ namespace {
 
 using Kind = check::FlagEvent::Kind;
 
-constexpr int kScalar = 0;  // the scalar pipe's index
 
 // A fired signal: when, and which record fired it.
 struct Fired {
@@ -87,22 +86,23 @@ class Scheduler {
     return start + cycles;
   }
 
-  // The issue of a pipe instruction costs the scalar unit its slot.
-  void Dispatch(int c) {
+  // The issue of pipe instruction \a r costs the scalar unit its slot.
+  void Dispatch(int c, size_t r) {
     ++states_[c].issue;
-    ++out_.cores[c].busy[kScalar];
+    ++out_.cores[c].busy[kScalarPipe];
+    out_.cores[c].placed[r].dispatched = true;
   }
 
   // A wait of record \a r on \a pipe, released at \a ready by \a from (null: taken as set).
   void Wait(int c, size_t r, int pipe, uint32_t cycles, uint64_t ready, const Fired* from) {
     CoreState& s = states_[c];
     if (from) out_.arrows.push_back({from->core, from->record, c, r});
-    if (pipe == kScalar || pipe < 0) {
-      s.issue = Place(c, r, kScalar, std::max(s.issue, ready), cycles);
+    if (pipe == kScalarPipe || pipe < 0) {
+      s.issue = Place(c, r, kScalarPipe, std::max(s.issue, ready), cycles);
       return;
     }
     Place(c, r, pipe, std::max(s.issue, ready), cycles);
-    Dispatch(c);
+    Dispatch(c, r);
   }
 
   void RunCore(int c, bool force) {
@@ -159,9 +159,9 @@ class Scheduler {
       case Kind::kSet:
       case Kind::kCrossSet: {
         const int pipe = std::max<int>(0, rec.src);
-        const uint64_t at = pipe == kScalar ? (s.issue = Place(c, r, kScalar, s.issue, rec.body))
+        const uint64_t at = pipe == kScalarPipe ? (s.issue = Place(c, r, kScalarPipe, s.issue, rec.body))
                                             : Place(c, r, pipe, s.issue, rec.body);
-        if (pipe != kScalar) Dispatch(c);
+        if (pipe != kScalarPipe) Dispatch(c, r);
         Fire(c, r, rec, at);
         return true;
       }
@@ -187,7 +187,7 @@ class Scheduler {
       case Kind::kBarrierAll: {
         uint64_t t = s.issue;
         for (const uint64_t e : s.pipe_end) t = std::max(t, e);
-        s.issue = Place(c, r, kScalar, t, rec.body);
+        s.issue = Place(c, r, kScalarPipe, t, rec.body);
         return true;
       }
       case Kind::kBarrier: {
@@ -196,7 +196,7 @@ class Scheduler {
         const bool drains = kPipes[pipe] == Pipe::kV && s.work_done[pipe] > s.issue;
         s.work_done[pipe] = 0;  // drained: a second barrier finds nothing queued
         Place(c, r, pipe, s.issue, drains ? static_cast<uint32_t>(cost::kVectorDrain) : 0);
-        if (pipe != kScalar) Dispatch(c);
+        if (pipe != kScalarPipe) Dispatch(c, r);
         return true;
       }
       case Kind::kNone:
@@ -213,13 +213,13 @@ class Scheduler {
         ready = std::max(ready, d.start + d.cycles);
       }
     }
-    if (pipe == kScalar) {
-      s.issue = Place(c, r, kScalar, ready, rec.body);
+    if (pipe == kScalarPipe) {
+      s.issue = Place(c, r, kScalarPipe, ready, rec.body);
     } else {
       s.work_done[pipe] = Place(c, r, pipe, ready, rec.body, rec.head);
       // The vector unit issues a vector scope's program itself; elsewhere the scalar unit
       // issues every instruction.
-      if (!rec.in_vector_scope) Dispatch(c);
+      if (!rec.in_vector_scope) Dispatch(c, r);
     }
     return true;
   }

@@ -22,6 +22,7 @@ struct Placed {
   uint64_t start = 0;
   uint32_t cycles = 0;
   int8_t pipe = 0;
+  bool dispatched = false;  ///< the scalar unit spent a cycle issuing it to its pipe
 };
 
 /// A set (record \a from of core \a from_core) that released a wait.

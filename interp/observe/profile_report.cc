@@ -57,9 +57,12 @@ Tables Tabulate(const Program& program, const Estimate& e) {
         Site& site = sites[static_cast<size_t>(rec.function - program.functions.data())][rec.pc];
         site.op = rec.op;
         ++site.totals.executed;
-        site.totals.cycles += placed[r].cycles;
+        // its cycles on its pipe, and the scalar unit's cycle issuing it there (by_pipe: only
+        // the former, so that a line's pipe is the one its instructions ran on)
+        const uint32_t issue = placed[r].dispatched ? 1 : 0;
+        site.totals.cycles += placed[r].cycles + issue;
         site.totals.by_pipe[placed[r].pipe] += placed[r].cycles;
-        t.placed += placed[r].cycles;
+        t.placed += placed[r].cycles + issue;
       }
     }
   }

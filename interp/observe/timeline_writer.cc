@@ -83,7 +83,9 @@ std::string TimelineJson(const Program& program, const Estimate& e, int64_t limi
       shown[c].assign(records.size(), false);
       for (size_t r = 0; r < records.size(); ++r) {
         const Placed& at = cs.placed[r];
-        if (at.cycles == 0 && records[r].sync == check::FlagEvent::Kind::kNone) continue;
+        if (at.cycles == 0 && !at.dispatched && records[r].sync == check::FlagEvent::Kind::kNone) {
+          continue;
+        }
         if (slices >= limit) {
           *cut = true;
           break;
@@ -93,7 +95,7 @@ std::string TimelineJson(const Program& program, const Estimate& e, int64_t limi
         add(StrCat("{\"ph\":\"X\",", label(records[r]), ",\"cat\":\"", PipeName(kPipes[at.pipe]),
                    "\",\"pid\":", b, ",\"tid\":", Track(c, at.pipe), ",\"ts\":",
                    Micros(at.start), ",\"dur\":", Micros(at.cycles), ",\"args\":{\"cycles\":",
-                   at.cycles, ",\"start\":", at.start, "}}"));
+                   at.cycles, ",\"start\":", at.start, at.dispatched ? ",\"issue\":1" : "", "}}"));
       }
       // UB and L1 bytes touched so far, as counters.
       for (const Footprint& f : cores[c].recorder->footprints()) {

@@ -1,5 +1,5 @@
-"""The README's examples run as written: the "End to end" commands print what the README shows,
-and the "From Python" blocks run and print what their comments say.
+"""The README's examples run as written: the "End to end" and "Profiling a kernel" commands print
+what the README shows, and the "From Python" blocks run and print what their comments say.
 
 Run by ctest with PYTHONPATH at build/python, PTO_SOURCE_DIR and PTO_BUILD_DIR set.
 """
@@ -59,6 +59,26 @@ class Readme(unittest.TestCase):
             self.assertEqual(done.returncode, 0, line + "\n" + done.stderr)
         self.assertEqual(done.stderr, shown)
         self.assertTrue(os.path.exists(os.path.join(self.work, "y.npy")))
+
+    def test_profiling(self):
+        # the commands as written; the output shown is the run's, with "..." for lines left out
+        text = section("Profiling a kernel")
+        shutil.copytree(os.path.join(ROOT, "samples", "softmax"),
+                        os.path.join(self.work, "samples", "softmax"))
+        commands, shown = blocks(text, "sh")[0], blocks(text, "")[0]
+        for line in commands.strip().splitlines():
+            line = line.replace("build/asm/ptoas", os.path.join(BUILD, "asm", "ptoas"))
+            line = line.replace("build/interp/ptorun", os.path.join(BUILD, "interp", "ptorun"))
+            done = subprocess.run(line, shell=True, cwd=self.work, capture_output=True, text=True)
+            self.assertEqual(done.returncode, 0, line + "\n" + done.stderr)
+        printed = done.stderr.splitlines()
+        at = 0
+        for line in shown.splitlines():
+            if line.strip() == "...":
+                continue
+            self.assertIn(line, printed[at:], done.stderr)
+            at = printed.index(line, at) + 1
+        self.assertTrue(os.path.exists(os.path.join(self.work, "softmax.json")))
 
     def test_from_python(self):
         code = blocks(section("From Python"), "python")
