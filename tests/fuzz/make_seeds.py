@@ -19,13 +19,16 @@ def main():
     parser.add_argument("--root", required=True)
     parser.add_argument("--work", required=True)
     args = parser.parse_args()
+    args.ptoas, args.work = os.path.abspath(args.ptoas), os.path.abspath(args.work)
     dirs = {name: os.path.join(args.work, name) for name in
             ("loader_seeds", "loader_new", "assembler_seeds", "assembler_new", "runner_new")}
     for d in dirs.values():
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
-    cases = sorted(glob.glob(os.path.join(args.root, "tests/golden/*/*/golden.py")) +
-                   glob.glob(os.path.join(args.root, "samples/*/golden.py")))
+    # Assembled from the source root by relative paths, the seeds' line tables name the same
+    # files on every checkout: a fuzz failure in CI replays here byte for byte.
+    os.chdir(args.root)
+    cases = sorted(glob.glob("tests/golden/*/*/golden.py") + glob.glob("samples/*/golden.py"))
     for i, golden in enumerate(cases):
         case_dir = os.path.dirname(golden)
         work = os.path.join(args.work, "build", str(i))
@@ -33,8 +36,7 @@ def main():
         if problems:
             sys.exit(f"{case_dir}: {problems[0]}")
         shutil.copy(program, os.path.join(dirs["loader_seeds"], f"{i}.ptobc"))
-    sources = glob.glob(os.path.join(args.root, "tests/**/*.pto"), recursive=True)
-    sources += glob.glob(os.path.join(args.root, "samples/*/*.pto"))
+    sources = glob.glob("tests/**/*.pto", recursive=True) + glob.glob("samples/*/*.pto")
     for i, path in enumerate(sorted(sources)):
         shutil.copy(path, os.path.join(dirs["assembler_seeds"], f"{i}.pto"))
     # Deep and large sources, within the fuzzers' -max_len (16 KB) where they can be.
