@@ -198,6 +198,10 @@ class Kernel:
         except ValueError as e:  # no such function
             raise _failure(ArgumentError, str(e).strip().removeprefix("error: ")) from None
 
+    def __repr__(self):
+        params = ", ".join(f"%{p.name}: {p.kind} {p.dtype}" for p in self.params)
+        return f"<ptorun.Kernel @{self.entry}({params}) {self.arch}>"
+
     def listing(self, name="kernel"):
         """The program as ptoas -d prints it."""
         return self._core.listing(name)
@@ -394,6 +398,12 @@ class Result:
             profile, timeline, self.timeline_cut = outcome.estimate(int(options["trace_limit"]))
             self.profile = json.loads(profile)
             self.timeline = json.loads(timeline)
+
+    def __repr__(self):
+        counts = [f"{len(self.outputs)} output{'s' * (len(self.outputs) != 1)}",
+                  f"{len(self.findings)} finding{'s' * (len(self.findings) != 1)}",
+                  f"{len(self.notes)} note{'s' * (len(self.notes) != 1)}"]
+        return f"<ptorun.Result {self.steps} steps in {self.seconds:.6f} s; {', '.join(counts)}>"
 
     @property
     def value(self):

@@ -137,6 +137,9 @@ class Assemble(unittest.TestCase):
         # the listing is the program: it assembles into the same bytecode
         self.assertEqual(ptorun.assemble(listing).bytecode, k.bytecode)
         self.assertEqual(ptorun.assemble(BF16_ADD, arch="a5").arch, "a5")
+        # what an interactive session shows
+        self.assertEqual(repr(k), "<ptorun.Kernel @scale(%x: pointer f32, %y: pointer f32, "
+                                  "%k: scalar f32) a2a3>")
 
     def test_link_list(self):
         d = GOLDEN / "control" / "link_three_files"
@@ -456,6 +459,8 @@ class Results(unittest.TestCase):
         self.assertEqual(sum(r.stats["by_opcode"].values()), r.steps)
         self.assertIsNone(r.trace)
         self.assertIsNone(r.profile)
+        self.assertRegex(repr(r), rf"^<ptorun.Result {r.steps} steps in [0-9.]+ s; 1 output, "
+                                  r"0 findings, [0-9]+ notes?>$")
 
     def test_trace(self):
         r = self.launch(trace=True)
