@@ -216,8 +216,9 @@ class Kernel:
         (checked against the parameter's element type; written back in place after the run),
         a shape (tuple or int) to allocate a zero output, None for a memref or tile
         parameter's own shape, and Python numbers for scalars. Parameters may also be given
-        by name (k.run(x, y, n=16)). Options: blocks, threads, max_steps, check ("auto",
-        "strict", "off"), entry. Returns the allocated outputs: None, one array, or a tuple.
+        by name (k.run(x, y, n=16), or k.run(x, y, **{"%n": 16})). Options: blocks, threads,
+        max_steps, check ("auto", "strict", "off"), entry; a parameter named as an option is
+        given by position or with its "%". Returns the allocated outputs: None, one array, or a tuple.
         """
         return self.launch(*args, **kwargs).value
 
@@ -236,6 +237,12 @@ class Kernel:
             if int(options[key]) < 1:  # as ptorun's --blocks, --threads, ... take them
                 raise ValueError(f"{key} must be at least 1, got {options[key]!r}")
         params = self.params_of(options["entry"])
+        # An option's name that is also a parameter's not given by position is ambiguous.
+        for i, p in enumerate(params):
+            if p.name in kwargs and p.name in _OPTIONS and i >= len(args):
+                raise _failure(ArgumentError, f"{p.name}= is a run option and also the name of "
+                               f"parameter %{p.name}: give %{p.name} by position, or as "
+                               f"**{{'%{p.name}': ...}}")
         binding = _Binding(params, args, named)
         outcome = _core.run(self._core, options["entry"] or "", binding.values, binding.descrs,
                             int(options["blocks"]), int(options["threads"]),

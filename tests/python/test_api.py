@@ -377,6 +377,15 @@ class Errors(unittest.TestCase):
         scalars.run(-128, 2**64 - 1)
         self.assertTrue(np.isinf(self.k.run(X, 256, float("inf"))[1]))   # inf itself is taken
 
+    def test_parameter_named_as_an_option(self):
+        k = ptorun.assemble(SCALE.replace("%k", "%max_steps"))
+        with self.assertRaises(ptorun.ArgumentError) as cm:
+            k.run(X, 256, max_steps=2.0)
+        self.assertIn("max_steps= is a run option and also the name of parameter %max_steps",
+                      str(cm.exception))
+        np.testing.assert_array_equal(k.run(X, 256, 2.0, max_steps=100), X * 2)  # by position
+        np.testing.assert_array_equal(k.run(X, 256, **{"%max_steps": 3.0}), X * 3)  # with its %
+
     def test_bad_options(self):
         for options in ({"check": "bogus"}, {"blocks": 0}, {"threads": 0},
                         {"max_steps": 0}, {"trace": True, "trace_limit": 0}):
