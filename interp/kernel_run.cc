@@ -76,7 +76,7 @@ bool KernelRun::Bind(const std::vector<ArgumentValue>& args, Diagnostics& diags)
 bool KernelRun::Prepare(const RunOptions& options, Diagnostics& diags) {
   options_ = options;
   if (options.blocks < 1) {
-    diags.Error(StrCat("--blocks must be at least 1, got ", options.blocks));
+    diags.Error(StrCat(options.spelling.blocks, options.blocks, ": at least 1 block runs"));
     return false;
   }
   if (UsesComm(program_) && NeedsCoresApart(program_)) {
@@ -87,7 +87,7 @@ bool KernelRun::Prepare(const RunOptions& options, Diagnostics& diags) {
   }
   if (UsesComm(program_) && options.blocks > kMaxCommBlocks) {
     diags.Error(StrCat("a kernel with comm instructions runs all its blocks at once, one "
-                       "thread each; --blocks ", options.blocks, " is more than the ",
+                       "thread each; ", options.spelling.blocks, options.blocks, " is more than the ",
                        kMaxCommBlocks, " allowed"));
     return false;
   }

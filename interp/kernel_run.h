@@ -34,6 +34,7 @@ struct RunOptions {
   bool costs = false;         ///< keep each instruction's cost (the cycle estimate)
   /// How this front end spells the options its notes suggest (ptorun's flags by default).
   struct Spelling {
+    std::string blocks = "--blocks ";  ///< followed by the value
     std::string max_steps = "--max-steps";
     std::string strict_check = "--check=strict";
   } spelling;

@@ -293,6 +293,7 @@ std::shared_ptr<RunOutcome> Run(std::shared_ptr<Kernel> kernel, const std::strin
   options.trace = trace;
   options.trace_limit = trace_limit;
   options.costs = costs;
+  options.spelling.blocks = "blocks=";
   options.spelling.max_steps = "max_steps=";
   options.spelling.strict_check = "check=\"strict\"";
   auto outcome = std::make_shared<RunOutcome>(std::move(kernel));

@@ -411,6 +411,13 @@ class Errors(unittest.TestCase):
         self.assertEqual(e.line, 28)
         self.assertIn("make_tensor_view %x", e.text)
 
+    def test_refused_launch(self):
+        # the launch's own limits name the option as Python spells it
+        k = ptorun.assemble(GOLDEN / "comm" / "exchange_2blocks" / "kernel.pto")
+        with self.assertRaises(ptorun.RunError) as cm:
+            k.run(np.zeros(384, np.float32), 384, 192, 384, 2, 2, blocks=257)
+        self.assertIn("blocks=257 is more than the 256 allowed", cm.exception.message)
+
     def test_step_limit(self):
         k = ptorun.assemble(ERRORS / "run_endless_loop.pto")
         with self.assertRaises(ptorun.RunError) as cm:
