@@ -320,7 +320,13 @@ class _Binding:
                                f"({e})") from None
             self.outputs.append(v)
         elif not isinstance(v, np.ndarray):
-            v = np.asarray(v, dtype=p.numpy_dtype)
+            if isinstance(v, (str, bytes, bool, float)) or np.isscalar(v):
+                raise _failure(ArgumentError, f"%{p.name} is a {p.kind} of {p.dtype}: give an "
+                               f"array, a list or a shape, not {type(v).__name__} {v!r}")
+            try:
+                v = np.asarray(v, dtype=p.numpy_dtype)
+            except (TypeError, ValueError) as e:
+                raise _failure(ArgumentError, f"argument for %{p.name} ({p.dtype}): {e}") from None
         array = v
         if v.dtype.byteorder == ">":
             array = v.astype(v.dtype.newbyteorder("<"))
