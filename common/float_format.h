@@ -57,8 +57,11 @@ inline double RoundToFloatType(double v, DType t) {
 inline double LargestFinite(DType t) {
   const double huge = std::numeric_limits<double>::max();
   if (t == DType::kF32) return std::numeric_limits<float>::max();
-  if (t == DType::kF16) return DecodeFloat(EncodeFloat(huge, kHalfFormat, RoundMode::kTrunc), kHalfFormat);
-  if (t == DType::kBF16) return DecodeFloat(EncodeFloat(huge, kBF16Format, RoundMode::kTrunc), kBF16Format);
+  const auto largest = [huge](FloatFormat f) {
+    return DecodeFloat(EncodeFloat(huge, f, RoundMode::kTrunc), f);  // truncation saturates
+  };
+  if (t == DType::kF16) return largest(kHalfFormat);
+  if (t == DType::kBF16) return largest(kBF16Format);
   return huge;
 }
 

@@ -76,7 +76,7 @@ bool KernelRun::Bind(const std::vector<ArgumentValue>& args, Diagnostics& diags)
 bool KernelRun::Prepare(const RunOptions& options, Diagnostics& diags) {
   options_ = options;
   if (options.blocks < 1) {
-    diags.Error(StrCat(options.spelling.blocks, options.blocks, ": at least 1 block runs"));
+    diags.Error(StrCat(options.spelling.blocks, options.blocks, ": must be at least 1"));
     return false;
   }
   if (UsesComm(program_) && NeedsCoresApart(program_)) {
@@ -87,8 +87,8 @@ bool KernelRun::Prepare(const RunOptions& options, Diagnostics& diags) {
   }
   if (UsesComm(program_) && options.blocks > kMaxCommBlocks) {
     diags.Error(StrCat("a kernel with comm instructions runs all its blocks at once, one "
-                       "thread each; ", options.spelling.blocks, options.blocks, " is more than the ",
-                       kMaxCommBlocks, " allowed"));
+                       "thread each; ", options.spelling.blocks, options.blocks,
+                       " is more than the ", kMaxCommBlocks, " allowed"));
     return false;
   }
   launch_ = std::make_unique<Launch>(program_, *fn_, args_, options.blocks, options.max_steps,

@@ -35,7 +35,7 @@ struct RunOptions {
   /// How this front end spells the options its notes suggest (ptorun's flags by default).
   struct Spelling {
     std::string blocks = "--blocks ";  ///< followed by the value
-    std::string max_steps = "--max-steps";
+    std::string max_steps = "--max-steps N";
     std::string strict_check = "--check=strict";
   } spelling;
 };

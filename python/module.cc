@@ -186,6 +186,9 @@ class RunOutcome {
           a.kind = interp::ArgumentValue::Kind::kInteger;
           a.integer = n.cast<int64_t>();
         }
+      } else if (py::isinstance<py::str>(v)) {  // an int past 64 bits, for a float parameter
+        a.kind = interp::ArgumentValue::Kind::kText;
+        a.text = v.cast<std::string>();
       } else {
         a.kind = interp::ArgumentValue::Kind::kFloat;
         a.real = v.cast<double>();
@@ -294,7 +297,7 @@ std::shared_ptr<RunOutcome> Run(std::shared_ptr<Kernel> kernel, const std::strin
   options.trace_limit = trace_limit;
   options.costs = costs;
   options.spelling.blocks = "blocks=";
-  options.spelling.max_steps = "max_steps=";
+  options.spelling.max_steps = "max_steps=N";
   options.spelling.strict_check = "check=\"strict\"";
   auto outcome = std::make_shared<RunOutcome>(std::move(kernel));
   outcome->Start(entry, values, descrs, options);

@@ -8,6 +8,9 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds="${1:-900}"
 [ $# -gt 0 ] && shift
+case "$seconds" in
+  ''|*[!0-9]*) echo "fuzz.sh: error: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;;
+esac
 targets="${*:-loader assembler runner}"
 if [ ! -d build/fuzz/tests/fuzz ]; then
   echo "fuzz.sh: error: no fuzz build; install clang (scripts/setup.sh all) and run scripts/build.sh" >&2
@@ -19,7 +22,15 @@ for t in $targets; do
     *) echo "fuzz.sh: error: no fuzz target '$t' (loader, assembler, runner)" >&2; exit 2 ;;
   esac
 done
-ctest --test-dir build -R '^fuzz-seeds$' >/dev/null  # the seeds, from this checkout's tests
+# the seeds, from this checkout's tests (the directories ctest's fuzz tests use too: do not
+# run both at once)
+mkdir -p build/tests/work/fuzz/long
+if ! ctest --test-dir build -R '^fuzz-seeds$' --output-on-failure \
+    >build/tests/work/fuzz/long/seeds.log 2>&1; then
+  cat build/tests/work/fuzz/long/seeds.log >&2
+  echo "fuzz.sh: error: making the seeds failed" >&2
+  exit 2
+fi
 work=build/tests/work/fuzz
 long="$work/long"
 status=0
@@ -27,6 +38,7 @@ for t in $targets; do
   seeds="$work/${t}_seeds"
   [ "$t" = runner ] && seeds="$work/loader_seeds"
   mkdir -p "$long/${t}_new"
+  rm -f "$long/$t"-*  # what an earlier run found: only this run's finds are reported
   seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
   echo "fuzz.sh: $t for ${seconds}s, -seed=$seed (log: $long/$t.log)"
   if ! "build/fuzz/tests/fuzz/${t}_fuzz" -max_total_time="$seconds" -seed="$seed" -timeout=10 \

@@ -65,6 +65,7 @@ class ArgumentReader {
   bool StoreInteger(const std::string& what, DType dtype, long double v, Slot* slot);
   bool StoreFloat(const std::string& what, DType dtype, double v, const std::string& shown,
                   Slot* slot);
+  bool FloatOutOfRange(const std::string& what, DType dtype, const std::string& shown);
 
   Diagnostics& diags_;
   size_t budget_left_;
@@ -243,7 +244,8 @@ bool ArgumentReader::ParseScalar(const std::string& name, DType dtype, const Arg
       return StoreFloat(what, dtype, arg.real, FormatDouble(arg.real), slot);
     case ArgumentValue::Kind::kInteger:
       if (IsFloat(dtype)) {
-        return StoreFloat(what, dtype, static_cast<double>(arg.integer), StrCat(arg.integer), slot);
+        return StoreFloat(what, dtype, static_cast<double>(arg.integer), StrCat(arg.integer),
+                          slot);
       }
       return StoreInteger(what, dtype, static_cast<long double>(arg.integer), slot);
     case ArgumentValue::Kind::kUnsigned:
@@ -265,7 +267,7 @@ bool ArgumentReader::ParseScalar(const std::string& name, DType dtype, const Arg
   if (IsFloat(dtype)) {
     double v = std::strtod(text.c_str(), &end);
     if (text.empty() || *end != '\0') return Error(StrCat(what, ": '", text, "' is not a number"));
-    if (errno == ERANGE && std::isinf(v)) return Error(StrCat(what, ": ", text, " is out of range"));
+    if (errno == ERANGE && std::isinf(v)) return FloatOutOfRange(what, dtype, text);
     return StoreFloat(what, dtype, v, text, slot);
   }
   if (dtype == DType::kU64 && !text.empty() && text[0] != '-') {
@@ -283,34 +285,44 @@ bool ArgumentReader::ParseScalar(const std::string& name, DType dtype, const Arg
   return StoreInteger(what, dtype, static_cast<long double>(v), slot);
 }
 
-// A finite number that rounds to infinity in the parameter's type is a mistake, not a value
-// (numpy only warns); "inf" written as such is taken.
+// A scalar is rounded to its type as a literal is. A finite number that rounds to infinity
+// there is a mistake, not a value (numpy only warns); "inf" written as such is taken.
 bool ArgumentReader::StoreFloat(const std::string& what, DType dtype, double v,
                                 const std::string& shown, Slot* slot) {
-  if (std::isfinite(v) && !std::isfinite(RoundToFloatType(v, dtype))) {
-    // the largest finite value in the fewest digits that still round to it in this type
-    const double top = LargestFinite(dtype);
-    char digits[40];
-    for (int precision = 1; precision <= 17; ++precision) {
-      std::snprintf(digits, sizeof digits, "%.*g", precision, top);
-      if (RoundToFloatType(std::strtod(digits, nullptr), dtype) == top) break;
-    }
-    if (top < 1e7) std::snprintf(digits, sizeof digits, "%.0f", top);  // f16: 65504
-    return Error(StrCat(what, ": ", shown, " is out of range (the largest finite ",
-                        DTypeName(dtype), " is ", digits, ")"));
-  }
-  slot->f = dtype == DType::kF32 ? static_cast<float>(v) : v;
+  const double rounded = RoundToFloatType(v, dtype);
+  if (std::isfinite(v) && !std::isfinite(rounded)) return FloatOutOfRange(what, dtype, shown);
+  slot->f = rounded;
   return true;
+}
+
+bool ArgumentReader::FloatOutOfRange(const std::string& what, DType dtype,
+                                     const std::string& shown) {
+  if (dtype != DType::kF32 && dtype != DType::kF16 && dtype != DType::kBF16) {
+    return Error(StrCat(what, ": ", shown, " is out of range"));
+  }
+  // the largest finite value in the fewest digits that still round to it in this type
+  const double top = LargestFinite(dtype);
+  char digits[40];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(digits, sizeof digits, "%.*g", precision, top);
+    if (RoundToFloatType(std::strtod(digits, nullptr), dtype) == top) break;
+  }
+  if (top < 1e7) std::snprintf(digits, sizeof digits, "%.0f", top);  // f16: 65504
+  return Error(StrCat(what, ": ", shown, " is out of range (the largest finite ",
+                      DTypeName(dtype), " magnitude is ", digits, ")"));
 }
 
 bool ArgumentReader::StoreInteger(const std::string& what, DType dtype, long double v,
                                   Slot* slot) {
   const int bits = IntBits(dtype);
   const long double lo = IsSigned(dtype) ? -std::ldexp(1.0L, bits - 1) : 0;
-  const long double hi = IsSigned(dtype) ? std::ldexp(1.0L, bits - 1) - 1 : std::ldexp(1.0L, bits) - 1;
+  const long double hi =
+      IsSigned(dtype) ? std::ldexp(1.0L, bits - 1) - 1 : std::ldexp(1.0L, bits) - 1;
   if (v < lo || v > hi) {
-    return Error(StrCat(what, ": ", static_cast<long long>(v) == v ? StrCat(static_cast<long long>(v))
-                                                                      : FormatDouble(static_cast<double>(v)),
+    const bool whole = static_cast<long long>(v) == v;
+    return Error(StrCat(what, ": ",
+                        whole ? StrCat(static_cast<long long>(v))
+                              : FormatDouble(static_cast<double>(v)),
                         " is out of range"));
   }
   slot->i = v < 0 ? static_cast<int64_t>(v) : static_cast<int64_t>(static_cast<uint64_t>(v));

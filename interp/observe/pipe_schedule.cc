@@ -14,7 +14,6 @@ namespace {
 
 using Kind = check::FlagEvent::Kind;
 
-
 // A fired signal: when, and which record fired it.
 struct Fired {
   uint64_t at;
@@ -159,8 +158,9 @@ class Scheduler {
       case Kind::kSet:
       case Kind::kCrossSet: {
         const int pipe = std::max<int>(0, rec.src);
-        const uint64_t at = pipe == kScalarPipe ? (s.issue = Place(c, r, kScalarPipe, s.issue, rec.body))
-                                            : Place(c, r, pipe, s.issue, rec.body);
+        const uint64_t at = pipe == kScalarPipe
+                                ? (s.issue = Place(c, r, kScalarPipe, s.issue, rec.body))
+                                : Place(c, r, pipe, s.issue, rec.body);
         if (pipe != kScalarPipe) Dispatch(c, r);
         Fire(c, r, rec, at);
         return true;

@@ -298,11 +298,12 @@ class _Binding:
             raise _failure(ArgumentError, f"%{p.name} is a {p.dtype} scalar: give a number, not "
                            f"{type(v).__name__}")
         if type(v) is not bool and isinstance(v, int) and not -2**63 <= v < 2**64:
-            # past what _core's int64 and uint64 hold: a number for a float, else too large
+            # past what _core's int64 and uint64 hold: for a float parameter its digits, read
+            # (and range-checked, and shown) as the command line's are; else too large
             if p.dtype != "bf16" and np.dtype(p._descr).kind != "f":
                 raise _failure(ArgumentError, f"argument for %{p.name} ({p.dtype}): {v} is out "
                                f"of range")
-            v = float(v)
+            v = str(v)
         self.values.append(v)
         self.descrs.append("")
 
@@ -320,12 +321,12 @@ class _Binding:
                                f"({e})") from None
             self.outputs.append(v)
         elif not isinstance(v, np.ndarray):
-            if isinstance(v, (str, bytes, bool, float)) or np.isscalar(v):
+            if isinstance(v, (str, bytes, bool, float, complex, np.generic)):
                 raise _failure(ArgumentError, f"%{p.name} is a {p.kind} of {p.dtype}: give an "
                                f"array, a list or a shape, not {type(v).__name__} {v!r}")
             try:
                 v = np.asarray(v, dtype=p.numpy_dtype)
-            except (TypeError, ValueError) as e:
+            except (TypeError, ValueError, OverflowError) as e:
                 raise _failure(ArgumentError, f"argument for %{p.name} ({p.dtype}): {e}") from None
         array = v
         if v.dtype.byteorder == ">":
@@ -416,7 +417,8 @@ class Result:
         counts = [f"{len(self.outputs)} output{'s' * (len(self.outputs) != 1)}",
                   f"{len(self.findings)} finding{'s' * (len(self.findings) != 1)}",
                   f"{len(self.notes)} note{'s' * (len(self.notes) != 1)}"]
-        return f"<ptorun.Result {self.steps} steps in {self.seconds:.6f} s; {', '.join(counts)}>"
+        steps = f"{self.steps} step{'s' * (self.steps != 1)}"
+        return f"<ptorun.Result {steps} in {self.seconds:.6f} s; {', '.join(counts)}>"
 
     @property
     def value(self):

@@ -367,7 +367,10 @@ class Errors(unittest.TestCase):
             (lambda: scalars.run(1, 2**70), "out of range"),
             (lambda: scalars.run(-2**70, 0), "out of range"),
             (lambda: scalars.run(1.5, 0), "not an integer"),
-            (lambda: self.k.run(X, 256, 1e300), "1e+300 is out of range (the largest finite f32"),
+            (lambda: self.k.run(X, 256, 1e300),
+             "1e+300 is out of range (the largest finite f32 magnitude is 3.4028235e+38)"),
+            (lambda: self.k.run(X, 256, 2**1024), f"{2**1024} is out of range"),
+            (lambda: self.k.run([2**2000] * 256, 256, 2.0), "argument for %x (f32)"),
             (lambda: self.k.run(X, 256, -2**200), "out of range"),
         ]
         for call, words in cases:
@@ -379,6 +382,9 @@ class Errors(unittest.TestCase):
                 self.assertIsInstance(cm.exception, ValueError)
         scalars.run(-128, 2**64 - 1)
         self.assertTrue(np.isinf(self.k.run(X, 256, float("inf"))[1]))   # inf itself is taken
+        np.testing.assert_array_equal(self.k.run(X, 256, 2**100), X * np.float32(2**100))
+        # a memoryview is an array's buffer
+        np.testing.assert_array_equal(self.k.run(memoryview(X), 256, 2.0), X * 2)
 
     def test_parameter_named_as_an_option(self):
         k = ptorun.assemble(SCALE.replace("%k", "%max_steps"))
@@ -428,7 +434,7 @@ class Errors(unittest.TestCase):
         e = cm.exception
         self.assertIn("still running after 1000 steps", e.message)
         self.assertEqual((e.line, e.column), (6, 8))
-        self.assertIn("raise the limit with max_steps=", e.text)
+        self.assertIn("raise the limit with max_steps=N", e.text)
         self.assertNotIn("--max-steps", e.text)
 
     def test_check_error(self):
@@ -480,6 +486,8 @@ class Results(unittest.TestCase):
         self.assertIsNone(r.profile)
         self.assertRegex(repr(r), rf"^<ptorun.Result {r.steps} steps in [0-9.]+ s; 1 output, "
                                   r"0 findings, [0-9]+ notes?>$")
+        empty = ptorun.assemble("module {\n  func.func @nothing() {\n    return\n  }\n}\n")
+        self.assertRegex(repr(empty.launch()), r"^<ptorun.Result 1 step in ")
 
     def test_trace(self):
         r = self.launch(trace=True)
