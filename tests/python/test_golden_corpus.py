@@ -86,21 +86,26 @@ def problem(name, actual, spec, case_dir):
     return None
 
 
+def launch(case_dir, **extra):
+    """Assembles and runs one case through the module: (case, params, values, result)."""
+    case = golden_case.load_case(case_dir)
+    sources = [os.path.join(case_dir, case.get("kernel", "kernel.pto"))] + [
+        os.path.join(case_dir, o) for o in case.get("objects", [])]
+    kernel = ptorun.assemble(sources if len(sources) > 1 else sources[0],
+                             arch=case.get("arch"), entry=case.get("entry"))
+    params = kernel.params_of(case.get("entry"))
+    values, options = arguments(case, case_dir, params)
+    result = kernel.launch(*values, entry=case.get("entry"), **options, **extra)
+    return case, params, values, result
+
+
 class GoldenCorpus(unittest.TestCase):
     def test_every_case(self):
         cases = case_dirs()
         self.assertGreater(len(cases), 250)
         for case_dir in cases:
-            name = os.path.relpath(case_dir, ROOT)
-            with self.subTest(case=name):
-                case = golden_case.load_case(case_dir)
-                sources = [os.path.join(case_dir, case.get("kernel", "kernel.pto"))] + [
-                    os.path.join(case_dir, o) for o in case.get("objects", [])]
-                kernel = ptorun.assemble(sources if len(sources) > 1 else sources[0],
-                                         arch=case.get("arch"), entry=case.get("entry"))
-                params = kernel.params_of(case.get("entry"))
-                values, options = arguments(case, case_dir, params)
-                result = kernel.launch(*values, entry=case.get("entry"), **options)
+            with self.subTest(case=os.path.relpath(case_dir, ROOT)):
+                case, params, values, result = launch(case_dir)
                 # Outputs the call allocated came back in order; put them in place.
                 allocated = iter(result.outputs)
                 values = [next(allocated) if v is None or isinstance(v, tuple) else v
@@ -109,6 +114,15 @@ class GoldenCorpus(unittest.TestCase):
                     p = problem(f"output {spec['target']}", output_of(spec, params, values, result),
                                 spec, case_dir)
                     self.assertIsNone(p, p)
+
+    def test_profile_lines_add_up(self):
+        # Every case's estimate: its lines' cycles (each instruction's on its pipe, and the
+        # scalar unit's cycle issuing it there) are the pipes' busy cycles.
+        for case_dir in case_dirs():
+            with self.subTest(case=os.path.relpath(case_dir, ROOT)):
+                profile = launch(case_dir, profile=True)[3].profile
+                self.assertEqual(sum(line["cycles"] for line in profile["lines"]),
+                                 sum(pipe["busy"] for pipe in profile["pipes"].values()))
 
 
 if __name__ == "__main__":
