@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <string>
 
 #include "pto/common/dtype.h"
 
@@ -64,6 +65,10 @@ inline double LargestFinite(DType t) {
   if (t == DType::kBF16) return largest(kBF16Format);
   return huge;
 }
+
+/// A value as its type prints it: integers whole, floats in as few digits as tell them apart
+/// from their neighbours in the type ("65504", "3.4028235e+38", "0.1").
+std::string FormatValue(double v, DType dtype);
 
 inline uint32_t FloatBits(float f) {
   uint32_t u;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -300,16 +299,9 @@ bool ArgumentReader::FloatOutOfRange(const std::string& what, DType dtype,
   if (dtype != DType::kF32 && dtype != DType::kF16 && dtype != DType::kBF16) {
     return Error(StrCat(what, ": ", shown, " is out of range"));
   }
-  // the largest finite value in the fewest digits that still round to it in this type
-  const double top = LargestFinite(dtype);
-  char digits[40];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(digits, sizeof digits, "%.*g", precision, top);
-    if (RoundToFloatType(std::strtod(digits, nullptr), dtype) == top) break;
-  }
-  if (top < 1e7) std::snprintf(digits, sizeof digits, "%.0f", top);  // f16: 65504
   return Error(StrCat(what, ": ", shown, " is out of range (the largest finite ",
-                      DTypeName(dtype), " magnitude is ", digits, ")"));
+                      DTypeName(dtype), " magnitude is ", FormatValue(LargestFinite(dtype), dtype),
+                      ")"));
 }
 
 bool ArgumentReader::StoreInteger(const std::string& what, DType dtype, long double v,

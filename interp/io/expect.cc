@@ -54,27 +54,6 @@ double NpyValue(const uint8_t* data, const NpyElement& e, int64_t i) {
   }
 }
 
-/// A value as its type prints it: integers whole, floats in as few digits as tell them
-/// apart from their neighbours in the type.
-std::string FormatValue(double v, DType dtype) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  if (!IsFloat(dtype) || dtype == DType::kF64) return FormatDouble(v);
-  char buf[40];
-  int precision = 1;
-  for (; precision < 9; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-    if (static_cast<float>(std::strtod(buf, nullptr)) == static_cast<float>(v)) break;
-  }
-  // Whole digits are written out (40, not 4e+01) up to where floats stop having them.
-  const double magnitude = std::fabs(v);
-  if (magnitude >= 1 && magnitude < 1e9) {
-    precision = std::max(precision, static_cast<int>(std::floor(std::log10(magnitude))) + 1);
-  }
-  std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-  return buf;
-}
-
 std::string FormatError(double e) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.3g", e);
