@@ -412,10 +412,8 @@ bool PackedPair(const Item& head, const Item* params, Type* type) {
     if (!ParseDims(params->children()[0].text, &dims, &dtype) || dims != std::vector<int64_t>{2}) {
       return false;
     }
-    if (dtype != DType::kF16 && dtype != DType::kBF16 && dtype != DType::kF32 &&
-        dtype != DType::kF8E4M3 && dtype != DType::kF8E5M2) {
-      return false;
-    }
+    // (hif8's pair has no vector spelling: !pto.hif8x2 above)
+    if (!IsPackedPairElement(dtype) || dtype == DType::kHiF8) return false;
     elem = dtype;
   } else {
     return false;

@@ -54,6 +54,11 @@ constexpr bool IsMxDType(DType t) {
   return t == DType::kF8E4M3 || t == DType::kF8E5M2 || t == DType::kE8M0 ||
          t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2 || t == DType::kHiF8;
 }
+/// The element types of the SIMT ops' packed pairs (vector<2xT>, !pto.hif8x2).
+constexpr bool IsPackedPairElement(DType t) {
+  return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF8E4M3 ||
+         t == DType::kF8E5M2 || t == DType::kHiF8;
+}
 constexpr bool IsFloat(DType t) {
   return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF64 ||
          IsMxDType(t);

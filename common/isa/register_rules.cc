@@ -55,10 +55,7 @@ void RuleChecker::CheckRegister() {
   if (elem >= 0 && types_[elem].known_value) {
     const double code = types_[elem].value;
     const auto t = code >= 0 && code < kDTypeCount ? static_cast<DType>(code) : DType::kI64;
-    const bool packed = t == DType::kInvalid || t == DType::kF16 || t == DType::kBF16 ||
-                        t == DType::kF32 || t == DType::kF8E4M3 || t == DType::kF8E5M2 ||
-                        t == DType::kHiF8;
-    if (!packed) {
+    if (t != DType::kInvalid && !IsPackedPairElement(t)) {
       Fail(elem, StrCat("elem ", code, " is not a packed pair's element type (f16, bf16, f32, "
                         "f8E4M3, f8E5M2, hif8) or 0"));
     }
