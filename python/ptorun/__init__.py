@@ -218,7 +218,8 @@ class Kernel:
         parameter's own shape, and Python numbers for scalars. Parameters may also be given
         by name (k.run(x, y, n=16), or k.run(x, y, **{"%n": 16})). Options: blocks, threads,
         max_steps, check ("auto", "strict", "off"), entry; a parameter named as an option is
-        given by position or with its "%". Returns the allocated outputs: None, one array, or a tuple.
+        given by position or with its "%". Returns the allocated outputs: None, one array, or
+        a tuple.
         """
         return self.launch(*args, **kwargs).value
 

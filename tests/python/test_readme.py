@@ -48,15 +48,21 @@ class Readme(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.work, ignore_errors=True)
 
-    def test_end_to_end(self):
-        text = section("ptorun")
-        start = text.index("End to end")
-        commands, shown = blocks(text[start:], "sh")[0], blocks(text[start:], "")[0]
+    def run_commands(self, commands):
+        """Runs a README block's commands in the work directory, each of which must succeed
+        (the build tree's tools for build/...); the last one's result."""
         for line in commands.strip().splitlines():
             line = line.replace("build/asm/ptoas", os.path.join(BUILD, "asm", "ptoas"))
             line = line.replace("build/interp/ptorun", os.path.join(BUILD, "interp", "ptorun"))
             done = subprocess.run(line, shell=True, cwd=self.work, capture_output=True, text=True)
             self.assertEqual(done.returncode, 0, line + "\n" + done.stderr)
+        return done
+
+    def test_end_to_end(self):
+        text = section("ptorun")
+        start = text.index("End to end")
+        commands, shown = blocks(text[start:], "sh")[0], blocks(text[start:], "")[0]
+        done = self.run_commands(commands)
         self.assertEqual(done.stderr, shown)
         self.assertTrue(os.path.exists(os.path.join(self.work, "y.npy")))
 
@@ -66,11 +72,7 @@ class Readme(unittest.TestCase):
         shutil.copytree(os.path.join(ROOT, "samples", "softmax"),
                         os.path.join(self.work, "samples", "softmax"))
         commands, shown = blocks(text, "sh")[0], blocks(text, "")[0]
-        for line in commands.strip().splitlines():
-            line = line.replace("build/asm/ptoas", os.path.join(BUILD, "asm", "ptoas"))
-            line = line.replace("build/interp/ptorun", os.path.join(BUILD, "interp", "ptorun"))
-            done = subprocess.run(line, shell=True, cwd=self.work, capture_output=True, text=True)
-            self.assertEqual(done.returncode, 0, line + "\n" + done.stderr)
+        done = self.run_commands(commands)
         printed = done.stderr.splitlines()
         at = 0
         for line in shown.splitlines():
