@@ -4,6 +4,7 @@ numbers the command line gives.
 
 Run by ctest with PYTHONPATH at build/python; PTO_SOURCE_DIR names the source tree.
 """
+import functools
 import glob
 import os
 import sys
@@ -86,13 +87,19 @@ def problem(name, actual, spec, case_dir):
     return None
 
 
-def launch(case_dir, **extra):
-    """Assembles and runs one case through the module: (case, params, values, result)."""
+@functools.lru_cache(maxsize=None)
+def assembled(case_dir):
+    """One case's kernel, assembled once for every test that runs it: (case, kernel)."""
     case = golden_case.load_case(case_dir)
     sources = [os.path.join(case_dir, case.get("kernel", "kernel.pto"))] + [
         os.path.join(case_dir, o) for o in case.get("objects", [])]
-    kernel = ptorun.assemble(sources if len(sources) > 1 else sources[0],
-                             arch=case.get("arch"), entry=case.get("entry"))
+    return case, ptorun.assemble(sources if len(sources) > 1 else sources[0],
+                                 arch=case.get("arch"), entry=case.get("entry"))
+
+
+def launch(case_dir, **extra):
+    """Runs one case through the module: (case, params, values, result)."""
+    case, kernel = assembled(case_dir)
     params = kernel.params_of(case.get("entry"))
     values, options = arguments(case, case_dir, params)
     result = kernel.launch(*values, entry=case.get("entry"), **options, **extra)
