@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Conformance with PTOAS (v0.60): the public test tree of a PTOAS checkout, run through ptoas
+and ptorun.
+
+  tests/conformance/ptoas.py --repo DIR [--build BUILD] [--part lit,samples,tilelang]
+                             [--filter SUBSTRING] [-j N] [--failures] [--keep DIR]
+
+- lit: every ptoas invocation in test/lit/**.pto (ptoas_lit.py): the same verdict as PTOAS
+  (a `not ptoas` line must be refused with a located error, any other accepted), with the
+  RUN line's --pto-arch. Printed per group (test/lit/<group>).
+- samples: every test/samples/**.pto assembled (an object when it has no entry; ptoas_samples.py).
+- tilelang: the TileLang STs of test/tilelang_st, each case of each testcase driven through its
+  gen_data.py, ptorun and its compare.py (ptoas_tilelang.py).
+
+One summary line per group and part; --failures lists every miss with its first error. Not
+part of ctest: the cases are not ours (docs/conformance.md records the latest summary and the
+reason for each miss).
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections import OrderedDict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import ptoas_lit  # noqa: E402
+import ptoas_samples  # noqa: E402
+
+PY = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
+
+
+def run(cmd, cwd=None, timeout=120, stdin=None):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                           input=stdin)
+        return p.returncode, p.stdout + p.stderr
+    except subprocess.TimeoutExpired:
+        return -1, f"timed out after {timeout} s"
+
+
+def first_error(out):
+    for line in out.splitlines():
+        if "error:" in line:
+            return line.strip()
+    lines = [line for line in out.splitlines() if line.strip()]
+    return lines[0].strip() if lines else ""
+
+
+LOCATED = re.compile(r"^\S+:\d+:\d+: error: ", re.M)
+
+
+def judge_lit(case, ptoas, work):
+    """(ok, detail) for one lit invocation: assembled as an object for its architecture."""
+    name = Path(case["file"]).name
+    src = Path(work) / name
+    src.write_text(case["source"], encoding="utf-8")
+    rc, out = run([ptoas, "-c", str(src), "--arch", case["arch"], "-o", os.devnull], timeout=60)
+    if rc < 0 or rc > 1:
+        return False, f"ptoas crashed or hung (exit {rc}): {first_error(out)}"
+    if case["negative"]:
+        if rc == 0:
+            return False, "accepted; PTOAS refuses it"
+        if not LOCATED.search(out):
+            return False, f"refused without a located error: {first_error(out)}"
+        return True, first_error(out)
+    if rc != 0:
+        return False, first_error(out)
+    return True, ""
+
+
+def run_lit(args, ptoas):
+    cases = ptoas_lit.find_cases(args.repo, args.filter)
+    results = []
+
+    def one(case):
+        with tempfile.TemporaryDirectory(prefix="ptoas-lit-") as work:
+            return case, judge_lit(case, ptoas, work)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for case, (ok, detail) in pool.map(one, cases):
+            results.append((case, ok, detail))
+    table = OrderedDict()
+    for case, ok, _ in results:
+        key = (case["group"], "neg" if case["negative"] else "pos")
+        row = table.setdefault(key, [0, 0])
+        row[0 if ok else 1] += 1
+    print(f"{'lit group':<24}{'kind':>6}{'pass':>7}{'fail':>7}{'rate':>9}")
+    totals = {}
+    for (group, kind), (p, f) in sorted(table.items()):
+        print(f"{group:<24}{kind:>6}{p:>7}{f:>7}{100.0 * p / max(1, p + f):>8.1f}%")
+        t = totals.setdefault(kind, [0, 0])
+        t[0] += p
+        t[1] += f
+    for kind, (p, f) in sorted(totals.items()):
+        print(f"{'all':<24}{kind:>6}{p:>7}{f:>7}{100.0 * p / max(1, p + f):>8.1f}%")
+    if args.failures:
+        for case, ok, detail in results:
+            if not ok:
+                kind = "neg" if case["negative"] else "pos"
+                print(f"FAIL {kind} {case['arch']} {case['name']}: {detail}")
+    return all(ok for _, ok, _ in results)
+
+
+def run_samples(args, ptoas):
+    samples = ptoas_samples.find_samples(args.repo, args.filter)
+
+    def one(item):
+        rel, path = item
+        with tempfile.TemporaryDirectory(prefix="ptoas-sample-") as work:
+            return rel, ptoas_samples.assemble(run, ptoas, rel, path, str(Path(work) / "k.ptobc"))
+
+    table = OrderedDict()
+    misses = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for rel, (ok, detail, kind) in pool.map(one, samples):
+            row = table.setdefault(rel.split("/")[0], [0, 0])
+            row[0 if ok else 1] += 1
+            if not ok:
+                misses.append((rel, first_error(detail)))
+    print(f"{'samples dir':<32}{'pass':>7}{'fail':>7}{'rate':>9}")
+    p_all = f_all = 0
+    for group, (p, f) in table.items():
+        if f or args.failures:
+            print(f"{group:<32}{p:>7}{f:>7}{100.0 * p / max(1, p + f):>8.1f}%")
+        p_all += p
+        f_all += f
+    print(f"{'all samples assembled':<32}{p_all:>7}{f_all:>7}{100.0 * p_all / max(1, p_all + f_all):>8.1f}%")
+    if args.failures:
+        for rel, detail in misses:
+            print(f"FAIL sample {rel}: {detail}")
+    return not misses
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--repo", required=True, help="a checkout of PTOAS v0.60")
+    ap.add_argument("--build", default=str(HERE.parent.parent / "build"))
+    ap.add_argument("--part", default="lit,samples,tilelang")
+    ap.add_argument("--filter", default=None)
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--failures", action="store_true", help="list every miss")
+    ap.add_argument("--keep", default=None, help="keep each run's files under this directory")
+    args = ap.parse_args()
+    build = Path(args.build)
+    ptoas, ptorun = str(build / "asm" / "ptoas"), str(build / "interp" / "ptorun")
+    for tool in (ptoas, ptorun):
+        if not Path(tool).exists():
+            sys.exit(f"ptoas.py: {tool} does not exist (build first, or pass --build)")
+    parts = args.part.split(",")
+    ok = True
+    if "lit" in parts:
+        ok &= run_lit(args, ptoas)
+    if "samples" in parts:
+        ok &= run_samples(args, ptoas)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
