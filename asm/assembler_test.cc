@@ -44,7 +44,7 @@ pto.tassign %a, @tile(0x400)
 )");
   CHECK(TileNamed(p, "a").addr == 0);
   const std::vector<uint32_t>& code = p.functions[0].code;
-  CHECK(static_cast<Opcode>(code[3] & 0xffff) == Opcode::kTAssign);
+  CHECK(static_cast<Opcode>(code[4] & 0xffff) == Opcode::kTAssign);  // after texp (4 words)
 }
 
 TEST_CASE("automatic placement avoids bound tiles and other placed tiles") {

@@ -15,11 +15,23 @@ namespace {
 
 using Arena = AlignedBytes;
 
+// An atomic update of global memory (tstore's atomic add): running it twice adds twice.
+bool UpdatesAtomically(const Instr& in) {
+  for (const OperandAccess& a : AccessesOf(in.op)) {
+    if (a.writes && (a.atomic == OperandAccess::kAlwaysAtomic ||
+                     (a.atomic != OperandAccess::kNotAtomic && in.operands[a.atomic] != 0))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Instructions whose effects are their operands' memory and registers only: a trial run can
-// be undone. Pipes and comm wait on and signal other cores; tprint writes to stdout.
-bool Repeatable(const OpInfo& info) {
+// be undone. Pipes and comm wait on and signal other cores; tprint writes to stdout; a trial
+// of an atomic update would apply it twice (global memory is not restored).
+bool Repeatable(const OpInfo& info, const Instr& in) {
   return info.is_tile_op() && info.family != Family::kPipe && info.family != Family::kComm &&
-         info.family != Family::kPrint;
+         info.family != Family::kPrint && !UpdatesAtomically(in);
 }
 
 bool Audited(const OpInfo& info) {
@@ -153,7 +165,7 @@ bool Audit::CheckReads() {
 bool Audit::Run() {
   if (!EvaluateTouched(ex_, in_, &reads_, &writes_)) return ex_.Execute(in_);
   Watch();
-  const bool repeatable = Repeatable(info_);
+  const bool repeatable = Repeatable(info_, in_);
   if (repeatable) TrialOnScrambled();
   if (!ex_.Execute(in_)) return false;  // the kernel's own fault
   return CheckWrites() && (!repeatable || CheckReads());

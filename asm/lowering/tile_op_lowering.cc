@@ -53,6 +53,7 @@ class TileOpLowering {
   DType PrimaryDType() const;
   std::string OperandRole(int index) const;
   bool Immediate(const OperandSpec& spec, uint32_t* code);
+  SourceRange RuleErrorRange(int operand) const;
   Type ResultType(size_t k);
 
   FunctionBuilder& fb_;
@@ -347,9 +348,13 @@ static bool NamesImmediate(const OperandSpec& spec, std::string_view written) {
 // sizes, the layout PTOAS infers for tload/tstore, the tile library candidates its passes
 // record, tmov's accToVecMode (the destination tile says where the data goes) and
 // tquant.mx's quant_type (MXFP8, its only mode). The VM has no use for them.
+// TileLang's template hints (src1Col, src0eqdst, highPrecision) are attributes PTOAS v0.60 keeps
+// without reading them: they choose nothing there, and nothing here (a highPrecision that asks
+// for something gets a warning: precisionType is the attribute that does).
 static bool IsCarriedAttribute(std::string_view name) {
   return name == "operandSegmentSizes" || name == "layout" || name == "candidates" ||
-         name == "accToVecMode" || name == "quant_type";
+         name == "accToVecMode" || name == "quant_type" || name == "src1Col" ||
+         name == "src0eqdst" || name == "highPrecision";
 }
 
 bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
@@ -391,6 +396,17 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   ctx_.Error(it->second.range, StrCat("unknown ", spec.attr, " value '", Spell(it->second.value),
                                       "' (one of: ", ValueNames(*info), ")"));
   return false;
+}
+
+// Where a broken rule points: its operand as written, the attribute that set an immediate,
+// else the instruction.
+SourceRange TileOpLowering::RuleErrorRange(int operand) const {
+  if (operand < 0) return stmt_.head.range;
+  if (slots_[operand].present) return slots_[operand].resolved.range;
+  for (const auto& [name, attr] : form_.attrs) {
+    if (NamesImmediate(info_.operands[operand], name)) return attr.range;
+  }
+  return stmt_.head.range;
 }
 
 bool TileOpLowering::Run() {
@@ -516,6 +532,12 @@ bool TileOpLowering::Run() {
     }
     return false;
   });
+  auto hint = form_.attrs.find("highPrecision");
+  if (hint != form_.attrs.end() && !hint->second.value.empty() &&
+      hint->second.value[0].IsWord("true")) {
+    ctx_.Warning(hint->second.range, "highPrecision is a hint PTOAS does not read; "
+                                     "{precisionType = ...} selects the high-precision sequence");
+  }
   std::vector<uint32_t> encoded(info_.num_operands());
   std::vector<OperandType> types(info_.num_operands());
   for (int i = 0; i < info_.num_operands(); ++i) {
@@ -541,9 +563,7 @@ bool TileOpLowering::Run() {
     t.value = v.ConstAsDouble();
   }
   for (const RuleError& e : CheckOperandTypes(info_, ctx_.arch(), types)) {
-    SourceRange where = stmt_.head.range;
-    if (e.operand >= 0 && slots_[e.operand].present) where = slots_[e.operand].resolved.range;
-    ctx_.Error(where, e.message);
+    ctx_.Error(RuleErrorRange(e.operand), e.message);
     ok = false;
   }
   if (!ok) return false;

@@ -63,8 +63,12 @@ class Builder {
   void Scratch() {
     for (uint8_t t : roles_.scratch) out_.push_back({t, true, true, Region::kStorage, t, 0, t});
   }
+  // A view written under an atomicType (tstore's atomic add) is an atomic update.
   void Views() {
-    for (uint8_t v : roles_.view_outs) Writes(v, Region::kViewWindow, v);
+    for (uint8_t v : roles_.view_outs) {
+      Writes(v, Region::kViewWindow, v);
+      out_.back().atomic = roles_.atomic_type;
+    }
     for (uint8_t v : roles_.view_ins) Reads(v, Region::kViewWindow, v);
   }
   // Every tile output over \a region sized by \a shape_of (its own shape when negative).

@@ -67,6 +67,15 @@ constexpr const char* kVecSatModes[] = {"NOSAT", "SAT"};
 // are written {part = ...}; the rules say which each op takes.
 constexpr const char* kVecParts[] = {"EVEN", "ODD", "P0", "P1", "P2", "P3", "LOWER", "HIGHER"};
 
+// The v0.60 tile attributes. precisionType: the NPU's default sequence or its IEEE-754
+// high-precision one (docs/semantics.md, "Precision modes"). reluPreMode: the fixpipe's ReLU
+// before a store or move from acc. stPhase / accPhase: the unit-flag phase of an acc store or a
+// matmul (codes as the ISA numbers them: UNSPECIFIED=0, PARTIAL=2, FINAL=3).
+constexpr const char* kPrecisions[] = {"DEFAULT", "HIGH_PRECISION"};
+constexpr const char* kReluPreModes[] = {"NO_RELU", "NORMAL_RELU", "SCALAR_RELU", "VECTOR_RELU",
+                                         "PWL"};
+constexpr const char* kPhases[] = {"UNSPECIFIED", "", "PARTIAL", "FINAL"};
+
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
     {"descending", kBool, 2, 0},
@@ -96,6 +105,10 @@ constexpr AttrInfo kAttrs[] = {
     {"sat", kVecSatModes, std::size(kVecSatModes), 0},
     {"part", kVecParts, std::size(kVecParts), 0},
     {"order", kIndexOrders, std::size(kIndexOrders), 0},
+    {"precisionType", kPrecisions, std::size(kPrecisions), 0},
+    {"reluPreMode", kReluPreModes, std::size(kReluPreModes), 0},
+    {"stPhase", kPhases, std::size(kPhases), 0},
+    {"accPhase", kPhases, std::size(kPhases), 0},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values

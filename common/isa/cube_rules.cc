@@ -36,7 +36,10 @@ void RuleChecker::CheckLoad() {
   RequireViewElementSize(1, 0);
 }
 
-// TSTORE: from UB, L1 (a2a3 only) or L0C; an L0C store may narrow f32 to f16 or bf16.
+// TSTORE: from UB, L1 (a2a3 only) or L0C. From L0C the fixpipe converts: f32 to f32, f16 or
+// bf16, i32 to i32, f32, f16 or bf16; with a pre-quant scalar to the narrow
+// types of the architecture. ReLU and the pre-quant scalar are the fixpipe's, so L0C only. An
+// atomic add is the GM's: it exists for f32, f16, bf16, i32, i16 and i8.
 void RuleChecker::CheckStore() {
   const TileType* t = Tile(1);
   if (arch_ == Arch::kA2A3) {
@@ -46,20 +49,61 @@ void RuleChecker::CheckStore() {
   }
   DType view_type = types_[0].dtype;
   if (!t || view_type == DType::kInvalid) return;
-  if (t->mem == Memory::kAcc) {
-    bool ok = (t->dtype == DType::kF32 && (view_type == DType::kF32 || view_type == DType::kF16 ||
-                                           view_type == DType::kBF16)) ||
-              (t->dtype == DType::kI32 && view_type == DType::kI32);
-    if (!ok) {
-      Fail(0, StrCat("tstore from acc writes ", DTypeName(t->dtype), " as ",
-                     t->dtype == DType::kF32 ? "f32, f16 or bf16" : "i32", ", not ",
-                     DTypeName(view_type)));
+  const int quant = 2, atomic = AttrOperand("atomicType"), relu = AttrOperand("reluPreMode");
+  const bool has_quant = static_cast<int>(types_.size()) > quant && types_[quant].present;
+  CheckStoreAtomic(atomic, view_type);
+  if (t->mem != Memory::kAcc) {
+    if (has_quant) Fail(quant, "tstore takes a pre-quant scalar only from an acc tile");
+    if (relu >= 0 && types_[relu].known_value && types_[relu].value != 0) {
+      Fail(relu, "tstore applies reluPreMode only to an acc tile (the fixpipe's ReLU)");
     }
+    RequireAllowedDType(1);
+    if (t->mem == Memory::kVec && !(arch_ == Arch::kA5 && t->blayout == BLayout::kColMajor && t->slayout == SLayout::kRowMajor)) {
+      RequirePlain(1);
+    }
+    RequireViewElementSize(0, 1);
     return;
   }
-  RequireAllowedDType(1);
-  if (t->mem == Memory::kVec) RequirePlain(1);
-  RequireViewElementSize(0, 1);
+  if (relu >= 0 && types_[relu].known_value && types_[relu].value > 1) {
+    Fail(relu, "tstore's reluPreMode is no_relu or normal_relu");
+  }
+  if (t->dtype != DType::kF32 && t->dtype != DType::kI32) {
+    Fail(1, StrCat("tstore from acc reads f32 or i32, not ", DTypeName(t->dtype)));
+    return;
+  }
+  const uint64_t allowed = has_quant ? AccQuantStoreTypes(t->dtype) : AccStoreTypes(t->dtype);
+  if (!(allowed & Bit(view_type))) {
+    Fail(0, StrCat("tstore from acc", has_quant ? " with a pre-quant scalar" : "", " writes ",
+                   DTypeName(t->dtype), " as ", DTypeMaskNames(allowed), ", not ",
+                   DTypeName(view_type), " on ", ArchName(arch_)));
+  }
+}
+
+// What the fixpipe writes from an L0C of \a acc without a pre-quant scalar (PTOAS v0.60 takes
+// i32 to the float types too: docs/semantics.md, "tstore").
+uint64_t RuleChecker::AccStoreTypes(DType acc) const {
+  const uint64_t floats = Bit(DType::kF32) | Bit(DType::kF16) | Bit(DType::kBF16);
+  return acc == DType::kF32 ? floats : floats | Bit(DType::kI32);
+}
+
+// What the fixpipe writes from an L0C of \a acc scaled by a pre-quant scalar.
+uint64_t RuleChecker::AccQuantStoreTypes(DType acc) const {
+  const uint64_t i8 = Bit(DType::kI8) | Bit(DType::kU8);
+  if (arch_ == Arch::kA2A3) return acc == DType::kI32 ? i8 | Bit(DType::kF16) : i8;
+  const uint64_t halves = i8 | Bit(DType::kF16) | Bit(DType::kBF16);
+  if (acc == DType::kI32) return halves;
+  return halves | Bit(DType::kF32) | Bit(DType::kHiF8) | Bit(DType::kF8E4M3);
+}
+
+// The GM's atomic add (atomicType = atomic_add) exists for these element types only.
+void RuleChecker::CheckStoreAtomic(int atomic, DType view_type) {
+  if (atomic < 0 || !types_[atomic].known_value || types_[atomic].value == 0) return;
+  const uint64_t allowed = Bit(DType::kF32) | Bit(DType::kF16) | Bit(DType::kBF16) |
+                           Bit(DType::kI32) | Bit(DType::kI16) | Bit(DType::kI8);
+  if (!(allowed & Bit(view_type))) {
+    Fail(atomic, StrCat("an atomic add to global memory takes ", DTypeMaskNames(allowed), ", not ",
+                        DTypeName(view_type)));
+  }
 }
 
 // TMOV between the memory pairs each architecture connects (isa.md 2.6).

@@ -18,6 +18,8 @@ enum : uint32_t {
   kFlagScalarFirst = 1u << 0,        ///< Also accepts (scalar, tile) inputs; adds an order immediate.
   kFlagNonNegativeScalar = 1u << 1,  ///< The scalar input must be >= 0.
   kFlagConstOffset = 1u << 2,        ///< Its "%p[%o]" offset is a constant (pldi, psti; asm).
+  kFlagPrecisionNeedsTmp = 1u << 3,  ///< precisionType = high_precision needs its tmp tile.
+  kFlagPrecisionA5Float = 1u << 4,   ///< high_precision exists on a5 for float types only.
 };
 
 /// The layers of the instruction set (the Layer column of families.def).

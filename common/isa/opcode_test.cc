@@ -1,5 +1,6 @@
-// The instruction table keeps the bytecode's promises: opcode numbers of format version 1
-// keep their meaning, and tsync's codes name the instructions they always named.
+// The instruction table keeps the bytecode's promises: an opcode number names the instruction it
+// named in format version 1, the schemas of the current format (3) are pinned, and tsync's codes
+// name the instructions they always named.
 #include "pto/common/isa/opcode.h"
 
 #include <doctest/doctest.h>
@@ -8,7 +9,9 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "pto/common/bytecode.h"
 #include "pto/common/isa/sync_enums.h"
 
 namespace pto {
@@ -25,32 +28,56 @@ bool SameSpecs(const std::vector<OperandSpec>& a, const std::vector<OperandSpec>
   return true;
 }
 
-TEST_CASE("opcode numbers and schemas of format version 1 are unchanged") {
-  std::ifstream in(PTO_SOURCE_DIR "/tests/format/opcodes-v1.txt");
+// Reads a pin file of tests/format: (code, mnemonic, schema, "+order" or "") per row.
+struct PinRow {
+  int code = -1;
+  std::string mnemonic, schema, order;
+};
+std::vector<PinRow> ReadPin(const std::string& name) {
+  std::ifstream in(PTO_SOURCE_DIR "/tests/format/" + name);
   REQUIRE(in);
+  std::vector<PinRow> rows;
   std::string line;
-  int rows = 0;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream fields(line);
-    int code = -1;
-    std::string mnemonic, schema, order;
-    fields >> code >> mnemonic >> schema >> order;
-    INFO("format v1 row: ", line);
-    REQUIRE(code >= 0);
-    REQUIRE(code < kOpcodeCount);
-    const OpInfo& info = GetOpInfo(static_cast<Opcode>(code));
-    CHECK(info.mnemonic == mnemonic);
+    PinRow r;
+    fields >> r.code >> r.mnemonic >> r.schema >> r.order;
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+TEST_CASE("opcode numbers of format version 1 still name their instructions") {
+  const std::vector<PinRow> rows = ReadPin("opcodes-v1.txt");
+  CHECK(rows.size() == 231);
+  for (const PinRow& r : rows) {
+    INFO("format v1 row: ", r.code, " ", r.mnemonic);
+    REQUIRE(r.code >= 0);
+    REQUIRE(r.code < kOpcodeCount);
+    CHECK(GetOpInfo(static_cast<Opcode>(r.code)).mnemonic == r.mnemonic);
+  }
+}
+
+TEST_CASE("opcode numbers and schemas of format version 3 are unchanged") {
+  static_assert(kFormatVersion == 3, "a new format version pins its opcodes in a new file");
+  const std::vector<PinRow> rows = ReadPin("opcodes-v3.txt");
+  for (const PinRow& r : rows) {
+    INFO("format v3 row: ", r.code, " ", r.mnemonic, " ", r.schema);
+    REQUIRE(r.code >= 0);
+    REQUIRE(r.code < kOpcodeCount);
+    const OpInfo& info = GetOpInfo(static_cast<Opcode>(r.code));
+    CHECK(info.mnemonic == r.mnemonic);
     int outputs = 0;
     bool variadic = false;
     const auto frozen =
-        ParseOperands(schema, order == "+order" ? kFlagScalarFirst : 0, &outputs, &variadic);
+        ParseOperands(r.schema, r.order == "+order" ? kFlagScalarFirst : 0, &outputs, &variadic);
     CHECK(SameSpecs(info.operands, frozen));
     CHECK(info.num_outputs == outputs);
     CHECK(info.variadic == variadic);
-    ++rows;
   }
-  CHECK(rows == 231);
+  // Every opcode is pinned: a new row is added to the pin with its number.
+  CHECK(rows.size() == static_cast<size_t>(kOpcodeCount));
 }
 
 TEST_CASE("tsync codes name tile instructions") {

@@ -389,7 +389,30 @@ std::vector<RuleError> RuleChecker::Run() {
 #include "pto/common/isa/families.def"
 #undef PTO_FAMILY
   }
+  CheckPrecision();
   return std::move(errors_);
+}
+
+// precisionType = high_precision (the NPU's IEEE-754 sequences): some need a tmp tile, some
+// exist only on a5 for float types (opcodes.def's flags say which).
+void RuleChecker::CheckPrecision() {
+  const int p = AttrOperand("precisionType");
+  if (p < 0 || !types_[p].known_value || types_[p].value != 1) return;
+  if (info_.flags & kFlagPrecisionNeedsTmp) {
+    for (int i = 0; i < info_.num_operands(); ++i) {
+      const OperandSpec& s = info_.operands[i];
+      if (s.kind == OperandKind::kTile && s.optional && !types_[i].present) {
+        Fail(p, StrCat(info_.mnemonic, " needs its tmp tile when precisionType is high_precision"));
+      }
+    }
+  }
+  if (!(info_.flags & kFlagPrecisionA5Float)) return;
+  if (arch_ != Arch::kA5) {
+    Fail(p, StrCat(info_.mnemonic, " has no high_precision sequence on ", ArchName(arch_)));
+  } else if (Tile(0) && !IsFloat(Tile(0)->dtype)) {
+    Fail(p, StrCat(info_.mnemonic, "'s high_precision sequence takes float tiles, not ",
+                   DTypeName(Tile(0)->dtype)));
+  }
 }
 
 std::vector<RuleError> CheckOperandTypes(const OpInfo& info, Arch arch,

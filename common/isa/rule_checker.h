@@ -75,6 +75,7 @@ class RuleChecker {
   void RequireValidCovers(int src, int dst, bool rows, bool cols);
   void RequireMask(int mask, int data);
   void NoRules() {}
+  void CheckPrecision();
   void CheckMachine();
   // The repeat layer (repeat_rules.cc).
   void CheckRepeat();
@@ -100,6 +101,9 @@ class RuleChecker {
   // Memories and the cube: loads, stores, moves, matmuls, windows, pipes (cube_rules.cc).
   void RequireMemory(int i, std::initializer_list<Memory> allowed);
   void RequireSameShape(int i, int j);
+  uint64_t AccStoreTypes(DType acc) const;
+  uint64_t AccQuantStoreTypes(DType acc) const;
+  void CheckStoreAtomic(int atomic, DType view_type);
   void CheckLoad();
   void CheckStore();
   void CheckMove();

@@ -9,6 +9,7 @@
 
 #include "pto/common/isa/cube_flags.h"
 #include "pto/common/strings.h"
+#include "pto/interp/global_atomics.h"
 #include "pto/interp/kernels.h"
 #include "pto/interp/register/cube_memory.h"
 #include "pto/interp/tile/fixpipe_quant.h"
@@ -236,7 +237,10 @@ bool ExecFixpipe(Executor& ex, const Instr& in) {
             return false;
           }
         }
+        // The read-modify-write of a GM atomic holds the lock from the read to the write.
+        std::unique_lock<std::mutex> lock(GlobalAtomicsMutex(), std::defer_lock);
         if (kGm && atomic != cube::AtomicOp::kNone) {
+          lock.lock();
           uint8_t converted[8];
           if (!StoreConverted(ex, dt, sat, x, converted)) return false;
           x = Atomic(atomic, cube::LoadDouble(dt, to), cube::LoadDouble(dt, converted));

@@ -279,7 +279,7 @@ template <typename Op>
 template <typename Op>
 bool ExecTileScalar(Executor& ex, const Instr& in) {
   const bool scalar_first =
-      HasFlag(in.op, kFlagScalarFirst) && in.count > 3 && in.operands[3] == 1;
+      HasFlag(in.op, kFlagScalarFirst) && in.count > 3 && in.operands[in.count - 1] == 1;
   if constexpr (kSimdBinary<Op> >= 0) {
     constexpr auto op = static_cast<simd::Binary>(kSimdBinary<Op>);
     if (scalar_first ? FastScalar<op, true>(ex, in) : FastScalar<op, false>(ex, in)) return true;

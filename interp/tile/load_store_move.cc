@@ -1,8 +1,11 @@
 // The Load, Store and Move families: global memory <-> tiles (tload, tprefetch, tstore,
 // tstore.fp) and tile to tile (tmov, tmov.fp).
 #include <cstring>
+#include <mutex>
+#include <type_traits>
 
 #include "pto/common/strings.h"
+#include "pto/interp/global_atomics.h"
 #include "pto/interp/tile/fixpipe_quant.h"
 #include "pto/interp/tile/kernels.h"
 #include "pto/interp/view_mapping.h"
@@ -148,6 +151,113 @@ bool ExecLoad(Executor& ex, const Instr& in) {
   return true;
 }
 
+// What a tstore from acc does on its way through the fixpipe and into GM (the operands after
+// the tile: a pre-quant scalar, atomicType, reluPreMode; docs/semantics.md, "tstore").
+struct StoreControls {
+  bool quant = false;
+  QuantParam q{1.0, 0};
+  bool relu = false;
+  bool atomic = false;
+  bool plain() const { return !quant && !relu && !atomic; }
+};
+
+// Element (r, c)'s value as the fixpipe passes it on: scaled by the pre-quant scalar and
+// rounded into G, or converted into G; then the ReLU (the fixpipe's order: quant, then relu).
+template <typename G, typename T>
+G StoredElement(T v, const StoreControls& k) {
+  G out;
+  if (k.quant) {
+    out = QuantElement<G, T>(v, k.q);
+  } else if constexpr (sizeof(G) == sizeof(T) && Elem<G>::kFloat == Elem<T>::kFloat) {
+    std::memcpy(&out, &v, sizeof(T));
+  } else {
+    out = CastElement<G, T>(v);
+  }
+  if (k.relu && Elem<G>::Load(out) < 0) out = Elem<G>::Store(0);
+  return out;
+}
+
+// GM's atomic add: old + v in G (floats rounded once, integers wrap).
+template <typename G>
+G AtomicAdd(G old, G v) {
+  if constexpr (Elem<G>::kFloat) {
+    return Elem<G>::Store(Elem<G>::FromDouble(static_cast<double>(Elem<G>::Load(old)) +
+                                              static_cast<double>(Elem<G>::Load(v))));
+  } else {
+    using U = std::make_unsigned_t<G>;
+    return static_cast<G>(static_cast<U>(static_cast<U>(old) + static_cast<U>(v)));
+  }
+}
+
+template <typename G, typename T>
+void StoreElements(G* gm, const TileRef& t, const TileMapping& m, const StoreControls& k) {
+  if constexpr (sizeof(G) == sizeof(T)) {
+    if (k.plain()) {
+      auto copy_out = [&](T* run, int64_t at, int32_t n) {
+        std::memcpy(gm + at, run, n * sizeof(T));
+      };
+      if (ForContiguousRuns<T>(t, m, copy_out)) return;
+    }
+  }
+  // Atomic adds from several blocks into one tensor must not lose updates.
+  std::unique_lock<std::mutex> lock(GlobalAtomicsMutex(), std::defer_lock);
+  if (k.atomic) lock.lock();
+  for (int32_t r = 0; r < t.valid_rows; ++r) {
+    for (int32_t c = 0; c < t.valid_cols; ++c) {
+      G* to = &gm[m.Index(r, c)];
+      const G v = StoredElement<G, T>(*t.At<T>(r, c), k);
+      if constexpr (std::is_same_v<G, int64_t> || std::is_same_v<G, uint64_t> ||
+                    std::is_same_v<G, uint8_t> || std::is_same_v<G, uint16_t> ||
+                    std::is_same_v<G, uint32_t>) {
+        *to = v;  // the rules allow no atomic add of these
+      } else {
+        *to = k.atomic ? AtomicAdd<G>(*to, v) : v;
+      }
+    }
+  }
+}
+
+// tstore.fp: channel j scaled by element j of the fp tile.
+bool StoreQuantized(Executor& ex, const Instr& in, const TileRef& t, const TileMapping& m,
+                    GlobalBuffer& buf) {
+  thread_local std::vector<QuantParam> params;
+  if (!LoadQuantParams(ex, in.operands[2], t.valid_cols, &params)) return false;
+  bool ok = true;
+  WithStorageType(buf.dtype, [&](auto gtag) {
+    using G = decltype(gtag);
+    WithStorageType(t.type->dtype, [&](auto ttag) {
+      using T = decltype(ttag);
+      if constexpr (kQuantSource<T>) {
+        G* gm = reinterpret_cast<G*>(buf.bytes.data());
+        for (int32_t r = 0; r < t.valid_rows; ++r) {
+          for (int32_t c = 0; c < t.valid_cols; ++c) {
+            gm[m.Index(r, c)] = QuantElement<G, T>(*t.At<T>(r, c), params[c]);
+          }
+        }
+      } else {
+        ok = NotQuantSource(ex, t.type->dtype);
+      }
+    });
+  });
+  return ok;
+}
+
+// The controls of a plain tstore's operands 2..4 (absent in tstore.fp).
+bool ReadStoreControls(Executor& ex, const Instr& in, const TileRef& t, DType gm_type,
+                       StoreControls* k) {
+  k->quant = in.operands[2] != kNoOperand;
+  if (k->quant) {
+    if (IsMxDType(gm_type)) {
+      return ex.Fault(StrCat("a pre-quant store to ", DTypeName(gm_type), " is not modelled"));
+    }
+    k->q = DecodeQuantParam(static_cast<uint64_t>(ex.scalar(in.operands[2]).i));
+  }
+  k->atomic = in.operands[3] != 0;
+  k->relu = in.operands[4] != 0;
+  (void)t;
+  return true;
+}
+
 template <typename Op>
 bool ExecStore(Executor& ex, const Instr& in) {
   constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;  // tstore.fp
@@ -155,52 +265,17 @@ bool ExecStore(Executor& ex, const Instr& in) {
   const ViewState* view;
   TileMapping m;
   if (!TileAndView(ex, in, 1, 0, &t, &view, &m)) return false;
-  const ViewState& v = *view;
-  GlobalBuffer& buf = ex.globals()[v.buffer];
-  if constexpr (kQuant) {
-    thread_local std::vector<QuantParam> params;
-    if (!LoadQuantParams(ex, in.operands[2], t.valid_cols, &params)) return false;
-    bool ok = true;
-    WithStorageType(buf.dtype, [&](auto gtag) {
-      using G = decltype(gtag);
-      WithStorageType(t.type->dtype, [&](auto ttag) {
-        using T = decltype(ttag);
-        if constexpr (kQuantSource<T>) {
-          G* gm = reinterpret_cast<G*>(buf.bytes.data());
-          for (int32_t r = 0; r < t.valid_rows; ++r) {
-            for (int32_t c = 0; c < t.valid_cols; ++c) {
-              gm[m.Index(r, c)] = QuantElement<G, T>(*t.At<T>(r, c), params[c]);
-            }
-          }
-        } else {
-          ok = NotQuantSource(ex, t.type->dtype);
-        }
-      });
-    });
-    return ok;
-  }
-  // Element sizes match, except that stores from L0C may narrow (f32 to f16/bf16).
-  DType gm_type = t.type->mem == Memory::kAcc ? buf.dtype : t.type->dtype;
+  GlobalBuffer& buf = ex.globals()[view->buffer];
+  if constexpr (kQuant) return StoreQuantized(ex, in, t, m, buf);
+  // Element sizes match, except that stores from L0C convert (f32 to f16/bf16, i32 to f32).
+  const DType gm_type = t.type->mem == Memory::kAcc ? buf.dtype : t.type->dtype;
+  StoreControls k;
+  if (!ReadStoreControls(ex, in, t, gm_type, &k)) return false;
   WithStorageType(gm_type, [&](auto gtag) {
     using G = decltype(gtag);
     WithStorageType(t.type->dtype, [&](auto ttag) {
       using T = decltype(ttag);
-      G* gm = reinterpret_cast<G*>(buf.bytes.data());
-      if constexpr (sizeof(G) == sizeof(T)) {
-        auto copy_out = [&](T* run, int64_t at, int32_t n) {
-          std::memcpy(gm + at, run, n * sizeof(T));
-        };
-        if (ForContiguousRuns<T>(t, m, copy_out)) return;
-      }
-      for (int32_t r = 0; r < t.valid_rows; ++r) {
-        for (int32_t c = 0; c < t.valid_cols; ++c) {
-          if constexpr (sizeof(G) == sizeof(T)) {
-            std::memcpy(&gm[m.Index(r, c)], t.At<T>(r, c), sizeof(T));
-          } else {
-            gm[m.Index(r, c)] = CastElement<G, T>(*t.At<T>(r, c));
-          }
-        }
-      }
+      StoreElements<G, T>(reinterpret_cast<G*>(buf.bytes.data()), t, m, k);
     });
   });
   return true;
