@@ -237,14 +237,15 @@ bool TilePositional(Context& ctx, const std::vector<ItemSpan>& entries, TileType
 
 bool FinishTileType(Context& ctx, const Item& group, TileType t, bool valid_set, Type* type);
 
-bool ParseTileType(Context& ctx, const Item& group, Type* type) {
+// The parameters of a tile type, \a entries of the group \a group (where errors point).
+bool ParseTileEntries(Context& ctx, const Item& group, const std::vector<ItemSpan>& entries,
+                      Type* type) {
   TileType t;
   t.rows = t.cols = 0;
   bool valid_set = false;
-  std::vector<ItemSpan> positional, entries;
+  std::vector<ItemSpan> positional;
   std::vector<const Item*> keyed;
   std::set<std::string_view> names;  // each parameter once: rows=16, rows=32 is an error
-  if (!SplitList(ctx, group.children(), "a tile parameter", &entries)) return false;
   bool ok = true;
   for (ItemSpan entry : entries) {
     if (entry[0].Is(ItemKind::kKey)) {
@@ -280,6 +281,43 @@ bool ParseTileType(Context& ctx, const Item& group, Type* type) {
   }
   if (!ok) return false;
   return FinishTileType(ctx, group, t, valid_set, type);
+}
+
+bool ParseTileType(Context& ctx, const Item& group, Type* type) {
+  std::vector<ItemSpan> entries;
+  if (!SplitList(ctx, group.children(), "a tile parameter", &entries)) return false;
+  return ParseTileEntries(ctx, group, entries, type);
+}
+
+// !pto.multi_tile_buf<vec, 16x16xf16, count=2> or <!pto.tile_buf<...>, count=2>: \a count
+// slots of one tile type, side by side in memory (alloc_multi_tile, multi_tile_get).
+bool ParseMultiTileType(Context& ctx, const Item& group, Type* type) {
+  std::vector<ItemSpan> entries;
+  if (!SplitList(ctx, group.children(), "a tile parameter", &entries)) return false;
+  const ItemSpan last = entries.empty() ? ItemSpan() : entries.back();
+  if (last.size() != 2 || !last[0].Is(ItemKind::kKey) || last[0].text != "count" ||
+      !last[1].Is(ItemKind::kInt)) {
+    ctx.Error(group, "expected the slot count last: !pto.multi_tile_buf<vec, 16x16xf16, count=2>");
+    return false;
+  }
+  const int64_t count = last[1].number;
+  entries.pop_back();
+  bool ok = entries.size() == 1 && entries[0][0].Is(ItemKind::kBang)
+                ? ParseWholeType(ctx, entries[0], type)
+                : ParseTileEntries(ctx, group, entries, type);
+  if (!ok) return false;
+  if (!type->IsTile()) {
+    ctx.Error(entries[0], "the slots of a multi_tile_buf are tiles (!pto.tile_buf<...>)");
+    return false;
+  }
+  if (count < kMinMultiTileSlots || count > kMaxMultiTileSlots) {
+    ctx.Error(last, StrCat("a multi_tile_buf has ", kMinMultiTileSlots, " to ",
+                           kMaxMultiTileSlots, " slots, not ", count));
+    return false;
+  }
+  type->kind = TypeKind::kMultiTile;
+  type->count = static_cast<int32_t>(count);
+  return true;
 }
 
 // memref<RxCxT, #pto.address_space<vec>>: a buffer in a local memory, which is a tile of
@@ -518,6 +556,7 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   if (head.Is(ItemKind::kBang) && params) {
     std::string_view name = head.text;
     if (name == "pto.tile" || name == "pto.tile_buf") return ParseTileType(ctx, *params, type);
+    if (name == "pto.multi_tile_buf") return ParseMultiTileType(ctx, *params, type);
     if (name == "pto.ptr") return ParseViewType(ctx, *params, TypeKind::kPointer, type);
     if (name == "pto.vreg") return ParseVRegType(ctx, *params, type);
     if (name == "pto.mask") return ParseMaskType(ctx, *params, type);

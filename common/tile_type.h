@@ -18,6 +18,9 @@ enum class SLayout : uint8_t { kNoneBox = 0, kRowMajor = 1, kColMajor = 2 };
 /// Value TLOAD and TFILLPAD write outside the valid region.
 enum class PadValue : uint8_t { kNull = 0, kZero = 1, kMax = 2, kMin = 3 };
 
+/// CompactMode row_plus_one: a major stride one element longer than the rows.
+constexpr uint8_t kCompactRowPlusOne = 2;
+
 /// A valid-row or valid-column count that is only known at run time.
 constexpr int32_t kDynamic = -1;
 
@@ -29,7 +32,7 @@ struct TileType {
   BLayout blayout = BLayout::kRowMajor;
   SLayout slayout = SLayout::kNoneBox;
   PadValue pad = PadValue::kNull;
-  uint8_t compact = 0;
+  uint8_t compact = 0;  ///< PTOAS's CompactMode: 0 null, 1 normal, kCompactRowPlusOne.
   int32_t rows = 0;
   int32_t cols = 0;
   int32_t valid_rows = kDynamic;  ///< kDynamic or 0..rows.

@@ -14,6 +14,7 @@ struct MakeView {};
 struct PartitionView {};
 struct Return {};
 struct TileAddress {};
+struct MultiTileGet {};
 }  // namespace ops
 
 bool BindAddress(Executor& ex, uint32_t tile_reg, int64_t addr) {
@@ -78,6 +79,23 @@ bool SubView(Executor& ex, const Instr& in) {
   return true;
 }
 
+// d = slot k of the \a count slots that tile a's storage holds side by side (alloc_multi_tile):
+// bound at a's address + k x (a's bytes / count), with the valid shape the operands give (or
+// d's type's).
+bool MultiTileGet(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  TileRef a;
+  if (!ex.Tile(o[1], &a)) return false;
+  const int64_t k = ex.scalar(o[2]).i, count = o[5];
+  if (count <= 0 || k < 0 || k >= count) {
+    return ex.Fault(StrCat("slot ", k, " of ", ex.TileName(a.reg), ", which has ", count,
+                           " slots (0 to ", count - 1, ")"));
+  }
+  const int64_t stride = a.bytes() / count;
+  if (!BindAddress(ex, o[0], a.addr + k * stride)) return false;
+  return SetValid(ex, o[0], o[3], true) && SetValid(ex, o[0], o[4], false);
+}
+
 }  // namespace
 
 template <typename Op>
@@ -130,6 +148,8 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     return true;
   } else if constexpr (std::is_same_v<Op, ops::SubView>) {
     return SubView(ex, in);
+  } else if constexpr (std::is_same_v<Op, ops::MultiTileGet>) {
+    return MultiTileGet(ex, in);
   } else if constexpr (std::is_same_v<Op, ops::TileAddress>) {
     TileRef t;
     if (!ex.Tile(o[1], &t)) return false;

@@ -184,6 +184,8 @@ std::string Describe(const Value& v) {
       return "an im2col configuration (!pto.fmatrix_config)";
     case ValueClass::kEvent:
       return StrCat("an event (", v.type.text, ")");
+    case ValueClass::kMultiTile:
+      return StrCat("a multi-buffer tile (", v.type.text, ")");
     case ValueClass::kNone:
       break;
   }
