@@ -30,8 +30,18 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import ptoas_lit  # noqa: E402
 import ptoas_samples  # noqa: E402
+import ptoas_tilelang  # noqa: E402
 
-PY = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
+
+def python_with_numpy():
+    """The interpreter the cases' Python scripts run in: one that has numpy."""
+    for exe in (sys.executable, "/usr/bin/python3"):
+        if exe and subprocess.run([exe, "-c", "import numpy"], capture_output=True).returncode == 0:
+            return exe
+    return sys.executable
+
+
+PY = python_with_numpy()
 
 
 def run(cmd, cwd=None, timeout=120, stdin=None):
@@ -136,6 +146,43 @@ def run_samples(args, ptoas):
     return not misses
 
 
+def print_table(title, groups, failures):
+    """One line per group (all of them with --failures, else those with a miss) and a total."""
+    print(f"{title:<40}{'pass':>7}{'fail':>7}{'rate':>9}")
+    p_all = f_all = 0
+    for group, (p, f) in groups.items():
+        if f or failures:
+            print(f"{group:<40}{p:>7}{f:>7}{100.0 * p / max(1, p + f):>8.1f}%")
+        p_all += p
+        f_all += f
+    return p_all, f_all
+
+
+def run_tilelang(args, ptoas, ptorun):
+    testcases = ptoas_tilelang.find_testcases(args.repo, args.filter)
+    keep = Path(args.keep).resolve() / "tilelang" if args.keep else None
+    tools = (ptoas, ptorun, PY)
+    groups, misses = OrderedDict(), []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        runs = pool.map(lambda t: (t[0], ptoas_tilelang.run_testcase(t[0], t[1], tools, keep,
+                                                                     args.filter)), testcases)
+        for rel, results in runs:
+            row = groups.setdefault(rel, [0, 0])
+            for label, ok, detail in results:
+                row[0 if ok else 1] += 1
+                if not ok:
+                    misses.append((label, detail))
+    p_all, f_all = print_table("tilelang testcase dir (cases)", groups, args.failures)
+    dirs_ok = sum(1 for p, f in groups.values() if f == 0)
+    print(f"{'all tilelang cases passing compare.py':<40}{p_all:>7}{f_all:>7}"
+          f"{100.0 * p_all / max(1, p_all + f_all):>8.1f}%")
+    print(f"{'tilelang testcase dirs fully passing':<40}{dirs_ok:>7}{len(groups) - dirs_ok:>7}")
+    if args.failures:
+        for label, detail in misses:
+            print(f"FAIL tilelang {label}: {detail}")
+    return not misses
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repo", required=True, help="a checkout of PTOAS v0.60")
@@ -157,6 +204,8 @@ def main():
         ok &= run_lit(args, ptoas)
     if "samples" in parts:
         ok &= run_samples(args, ptoas)
+    if "tilelang" in parts:
+        ok &= run_tilelang(args, ptoas, ptorun)
     return 0 if ok else 1
 
 
