@@ -147,15 +147,21 @@ def run_samples(args, ptoas):
 
 
 def print_table(title, groups, failures):
-    """One line per group (all of them with --failures, else those with a miss) and a total."""
-    print(f"{title:<40}{'pass':>7}{'fail':>7}{'rate':>9}")
-    p_all = f_all = 0
-    for group, (p, f) in groups.items():
-        if f or failures:
-            print(f"{group:<40}{p:>7}{f:>7}{100.0 * p / max(1, p + f):>8.1f}%")
-        p_all += p
-        f_all += f
-    return p_all, f_all
+    """One line per group (all of them with --failures, else those with a miss) and the total
+    line; groups map a name to its [pass, fail, skip] counts. Returns the totals."""
+    print(f"{title:<40}{'pass':>7}{'fail':>7}{'skip':>7}{'rate':>9}")
+    total = [0, 0, 0]
+    for group, counts in groups.items():
+        if counts[1] or failures:
+            print(f"{group:<40}" + "".join(f"{n:>7}" for n in counts) + rate(counts))
+        total = [a + b for a, b in zip(total, counts)]
+    return total
+
+
+def rate(counts):
+    """The pass rate of the cases that ran (skips left out)."""
+    ran = counts[0] + counts[1]
+    return f"{100.0 * counts[0] / ran:>8.1f}%" if ran else f"{'-':>9}"
 
 
 def run_tilelang(args, ptoas, ptorun):
@@ -163,24 +169,25 @@ def run_tilelang(args, ptoas, ptorun):
     keep = Path(args.keep).resolve() / "tilelang" if args.keep else None
     tools = (ptoas, ptorun, PY)
     groups, misses = OrderedDict(), []
+    index = {"pass": 0, "fail": 1, "skip": 2}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         runs = pool.map(lambda t: (t[0], ptoas_tilelang.run_testcase(t[0], t[1], tools, keep,
                                                                      args.filter)), testcases)
         for rel, results in runs:
-            row = groups.setdefault(rel, [0, 0])
-            for label, ok, detail in results:
-                row[0 if ok else 1] += 1
-                if not ok:
-                    misses.append((label, detail))
-    p_all, f_all = print_table("tilelang testcase dir (cases)", groups, args.failures)
-    dirs_ok = sum(1 for p, f in groups.values() if f == 0)
-    print(f"{'all tilelang cases passing compare.py':<40}{p_all:>7}{f_all:>7}"
-          f"{100.0 * p_all / max(1, p_all + f_all):>8.1f}%")
+            row = groups.setdefault(rel, [0, 0, 0])
+            for label, status, detail in results:
+                row[index[status]] += 1
+                if status != "pass":
+                    misses.append((status, label, detail))
+    total = print_table("tilelang testcase dir (cases)", groups, args.failures)
+    print(f"{'all tilelang cases (compare.py passes)':<40}" + "".join(f"{n:>7}" for n in total)
+          + rate(total))
+    dirs_ok = sum(1 for counts in groups.values() if counts[1] == 0 and counts[0])
     print(f"{'tilelang testcase dirs fully passing':<40}{dirs_ok:>7}{len(groups) - dirs_ok:>7}")
     if args.failures:
-        for label, detail in misses:
-            print(f"FAIL tilelang {label}: {detail}")
-    return not misses
+        for status, label, detail in misses:
+            print(f"{status.upper()} tilelang {label}: {detail}")
+    return not any(status == "fail" for status, _, _ in misses)
 
 
 def main():

@@ -130,26 +130,35 @@ def functions(text):
 
 
 def struct_fields(main):
-    """The member names of main.cpp's struct TestCase, in order."""
+    """The members of main.cpp's struct TestCase, in order: for each initialiser slot, the names
+    it goes by (several for an anonymous union's members)."""
     m = re.search(r"struct\s+TestCase\s*\{", main)
     if m is None:
         return []
     end = matching(main, m.end() - 1, "{", "}")
-    names = []
-    for decl in main[m.end():end].split(";"):
+    body = main[m.end():end]
+    unions = []
+    body = re.sub(r"\bunion\s*\{([^}]*)\}\s*;",
+                  lambda u: unions.append(u.group(1)) or f"__union{len(unions) - 1};", body)
+    slots = []
+    for decl in body.split(";"):
         if not decl.strip():
             continue
+        u = re.fullmatch(r"\s*__union(\d+)\s*", decl)
+        if u:
+            slots.append([param_name(d) for d in unions[int(u.group(1))].split(";") if d.strip()])
+            continue
         parts = vpto.split_args(decl)
-        names.append(param_name(parts[0]))
-        names += [param_name(p) for p in parts[1:]]
-    return names
+        slots += [[param_name(p)] for p in parts]
+    return slots
 
 
 def case_rows(main):
-    """The rows of kCases, each {field: its initialiser's text}."""
-    fields = struct_fields(main)
+    """The rows of kCases, each {field: its initialiser's text}; designated initialisers
+    (.launchF32 = LaunchX) name their field, the next values follow it."""
+    slots = struct_fields(main)
     m = re.search(r"\bkCases\s*\[\s*\w*\s*\]\s*=\s*\{", main)
-    if m is None or not fields:
+    if m is None or not slots:
         return []
     start = m.end() - 1
     body = main[start + 1:matching(main, start, "{", "}")]
@@ -159,7 +168,16 @@ def case_rows(main):
         if j < 0:
             return rows
         k = matching(body, j, "{", "}")
-        rows.append(dict(zip(fields, vpto.split_args(body[j + 1:k]))))
+        row, at = {}, 0
+        for value in vpto.split_args(body[j + 1:k]):
+            d = re.match(r"\.(\w+)\s*=\s*(.*)$", value, re.S)
+            if d:
+                at = next((n for n, names in enumerate(slots) if d.group(1) in names), at)
+                row[d.group(1)] = d.group(2)
+            elif at < len(slots):
+                row[slots[at][0]] = value
+            at += 1
+        rows.append(row)
         i = k + 1
 
 
@@ -316,32 +334,64 @@ def kernel_arguments(case_dir, params, wrapper, site_args, env, flow, c_types):
             continue
         source = flow.read.get(flow.to_device.get(expr)) or flow.read.get(expr)
         sink = flow.written.get(flow.to_host.get(expr))
-        size = vpto.evaluate(with_sizes(flow.alloc[expr]), env) if expr in flow.alloc else None
-        out.append(("buffer", source[0] if source else None, sink, size))
+        out.append(("buffer", source[0] if source else None, sink,
+                    buffer_size(case_dir, flow.alloc.get(expr), sink, env)))
     return out, exprs
+
+
+def buffer_size(case_dir, alloc, sink, env):
+    """A device buffer's bytes: its aclrtMalloc size, else the size RunCase writes back from it,
+    else that of the golden its output file is compared with (output.bin: golden.bin)."""
+    for expr in (alloc, sink[1] if sink else None):
+        size = vpto.evaluate(with_sizes(expr), env) if expr else None
+        if isinstance(size, int) and size > 0:
+            return size
+    if sink:
+        golden = case_dir / (sink[0].replace("output", "golden", 1) + ".bin")
+        if golden.exists():
+            return golden.stat().st_size
+    return None
 
 
 def scalar_value(case_dir, expr, type_name, c_type, env, flow):
     """A scalar argument as a ptorun literal: a literal, a file read into the variable, a
-    field of the row or a constant."""
+    field of the row or a constant. The C++ kernel's declared type says how: an integer
+    where the module has a float is the float's bit pattern ((unsigned short)0x4200 is 3.0 as
+    f16), and a file holds an element of the declared type (a uint8_t for an i32 parameter)."""
+    c_int = re.search(r"\b(int|short|char|long|unsigned|u?int\d+_t)\b", c_type or "")
     if expr in flow.read:
         path = case_dir / f"{flow.read[expr][0]}.bin"
-        return vpto.scalar_from_file(path, type_name) if path.exists() else None
-    value = vpto.evaluate(re.sub(r"\btc\s*\.\s*", "tc__", expr), env)
+        held = C_SCALARS.get(re.sub(r"\bconst\b", "", c_type or "").strip(), type_name)
+        value = vpto.scalar_from_file(path, held) if path.exists() else None
+        if value is None or held == type_name:
+            return value
+        value = int(value, 0) if re.fullmatch(r"-?\d+", value) else float(value)
+    else:
+        value = vpto.evaluate(re.sub(r"\btc\s*\.\s*", "tc__", expr), env)
     if value is None:
         return None
-    if isinstance(value, int) and type_name in FLOAT_BITS and re.search(
-            r"\b(int|short|char|long|unsigned|u?int\d+_t)\b", c_type or ""):
-        # The C++ kernel declares an integer where the module has a float: the integer is the
-        # float's bit pattern ((unsigned short)0x4200 is 3.0 as f16).
+    if isinstance(value, int) and type_name in FLOAT_BITS and c_int:
         width, fmt, shift = FLOAT_BITS[type_name]
         bits = (value & ((1 << width) - 1)) << shift
         return repr(struct.unpack(fmt, struct.pack("<I" if fmt == "<f" else "<H", bits))[0])
+    w = re.fullmatch(r"(u?)i(\d+)", type_name)
+    if isinstance(value, int) and w:
+        # The C++ conversion to the kernel's integer type wraps (a uint32_t into an i32).
+        width = int(w.group(2))
+        value &= (1 << width) - 1
+        if not w.group(1) and value >= 1 << (width - 1):
+            value -= 1 << width
     return repr(value)
 
 
 # Float parameter types an integer can give as bits: (width, struct format, shift to f32).
 FLOAT_BITS = {"f16": (16, "<e", 0), "bf16": (16, "<f", 16), "f32": (32, "<f", 0)}
+
+# The scalar types of ptorun (vpto.SCALAR_TYPES) of the C types a file may hold.
+C_SCALARS = {"int8_t": "i8", "uint8_t": "ui8", "char": "i8", "int16_t": "i16", "short": "i16",
+             "uint16_t": "ui16", "unsigned short": "ui16", "int32_t": "i32", "int": "i32",
+             "uint32_t": "ui32", "unsigned": "ui32", "unsigned int": "ui32", "int64_t": "i64",
+             "uint64_t": "ui64", "float": "f32", "bool": "i1"}
 
 
 def c_parameter_types(wrap):
@@ -478,6 +528,11 @@ def run_one_case(tc, row, work, tools, bytecodes):
     return True, note
 
 
+def short_paths(detail):
+    """A message with each module named by its file name, not its path."""
+    return re.sub(r"/\S*/([\w.-]+\.pto:)", r"\1", detail or "")
+
+
 def compare_error(out):
     for line in out.splitlines():
         if "ERROR" in line or "Error" in line or "error" in line:
@@ -486,7 +541,7 @@ def compare_error(out):
 
 
 def run_testcase(rel, d, tools, keep, pattern=None):
-    """[(case label, ok, detail)] for one testcase directory."""
+    """[(case label, "pass", "fail" or "skip", detail)] for one testcase directory."""
     py = tools[2]
     work = Path(tempfile.mkdtemp(prefix="tilelang-")) if keep is None else keep / rel
     if keep is not None:
@@ -500,12 +555,14 @@ def run_testcase(rel, d, tools, keep, pattern=None):
         tc = Testcase(d)
         names = [case_name(r) for r in tc.rows]
         if not tc.rows:
-            return [(rel, False, "runner: no kCases table in main.cpp")]
+            return [(rel, "fail", "runner: no kCases table in main.cpp")]
         chosen = [(n, r) for n, r in zip(names, tc.rows)
                   if pattern is None or pattern in rel or pattern in f"{rel}:{n}"]
         rc, out = vpto.run([py, "gen_data.py"], work, 900)
         if rc != 0:
-            return [(f"{rel}:{n}", False, "gen_data.py: " + vpto.last_line(out))
+            # A module this machine's Python lacks (ml_dtypes) is a skip, anything else a miss.
+            status = "skip" if "ModuleNotFoundError" in out else "fail"
+            return [(f"{rel}:{n}", status, "gen_data.py: " + vpto.last_line(out))
                     for n, _ in chosen]
         bytecodes = {}
         results = []
@@ -514,7 +571,7 @@ def run_testcase(rel, d, tools, keep, pattern=None):
                 ok, detail = run_one_case(tc, row, work, tools, bytecodes)
             except Exception as e:  # a main.cpp shape the reader does not follow
                 ok, detail = False, f"runner: {type(e).__name__}: {e}"
-            results.append((f"{rel}:{n}", ok, detail))
+            results.append((f"{rel}:{n}", "pass" if ok else "fail", short_paths(detail)))
         return results
     finally:
         if keep is None:
