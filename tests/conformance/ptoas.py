@@ -28,6 +28,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+import ptoas_goldens  # noqa: E402
 import ptoas_lit  # noqa: E402
 import ptoas_samples  # noqa: E402
 import ptoas_tilelang  # noqa: E402
@@ -190,11 +191,44 @@ def run_tilelang(args, ptoas, ptorun):
     return not any(status == "fail" for status, _, _ in misses)
 
 
+def run_goldens(args, ptoas, ptorun):
+    cases, unrunnable = ptoas_goldens.find_cases(args.repo, args.filter)
+    keep = Path(args.keep).resolve() / "goldens" if args.keep else None
+    tools, gen = (ptoas, ptorun, PY), ptoas_goldens.generator_module(args.repo)
+    groups, lines, det = OrderedDict(), [], {"det-ok": 0, "det-fail": 0}
+    index = {"pass": 0, "fail": 1, "skip": 2}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        runs = pool.map(lambda c: ptoas_goldens.run_case(c, tools, keep, gen, args.repo), cases)
+        for label, status, detail in runs:
+            row = groups.setdefault(label.split("/")[0], [0, 0, 0])
+            if status in det:
+                det[status] += 1
+            else:
+                row[index[status]] += 1
+            if status != "pass":
+                lines.append((status, label, detail))
+    total = print_table("golden sample dir (cases)", groups, args.failures)
+    print(f"{'all cases with an independent golden':<40}" + "".join(f"{n:>7}" for n in total)
+          + rate(total))
+    print(f"{'determinism-only (no golden): ran, failed':<40}{det['det-ok']:>7}"
+          f"{det['det-fail']:>7}")
+    print(f"{'golden scripts without a .pto kernel':<40}{len(unrunnable):>7}")
+    if args.failures:
+        order = {"fail": 0, "skip": 1, "det-fail": 2, "det-ok": 3}
+        for status, label, detail in sorted(lines, key=lambda l: order[l[0]]):
+            kind = {"det-ok": "DETERMINISM-ONLY ran", "det-fail": "DETERMINISM-ONLY FAIL"}.get(
+                status, status.upper())
+            print(f"{kind} golden {label}" + (f": {detail}" if detail else ""))
+        for label, reason in unrunnable:
+            print(f"NO-PTO golden {label}: {reason}")
+    return total[1] == 0 and det["det-fail"] == 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repo", required=True, help="a checkout of PTOAS v0.60")
     ap.add_argument("--build", default=str(HERE.parent.parent / "build"))
-    ap.add_argument("--part", default="lit,samples,tilelang")
+    ap.add_argument("--part", default="lit,samples,tilelang,goldens")
     ap.add_argument("--filter", default=None)
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--failures", action="store_true", help="list every miss")
@@ -213,6 +247,8 @@ def main():
         ok &= run_samples(args, ptoas)
     if "tilelang" in parts:
         ok &= run_tilelang(args, ptoas, ptorun)
+    if "goldens" in parts:
+        ok &= run_goldens(args, ptoas, ptorun)
     return 0 if ok else 1
 
 
