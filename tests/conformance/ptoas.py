@@ -2,19 +2,27 @@
 """Conformance with PTOAS (v0.60): the public test tree of a PTOAS checkout, run through ptoas
 and ptorun.
 
-  tests/conformance/ptoas.py --repo DIR [--build BUILD] [--part lit,samples,tilelang]
+  tests/conformance/ptoas.py --repo DIR [--build BUILD] [--part lit,samples,tilelang,goldens]
                              [--filter SUBSTRING] [-j N] [--failures] [--keep DIR]
 
 - lit: every ptoas invocation in test/lit/**.pto (ptoas_lit.py): the same verdict as PTOAS
   (a `not ptoas` line must be refused with a located error, any other accepted), with the
   RUN line's --pto-arch. Printed per group (test/lit/<group>).
 - samples: every test/samples/**.pto assembled (an object when it has no entry; ptoas_samples.py).
-- tilelang: the TileLang STs of test/tilelang_st, each case of each testcase driven through its
-  gen_data.py, ptorun and its compare.py (ptoas_tilelang.py).
+- tilelang: the TileLang STs of test/tilelang_st (testcase/ and smoke/), each row of each
+  main.cpp's case table driven through gen_data.py, ptorun and `compare.py <case>`
+  (ptoas_tilelang.py). A gen_data.py that needs a module this Python lacks is a skip.
+- goldens: every test/samples kernel with an independent golden script (models' X_golden.py,
+  ops' X_golden.py beside X.pto, npu_validation/ and board_validation/ harnesses), with the
+  main.cpp and outputs.txt board validation would generate written from the kernel, judged by
+  the case's compare script or board validation's default compare (ptoas_goldens.py). Golden
+  scripts that write no golden (validation=determinism-only) are counted apart.
 
-One summary line per group and part; --failures lists every miss with its first error. Not
-part of ctest: the cases are not ours (docs/conformance.md records the latest summary and the
-reason for each miss).
+One summary line per group and part (with --failures every group, and every miss with its first
+error); --keep DIR leaves each case's files under DIR/tilelang or DIR/goldens. The cases' Python
+scripts run in an interpreter that has numpy (this one, else /usr/bin/python3). Not part of
+ctest: the cases are not ours (docs/conformance.md, "Conformance with PTOAS v0.60", records the
+latest summary and the misses by cause).
 """
 import argparse
 import concurrent.futures

@@ -287,6 +287,18 @@ class HostFlow:
         self.read = self.files(before, hosts, "read", overwrite=True)
         self.written = self.files(after, hosts, "write", overwrite=False)
         self.constants = vpto.constants(with_sizes(before), dict(env))
+        # A host buffer filled from another: a copy holds that one's file; any other helper
+        # (PadDataWithStride(orig, host, ...)) transforms it on the host, which is not followed.
+        self.filled = {}
+        for m in re.finditer(r"(?<![\w.])(\w+)\s*\(", before):
+            args = args_at(before, m.end() - 1)
+            name = m.group(1)
+            if name in ("memcpy", "memmove") and len(args) > 1 and args[1] in self.read:
+                self.read.setdefault(args[0], self.read[args[1]])
+            elif not re.match(r"(?i)aclrt|readfile|read|memset|free|if|sizeof|for|while", name):
+                for a in args:
+                    if a in hosts and a not in self.read:
+                        self.filled.setdefault(a, name)
 
     @staticmethod
     def files(text, hosts, verb, overwrite):
@@ -334,6 +346,10 @@ def kernel_arguments(case_dir, params, wrapper, site_args, env, flow, c_types):
             continue
         source = flow.read.get(flow.to_device.get(expr)) or flow.read.get(expr)
         sink = flow.written.get(flow.to_host.get(expr))
+        filler = flow.filled.get(flow.to_device.get(expr))
+        if source is None and filler:
+            return (f"runner: main.cpp fills {flow.to_device[expr]} with {filler}(...) on the "
+                    "host, which the runner does not follow")
         out.append(("buffer", source[0] if source else None, sink,
                     buffer_size(case_dir, flow.alloc.get(expr), sink, env)))
     return out, exprs

@@ -382,7 +382,7 @@ def run_case(rel, case_dir, build, keep):
             shutil.rmtree(work, ignore_errors=True)
 
 
-OVERRUN = re.compile(r"(reads|writes) bytes \[\d+, \d+\) of %\w+ \(")
+OVERRUN = re.compile(r"(reads|writes) bytes \[\d+, \d+\) of %\w+ \(|reaches element \d+ of %\w+ \(")
 HUGE_PAGE = 2 << 20
 
 
