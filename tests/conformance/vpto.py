@@ -382,7 +382,10 @@ def run_case(rel, case_dir, build, keep):
             shutil.rmtree(work, ignore_errors=True)
 
 
-OVERRUN = re.compile(r"(reads|writes) bytes \[\d+, \d+\) of %\w+ \(|reaches element \d+ of %\w+ \(")
+# An access past a GM buffer: a load or store's bytes, or a view or scalar element past the
+# elements its file holds.
+OVERRUN = re.compile(r"(reads|writes) bytes \[\d+, \d+\) of %\w+ \(|"
+                     r"of %\w+ \([^)]*\), which holds \d+ elements")
 HUGE_PAGE = 2 << 20
 
 
