@@ -59,6 +59,7 @@ BYTE_FLOATS = (("f8E4M3", "float8_e4m3_t"), ("f8E5M2", "float8_e5m2_t"),
 # Board validation's default tolerance per host type (absolute and relative); bf16 is 1 ulp.
 DEFAULT_EPS = {"float": 1e-4, "aclFloat16": 1e-2}
 MAX_BYTES = 2 << 30  # the largest set of buffers a case may ask for
+WORKSPACE_BYTES = 64 << 10  # a prefetch workspace (the runtime's on the NPU)
 
 
 def host_type(type_name):
@@ -322,7 +323,7 @@ class Buffer:
         elem = type_name.split()[-1] if self.pointer else type_name
         m = re.search(r"memref<(?:[\d?]+x)*([\w!.]+)", type_name)
         self.elem = m.group(1) if m else elem
-        self.count, self.value, self.output = None, None, False
+        self.count, self.value, self.output, self.workspace = None, None, False, False
 
 
 def plan_buffers(case, funcs, entry, gen):
@@ -358,7 +359,11 @@ def plan_buffers(case, funcs, entry, gen):
         case.testcase) if gen else None
     if pinned is not None:
         outputs = set(pinned)
-    pointers = [b for b in buffers if b.pointer]
+    # The prefetch workspace is the runtime's (SDMA), not a buffer main.cpp reads.
+    for n in re.findall(r"make_prefetch_async_context\(\s*(%[\w.$]+)", entry.body):
+        for (pname, _), b in zip(entry.params, buffers):
+            b.workspace = b.workspace or pname == n
+    pointers = [b for b in buffers if b.pointer and not b.workspace]
     if not outputs and pointers:
         outputs = {pointers[-1].name}
     for b in pointers:
@@ -386,7 +391,7 @@ def write_host_files(work, buffers):
     lines = ["// What PTOAS's generate_testcase.py would write for this kernel, as far as",
              "// validation_runtime.load_case_meta and the golden scripts read it.", ""]
     for b in buffers:
-        if b.pointer:
+        if b.pointer and not b.workspace:
             c_type = host_type(b.elem)[0]
             lines.append(f"    size_t elemCount_{b.name} = {b.count};")
             lines.append(f"    size_t fileSize_{b.name} = elemCount_{b.name} * sizeof({c_type});")
@@ -395,7 +400,7 @@ def write_host_files(work, buffers):
             c_type = (host_type(b.type_name) or ("float",))[0]
             lines.append(f"    {c_type} {b.name} = {b.value};")
     for b in buffers:
-        if b.pointer:
+        if b.pointer and not b.workspace:
             lines.append(f'    ReadFile("./{b.name}.bin", fileSize_{b.name}, {b.name}Host, '
                          f"fileSize_{b.name});")
     (work / "main.cpp").write_text("\n".join(lines) + "\n")
@@ -489,7 +494,8 @@ def run_kernel_case(case, work, tools, gen, repo):
     """(status, detail) of a kernel with a golden script."""
     ptoas, ptorun, py = tools
     text = case.source.read_text(errors="replace")
-    if re.search(r"\bpto\.(?:comm\.\w+|tput|tnotify|twait)\b", text):
+    if re.search(r"\bpto\.comm\.(?:tput|tget|tnotify|twait|ttest|tbroadcast|tgather|tscatter|"
+                 r"treduce)\b", text):
         return "skip", ("communicates across ranks (tput/tnotify/twait): board validation skips "
                         "it too, it needs a multi-card harness")
     funcs = functions_of(text)
@@ -520,6 +526,11 @@ def run_kernel_case(case, work, tools, gen, repo):
     for b in buffers:
         if not b.pointer:
             args.append(b.value)
+            continue
+        if b.workspace:
+            with open(work / "_workspace.bin", "wb") as f:
+                f.truncate(WORKSPACE_BYTES)
+            args.append("_workspace.bin")
             continue
         if not (work / f"{b.name}.bin").exists():
             return ("fail" if oracle else "det-fail"), f"golden script wrote no {b.name}.bin"
