@@ -203,7 +203,7 @@ def run_goldens(args, ptoas, ptorun):
     cases, unrunnable = ptoas_goldens.find_cases(args.repo, args.filter)
     keep = Path(args.keep).resolve() / "goldens" if args.keep else None
     tools, gen = (ptoas, ptorun, PY), ptoas_goldens.generator_module(args.repo)
-    groups, lines, det = OrderedDict(), [], {"det-ok": 0, "det-fail": 0}
+    groups, lines, det = OrderedDict(), [], {"det-ok": 0, "det-fail": 0, "det-skip": 0}
     index = {"pass": 0, "fail": 1, "skip": 2}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         runs = pool.map(lambda c: ptoas_goldens.run_case(c, tools, keep, gen, args.repo), cases)
@@ -218,14 +218,14 @@ def run_goldens(args, ptoas, ptorun):
     total = print_table("golden sample dir (cases)", groups, args.failures)
     print(f"{'all cases with an independent golden':<40}" + "".join(f"{n:>7}" for n in total)
           + rate(total))
-    print(f"{'determinism-only (no golden): ran, failed':<40}{det['det-ok']:>7}"
-          f"{det['det-fail']:>7}")
+    print(f"{'determinism-only (no golden): ran/fail/skip':<40}{det['det-ok']:>7}"
+          f"{det['det-fail']:>7}{det['det-skip']:>7}")
     print(f"{'golden scripts without a .pto kernel':<40}{len(unrunnable):>7}")
     if args.failures:
-        order = {"fail": 0, "skip": 1, "det-fail": 2, "det-ok": 3}
+        order = {"fail": 0, "skip": 1, "det-fail": 2, "det-skip": 3, "det-ok": 4}
         for status, label, detail in sorted(lines, key=lambda l: order[l[0]]):
-            kind = {"det-ok": "DETERMINISM-ONLY ran", "det-fail": "DETERMINISM-ONLY FAIL"}.get(
-                status, status.upper())
+            kind = {"det-ok": "DETERMINISM-ONLY ran", "det-fail": "DETERMINISM-ONLY FAIL",
+                    "det-skip": "DETERMINISM-ONLY SKIP"}.get(status, status.upper())
             print(f"{kind} golden {label}" + (f": {detail}" if detail else ""))
         for label, reason in unrunnable:
             print(f"NO-PTO golden {label}: {reason}")
