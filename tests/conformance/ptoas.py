@@ -15,8 +15,9 @@ and ptorun.
 - goldens: every test/samples kernel with an independent golden script (models' X_golden.py,
   ops' X_golden.py beside X.pto, npu_validation/ and board_validation/ harnesses), with the
   main.cpp and outputs.txt board validation would generate written from the kernel, judged by
-  the case's compare script or board validation's default compare (ptoas_goldens.py). Golden
-  scripts that write no golden (validation=determinism-only) are counted apart.
+  the case's compare script or board validation's default compare (ptoas_goldens.py;
+  ptoas_pto_text.py reads the module). Golden scripts that write no golden
+  (validation=determinism-only) are counted apart.
 
 One summary line per group and part (with --failures every group, and every miss with its first
 error); --keep DIR leaves each case's files under DIR/tilelang or DIR/goldens. The cases' Python
