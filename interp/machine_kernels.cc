@@ -15,6 +15,7 @@ struct PartitionView {};
 struct Return {};
 struct TileAddress {};
 struct MultiTileGet {};
+struct TileValid {};
 }  // namespace ops
 
 bool BindAddress(Executor& ex, uint32_t tile_reg, int64_t addr) {
@@ -150,6 +151,11 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     return SubView(ex, in);
   } else if constexpr (std::is_same_v<Op, ops::MultiTileGet>) {
     return MultiTileGet(ex, in);
+  } else if constexpr (std::is_same_v<Op, ops::TileValid>) {
+    TileRef t;
+    if (!ex.Tile(o[1], &t)) return false;
+    ex.scalar(o[0]).i = o[2] == 0 ? t.valid_rows : t.valid_cols;
+    return true;
   } else if constexpr (std::is_same_v<Op, ops::TileAddress>) {
     TileRef t;
     if (!ex.Tile(o[1], &t)) return false;

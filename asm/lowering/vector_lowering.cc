@@ -510,9 +510,9 @@ bool LowerCastPtr(FunctionBuilder& fb, const Statement& stmt) {
     result.reg = fb.NewView(to.dtype, stmt.results[0].text);
     fb.Emit(Opcode::kRetypeView, {result.reg, src.value.reg}, stmt.head.range);
   } else {
-    ctx.Error(stmt.head, StrCat("castptr makes an on-chip pointer from an integer address, or "
-                                "retypes a GM pointer; not ", Describe(src.value), " to '",
-                                to.text, "'"));
+    ctx.Error(stmt.head, StrCat(stmt.head.text, " converts between an i64 address and a "
+                                "pointer, or retypes a pointer; not ", Describe(src.value),
+                                " to '", to.text, "'"));
     return false;
   }
   return fb.Define(stmt.results[0], result);

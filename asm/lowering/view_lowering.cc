@@ -295,7 +295,7 @@ bool LowerViewDim(FunctionBuilder& fb, const Statement& stmt) {
   Value k;
   if (parts.size() != 2 || parts[0].empty() || !Resolve(fb, parts[0], DType::kInvalid, &view) ||
       !IntOperand(fb, parts[1], &k)) {
-    if (parts.size() != 2) ctx.Error(stmt.head, "expected 'get_tensor_view_dim %view, %dim'");
+    if (parts.size() != 2) ctx.Error(stmt.head, StrCat("expected '", stmt.head.text, " %view, %dim'"));
     return false;
   }
   if (view.value.cls != ValueClass::kView) {
@@ -304,7 +304,9 @@ bool LowerViewDim(FunctionBuilder& fb, const Statement& stmt) {
   }
   Value result = fb.NewScalarValue(DType::kIndex);
   if (!fb.Define(stmt.results[0], result)) return false;
-  fb.Emit(Opcode::kGetViewDim, {result.reg, view.value.reg, k.reg}, stmt.head.range);
+  const bool stride = stmt.head.text == "pto.get_tensor_view_stride";
+  fb.Emit(stride ? Opcode::kGetViewStride : Opcode::kGetViewDim, {result.reg, view.value.reg, k.reg},
+          stmt.head.range);
   return true;
 }
 

@@ -79,7 +79,10 @@ def judge_lit(case, ptoas, work):
     name = Path(case["file"]).name
     src = Path(work) / name
     src.write_text(case["source"], encoding="utf-8")
-    rc, out = run([ptoas, "-c", str(src), "--arch", case["arch"], "-o", os.devnull], timeout=60)
+    cmd = [ptoas, "-c", str(src), "--arch", case["arch"], "-o", os.devnull]
+    if case["level"]:
+        cmd += ["--pto-level", case["level"]]
+    rc, out = run(cmd, timeout=60)
     if rc < 0 or rc > 1:
         return False, f"ptoas crashed or hung (exit {rc}): {first_error(out)}"
     if case["negative"]:
