@@ -144,6 +144,22 @@ bool TileValid(Context& ctx, ItemSpan value, TileType* t) {
   return false;
 }
 
+// storage=RxC: the larger storage a window's elements are laid out in (the listings ptoas -d
+// writes for windows of larger tiles say it; PTOAS has no such parameter).
+bool TileStorage(Context& ctx, ItemSpan value, TileType* t) {
+  std::vector<int64_t> dims;
+  DType dtype;
+  if (value.size() == 1 && value[0].Is(ItemKind::kDims) &&
+      ParseDims(value[0].text, &dims, &dtype) && dims.size() == 2 && dtype == DType::kInvalid &&
+      dims[0] > 0 && dims[1] > 0 && dims[0] <= 65535 && dims[1] <= 65535) {
+    t->storage_rows = static_cast<int32_t>(dims[0]);
+    t->storage_cols = static_cast<int32_t>(dims[1]);
+    return true;
+  }
+  ctx.Error(value, StrCat("'storage' needs ROWSxCOLS such as 16x512, got '", Spell(value), "'"));
+  return false;
+}
+
 // Applies one "key=value" tile parameter.
 bool TileKey(Context& ctx, std::string_view key, ItemSpan value, TileType* t, bool* valid_set) {
   uint8_t v = 0;
@@ -182,6 +198,7 @@ bool TileKey(Context& ctx, std::string_view key, ItemSpan value, TileType* t, bo
   if (key == "compact") {
     return TileEnum(ctx, value, "compact", {"null", "normal", "row_plus_one"}, &t->compact);
   }
+  if (key == "storage") return TileStorage(ctx, value, t);
   ctx.Error(value, StrCat("unknown tile parameter '", key, "'"));
   return false;
 }

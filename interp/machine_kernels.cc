@@ -44,10 +44,11 @@ bool SetValid(Executor& ex, uint32_t tile_reg, uint32_t value_reg, bool rows) {
   return true;
 }
 
-// d = the window of a at (r0, c0): d steps through a's storage as a does (ptoas checks the
-// types), so element (i, j) of d is element (r0 + i, c0 + j) of a when the window starts on a
-// whole inner box. Its valid region must lie inside a (its static shape may reach past a's
-// edge, as PTOAS's same-shape windows do; nothing outside the valid region is touched).
+// d = the window of a at (r0, c0): d steps through a's storage (its type's storage shape is
+// a's; ptoas checks the types), so element (i, j) of d is element (r0 + i, c0 + j) of a when
+// the window starts on a whole inner box. Its valid region lies inside a's shape and its
+// static shape inside a's storage (a pto.subset window keeps a's shape, so its static shape
+// may reach past a's edge; nothing outside the valid region is touched).
 bool SubView(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
   TileRef a;
@@ -58,8 +59,10 @@ bool SubView(Executor& ex, const Instr& in) {
   const int64_t r0 = ex.scalar(o[2]).i, c0 = ex.scalar(o[3]).i;
   const int64_t rows = o[4] != kNoOperand ? ex.scalar(o[4]).i : reg.valid_rows;
   const int64_t cols = o[5] != kNoOperand ? ex.scalar(o[5]).i : reg.valid_cols;
+  const bool strided = !type.Dense();
   if (r0 < 0 || c0 < 0 || rows < 0 || cols < 0 || rows > type.rows || cols > type.cols ||
-      r0 + rows > from.rows || c0 + cols > from.cols) {
+      r0 + rows > from.rows || c0 + cols > from.cols ||
+      (strided && (r0 + type.rows > from.StorageRows() || c0 + type.cols > from.StorageCols()))) {
     return ex.Fault(StrCat("a ", rows, "x", cols, " window at (", r0, ", ", c0, ") does not fit ",
                            ex.TileName(a.reg), " (", from.rows, "x", from.cols, ")"));
   }

@@ -243,7 +243,10 @@ std::string WrittenTypeProblem(const Value& v, const Type& written) {
   if (!KindFits(v, written)) {
     return StrCat("operand is ", Describe(v), " but its type is written as '", written.text, "'");
   }
-  if (v.cls == ValueClass::kTile && written.IsTile() && written.tile != v.type.tile) {
+  // A window's storage shape is its parent's; the program writes the window's declared type.
+  const TileType& declared =
+      written.tile.Dense() ? v.type.tile.Declared() : v.type.tile;
+  if (v.cls == ValueClass::kTile && written.IsTile() && written.tile != declared) {
     return StrCat("operand is ", v.type.tile.ToString(), " but its type is written as ",
                   written.tile.ToString());
   }

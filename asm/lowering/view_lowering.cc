@@ -217,7 +217,16 @@ bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
   return true;
 }
 
-// %p = pto.partition_view %v, offsets = [...], sizes = [...] : TV -> PTV
+// The dimensions of \a shape as a type spells them: "16x?x32".
+static std::string DimsText(const std::vector<int64_t>& shape) {
+  std::string text;
+  for (int64_t d : shape) {
+    text += StrCat(text.empty() ? "" : "x", d == kDynamic ? std::string("?") : std::to_string(d));
+  }
+  return text;
+}
+
+// %p = pto.partition_view %v, offsets = [...], sizes = [...] : TV [-> PTV]
 bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   int colon = ViewHead(ctx, stmt,
@@ -235,9 +244,16 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
     ctx.Error(items[0], StrCat("partition_view needs a tensor view, got ", Describe(*src)));
     return false;
   }
-  if (type.kind != TypeKind::kPartitionView) {
+  // Without '-> T' the result type is inferred, as PTOAS v0.60 does: the sizes' shape ('?'
+  // where a size is not a constant) and the view's element type.
+  const bool inferred = sig.results.empty();
+  if (inferred) {
+    type = Type();
+    type.kind = TypeKind::kPartitionView;
+    type.dtype = src->type.dtype;
+  } else if (type.kind != TypeKind::kPartitionView) {
     ctx.Error(items.subspan(colon + 1),
-              "partition_view needs a result type '-> !pto.partition_tensor_view<...>'");
+              "partition_view makes a '!pto.partition_tensor_view<...>'");
     return false;
   }
   if (type.dtype != src->type.dtype) {
@@ -260,6 +276,11 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
     ctx.Error(*offset_list, StrCat("the view has rank ", rank, " but ", offsets.size(),
                                    " offsets and ", sizes.size(), " sizes are given"));
     return false;
+  }
+  if (inferred) {
+    for (const Value& size : sizes) type.shape.push_back(size.is_const ? size.int_value : kDynamic);
+    type.text = StrCat("!pto.partition_tensor_view<", DimsText(type.shape), "x",
+                       DTypeName(type.dtype), ">");
   }
   if (type.shape.size() != rank) {
     ctx.Error(items.subspan(colon + 1),
