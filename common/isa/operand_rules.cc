@@ -195,45 +195,6 @@ void RuleChecker::CheckReshape() {
   }
 }
 
-// Conversion pairs the A2/A3 vector unit has (isa.md 4.13); A5 converts between any two
-// element types its tiles hold.
-void RuleChecker::CheckConvert() {
-  for (int i = 0; i < 2; ++i) {
-    RequireVec(i);
-    RequireND(i);
-    RequireAllowedDType(i);
-  }
-  RequireValidCovers(1, 0, true, true);
-  const TileType* d = Tile(0);
-  const TileType* a = Tile(1);
-  if (!d || !a || arch_ != Arch::kA2A3) return;
-  struct Pair {
-    DType from;
-    DTypeMask to;
-  };
-  static const Pair kA2A3Pairs[] = {
-      {DType::kF32, Bit(DType::kF32) | Bit(DType::kF16) | Bit(DType::kBF16) | Bit(DType::kI16) |
-                        Bit(DType::kI32) | Bit(DType::kI64)},
-      {DType::kF16, Bit(DType::kF32) | Bit(DType::kI32) | Bit(DType::kI16) | Bit(DType::kI8) |
-                        Bit(DType::kU8)},
-      {DType::kBF16, Bit(DType::kF32) | Bit(DType::kI32)},
-      {DType::kI16, Bit(DType::kF16) | Bit(DType::kF32)},
-      {DType::kI32, Bit(DType::kF32) | Bit(DType::kF16) | Bit(DType::kI16) | Bit(DType::kI64)},
-      {DType::kI64, Bit(DType::kF32) | Bit(DType::kI32)},
-      {DType::kU8, Bit(DType::kF16)},
-      {DType::kI8, Bit(DType::kF16)},
-  };
-  for (const Pair& p : kA2A3Pairs) {
-    if (p.from != a->dtype) continue;
-    if (p.to & Bit(d->dtype)) return;
-    Fail(0, StrCat("tcvt cannot convert ", DTypeName(a->dtype), " to ", DTypeName(d->dtype),
-                   " on a2a3 (", DTypeName(a->dtype), " converts to: ", DTypeMaskNames(p.to),
-                   ")"));
-    return;
-  }
-  Fail(1, StrCat("tcvt cannot convert from ", DTypeName(a->dtype), " on a2a3"));
-}
-
 // A packed predicate mask: an integer ND tile whose row i holds the bits of row i.
 void RuleChecker::RequireMask(int mask, int data) {
   const TileType* m = Tile(mask);
