@@ -65,6 +65,11 @@ void RuleChecker::RequireSameElementSize(int i, int j) {
 void RuleChecker::RequireViewElementSize(int view, int tile) {
   const TileType* t = Tile(tile);
   const DType view_type = types_[view].dtype;
+  if (arch_ == Arch::kA2A3 && IsMxDType(view_type)) {
+    Fail(view, StrCat(info_.mnemonic, ": a2a3 has no ", DTypeName(view_type),
+                      " (the fp8, HiFloat8, e8m0 and fp4 formats are a5's)"));
+    return;
+  }
   if (t && view_type != DType::kInvalid && DTypeSize(view_type) != DTypeSize(t->dtype)) {
     Fail(view, StrCat(info_.mnemonic, " moves ", DTypeName(t->dtype), " tile elements, but the "
                       "global tensor holds ", DTypeName(view_type),

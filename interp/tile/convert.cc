@@ -83,7 +83,10 @@ bool ConvertLowPrecision(Executor& ex, const TileRef& d, const TileRef& a, Round
       for (int32_t c = 0; c < cols; ++c) {
         const uint8_t byte = *a.At<uint8_t>(r, from_fp4 ? c / 2 : c);
         const uint8_t code = from_fp4 && c % 2 ? byte >> 4 : byte;  // element 2k low nibble
-        StoreWide(dst, r, c, DecodeNarrow(code, format));
+        const double v = DecodeNarrow(code, format);
+        // A NaN code gives f32's quiet NaN, negative for fp8 codes with the sign bit.
+        const bool negative_nan = format != NarrowFormat::kHiF8 && (code & 0x80);
+        StoreWide(dst, r, c, std::isnan(v) ? (negative_nan ? -NAN : NAN) : v);
       }
     }
     return true;
