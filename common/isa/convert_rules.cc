@@ -76,7 +76,7 @@ void RuleChecker::CheckConvert() {
   }
   const TileType* d = Tile(0);
   const TileType* a = Tile(1);
-  if (!d || !a) return;
+  if (!d || !a || !RequirePair(*a, *d)) return;
   const bool fp4 = LogicalCols(*d, 1) == 2 || LogicalCols(*a, 1) == 2;
   RequireValidCovers(1, 0, true, !fp4);
   const int32_t need = LogicalCols(*d, d->valid_cols), have = LogicalCols(*a, a->valid_cols);
@@ -84,32 +84,33 @@ void RuleChecker::CheckConvert() {
     Fail(1, StrCat("source has ", have, " valid elements per row but the destination needs ",
                    need, " (an fp4 byte holds two)"));
   }
+}
+
+// The pairs of the tables above; a type the architecture lacks is reported already.
+bool RuleChecker::RequirePair(const TileType& a, const TileType& d) {
   if (arch_ == Arch::kA2A3) {
-    const DTypeMask to = TargetsOf(a->dtype, kA2A3Pairs, std::size(kA2A3Pairs));
+    if (IsMxDType(a.dtype) || IsMxDType(d.dtype)) return false;
+    const DTypeMask to = TargetsOf(a.dtype, kA2A3Pairs, std::size(kA2A3Pairs));
     if (to == 0) {
-      Fail(1, StrCat("tcvt cannot convert from ", DTypeName(a->dtype), " on a2a3"));
-    } else if (!(to & Bit(d->dtype))) {
-      Fail(0, StrCat("tcvt cannot convert ", DTypeName(a->dtype), " to ", DTypeName(d->dtype),
-                     " on a2a3 (", DTypeName(a->dtype), " converts to: ", DTypeMaskNames(to),
+      Fail(1, StrCat("tcvt cannot convert from ", DTypeName(a.dtype), " on a2a3"));
+    } else if (!(to & Bit(d.dtype))) {
+      Fail(0, StrCat("tcvt cannot convert ", DTypeName(a.dtype), " to ", DTypeName(d.dtype),
+                     " on a2a3 (", DTypeName(a.dtype), " converts to: ", DTypeMaskNames(to),
                      ")"));
     }
-    return;
+    return to & Bit(d.dtype);
   }
   // A5: any pair of the other types; a low-precision end only in the pairs above.
-  if (!IsMxDType(a->dtype) && !IsMxDType(d->dtype)) return;
-  const DTypeMask to =
-      TargetsOf(a->dtype, kA5LowPrecisionPairs, std::size(kA5LowPrecisionPairs));
-  if (to & Bit(d->dtype)) return;
-  if (IsMxDType(a->dtype)) {
-    Fail(0, StrCat("tcvt cannot convert ", DTypeName(a->dtype), " to ", DTypeName(d->dtype),
-                   " on a5 (", DTypeName(a->dtype), " converts to: ",
-                   to ? DTypeMaskNames(to) : std::string("nothing"), ")"));
-  } else {
-    const DTypeMask from = A5SourcesOf(d->dtype);
-    Fail(0, StrCat("tcvt cannot convert ", DTypeName(a->dtype), " to ", DTypeName(d->dtype),
-                   " on a5 (", DTypeName(d->dtype), " converts from: ",
-                   from ? DTypeMaskNames(from) : std::string("nothing"), ")"));
-  }
+  if (!IsMxDType(a.dtype) && !IsMxDType(d.dtype)) return true;
+  const DTypeMask to = TargetsOf(a.dtype, kA5LowPrecisionPairs, std::size(kA5LowPrecisionPairs));
+  if (to & Bit(d.dtype)) return true;
+  const bool from_low = IsMxDType(a.dtype);
+  const DType named = from_low ? a.dtype : d.dtype;
+  const DTypeMask others = from_low ? to : A5SourcesOf(d.dtype);
+  Fail(0, StrCat("tcvt cannot convert ", DTypeName(a.dtype), " to ", DTypeName(d.dtype),
+                 " on a5 (", DTypeName(named), from_low ? " converts to: " : " converts from: ",
+                 others ? DTypeMaskNames(others) : std::string("nothing"), ")"));
+  return false;
 }
 
 }  // namespace pto
