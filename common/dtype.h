@@ -54,6 +54,11 @@ constexpr bool IsMxDType(DType t) {
   return t == DType::kF8E4M3 || t == DType::kF8E5M2 || t == DType::kE8M0 ||
          t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2 || t == DType::kHiF8;
 }
+/// Values one element holds: two for the fp4 pair types (a byte, element 2k in its low
+/// nibble), else one. Columns of different types compare in values (tcvt bf16 <-> fp4).
+constexpr int ValuesPerElement(DType t) {
+  return t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2 ? 2 : 1;
+}
 /// The element types of the SIMT ops' packed pairs (vector<2xT>, !pto.hif8x2).
 constexpr bool IsPackedPairElement(DType t) {
   return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF8E4M3 ||

@@ -60,10 +60,9 @@ DTypeMask A5SourcesOf(DType to) {
   return sources;
 }
 
-// Columns of a tile in elements: an fp4 pair tile holds two per byte.
+// Columns of a tile in values: an fp4 pair tile holds two per byte.
 int32_t LogicalCols(const TileType& t, int32_t cols) {
-  const bool pairs = t.dtype == DType::kF4E2M1X2 || t.dtype == DType::kF4E1M2X2;
-  return cols == kDynamic || !pairs ? cols : cols * 2;
+  return cols == kDynamic ? cols : cols * ValuesPerElement(t.dtype);
 }
 
 }  // namespace

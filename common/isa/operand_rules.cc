@@ -65,7 +65,7 @@ void RuleChecker::RequireSameElementSize(int i, int j) {
 void RuleChecker::RequireViewElementSize(int view, int tile) {
   const TileType* t = Tile(tile);
   const DType view_type = types_[view].dtype;
-  if (arch_ == Arch::kA2A3 && IsMxDType(view_type)) {
+  if (arch_ == Arch::kA2A3 && IsMxDType(view_type) && !(t && IsMxDType(t->dtype))) {
     Fail(view, StrCat(info_.mnemonic, ": a2a3 has no ", DTypeName(view_type),
                       " (the fp8, HiFloat8, e8m0 and fp4 formats are a5's)"));
     return;

@@ -18,8 +18,6 @@ namespace {
 
 constexpr uint32_t kSaturate = 0;
 
-bool IsFp4Pairs(DType t) { return t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2; }
-
 // Element (r, c) of an f32, f16 or bf16 tile, and a value stored into one (exactly: every
 // low-precision value is a bf16 and an f32 value).
 double LoadWide(const TileRef& t, int32_t r, int32_t c) {
@@ -56,7 +54,8 @@ RoundMode NarrowingMode(NarrowFormat format, RoundMode mode) {
 // no saturation control for these pairs, so sat_mode does not reach them (docs/semantics.md).
 bool ConvertLowPrecision(Executor& ex, const TileRef& d, const TileRef& a, RoundMode mode) {
   const int32_t rows = d.valid_rows, cols = d.valid_cols;
-  const bool to_fp4 = IsFp4Pairs(d.type->dtype), from_fp4 = IsFp4Pairs(a.type->dtype);
+  const bool to_fp4 = ValuesPerElement(d.type->dtype) == 2;
+  const bool from_fp4 = ValuesPerElement(a.type->dtype) == 2;
   const int32_t need = to_fp4 ? cols * 2 : from_fp4 ? (cols + 1) / 2 : cols;
   if (!RequireCovers(ex, a, rows, need, "source")) return false;
   NarrowFormat format;
