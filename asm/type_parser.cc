@@ -45,6 +45,14 @@ bool ParseDims(std::string_view text, std::vector<int64_t>* dims, DType* dtype) 
 
 namespace {
 
+// An element type written as one item: a word (f32, f8E4M3FN) or a PTO dialect type
+// (!pto.hif8, !pto.f4E2M1x2). kInvalid for anything else.
+DType ElementTypeOf(const Item& item) {
+  if (item.Is(ItemKind::kWord)) return ParseDType(item.text);
+  if (item.Is(ItemKind::kBang)) return ParseDType(StrCat("!", item.text));
+  return DType::kInvalid;
+}
+
 // Reads a tile parameter that is an integer (or '?' / -1 for "dynamic" when allowed).
 bool TileInt(Context& ctx, ItemSpan value, const char* key, bool allow_dynamic, int32_t* out) {
   if (value.size() == 1 && value[0].IsPunct("?") && allow_dynamic) {
@@ -106,8 +114,8 @@ bool TileMemory(Context& ctx, ItemSpan value, Memory* mem) {
 }
 
 bool TileDType(Context& ctx, ItemSpan value, DType* dtype) {
-  if (value.size() == 1 && value[0].Is(ItemKind::kWord)) {
-    *dtype = ParseDType(value[0].text);
+  if (value.size() == 1) {
+    *dtype = ElementTypeOf(value[0]);
     if (*dtype != DType::kInvalid) return true;
   }
   ctx.Error(value, StrCat("unknown element type '", Spell(value), "'"));
@@ -460,6 +468,8 @@ bool PackedPair(const Item& head, const Item* params, Type* type) {
   DType elem = DType::kInvalid;
   if (head.Is(ItemKind::kBang) && !params && head.text == "pto.hif8x2") {
     elem = DType::kHiF8;
+  } else if (head.Is(ItemKind::kBang) && !params && head.text == "pto.bf16x2") {
+    elem = DType::kBF16;  // the PTO dialect's name of vector<2xbf16>
   } else if (head.IsWord("vector") && params && params->children().size() == 1 &&
              params->children()[0].Is(ItemKind::kDims)) {
     std::vector<int64_t> dims;
@@ -499,10 +509,8 @@ bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
       return c.size() == used || ParseAddressSpace(ctx, group, type, used);
     }
   }
-  if (first.Is(ItemKind::kWord)) {
-    type->dtype = ParseDType(first.text);
-  } else if (first.Is(ItemKind::kBang) && first.text == "pto.hif8") {
-    type->dtype = DType::kHiF8;  // the VPTO dialect's spelling of the a5 HiFloat8 type
+  if (first.Is(ItemKind::kWord) || first.Is(ItemKind::kBang)) {
+    type->dtype = ElementTypeOf(first);
   } else if (first.Is(ItemKind::kDims)) {
     DType dtype;
     if (ParseDims(first.text, &type->shape, &dtype)) type->dtype = dtype;
@@ -563,8 +571,8 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     type->kind = TypeKind::kAlign;
     return true;
   }
-  if (head.Is(ItemKind::kWord) && !params) {
-    DType dtype = ParseDType(head.text);
+  if ((head.Is(ItemKind::kWord) || head.Is(ItemKind::kBang)) && !params) {
+    DType dtype = ElementTypeOf(head);
     if (dtype != DType::kInvalid) {
       *type = ScalarType(dtype);
       return true;
