@@ -104,6 +104,11 @@ bool ReadAllocOperands(FunctionBuilder& fb, const Statement& stmt, ItemSpan keys
       std::map<std::string, Attribute> attrs;
       ReadAttributes(key, &attrs);
       ok &= CheckAttributeNames(ctx, attrs, op, [](std::string_view) { return false; });
+      if (auto planned = attrs.find("pto.multi_buffer_addrs"); planned != attrs.end()) {
+        ctx.Error(planned->second.range, "pto.multi_buffer_addrs is PTOAS's memory planner's own "
+                                         "record of slot addresses; give a base with 'addr ='");
+        ok = false;
+      }
       ++i;
       continue;
     }
@@ -404,6 +409,11 @@ bool LowerBindOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
     return false;
   }
   if (stmt.results.size() > 1) return ExpectResults(ctx, stmt, 1);
+  if (ctx.address_mode() == AddressMode::kPlanned) {
+    ctx.Error(stmt.head, StrCat("at --pto-level=level1 or level2 ptoas plans tile addresses; ",
+                                info.mnemonic, " binds them by hand (level3 does)"));
+    return false;
+  }
   Resolved tile, addr;
   if (!Resolve(fb, form.ins[0].term, DType::kInvalid, &tile) ||
       !Resolve(fb, form.ins[1].term, DType::kIndex, &addr)) {
