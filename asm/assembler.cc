@@ -10,6 +10,7 @@
 #include "pto/asm/linker.h"
 #include "pto/asm/listing.h"
 #include "pto/asm/module_scopes.h"
+#include "pto/asm/pipe_contract.h"
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/placement.h"
 #include "pto/common/call_graph.h"
@@ -394,6 +395,7 @@ bool ModuleLowering::Run(StatementSpan top) {
   CheckRecursion(builders);
   PlaceModule(program_, builders);
   ResolveImports(builders);
+  CheckPipeContracts(ctx_, program_, builders);
   if (program_.functions.empty()) {
     ctx_.Error(SourceRange{0, 0}, "the file defines no function and no instructions");
   }

@@ -67,6 +67,7 @@ void FunctionBuilder::ForgetNames() {
 void FunctionBuilder::PopScope() {
   for (const std::string& key : scopes_.back()) values_.erase(key);
   scopes_.pop_back();
+  blocks_.pop_back();
 }
 
 void FunctionBuilder::EmitMove(const Value& dst, const Value& src, SourceRange where) {
@@ -108,6 +109,7 @@ Value FunctionBuilder::NewRegisterLike(const Value& v, std::string_view name, So
     case ValueClass::kLocalArray:  // callers reject these (ValueList)
     case ValueClass::kConfig:
     case ValueClass::kEvent:
+    case ValueClass::kHandle:
     case ValueClass::kNone:
       break;
   }

@@ -90,7 +90,12 @@ bool NeedsCoresApart(const Program& program) {
           }));
 }
 
-bool UsesComm(const Program& program) { return UsesFamily(program, Family::kComm); }
+bool UsesComm(const Program& program) {
+  return UsesFamily(program, Family::kComm) || AnyInstruction(program, [](const Instr& in) {
+           return in.op == Opcode::kSyncAll || in.op == Opcode::kSetCrossBlock ||
+                  in.op == Opcode::kWaitCrossBlock;
+         });
+}
 
 void Block::JoinSignals(SignalHub* hub) {
   signals_ = hub;

@@ -7,10 +7,11 @@
 
 #include "pto/common/code_walk.h"
 #include "pto/common/strings.h"
+#include "pto/interp/launch.h"
 
 namespace pto::interp::check {
 
-bool OrdersBlocks(const Program& program) { return UsesFamily(program, Family::kComm); }
+bool OrdersBlocks(const Program& program) { return UsesComm(program); }
 
 bool CoreOrderModelled(const Program& program) {
   // (Comm with cores run apart does not run: Runner refuses it.)
