@@ -130,7 +130,7 @@ void CheckConsumer(Context& ctx, const std::vector<FunctionPipes>& functions,
   const std::vector<InitAt> producers = FindInits(functions, [&](const FunctionPipes& f,
                                                                  const PipeInitFact& i) {
     return i.cube && i.c2v.kind == Source::kImport && i.c2v.name == init.c2v.name &&
-           i.c2v.peer == consumer.function->name && &f != consumer.function;
+           f.peer == consumer.function->name && &f != consumer.function;
   });
   if (producers.size() != 1) {
     ctx.Error(init.def, StrCat("fixpipe pipe ", init.id, " needs exactly one cube set-up "
@@ -171,7 +171,7 @@ void CheckProducer(Context& ctx, const std::vector<FunctionPipes>& functions,
   const PipeInitFact& init = producer.fact();
   const std::vector<InitAt> consumers = FindInits(functions, [&](const FunctionPipes& f,
                                                                  const PipeInitFact& i) {
-    return init.c2v.kind == Source::kImport && !i.cube && f.name == init.c2v.peer &&
+    return init.c2v.kind == Source::kImport && !i.cube && f.name == producer.function->peer &&
            i.c2v.kind == Source::kReserve && i.c2v.name == init.c2v.name;
   });
   if (consumers.size() != 1) {

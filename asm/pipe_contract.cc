@@ -212,7 +212,11 @@ std::vector<std::string> PeerCheck::Keys(const InitRef& r) const {
   for (int d = 0; d < 2; ++d) {
     const PipeBufferSource& b = *buffers[d];
     if (b.kind == Source::kReserve) keys.push_back(StrCat(functions_[r.function].name, "/", b.name, "/", d));
-    if (b.kind == Source::kImport) keys.push_back(StrCat(b.peer, "/", b.name, "/", d));
+    if (b.kind == Source::kImport) {
+      const std::string& owner = functions_[r.function].peer.empty() ? b.peer
+                                                                       : functions_[r.function].peer;
+      keys.push_back(StrCat(owner, "/", b.name, "/", d));
+    }
   }
   if (keys.empty() && init.gm_slot_tensor && init.c2v.kind == Source::kNone &&
       init.v2c.kind == Source::kNone) {
@@ -334,10 +338,16 @@ void CheckPipeContracts(Context& ctx, const Program& program,
     const PipeFacts& facts = fb->pipe_facts();
     if (facts.inits.empty() && facts.uses.empty()) continue;
     const uint32_t index = static_cast<uint32_t>(&fb->function() - program.functions.data());
-    functions.push_back({&facts, index, std::string(program.String(fb->function().name))});
+    const uint32_t peer = fb->function().peer;
+    functions.push_back({&facts, index, std::string(program.String(fb->function().name)),
+                         peer < program.functions.size()
+                             ? std::string(program.String(program.functions[peer].name))
+                             : std::string()});
   }
-  if (functions.empty()) return;
+  // The rules read the resolved imports: after an error (a bad import), they would only
+  // repeat it.
   const int errors = ctx.diags().error_count();
+  if (functions.empty() || errors) return;
   for (const FunctionPipes& f : functions) CheckFunction(ctx, program.arch, f);
   if (ctx.diags().error_count() != errors) return;  // the peers' rules assume sound functions
   PeerCheck(ctx, functions).Run();

@@ -24,6 +24,9 @@ struct FunctionPipes {
   const PipeFacts* facts;
   uint32_t index;
   std::string name;
+  /// The function its imports name (resolved: in a container, a variant of the other kind),
+  /// or empty.
+  std::string peer;
 };
 /// The set-up of use \a u of \a f: its handle's, else the one set-up of its id; -1 when there
 /// is none (reported when \a report).
