@@ -183,7 +183,7 @@ size_t EmitSetup(FunctionBuilder& fb, const Statement& stmt, PipeSetup& s) {
   fb.Emit(op, {s.c2v.reg, s.v2c.reg, s.fact.id, s.fact.dir_mask, s.fact.slot_size,
                s.fact.slot_num, s.local_slot_num},
           stmt.head.range);
-  if (s.fact.epilogue) {
+  if (s.fact.epilogue && s.fact.cube) {  // the producer's fixpipe; the consumer only receives
     const FixpipeEpilogue& e = *s.fact.epilogue;
     fb.Emit(Opcode::kPipeEpilogue, {s.fact.id, e.layout, e.quant, e.relu}, stmt.head.range);
   }

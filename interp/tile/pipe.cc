@@ -162,7 +162,8 @@ bool Push(Executor& ex, const Instr& in, PipeDir dir, bool with_subblock) {
   if (!ReadyPipe(ex, id, to_vector ? 1 : 2, &end)) return false;
   TileRef t;
   if (!ex.Tile(in.operands[0], &t)) return false;
-  if (t.bytes() > end->slot_size) {
+  // (Through a fixpipe the slot holds the converted entry, which the pop checks.)
+  if (t.bytes() > end->slot_size && !(to_vector && end->fixpipe.on)) {
     return ex.Fault(StrCat(ex.TileName(t.reg), " takes ", t.bytes(), " bytes but pipe ", id,
                            "'s slots hold ", end->slot_size, " (slot_size is the whole tile, "
                            "before any split)"));

@@ -8,7 +8,7 @@ from any directory and when golden_case.py / golden_data_check.py load it with r
     from reference.numerics import ...
 
 Modules:
-  numerics       bf16/f16/f32 rounding, integer wrapping, division and shifts
+  numerics       bf16/f16/f32 rounding, fp8 e4m3 bytes, integer wrapping, division and shifts
   tiles          input tiles (random values, planted edge values, bf16 GEMM inputs),
                  valid-region merges, the CASE of a one-result kernel, a kernel's arguments,
                  tile descriptions (TileShape), writing a case's .bin files
@@ -32,6 +32,7 @@ Modules:
   convolution    a direct convolution against timg2col + tmatmul
   multiblock     row normalisation split over blocks (control/multiblock_rows*)
   pipe           cube/vector pipe kernels on two f32 inputs (pipe/c2v_*, v2c_*, nosplit)
+  fixpipe        the fixpipe epilogue of a pipe (acc_push_epilogue) and its parameter words
 
 The committed .bin files depend on these modules bit for bit: a change must leave
 tests/golden_data_check.py (ctest golden-data-reproducible) passing on every case.
