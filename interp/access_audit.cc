@@ -18,12 +18,12 @@ using Arena = AlignedBytes;
 // Instructions whose effects are their operands' memory and registers only: a trial run can
 // be undone. Pipes and comm wait on and signal other cores; tprint writes to stdout.
 bool Repeatable(const OpInfo& info) {
-  return info.is_tile_op() && info.family != Family::kPipe && info.family != Family::kComm &&
+  return info.is_tile_op() && !info.is_pipe() && !info.is_comm() &&
          info.family != Family::kPrint;
 }
 
 bool Audited(const OpInfo& info) {
-  return (info.is_tile_op() && info.family != Family::kPipe && info.family != Family::kComm) ||
+  return (info.is_tile_op() && !info.is_pipe() && !info.is_comm()) ||
          AccessRuleOf(info) == AccessRule::kViewElement;
 }
 

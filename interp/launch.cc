@@ -65,7 +65,9 @@ constexpr int kVectorCoresPerBlock = 2;
 
 }  // namespace
 
-bool UsesPipes(const Program& program) { return UsesFamily(program, Family::kPipe); }
+bool UsesPipes(const Program& program) {
+  return AnyInstruction(program, [](const Instr& in) { return GetOpInfo(in.op).is_pipe(); });
+}
 
 static bool HasCubeVectorPair(const Program& program) {
   for (const Function& f : program.functions) {
@@ -91,10 +93,10 @@ bool NeedsCoresApart(const Program& program) {
 }
 
 bool UsesComm(const Program& program) {
-  return UsesFamily(program, Family::kComm) || AnyInstruction(program, [](const Instr& in) {
-           return in.op == Opcode::kSyncAll || in.op == Opcode::kSetCrossBlock ||
-                  in.op == Opcode::kWaitCrossBlock;
-         });
+  return AnyInstruction(program, [](const Instr& in) {
+    return GetOpInfo(in.op).is_comm() || in.op == Opcode::kSyncAll ||
+           in.op == Opcode::kSetCrossBlock || in.op == Opcode::kWaitCrossBlock;
+  });
 }
 
 void Block::JoinSignals(SignalHub* hub) {

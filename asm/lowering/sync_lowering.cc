@@ -138,7 +138,12 @@ bool SyncAllArgument(Context& ctx, const Statement& stmt, const std::map<std::st
   if (!word || !ParseSyncEnum(kind, word->text, code)) {
     std::string names;
     for (uint32_t c = 0; c < SyncEnumCount(kind); ++c) names += StrCat(c ? " " : "", SyncEnumName(kind, c));
-    ctx.Error(range, StrCat("syncall needs ", key, " (one of: ", names, ")"));
+    if (word && !value.empty()) {
+      ctx.Error(range, StrCat("syncall's ", key, " is one of: ", names, "; got '", word->text,
+                              "'"));
+    } else {
+      ctx.Error(range, StrCat("syncall needs ", key, " (one of: ", names, ")"));
+    }
     return false;
   }
   return true;

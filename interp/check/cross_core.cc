@@ -80,7 +80,8 @@ void Report(const std::vector<Sanitizer*>& cores, const std::string& buffer, Ord
       break;
     case Order::kComm:
       fix = ", and nothing orders the two (a tnotify after one with a twait on that signal "
-            "before the other)";
+            "before the other, a set_cross_block and its wait_cross_block, or a syncall between "
+            "them)";
       break;
   }
   s.AddFinding(both ? "WAW cores" : "RW cores", at.site, other.site,

@@ -460,14 +460,18 @@ bool ExecComm(Executor& ex, const Instr& in) {
     return ExecSpread<Op>(ex, in);
   } else if constexpr (std::is_same_v<Op, ops::Reduce>) {
     return ExecReduce(ex, in);
-  } else if constexpr (std::is_same_v<Op, ops::PutAsync> || std::is_same_v<Op, ops::GetAsync>) {
-    return ExecCopyAsync(ex, in);
   } else {
     return ExecCondition<Op>(ex, in);
   }
 }
 
+template <typename Op>
+bool ExecCommAsync(Executor& ex, const Instr& in) {
+  return ExecCopyAsync(ex, in);  // PutAsync, GetAsync: the same copy, the direction in the views
+}
+
 #define PTO_IMPLEMENTS_Comm PTO_YES
+#define PTO_IMPLEMENTS_CommAsync PTO_YES
 #include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

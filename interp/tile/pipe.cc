@@ -329,10 +329,9 @@ bool Free(Executor& ex, const Instr& in, PipeDir dir) {
   return true;
 }
 
-}  // namespace
-
+// Both families run here: the spelled pipe instructions and the rows their lowering emits.
 template <typename Op>
-bool ExecPipe(Executor& ex, const Instr& in) {
+bool RunPipeRow(Executor& ex, const Instr& in) {
   constexpr PipeDir kC2V = PipeDir::kCubeToVector, kV2C = PipeDir::kVectorToCube;
   if constexpr (std::is_same_v<Op, ops::InitPipeAic>) return InitPipe(ex, in, CoreKind::kCube);
   if constexpr (std::is_same_v<Op, ops::InitPipeAiv>) return InitPipe(ex, in, CoreKind::kVector);
@@ -359,7 +358,20 @@ bool ExecPipe(Executor& ex, const Instr& in) {
   return false;
 }
 
+}  // namespace
+
+template <typename Op>
+bool ExecPipe(Executor& ex, const Instr& in) {
+  return RunPipeRow<Op>(ex, in);
+}
+
+template <typename Op>
+bool ExecPipeForm(Executor& ex, const Instr& in) {
+  return RunPipeRow<Op>(ex, in);
+}
+
 #define PTO_IMPLEMENTS_Pipe PTO_YES
+#define PTO_IMPLEMENTS_PipeForm PTO_YES
 #include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp
