@@ -10,6 +10,7 @@
 #include "pto/asm/linker.h"
 #include "pto/asm/listing.h"
 #include "pto/asm/module_scopes.h"
+#include "pto/asm/pipe_contract.h"
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/placement.h"
 #include "pto/common/call_graph.h"
@@ -22,23 +23,38 @@ namespace pto::assembler {
 
 namespace {
 
-// The module attribute pto.target_arch = "a5", if present.
+// The module's architecture, if it names one: pto.target_arch = "a2a3" or "a5", or, as PTOAS
+// v0.60 reads it, a "pto.device-spec" of an A5 part (Ascend950..., Ascend910_95...), which
+// makes it A5 whatever pto.target_arch says; other device specs name none.
 bool FindTargetArch(Context& ctx, StatementSpan top, Arch* arch) {
+  bool found = false;
   for (const Statement& stmt : top) {
     if (!stmt.head.IsWord("module")) continue;
     for (const Item& item : stmt.items) {
       if (!item.Is(ItemKind::kAttrDict)) continue;
       std::map<std::string, Attribute> attrs;
       ReadAttributes(item, &attrs);
+      auto spec = attrs.find("pto.device-spec");
+      if (spec != attrs.end()) {
+        ItemSpan v = spec->second.value;
+        if (v.size() == 1 && v[0].Is(ItemKind::kString) &&
+            (v[0].text.starts_with("Ascend950") || v[0].text.starts_with("Ascend910_95"))) {
+          *arch = Arch::kA5;
+          return true;
+        }
+      }
       auto it = attrs.find("pto.target_arch");
       if (it == attrs.end()) continue;
       ItemSpan v = it->second.value;
-      if (v.size() == 1 && v[0].Is(ItemKind::kString) && ParseArch(v[0].text, arch)) return true;
+      if (v.size() == 1 && v[0].Is(ItemKind::kString) && ParseArch(v[0].text, arch)) {
+        found = true;
+        continue;
+      }
       ctx.Error(it->second.range, StrCat("unknown pto.target_arch '", Spell(v),
                                          "' (expected \"a2a3\" or \"a5\")"));
     }
   }
-  return false;
+  return found;
 }
 
 // Function bodies from an outline parse (grammar::ParseOutline): each is parsed when it is
@@ -394,6 +410,7 @@ bool ModuleLowering::Run(StatementSpan top) {
   CheckRecursion(builders);
   PlaceModule(program_, builders);
   ResolveImports(builders);
+  CheckPipeContracts(ctx_, program_, builders);
   if (program_.functions.empty()) {
     ctx_.Error(SourceRange{0, 0}, "the file defines no function and no instructions");
   }

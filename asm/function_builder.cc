@@ -67,6 +67,7 @@ void FunctionBuilder::ForgetNames() {
 void FunctionBuilder::PopScope() {
   for (const std::string& key : scopes_.back()) values_.erase(key);
   scopes_.pop_back();
+  blocks_.pop_back();
 }
 
 void FunctionBuilder::EmitMove(const Value& dst, const Value& src, SourceRange where) {
@@ -109,6 +110,7 @@ Value FunctionBuilder::NewRegisterLike(const Value& v, std::string_view name, So
     case ValueClass::kConfig:
     case ValueClass::kEvent:
     case ValueClass::kMultiTile:
+    case ValueClass::kHandle:
     case ValueClass::kNone:
       break;
   }

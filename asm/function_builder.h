@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pto/asm/context.h"
+#include "pto/asm/pipe_facts.h"
 #include "pto/asm/type_parser.h"
 #include "pto/common/isa/opcode.h"
 #include "pto/common/program.h"
@@ -28,6 +29,8 @@ enum class ValueClass {
   kConfig,      ///< A !pto.fmatrix_config: reg indexes FunctionBuilder::fmatrix_configs().
   kEvent,       ///< A !pto.event parameter: no storage (every instruction has finished).
   kMultiTile,   ///< A !pto.multi_tile_buf: reg is the tile register of its slots' storage.
+  kHandle,      ///< A pipe, async session, async event or prefetch context (type.handle): known
+                ///< when assembled; for a pipe, reg indexes pipe_facts().inits.
 };
 
 /// The value class of registers of class \a c.
@@ -123,8 +126,15 @@ class FunctionBuilder {
   /// Lookup without reporting.
   const Value* Find(std::string_view name, int index) const;
   /// Names defined between PushScope and PopScope (a region's body) are gone after PopScope.
-  void PushScope() { scopes_.emplace_back(); }
+  /// Each scope is a block of its own (block()).
+  void PushScope() {
+    scopes_.emplace_back();
+    blocks_.push_back(++block_count_);
+  }
   void PopScope();
+  /// The region block being lowered: 0 for the function body, a number of its own for each
+  /// region body (PTOAS's rules that ask for two statements in one block).
+  uint32_t block() const { return blocks_.empty() ? 0 : blocks_.back(); }
 
   uint32_t NewScalar(DType dtype);
   /// A new scalar register of type \a dtype, as a value.
@@ -166,6 +176,8 @@ class FunctionBuilder {
   /// not be used in it), empty when there is none.
   int vector_scopes = 0;
   SourceRange strict_scope;
+  /// The kind of the innermost pto.section.cube / .vector around the statement, or kAny.
+  KernelKind section = KernelKind::kAny;
 
   /// Frees the names and constants of a lowered body: placement and linking need neither, and
   /// the memory then serves the next function instead of the heap growing into fresh pages.
@@ -176,6 +188,8 @@ class FunctionBuilder {
   std::vector<BufferReservation>& reservations() { return reservations_; }
   std::vector<BufferImport>& imports() { return imports_; }
   std::vector<FmatrixConfig>& fmatrix_configs() { return fmatrix_configs_; }
+  /// The function's pipe set-ups and uses, for the rules checked once it is lowered.
+  PipeFacts& pipe_facts() { return pipe_facts_; }
   /// Where each %call of the code is written, in code order (for the check of call cycles).
   std::vector<SourceRange>& call_sites() { return call_sites_; }
 
@@ -201,6 +215,9 @@ class FunctionBuilder {
   std::vector<BufferReservation> reservations_;
   std::vector<BufferImport> imports_;
   std::vector<FmatrixConfig> fmatrix_configs_;
+  PipeFacts pipe_facts_;
+  std::vector<uint32_t> blocks_;  ///< The region blocks open around the statement.
+  uint32_t block_count_ = 0;
   std::vector<SourceRange> call_sites_;
   uint32_t local_arrays_ = 0;
   std::set<std::string, std::less<>> poisoned_;

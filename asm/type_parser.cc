@@ -540,6 +540,38 @@ bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
   return true;
 }
 
+// !pto.pipe, !pto.async_session, !pto.async_event, !pto.prefetch_async_context.
+bool HandleNamed(std::string_view name, HandleKind* kind) {
+  static constexpr std::pair<std::string_view, HandleKind> kHandles[] = {
+      {"pto.pipe", HandleKind::kPipe},
+      {"pto.async_session", HandleKind::kAsyncSession},
+      {"pto.async_event", HandleKind::kAsyncEvent},
+      {"pto.prefetch_async_context", HandleKind::kPrefetchContext}};
+  for (const auto& [spelling, k] : kHandles) {
+    if (name == spelling) {
+      *kind = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+// !pto.eventid_array<N>: N event ids (index values) for set_flag_dyn and wait_flag_dyn, held
+// as a local array.
+bool ParseEventIdArray(Context& ctx, ItemSpan term, const Item& params, Type* type) {
+  ItemSpan c = params.children();
+  if (c.size() != 1 || !c[0].Is(ItemKind::kInt) || c[0].number <= 0 ||
+      c[0].number > kMaxLocalArrayElements) {
+    ctx.Error(term, "an event id array has one static size from 1 to 1048576: "
+                    "!pto.eventid_array<4>");
+    return false;
+  }
+  type->kind = TypeKind::kLocalArray;
+  type->dtype = DType::kIndex;
+  type->shape = {c[0].number};
+  return true;
+}
+
 // ParseType without the cache.
 bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   *type = Type();
@@ -571,6 +603,10 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     type->kind = TypeKind::kAlign;
     return true;
   }
+  if (head.Is(ItemKind::kBang) && !params && HandleNamed(head.text, &type->handle)) {
+    type->kind = TypeKind::kHandle;
+    return true;
+  }
   if ((head.Is(ItemKind::kWord) || head.Is(ItemKind::kBang)) && !params) {
     DType dtype = ElementTypeOf(head);
     if (dtype != DType::kInvalid) {
@@ -595,6 +631,7 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     if (name == "pto.memref" || name == "pto.global") {
       return ParseViewType(ctx, *params, TypeKind::kMemref, type);
     }
+    if (name == "pto.eventid_array") return ParseEventIdArray(ctx, term, *params, type);
     if (name == "pto.local_array") {
       if (!ParseViewType(ctx, *params, TypeKind::kLocalArray, type)) return false;
       if (type->shape.size() != 1 || type->shape[0] <= 0 ||

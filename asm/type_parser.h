@@ -26,11 +26,18 @@ enum class TypeKind {
   kVReg,           ///< !pto.vreg<NxT>: a vector register (N x sizeof(T) = 256 bytes).
   kMask,           ///< !pto.mask<b8|b16|b32>: a mask register; granule says which.
   kAlign,          ///< !pto.align: an unaligned load or store stream's state.
+  kHandle,         ///< !pto.pipe, !pto.async_session, ...: known when assembled (HandleKind).
   kOpaque,         ///< Anything else: kept as text.
 };
 
+/// The handles of PTOAS v0.60 that name assembly-time things, not data: a pipe made by
+/// initialize_l2l_pipe / initialize_l2g2l_pipe, and the async DMA session, event and prefetch
+/// context of the comm ops (ptorun completes each transfer when its instruction runs).
+enum class HandleKind : uint8_t { kPipe, kAsyncSession, kAsyncEvent, kPrefetchContext };
+
 struct Type {
   TypeKind kind = TypeKind::kInvalid;
+  HandleKind handle = HandleKind::kPipe;  ///< kHandle.
   DType dtype = DType::kInvalid;  ///< Scalar type, or element type of tiles and views.
   TileType tile;                  ///< kTile.
   std::vector<int64_t> shape;     ///< Views and memrefs; kDynamic for '?'.

@@ -30,12 +30,12 @@ bool UpdatesAtomically(const Instr& in) {
 // be undone. Pipes and comm wait on and signal other cores; tprint writes to stdout; a trial
 // of an atomic update would apply it twice (global memory is not restored).
 bool Repeatable(const OpInfo& info, const Instr& in) {
-  return info.is_tile_op() && info.family != Family::kPipe && info.family != Family::kComm &&
+  return info.is_tile_op() && !info.is_pipe() && !info.is_comm() &&
          info.family != Family::kPrint && !UpdatesAtomically(in);
 }
 
 bool Audited(const OpInfo& info) {
-  return (info.is_tile_op() && info.family != Family::kPipe && info.family != Family::kComm) ||
+  return (info.is_tile_op() && !info.is_pipe() && !info.is_comm()) ||
          AccessRuleOf(info) == AccessRule::kViewElement;
 }
 

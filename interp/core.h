@@ -36,6 +36,16 @@ struct RunLimits {
 /// in program order; a program with pipes runs a cube core and two vector cores apart.
 enum class CoreKind : uint8_t { kWhole, kCube, kVector };
 
+/// The fixpipe a cube core's pushes of acc tiles pass through on one pipe (pipe_epilogue),
+/// and its quantisation state (set_quant_scalar, set_quant_vector).
+struct FixpipeState {
+  bool on = false;
+  uint32_t layout = 0, quant = 0, relu = 0;  ///< pipe_epilogue's codes
+  bool has_scale = false;
+  float scale = 1.0f;                 ///< set_quant_scalar's
+  uint32_t params_tile = 0xffffffffu;  ///< set_quant_vector's tile register, or none
+};
+
 /// This core's end of one pipe, as its initialize_pipe set it up.
 struct PipeEnd {
   bool ready = false;
@@ -47,6 +57,10 @@ struct PipeEnd {
   uint32_t local_slots = 0;    ///< Slots of the consumer buffer (A2/A3 local_slot_num).
   uint64_t popped = 0;         ///< Tiles this core has popped (picks the next slot).
   uint32_t held = 0;           ///< Popped and not yet freed.
+  FixpipeState fixpipe;
+  bool gm_slots = false;       ///< A GM FIFO: slot n is `slot_view` moved by n * slot_size bytes.
+  ViewState slot_view;
+  uint64_t allocated = 0;      ///< GM slots this core has allocated (talloc).
 };
 
 /// Pipe ids are immediates below this (the verifier checks).
@@ -117,6 +131,8 @@ struct Core {
   std::array<PipeEnd, kMaxPipes> pipes{};
   /// The launch's comm signals; null when the program has no comm instructions.
   SignalHub* signals = nullptr;
+  /// wait_cross_block: how many times this core has waited for each flag id.
+  std::array<int64_t, kMaxPipes> cross_block_waits{};
   /// The core gave up because another core of the block faulted (its own fault is a symptom).
   bool stopped = false;
   /// Matmul input rounding set by tsethf32mode / tsettf32mode: 0 off, else 1 + the

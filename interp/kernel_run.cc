@@ -80,14 +80,16 @@ bool KernelRun::Prepare(const RunOptions& options, Diagnostics& diags) {
     return false;
   }
   if (UsesComm(program_) && NeedsCoresApart(program_)) {
-    diags.Error("a kernel with both comm signals (tnotify, twait) and cube/vector cores run "
-                "apart (pipes, cross-core flags or kernel variants) is not supported: a wait "
-                "on one could not see a deadlock on the other");
+    diags.Error("a kernel with both signals between blocks (tnotify, twait, syncall, "
+                "cross-block flags) and cube/vector cores run apart (pipes, cross-core flags or "
+                "kernel variants) is not supported: a wait on one could not see a deadlock on "
+                "the other");
     return false;
   }
   if (UsesComm(program_) && options.blocks > kMaxCommBlocks) {
-    diags.Error(StrCat("a kernel with comm instructions runs all its blocks at once, one "
-                       "thread each; ", options.spelling.blocks, options.blocks,
+    diags.Error(StrCat("a kernel with comm instructions or barriers between blocks runs all "
+                       "its blocks at once, one thread each; ", options.spelling.blocks,
+                       options.blocks,
                        " is more than the ", kMaxCommBlocks, " allowed"));
     return false;
   }

@@ -65,7 +65,9 @@ constexpr int kVectorCoresPerBlock = 2;
 
 }  // namespace
 
-bool UsesPipes(const Program& program) { return UsesFamily(program, Family::kPipe); }
+bool UsesPipes(const Program& program) {
+  return AnyInstruction(program, [](const Instr& in) { return GetOpInfo(in.op).is_pipe(); });
+}
 
 static bool HasCubeVectorPair(const Program& program) {
   for (const Function& f : program.functions) {
@@ -90,7 +92,12 @@ bool NeedsCoresApart(const Program& program) {
           }));
 }
 
-bool UsesComm(const Program& program) { return UsesFamily(program, Family::kComm); }
+bool UsesComm(const Program& program) {
+  return AnyInstruction(program, [](const Instr& in) {
+    return GetOpInfo(in.op).is_comm() || in.op == Opcode::kSyncAll ||
+           in.op == Opcode::kSetCrossBlock || in.op == Opcode::kWaitCrossBlock;
+  });
+}
 
 void Block::JoinSignals(SignalHub* hub) {
   signals_ = hub;

@@ -30,8 +30,9 @@ bool UsesPipes(const Program& program);
 /// ends, or a kernel's two variants in VPTO's container form), or it is a register-layer
 /// (VPTO) kernel whose cores signal each other with sync.set/sync.wait.
 bool NeedsCoresApart(const Program& program);
-/// True if \a program uses the comm instructions: all its blocks then run at once, so that a
-/// block waiting on a signal can be woken by another.
+/// True if \a program's blocks signal each other: the comm instructions, syncall and the
+/// cross-block flags (set_cross_block, wait_cross_block). All its blocks then run at once, so
+/// that a block waiting on a signal or at a barrier can be woken by another.
 bool UsesComm(const Program& program);
 
 /// One block: its cores, each with its own on-chip memories and the frame of its function.

@@ -26,6 +26,27 @@ WaitResult PipeHub::Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t 
   return WaitResult::kDone;
 }
 
+WaitResult PipeHub::WaitForRoom(int id, PipeDir dir, int lane, uint32_t capacity,
+                                const std::string& who, std::string* error, SyncRelease* freed) {
+  std::unique_lock<std::mutex> lock(room_.mutex());
+  Queue& q = At(id, dir, lane);
+  std::function<bool()> ready = [&] { return q.in_flight < capacity; };
+  std::string what = StrCat(who, " waits for a free GM slot on pipe ", id, " (all ", capacity,
+                            " are full; the consumer must pop and free them)");
+  WaitResult result = room_.Wait(lock, ready, std::move(what), error);
+  if (result != WaitResult::kDone) return result;
+  // The next push reuses the slot of free n - capacity (its release orders the slot's reads
+  // before this core's writes into it).
+  const uint64_t n = q.pushed;
+  if (n >= capacity && freed) {
+    const uint64_t want = n - capacity;
+    if (want >= q.first_freed && want - q.first_freed < q.freed.size()) {
+      *freed = q.freed[want - q.first_freed];
+    }
+  }
+  return WaitResult::kDone;
+}
+
 WaitResult PipeHub::Pop(int id, PipeDir dir, int lane, const std::string& who, PipeTile* tile,
                         std::string* error) {
   std::unique_lock<std::mutex> lock(room_.mutex());

@@ -28,11 +28,25 @@ using SyncRelease = std::shared_ptr<const check::Release>;
 
 /// A tile in flight: its element type, the shape of the valid region it carries, and those
 /// elements in logical row-major order (the pipe un-fractalises, as the hardware does).
+/// The fixpipe's work on a pushed acc tile, done where the tile lands (the consumer knows the
+/// element type it receives): the quantisation mode, relu, and the scale (one for every
+/// channel) or each channel's parameters (tile/fixpipe_quant.h's QuantParam).
+struct PipeQuant {
+  uint32_t quant = 0;  ///< pipe_epilogue's code (common/isa/fixpipe_epilogue.h)
+  bool relu = false;
+  std::vector<double> scale;   ///< one per channel, or one for all
+  std::vector<int32_t> offset;
+};
+
+/// A tile in flight: its element type, the shape of the valid region it carries, and those
+/// elements in logical row-major order (the pipe un-fractalises, as the hardware does). A GM
+/// FIFO entry carries no data: the consumer reads its slot.
 struct PipeTile {
   DType dtype = DType::kF32;
   int32_t rows = 0;
   int32_t cols = 0;
   std::vector<uint8_t> data;
+  std::shared_ptr<const PipeQuant> quant;  ///< pushed through a fixpipe epilogue
   SyncRelease release;  ///< what the push carries to the pop
 };
 
@@ -50,6 +64,10 @@ class PipeHub {
   /// \a freed: the release of the free that made room for it (the capacity-th before), if any.
   WaitResult Push(int id, PipeDir dir, int lane, PipeTile tile, uint32_t capacity,
                   const std::string& who, std::string* error, SyncRelease* freed = nullptr);
+  /// Waits until \a lane's queue has room for one more tile (GM FIFO's talloc), without
+  /// pushing; \a freed as for Push.
+  WaitResult WaitForRoom(int id, PipeDir dir, int lane, uint32_t capacity, const std::string& who,
+                         std::string* error, SyncRelease* freed = nullptr);
   /// Takes the oldest tile of \a lane's queue, waiting for one.
   WaitResult Pop(int id, PipeDir dir, int lane, const std::string& who, PipeTile* tile,
                  std::string* error);

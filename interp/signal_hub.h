@@ -53,6 +53,9 @@ class SignalHub {
     const auto it = released_.find({buffer, word});
     if (it != released_.end()) JoinInto(into, it->second);
   }
+  /// A counter of the launch no global memory holds (syncall's hard barrier, the cross-block
+  /// flags), by \a key; only under the lock (inside Update, Test or Wait's functions).
+  int64_t& Counter(int64_t key) { return counters_[key]; }
   /// A core has stopped; it will not notify again.
   void CoreDone() { room_.CoreDone(); }
   /// A core faulted: every waiting core gives up.
@@ -67,6 +70,7 @@ class SignalHub {
 
   WaitRoom room_;
   std::map<std::pair<int, int64_t>, std::vector<uint32_t>> released_;
+  std::map<int64_t, int64_t> counters_;
 };
 
 }  // namespace pto::interp

@@ -1,5 +1,6 @@
 // The Sync family: set_flag and wait_flag, barriers, cross-core signals and buffer tokens.
 #include "pto/common/strings.h"
+#include "pto/interp/block_sync.h"
 #include "pto/interp/kernels.h"
 #include "pto/interp/pipe_hub.h"
 
@@ -10,6 +11,9 @@ struct SetFlagDyn {};
 struct WaitFlagDyn {};
 struct SyncSet {};
 struct SyncWait {};
+struct SyncAll {};
+struct SetCrossBlock {};
+struct WaitCrossBlock {};
 }  // namespace ops
 
 namespace {
@@ -68,6 +72,10 @@ bool ExecSync(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::SetFlagDyn> || std::is_same_v<Op, ops::WaitFlagDyn>) {
     int64_t id = ex.scalar(in.operands[0]).i;
     if (id < 0 || id > 7) return ex.Fault(StrCat("event id ", id, " is not EVENT_ID0..7"));
+  }
+  if constexpr (std::is_same_v<Op, ops::SyncAll>) return ExecSyncAll(ex, in);
+  if constexpr (std::is_same_v<Op, ops::SetCrossBlock> || std::is_same_v<Op, ops::WaitCrossBlock>) {
+    return ExecCrossBlockFlag(ex, in, std::is_same_v<Op, ops::SetCrossBlock>);
   }
   // Cores run apart signal each other; one core running the block has nobody to wait for.
   if constexpr (std::is_same_v<Op, ops::SyncSet> || std::is_same_v<Op, ops::SyncWait>) {

@@ -48,7 +48,10 @@ bool LowerSection(BodyLowering& body, const Statement& stmt) {
   uint32_t at = fb.Emit(Opcode::kSection, {0, kind}, stmt.head.range);
   RegionExit exit;
   exit.no_terminator = true;  // MLIR's NoTerminator: neither scf.yield nor return ends it
+  const KernelKind outer = fb.section;
+  fb.section = kind == 1 ? KernelKind::kCube : KernelKind::kVector;
   bool ok = body.LowerRegion(stmt.items[0], &exit);
+  fb.section = outer;
   fb.Patch(at, 0, fb.Here());
   return ok;
 }

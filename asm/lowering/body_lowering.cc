@@ -4,6 +4,7 @@
 #include <type_traits>
 #include <unordered_map>
 
+#include "pto/asm/lowering/async_lowering.h"
 #include "pto/asm/lowering/block_lowering.h"
 #include "pto/asm/lowering/constant_lowering.h"
 #include "pto/asm/lowering/function_lowering.h"

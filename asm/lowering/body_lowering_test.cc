@@ -116,7 +116,7 @@ TEST_CASE("pipe instructions lower the same with and without the pto. prefix") {
 module {
   func.func @cube(%a : i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
     %t = pto.alloc_tile : !pto.tile_buf<acc, 16x16xf32>
-    $aic_initialize_pipe {dir_mask = 1, slot_size = 1024} (%a, %a : i32, i32)
+    $aic_initialize_pipe {dir_mask = 3, slot_size = 1024} (%a, %a : i32, i32)
     $tpush_to_aiv(%t : !pto.tile_buf<acc, 16x16xf32>) {split = 0}
     %m = $tpop_from_aiv {split = 0} -> !pto.tile_buf<mat, 16x16xf32>
     $tfree_from_aiv {split = 0}
@@ -138,11 +138,12 @@ TEST_CASE("pipe instructions take bare operand lists and a tile handle to pop in
   const Program p = Assemble(R"(
 module {
   func.func @vec(%a : i32, %r : index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
-    aiv_initialize_pipe %a, %a {dir_mask = 1, slot_size = 1024}
+    aiv_initialize_pipe %a, %a {dir_mask = 3, slot_size = 1024}
     %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+    %d = pto.declare_tile -> !pto.tile_buf<vec, 16x16xf32, valid=?x?>
     tpop_from_aic outs(%t : !pto.tile_buf<vec, 16x16xf32>) {split = 0}
     %u = tpop_from_aic %r, %r {split = 0} : index, index -> !pto.tile_buf<vec, 16x16xf32, valid=?x?>
-    pto.tpop_from_aic ins(%r, %r : index, index) outs(%t : !pto.tile_buf<vec, 16x16xf32>) {split = 0}
+    pto.tpop_from_aic ins(%r, %r : index, index) outs(%d : !pto.tile_buf<vec, 16x16xf32, valid=?x?>) {split = 0}
     tfree_from_aic {split = 0}
     tpush_to_aic %t {split = 0} : !pto.tile_buf<vec, 16x16xf32>
     return

@@ -7,10 +7,11 @@
 namespace pto::assembler {
 
 // %a = pto.declare_local_array -> !pto.local_array<N x T>: N scalars of type T that live as
-// long as the function's frame.
+// long as the function's frame. (Also %a = pto.declare_eventid_array -> !pto.eventid_array<N>,
+// N index values for set_flag_dyn / wait_flag_dyn.)
 bool LowerDeclareLocalArray(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 1) || !CheckNoAttributes(ctx, stmt.items, "declare_local_array")) {
+  if (!ExpectResults(ctx, stmt, 1) || !CheckNoAttributes(ctx, stmt.items, stmt.head.text)) {
     return false;
   }
   Type type;
@@ -54,7 +55,8 @@ bool LocalArrayElement(FunctionBuilder& fb, ItemSpan term, Value* array, Value* 
 // %v = vector.extract %a[k] : T from vector<NxT>   (a vector<NxT> is held as a local array)
 bool LowerLocalArrayAccess(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
-  const bool get = stmt.head.text != "pto.local_array_set";
+  const bool get = stmt.head.text != "pto.local_array_set" &&
+                   stmt.head.text != "pto.eventid_array_set";
   if (!ExpectResults(ctx, stmt, get ? 1 : 0)) return false;
   std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items), ",");
   Value array, index;

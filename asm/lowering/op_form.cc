@@ -66,8 +66,11 @@ bool ReadOperandList(Context& ctx, ItemSpan items, std::vector<Operand>* operand
     part = part.subspan(0, end);
     // A dictionary alone is an entry PTOAS writes: ins(%src, {maskPattern = ...} : T).
     if (part.empty()) continue;
-    // buf(%ping, %pong): the staging tiles of the comm instructions, as plain operands.
-    if (part.size() == 2 && part[0].IsWord("buf") && part[1].IsGroup('(')) {
+    // buf(%ping, %pong) and recv(%ping, %pong): the staging tiles of the comm instructions;
+    // group(%peer0, ...): a collective's peers. Plain operands, in order.
+    if (part.size() == 2 && (part[0].IsWord("buf") || part[0].IsWord("recv") ||
+                             part[0].IsWord("group")) &&
+        part[1].IsGroup('(')) {
       ok &= ReadOperandList(ctx, part[1].children(), operands, attrs);
       continue;
     }

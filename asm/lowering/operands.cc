@@ -186,6 +186,8 @@ std::string Describe(const Value& v) {
       return StrCat("an event (", v.type.text, ")");
     case ValueClass::kMultiTile:
       return StrCat("a multi-buffer tile (", v.type.text, ")");
+    case ValueClass::kHandle:
+      return StrCat("a handle (", v.type.text, ")");
     case ValueClass::kNone:
       break;
   }
@@ -211,6 +213,8 @@ bool KindFits(const Value& v, const Type& written) {
       return v.cls == ValueClass::kMask && v.type.granule == written.granule;
     case TypeKind::kAlign:
       return v.cls == ValueClass::kAlign;
+    case TypeKind::kHandle:
+      return v.cls == ValueClass::kHandle && v.type.handle == written.handle;
     case TypeKind::kPointer:
       if (written.local || v.type.IsLocalPointer()) {
         return v.type.IsLocalPointer() && written.local && v.type.mem == written.mem &&
@@ -386,6 +390,12 @@ bool CarriedValue(FunctionBuilder& fb, ItemSpan term, Value* out) {
   if (r.value.cls == ValueClass::kEvent) {
     ctx.Error(term, "an event is only for tsync in the function that receives it: it cannot be "
                     "passed, carried, yielded or returned");
+    return false;
+  }
+  if (r.value.cls == ValueClass::kHandle) {
+    ctx.Error(term, StrCat(r.value.type.text, " is known when the program is assembled: use it "
+                           "in the function that makes it; it cannot be passed, carried, "
+                           "yielded or returned"));
     return false;
   }
   *out = r.value;

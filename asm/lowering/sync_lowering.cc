@@ -1,5 +1,7 @@
 #include "pto/asm/lowering/sync_lowering.h"
 
+#include <algorithm>
+
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/isa/immediates.h"
@@ -55,28 +57,163 @@ bool SyncAttributeKnown(Opcode op, std::string_view name) {
     case Opcode::kRlsBuf:
       return name == "mode";
     case Opcode::kSyncSet:
+    case Opcode::kSyncWait:
+    case Opcode::kSetCrossBlock:
       return name == "ffts_mode";
     default:
       return false;
   }
 }
 
-}  // namespace
-
-bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
-  Context& ctx = fb.ctx();
-  if (!stmt.results.empty()) {
-    ctx.Error(stmt.results[0], StrCat(info.mnemonic, " has no results"));
+// sync.set / sync.wait {ffts_mode = M}: FFTS mode 0 flags every core of the kind across the
+// launch's blocks (set_cross_block / wait_cross_block); modes 1 and 2 stay within the block,
+// the cross-core flags ptorun models (docs/semantics.md "Synchronisation"). set_cross_block
+// takes mode 0 only. Sets \a opcode to the row to emit.
+bool FftsMode(Context& ctx, const std::map<std::string, Attribute>& attrs, Opcode* opcode) {
+  auto it = attrs.find("ffts_mode");
+  if (it == attrs.end()) return true;
+  const ItemSpan value = it->second.value;
+  const Item* word = !value.empty() && value[0].Is(ItemKind::kInt) ? &value[0] : nullptr;
+  const int64_t limit = *opcode == Opcode::kSetCrossBlock ? 0 : 2;
+  if (!word || word->number < 0 || word->number > limit) {
+    ctx.Error(it->second.range, StrCat("ffts_mode must be ", limit == 0 ? "0" : "0, 1 or 2",
+                                       ", got '", Spell(value), "'"));
     return false;
   }
+  if (word->number == 0 && *opcode == Opcode::kSyncSet) *opcode = Opcode::kSetCrossBlock;
+  if (word->number == 0 && *opcode == Opcode::kSyncWait) *opcode = Opcode::kWaitCrossBlock;
+  return true;
+}
+
+// A soft syncall's workspace: a GM pointer, tensor view or partition view of i32, of at least
+// 16 elements when its shape is static (one 64-byte line; pto-isa counts in its first word).
+bool SyncAllWorkspace(FunctionBuilder& fb, ItemSpan term, uint32_t* reg) {
+  Context& ctx = fb.ctx();
+  Resolved r;
+  if (!Resolve(fb, term, DType::kInvalid, &r)) return false;
+  const Type& t = r.value.type;
+  const bool kind_ok = t.kind == TypeKind::kPointer || t.kind == TypeKind::kTensorView ||
+                       t.kind == TypeKind::kPartitionView;
+  if (!kind_ok || r.value.cls != ValueClass::kView) {
+    ctx.Error(term, StrCat("syncall's workspace is a global pointer, tensor view or partition "
+                           "view of i32, got ", Describe(r.value)));
+    return false;
+  }
+  if (t.dtype != DType::kI32) {
+    ctx.Error(term, StrCat("syncall's workspace holds i32, not ", DTypeName(t.dtype)));
+    return false;
+  }
+  int64_t elements = 1;
+  for (int64_t d : t.shape) elements = d == kDynamic || elements < 0 ? -1 : elements * std::min<int64_t>(d, 1 << 20);
+  if (!t.shape.empty() && elements >= 0 && elements < 16) {
+    ctx.Error(term, StrCat("syncall's workspace needs at least 16 i32 (64 bytes), this one "
+                           "holds ", elements));
+    return false;
+  }
+  *reg = r.value.reg;
+  return true;
+}
+
+// One keyed argument of syncall (mode = #pto.sync_all_mode<soft>, core_type = ...), written
+// bare after its operands or in a dictionary: the code of its value.
+bool SyncAllArgument(Context& ctx, const Statement& stmt, const std::map<std::string, Attribute>& attrs,
+                     const char* key, const char* immediate, uint32_t* code) {
+  ItemSpan value;
+  SourceRange range = stmt.head.range;
+  auto it = attrs.find(key);
+  if (it != attrs.end()) {
+    value = it->second.value, range = it->second.range;
+  } else {
+    ItemSpan items = stmt.items;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (!items[i].Is(ItemKind::kKey) || items[i].text != key) continue;
+      size_t end = i + 1;
+      while (end < items.size() && !items[end].IsPunct(",") && !items[end].Is(ItemKind::kKey)) ++end;
+      value = items.subspan(i + 1, end - i - 1);
+      range = items[i].range;
+    }
+  }
+  const Item* word = AttributeWord(value);
+  const SyncEnum kind = SyncAttrKind("syncall", immediate);
+  if (!word || !ParseSyncEnum(kind, word->text, code)) {
+    std::string names;
+    for (uint32_t c = 0; c < SyncEnumCount(kind); ++c) names += StrCat(c ? " " : "", SyncEnumName(kind, c));
+    if (word && !value.empty()) {
+      ctx.Error(range, StrCat("syncall's ", key, " is one of: ", names, "; got '", word->text,
+                              "'"));
+    } else {
+      ctx.Error(range, StrCat("syncall needs ", key, " (one of: ", names, ")"));
+    }
+    return false;
+  }
+  return true;
+}
+
+// pto.syncall([%workspace[, %used_cores] : T[, i32]]) mode = #pto.sync_all_mode<hard | soft>,
+//     core_type = #pto.sync_core_type<aiv_only | aic_only | mix>
+bool LowerSyncAll(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  std::map<std::string, Attribute> attrs;
+  for (const Item& item : stmt.items) {
+    if (item.Is(ItemKind::kAttrDict)) ReadAttributes(item, &attrs);
+  }
+  uint32_t mode = 0, core_type = 0;
+  if (!CheckAttributeNames(ctx, attrs, info.mnemonic, [](std::string_view name) {
+        return name == "mode" || name == "core_type" || name == "operandSegmentSizes";
+      }) ||
+      !SyncAllArgument(ctx, stmt, attrs, "mode", "sync_mode", &mode) ||
+      !SyncAllArgument(ctx, stmt, attrs, "core_type", "core_type", &core_type)) {
+    return false;
+  }
+  std::vector<ItemSpan> operands;
+  if (!stmt.items.empty() && stmt.items[0].IsGroup('(')) {
+    ItemSpan inside = BeforeColon(stmt.items[0].children());
+    if (!inside.empty() && !SplitList(ctx, inside, "an operand", &operands)) return false;
+  }
+  const bool soft = mode == 1;
+  if (!soft && !operands.empty()) {
+    ctx.Error(stmt.head, "a hard syncall takes no workspace and no used_cores");
+    return false;
+  }
+  if (soft && (operands.empty() || operands.size() > 2)) {
+    ctx.Error(stmt.head, "a soft syncall takes its workspace and, optionally, used_cores");
+    return false;
+  }
+  uint32_t workspace = kNoOperand, used = kNoOperand;
+  if (soft && !SyncAllWorkspace(fb, operands[0], &workspace)) return false;
+  if (operands.size() == 2) {
+    Resolved r;
+    if (!Resolve(fb, operands[1], DType::kI32, &r)) return false;
+    if (r.value.cls != ValueClass::kScalar || r.value.type.dtype != DType::kI32) {
+      ctx.Error(operands[1], StrCat("syncall's used_cores is an i32, got ", Describe(r.value)));
+      return false;
+    }
+    used = r.value.reg;
+  }
+  fb.Emit(info.opcode, {workspace, used, mode, core_type}, stmt.head.range);
+  return true;
+}
+
+}  // namespace
+
+bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info_in, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!stmt.results.empty()) {
+    ctx.Error(stmt.results[0], StrCat(info_in.mnemonic, " has no results"));
+    return false;
+  }
+  if (info_in.opcode == Opcode::kSyncAll) return LowerSyncAll(fb, info_in, stmt);
   std::vector<Atom> atoms;
   std::map<std::string, Attribute> attrs;
   CollectAtoms(stmt.items, &atoms, &attrs);
-  if (!CheckAttributeNames(ctx, attrs, info.mnemonic, [&](std::string_view name) {
-        return SyncAttributeKnown(info.opcode, name);
-      })) {
+  Opcode opcode = info_in.opcode;
+  if (!CheckAttributeNames(ctx, attrs, info_in.mnemonic, [&](std::string_view name) {
+        return SyncAttributeKnown(info_in.opcode, name);
+      }) ||
+      !FftsMode(ctx, attrs, &opcode)) {
     return false;
   }
+  const OpInfo& info = GetOpInfo(opcode);
   std::vector<int> imm_slots;
   int value_slot = -1;
   for (int i = 0; i < info.num_operands(); ++i) {

@@ -217,16 +217,9 @@ bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
   return true;
 }
 
-// The dimensions of \a shape as a type spells them: "16x?x32".
-static std::string DimsText(const std::vector<int64_t>& shape) {
-  std::string text;
-  for (int64_t d : shape) {
-    text += StrCat(text.empty() ? "" : "x", d == kDynamic ? std::string("?") : std::to_string(d));
-  }
-  return text;
-}
-
-// %p = pto.partition_view %v, offsets = [...], sizes = [...] : TV [-> PTV]
+// %p = pto.partition_view %v, offsets = [...], sizes = [...] : TV -> PTV; without "-> PTV" the
+// result type is inferred as PTOAS v0.60 does: the tensor view's rank and element type, each
+// size that is a constant, '?' for the others.
 bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   int colon = ViewHead(ctx, stmt,
@@ -236,6 +229,8 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
   ItemSpan items = stmt.items;
   Signature sig;
   if (!ParseSignature(ctx, items.subspan(colon + 1), &sig)) return false;
+  const bool infer = sig.results.empty() && sig.inputs.size() == 1 &&
+                     sig.inputs[0].kind == TypeKind::kTensorView;
   Type type = sig.results.empty() ? (sig.inputs.empty() ? Type() : sig.inputs.back())
                                   : sig.results[0];
   const Value* src = fb.Lookup(items[0]);
@@ -244,14 +239,16 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
     ctx.Error(items[0], StrCat("partition_view needs a tensor view, got ", Describe(*src)));
     return false;
   }
-  // Without '-> T' the result type is inferred, as PTOAS v0.60 does: the sizes' shape ('?'
-  // where a size is not a constant) and the view's element type.
-  const bool inferred = sig.results.empty();
-  if (inferred) {
-    type = Type();
+  if (infer) {
+    if (src->type.kind != TypeKind::kTensorView) {
+      ctx.Error(items.subspan(colon + 1),
+                StrCat("partition_view infers its result type only from a !pto.tensor_view, "
+                       "got ", Describe(*src)));
+      return false;
+    }
     type.kind = TypeKind::kPartitionView;
-    type.dtype = src->type.dtype;
-  } else if (type.kind != TypeKind::kPartitionView) {
+  }
+  if (type.kind != TypeKind::kPartitionView) {
     ctx.Error(items.subspan(colon + 1),
               "partition_view makes a '!pto.partition_tensor_view<...>'");
     return false;
@@ -277,10 +274,16 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
                                    " offsets and ", sizes.size(), " sizes are given"));
     return false;
   }
-  if (inferred) {
-    for (const Value& size : sizes) type.shape.push_back(size.is_const ? size.int_value : kDynamic);
-    type.text = StrCat("!pto.partition_tensor_view<", DimsText(type.shape), "x",
-                       DTypeName(type.dtype), ">");
+  if (infer) {
+    type.shape.clear();
+    type.text = "!pto.partition_tensor_view<";
+    for (const Value& size : sizes) {
+      type.shape.push_back(size.is_const && size.int_value >= 0 ? size.int_value : kDynamic);
+      type.text += type.shape.back() == kDynamic ? std::string("?")
+                                                 : std::to_string(type.shape.back());
+      type.text += "x";
+    }
+    type.text += StrCat(DTypeName(type.dtype), ">");
   }
   if (type.shape.size() != rank) {
     ctx.Error(items.subspan(colon + 1),

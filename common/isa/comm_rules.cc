@@ -4,11 +4,18 @@
 
 namespace pto {
 
-// tnotify/twait/ttest: an i32 signal view and an integer value. tput/tget and the
-// collectives: see below.
+// tnotify/twait/ttest: an i32 signal view and an integer value. tput_async/tget_async: two
+// views of one element type. tput/tget and the collectives: see below.
 void RuleChecker::CheckComm() {
   bool signal_op = true;  // no staging tile
   for (const OperandSpec& spec : info_.operands) signal_op &= spec.kind != OperandKind::kTile;
+  if (info_.opcode == Opcode::kTPutAsync || info_.opcode == Opcode::kTGetAsync) {
+    if (types_[0].present && types_[1].present && types_[0].dtype != types_[1].dtype) {
+      Fail(1, StrCat(info_.mnemonic, " copies between views of one element type: ",
+                     DTypeName(types_[0].dtype), " and ", DTypeName(types_[1].dtype)));
+    }
+    return;
+  }
   if (signal_op) {
     const int signal = info_.num_outputs;  // ttest's flag comes first
     if (types_[signal].present && types_[signal].dtype != DType::kI32) {

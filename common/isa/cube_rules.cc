@@ -232,15 +232,23 @@ void RuleChecker::CheckTranspose() {
   RequireSameElementSize(0, 1);
 }
 
-// The cube side of a pipe holds its tiles in mat or acc, the vector side in vec.
+// The cube side of a pipe holds its tiles in mat or acc, the vector side in vec; the fixpipe's
+// vector quantisation parameters are a scaling tile of 64-bit words (a2a3: i64/ui64; a5: PTOAS
+// writes them as an f16, bf16 or f32 tile).
 void RuleChecker::CheckPipe() {
   if (info_.num_operands() == 0 || info_.operands[0].kind != OperandKind::kTile) return;
-  std::string_view m = info_.mnemonic;
-  bool cube_side = m == "tpush_to_aiv" || m == "tpop_from_aiv";
-  if (cube_side) {
-    RequireMemory(0, {Memory::kMat, Memory::kAcc});
-  } else {
-    RequireMemory(0, {Memory::kVec});
+  switch (info_.opcode) {
+    case Opcode::kTPushToAiv:
+    case Opcode::kTPopFromAiv:
+      RequireMemory(0, {Memory::kMat, Memory::kAcc});
+      break;
+    case Opcode::kSetQuantVector:
+      RequireMemory(0, {Memory::kScaling});
+      RequireAllowedDType(0);
+      break;
+    default:
+      RequireMemory(0, {Memory::kVec});
+      break;
   }
 }
 

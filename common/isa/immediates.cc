@@ -23,7 +23,9 @@ constexpr NumberRow kNumbers[] = {
     {"id", {0, 63}},        // pipe, flag and buffer ids
     {"which", {0, 3}},      // block index, block count, subblock index, subblock count
     {"dim", {0, 1}},        // a tile's valid rows (0) or columns (1)
-    {"split", {0, 2}},      // tpush/tpop: whole tile, halves by rows, halves by columns
+    // tpush/tpop: whole tile, halves by rows, halves by columns, and the odd forms of the two
+    // (the first vector core takes the larger half)
+    {"split", {0, 4}},
     {"kind", {1, 2}},       // a section's core: 1 cube, 2 vector
     {"dir_mask", {1, 3}},   // pipe directions: 1 cube to vector, 2 vector to cube, 3 both
     {"slot_size", {1, 1u << 20}},
@@ -60,6 +62,10 @@ constexpr NumberRow kNumbers[] = {
     {"types", {0, 0xffffffffu}},
     {"flags", {0, 0x3ffffu}},
     {"quant", {0, 36}},
+    // The fixpipe epilogue of a pipe (pipe_epilogue): its layout (0 nz2nd, 1 nz2dn, 2 nz2nz),
+    // quant (the @quant codes above, 0 no_convert) and relu (0 no_relu, 1 normal_relu).
+    {"fix_layout", {0, 2}},
+    {"relu", {0, 1}},
 };
 
 ImmediateRange Codes(uint32_t count) { return {0, count - 1}; }

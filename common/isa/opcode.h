@@ -136,6 +136,10 @@ struct OpInfo {
   Layer layer() const { return kFamilyLayer[static_cast<int>(family)]; }
   /// Instructions of the tile ISA (as opposed to scalar, control and structural ones).
   bool is_tile_op() const { return layer() == Layer::kTile; }
+  /// Pipe instructions between a block's cube and vector cores, spelled or lowered to.
+  bool is_pipe() const { return family == Family::kPipe || family == Family::kPipeForm; }
+  /// Comm instructions between blocks, through global memory.
+  bool is_comm() const { return family == Family::kComm || family == Family::kCommAsync; }
   DTypeMask types(Arch arch) const { return arch == Arch::kA5 ? a5_types : a2a3_types; }
   int num_operands() const { return static_cast<int>(operands.size()); }
 };

@@ -25,6 +25,10 @@ constexpr const char* kOpTypes[] = {"TLOAD",    "TSTORE_ACC", "TSTORE_VEC", "TMO
 // The pipe each operation type runs on, by its kPipes code, in kOpTypes's order: TLOAD MTE2,
 // TSTORE_ACC FIX, TSTORE_VEC MTE3, the TMOVs out of L1 MTE1 and into it MTE3, TMATMUL M, TVEC
 // and TVECWAIT_EVENT V, then the pipes themselves.
+// syncall: how the barrier is made (FFTS hardware flags, or a counter in global memory) and
+// which cores take part.
+constexpr const char* kSyncAllModes[] = {"hard", "soft"};
+constexpr const char* kSyncCoreTypes[] = {"aiv_only", "aic_only", "mix"};
 constexpr uint8_t kOpTypePipes[] = {4, 10, 5, 3, 3, 3, 3, 5, 2, 1, 1, 0, 1, 2, 3, 4, 5, 10};
 static_assert(std::size(kOpTypePipes) == std::size(kOpTypes));
 
@@ -103,6 +107,10 @@ Table Get(SyncEnum kind) {
       return {kOpTypes, static_cast<uint32_t>(std::size(kOpTypes))};
     case SyncEnum::kTileOp:
       return TileOpNames();
+    case SyncEnum::kSyncAllMode:
+      return {kSyncAllModes, static_cast<uint32_t>(std::size(kSyncAllModes))};
+    case SyncEnum::kSyncCoreType:
+      return {kSyncCoreTypes, static_cast<uint32_t>(std::size(kSyncCoreTypes))};
   }
   return {kPipes, 0};
 }
@@ -136,6 +144,8 @@ SyncEnum SyncAttrKind(std::string_view mnemonic, std::string_view attr) {
   if (attr == "op") return SyncEnum::kOpType;
   if (attr == "tileop") return SyncEnum::kTileOp;
   if (attr == "pipe") return SyncEnum::kPipe;
+  if (attr == "sync_mode") return SyncEnum::kSyncAllMode;
+  if (attr == "core_type") return SyncEnum::kSyncCoreType;
   // src/dst: pipes for the flag forms, operation types for the event forms.
   return mnemonic.substr(0, 8) == "set_flag" || mnemonic.substr(0, 9) == "wait_flag"
              ? SyncEnum::kPipe

@@ -13,6 +13,8 @@ enum class SyncEnum : uint8_t {
   kEvent,   ///< EVENT_ID0 .. EVENT_ID7
   kOpType,  ///< TLOAD, TSTORE_ACC, TSTORE_VEC, TMOV_M2L, ... TMATMUL, TVEC
   kTileOp,  ///< A tile instruction by its ISA name: TADD, TMATMUL_ACC (tsync.op)
+  kSyncAllMode,   ///< syncall's mode: hard, soft
+  kSyncCoreType,  ///< syncall's participants: aiv_only, aic_only, mix
 };
 
 /// The code of \a name ("PIPE_MTE2", "EVENT_ID3", "TLOAD") in \a kind; false if unknown.

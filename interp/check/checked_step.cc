@@ -205,6 +205,26 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
   return true;
 }
 
+// syncall and the cross-block flags: every pipe of the core meets at them, and with blocks
+// ordered by comm they release into and acquire from their counter, as tnotify and twait do
+// (the kernels pass the clocks through the launch's SignalHub).
+bool BlockSyncStep(Executor& ex, const Instr& in, check::Sanitizer& s) {
+  Core& core = ex.core();
+  s.BarrierAll();
+  if (s.comm_core() >= 0) {
+    if (in.op != Opcode::kWaitCrossBlock) core.comm_release = &s.CommRelease();
+    if (in.op != Opcode::kSetCrossBlock) core.comm_acquire = &core.comm_in;
+  }
+  const bool ok = ex.Execute(in);
+  if (core.comm_acquire) {
+    s.CommAcquire(core.comm_in);
+    core.comm_in.clear();
+  }
+  core.comm_release = nullptr, core.comm_acquire = nullptr;
+  s.BarrierAll();
+  return ok;
+}
+
 // Every other checked step (kept out of CheckedStep, so that the vector lane does not pay for
 // this one's frame).
 [[gnu::noinline]] bool GeneralStep(Executor& ex, const Instr& in, const check::StepPlan& plan) {
@@ -213,6 +233,10 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
   const check::Site site{&ex.function(), ex.pc()};
   switch (plan.kind) {
     case check::StepPlan::Kind::kSync: {
+      if (in.op == Opcode::kSyncAll || in.op == Opcode::kSetCrossBlock ||
+          in.op == Opcode::kWaitCrossBlock) {
+        return BlockSyncStep(ex, in, s);
+      }
       Sync(ex, in, s, site);
       const bool ok = ex.Execute(in);
       if (in.op == Opcode::kSyncWait && core.hub) Acquire(core, s, PipeIndex(in.operands[1]));

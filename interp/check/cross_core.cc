@@ -7,10 +7,11 @@
 
 #include "pto/common/code_walk.h"
 #include "pto/common/strings.h"
+#include "pto/interp/launch.h"
 
 namespace pto::interp::check {
 
-bool OrdersBlocks(const Program& program) { return UsesFamily(program, Family::kComm); }
+bool OrdersBlocks(const Program& program) { return UsesComm(program); }
 
 bool CoreOrderModelled(const Program& program) {
   // (Comm with cores run apart does not run: Runner refuses it.)
@@ -79,7 +80,8 @@ void Report(const std::vector<Sanitizer*>& cores, const std::string& buffer, Ord
       break;
     case Order::kComm:
       fix = ", and nothing orders the two (a tnotify after one with a twait on that signal "
-            "before the other)";
+            "before the other, a set_cross_block and its wait_cross_block, or a syncall between "
+            "them)";
       break;
   }
   s.AddFinding(both ? "WAW cores" : "RW cores", at.site, other.site,

@@ -32,11 +32,12 @@ bool HasExplicitSync(const Program& program, const Function& entry) {
     seen[fi] = true;
     for (uint32_t callee : calls[fi]) todo.push_back(callee);
     for (const CodeSite& site : Instructions(program.functions[fi].code)) {
-      // Any flag, barrier, event or buffer token; cross-core signals and tsync order cores
-      // and tile events, not a core's pipes.
+      // Any flag, barrier, event or buffer token; cross-core signals, barriers between blocks
+      // and tsync order cores, blocks and tile events, not a core's pipes.
       const Opcode op = site.in.op;
       if (GetOpInfo(op).family == Family::kSync && op != Opcode::kSyncSet &&
-          op != Opcode::kSyncWait && op != Opcode::kTSyncOp) {
+          op != Opcode::kSyncWait && op != Opcode::kTSyncOp && op != Opcode::kSyncAll &&
+          op != Opcode::kSetCrossBlock && op != Opcode::kWaitCrossBlock) {
         return true;
       }
     }

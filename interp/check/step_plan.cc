@@ -30,7 +30,7 @@ StepPlan PlanOf(const Program& program, const Function& f, const Instr& in,
   if (in.op == Opcode::kMemBar) p.kind = StepPlan::Kind::kMemBar;
   if (info.family == Family::kVecScope) p.kind = StepPlan::Kind::kVecScope;
   p.pipe = static_cast<int8_t>(PipeIndex(static_cast<uint32_t>(PipeOf(f, in))));
-  p.ordered = info.family == Family::kPipe || info.family == Family::kComm;
+  p.ordered = info.is_pipe() || info.is_comm();
   p.described = !AccessesOf(in.op).empty();
   p.register_layer = info.layer() == Layer::kRegister;
   p.local_scalar = info.family == Family::kLocalScalar;

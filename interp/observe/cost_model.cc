@@ -161,7 +161,7 @@ StepCost CostOf(const Step& step, bool in_vector_scope) {
       c.body = MoveCycles(step);
       break;
   }
-  if (info.family == Family::kPipe) PipeSignal(step, info, &c);
+  if (info.is_pipe()) PipeSignal(step, info, &c);
   return c;
 }
 

@@ -23,6 +23,8 @@ struct Broadcast {};
 struct Gather {};
 struct Scatter {};
 struct Reduce {};
+struct PutAsync {};
+struct GetAsync {};
 }  // namespace ops
 
 namespace {
@@ -423,6 +425,28 @@ bool ExecCondition(Executor& ex, const Instr& in) {
   return ex.Fault(error);
 }
 
+// tput_async / tget_async: dst = src, element by element, complete when the instruction ends
+// (the DMA session's event is then already done; docs/semantics.md).
+bool ExecCopyAsync(Executor& ex, const Instr& in) {
+  const ViewState *dst, *src;
+  if (!ex.View(in.operands[0], &dst) || !ex.View(in.operands[1], &src)) return false;
+  const int size = DTypeSize(ex.globals()[dst->buffer].dtype);
+  if (!CheckDataView(ex, in.operands[0], size, &dst) ||
+      !CheckDataView(ex, in.operands[1], size, &src) ||
+      !SameShape(ex, in.operands[0], *dst, in.operands[1], *src)) {
+    return false;
+  }
+  uint8_t* out = ex.globals()[dst->buffer].bytes.data();
+  const uint8_t* from = ex.globals()[src->buffer].bytes.data();
+  std::vector<int64_t> reads;
+  ForEachElement(*src, [&](int64_t i) { reads.push_back(i); });
+  size_t k = 0;
+  ForEachElement(*dst, [&](int64_t i) {
+    std::memmove(out + i * size, from + reads[k++] * size, size);
+  });
+  return true;
+}
+
 }  // namespace
 
 template <typename Op>
@@ -441,7 +465,13 @@ bool ExecComm(Executor& ex, const Instr& in) {
   }
 }
 
+template <typename Op>
+bool ExecCommAsync(Executor& ex, const Instr& in) {
+  return ExecCopyAsync(ex, in);  // PutAsync, GetAsync: the same copy, the direction in the views
+}
+
 #define PTO_IMPLEMENTS_Comm PTO_YES
+#define PTO_IMPLEMENTS_CommAsync PTO_YES
 #include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

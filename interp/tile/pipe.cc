@@ -1,11 +1,11 @@
-// The cube <-> vector pipes: initialize_pipe, tpush, tpop and tfree (docs/semantics.md,
-// "Cube and vector cores"). Tiles travel in logical order through the block's PipeHub; a popped
-// tile lands in the consumer's pipe buffer, slot after slot.
+// The cube <-> vector pipes: initialize_pipe, tpush, tpop and tfree of tile entries, and the
+// dispatch of the Pipe family (docs/semantics.md, "Cube and vector cores"). Tiles travel in
+// logical order through the block's PipeHub; a popped tile lands in the consumer's pipe buffer,
+// slot after slot.
 #include <cstring>
 
 #include "pto/common/strings.h"
-#include "pto/interp/pipe_hub.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/pipe_ops.h"
 
 namespace pto::interp {
 
@@ -18,19 +18,29 @@ struct TPopFromAic {};
 struct TPopFromAiv {};
 struct TFreeFromAic {};
 struct TFreeFromAiv {};
+struct PipeEpilogue {};
+struct SetQuantScalar {};
+struct SetQuantVector {};
+struct PipeGmSlots {};
+struct TAllocToAiv {};
+struct TAllocToAic {};
+struct TPushEntryToAiv {};
+struct TPushEntryToAic {};
+struct TPopEntryFromAic {};
+struct TPopEntryFromAiv {};
+struct TFreeEntryFromAic {};
+struct TFreeEntryFromAiv {};
+struct TPushToAicSub {};
+struct TPopFromAicSub {};
 }  // namespace ops
 
-namespace {
-
-constexpr int kVectorCores = 2;
-enum Split : uint32_t { kNoSplit = 0, kUpDown = 1, kLeftRight = 2 };
+namespace pipe {
 
 std::string CoreWho(Executor& ex) {
   std::string name = ex.core().Name();
   return name.empty() ? "this core" : name;
 }
 
-// Faults unless the block runs its cores apart and this core is of \a kind.
 bool RequireCore(Executor& ex, CoreKind kind) {
   Core& core = ex.core();
   if (!core.hub) {
@@ -45,7 +55,6 @@ bool RequireCore(Executor& ex, CoreKind kind) {
   return true;
 }
 
-// Faults with the hub's error, noting whether this core merely gave up after another's fault.
 bool PipeFault(Executor& ex, WaitResult result, const std::string& error) {
   ex.core().stopped = result == WaitResult::kStopped;
   return ex.Fault(error);
@@ -64,6 +73,12 @@ bool ReadyPipe(Executor& ex, uint32_t id, uint32_t dir_bit, PipeEnd** end) {
   }
   return true;
 }
+
+}  // namespace pipe
+
+namespace {
+
+using namespace pipe;  // NOLINT: this file is the family's own
 
 // The rows [r0, r0+rows) x cols [c0, c0+cols) of \a t, in logical order.
 PipeTile Piece(const TileRef& t, int32_t r0, int32_t c0, int32_t rows, int32_t cols) {
@@ -111,36 +126,71 @@ bool PushPiece(Executor& ex, uint32_t id, PipeDir dir, int lane, PipeTile piece,
   return r == WaitResult::kDone || PipeFault(ex, r, error);
 }
 
-bool Push(Executor& ex, const Instr& in, PipeDir dir) {
+// The rows (or columns) of split half \a lane of \a n: halves of an even count; for the odd
+// splits vector core 0 takes the larger part.
+void HalfOf(int32_t n, int lane, int32_t* first, int32_t* count) {
+  const int32_t upper = (n + 1) / 2;
+  *first = lane ? upper : 0;
+  *count = lane ? n - upper : upper;
+}
+
+// The part of \a t's valid region that split \a split gives vector core \a lane.
+PipeTile SplitPiece(const TileRef& t, uint32_t split, int lane) {
+  const int32_t rows = t.valid_rows, cols = t.valid_cols;
+  int32_t first, count;
+  switch (split) {
+    case kUpDown:
+    case kUpDownOdd:
+      HalfOf(rows, lane, &first, &count);
+      return Piece(t, first, 0, count, cols);
+    case kLeftRight:
+    case kLeftRightOdd:
+      HalfOf(cols, lane, &first, &count);
+      return Piece(t, 0, first, rows, count);
+    default:
+      return Piece(t, 0, 0, rows, cols);
+  }
+}
+
+// tpush_to_aiv / tpush_to_aic [as vector core %sid]: operands tile[, sid], split, id.
+bool Push(Executor& ex, const Instr& in, PipeDir dir, bool with_subblock) {
   const bool to_vector = dir == PipeDir::kCubeToVector;
   if (!RequireCore(ex, to_vector ? CoreKind::kCube : CoreKind::kVector)) return false;
-  const uint32_t split = in.operands[1], id = in.operands[2];
+  const int at = with_subblock ? 2 : 1;
+  const uint32_t split = in.operands[at], id = in.operands[at + 1];
   PipeEnd* end;
   if (!ReadyPipe(ex, id, to_vector ? 1 : 2, &end)) return false;
   TileRef t;
   if (!ex.Tile(in.operands[0], &t)) return false;
-  if (t.bytes() > end->slot_size) {
+  // (Through a fixpipe the slot holds the converted entry, which the pop checks.)
+  if (t.bytes() > end->slot_size && !(to_vector && end->fixpipe.on)) {
     return ex.Fault(StrCat(ex.TileName(t.reg), " takes ", t.bytes(), " bytes but pipe ", id,
                            "'s slots hold ", end->slot_size, " (slot_size is the whole tile, "
                            "before any split)"));
   }
-  // The valid region travels; a split gives each vector core half of it.
+  // The valid region travels; a split gives each vector core its part of it.
   const int32_t rows = t.valid_rows, cols = t.valid_cols;
-  if ((split == kUpDown && rows % 2) || (split == kLeftRight && cols % 2)) {
-    return ex.Fault(StrCat("cannot split the ", rows, "x", cols, " valid region of ",
-                           ex.TileName(t.reg),
-                           split == kUpDown ? " into upper and lower" : " into left and right",
-                           " halves"));
+  const bool by_rows = split == kUpDown || split == kUpDownOdd;
+  const int32_t n = by_rows ? rows : cols;
+  if (split != kNoSplit && (n % 2 != 0) != (split >= kUpDownOdd)) {
+    return ex.Fault(StrCat("split ", split, " cannot halve the ", rows, "x", cols,
+                           " valid region of ", ex.TileName(t.reg), ": it needs an ",
+                           split >= kUpDownOdd ? "odd" : "even", " number of ",
+                           by_rows ? "rows" : "columns"));
   }
   const std::string who = CoreWho(ex);
   if (!to_vector) {
-    const int lane = static_cast<int>(ex.block().subblock_idx);
-    return PushPiece(ex, id, dir, lane, Piece(t, 0, 0, rows, cols), end->slots, who);
+    int64_t lane = ex.block().subblock_idx;
+    if (with_subblock) lane = ex.scalar(in.operands[1]).i;
+    if (lane != 0 && lane != 1) return ex.Fault(StrCat("aiv_subblockid ", lane, " (0 or 1)"));
+    return PushPiece(ex, id, dir, static_cast<int>(lane), Piece(t, 0, 0, rows, cols), end->slots,
+                     who);
   }
+  std::shared_ptr<const PipeQuant> quant;
+  if (end->fixpipe.on && !MakeQuant(ex, *end, id, cols, &quant)) return false;
   for (int lane = 0; lane < kVectorCores; ++lane) {
-    PipeTile piece = split == kUpDown      ? Piece(t, lane * rows / 2, 0, rows / 2, cols)
-                     : split == kLeftRight ? Piece(t, 0, lane * cols / 2, rows, cols / 2)
-                                           : Piece(t, 0, 0, rows, cols);
+    PipeTile piece = SplitPiece(t, split, lane);
+    piece.quant = quant;
     if (!PushPiece(ex, id, dir, lane, std::move(piece), end->slots, who)) return false;
   }
   return true;
@@ -179,19 +229,41 @@ bool Join(Executor& ex, std::vector<PipeTile>& parts, uint32_t split, PipeTile* 
   return true;
 }
 
-bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
+// Copies the delivered \a tile's top-left \a rows x \a cols into \a bytes (a tile of
+// \a type), through the fixpipe's conversion when the tile passed one.
+bool Deliver(Executor& ex, const PipeTile& tile, const TileType& type, int32_t rows,
+             int32_t cols, uint8_t* bytes) {
+  const int size = DTypeSize(type.dtype);
+  for (int32_t r = 0; r < rows; ++r) {
+    for (int32_t c = 0; c < cols; ++c) {
+      uint8_t* to = bytes + type.ElementOffset(r, c) * size;
+      if (tile.quant) {
+        if (!StoreQuantized(ex, tile, r, c, type.dtype, to)) return false;
+      } else {
+        std::memcpy(to, &tile.data[(static_cast<size_t>(r) * tile.cols + c) * size], size);
+      }
+    }
+  }
+  return true;
+}
+
+// tpop_from_aic / tpop_from_aiv [as vector core %sid]: operands dst[, sid], valid rows, valid
+// cols, split, id.
+bool Pop(Executor& ex, const Instr& in, PipeDir dir, bool with_subblock) {
   const bool to_vector = dir == PipeDir::kCubeToVector;
   if (!RequireCore(ex, to_vector ? CoreKind::kVector : CoreKind::kCube)) return false;
-  const uint32_t* o = in.operands;
-  const uint32_t dst = o[0], split = o[3], id = o[4];
+  const uint32_t* o = in.operands + (with_subblock ? 1 : 0);
+  const uint32_t dst = in.operands[0], split = o[3], id = o[4];
   PipeEnd* end;
   if (!ReadyPipe(ex, id, to_vector ? 1 : 2, &end)) return false;
   std::string error;
   const std::string who = CoreWho(ex);
   PipeTile tile;
   if (to_vector) {
-    int lane = static_cast<int>(ex.block().subblock_idx);
-    WaitResult r = ex.core().hub->Pop(id, dir, lane, who, &tile, &error);
+    int64_t lane = ex.block().subblock_idx;
+    if (with_subblock) lane = ex.scalar(in.operands[1]).i;
+    if (lane != 0 && lane != 1) return ex.Fault(StrCat("aiv_subblockid ", lane, " (0 or 1)"));
+    WaitResult r = ex.core().hub->Pop(id, dir, static_cast<int>(lane), who, &tile, &error);
     if (r != WaitResult::kDone) return PipeFault(ex, r, error);
     if (tile.release) ex.core().releases_in.push_back(std::move(tile.release));
   } else {
@@ -204,7 +276,7 @@ bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
     if (!Join(ex, parts, split, &tile)) return false;
   }
   const TileType& type = ex.function().tiles[dst].type;
-  if (type.dtype != tile.dtype) {
+  if (type.dtype != tile.dtype && !tile.quant) {
     return ex.Fault(StrCat("the pipe delivers ", DTypeName(tile.dtype), " elements but ",
                            ex.TileName(dst), " holds ", DTypeName(type.dtype)));
   }
@@ -230,14 +302,7 @@ bool Pop(Executor& ex, const Instr& in, PipeDir dir) {
     return ex.Fault(StrCat("valid shape ", s.valid_rows, "x", s.valid_cols, " outside ",
                            type.rows, "x", type.cols));
   }
-  uint8_t* bytes = ex.local().At(type.mem, addr);
-  const int size = DTypeSize(type.dtype);
-  for (int32_t r = 0; r < rows; ++r) {
-    for (int32_t c = 0; c < cols; ++c) {
-      std::memcpy(bytes + type.ElementOffset(r, c) * size,
-                  &tile.data[(static_cast<size_t>(r) * tile.cols + c) * size], size);
-    }
-  }
+  if (!Deliver(ex, tile, type, rows, cols, ex.local().At(type.mem, addr))) return false;
   ++end->popped;
   ++end->held;
   return true;
@@ -264,22 +329,49 @@ bool Free(Executor& ex, const Instr& in, PipeDir dir) {
   return true;
 }
 
+// Both families run here: the spelled pipe instructions and the rows their lowering emits.
+template <typename Op>
+bool RunPipeRow(Executor& ex, const Instr& in) {
+  constexpr PipeDir kC2V = PipeDir::kCubeToVector, kV2C = PipeDir::kVectorToCube;
+  if constexpr (std::is_same_v<Op, ops::InitPipeAic>) return InitPipe(ex, in, CoreKind::kCube);
+  if constexpr (std::is_same_v<Op, ops::InitPipeAiv>) return InitPipe(ex, in, CoreKind::kVector);
+  if constexpr (std::is_same_v<Op, ops::TPushToAiv>) return Push(ex, in, kC2V, false);
+  if constexpr (std::is_same_v<Op, ops::TPushToAic>) return Push(ex, in, kV2C, false);
+  if constexpr (std::is_same_v<Op, ops::TPushToAicSub>) return Push(ex, in, kV2C, true);
+  if constexpr (std::is_same_v<Op, ops::TPopFromAic>) return Pop(ex, in, kC2V, false);
+  if constexpr (std::is_same_v<Op, ops::TPopFromAiv>) return Pop(ex, in, kV2C, false);
+  if constexpr (std::is_same_v<Op, ops::TPopFromAicSub>) return Pop(ex, in, kC2V, true);
+  if constexpr (std::is_same_v<Op, ops::TFreeFromAic>) return Free(ex, in, kC2V);
+  if constexpr (std::is_same_v<Op, ops::TFreeFromAiv>) return Free(ex, in, kV2C);
+  if constexpr (std::is_same_v<Op, ops::PipeEpilogue>) return SetEpilogue(ex, in);
+  if constexpr (std::is_same_v<Op, ops::SetQuantScalar>) return SetQuantScalar(ex, in);
+  if constexpr (std::is_same_v<Op, ops::SetQuantVector>) return SetQuantVector(ex, in);
+  if constexpr (std::is_same_v<Op, ops::PipeGmSlots>) return BindGmSlots(ex, in);
+  if constexpr (std::is_same_v<Op, ops::TAllocToAiv>) return AllocEntry(ex, in, kC2V);
+  if constexpr (std::is_same_v<Op, ops::TAllocToAic>) return AllocEntry(ex, in, kV2C);
+  if constexpr (std::is_same_v<Op, ops::TPushEntryToAiv>) return PushEntry(ex, in, kC2V);
+  if constexpr (std::is_same_v<Op, ops::TPushEntryToAic>) return PushEntry(ex, in, kV2C);
+  if constexpr (std::is_same_v<Op, ops::TPopEntryFromAic>) return PopEntry(ex, in, kC2V);
+  if constexpr (std::is_same_v<Op, ops::TPopEntryFromAiv>) return PopEntry(ex, in, kV2C);
+  if constexpr (std::is_same_v<Op, ops::TFreeEntryFromAic>) return FreeEntry(ex, in, kC2V);
+  if constexpr (std::is_same_v<Op, ops::TFreeEntryFromAiv>) return FreeEntry(ex, in, kV2C);
+  return false;
+}
+
 }  // namespace
 
 template <typename Op>
 bool ExecPipe(Executor& ex, const Instr& in) {
-  if constexpr (std::is_same_v<Op, ops::InitPipeAic>) return InitPipe(ex, in, CoreKind::kCube);
-  if constexpr (std::is_same_v<Op, ops::InitPipeAiv>) return InitPipe(ex, in, CoreKind::kVector);
-  if constexpr (std::is_same_v<Op, ops::TPushToAiv>) return Push(ex, in, PipeDir::kCubeToVector);
-  if constexpr (std::is_same_v<Op, ops::TPushToAic>) return Push(ex, in, PipeDir::kVectorToCube);
-  if constexpr (std::is_same_v<Op, ops::TPopFromAic>) return Pop(ex, in, PipeDir::kCubeToVector);
-  if constexpr (std::is_same_v<Op, ops::TPopFromAiv>) return Pop(ex, in, PipeDir::kVectorToCube);
-  if constexpr (std::is_same_v<Op, ops::TFreeFromAic>) return Free(ex, in, PipeDir::kCubeToVector);
-  if constexpr (std::is_same_v<Op, ops::TFreeFromAiv>) return Free(ex, in, PipeDir::kVectorToCube);
-  return false;
+  return RunPipeRow<Op>(ex, in);
+}
+
+template <typename Op>
+bool ExecPipeForm(Executor& ex, const Instr& in) {
+  return RunPipeRow<Op>(ex, in);
 }
 
 #define PTO_IMPLEMENTS_Pipe PTO_YES
+#define PTO_IMPLEMENTS_PipeForm PTO_YES
 #include "pto/interp/instantiate.inc"
 
 }  // namespace pto::interp

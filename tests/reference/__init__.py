@@ -8,7 +8,7 @@ from any directory and when golden_case.py / golden_data_check.py load it with r
     from reference.numerics import ...
 
 Modules:
-  numerics       bf16/f16/f32 rounding, integer wrapping, division and shifts
+  numerics       bf16/f16/f32 rounding, fp8 e4m3 bytes, integer wrapping, division and shifts
   tiles          input tiles (random values, planted edge values, bf16 GEMM inputs),
                  valid-region merges, the CASE of a one-result kernel, a kernel's arguments,
                  tile descriptions (TileShape), writing a case's .bin files
@@ -37,6 +37,7 @@ Modules:
                  the choices a5 TCVT makes per pair
   convert        the tcvt cases of the low-precision formats (convert/*): decoding every code,
                  encoding edge values
+  fixpipe        the fixpipe epilogue of a pipe (acc_push_epilogue) and its parameter words
 
 The committed .bin files depend on these modules bit for bit: a change must leave
 tests/golden_data_check.py (ctest golden-data-reproducible) passing on every case.

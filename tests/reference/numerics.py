@@ -107,3 +107,26 @@ def shr(t, s):
     if np.issubdtype(t.dtype, np.signedinteger):
         return t >> min(s, bits - 1)
     return t >> s if s < bits else np.zeros_like(t)
+
+
+# fp8 e4m3fn (a5): bytes.
+
+
+def e4m3_table():
+    """The values of codes 0x00..0x7e (the non-negative finite e4m3fn values), ascending."""
+    codes = np.arange(0x7F)
+    e, m = codes >> 3, codes & 7
+    return np.where(e == 0, m * 2.0 ** -9, (8 + m) * 2.0 ** (e.astype(np.float64) - 10))
+
+
+def to_e4m3(v):
+    """float32 array -> e4m3fn bytes, nearest with ties to the even code, saturating."""
+    table = e4m3_table()
+    a = np.abs(v.astype(np.float64))
+    hi = np.clip(np.searchsorted(table, a), 1, 0x7E)  # table[hi-1] < a <= table[hi]
+    lo = hi - 1
+    dlo, dhi = a - table[lo], table[hi] - a
+    pick = np.where(dlo < dhi, lo, np.where(dhi < dlo, hi, np.where(lo % 2 == 0, lo, hi)))
+    pick = np.where(a >= 448.0, 0x7E, pick)
+    pick = np.where(np.isnan(a), 0x7F, pick | np.where(np.signbit(v), 0x80, 0))
+    return pick.astype(np.uint8)

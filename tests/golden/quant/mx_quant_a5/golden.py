@@ -17,31 +17,15 @@ b (SSA form, f8E4M3FN/f8E8M0FNU): 2x64 fully valid; scaled values at exact e4m3 
 c (sync form): 1x32 of b's first row, results 1x32 / 1x8.
 """
 import os
+import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.numerics import to_e4m3  # noqa: E402
+
 SEED = 9031
 INF, NAN = np.float32(np.inf), np.float32(np.nan)
-
-
-def e4m3_table():
-    """The values of codes 0x00..0x7e (the non-negative finite e4m3fn values), ascending."""
-    codes = np.arange(0x7F)
-    e, m = codes >> 3, codes & 7
-    return np.where(e == 0, m * 2.0 ** -9, (8 + m) * 2.0 ** (e.astype(np.float64) - 10))
-
-
-def to_e4m3(v):
-    """float32 array -> e4m3fn bytes, nearest with ties to the even code, saturating."""
-    table = e4m3_table()
-    a = np.abs(v.astype(np.float64))
-    hi = np.clip(np.searchsorted(table, a), 1, 0x7E)  # table[hi-1] < a <= table[hi]
-    lo = hi - 1
-    dlo, dhi = a - table[lo], table[hi] - a
-    pick = np.where(dlo < dhi, lo, np.where(dhi < dlo, hi, np.where(lo % 2 == 0, lo, hi)))
-    pick = np.where(a >= 448.0, 0x7E, pick)
-    pick = np.where(np.isnan(a), 0x7F, pick | np.where(np.signbit(v), 0x80, 0))
-    return pick.astype(np.uint8)
 
 
 def group_scale(m):
