@@ -93,8 +93,8 @@ std::string CheckTileType(const TileType& t) {
   if (t.fractal != 512 && t.fractal != 1024 && t.fractal != 32) {
     return StrCat("fractal size ", t.fractal, " is not one of 32, 512, 1024");
   }
-  // PTOAS v0.60 dropped the rule that an unboxed tile's rows (columns) are whole 32-byte blocks
-  // (lib/PTO/IR/PTOTypeDefs.cpp); placement still aligns each tile's address.
+  // PTOAS v0.60 checks an unboxed tile's 32-byte rows (columns) only where a tile is allocated
+  // (CheckAllocatedTile), not in the type itself (lib/PTO/IR/PTOTypeDefs.cpp).
   if (!t.boxed()) return "";
   if (t.cols % t.InnerCols() != 0) {
     return StrCat("a ", t.LayoutName(), " tile needs columns in multiples of ", t.InnerCols(),

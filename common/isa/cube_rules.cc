@@ -60,9 +60,10 @@ void RuleChecker::CheckStore() {
       Fail(relu, "tstore applies reluPreMode only to an acc tile (the fixpipe's ReLU)");
     }
     RequireAllowedDType(1);
-    // PTOAS v0.60: a static view holds exactly the tile's static valid elements.
+    // PTOAS v0.60: a static view holds exactly the tile's static valid elements (an empty valid
+    // region is not checked).
     const int64_t view_elements = types_[0].view_elements;
-    if (view_elements > 0 && t->valid_rows != kDynamic && t->valid_cols != kDynamic &&
+    if (view_elements > 0 && t->valid_rows > 0 && t->valid_cols > 0 &&
         view_elements != int64_t{t->valid_rows} * t->valid_cols) {
       Fail(0, StrCat("tstore writes the tile's ", t->valid_rows, "x", t->valid_cols,
                      " valid elements, but the view holds ", view_elements));
@@ -208,6 +209,34 @@ void RuleChecker::CheckMatmul() {
   }
 }
 
+// textract/tinsert between vec tiles (PTOAS v0.60): 8-bit integers and the float types (tinsert
+// on a5 also 32-bit integers); on a5 both tiles ND (tinsert: or both NZ).
+void RuleChecker::CheckVecToVec(bool insert, const TileType& d) {
+  const TileType& a = *Tile(1);
+  const int size = DTypeSize(d.dtype);
+  const bool fp8 = d.dtype == DType::kF8E4M3 || d.dtype == DType::kF8E5M2 ||
+                   d.dtype == DType::kHiF8 || d.dtype == DType::kF4E2M1X2 ||
+                   d.dtype == DType::kF4E1M2X2;
+  bool type_ok = d.dtype == DType::kF16 || d.dtype == DType::kBF16 || d.dtype == DType::kF32 ||
+                 (!IsFloat(d.dtype) && size == 1);
+  if (arch_ == Arch::kA5) type_ok |= fp8 || (insert && !IsFloat(d.dtype) && size == 4);
+  if (!type_ok) {
+    Fail(0, StrCat(info_.mnemonic, " from vec to vec moves 8-bit integers, f16, bf16 or f32",
+                   arch_ == Arch::kA5 ? (insert ? ", 32-bit integers or fp8" : " or fp8") : "",
+                   " on ", ArchName(arch_), ", not ", DTypeName(d.dtype)));
+  }
+  if (arch_ != Arch::kA5) return;
+  const bool nd = a.Plain() && a.row_major() && d.Plain() && d.row_major();
+  auto is_nz = [](const TileType& t) {
+    return t.blayout == BLayout::kColMajor && t.slayout == SLayout::kRowMajor;
+  };
+  if (!nd && !(insert && is_nz(a) && is_nz(d))) {
+    Fail(0, StrCat(info_.mnemonic, " from vec to vec on a5 needs both tiles ND",
+                   insert ? " or both NZ" : "", ", got ", a.LayoutName(), " to ",
+                   d.LayoutName()));
+  }
+}
+
 // TEXTRACT takes a window of an L1 tile into L0A/L0B (a5: also UB into L1); TINSERT writes a
 // tile into a window of an L1 tile (from L0C, or from UB on a5). Both also move UB to UB
 // (PTOAS v0.60, both architectures).
@@ -217,6 +246,7 @@ void RuleChecker::CheckExtractInsert(bool insert) {
   const TileType* a = Tile(1);
   if (d && a && d->mem == Memory::kVec && a->mem == Memory::kVec) {
     RequireSameDType(0, 1);
+    CheckVecToVec(insert, *d);
     return;
   }
   if (insert) {

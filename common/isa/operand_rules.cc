@@ -250,6 +250,13 @@ void RuleChecker::CheckConvert() {
     RequireAllowedDType(i);
   }
   RequireValidCovers(1, 0, true, true);
+  // PTOAS v0.60: source and destination of one shape (packed fp4 tiles count pairs apart).
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  auto fp4 = [](const TileType* t) {
+    return t->dtype == DType::kF4E2M1X2 || t->dtype == DType::kF4E1M2X2;
+  };
+  if (d && a && !fp4(d) && !fp4(a)) RequireSameShape(1, 0);
   const TileType* d = Tile(0);
   const TileType* a = Tile(1);
   if (!d || !a || arch_ != Arch::kA2A3) return;

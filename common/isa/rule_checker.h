@@ -110,6 +110,7 @@ class RuleChecker {
   void CheckMove();
   void CheckMatmul();
   void CheckExtractInsert(bool insert);
+  void CheckVecToVec(bool insert, const TileType& d);
   void CheckExtract() { CheckExtractInsert(false); }
   void CheckInsert() { CheckExtractInsert(true); }
   void CheckTranspose();
