@@ -221,9 +221,10 @@ void RuleChecker::CheckVecToVec(bool insert, const TileType& d) {
                  (!IsFloat(d.dtype) && size == 1);
   if (arch_ == Arch::kA5) type_ok |= fp8 || (insert && !IsFloat(d.dtype) && size == 4);
   if (!type_ok) {
-    Fail(0, StrCat(info_.mnemonic, " from vec to vec moves 8-bit integers, f16, bf16 or f32",
-                   arch_ == Arch::kA5 ? (insert ? ", 32-bit integers or fp8" : " or fp8") : "",
-                   " on ", ArchName(arch_), ", not ", DTypeName(d.dtype)));
+    Fail(0, StrCat(info_.mnemonic, " from vec to vec moves 8-bit integers, f16, bf16, f32",
+                   arch_ == Arch::kA5 ? ", fp8" : "",
+                   arch_ == Arch::kA5 && insert ? ", 32-bit integers" : "", " on ",
+                   ArchName(arch_), ", not ", DTypeName(d.dtype)));
   }
   if (arch_ != Arch::kA5) return;
   const bool nd = a.Plain() && a.row_major() && d.Plain() && d.row_major();

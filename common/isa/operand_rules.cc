@@ -257,8 +257,6 @@ void RuleChecker::CheckConvert() {
     return t->dtype == DType::kF4E2M1X2 || t->dtype == DType::kF4E1M2X2;
   };
   if (d && a && !fp4(d) && !fp4(a)) RequireSameShape(1, 0);
-  const TileType* d = Tile(0);
-  const TileType* a = Tile(1);
   if (!d || !a || arch_ != Arch::kA2A3) return;
   struct Pair {
     DType from;

@@ -79,7 +79,10 @@ def judge_lit(case, ptoas, work):
     name = Path(case["file"]).name
     src = Path(work) / name
     src.write_text(case["source"], encoding="utf-8")
-    rc, out = run([ptoas, "-c", str(src), "--arch", case["arch"], "-o", os.devnull], timeout=60)
+    # The build level as the RUN line gives it (without one, ptoas accepts both address modes).
+    level = ["--pto-level", case["level"]] if case.get("level_given") else []
+    rc, out = run([ptoas, "-c", str(src), "--arch", case["arch"], *level, "-o", os.devnull],
+                  timeout=60)
     if rc < 0 or rc > 1:
         return False, f"ptoas crashed or hung (exit {rc}): {first_error(out)}"
     if case["negative"]:
