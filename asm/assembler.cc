@@ -253,6 +253,11 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
                                           KernelKindName(pending->scope)));
     }
   }
+  if (is_entry && !header.results.empty()) {  // PTOAS v0.60 refuses entries with results
+    ctx_.Error(header.results_range, StrCat("@", name.text,
+                                            " is marked pto.entry, which must "
+                                            "return nothing; it returns a value"));
+  }
   if (pending->scope != KernelKind::kAny) kind = pending->scope;
   pending->name = &name;
   // In a container, a name both kinds' submodules define names a function of each.

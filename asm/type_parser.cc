@@ -141,7 +141,10 @@ bool TileShapeDims(Context& ctx, const Item& dims_item, TileType* t) {
 bool TileValid(Context& ctx, ItemSpan value, TileType* t) {
   std::vector<int64_t> dims;
   DType dtype;
-  if (value.size() == 1 && value[0].Is(ItemKind::kDims) &&
+  // "0x0" and "0x8" (a zero row count, PTOAS v0.60's no-op regions) lex as hex integers.
+  const bool zero_rows = value.size() == 1 && value[0].Is(ItemKind::kInt) &&
+                         value[0].text.size() > 2 && value[0].text.substr(0, 2) == "0x";
+  if (value.size() == 1 && (value[0].Is(ItemKind::kDims) || zero_rows) &&
       ParseDims(value[0].text, &dims, &dtype) && dims.size() == 2 && dtype == DType::kInvalid) {
     t->valid_rows = static_cast<int32_t>(dims[0]);
     t->valid_cols = static_cast<int32_t>(dims[1]);

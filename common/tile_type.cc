@@ -101,18 +101,9 @@ std::string CheckTileType(const TileType& t) {
   if (t.fractal != 512 && t.fractal != 1024 && t.fractal != 32) {
     return StrCat("fractal size ", t.fractal, " is not one of 32, 512, 1024");
   }
-  const int size = DTypeSize(t.dtype);
-  if (!t.boxed()) {
-    if (t.row_major() && (t.cols * size) % 32 != 0) {
-      return StrCat("a row-major tile's rows must be whole 32-byte blocks, but ", t.cols, " x ",
-                    DTypeName(t.dtype), " is ", t.cols * size, " bytes");
-    }
-    if (!t.row_major() && (t.rows * size) % 32 != 0) {
-      return StrCat("a column-major tile's columns must be whole 32-byte blocks, but ", t.rows,
-                    " x ", DTypeName(t.dtype), " is ", t.rows * size, " bytes");
-    }
-    return "";
-  }
+  // PTOAS v0.60 checks an unboxed tile's 32-byte rows (columns) only where a tile is allocated
+  // (CheckAllocatedTile), not in the type itself (lib/PTO/IR/PTOTypeDefs.cpp).
+  if (!t.boxed()) return "";
   if (t.cols % t.InnerCols() != 0) {
     return StrCat("a ", t.LayoutName(), " tile needs columns in multiples of ", t.InnerCols(),
                   ", got ", t.cols);
@@ -129,6 +120,13 @@ std::string CheckTileType(const TileType& t) {
                   t.InnerRows(), "-row boxes, which would reach past its ", t.Bytes(), " bytes");
   }
   return "";
+}
+
+int64_t PackedMaskRowBytes(Arch arch, DType src, int64_t cols) {
+  const int64_t size = DTypeSize(src);
+  const int64_t unit = arch == Arch::kA5 ? (size == 1 ? 32 : 16) : 256 / size / 8;
+  const int64_t bytes = (cols + 7) / 8;
+  return (bytes + unit - 1) / unit * unit;
 }
 
 std::string CheckTileAddress(const TileType& type, Arch arch, uint64_t addr) {

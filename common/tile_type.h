@@ -95,7 +95,7 @@ struct TileType {
 };
 
 /// Checks the shape rules every tile must satisfy (isa.md 1.2: positive shape, valid region
-/// inside the shape, 32-byte rows or columns, whole inner boxes). Returns an empty string when
+/// inside the shape, whole inner boxes). Returns an empty string when
 /// the type is well formed, otherwise a message saying what is wrong.
 std::string CheckTileType(const TileType& type);
 
@@ -108,6 +108,11 @@ std::string CheckTileAddress(const TileType& type, Arch arch, uint64_t addr);
 /// has the tile's type (pto.subset) or is a smaller tile with the tile's storage shape
 /// (pto.subview), whole boxes of a boxed tile.
 bool WindowTypeFits(const TileType& tile, const TileType& window);
+
+/// Bytes of one row of a packed compare mask (tcmp, tcmps) the vector unit stores for \a cols
+/// elements of \a src: ceil(cols / 8) rounded up to its mask store (a5: 16 bytes, 32 for 8-bit
+/// sources; a2a3: the bits of a 256-byte repeat). Bits past the valid columns are 0.
+int64_t PackedMaskRowBytes(Arch arch, DType src, int64_t cols);
 
 /// Bit pattern of the pad value for \a type's dtype (isa.md 1.4, NPU column), widened to 64 bits.
 uint64_t PadBits(PadValue pad, DType dtype);

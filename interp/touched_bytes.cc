@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "pto/interp/view_mapping.h"
+
 namespace pto::interp {
 
 void ByteSet::Add(uint64_t begin, uint64_t end) {
@@ -73,8 +75,13 @@ bool Evaluator::RectOf(const OperandAccess& a, Rect* r) const {
     case Region::kRow0:
       *r = {0, 0, 1, vc};
       return true;
-    case Region::kMaskRows: {
-      const int64_t bytes = (vc + 7) / 8, size = DTypeSize(Type(a.operand).dtype);
+    case Region::kMaskRows:
+    case Region::kMaskStores: {
+      const int64_t size = DTypeSize(Type(a.operand).dtype);
+      const int64_t bytes =
+          a.region == Region::kMaskRows
+              ? (vc + 7) / 8
+              : PackedMaskRowBytes(ex_.program().arch, Type(a.shape_of).dtype, vc);
       *r = {0, 0, vr, (bytes + size - 1) / size};
       return true;
     }
@@ -87,6 +94,14 @@ bool Evaluator::RectOf(const OperandAccess& a, Rect* r) const {
     case Region::kValidOrPadded:
       if (Type(a.operand).pad == PadValue::kNull) {
         *r = {0, 0, vr, vc};
+        // A window past the valid shape is loaded whole (AddRect clips it to the tile).
+        const ViewState& v = ex_.view(in_.operands[a.at]);
+        int64_t rows, cols;
+        if (a.at != a.operand && v.rank > 0 &&
+            view_mapping::FoldedExtents(v, Type(a.operand).row_major(), &rows, &cols) &&
+            rows >= vr && cols >= vc) {
+          *r = {0, 0, rows, cols};
+        }
         return true;
       }
       [[fallthrough]];

@@ -15,6 +15,16 @@ Geometry Pad(const ViewState& v) {
   return g;
 }
 
+bool FoldedExtents(const ViewState& v, bool row_major, int64_t* rows, int64_t* cols) {
+  const Geometry g = Pad(v);
+  int64_t outer = 1;
+  *rows = g.dim[3];
+  *cols = g.dim[4];
+  return !(__builtin_mul_overflow(g.dim[0], g.dim[1], &outer) ||
+           __builtin_mul_overflow(outer, g.dim[2], &outer) ||
+           __builtin_mul_overflow(outer, row_major ? g.dim[3] : g.dim[4], row_major ? rows : cols));
+}
+
 std::string ShapeText(const int64_t* dims, int n) {
   std::string s;
   for (int i = 0; i < n; ++i) s += StrCat(i ? "x" : "", dims[i]);

@@ -29,6 +29,10 @@ struct Geometry {
 
 Geometry Pad(const ViewState& v);
 
+/// The rows x cols the window of \a v covers on a row-major (else column-major) tile: the
+/// outer dimensions fold into rows (columns). False when the product overflows.
+bool FoldedExtents(const ViewState& v, bool row_major, int64_t* rows, int64_t* cols);
+
 /// "16x32" for \a n dimensions.
 std::string ShapeText(const int64_t* dims, int n);
 

@@ -117,6 +117,12 @@ bool LowerFor(BodyLowering& body, const Statement& stmt) {
       return false;
     }
   }
+  // PTOAS v0.60 (MLIR's scf.for): a constant step must be positive.
+  if (step.value.is_const &&
+      (is_unsigned ? step.value.int_value == 0 : step.value.int_value <= 0)) {
+    ctx.Error(step.range, StrCat("scf.for needs a positive step, got ", step.value.int_value));
+    return false;
+  }
   // iter_args(%a = %init, ...)
   std::vector<const Item*> iter_names;
   std::vector<Value> iter_inits;

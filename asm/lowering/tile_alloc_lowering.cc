@@ -223,6 +223,26 @@ bool BindAllocated(FunctionBuilder& fb, uint32_t reg, const AllocOperands& a, So
   return true;
 }
 
+namespace {
+
+// The rule PTOAS v0.60 checks where a tile is allocated (AllocTileOp's layout constraints): an
+// unboxed tile's rows (row-major) or columns (column-major) are whole 32-byte blocks (16 for
+// packed fp4). Tiles of other origins (parameters, windows, SSA results) need not be.
+std::string CheckAllocatedTile(const TileType& t) {
+  if (t.boxed()) return "";
+  const int64_t bytes = int64_t{t.row_major() ? t.cols : t.rows} * DTypeSize(t.dtype);
+  // Packed fp4 rows need 16 bytes (PTOAS's kPackedFp4AlignedBytes).
+  const bool fp4 = t.dtype == DType::kF4E2M1X2 || t.dtype == DType::kF4E1M2X2;
+  const int64_t align = fp4 ? 16 : 32;
+  if (bytes % align == 0) return "";
+  const char* what = t.row_major() ? "row-major tile's rows" : "column-major tile's columns";
+  return StrCat("an allocated ", what, " must be whole ", align, "-byte blocks, but ",
+                t.row_major() ? t.cols : t.rows, " x ", DTypeName(t.dtype), " is ", bytes,
+                " bytes");
+}
+
+}  // namespace
+
 // %t = pto.alloc_tile [addr = %a] [valid_row = %r] [valid_col = %c] : TYPE
 bool LowerAllocTile(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
@@ -230,6 +250,10 @@ bool LowerAllocTile(FunctionBuilder& fb, const Statement& stmt) {
   Type type;
   int colon;
   if (!AllocType(ctx, stmt, "alloc_tile", TypeKind::kTile, &type, &colon)) return false;
+  if (std::string problem = CheckAllocatedTile(type.tile); !problem.empty()) {
+    ctx.Error(ItemSpan(stmt.items).subspan(colon + 1), problem);
+    return false;
+  }
   AllocOperands a;
   if (!ReadAllocOperands(fb, stmt, ItemSpan(stmt.items).subspan(0, colon), "alloc_tile", &a) ||
       !CheckValidOperands(ctx, stmt, type.tile, a)) {
@@ -261,6 +285,10 @@ bool LowerAllocMultiTile(FunctionBuilder& fb, const Statement& stmt) {
     return false;
   }
   const TileType& slot = type.tile;
+  if (std::string problem = CheckAllocatedTile(slot); !problem.empty()) {
+    ctx.Error(ItemSpan(stmt.items).subspan(colon + 1), problem);
+    return false;
+  }
   if (slot.compact == kCompactRowPlusOne) {
     ctx.Error(ItemSpan(stmt.items).subspan(colon + 1),
               "multi_tile_buf slots are packed at their static size; a row_plus_one compact "

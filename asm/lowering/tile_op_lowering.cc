@@ -15,6 +15,15 @@ namespace pto::assembler {
 
 namespace {
 
+// The element count of a static shape; 0 when a dimension is dynamic or the count overflows.
+int64_t StaticElementCount(const std::vector<int64_t>& shape) {
+  int64_t n = shape.empty() ? 0 : 1;
+  for (int64_t d : shape) {
+    if (d <= 0 || __builtin_mul_overflow(n, d, &n)) return 0;
+  }
+  return n;
+}
+
 // True if value \a v can be an operand of kind \a kind: a register of the kind's class holding
 // an element type the kind accepts.
 bool ClassMatches(OperandKind kind, const Value& v) {
@@ -569,12 +578,38 @@ bool TileOpLowering::Run() {
     if (!s.present) continue;
     const Value& v = s.resolved.value;
     if (v.cls == ValueClass::kTile) t.tile = &v.type.tile;
+    // A view written with indices (%v[%i, %j]) is a window of the tile's shape, not the type's.
+    if (v.cls == ValueClass::kView && v.type.kind == TypeKind::kPartitionView &&
+        s.resolved.indices.empty()) {
+      t.view_elements = StaticElementCount(v.type.shape);
+    }
     t.dtype = v.type.dtype;
     t.known_value = v.is_const;
     t.value = v.ConstAsDouble();
   }
   for (const RuleError& e : CheckOperandTypes(info_, ctx_.arch(), types)) {
     ctx_.Error(RuleErrorRange(e.operand), e.message);
+    ok = false;
+  }
+  // PTOAS v0.60 plans the scratch tile a2a3 needs, except at --pto-level=level3 (no planning).
+  if ((info_.flags & kFlagTmpA2A3) && ctx_.arch() == Arch::kA2A3 &&
+      ctx_.address_mode() == AddressMode::kManual) {
+    for (int i = 0; i < info_.num_operands(); ++i) {
+      const OperandSpec& spec = info_.operands[i];
+      if (spec.kind == OperandKind::kTile && spec.optional && !types[i].present) {
+        ctx_.Error(stmt_.head, StrCat(info_.mnemonic,
+                                      " needs its tmp tile on a2a3 at "
+                                      "--pto-level=level3, where no tile is planned"));
+        ok = false;
+      }
+    }
+  }
+  // tsort32 pads a row's last block of fewer than 32 elements in its tmp tile (any arch).
+  if (info_.opcode == Opcode::kTSort32 && ctx_.address_mode() == AddressMode::kManual &&
+      !types[3].present && types[1].tile &&
+      (types[1].tile->valid_cols == kDynamic || types[1].tile->valid_cols % 32 != 0)) {
+    ctx_.Error(stmt_.head, "tsort32 of a dynamic or non-32-aligned width needs its tmp tile at "
+                           "--pto-level=level3, where no tile is planned");
     ok = false;
   }
   if (!ok) return false;

@@ -137,7 +137,7 @@ std::vector<OperandAccess> Builder::Build(AccessRule rule) {
       Views();
       break;
     case AccessRule::kMask:
-      Outputs(Region::kMaskRows, a);
+      Outputs(Region::kMaskStores, a);
       Inputs(Region::kValid, a);
       break;
     case AccessRule::kSelect:
@@ -163,7 +163,9 @@ std::vector<OperandAccess> Builder::Build(AccessRule rule) {
       Inputs(Region::kValid);
       break;
     case AccessRule::kLoad:
-      Outputs(Region::kValidOrPadded);
+      for (uint8_t t : roles_.tile_outs) {
+        Writes(t, Region::kValidOrPadded, t, roles_.view_ins.empty() ? t : roles_.view_ins[0]);
+      }
       Views();
       break;
     case AccessRule::kStore:

@@ -57,10 +57,12 @@ enum class Region : uint8_t {
   kColumn0,        ///< Column 0 of shape_of's valid rows.
   kRow0,           ///< Row 0 over shape_of's valid columns.
   kMaskRows,       ///< Each valid row of shape_of as mask bits: its first ceil(cols/8) bytes.
+  kMaskStores,     ///< kMaskRows as tcmp/tcmps store it: PackedMaskRowBytes (tile_type.h).
   kWindow,         ///< shape_of's valid shape at (row, col) = the integer operands at, at + 1.
   kTransposed,     ///< shape_of's valid shape with rows and columns swapped.
   kStorage,        ///< Every byte of the tile.
-  kValidOrPadded,  ///< kValid, or every byte when the tile's type has a pad value.
+  kValidOrPadded,  ///< kValid widened to the rows x cols of the view operand at (a tload's
+                   ///< window past the valid shape), or every byte when the type has a pad.
   kElement,        ///< One element at the storage offset held by integer operand at.
   kViewWindow,     ///< A view: every element its sizes and strides cover.
   kViewElement,    ///< A view: the element at the index held by integer operand at.
@@ -73,7 +75,8 @@ struct OperandAccess {
   bool writes;
   Region region;
   uint8_t shape_of;  ///< The tile operand whose valid shape sizes the region.
-  uint8_t at;        ///< kWindow, kElement, kViewElement: the first integer operand used.
+  uint8_t at;        ///< kWindow, kElement, kViewElement: the first integer operand used;
+                     ///< kValidOrPadded: the view loaded from.
   uint8_t cols_of;   ///< kValid: the tile operand whose valid columns size it (else shape_of).
   /// Whether it is an atomic update (cores' atomics on the same bytes do not race):
   /// kNotAtomic, kAlwaysAtomic (signals), or the index of the immediate operand whose nonzero

@@ -78,6 +78,8 @@ void RuleChecker::CheckConvert() {
   if (!d || !a || !RequirePair(*a, *d)) return;
   const bool fp4 = LogicalCols(*d, 1) == 2 || LogicalCols(*a, 1) == 2;
   RequireValidCovers(1, 0, true, !fp4);
+  // PTOAS v0.60: both tiles of one shape (an fp4 pair tile counts its columns apart).
+  if (!fp4) RequireSameShape(1, 0);
   const int32_t need = LogicalCols(*d, d->valid_cols), have = LogicalCols(*a, a->valid_cols);
   if (fp4 && need != kDynamic && have != kDynamic && have < need) {
     Fail(1, StrCat("source has ", have, " valid elements per row but the destination needs ",

@@ -32,7 +32,9 @@ void RuleChecker::CheckLoad() {
   RequireAllowedDType(0);
   RequireMemory(0, {Memory::kVec, Memory::kMat});
   const TileType* t = Tile(0);
-  if (t && t->mem == Memory::kVec) RequirePlain(0);
+  // PTOAS v0.60: a5 loads a vec tile of the ND, DN or NZ layout; a2a3 checks no vec layout.
+  const bool nz = t && t->blayout == BLayout::kColMajor && t->slayout == SLayout::kRowMajor;
+  if (t && t->mem == Memory::kVec && arch_ == Arch::kA5 && !nz) RequirePlain(0);
   RequireViewElementSize(1, 0);
 }
 
@@ -58,6 +60,14 @@ void RuleChecker::CheckStore() {
       Fail(relu, "tstore applies reluPreMode only to an acc tile (the fixpipe's ReLU)");
     }
     RequireAllowedDType(1);
+    // PTOAS v0.60: a static view holds exactly the tile's static valid elements (an empty valid
+    // region is not checked).
+    const int64_t view_elements = types_[0].view_elements;
+    if (view_elements > 0 && t->valid_rows > 0 && t->valid_cols > 0 &&
+        view_elements != int64_t{t->valid_rows} * t->valid_cols) {
+      Fail(0, StrCat("tstore writes the tile's ", t->valid_rows, "x", t->valid_cols,
+                     " valid elements, but the view holds ", view_elements));
+    }
     if (t->mem == Memory::kVec && !(arch_ == Arch::kA5 && t->blayout == BLayout::kColMajor && t->slayout == SLayout::kRowMajor)) {
       RequirePlain(1);
     }
@@ -170,6 +180,16 @@ void RuleChecker::CheckMatmul() {
   const TileType* ta = Tile(a);
   const TileType* tb = Tile(b);
   if (!tc || !ta || !tb) return;
+  // tgemv computes one row: PTOAS v0.60 wants a and c of one valid row.
+  if (m.substr(0, 5) == "tgemv") {
+    for (int i : {a, c}) {
+      const TileType* t = Tile(i);
+      if (t->valid_rows != kDynamic && t->valid_rows != 1) {
+        Fail(i, StrCat(m, " computes one row: its ", i == c ? "destination" : "left tile",
+                       " needs 1 valid row, got ", t->valid_rows));
+      }
+    }
+  }
   DType want = ta->dtype == DType::kI8 ? DType::kI32 : DType::kF32;
   if (tc->dtype != want) {
     Fail(c, StrCat(m, " of ", DTypeName(ta->dtype), " accumulates in ", DTypeName(want),
@@ -189,10 +209,47 @@ void RuleChecker::CheckMatmul() {
   }
 }
 
+// textract/tinsert between vec tiles (PTOAS v0.60): 8-bit integers and the float types (tinsert
+// on a5 also 32-bit integers); on a5 both tiles ND (tinsert: or both NZ).
+void RuleChecker::CheckVecToVec(bool insert, const TileType& d) {
+  const TileType& a = *Tile(1);
+  const int size = DTypeSize(d.dtype);
+  const bool fp8 = d.dtype == DType::kF8E4M3 || d.dtype == DType::kF8E5M2 ||
+                   d.dtype == DType::kHiF8 || d.dtype == DType::kF4E2M1X2 ||
+                   d.dtype == DType::kF4E1M2X2;
+  bool type_ok = d.dtype == DType::kF16 || d.dtype == DType::kBF16 || d.dtype == DType::kF32 ||
+                 (!IsFloat(d.dtype) && size == 1);
+  if (arch_ == Arch::kA5) type_ok |= fp8 || (insert && !IsFloat(d.dtype) && size == 4);
+  if (!type_ok) {
+    Fail(0, StrCat(info_.mnemonic, " from vec to vec moves 8-bit integers, f16, bf16, f32",
+                   arch_ == Arch::kA5 ? ", fp8" : "",
+                   arch_ == Arch::kA5 && insert ? ", 32-bit integers" : "", " on ",
+                   ArchName(arch_), ", not ", DTypeName(d.dtype)));
+  }
+  if (arch_ != Arch::kA5) return;
+  const bool nd = a.Plain() && a.row_major() && d.Plain() && d.row_major();
+  auto is_nz = [](const TileType& t) {
+    return t.blayout == BLayout::kColMajor && t.slayout == SLayout::kRowMajor;
+  };
+  if (!nd && !(insert && is_nz(a) && is_nz(d))) {
+    Fail(0, StrCat(info_.mnemonic, " from vec to vec on a5 needs both tiles ND",
+                   insert ? " or both NZ" : "", ", got ", a.LayoutName(), " to ",
+                   d.LayoutName()));
+  }
+}
+
 // TEXTRACT takes a window of an L1 tile into L0A/L0B (a5: also UB into L1); TINSERT writes a
-// tile into a window of an L1 tile (from L0C, or from UB on a5).
+// tile into a window of an L1 tile (from L0C, or from UB on a5). Both also move UB to UB
+// (PTOAS v0.60, both architectures).
 void RuleChecker::CheckExtractInsert(bool insert) {
   RequireAllowedDType(0);
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (d && a && d->mem == Memory::kVec && a->mem == Memory::kVec) {
+    RequireSameDType(0, 1);
+    CheckVecToVec(insert, *d);
+    return;
+  }
   if (insert) {
     if (arch_ == Arch::kA2A3) {
       RequireMemory(1, {Memory::kAcc});
@@ -200,9 +257,14 @@ void RuleChecker::CheckExtractInsert(bool insert) {
       RequireMemory(1, {Memory::kAcc, Memory::kVec});
     }
     RequireMemory(0, {Memory::kMat});
-    const TileType* d = Tile(0);
-    const TileType* a = Tile(1);
     if (d && a && a->mem != Memory::kAcc) RequireSameDType(0, 1);
+    // PTOAS v0.60 (a2a3): from acc, f32 to f16 or bf16 only.
+    if (d && a && a->mem == Memory::kAcc && arch_ == Arch::kA2A3 &&
+        !(a->dtype == DType::kF32 && (d->dtype == DType::kF16 || d->dtype == DType::kBF16))) {
+      Fail(1, StrCat("tinsert from acc converts f32 to f16 or bf16 on a2a3, not ",
+                     DTypeName(a->dtype), " to ", DTypeName(d->dtype)));
+      return;
+    }
     if (d && a && a->mem == Memory::kAcc && !(a->dtype == d->dtype ||
                                                (a->dtype == DType::kF32 &&
                                                 (d->dtype == DType::kF16 ||

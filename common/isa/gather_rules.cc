@@ -63,6 +63,19 @@ void RuleChecker::CheckGather() {
     RequireIndexCovers(2, 0, "destination");
     RequireFullRows(0, "a destination");
     RequireFullRows(2, "an index tile");
+    // PTOAS v0.60 (a2a3): the index form needs its tmp tile, alike the index tile.
+    const TileType* idx = Tile(2);
+    const TileType* tmp = Tile(3);
+    if (!a5 && !tmp) {
+      Fail(-1, "tgather's index form needs a tmp tile on a2a3 (ins(%src, %indices, %tmp))");
+    } else if (!a5 && idx &&
+               (tmp->dtype != idx->dtype || tmp->valid_rows != idx->valid_rows ||
+                tmp->valid_cols != idx->valid_cols)) {
+      Fail(3, StrCat("tgather's tmp tile needs the index tile's element type and valid shape on "
+                     "a2a3 (",
+                     DTypeName(idx->dtype), ", ", idx->valid_rows, "x", idx->valid_cols, "), got ",
+                     DTypeName(tmp->dtype), ", ", tmp->valid_rows, "x", tmp->valid_cols));
+    }
   } else if (info_.opcode == Opcode::kTGatherMask) {
     RequireAllowedDType(1);
     RequireSameElementSize(1, 0);
@@ -113,7 +126,14 @@ void RuleChecker::CheckSort() {
   const TileType* a = Tile(1);
   if (info_.mnemonic == "tsort32") {
     RequireIndexTile(2, kIndex32, "an index tile");
-    RequireIndexCovers(2, 1, "source");
+    // An index tile of one valid row serves every row of the source (PTOAS v0.60, pto-isa).
+    const TileType* x = Tile(2);
+    if (!(x && x->valid_rows == 1)) RequireIndexCovers(2, 1, "source");
+    if (x && a && x->valid_rows == 1 && a->valid_cols != kDynamic && x->valid_cols != kDynamic &&
+        x->valid_cols < a->valid_cols) {
+      Fail(2, StrCat("tsort32 needs an index for each of the source's ", a->valid_cols,
+                     " valid columns, but the index tile has ", x->valid_cols));
+    }
     // Each source element becomes an 8-byte (value, index) record.
     if (d && a && a->valid_cols != kDynamic &&
         static_cast<int64_t>(d->cols) * DTypeSize(d->dtype) < int64_t{8} * a->valid_cols) {

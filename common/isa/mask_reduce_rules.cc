@@ -28,8 +28,8 @@ void RuleChecker::CheckCompare() {
   // The A2/A3 vector unit compares i32 tiles for equality whatever the mode asks (isa.md 4.9);
   // rather than return a silently different mask, reject the other modes there.
   const OperandType& mode = types_[3];
-  if (arch_ == Arch::kA2A3 && a && a->dtype == DType::kI32 && mode.known_value &&
-      static_cast<CmpMode>(mode.value) != CmpMode::kEq) {
+  if (arch_ == Arch::kA2A3 && a && DTypeSize(a->dtype) == 4 && !IsFloat(a->dtype) &&
+      mode.known_value && static_cast<CmpMode>(mode.value) != CmpMode::kEq) {
     Fail(-1, StrCat(info_.mnemonic, " on i32 tiles only compares EQ on a2a3 (the NPU ignores "
                     "cmpMode for i32); compare f32 tiles or use --arch a5"));
   }
@@ -57,7 +57,8 @@ void RuleChecker::CheckSelectScalar() {
   RequireScalarFits(4, 0);
 }
 
-// tpart* d | a b: every valid region fits in d's, and one of them is d's (static shapes only).
+// tpart* d | a b: every valid region fits in d's, and on a2a3 one of them is d's (static shapes
+// only). PTOAS v0.60 drops the second rule on a5 (its loose partial-valid pattern).
 void RuleChecker::CheckPartial() {
   RequireAllowedDType(0);
   for (int i : {0, 1, 2}) {
@@ -83,7 +84,7 @@ void RuleChecker::CheckPartial() {
     }
     one_equal |= s->valid_rows == d->valid_rows && s->valid_cols == d->valid_cols;
   }
-  if (all_static && !one_equal) {
+  if (arch_ == Arch::kA2A3 && all_static && !one_equal) {
     Fail(-1, StrCat(info_.mnemonic, " needs one source whose valid region is the destination's (",
                     d->valid_rows, "x", d->valid_cols, ")"));
   }
@@ -105,6 +106,10 @@ void RuleChecker::CheckArgReduce() {
   }
   if (!d || !a) return;
   const bool per_row = info_.opcode == Opcode::kTRowArgMax || info_.opcode == Opcode::kTRowArgMin;
+  RequireReduceValid(per_row, false, true);
+  if (!per_row && d->valid_rows != kDynamic && d->valid_rows != 1) {
+    Fail(0, StrCat(info_.mnemonic, " needs a destination of 1 valid row, got ", d->valid_rows));
+  }
   if (per_row && a->valid_rows != kDynamic && a->valid_rows > d->rows) {
     Fail(0, StrCat("destination has ", d->rows, " rows but the source has ", a->valid_rows,
                    " valid rows"));
@@ -115,11 +120,27 @@ void RuleChecker::CheckArgReduce() {
   }
 }
 
-// tfillpad_inplace: d and a have the same shape; tfillpad_expand: d's shape holds a's.
+// tfillpad_inplace: d and a have the same shape; tfillpad_expand: d's shape holds a's. Between
+// mat tiles (PTOAS v0.60) d and a are of one type: the NPU pads L1 only in place.
 void RuleChecker::CheckFillPadShapes() {
   const TileType* d = Tile(0);
   const TileType* a = Tile(1);
   if (!d || !a) return;
+  if (d->mem == Memory::kMat && a->mem == Memory::kMat && *d != *a) {
+    auto dim = [](int32_t v) { return v == kDynamic ? std::string("?") : std::to_string(v); };
+    std::string fields;
+    auto differ = [&](const char* what, const std::string& x, const std::string& y) {
+      if (x != y) fields += StrCat(fields.empty() ? "" : ", ", what, " ", x, " vs ", y);
+    };
+    differ("valid rows", dim(a->valid_rows), dim(d->valid_rows));
+    differ("valid columns", dim(a->valid_cols), dim(d->valid_cols));
+    differ("pad", std::to_string(static_cast<int>(a->pad)),
+           std::to_string(static_cast<int>(d->pad)));
+    Fail(0, StrCat(info_.mnemonic,
+                   " between mat tiles needs the source's type on the "
+                   "destination (a different type is padded through vec tiles only)",
+                   fields.empty() ? "" : StrCat("; they differ in ", fields)));
+  }
   if (info_.opcode == Opcode::kTFillPadInplace && (d->rows != a->rows || d->cols != a->cols)) {
     Fail(0, StrCat(info_.mnemonic, " pads in place: the destination needs the source's shape (",
                    a->rows, "x", a->cols, "), got ", d->rows, "x", d->cols));

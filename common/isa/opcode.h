@@ -20,6 +20,7 @@ enum : uint32_t {
   kFlagConstOffset = 1u << 2,        ///< Its "%p[%o]" offset is a constant (pldi, psti; asm).
   kFlagPrecisionNeedsTmp = 1u << 3,  ///< precisionType = high_precision needs its tmp tile.
   kFlagPrecisionA5Float = 1u << 4,   ///< high_precision exists on a5 for float types only.
+  kFlagTmpA2A3 = 1u << 5,  ///< a2a3 always uses its tmp tile: explicit at --pto-level=level3.
 };
 
 /// The layers of the instruction set (the Layer column of families.def).

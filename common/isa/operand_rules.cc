@@ -127,8 +127,37 @@ void RuleChecker::CheckElementwise() {
   }
 }
 
+// PTOAS v0.60's valid-region rules of the reductions (docs/semantics.md "Reductions"): a
+// destination of valid shape 0x0 is a no-op (plain reductions only); otherwise a's valid shape
+// has no zero side, and d has one valid column per valid row of a (row reductions) or a's valid
+// columns (column reductions; a's zero sides are allowed on a2a3 for tcolsum/max/min/prod).
+void RuleChecker::RequireReduceValid(bool per_row, bool allow_empty, bool nonzero_src) {
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (!d || !a) return;
+  auto is = [](int32_t v, int32_t want) { return v != kDynamic && v == want; };
+  auto differ = [](int32_t x, int32_t y) { return x != kDynamic && y != kDynamic && x != y; };
+  if (allow_empty && is(d->valid_rows, 0) && is(d->valid_cols, 0)) return;
+  if (nonzero_src && (is(a->valid_rows, 0) || is(a->valid_cols, 0))) {
+    Fail(1, StrCat(info_.mnemonic, " reduces a ", a->valid_rows, "x", a->valid_cols,
+                   " valid region: its sides must be non-zero"));
+  }
+  if (per_row && differ(a->valid_rows, d->valid_rows)) {
+    Fail(0, StrCat(info_.mnemonic, " needs a destination of the source's ", a->valid_rows,
+                   " valid rows, got ", d->valid_rows));
+  }
+  if (per_row && d->valid_cols != kDynamic && d->valid_cols != 1) {
+    Fail(0, StrCat(info_.mnemonic, " needs a destination of 1 valid column, got ", d->valid_cols));
+  }
+  if (!per_row && differ(a->valid_cols, d->valid_cols)) {
+    Fail(0, StrCat(info_.mnemonic, " needs a destination of the source's ", a->valid_cols,
+                   " valid columns, got ", d->valid_cols));
+  }
+}
+
 // d[i,0] = reduce_j a[i,j]: a is ND, d is ND or DN with a column per row of a.
 void RuleChecker::CheckRowReduce() {
+  RequireReduceValid(true, true, true);
   RequireAllowedDType(1);
   RequireVec(0);
   RequireVec(1);
@@ -146,6 +175,8 @@ void RuleChecker::CheckRowReduce() {
 
 // d[0,j] = reduce_i a[i,j]: all ND.
 void RuleChecker::CheckColReduce() {
+  // tcolprod, and a2a3's tcolsum/max/min, accept a source with an empty side.
+  RequireReduceValid(false, true, arch_ == Arch::kA5 && info_.opcode != Opcode::kTColProd);
   RequireAllowedDType(1);
   for (int i = 0; i < 2; ++i) {
     RequireVec(i);
@@ -161,7 +192,22 @@ void RuleChecker::CheckColReduce() {
   }
 }
 
+// trowexpand: d[i,j] = a[i,0]; a 0x0 destination is a no-op, else no valid side is 0 and a has
+// d's valid rows (PTOAS v0.60).
 void RuleChecker::CheckRowExpand() {
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  auto zero = [](int32_t v) { return v == 0; };
+  if (d && a && !(zero(d->valid_rows) && zero(d->valid_cols))) {
+    if (zero(d->valid_rows) || zero(d->valid_cols) || zero(a->valid_rows) || zero(a->valid_cols)) {
+      Fail(0, StrCat("trowexpand needs non-zero valid shapes, got ", a->valid_rows, "x",
+                     a->valid_cols, " into ", d->valid_rows, "x", d->valid_cols));
+    } else if (a->valid_rows != kDynamic && d->valid_rows != kDynamic &&
+               a->valid_rows != d->valid_rows) {
+      Fail(1, StrCat("trowexpand needs a source of the destination's ", d->valid_rows,
+                     " valid rows, got ", a->valid_rows));
+    }
+  }
   RequireAllowedDType(0);
   RequireVec(0);
   RequireVec(1);
@@ -355,6 +401,7 @@ std::vector<RuleError> RuleChecker::Run() {
 #include "pto/common/isa/families.def"
 #undef PTO_FAMILY
   }
+  if (kFamilyLayer[static_cast<int>(info_.family)] == Layer::kTile) CheckTmpContract();
   CheckPrecision();
   return std::move(errors_);
 }

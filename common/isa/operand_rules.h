@@ -20,6 +20,7 @@ struct OperandType {
   bool present = true;             ///< False for an absent optional operand.
   bool known_value = false;        ///< Scalars whose value is a known constant.
   double value = 0;                ///< That constant.
+  int64_t view_elements = 0;       ///< Views: the element count of a static type (else 0).
 };
 
 /// The loop(...) triples a DMA (mte_gm_ub, mte_ub_gm) may take.

@@ -115,6 +115,47 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
 
 // tquant d|a s [o]: f32 a, i8 or ui8 d (the quant_type decides which, checked at run time);
 // tdequant d|a s o: i8 or i16 a, f32 d. Per-row parameters are f32; all tiles in UB.
+// tquant's operands as PTOAS v0.60 wants them: an offset exactly for INT8_ASYM, a and d of one
+// valid shape; on a2a3 the per-row parameters in DN columns of d's valid rows, and a static
+// source (the NPU's tmp tile is sized from it).
+void RuleChecker::CheckQuantOperands() {
+  const int offset = 3, mode = AttrOperand("quant_type");
+  const bool asym = mode >= 0 && types_[mode].known_value && types_[mode].value == 1;
+  if (asym && !types_[offset].present) Fail(-1, "tquant INT8_ASYM needs an offset tile");
+  if (!asym && types_[offset].present) Fail(offset, "tquant INT8_SYM takes no offset tile");
+  const TileType* a = Tile(1);
+  const TileType* d = Tile(0);
+  if (!a || !d) return;
+  if (a->valid_rows != kDynamic && d->valid_rows != kDynamic && a->valid_cols != kDynamic &&
+      d->valid_cols != kDynamic &&
+      (a->valid_rows != d->valid_rows || a->valid_cols != d->valid_cols)) {
+    Fail(0, StrCat("tquant needs the source's valid shape (", a->valid_rows, "x", a->valid_cols,
+                   ") on its destination, got ", d->valid_rows, "x", d->valid_cols));
+  }
+  if (arch_ != Arch::kA2A3) return;
+  if (a->valid_rows == kDynamic || a->valid_cols == kDynamic) {
+    Fail(1,
+         "tquant on a2a3 needs a source of static valid shape (its scratch tile is sized "
+         "from it)");
+  }
+  for (int p : {2, offset}) {
+    const TileType* t = Tile(p);
+    if (!t) continue;
+    if (t->row_major()) {
+      Fail(p, StrCat("tquant on a2a3 takes its per-row ", p == 2 ? "scales" : "offsets",
+                     " in a DN (column-major) tile, got ", t->LayoutName()));
+    }
+    if (t->valid_cols != kDynamic && t->valid_cols != 1) {
+      Fail(p, StrCat("tquant on a2a3 takes one ", p == 2 ? "scale" : "offset",
+                     " per row: 1 valid column, got ", t->valid_cols));
+    }
+    if (t->valid_rows != kDynamic && d->valid_rows != kDynamic && t->valid_rows != d->valid_rows) {
+      Fail(p, StrCat("tquant on a2a3 takes the destination's ", d->valid_rows, " valid rows of ",
+                     p == 2 ? "scales" : "offsets", ", got ", t->valid_rows));
+    }
+  }
+}
+
 void RuleChecker::CheckQuant() {
   if (info_.num_operands() == 0 || info_.operands[0].kind != OperandKind::kTile) return;
   if (info_.mnemonic == "tquant.mx") return CheckQuantMx();
@@ -127,6 +168,7 @@ void RuleChecker::CheckQuant() {
   RequireND(d);
   RequireND(a);
   RequireValidCovers(a, d, true, true);
+  if (quant) CheckQuantOperands();
   const TileType* td = Tile(d);
   const DTypeMask results = quant ? Bit(DType::kI8) | Bit(DType::kU8) : Bit(DType::kF32);
   if (td && !(results & Bit(td->dtype))) {

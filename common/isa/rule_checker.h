@@ -83,6 +83,7 @@ class RuleChecker {
   // The Rules column of families.def. Elementwise, rows and columns, conversions, generated
   // tiles (operand_rules.cc).
   void CheckElementwise();
+  void RequireReduceValid(bool per_row, bool allow_empty, bool nonzero_src);
   void CheckRowReduce();
   void CheckColReduce();
   void CheckRowExpand();
@@ -110,6 +111,7 @@ class RuleChecker {
   void CheckMove();
   void CheckMatmul();
   void CheckExtractInsert(bool insert);
+  void CheckVecToVec(bool insert, const TileType& d);
   void CheckExtract() { CheckExtractInsert(false); }
   void CheckInsert() { CheckExtractInsert(true); }
   void CheckTranspose();
@@ -129,12 +131,25 @@ class RuleChecker {
   void RequireIndexCovers(int idx, int data, const char* data_role);
   void CheckGather();
   void CheckSort();
+  // The NPU's scratch tiles (tmp_rules.cc).
+  int TmpOperand() const;
+  void RequireTmpBytes(int tmp, uint64_t bytes);
+  void RequireTmpDType(int tmp, int like);
+  void CheckTmpContract();
+  void CheckSelTmp(int tmp);
+  void CheckPReluTmp(int tmp);
+  void CheckRemTmp(int tmp);
+  void CheckArgReduceTmp(int tmp);
+  void CheckCiTmp(int tmp);
+  void CheckRowExpandTmp(int tmp);
+  void CheckColSumTmp(int tmp);
   // Quantisation: fixpipe, vector side, MX matmuls (quant_rules.cc); tquant.mx
   // (mx_quant_rules.cc).
   bool IsFixpipeQuant() const;
   void CheckFixpipeQuant();
   void CheckMatmulMx(bool acc, bool bias);
   void CheckQuant();
+  void CheckQuantOperands();
   void CheckQuantMx();
   // Im2col (img2col_rules.cc).
   void CheckImg2col();

@@ -1,5 +1,7 @@
 // The Compare, CompareScalar, SelectMask and SelectScalar families: predicate masks, one bit
 // per element (tcmp, tcmps), and the selects that read them (tsel, tsels).
+#include <algorithm>
+
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
 #include "pto/interp/tile/kernels.h"
@@ -35,11 +37,14 @@ bool MaskFits(Executor& ex, const TileRef& d, int32_t rows, int32_t cols) {
                          " has a valid shape of ", d.valid_rows, "x", d.valid_cols));
 }
 
-// Writes the bits pred(0) .. pred(cols-1) into mask row r. Bits past the valid columns, up to
-// the row's last byte, are 0; bytes beyond are left alone.
+// Writes the bits pred(0) .. pred(cols-1) into mask row r, as the vector unit stores them: whole
+// mask stores of \a row_bytes (PackedMaskRowBytes), bits past the valid columns 0, clipped to
+// the mask tile's row.
 template <typename Pred>
-void WriteMaskRow(const TileRef& mask, int32_t r, int32_t cols, Pred&& pred) {
-  for (int32_t byte = 0; byte * 8 < cols; ++byte) {
+void WriteMaskRow(const TileRef& mask, int32_t r, int32_t cols, int64_t row_bytes, Pred&& pred) {
+  const int64_t tile_row = int64_t{mask.type->cols} * DTypeSize(mask.type->dtype);
+  const int64_t stored = std::min(row_bytes, tile_row);
+  for (int32_t byte = 0; byte < stored; ++byte) {
     uint8_t bits = 0;
     for (int32_t bit = 0; bit < 8 && byte * 8 + bit < cols; ++bit) {
       bits |= static_cast<uint8_t>(pred(byte * 8 + bit)) << bit;
@@ -61,8 +66,8 @@ bool MaskCovers(Executor& ex, const TileRef& mask, int32_t rows, int32_t cols) {
 
 }  // namespace
 
-// Bits of row r of d: a[r, j] cmp k over the valid region of a. Bits past the valid columns
-// of a row, up to its last byte, are 0; bytes beyond are left alone.
+// Bits of row r of d: a[r, j] cmp k over the valid region of a, stored as WriteMaskRow says
+// (docs/semantics.md "Masks").
 template <typename Op>
 bool ExecCompareScalar(Executor& ex, const Instr& in) {
   TileRef d, a;
@@ -74,9 +79,10 @@ bool ExecCompareScalar(Executor& ex, const Instr& in) {
     using T = decltype(tag);
     const double k = static_cast<double>(ScalarAs<T>(ex, in.operands[2]));
     WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
+      const int64_t row_bytes = PackedMaskRowBytes(ex.program().arch, a.type->dtype, cols);
       for (int32_t r = 0; r < rows; ++r) {
         const T* ap = a.At<T>(r, 0);
-        WriteMaskRow(dst, r, cols, [&](int32_t j) {
+        WriteMaskRow(dst, r, cols, row_bytes, [&](int32_t j) {
           return Compare(static_cast<double>(Elem<T>::Load(ap[j])), k, mode);
         });
       }
@@ -103,9 +109,10 @@ bool ExecCompare(Executor& ex, const Instr& in) {
     using T = decltype(tag);
     using E = Elem<T>;
     WithSafeDst(ex, d, {&a, &b}, false, [&](const TileRef& dst) {
+      const int64_t row_bytes = PackedMaskRowBytes(ex.program().arch, a.type->dtype, cols);
       for (int32_t r = 0; r < rows; ++r) {
         const T *ap = a.At<T>(r, 0), *bp = b.At<T>(r, 0);
-        WriteMaskRow(dst, r, cols, [&](int32_t j) {
+        WriteMaskRow(dst, r, cols, row_bytes, [&](int32_t j) {
           return Compare(static_cast<double>(E::Load(ap[j])), static_cast<double>(E::Load(bp[j])),
                          mode);
         });

@@ -17,10 +17,12 @@ namespace view_mapping {
 
 // Global element index of tile element (r, c) for a view mapped onto a tile (isa.md 4.14):
 // row-major tiles flatten the outer dimensions into rows, column-major ones into columns.
+// rows x cols is the part of the tile the move covers (the valid region, or a load's window).
 struct TileMapping {
   Geometry g;
   int64_t base;
   bool row_major;
+  int32_t rows = 0, cols = 0;
   int64_t Index(int64_t r, int64_t c) const {
     int64_t outer, inner_r = r, inner_c = c;
     if (row_major) {
@@ -34,9 +36,18 @@ struct TileMapping {
   }
 };
 
+// Whether a window of rows x cols fits a move to or from \a t: the valid shape exactly, or for
+// a load anything from the valid shape up to the tile's shape (PTOAS v0.60's a5 tload loads the
+// whole window; docs/semantics.md "tload").
+bool WindowFits(const TileRef& t, int64_t rows, int64_t cols, bool load) {
+  if (rows == t.valid_rows && cols == t.valid_cols) return true;
+  return load && rows >= t.valid_rows && cols >= t.valid_cols && rows <= t.type->rows &&
+         cols <= t.type->cols;
+}
+
 // Checks that view \a v can move data to or from tile \a t and sets up the mapping.
 bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std::string& vname,
-                   TileMapping* m) {
+                   bool load, TileMapping* m) {
   if (v.rank == 0) {
     return ex.Fault(StrCat(vname, " is a bare pointer; make a tensor view with a shape first"));
   }
@@ -52,20 +63,18 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
   m->base = v.offset;
   m->row_major = t.type->row_major();
   const int64_t* d = m->g.dim;
-  // The outer dimensions fold into rows (row-major) or columns: a product that overflows
-  // matches no tile.
-  int64_t outer = 1;
-  bool overflow = __builtin_mul_overflow(d[0], d[1], &outer) ||
-                  __builtin_mul_overflow(outer, d[2], &outer);
-  int64_t rows = d[3], cols = d[4];
-  overflow = overflow || __builtin_mul_overflow(outer, m->row_major ? d[3] : d[4],
-                                                m->row_major ? &rows : &cols);
-  if (overflow || rows != t.valid_rows || cols != t.valid_cols) {
-    return ex.Fault(StrCat(vname, " has shape ", ShapeText(v.shape, v.rank), " (", rows, "x", cols,
-                           " as a ", m->row_major ? "row-major" : "column-major",
-                           " tile) but ", ex.TileName(t.reg), " has a valid shape of ",
-                           t.valid_rows, "x", t.valid_cols));
+  // A product that overflows matches no tile.
+  int64_t rows = 0, cols = 0;
+  const bool overflow = !FoldedExtents(v, m->row_major, &rows, &cols);
+  if (overflow || !WindowFits(t, rows, cols, load)) {
+    return ex.Fault(
+        StrCat(vname, " has shape ", ShapeText(v.shape, v.rank), " (", rows, "x", cols, " as a ",
+               m->row_major ? "row-major" : "column-major", " tile) but ", ex.TileName(t.reg),
+               " has a valid shape of ", t.valid_rows, "x", t.valid_cols,
+               load ? StrCat(" and a shape of ", t.type->rows, "x", t.type->cols) : std::string()));
   }
+  m->rows = static_cast<int32_t>(rows);
+  m->cols = static_cast<int32_t>(cols);
   // The DMA moves contiguous runs: rows for ND (and for NZ/ZZ boxes, whose rows are filled
   // from rows), columns for DN (and ZN).
   const TileType& tt = *t.type;
@@ -107,11 +116,11 @@ template <typename T, typename Fn>
 bool ForContiguousRuns(const TileRef& t, const TileMapping& m, Fn fn) {
   if (t.type->slayout != SLayout::kNoneBox) return false;
   if (m.row_major) {
-    if (t.valid_cols > 1 && m.g.stride[4] != 1) return false;
-    for (int32_t r = 0; r < t.valid_rows; ++r) fn(t.At<T>(r, 0), m.Index(r, 0), t.valid_cols);
+    if (m.cols > 1 && m.g.stride[4] != 1) return false;
+    for (int32_t r = 0; r < m.rows; ++r) fn(t.At<T>(r, 0), m.Index(r, 0), m.cols);
   } else {
-    if (t.valid_rows > 1 && m.g.stride[3] != 1) return false;
-    for (int32_t c = 0; c < t.valid_cols; ++c) fn(t.At<T>(0, c), m.Index(0, c), t.valid_rows);
+    if (m.rows > 1 && m.g.stride[3] != 1) return false;
+    for (int32_t c = 0; c < m.cols; ++c) fn(t.At<T>(0, c), m.Index(0, c), m.rows);
   }
   return true;
 }
@@ -121,7 +130,8 @@ bool ForContiguousRuns(const TileRef& t, const TileMapping& m, Fn fn) {
 bool TileAndView(Executor& ex, const Instr& in, int tile_at, int view_at, TileRef* t,
                  const ViewState** v, TileMapping* m) {
   if (!ex.Tile(in.operands[tile_at], t) || !ex.View(in.operands[view_at], v)) return false;
-  return MapViewToTile(ex, **v, *t, ex.ViewName(in.operands[view_at]), m);
+  const bool load = tile_at == 0;  // the tile is the destination
+  return MapViewToTile(ex, **v, *t, ex.ViewName(in.operands[view_at]), load, m);
 }
 
 }  // namespace view_mapping
@@ -150,8 +160,8 @@ bool ExecLoad(Executor& ex, const Instr& in) {
     const T* gm = reinterpret_cast<const T*>(buf.bytes.data());
     auto copy_in = [&](T* run, int64_t at, int32_t n) { std::memcpy(run, gm + at, n * sizeof(T)); };
     if (ForContiguousRuns<T>(t, m, copy_in)) return;
-    for (int32_t r = 0; r < t.valid_rows; ++r) {
-      for (int32_t c = 0; c < t.valid_cols; ++c) *t.At<T>(r, c) = gm[m.Index(r, c)];
+    for (int32_t r = 0; r < m.rows; ++r) {
+      for (int32_t c = 0; c < m.cols; ++c) *t.At<T>(r, c) = gm[m.Index(r, c)];
     }
   });
   return true;

@@ -1,5 +1,7 @@
 // The Partial family: elementwise operations over the union of two valid regions
 // (tpartadd/mul/max/min).
+#include <limits>
+
 #include "pto/common/strings.h"
 #include "pto/interp/tile/kernels.h"
 
@@ -15,10 +17,32 @@ bool SameValid(const TileRef& s, const TileRef& d) {
   return s.valid_rows == d.valid_rows && s.valid_cols == d.valid_cols;
 }
 
+// tpartmax and tpartmin (a5) fill the part of D(d) neither source covers with the type's
+// lowest (highest) finite value, as PTOAS v0.60's a5 expansion does (docs/semantics.md).
+template <typename Op>
+constexpr bool PadsUncovered() {
+  return std::is_same_v<Op, ops::Max> || std::is_same_v<Op, ops::Min>;
+}
+
+template <typename T, typename Op>
+T UncoveredPad() {
+  using E = Elem<T>;
+  constexpr bool kMax = std::is_same_v<Op, ops::Max>;
+  if constexpr (E::kFloat) {
+    float finite_max = std::numeric_limits<float>::max();
+    if constexpr (std::is_same_v<T, Half>) finite_max = 65504.0f;
+    if constexpr (std::is_same_v<T, BFloat16>) finite_max = 3.3895313892515355e38f;  // 0x7f7f
+    return E::Store(kMax ? -finite_max : finite_max);
+  } else {
+    return kMax ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+  }
+}
+
 }  // namespace
 
 // Over D(d): Op(a, b) where both sources are valid, else the one that is. Both valid regions
-// must fit in d's and one must equal it, the patterns the NPU implements (docs/semantics.md).
+// must fit in d's; where neither covers a place of D(d), tpartmax/tpartmin write the pad above
+// and tpartadd/tpartmul fault (the NPU's implementation needs one source equal to d).
 template <typename Op>
 bool ExecPartial(Executor& ex, const Instr& in) {
   TileRef d, a, b;
@@ -26,10 +50,12 @@ bool ExecPartial(Executor& ex, const Instr& in) {
       !ex.Tile(in.operands[2], &b)) {
     return false;
   }
-  if (!FitsIn(a, d) || !FitsIn(b, d) || (!SameValid(a, d) && !SameValid(b, d))) {
+  const bool one_covers = SameValid(a, d) || SameValid(b, d);
+  if (!FitsIn(a, d) || !FitsIn(b, d) || (!one_covers && !PadsUncovered<Op>())) {
     return ex.Fault(StrCat("the sources' valid shapes (", a.valid_rows, "x", a.valid_cols, " and ",
                            b.valid_rows, "x", b.valid_cols, ") must fit in the destination's (",
-                           d.valid_rows, "x", d.valid_cols, ") and one must equal it"));
+                           d.valid_rows, "x", d.valid_cols, ")",
+                           PadsUncovered<Op>() ? "" : " and one must equal it"));
   }
   const int32_t rows = d.valid_rows, cols = d.valid_cols;
   WithStorageType(d.type->dtype, [&](auto tag) {
@@ -45,8 +71,10 @@ bool ExecPartial(Executor& ex, const Instr& in) {
           const bool in_a = row_a && j < a.valid_cols, in_b = row_b && j < b.valid_cols;
           if (in_a && in_b) {
             dp[j] = E::Store(Op::Apply(E::Load(ap[j]), E::Load(bp[j])));
+          } else if (in_a || in_b) {
+            dp[j] = in_a ? ap[j] : bp[j];
           } else {
-            dp[j] = in_a ? ap[j] : bp[j];  // one of them covers d
+            if constexpr (PadsUncovered<Op>()) dp[j] = UncoveredPad<T, Op>();
           }
         }
       }

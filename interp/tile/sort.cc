@@ -111,7 +111,11 @@ bool ExecSort(Executor& ex, const Instr& in) {
     TileRef idx;
     if (!ex.Tile(in.operands[2], &idx)) return false;
     const int32_t rows = a.valid_rows, cols = a.valid_cols;
-    if (!RequireCovers(ex, idx, rows, cols, "index tile")) return false;
+    // An index tile of one valid row serves every row (pto-isa's a5 TSort32: row stride 0).
+    const bool shared_index = idx.valid_rows == 1;
+    if (!RequireCovers(ex, idx, shared_index ? std::min(rows, 1) : rows, cols, "index tile")) {
+      return false;
+    }
     if (d.valid_rows < rows || int64_t{d.valid_cols} * esz < int64_t{kRecordBytes} * cols) {
       return ex.Fault(StrCat("the records of a ", rows, "x", cols, " valid source need ", rows,
                              " rows of ", kRecordBytes * cols / esz, " valid columns, but ",
@@ -137,7 +141,7 @@ bool ExecSort(Executor& ex, const Instr& in) {
           for (int32_t k = 0; k < n; ++k) {
             uint8_t record[kRecordBytes] = {};
             std::memcpy(record, a.base + a.type->ElementOffset(r, block[k].col) * esz, esz);
-            const uint32_t index = IndexBits(idx, r, block[k].col);
+            const uint32_t index = IndexBits(idx, shared_index ? 0 : r, block[k].col);
             std::memcpy(record + 4, &index, 4);
             std::memcpy(out + int64_t{kRecordBytes} * (c0 + k), record, kRecordBytes);
           }

@@ -160,7 +160,8 @@ def cases_of_file(path, root):
             negative = check_prefix_mentions_error(text, prefix)
         cases.append({"name": f"{label}#{n + 1}", "file": rel, "source": source,
                       "negative": negative, "arch": arch_of(args, source),
-                      "level": level_of(args), "group": rel.split("/")[0]})
+                      "level": level_of(args), "group": rel.split("/")[0],
+                      "level_given": any(a.startswith("--pto-level=") for a in args)})
     return cases
 
 

@@ -236,6 +236,6 @@ def bit_case(dtype, arch, seed, outs, dps=False):
     return _make(IntCase, dtype, arch, seed, outs, int_scalars(DTYPES[dtype]), dps)
 
 
-def rem_case(dtype, arch, seed, dps=False):
-    """CASE and generate() of a float remainder case (results FLOAT_OUTS)."""
-    return _make(FloatCase, dtype, arch, seed, FLOAT_OUTS, FLOAT_SCALARS, dps)
+def rem_case(dtype, arch, seed, dps=False, outs=FLOAT_OUTS):
+    """CASE and generate() of a float remainder case (results outs, by default FLOAT_OUTS)."""
+    return _make(FloatCase, dtype, arch, seed, outs, FLOAT_SCALARS, dps)

@@ -248,9 +248,14 @@ def mgather_mscatter_case(arch, seed):
     return case, generate
 
 
-def tgather_index_case(arch, seed, src_shape, dst_shape, valid, types):
-    """types: (element type, index type) pairs."""
+def tgather_index_case(arch, seed, src_shape, dst_shape, valid, types, tmp=False):
+    """types: (element type, index type) pairs; tmp: each gather also takes a zero tmp tile of
+    its index tile's type (PTOAS v0.60 wants one on a2a3)."""
     case = _pairs_case(arch, types, "idx", "g")
+    if tmp:
+        zeros = f"zeros:{dst_shape[0] * dst_shape[1]}"
+        case["args"] = [a for dt, *_ in types
+                        for a in (f"src_{dt}.bin", f"idx_{dt}.bin", zeros)]
 
     def generate(out_dir):
         rng = np.random.default_rng(seed)

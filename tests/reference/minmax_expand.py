@@ -248,19 +248,20 @@ def make_case(ops, arch):
 
 
 # The ops the minmax_expand_* kernels choose from, by name (<mnemonic without t>_<type>):
-# the tiles a, d and b as Op takes them.
+# the tiles a, d and b as Op takes them. A reduction's destination has one valid column (row)
+# per valid row (column) of a (PTOAS v0.60's valid-region rule).
 TILES = {
-    "rowmin_f32": (Tile(16, 40, (15, 37)), Tile(16, 1, dn=True)),
+    "rowmin_f32": (Tile(16, 40, (15, 37)), Tile(16, 1, (15, 1), dn=True)),
     "rowmin_f16": (Tile(16, 48, (14, 45)), Tile(16, 16, (14, 1))),
-    "colmin_i8": (Tile(16, 64, (15, 60)), Tile(1, 64)),
-    "colmin_i16": (Tile(20, 32, (17, 30)), Tile(1, 32)),
-    "colmin_i32": (Tile(9, 24, (9, 21)), Tile(1, 24)),
-    "colmin_ui8": (Tile(8, 32, (7, 32)), Tile(1, 32)),
-    "colmin_ui16": (Tile(11, 48, (10, 47)), Tile(1, 48)),
-    "colmin_ui32": (Tile(5, 16, (5, 9)), Tile(1, 16)),
-    "colmin_f16": (Tile(12, 32, (11, 32)), Tile(1, 32)),
-    "colmin_bf16": (Tile(14, 16, (13, 16)), Tile(1, 16)),
-    "colmin_f32": (Tile(13, 16, (12, 15)), Tile(1, 16)),
+    "colmin_i8": (Tile(16, 64, (15, 60)), Tile(1, 64, (1, 60))),
+    "colmin_i16": (Tile(20, 32, (17, 30)), Tile(1, 32, (1, 30))),
+    "colmin_i32": (Tile(9, 24, (9, 21)), Tile(1, 24, (1, 21))),
+    "colmin_ui8": (Tile(8, 32, (7, 32)), Tile(1, 32, (1, 32))),
+    "colmin_ui16": (Tile(11, 48, (10, 47)), Tile(1, 48, (1, 47))),
+    "colmin_ui32": (Tile(5, 16, (5, 9)), Tile(1, 16, (1, 9))),
+    "colmin_f16": (Tile(12, 32, (11, 32)), Tile(1, 32, (1, 32))),
+    "colmin_bf16": (Tile(14, 16, (13, 16)), Tile(1, 16, (1, 16))),
+    "colmin_f32": (Tile(13, 16, (12, 15)), Tile(1, 16, (1, 15))),
     "rowexpandmax_f32": (Tile(12, 24), Tile(12, 24, (11, 20)), Tile(16, 1, dn=True)),
     "rowexpandmax_f16": (Tile(10, 32), Tile(10, 32, (9, 30)), Tile(16, 16)),
     "rowexpandmin_f32": (Tile(10, 16), Tile(10, 16, (10, 13)), Tile(12, 8)),

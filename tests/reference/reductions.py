@@ -162,7 +162,9 @@ def argreduce_case(arch, seed, cases):
         args.append(f"s_{name}.bin")
         if form == "dps":
             shape = _arg_dst(kind, r, c)
-            args += [f"zeros:{r * c}", f"zeros:{shape[0] * shape[1]}"]
+            # The tmp tile: the source's shape, at least 16 columns wide (PTOAS v0.60's A2/A3
+            # tmp contract for the arg reductions of these sources).
+            args += [f"zeros:{r * max(c, 16)}", f"zeros:{shape[0] * shape[1]}"]
     case = {"arch": arch, "args": args, "outs": result_outs("d_", cases, lambda c: c[5])}
 
     def generate(out_dir):

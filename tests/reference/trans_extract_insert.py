@@ -101,13 +101,14 @@ def extract_moves(dt, n, left_src, right_src):
                  origin=(32, 0))]
 
 
-def acc_insert_moves(acc_valid, origin, first_form):
-    """tinsert of each of ACC_CONVERSIONS from a 16x16 NZ acc tile (valid acc_valid) into a
-    32x32 NZ mat tile at origin, the spellings alternating from FORMS[first_form]."""
+def acc_insert_moves(acc_valid, origin, first_form, conversions=ACC_CONVERSIONS):
+    """tinsert of each of conversions (default ACC_CONVERSIONS) from a 16x16 NZ acc tile (valid
+    acc_valid) into a 32x32 NZ mat tile at origin, the spellings alternating from
+    FORMS[first_form]."""
     acc = T("acc", 16, 16, "nz", valid=acc_valid)
     return [Move(f"insert_{src_dt}_{dt}", "tinsert", dt, FORMS[(n + first_form) % 2], acc,
                  T("mat", 32, 32, "nz"), origin=origin, src_dt=src_dt)
-            for n, (src_dt, dt) in enumerate(ACC_CONVERSIONS)]
+            for n, (src_dt, dt) in enumerate(conversions)]
 
 
 def trans_extract_insert_case(arch, seed, moves):

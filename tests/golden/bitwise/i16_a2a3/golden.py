@@ -1,4 +1,4 @@
-"""TAND TOR TXOR TNOT TSHL TSHR TANDS TORS TXORS TREM TFMOD TREMS TFMODS on 6x32 (valid 5x27) i16
+"""TAND TOR TXOR TNOT TSHL TSHR TANDS TORS TXORS TFMOD TFMODS on 6x32 (valid 5x27) i16
 (a2a3, DPS)."""
 import os
 import sys
@@ -7,7 +7,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from reference.bitwise import bit_case, here
 
 CASE, generate = bit_case("i16", "a2a3", 603, (
-    "band bor bxor bnot shl shr ands ors xors rem fmod rems fmods rems_n fmods_n"), dps=True)
+    "band bor bxor bnot shl shr ands ors xors fmod fmods fmods_n"), dps=True)
 
 if __name__ == "__main__":
     generate(here(__file__))

@@ -1,7 +1,7 @@
 """TTRANS, TEXTRACT and TINSERT on a2a3, every element type each allows there: ttrans between
 ND vec tiles (non-square, partial valid region), textract from NZ / ZN / ND / DN mat tiles into NZ
-left and ZN right tiles at box-aligned origins, tinsert from NZ acc (f32 -> f32/f16/bf16,
-i32 -> i32) into NZ mat tiles; sync and DPS spellings (tests/reference/trans_extract_insert.py
+left and ZN right tiles at box-aligned origins, tinsert from NZ acc (f32 -> f16/bf16: PTOAS v0.60
+has no other a2a3 acc conversion) into NZ mat tiles; sync and DPS spellings (tests/reference/trans_extract_insert.py
 has the rules)."""
 import os
 import sys
@@ -18,7 +18,8 @@ def moves():
         out.append(Move(f"trans_{dt}", "ttrans", dt, FORMS[n % 2],
                         T("vec", b, 2 * b, valid=(b - 1, 2 * b - 3)), T("vec", 2 * b, b)))
         out += extract_moves(dt, n, ("nz", "nd")[n % 2], ("zn", "nz", "nd", "dn")[n % 4])
-    return out + acc_insert_moves((12, 13), origin=(16, 16), first_form=0)
+    return out + acc_insert_moves((12, 13), origin=(16, 16), first_form=1,
+                                  conversions=[("f32", "f16"), ("f32", "bf16")])
 
 
 MOVES = moves()

@@ -1,4 +1,5 @@
-"""TQUANT / TDEQUANT with per-row f32 parameters (column 0 of the 16x8 tiles s and o).
+"""TQUANT / TDEQUANT with per-row f32 parameters (column 0 of the 16x8 tiles s and o; for tquant
+the same values in DN columns sc and oc).
 
 tquant INT8_SYM: sym = sat_i8(rint(f32(x * s_i))); INT8_ASYM: asym = sat_ui8(rint(f32(f32(x *
 s_i) + o_i))); NaN -> 0, ties to even. tdequant: f32(f32(q - o_i) * s_i). Each f32 operation
@@ -9,7 +10,7 @@ import os
 import numpy as np
 
 CASE = {
-    "args": ["x.bin", "s.bin", "o.bin", "qi8.bin", "qi16.bin"],
+    "args": ["x.bin", "s.bin", "o.bin", "qi8.bin", "qi16.bin", "x.bin", "sc.bin", "oc.bin"],
     "outs": [{"target": "sym", "expect": "sym.expect.bin", "dtype": "int8"},
              {"target": "asym", "expect": "asym.expect.bin", "dtype": "uint8"},
              {"target": "dq8", "expect": "dq8.expect.bin", "dtype": "float32",
@@ -61,6 +62,8 @@ def generate(out_dir):
     ins = inputs(rng)
     for name, arr in zip(["x", "s", "o", "qi8", "qi16"], ins):
         arr.tofile(os.path.join(out_dir, f"{name}.bin"))
+    for name, arr in zip(["sc", "oc"], ins[1:3]):
+        np.ascontiguousarray(arr[:, :1]).tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, arr in zip(["sym", "asym", "dq8", "dq16"], reference(*ins)):
         arr.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
 

@@ -18,7 +18,7 @@ def inputs(rng):
     return a, b
 
 
-CASE, generate = expand_binary_case(None, 131, "trowexpandmul", "f32", (16, 64), inputs, tmp=True)
+CASE, generate = expand_binary_case(None, 131, "trowexpandmul", "f32", (16, 64), inputs)
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))
