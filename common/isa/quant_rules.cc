@@ -19,17 +19,13 @@ void RuleChecker::CheckFixpipeQuant() {
   RequireMemory(src, {Memory::kAcc});
   RequireMemory(fp, {Memory::kScaling});
   if (!store) {
-    if (arch_ == Arch::kA5 && m != "tinsert_fp") {
+    if (arch_ == Arch::kA5) {
       RequireMemory(dst, {Memory::kMat, Memory::kVec});
     } else {
       RequireMemory(dst, {Memory::kMat});
     }
   }
-  const TileType* p = Tile(fp);
-  if (p && (p->dtype != DType::kU64 || p->rows != 1)) {
-    Fail(fp, StrCat(m, " takes its quantisation parameters from a 1xN ui64 tile, got ",
-                    p->ToString()));
-  }
+  if (!store) CheckAccControls();
   const TileType* s = Tile(src);
   DType out = store ? types_[dst].dtype : (Tile(dst) ? Tile(dst)->dtype : DType::kInvalid);
   if (!s || out == DType::kInvalid) return;
@@ -142,6 +138,31 @@ void RuleChecker::CheckQuant() {
                      ", got ", DTypeName(t->dtype)));
     }
     RequireValidCovers(p, d, true, false);
+  }
+}
+
+// tget_scale_addr d | a: a left (right) tile's scaling tile, [M, ceil(K/32)] ([ceil(K/32), N])
+// of a's storage rows (columns) and valid K, in the scaling memory (A5).
+void RuleChecker::CheckScaleAddr() {
+  RequireAllowedDType(1);
+  RequireMemory(1, {Memory::kLeft, Memory::kRight});
+  RequireMemory(0, {Memory::kScaling});
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (!d || !a || a->valid_rows == kDynamic || a->valid_cols == kDynamic) return;
+  if (a->mem != Memory::kLeft && a->mem != Memory::kRight) return;
+  const bool left = a->mem == Memory::kLeft;
+  const int32_t k = left ? a->valid_cols : a->valid_rows;
+  const int32_t groups = (k + 31) / 32;
+  const int32_t rows = left ? a->rows : groups, cols = left ? groups : a->cols;
+  const int32_t valid_rows = left ? a->valid_rows : groups;
+  const int32_t valid_cols = left ? groups : a->valid_cols;
+  if (d->rows != rows || d->cols != cols ||
+      (d->valid_rows != kDynamic && d->valid_rows != valid_rows) ||
+      (d->valid_cols != kDynamic && d->valid_cols != valid_cols)) {
+    Fail(0, StrCat("the scales of ", a->ToString(), " are a ", rows, "x", cols, " tile (valid ",
+                   valid_rows, "x", valid_cols, "), one per 32 elements along K; got ",
+                   d->ToString()));
   }
 }
 
