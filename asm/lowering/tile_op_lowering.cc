@@ -585,10 +585,17 @@ bool TileOpLowering::Run() {
 
 bool LowerTileOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   const OpInfo& form = ChooseForm(info, stmt);
+  const Value* vec_tmp = nullptr;  // tmov's second input, when it is a vec tile
   const OpInfo* quantised = QuantisedForm(form, stmt, [&](const Item& value) {
     const Value* v = fb.Find(value.text, value.index);
+    if (v && v->cls == ValueClass::kTile && v->type.tile.mem == Memory::kVec) vec_tmp = v;
     return v && v->cls == ValueClass::kTile && v->type.tile.mem == Memory::kScaling;
   });
+  if (vec_tmp && form.opcode == Opcode::kTMov) {
+    fb.ctx().Error(stmt.head, "tmov with a vec tmp tile (PTOAS v0.60's X-to-ZZ form of MX "
+                              "scales, grpAxis) is not modelled");
+    return false;
+  }
   return TileOpLowering(fb, quantised ? *quantised : form, stmt).Run();
 }
 

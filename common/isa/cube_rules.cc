@@ -235,6 +235,10 @@ void RuleChecker::CheckExtractInsert(bool insert) {
   }
   if (a->mem != Memory::kAcc) {
     RequireSameDType(0, 1);
+    if (!insert && arch_ == Arch::kA5 && a->mem == Memory::kVec && d->mem == Memory::kVec) {
+      RequireND(0);  // PTOAS v0.60: a5's vec to vec textract is ND to ND
+      RequireND(1);
+    }
     return;
   }
   // Out of L0C the fixpipe converts: f32 to f32, f16 or bf16, i32 to i32; with a pre-quant

@@ -34,7 +34,10 @@ void RuleChecker::CheckFixpipeQuant() {
   DTypeMask allowed = 0;
   if (s->dtype == DType::kF32) {
     allowed = Bit(DType::kI8) | Bit(DType::kU8);
-    if (arch_ == Arch::kA5) allowed |= Bit(DType::kF16) | Bit(DType::kBF16) | Bit(DType::kF32);
+    if (arch_ == Arch::kA5) {
+      allowed |= Bit(DType::kF16) | Bit(DType::kBF16) | Bit(DType::kF32) |
+                 Bit(DType::kF8E4M3) | Bit(DType::kHiF8);  // fp8 / hif8: run time faults
+    }
   } else if (s->dtype == DType::kI32) {
     allowed = Bit(DType::kI8) | Bit(DType::kU8) | Bit(DType::kF16);
     if (arch_ == Arch::kA5) allowed |= Bit(DType::kBF16);

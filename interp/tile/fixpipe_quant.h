@@ -123,6 +123,9 @@ template <bool kQuant>
 bool MoveBlock(Executor& ex, const TileRef& d, const TileRef& a, const TileBlock& block,
                const MoveControls& k, bool in_place_ok) {
   thread_local std::vector<QuantParam> params;
+  if ((kQuant || k.scalar_quant) && IsMxDType(d.type->dtype)) {
+    return ex.Fault(StrCat("quantising into ", DTypeName(d.type->dtype), " is not modelled"));
+  }
   if (kQuant && !LoadQuantParams(ex, k.fp_reg, block.cols, &params)) return false;
   TileRef targets[2] = {d, d};
   if (k.acc_to_vec != 0 && !MoveTargets(ex, d, k.acc_to_vec, targets)) return false;

@@ -221,6 +221,9 @@ void StoreElements(G* gm, const TileRef& t, const TileMapping& m, const StoreCon
 // tstore.fp: channel j scaled by element j of the fp tile.
 bool StoreQuantized(Executor& ex, const Instr& in, const TileRef& t, const TileMapping& m,
                     GlobalBuffer& buf) {
+  if (IsMxDType(buf.dtype)) {
+    return ex.Fault(StrCat("quantising into ", DTypeName(buf.dtype), " is not modelled"));
+  }
   thread_local std::vector<QuantParam> params;
   if (!LoadQuantParams(ex, in.operands[2], t.valid_cols, &params)) return false;
   bool ok = true;
