@@ -75,22 +75,23 @@ constexpr const char* kPrecisions[] = {"DEFAULT", "HIGH_PRECISION"};
 constexpr const char* kReluPreModes[] = {"NO_RELU", "NORMAL_RELU", "SCALAR_RELU", "VECTOR_RELU",
                                          "PWL"};
 constexpr const char* kPhases[] = {"UNSPECIFIED", "", "PARTIAL", "FINAL"};
-// More v0.60 tile attributes. accToVecMode: which vector core's UB an acc-to-vec move writes
+// More v0.60 tile attributes (UNSPECIFIED: not written, the name listings print).
+// accToVecMode: which vector core's UB an acc-to-vec move writes
 // (one, or both split by rows or columns). tinsertMode: A5's vec NZ to mat insert in 2 or 4
 // transfers (codes as the ISA numbers them; 0: a single transfer). coalesce: mgather/mscatter's
 // index granularity (0: told by the index tile's shape). gatherOob/scatterOob: out-of-range
 // indices. scatterAtomicOp: mscatter's GM atomic. scatterConflict (0: absent). printFormat (0:
 // tprint's own format). byte: the byte thistogram counts (1 when not written). rounds: trandom's
 // Philox rounds (7 or 10; 10 when not written).
-constexpr const char* kAccToVecModes[] = {"", "SINGLE_MODE_VEC0", "SINGLE_MODE_VEC1",
+constexpr const char* kAccToVecModes[] = {"UNSPECIFIED", "SINGLE_MODE_VEC0", "SINGLE_MODE_VEC1",
                                           "DUAL_MODE_SPLIT_M", "DUAL_MODE_SPLIT_N"};
-constexpr const char* kTInsertModes[] = {"", "", "SPLIT2", "SPLIT4"};
-constexpr const char* kCoalesceModes[] = {"", "ROW", "ELEM"};
+constexpr const char* kTInsertModes[] = {"UNSPECIFIED", "", "SPLIT2", "SPLIT4"};
+constexpr const char* kCoalesceModes[] = {"UNSPECIFIED", "ROW", "ELEM"};
 constexpr const char* kGatherOobs[] = {"UNDEFINED", "CLAMP", "WRAP", "ZERO"};
 constexpr const char* kScatterAtomics[] = {"NONE", "ADD", "MAX", "MIN"};
 constexpr const char* kScatterOobs[] = {"UNDEFINED", "SKIP", "CLAMP", "WRAP"};
-constexpr const char* kScatterConflicts[] = {"", "DEFAULT", "LAST"};
-constexpr const char* kPrintFormats[] = {"", "WIDTH8_PRECISION4", "WIDTH8_PRECISION2",
+constexpr const char* kScatterConflicts[] = {"UNSPECIFIED", "DEFAULT", "LAST"};
+constexpr const char* kPrintFormats[] = {"UNSPECIFIED", "WIDTH8_PRECISION4", "WIDTH8_PRECISION2",
                                          "WIDTH10_PRECISION6"};
 constexpr const char* kHistogramBytes[] = {"0", "1", "2", "3"};
 constexpr const char* kPhiloxRounds[] = {"", "", "", "", "", "", "", "7", "", "", "10"};

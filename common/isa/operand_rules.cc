@@ -157,16 +157,14 @@ void RuleChecker::CheckColReduce() {
   if (info_.opcode == Opcode::kTColSum) CheckColSumTmp();
 }
 
-// tcolsum's tmp tile: only with isBinary, which pairs rows into it (PTOAS v0.60's rules).
+// tcolsum's tmp tile with isBinary = true, which pairs rows into it (PTOAS v0.60's rules);
+// without, the tile is not used. (PTOAS refuses a tmp with no isBinary at all; the immediate
+// cannot tell that from isBinary = false.)
 void RuleChecker::CheckColSumTmp() {
   const int tmp = 2, binary = AttrOperand("isBinary");
   const TileType* t = Tile(tmp);
   const TileType* a = Tile(1);
-  if (!t || !a) return;
-  if (!(types_[binary].known_value && types_[binary].value == 1)) {
-    Fail(tmp, "tcolsum's tmp tile needs {isBinary = true}");
-    return;
-  }
+  if (!t || !a || !(types_[binary].known_value && types_[binary].value == 1)) return;
   RequireND(tmp);
   RequireSameDType(1, tmp);
   if (a->valid_cols == kDynamic || a->valid_rows == kDynamic) return;

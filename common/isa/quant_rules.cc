@@ -18,8 +18,8 @@ void RuleChecker::CheckFixpipeQuant() {
   const int dst = 0, src = 1, fp = 2;
   RequireMemory(src, {Memory::kAcc});
   RequireMemory(fp, {Memory::kScaling});
-  if (!store) {
-    if (arch_ == Arch::kA5) {
+  if (!store) {  // PTOAS v0.60 also takes tmov.fp from acc to vec on a2a3
+    if (arch_ == Arch::kA5 || info_.family == Family::kMove) {
       RequireMemory(dst, {Memory::kMat, Memory::kVec});
     } else {
       RequireMemory(dst, {Memory::kMat});

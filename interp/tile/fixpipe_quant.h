@@ -57,9 +57,12 @@ inline bool LoadQuantParams(Executor& ex, uint32_t fp_reg, int32_t n,
     return ex.Fault(StrCat("the quantisation parameters ", ex.TileName(fp.reg),
                            " must be a scaling tile"));
   }
-  if (fp.bytes() < static_cast<uint32_t>(n) * 8) {
+  if (DTypeSize(fp.type->dtype) == 8) {
+    if (!RequireCovers(ex, fp, 1, n, "quantisation parameter")) return false;
+  } else if (int64_t{fp.valid_rows} * fp.valid_cols * DTypeSize(fp.type->dtype) < int64_t{n} * 8) {
     return ex.Fault(StrCat(n, " channels need ", n * 8, " bytes of 64-bit quantisation "
-                           "parameters, but ", ex.TileName(fp.reg), " holds ", fp.bytes()));
+                           "parameters, but the valid region of ", ex.TileName(fp.reg),
+                           " holds ", fp.valid_rows * fp.valid_cols * DTypeSize(fp.type->dtype)));
   }
   out->resize(static_cast<size_t>(n));
   for (int32_t j = 0; j < n; ++j) {

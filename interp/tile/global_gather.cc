@@ -97,17 +97,20 @@ bool MakeTable(Executor& ex, const Instr& in, uint32_t view_reg, const TileRef& 
 
 // The element offsets (from the buffer's start) of every (r, c) of the data's valid region in
 // row-major order, -1 for no access; faults on an index out of range in the fault mode.
-bool MapIndices(Executor& ex, const TileRef& data, const TileRef& idx, const Table& t,
-                OutOfRange mode, std::vector<int64_t>* at) {
+bool MapIndices(Executor& ex, const TileRef& data, const TileRef& idx, uint32_t view_reg,
+                const Table& t, OutOfRange mode, std::vector<int64_t>* at) {
   at->clear();
   for (int32_t r = 0; r < data.valid_rows; ++r) {
     for (int32_t c = 0; c < data.valid_cols; ++c) {
       int64_t k = RawIndex(idx, t, r, c);
       if (k >= t.slots) {
         if (mode == OutOfRange::kFault || t.slots == 0) {
-          return ex.Fault(StrCat("index ", static_cast<int32_t>(k), " of element (", r, ", ", c,
-                                 ") is outside the ", t.slots, t.rows ? " rows" : " elements",
-                                 " the view reaches"));
+          const bool dn = t.rows && !idx.type->row_major();
+          return ex.Fault(StrCat("index ", ex.TileName(idx.reg), "[", t.rows && !dn ? 0 : r,
+                                 ", ", t.rows ? (dn ? 0 : r) : c, "] = ",
+                                 static_cast<int32_t>(k), " is outside ", ex.ViewName(view_reg),
+                                 " (", t.rows ? "rows" : "indices", " 0 to ", t.slots - 1,
+                                 ", counted from its first element)"));
         }
         k = mode == OutOfRange::kClamp ? t.slots - 1 : mode == OutOfRange::kWrap ? k % t.slots : -1;
       }
@@ -145,7 +148,7 @@ bool GlobalGather(Executor& ex, const Instr& in) {
   Table t;
   thread_local std::vector<int64_t> at;
   if (!MakeTable(ex, in, in.operands[1], d, idx, &t) ||
-      !MapIndices(ex, d, idx, t, GatherOob(in.operands[4]), &at)) {
+      !MapIndices(ex, d, idx, in.operands[1], t, GatherOob(in.operands[4]), &at)) {
     return false;
   }
   const int esz = DTypeSize(d.type->dtype);
@@ -175,7 +178,7 @@ bool GlobalScatter(Executor& ex, const Instr& in) {
   Table t;
   thread_local std::vector<int64_t> at;
   if (!MakeTable(ex, in, in.operands[0], a, idx, &t) ||
-      !MapIndices(ex, a, idx, t, ScatterOob(in.operands[5]), &at)) {
+      !MapIndices(ex, a, idx, in.operands[0], t, ScatterOob(in.operands[5]), &at)) {
     return false;
   }
   const uint32_t atomic = in.operands[4];
