@@ -413,6 +413,7 @@ bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan
   (void)module_arch;
   program->arch = arch;
   Context ctx(file, diags, arch, options.limits);
+  ctx.set_address_mode(options.address_mode);
   std::vector<Statement> body;
   // Aliases are named first, so that a use before the definition is said to be one; each is
   // then read, used or not, with the aliases before it (MLIR parses each where it is).

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "pto/asm/context.h"
 #include "pto/asm/format_limits.h"
 #include "pto/common/arch.h"
 #include "pto/common/diagnostics.h"
@@ -16,6 +17,7 @@ struct AssembleOptions {
   bool arch_given = false;  ///< --arch was given; otherwise the module's pto.target_arch.
   Arch arch = Arch::kA2A3;
   std::string entry;  ///< --entry: the executable's entry function, by name.
+  AddressMode address_mode = AddressMode::kEither;  ///< --pto-level
   /// The bytecode format's limits, checked where the source crosses them (tests lower them).
   FormatLimits limits;
 };

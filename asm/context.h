@@ -23,6 +23,11 @@ namespace pto::assembler {
 
 struct Type;
 
+/// Who places tiles, as PTOAS's --pto-level says: level1 and level2 plan every tile's address
+/// (an address written in the source is refused), level3 takes them from the source (a tile
+/// needs one). Without the option both are accepted: ptoas places the tiles that have none.
+enum class AddressMode : uint8_t { kEither, kPlanned, kManual };
+
 class Context {
  public:
   Context(const SourceFile& file, Diagnostics& diags, Arch arch, FormatLimits limits = {})
@@ -31,6 +36,8 @@ class Context {
   const SourceFile& file() const { return file_; }
   Diagnostics& diags() { return diags_; }
   Arch arch() const { return arch_; }
+  AddressMode address_mode() const { return address_mode_; }
+  void set_address_mode(AddressMode mode) { address_mode_ = mode; }
   /// The bytecode format's limits the input is checked against (asm/format_limits.h).
   const FormatLimits& limits() const { return limits_; }
 
@@ -127,6 +134,7 @@ class Context {
   const SourceFile& file_;
   Diagnostics& diags_;
   Arch arch_;
+  AddressMode address_mode_ = AddressMode::kEither;
   FormatLimits limits_;
   std::set<std::string> limits_reported_;
   std::map<std::string, TypeAliasEntry, std::less<>> type_aliases_;

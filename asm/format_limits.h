@@ -12,7 +12,7 @@
 //   results        scalar results of a function (func.func ... -> (...))
 //   operands       operand words of one instruction: a call's callee, arguments and results
 //   local_arrays   per function (pto.declare_local_array, tmrgsort's counts)
-//   param_rank     dimensions of a memref parameter (a listing's; .arg allows two)
+//   param_rank     dimensions of a memref or view parameter
 // And one rule that is no count: no function calls itself (common/call_graph.h).
 #ifndef PTO_ASM_FORMAT_LIMITS_H_
 #define PTO_ASM_FORMAT_LIMITS_H_

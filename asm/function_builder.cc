@@ -108,6 +108,7 @@ Value FunctionBuilder::NewRegisterLike(const Value& v, std::string_view name, So
     case ValueClass::kLocalArray:  // callers reject these (ValueList)
     case ValueClass::kConfig:
     case ValueClass::kEvent:
+    case ValueClass::kMultiTile:
     case ValueClass::kNone:
       break;
   }

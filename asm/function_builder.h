@@ -27,6 +27,7 @@ enum class ValueClass {
   kLocalArray,  ///< reg is the function's local-array slot, not a register.
   kConfig,      ///< A !pto.fmatrix_config: reg indexes FunctionBuilder::fmatrix_configs().
   kEvent,       ///< A !pto.event parameter: no storage (every instruction has finished).
+  kMultiTile,   ///< A !pto.multi_tile_buf: reg is the tile register of its slots' storage.
 };
 
 /// The value class of registers of class \a c.
@@ -73,6 +74,9 @@ struct TileBinding {
   SourceRange def;
   bool static_address = false;  ///< Address fixed at assembly time (tassign/alloc_tile addr).
   bool runtime_address = false;  ///< Some instruction binds it at run time.
+  /// The storage of a multi-buffer tile: alloc_multi_tile's valid_row / valid_col registers,
+  /// which every slot multi_tile_get takes has (kNoOperand: the slot type's own).
+  uint32_t slot_valid[2] = {kNoOperand, kNoOperand};
 };
 
 /// A pto.reserve_buffer: bytes of one memory set aside for a pipe's slots. Its address is the

@@ -14,7 +14,10 @@ struct Range {
   uint64_t end;
 };
 
-uint64_t AlignUp(uint64_t v) { return (v + kTileAlignment - 1) / kTileAlignment * kTileAlignment; }
+uint64_t AlignUp(uint64_t v, Memory mem) {
+  const uint64_t a = ConstantAddressAlignment(mem);
+  return (v + a - 1) / a * a;
+}
 
 class Placer {
  public:
@@ -40,11 +43,11 @@ bool Placer::Place(Memory mem, uint64_t bytes, SourceRange def, const char* what
   std::vector<Range>& ranges = used_[static_cast<int>(mem)];
   std::sort(ranges.begin(), ranges.end(),
             [](const Range& a, const Range& b) { return a.begin < b.begin; });
-  uint64_t candidate = base_[static_cast<int>(mem)];
+  uint64_t candidate = AlignUp(base_[static_cast<int>(mem)], mem);
   for (const Range& r : ranges) {
     if (r.end <= candidate) continue;
     if (candidate + bytes <= r.begin) break;
-    candidate = std::max(candidate, AlignUp(r.end));
+    candidate = std::max(candidate, AlignUp(r.end, mem));
   }
   uint32_t capacity = MemoryCapacity(ctx_.arch(), mem);
   if (candidate + bytes > capacity) {
@@ -100,7 +103,9 @@ MemoryExtent Placer::Run() {
   MemoryExtent extent{};
   for (int m = 0; m < kMemoryCount; ++m) {
     extent[m] = base_[m];
-    for (const Range& r : used_[m]) extent[m] = std::max(extent[m], AlignUp(r.end));
+    for (const Range& r : used_[m]) {
+      extent[m] = std::max(extent[m], AlignUp(r.end, static_cast<Memory>(m)));
+    }
   }
   return extent;
 }

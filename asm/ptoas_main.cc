@@ -91,7 +91,7 @@ bool Write(pto::Program program, const std::string& output) {
 static int ToolMain(int argc, char** argv) {
   CLI::App app{"ptoas: assemble and link PTO assembly (.pto) into PTO bytecode", "ptoas"};
   std::vector<std::string> inputs;
-  std::string output, arch_name, entry;
+  std::string output, arch_name, entry, level;
   bool compile_only = false, disassemble = false, dump_header = false;
   app.add_option("inputs", inputs,
                  "PTO assembly files ('-' reads standard input) and objects (.ptoo) to link "
@@ -105,6 +105,13 @@ static int ToolMain(int argc, char** argv) {
   CLI::Option* arch = app.add_option("--arch", arch_name,
                  "target architecture: a2a3 or a5 (default: the module's pto.target_arch, "
                  "else a2a3)");
+  app.add_option("--pto-arch", arch_name, "PTOAS's spelling of --arch: a2, a3 or a5")
+      ->excludes(arch);
+  CLI::Option* level_option = app.add_option("--pto-level", level,
+                 "PTOAS's build level: level1 or level2 plan every tile's address (an addr in "
+                 "the source is an error), level3 takes them from the source (a tile without "
+                 "one is an error); default: both, ptoas places the tiles that have none")
+      ->check(CLI::IsMember({"level1", "level2", "level3"}));
   CLI::Option* entry_option = app.add_option("--entry", entry,
                  "the executable's entry function (default: the pto.entry function, else the "
                  "only public one)");
@@ -118,7 +125,7 @@ static int ToolMain(int argc, char** argv) {
   // --dump-header print a file as it is.
   compile->excludes(entry_option);
   for (CLI::Option* inspect : {disassemble_option, dump_option}) {
-    inspect->excludes(compile)->excludes(arch)->excludes(entry_option);
+    inspect->excludes(compile)->excludes(arch)->excludes(entry_option)->excludes(level_option);
   }
   disassemble_option->excludes(dump_option);
   app.set_version_flag("--version", pto::VersionText("ptoas"));
@@ -133,6 +140,10 @@ static int ToolMain(int argc, char** argv) {
     options.arch_given = true;
   }
   options.entry = entry;
+  if (!level.empty()) {
+    options.address_mode = level == "level3" ? pto::assembler::AddressMode::kManual
+                                             : pto::assembler::AddressMode::kPlanned;
+  }
   if (disassemble || dump_header || compile_only) {
     if (inputs.size() != 1) {
       Fail(std::string(compile_only ? "-c" : disassemble ? "-d" : "--dump-header") +

@@ -45,6 +45,14 @@ bool ParseDims(std::string_view text, std::vector<int64_t>* dims, DType* dtype) 
 
 namespace {
 
+// An element type written as one item: a word (f32, f8E4M3FN) or a PTO dialect type
+// (!pto.hif8, !pto.f4E2M1x2). kInvalid for anything else.
+DType ElementTypeOf(const Item& item) {
+  if (item.Is(ItemKind::kWord)) return ParseDType(item.text);
+  if (item.Is(ItemKind::kBang)) return ParseDType(StrCat("!", item.text));
+  return DType::kInvalid;
+}
+
 // Reads a tile parameter that is an integer (or '?' / -1 for "dynamic" when allowed).
 bool TileInt(Context& ctx, ItemSpan value, const char* key, bool allow_dynamic, int32_t* out) {
   if (value.size() == 1 && value[0].IsPunct("?") && allow_dynamic) {
@@ -106,8 +114,8 @@ bool TileMemory(Context& ctx, ItemSpan value, Memory* mem) {
 }
 
 bool TileDType(Context& ctx, ItemSpan value, DType* dtype) {
-  if (value.size() == 1 && value[0].Is(ItemKind::kWord)) {
-    *dtype = ParseDType(value[0].text);
+  if (value.size() == 1) {
+    *dtype = ElementTypeOf(value[0]);
     if (*dtype != DType::kInvalid) return true;
   }
   ctx.Error(value, StrCat("unknown element type '", Spell(value), "'"));
@@ -141,6 +149,22 @@ bool TileValid(Context& ctx, ItemSpan value, TileType* t) {
   }
   ctx.Error(value, StrCat("'valid' needs ROWSxCOLS such as 16x8 or ?x16, got '", Spell(value),
                           "'"));
+  return false;
+}
+
+// storage=RxC: the larger storage a window's elements are laid out in (the listings ptoas -d
+// writes for windows of larger tiles say it; PTOAS has no such parameter).
+bool TileStorage(Context& ctx, ItemSpan value, TileType* t) {
+  std::vector<int64_t> dims;
+  DType dtype;
+  if (value.size() == 1 && value[0].Is(ItemKind::kDims) &&
+      ParseDims(value[0].text, &dims, &dtype) && dims.size() == 2 && dtype == DType::kInvalid &&
+      dims[0] > 0 && dims[1] > 0 && dims[0] <= 65535 && dims[1] <= 65535) {
+    t->storage_rows = static_cast<int32_t>(dims[0]);
+    t->storage_cols = static_cast<int32_t>(dims[1]);
+    return true;
+  }
+  ctx.Error(value, StrCat("'storage' needs ROWSxCOLS such as 16x512, got '", Spell(value), "'"));
   return false;
 }
 
@@ -182,6 +206,7 @@ bool TileKey(Context& ctx, std::string_view key, ItemSpan value, TileType* t, bo
   if (key == "compact") {
     return TileEnum(ctx, value, "compact", {"null", "normal", "row_plus_one"}, &t->compact);
   }
+  if (key == "storage") return TileStorage(ctx, value, t);
   ctx.Error(value, StrCat("unknown tile parameter '", key, "'"));
   return false;
 }
@@ -237,14 +262,15 @@ bool TilePositional(Context& ctx, const std::vector<ItemSpan>& entries, TileType
 
 bool FinishTileType(Context& ctx, const Item& group, TileType t, bool valid_set, Type* type);
 
-bool ParseTileType(Context& ctx, const Item& group, Type* type) {
+// The parameters of a tile type, \a entries of the group \a group (where errors point).
+bool ParseTileEntries(Context& ctx, const Item& group, const std::vector<ItemSpan>& entries,
+                      Type* type) {
   TileType t;
   t.rows = t.cols = 0;
   bool valid_set = false;
-  std::vector<ItemSpan> positional, entries;
+  std::vector<ItemSpan> positional;
   std::vector<const Item*> keyed;
   std::set<std::string_view> names;  // each parameter once: rows=16, rows=32 is an error
-  if (!SplitList(ctx, group.children(), "a tile parameter", &entries)) return false;
   bool ok = true;
   for (ItemSpan entry : entries) {
     if (entry[0].Is(ItemKind::kKey)) {
@@ -280,6 +306,43 @@ bool ParseTileType(Context& ctx, const Item& group, Type* type) {
   }
   if (!ok) return false;
   return FinishTileType(ctx, group, t, valid_set, type);
+}
+
+bool ParseTileType(Context& ctx, const Item& group, Type* type) {
+  std::vector<ItemSpan> entries;
+  if (!SplitList(ctx, group.children(), "a tile parameter", &entries)) return false;
+  return ParseTileEntries(ctx, group, entries, type);
+}
+
+// !pto.multi_tile_buf<vec, 16x16xf16, count=2> or <!pto.tile_buf<...>, count=2>: \a count
+// slots of one tile type, side by side in memory (alloc_multi_tile, multi_tile_get).
+bool ParseMultiTileType(Context& ctx, const Item& group, Type* type) {
+  std::vector<ItemSpan> entries;
+  if (!SplitList(ctx, group.children(), "a tile parameter", &entries)) return false;
+  const ItemSpan last = entries.empty() ? ItemSpan() : entries.back();
+  if (last.size() != 2 || !last[0].Is(ItemKind::kKey) || last[0].text != "count" ||
+      !last[1].Is(ItemKind::kInt)) {
+    ctx.Error(group, "expected the slot count last: !pto.multi_tile_buf<vec, 16x16xf16, count=2>");
+    return false;
+  }
+  const int64_t count = last[1].number;
+  entries.pop_back();
+  bool ok = entries.size() == 1 && entries[0][0].Is(ItemKind::kBang)
+                ? ParseWholeType(ctx, entries[0], type)
+                : ParseTileEntries(ctx, group, entries, type);
+  if (!ok) return false;
+  if (!type->IsTile()) {
+    ctx.Error(entries[0], "the slots of a multi_tile_buf are tiles (!pto.tile_buf<...>)");
+    return false;
+  }
+  if (count < kMinMultiTileSlots || count > kMaxMultiTileSlots) {
+    ctx.Error(last, StrCat("a multi_tile_buf has ", kMinMultiTileSlots, " to ",
+                           kMaxMultiTileSlots, " slots, not ", count));
+    return false;
+  }
+  type->kind = TypeKind::kMultiTile;
+  type->count = static_cast<int32_t>(count);
+  return true;
 }
 
 // memref<RxCxT, #pto.address_space<vec>>: a buffer in a local memory, which is a tile of
@@ -405,6 +468,8 @@ bool PackedPair(const Item& head, const Item* params, Type* type) {
   DType elem = DType::kInvalid;
   if (head.Is(ItemKind::kBang) && !params && head.text == "pto.hif8x2") {
     elem = DType::kHiF8;
+  } else if (head.Is(ItemKind::kBang) && !params && head.text == "pto.bf16x2") {
+    elem = DType::kBF16;  // the PTO dialect's name of vector<2xbf16>
   } else if (head.IsWord("vector") && params && params->children().size() == 1 &&
              params->children()[0].Is(ItemKind::kDims)) {
     std::vector<int64_t> dims;
@@ -444,10 +509,8 @@ bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
       return c.size() == used || ParseAddressSpace(ctx, group, type, used);
     }
   }
-  if (first.Is(ItemKind::kWord)) {
-    type->dtype = ParseDType(first.text);
-  } else if (first.Is(ItemKind::kBang) && first.text == "pto.hif8") {
-    type->dtype = DType::kHiF8;  // the VPTO dialect's spelling of the a5 HiFloat8 type
+  if (first.Is(ItemKind::kWord) || first.Is(ItemKind::kBang)) {
+    type->dtype = ElementTypeOf(first);
   } else if (first.Is(ItemKind::kDims)) {
     DType dtype;
     if (ParseDims(first.text, &type->shape, &dtype)) type->dtype = dtype;
@@ -508,8 +571,8 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     type->kind = TypeKind::kAlign;
     return true;
   }
-  if (head.Is(ItemKind::kWord) && !params) {
-    DType dtype = ParseDType(head.text);
+  if ((head.Is(ItemKind::kWord) || head.Is(ItemKind::kBang)) && !params) {
+    DType dtype = ElementTypeOf(head);
     if (dtype != DType::kInvalid) {
       *type = ScalarType(dtype);
       return true;
@@ -518,6 +581,7 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   if (head.Is(ItemKind::kBang) && params) {
     std::string_view name = head.text;
     if (name == "pto.tile" || name == "pto.tile_buf") return ParseTileType(ctx, *params, type);
+    if (name == "pto.multi_tile_buf") return ParseMultiTileType(ctx, *params, type);
     if (name == "pto.ptr") return ParseViewType(ctx, *params, TypeKind::kPointer, type);
     if (name == "pto.vreg") return ParseVRegType(ctx, *params, type);
     if (name == "pto.mask") return ParseMaskType(ctx, *params, type);

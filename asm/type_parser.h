@@ -17,6 +17,7 @@ enum class TypeKind {
   kInvalid,
   kScalar,         ///< index, i1..i64, ui8..ui64, f16, bf16, f32, f64.
   kTile,           ///< !pto.tile<...>, !pto.tile_buf<...>.
+  kMultiTile,      ///< !pto.multi_tile_buf<...>: \a count slots of the tile type \a tile.
   kPointer,        ///< !pto.ptr<T>.
   kTensorView,     ///< !pto.tensor_view<d0x...xT>.
   kPartitionView,  ///< !pto.partition_tensor_view<d0x...xT>.
@@ -39,6 +40,7 @@ struct Type {
   bool local = false;
   Memory mem = Memory::kVec;
   uint8_t granule = 0;  ///< kMask: bytes per predicate lane (1, 2, 4).
+  int32_t count = 0;    ///< kMultiTile: its slots.
   /// A packed SIMT pair (vector<2xf16>, !pto.hif8x2, micro-isa 17): its element type; the
   /// value is a scalar of its bits (dtype ui16, ui32 or ui64), element 0 in the low bits. For a
   /// pointer, the same of its element.
@@ -54,6 +56,9 @@ struct Type {
            kind == TypeKind::kPartitionView || kind == TypeKind::kMemref;
   }
 };
+
+/// The slots a multi_tile_buf may have (PTOAS v0.60's verifier).
+constexpr int64_t kMinMultiTileSlots = 2, kMaxMultiTileSlots = 16;
 
 Type ScalarType(DType dtype);
 

@@ -41,6 +41,15 @@ uint32_t MemoryCapacity(Arch arch, Memory mem);
 /// Every tile address must be a multiple of this many bytes.
 constexpr uint32_t kTileAlignment = 32;
 
+/// The alignment PTOAS v0.60 requires of a tile address written as a constant (and gives the
+/// tiles it places): 512 bytes in L0A, L0B and L0C, kTileAlignment elsewhere. An address found
+/// at run time (tassign of a computed value) need only be kTileAlignment-aligned, as pto-isa's
+/// TASSIGN requires.
+constexpr uint32_t ConstantAddressAlignment(Memory mem) {
+  return mem == Memory::kLeft || mem == Memory::kRight || mem == Memory::kAcc ? 512
+                                                                               : kTileAlignment;
+}
+
 }  // namespace pto
 
 #endif  // PTO_COMMON_ARCH_H_

@@ -101,6 +101,8 @@ bool Reader::ReadRecord(ByteReader& r, TileReg* reg) {
   t.valid_rows = r.I32();
   t.valid_cols = r.I32();
   t.fractal = r.I32();
+  t.storage_rows = r.I32();
+  t.storage_cols = r.I32();
   reg->addr = r.U32();
   reg->valid_rows = r.I32();
   reg->valid_cols = r.I32();

@@ -41,6 +41,8 @@ void WriteRecord(const TileReg& reg, const StringMap& remap, ByteWriter& w) {
   w.I32(t.valid_rows);
   w.I32(t.valid_cols);
   w.I32(t.fractal);
+  w.I32(t.storage_rows);
+  w.I32(t.storage_cols);
   w.U32(reg.addr);
   w.I32(reg.valid_rows);
   w.I32(reg.valid_cols);

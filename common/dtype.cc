@@ -56,7 +56,13 @@ DType ParseDType(std::string_view name) {
   if (name == "u16") return DType::kU16;
   if (name == "u32") return DType::kU32;
   if (name == "u64") return DType::kU64;
-  // The ISA pages' names of the MX formats.
+  // The PTO dialect's own types (PTOAS v0.60), written with their '!'.
+  if (name == "!pto.hif8") return DType::kHiF8;
+  if (name == "!pto.f8E8M0") return DType::kE8M0;
+  if (name == "!pto.f4E2M1x2") return DType::kF4E2M1X2;
+  if (name == "!pto.f4E1M2x2") return DType::kF4E1M2X2;
+  // The ISA pages' names of the MX formats; f8E4M3 (MLIR's IEEE-style e4m3) names the one
+  // e4m3 the NPU has, e4m3fn, as PTOAS maps every e4m3 spelling to float8_e4m3_t.
   if (name == "fp8e4m3" || name == "f8E4M3") return DType::kF8E4M3;
   if (name == "fp8e5m2") return DType::kF8E5M2;
   if (name == "e8m0" || name == "f8E8M0") return DType::kE8M0;

@@ -35,7 +35,7 @@ enum class DType : uint8_t {
   // the high nibble): a tile element is the byte, i.e. a pair.
   kF4E2M1X2 = 18,  ///< fp4 e2m1 pairs: bias 1, values up to 6, no infinities or NaN.
   kF4E1M2X2 = 19,  ///< fp4 e1m2 pairs: bias 1, values k/4 up to 1.75, no infinities or NaN.
-  kHiF8 = 20,      ///< HiFloat8 (a5): moved as bytes only, never decoded.
+  kHiF8 = 20,      ///< HiFloat8 (a5): tapered, see common/narrow_float.h.
 };
 constexpr int kDTypeCount = 21;
 
@@ -53,6 +53,11 @@ constexpr int DTypeSize(DType t) { return kDTypeSizes[static_cast<int>(t)]; }
 constexpr bool IsMxDType(DType t) {
   return t == DType::kF8E4M3 || t == DType::kF8E5M2 || t == DType::kE8M0 ||
          t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2 || t == DType::kHiF8;
+}
+/// Values one element holds: two for the fp4 pair types (a byte, element 2k in its low
+/// nibble), else one. Columns of different types compare in values (tcvt bf16 <-> fp4).
+constexpr int ValuesPerElement(DType t) {
+  return t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2 ? 2 : 1;
 }
 /// The element types of the SIMT ops' packed pairs (vector<2xT>, !pto.hif8x2).
 constexpr bool IsPackedPairElement(DType t) {
@@ -72,7 +77,9 @@ int IntBits(DType t);
 
 /// MLIR spelling: "f32", "bf16", "ui8", "index", ...
 const char* DTypeName(DType t);
-/// Parses an MLIR type name; also accepts "u8"-style unsigned names. kInvalid if unknown.
+/// Parses an MLIR type name; also accepts "u8"-style unsigned names and the PTO dialect's
+/// low-precision types with their '!' ("!pto.hif8", "!pto.f8E8M0", "!pto.f4E2M1x2",
+/// "!pto.f4E1M2x2"). kInvalid if unknown.
 DType ParseDType(std::string_view name);
 /// "f16 f32" style list of the members of \a mask, in enum order.
 std::string DTypeMaskNames(DTypeMask mask);

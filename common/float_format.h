@@ -158,7 +158,8 @@ inline uint8_t FloatToF8E4M3Sat(float f) {
 /// fp8 e5m2 bits -> float (exact): the top byte of an f16.
 inline float F8E5M2ToFloat(uint8_t b) { return HalfToFloat(static_cast<uint16_t>(b << 8)); }
 
-/// fp4 values (the low nibble of \a nibble; bit 3 is the sign) -> float, exact. e2m1 (bias 1,
+/// fp4 values (the low nibble of \a nibble; bit 3 is the sign) -> float, exact (encoding:
+/// common/narrow_float.h). e2m1 (bias 1,
 /// one mantissa bit): 0 0.5 1 1.5 2 3 4 6. e1m2 (bias 1, two mantissa bits): 0 .. 1.75 in
 /// steps of 0.25. Neither has infinities or NaN.
 inline float F4E2M1ToFloat(uint8_t nibble) {
@@ -170,30 +171,6 @@ inline float F4E1M2ToFloat(uint8_t nibble) {
   const float v = static_cast<float>(nibble & 7) * 0.25f;
   return (nibble & 8) ? -v : v;
 }
-
-/// float -> fp4 nibble with \a decode's code points: the nearest value, ties to the even code
-/// (round to nearest even), magnitudes beyond the largest value (infinities too) saturate to
-/// it, the sign of zeros and of values that round to zero is kept, NaN gives +0 (the formats
-/// have no NaN; the OCP spec leaves it to the implementation).
-template <float (*decode)(uint8_t)>
-uint8_t FloatToF4Sat(float f) {
-  if (f != f) return 0;
-  const uint8_t sign = std::signbit(f) ? 8 : 0;
-  const float a = std::fabs(f);
-  uint8_t best = 0;
-  for (uint8_t c = 1; c < 8; ++c) {
-    const float lo = decode(static_cast<uint8_t>(c - 1)), hi = decode(c);
-    if (a < hi) {
-      const float mid = (lo + hi) * 0.5f;  // exact: the code points have few bits
-      const uint8_t below = static_cast<uint8_t>(c - 1);
-      best = a < mid ? below : a > mid ? c : (below % 2 == 0 ? below : c);
-      return static_cast<uint8_t>(sign | best);
-    }
-  }
-  return static_cast<uint8_t>(sign | 7);
-}
-inline uint8_t FloatToF4E2M1Sat(float f) { return FloatToF4Sat<F4E2M1ToFloat>(f); }
-inline uint8_t FloatToF4E1M2Sat(float f) { return FloatToF4Sat<F4E1M2ToFloat>(f); }
 
 /// e8m0 scale bits -> float: 2^(b - 127) (2^-127 is subnormal in f32, still exact); 0xff NaN.
 inline float E8M0ToFloat(uint8_t b) {

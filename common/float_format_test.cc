@@ -185,9 +185,8 @@ TEST_CASE("fp8 e4m3 saturating encoding") {
   CHECK(bad == 0);
 }
 
-// The fp4 formats: every code point decodes to its definition and encodes back; midpoints go
-// to the even code; saturation, signed zeros and NaN.
-TEST_CASE("fp4 e2m1 and e1m2 conversions") {
+// The fp4 decoders against the formats' definitions (encoding: narrow_float_test.cc).
+TEST_CASE("fp4 e2m1 and e1m2 decoding") {
   for (int c = 0; c < 16; ++c) {
     const double sign = (c & 8) ? -1.0 : 1.0;
     const int e = (c >> 1) & 3, m = c & 1;  // e2m1: bias 1, subnormals at exponent 0
@@ -196,37 +195,7 @@ TEST_CASE("fp4 e2m1 and e1m2 conversions") {
     const int e1 = (c >> 2) & 1, m2 = c & 3;  // e1m2: bias 1
     const double want12 = e1 == 0 ? m2 / 4.0 : 1 + m2 / 4.0;
     CHECK(F4E1M2ToFloat(static_cast<uint8_t>(c)) == sign * want12);
-    CHECK(FloatToF4E2M1Sat(F4E2M1ToFloat(static_cast<uint8_t>(c))) == c);
-    CHECK(FloatToF4E1M2Sat(F4E1M2ToFloat(static_cast<uint8_t>(c))) == c);
   }
-  // e2m1 midpoints: 0.25 -> 0, 0.75 -> 1.0 (code 2), 1.25 -> 1.0, 1.75 -> 2.0, 2.5 -> 2.0,
-  // 3.5 -> 4.0, 5 -> 4.0; just past a midpoint rounds away from the even code.
-  CHECK(FloatToF4E2M1Sat(0.25f) == 0);
-  CHECK(FloatToF4E2M1Sat(std::nextafter(0.25f, 1.0f)) == 1);
-  CHECK(FloatToF4E2M1Sat(0.75f) == 2);
-  CHECK(FloatToF4E2M1Sat(std::nextafter(0.75f, 0.0f)) == 1);
-  CHECK(FloatToF4E2M1Sat(1.25f) == 2);
-  CHECK(FloatToF4E2M1Sat(1.75f) == 4);
-  CHECK(FloatToF4E2M1Sat(2.5f) == 4);
-  CHECK(FloatToF4E2M1Sat(3.5f) == 6);
-  CHECK(FloatToF4E2M1Sat(5.0f) == 6);
-  CHECK(FloatToF4E2M1Sat(std::nextafter(5.0f, 6.0f)) == 7);
-  CHECK(FloatToF4E2M1Sat(-5.0f) == 0xe);
-  CHECK(FloatToF4E2M1Sat(7.0f) == 7);
-  CHECK(FloatToF4E2M1Sat(1e30f) == 7);
-  CHECK(FloatToF4E2M1Sat(-INFINITY) == 0xf);
-  CHECK(FloatToF4E2M1Sat(-0.0f) == 8);
-  CHECK(FloatToF4E2M1Sat(-0.1f) == 8);
-  CHECK(FloatToF4E2M1Sat(NAN) == 0);
-  // e1m2 is fixed point in quarters: round-half-even of 4|x|, saturating at 7.
-  for (int k = 0; k <= 80; ++k) {
-    const float x = static_cast<float>(k) / 32.0f;  // steps of 1/32: many exact midpoints
-    const int want = std::min(7, static_cast<int>(std::nearbyint(x * 4.0f)));
-    CHECK(FloatToF4E1M2Sat(x) == want);
-    CHECK(FloatToF4E1M2Sat(-x) == (want | 8));
-  }
-  CHECK(FloatToF4E1M2Sat(INFINITY) == 7);
-  CHECK(FloatToF4E1M2Sat(NAN) == 0);
 }
 
 }  // namespace

@@ -7,7 +7,8 @@ namespace pto {
 bool TileType::operator==(const TileType& o) const {
   return mem == o.mem && dtype == o.dtype && blayout == o.blayout && slayout == o.slayout &&
          pad == o.pad && compact == o.compact && rows == o.rows && cols == o.cols &&
-         valid_rows == o.valid_rows && valid_cols == o.valid_cols && fractal == o.fractal;
+         valid_rows == o.valid_rows && valid_cols == o.valid_cols && fractal == o.fractal &&
+         StorageRows() == o.StorageRows() && StorageCols() == o.StorageCols();
 }
 
 int TileType::InnerRows() const {
@@ -50,7 +51,8 @@ int64_t TileType::BoxedOffset(int64_t r, int64_t c) const {
   const int64_t box = ir_n * ic_n;
   // Boxes are stacked down a column first (col-major outer) or along a row (row-major outer);
   // inside a box, elements are row-major or col-major.
-  int64_t box_start = row_major() ? br * (cols * ir_n) + bc * box : bc * (rows * ic_n) + br * box;
+  int64_t box_start = row_major() ? br * (StorageCols() * ir_n) + bc * box
+                                  : bc * (StorageRows() * ic_n) + br * box;
   int64_t inner = slayout == SLayout::kRowMajor ? ir * ic_n + ic : ic * ir_n + ir;
   return box_start + inner;
 }
@@ -74,6 +76,7 @@ std::string TileType::ToString() const {
   if (fractal != 512) s += StrCat(", fractal=", fractal);
   if (pad != PadValue::kNull) s += StrCat(", pad=", static_cast<int>(pad));
   if (compact != 0) s += StrCat(", compact=", static_cast<int>(compact));
+  if (!Dense()) s += StrCat(", storage=", StorageRows(), "x", StorageCols());
   return s + ">";
 }
 
@@ -89,6 +92,11 @@ std::string CheckTileType(const TileType& t) {
   }
   if (t.valid_cols != kDynamic && (t.valid_cols < 0 || t.valid_cols > t.cols)) {
     return StrCat("valid columns ", t.valid_cols, " exceed the tile's ", t.cols, " columns");
+  }
+  if (t.storage_rows < 0 || t.storage_cols < 0 || t.StorageRows() < t.rows ||
+      t.StorageCols() < t.cols || t.StorageRows() > 65535 || t.StorageCols() > 65535) {
+    return StrCat("storage shape ", t.StorageRows(), "x", t.StorageCols(),
+                  " must hold the tile's ", t.rows, "x", t.cols, " (at most 65535 per side)");
   }
   if (t.fractal != 512 && t.fractal != 1024 && t.fractal != 32) {
     return StrCat("fractal size ", t.fractal, " is not one of 32, 512, 1024");
@@ -171,12 +179,14 @@ uint64_t PadBits(PadValue pad, DType dtype) {
 
 bool WindowTypeFits(const TileType& t, const TileType& w) {
   if (w.mem != t.mem || w.dtype != t.dtype || w.blayout != t.blayout || w.slayout != t.slayout ||
-      w.fractal != t.fractal || w.rows > t.rows || w.cols > t.cols) {
+      w.fractal != t.fractal) {
     return false;
   }
-  if (t.boxed()) return w.rows == t.rows && w.cols == t.cols;
-  if (t.row_major()) return w.cols == t.cols || w.rows == 1;
-  return w.rows == t.rows || w.cols == 1;
+  const bool same_storage = w.StorageRows() == t.StorageRows() && w.StorageCols() == t.StorageCols();
+  if (w.rows == t.rows && w.cols == t.cols && same_storage) return true;  // pto.subset
+  // pto.subview: a smaller tile stepping through the same storage, whole boxes of a boxed one.
+  if (!same_storage || w.rows > t.rows || w.cols > t.cols) return false;
+  return !t.boxed() || (w.rows % t.InnerRows() == 0 && w.cols % t.InnerCols() == 0);
 }
 
 }  // namespace pto

@@ -314,7 +314,8 @@ Lexeme Lexer::Scan() {
       }
 
       "0x" [0-9a-fA-F]+ { return Lex(Token::INT, Text(tok_, cur_)); }
-      (dim "x")+ (dim | ident) { return Lex(Token::DIMS, Text(tok_, cur_)); }
+      // 16x16xf32, ?x?, and 16x32x!pto.hif8 (a PTO dialect element type, '!' kept).
+      (dim "x")+ (dim | ident | "!" ident) { return Lex(Token::DIMS, Text(tok_, cur_)); }
       "-"? digits { return Lex(Token::INT, Text(tok_, cur_)); }
       "-"? digits "." [0-9]* exponent? | "-"? digits exponent {
         return Lex(Token::FLOAT, Text(tok_, cur_));

@@ -29,6 +29,9 @@ TEST_CASE("dimension lists, hex and decimal numbers") {
   CHECK(Kinds("16x16xf32 ?x32 4xi16 16x1 0x1000 16 -3 1.5 2e-3\n") ==
         std::vector<Kind>{S::S_DIMS, S::S_DIMS, S::S_DIMS, S::S_DIMS, S::S_INT, S::S_INT,
                           S::S_INT, S::S_FLOAT, S::S_FLOAT, S::S_NEWLINE});
+  // A PTO dialect element type ends the list with its '!': one token.
+  CHECK(Kinds("16x32x!pto.hif8 ?x?x!pto.f4E2M1x2\n") ==
+        std::vector<Kind>{S::S_DIMS, S::S_DIMS, S::S_NEWLINE});
 }
 
 TEST_CASE("names: values, symbols, types, attributes, keys, words") {

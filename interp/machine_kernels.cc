@@ -14,6 +14,8 @@ struct MakeView {};
 struct PartitionView {};
 struct Return {};
 struct TileAddress {};
+struct MultiTileGet {};
+struct TileValid {};
 }  // namespace ops
 
 bool BindAddress(Executor& ex, uint32_t tile_reg, int64_t addr) {
@@ -42,10 +44,11 @@ bool SetValid(Executor& ex, uint32_t tile_reg, uint32_t value_reg, bool rows) {
   return true;
 }
 
-// d = the window of a at (r0, c0): d steps through a's storage as a does (ptoas checks the
-// types), so element (i, j) of d is element (r0 + i, c0 + j) of a when the window starts on a
-// whole inner box. Its valid region must lie inside a (its static shape may reach past a's
-// edge, as PTOAS's same-shape windows do; nothing outside the valid region is touched).
+// d = the window of a at (r0, c0): d steps through a's storage (its type's storage shape is
+// a's; ptoas checks the types), so element (i, j) of d is element (r0 + i, c0 + j) of a when
+// the window starts on a whole inner box. Its valid region lies inside a's shape and its
+// static shape inside a's storage (a pto.subset window keeps a's shape, so its static shape
+// may reach past a's edge; nothing outside the valid region is touched).
 bool SubView(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
   TileRef a;
@@ -56,8 +59,10 @@ bool SubView(Executor& ex, const Instr& in) {
   const int64_t r0 = ex.scalar(o[2]).i, c0 = ex.scalar(o[3]).i;
   const int64_t rows = o[4] != kNoOperand ? ex.scalar(o[4]).i : reg.valid_rows;
   const int64_t cols = o[5] != kNoOperand ? ex.scalar(o[5]).i : reg.valid_cols;
+  const bool strided = !type.Dense();
   if (r0 < 0 || c0 < 0 || rows < 0 || cols < 0 || rows > type.rows || cols > type.cols ||
-      r0 + rows > from.rows || c0 + cols > from.cols) {
+      r0 + rows > from.rows || c0 + cols > from.cols ||
+      (strided && (r0 + type.rows > from.StorageRows() || c0 + type.cols > from.StorageCols()))) {
     return ex.Fault(StrCat("a ", rows, "x", cols, " window at (", r0, ", ", c0, ") does not fit ",
                            ex.TileName(a.reg), " (", from.rows, "x", from.cols, ")"));
   }
@@ -76,6 +81,23 @@ bool SubView(Executor& ex, const Instr& in) {
   d.valid_rows = static_cast<int32_t>(rows);
   d.valid_cols = static_cast<int32_t>(cols);
   return true;
+}
+
+// d = slot k of the \a count slots that tile a's storage holds side by side (alloc_multi_tile):
+// bound at a's address + k x (a's bytes / count), with the valid shape the operands give (or
+// d's type's).
+bool MultiTileGet(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  TileRef a;
+  if (!ex.Tile(o[1], &a)) return false;
+  const int64_t k = ex.scalar(o[2]).i, count = o[5];
+  if (count <= 0 || k < 0 || k >= count) {
+    return ex.Fault(StrCat("slot ", k, " of ", ex.TileName(a.reg), ", which has ", count,
+                           " slots (0 to ", count - 1, ")"));
+  }
+  const int64_t stride = a.bytes() / count;
+  if (!BindAddress(ex, o[0], a.addr + k * stride)) return false;
+  return SetValid(ex, o[0], o[3], true) && SetValid(ex, o[0], o[4], false);
 }
 
 }  // namespace
@@ -130,6 +152,13 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     return true;
   } else if constexpr (std::is_same_v<Op, ops::SubView>) {
     return SubView(ex, in);
+  } else if constexpr (std::is_same_v<Op, ops::MultiTileGet>) {
+    return MultiTileGet(ex, in);
+  } else if constexpr (std::is_same_v<Op, ops::TileValid>) {
+    TileRef t;
+    if (!ex.Tile(o[1], &t)) return false;
+    ex.scalar(o[0]).i = o[2] == 0 ? t.valid_rows : t.valid_cols;
+    return true;
   } else if constexpr (std::is_same_v<Op, ops::TileAddress>) {
     TileRef t;
     if (!ex.Tile(o[1], &t)) return false;

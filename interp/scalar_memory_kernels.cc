@@ -12,6 +12,7 @@ struct LoadScalar {};
 struct StoreScalar {};
 struct AddPtr {};
 struct GetViewDim {};
+struct GetViewStride {};
 struct BlockInfo {};
 struct DeclareLocalArray {};
 struct LocalArrayGet {};
@@ -108,7 +109,8 @@ bool ExecMemory(Executor& ex, const Instr& in) {
     }
     ex.view(o[0]) = v;
     return true;
-  } else if constexpr (std::is_same_v<Op, ops::GetViewDim>) {
+  } else if constexpr (std::is_same_v<Op, ops::GetViewDim> ||
+                       std::is_same_v<Op, ops::GetViewStride>) {
     const ViewState* view;
     if (!ex.View(o[1], &view)) return false;
     const ViewState& v = *view;
@@ -117,7 +119,8 @@ bool ExecMemory(Executor& ex, const Instr& in) {
       return ex.Fault(StrCat(ex.ViewName(o[1]), " has rank ", v.rank, ", so it has no dimension ",
                              k));
     }
-    ex.scalar(o[0]).i = ex.Wrap(o[0], v.shape[k]);
+    constexpr bool kStride = std::is_same_v<Op, ops::GetViewStride>;
+    ex.scalar(o[0]).i = ex.Wrap(o[0], kStride ? v.stride[k] : v.shape[k]);
     return true;
   } else {
     static_assert(std::is_same_v<Op, ops::BlockInfo>);

@@ -60,9 +60,13 @@ class Evaluator {
 bool Evaluator::RectOf(const OperandAccess& a, Rect* r) const {
   const int64_t vr = State(a.shape_of).valid_rows, vc = State(a.cols_of).valid_cols;
   switch (a.region) {
-    case Region::kValid:
-      *r = {0, 0, vr, vc};
+    case Region::kValid: {
+      // Columns sized by another tile count its values: tcvt reads two bf16 per fp4 byte.
+      const int from = ValuesPerElement(Type(a.cols_of).dtype);
+      const int to = ValuesPerElement(Type(a.operand).dtype);
+      *r = {0, 0, vr, from == to ? vc : (vc * from + to - 1) / to};
       return true;
+    }
     case Region::kColumn0:
       *r = {0, 0, vr, 1};
       return true;

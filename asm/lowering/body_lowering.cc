@@ -20,6 +20,8 @@
 #include "pto/asm/lowering/sync_lowering.h"
 #include "pto/asm/lowering/tile_alloc_lowering.h"
 #include "pto/asm/lowering/tile_op_lowering.h"
+#include "pto/asm/lowering/cfg_lowering.h"
+#include "pto/asm/lowering/tile_query_lowering.h"
 #include "pto/asm/lowering/tile_window_lowering.h"
 #include "pto/asm/lowering/vector_lowering.h"
 #include "pto/asm/lowering/view_lowering.h"
@@ -120,8 +122,7 @@ int EditDistance(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-// Whether \a stmt ends its block (MLIR's terminators: return, scf.yield, scf.condition).
-static bool IsTerminator(const Statement& stmt) {
+bool IsTerminator(const Statement& stmt) {
   if (!stmt.head.Is(ItemKind::kWord)) return false;
   const StructureOp* op = FindStructureOp(stmt.head.text);
   return op && op->terminator;
@@ -148,6 +149,10 @@ void BodyLowering::LowerAll(StatementSpan statements) {
 }
 
 void BodyLowering::LowerFunctionBody(StatementSpan statements, SourceRange region) {
+  if (HasBlocks(statements)) {
+    LowerBlocks(*this, statements);  // each block ends with its terminator
+    return;
+  }
   LowerAll(statements);
   // A terminator other than return at this level has been reported where it stands.
   if (statements.empty() || !IsTerminator(statements.back())) {
@@ -160,7 +165,8 @@ void BodyLowering::LowerFunctionBody(StatementSpan statements, SourceRange regio
 bool BodyLowering::Lower(const Statement& stmt) {
   if (stmt.head.Is(ItemKind::kHash)) return true;  // #alias = ... definitions
   if (stmt.head.Is(ItemKind::kCaret)) {
-    fb_.ctx().Error(stmt.head, "block labels may only start the 'do' region of scf.while");
+    fb_.ctx().Error(stmt.head, "a block label here: blocks (cf.br, cf.cond_br) are lowered in "
+                               "function bodies, and a label starts a region's arguments");
     return false;
   }
   std::string_view name = stmt.head.text;

@@ -5,6 +5,9 @@
 #ifndef PTO_ASM_LOWERING_BODY_LOWERING_H_
 #define PTO_ASM_LOWERING_BODY_LOWERING_H_
 
+#include <functional>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "pto/asm/function_builder.h"
@@ -21,6 +24,12 @@ struct RegionExit {
   uint32_t exit_branch = 0;     ///< scf.condition: the branch out of the loop, to patch.
   bool terminated = false;
 };
+
+struct BlockTarget;
+using BlockTargets = std::map<std::string, BlockTarget, std::less<>>;
+
+/// Whether \a stmt ends its block (MLIR's terminators: return, scf.yield, cf.br, ...).
+bool IsTerminator(const Statement& stmt);
 
 /// Lowers statements and the regions nested in them (what scf and sections need).
 class BodyLowering {
@@ -39,6 +48,9 @@ class BodyLowering {
   bool LowerRegion(const Item& region, RegionExit* exit, const std::vector<Value>& args = {});
   /// The exit of the innermost region being lowered, or null outside every region.
   RegionExit* innermost_exit() const { return exits_.empty() ? nullptr : exits_.back(); }
+  /// The labelled blocks of the body being lowered (asm/lowering/cfg_lowering.h), or null.
+  BlockTargets* block_targets() const { return block_targets_; }
+  void set_block_targets(BlockTargets* targets) { block_targets_ = targets; }
 
  private:
   bool Lower(const Statement& stmt);
@@ -47,6 +59,7 @@ class BodyLowering {
 
   FunctionBuilder& fb_;
   std::vector<RegionExit*> exits_;
+  BlockTargets* block_targets_ = nullptr;
 };
 
 }  // namespace pto::assembler

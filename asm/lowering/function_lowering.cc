@@ -44,9 +44,9 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
       param.kind = ParamKind::kMemref;
       v.cls = ValueClass::kView;
       v.reg = fb.NewView(type.dtype, name.text);
-      if (type.shape.empty() || type.shape.size() > 2) {
-        ctx.Error(type_range,
-                  "a memref or view argument needs a static 1-D or 2-D shape such as 16x16xf32");
+      if (type.shape.empty() || type.shape.size() > ctx.limits().param_rank) {
+        ctx.Error(type_range, StrCat("a memref or view argument needs a static shape of 1 to ",
+                                     ctx.limits().param_rank, " dimensions such as 16x16xf32"));
         return false;
       }
       for (int64_t d : type.shape) {

@@ -184,6 +184,8 @@ std::string Describe(const Value& v) {
       return "an im2col configuration (!pto.fmatrix_config)";
     case ValueClass::kEvent:
       return StrCat("an event (", v.type.text, ")");
+    case ValueClass::kMultiTile:
+      return StrCat("a multi-buffer tile (", v.type.text, ")");
     case ValueClass::kNone:
       break;
   }
@@ -241,7 +243,10 @@ std::string WrittenTypeProblem(const Value& v, const Type& written) {
   if (!KindFits(v, written)) {
     return StrCat("operand is ", Describe(v), " but its type is written as '", written.text, "'");
   }
-  if (v.cls == ValueClass::kTile && written.IsTile() && written.tile != v.type.tile) {
+  // A window's storage shape is its parent's; the program writes the window's declared type.
+  const TileType& declared =
+      written.tile.Dense() ? v.type.tile.Declared() : v.type.tile;
+  if (v.cls == ValueClass::kTile && written.IsTile() && written.tile != declared) {
     return StrCat("operand is ", v.type.tile.ToString(), " but its type is written as ",
                   written.tile.ToString());
   }

@@ -1,5 +1,6 @@
 #include "pto/asm/lowering/scf_lowering.h"
 
+#include "pto/asm/lowering/carried_values.h"
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/strings.h"
@@ -7,54 +8,6 @@
 namespace pto::assembler {
 
 namespace {
-
-// A new register holding a value of \a type.
-bool NewValueOfType(FunctionBuilder& fb, const Type& type, SourceRange where, Value* out) {
-  Context& ctx = fb.ctx();
-  Value v;
-  v.type = type;
-  if (type.IsScalar() || type.IsLocalPointer()) {
-    v.cls = ValueClass::kScalar;
-  } else if (type.kind == TypeKind::kVReg) {
-    v.cls = ValueClass::kVReg;
-  } else if (type.kind == TypeKind::kMask) {
-    v.cls = ValueClass::kMask;
-  } else if (type.kind == TypeKind::kAlign) {
-    v.cls = ValueClass::kAlign;
-  } else if (type.IsTile()) {
-    v.cls = ValueClass::kTile;
-  } else if (type.IsView()) {
-    v.cls = ValueClass::kView;
-  } else {
-    ctx.Error(where, StrCat("values of type '", type.text, "' cannot be carried here"));
-    return false;
-  }
-  *out = fb.NewRegisterLike(v, "", where);
-  return true;
-}
-
-// Reads "-> T" or "-> (T, U)" result types at the end of \a items (where each is written in
-// \a ranges, if given).
-bool ResultTypes(Context& ctx, ItemSpan items, std::vector<Type>* types,
-                 std::vector<SourceRange>* ranges = nullptr) {
-  int arrow = Find(items, "->");
-  if (arrow < 0) return true;
-  ItemSpan list = items.subspan(arrow + 1);
-  size_t end = 0;
-  // The list ends at the region, or at scf.for's ": T" where that is written after it.
-  while (end < list.size() && !list[end].Is(ItemKind::kRegion) && !list[end].IsPunct(":")) ++end;
-  list = list.subspan(0, end);
-  if (list.size() == 1 && list[0].IsGroup('(')) list = list[0].children();
-  std::vector<ItemSpan> parts;
-  if (!SplitList(ctx, list, "a type", &parts)) return false;
-  for (ItemSpan part : parts) {
-    Type t;
-    if (!ParseWholeType(ctx, part, &t)) return false;
-    types->push_back(t);
-    if (ranges) ranges->push_back(SpanRange(part));
-  }
-  return true;
-}
 
 // \a stmt's items without the attribute dictionary MLIR lets scf.for and scf.if end with
 // ("attributes {...}" for scf.while); only dialect attributes may be in it, as they mean nothing
@@ -92,66 +45,6 @@ bool CarriedPairs(FunctionBuilder& fb, const Item& group, const char* usage,
     names->push_back(&pair[0]);
     inits->push_back(init);
   }
-  return true;
-}
-
-// New registers holding copies of \a values, made at \a where.
-std::vector<Value> FreshCopies(FunctionBuilder& fb, const std::vector<Value>& values,
-                               SourceRange where) {
-  std::vector<Value> copies;
-  for (const Value& v : values) {
-    copies.push_back(fb.NewRegisterLike(v, "", where));
-    fb.EmitMove(copies.back(), v, where);
-  }
-  return copies;
-}
-
-// The i1 condition \a term of \a op; reports another kind of value.
-bool Condition(FunctionBuilder& fb, ItemSpan term, const char* op, Resolved* cond) {
-  if (!Resolve(fb, term, DType::kI1, cond)) return false;
-  if (cond->value.cls != ValueClass::kScalar || cond->value.type.dtype != DType::kI1) {
-    fb.ctx().Error(cond->range, StrCat(op, ", got ", Describe(cond->value)));
-    return false;
-  }
-  return true;
-}
-
-// Moves \a srcs into \a dsts as if all at once (a yield may swap values).
-bool ParallelMove(FunctionBuilder& fb, const std::vector<Value>& dsts,
-                  const std::vector<Value>& srcs, const Statement& stmt) {
-  Context& ctx = fb.ctx();
-  if (dsts.size() != srcs.size()) {
-    ctx.Error(stmt.head, StrCat("'", stmt.head.text, "' passes ", srcs.size(), " value",
-                                srcs.size() == 1 ? "" : "s", ", the enclosing operation expects ",
-                                dsts.size()));
-    return false;
-  }
-  for (size_t i = 0; i < dsts.size(); ++i) {
-    const Value& d = dsts[i];
-    const Value& s = srcs[i];
-    bool same = d.cls == s.cls &&
-                (d.cls == ValueClass::kTile ? d.type.tile == s.type.tile
-                                            : d.type.dtype == s.type.dtype);
-    if (!same) {
-      ctx.Error(stmt.head, StrCat("value ", i + 1, " of '", stmt.head.text, "' is ", Describe(s),
-                                  ", but ", Describe(d), " is expected"));
-      return false;
-    }
-  }
-  // A source that is also an earlier destination would be overwritten first: go through
-  // temporaries then.
-  bool clash = false;
-  for (size_t i = 0; i < dsts.size(); ++i) {
-    for (size_t j = 0; j < srcs.size(); ++j) {
-      clash |= i != j && dsts[i].cls == srcs[j].cls && dsts[i].reg == srcs[j].reg;
-    }
-  }
-  if (!clash) {
-    for (size_t i = 0; i < dsts.size(); ++i) fb.EmitMove(dsts[i], srcs[i], stmt.head.range);
-    return true;
-  }
-  std::vector<Value> temps = FreshCopies(fb, srcs, stmt.head.range);
-  for (size_t i = 0; i < dsts.size(); ++i) fb.EmitMove(dsts[i], temps[i], stmt.head.range);
   return true;
 }
 
@@ -368,7 +261,7 @@ bool LowerYield(BodyLowering& body, const Statement& stmt) {
   Context& ctx = fb.ctx();
   const RegionExit* innermost = body.innermost_exit();
   if (!innermost || innermost->is_condition || innermost->no_terminator) {
-    ctx.Error(stmt.head, "scf.yield outside a region of scf.for, scf.if or scf.while");
+    ctx.Error(stmt.head, "scf.yield outside a region of scf.for, scf.if, scf.while or scf.execute_region");
     return false;
   }
   RegionExit& exit = *body.innermost_exit();
@@ -407,6 +300,34 @@ bool LowerCondition(BodyLowering& body, const Statement& stmt) {
   if (!ParallelMove(fb, exit.results, values, stmt)) return false;
   exit.exit_branch = fb.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);
   return ParallelMove(fb, exit.forwards, values, stmt);
+}
+
+// %r:N = scf.execute_region [-> (T, ...)] { ... scf.yield %v, ... }: the region runs once and
+// its yield gives the results.
+bool LowerExecuteRegion(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  ItemSpan items;
+  if (!WithoutTrailingAttributes(ctx, stmt, &items)) return false;
+  std::vector<const Item*> regions = Regions(items);
+  if (regions.size() != 1 || !items.back().Is(ItemKind::kRegion)) {
+    ctx.Error(stmt.head, "expected 'scf.execute_region [-> (T, ...)] { ... }'");
+    return false;
+  }
+  std::vector<Type> types;
+  if (!ResultTypes(ctx, items, &types)) return false;
+  RegionExit exit;
+  for (const Type& t : types) {
+    Value v;
+    if (!NewValueOfType(fb, t, stmt.head.range, &v)) return false;
+    exit.targets.push_back(v);
+  }
+  bool ok = body.LowerRegion(*regions[0], &exit);
+  if (!exit.terminated) {
+    ctx.Error(stmt.head, "the region of scf.execute_region ends with scf.yield");
+    ok = false;
+  }
+  return DefineResults(fb, stmt, exit.targets) && ok;
 }
 
 }  // namespace pto::assembler

@@ -19,6 +19,8 @@ bool LowerIf(BodyLowering& body, const Statement& stmt);
 ///   ... scf.yield %a2, ... : T, ...
 /// }
 bool LowerWhile(BodyLowering& body, const Statement& stmt);
+/// %r:N = scf.execute_region [-> (T, ...)] { ... scf.yield ... }: a region run once.
+bool LowerExecuteRegion(BodyLowering& body, const Statement& stmt);
 /// scf.yield %a, %b : T, U (ends a region of scf.for, scf.if or scf.while's "do").
 bool LowerYield(BodyLowering& body, const Statement& stmt);
 /// scf.condition(%c) %v, ... : U, ... (ends scf.while's first region).

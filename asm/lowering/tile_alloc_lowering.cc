@@ -14,10 +14,15 @@ bool BindTile(FunctionBuilder& fb, uint32_t reg, const Value& addr, SourceRange 
   TileBinding& binding = fb.binding(reg);
   TileReg& tile = fb.function().tiles[reg];
   if (addr.is_const) {
+    const uint32_t align = ConstantAddressAlignment(tile.type.mem);
     std::string problem =
         addr.int_value < 0
             ? StrCat("address ", addr.int_value, " is negative")
             : CheckTileAddress(tile.type, ctx.arch(), static_cast<uint64_t>(addr.int_value));
+    if (problem.empty() && addr.int_value % align != 0) {
+      problem = StrCat("a constant address in ", MemoryHardwareName(tile.type.mem), " must be ",
+                       align, "-byte aligned, got ", addr.int_value);
+    }
     if (!problem.empty()) {
       ctx.Error(where, problem);
       binding.static_address = true;  // reported once here, not again by placement
@@ -82,52 +87,43 @@ bool LowerMemrefAlloc(FunctionBuilder& fb, const Statement& stmt) {
   return fb.Define(name, v);
 }
 
-// %t = pto.alloc_tile [addr = %a] [valid_row = %r] [valid_col = %c] : TYPE
-bool LowerAllocTile(FunctionBuilder& fb, const Statement& stmt) {
-  Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 1)) return false;
-  ItemSpan items = stmt.items;
-  int colon = Find(items, ":");
-  if (colon < 0) {
-    ctx.Error(stmt.head, "alloc_tile needs its type: ': !pto.tile_buf<...>'");
-    return false;
-  }
-  Type type;
-  if (!ParseWholeType(ctx, items.subspan(colon + 1), &type)) return false;
-  if (!type.IsTile()) {
-    ctx.Error(items.subspan(colon + 1), StrCat("alloc_tile makes tiles, not '", type.text, "'"));
-    return false;
-  }
+// The operands alloc_tile and alloc_multi_tile take before ':' (addr =, valid_row =,
+// valid_col =), each an integer, and the rules of --pto-level and of the type's valid shape.
+struct AllocOperands {
   Resolved addr, valid[2];
   bool has_addr = false, has_valid[2] = {false, false};
-  ItemSpan keys = items.subspan(0, colon);
+};
+
+bool ReadAllocOperands(FunctionBuilder& fb, const Statement& stmt, ItemSpan keys,
+                       std::string_view op, AllocOperands* a) {
+  Context& ctx = fb.ctx();
   bool ok = true;
   for (size_t i = 0; i < keys.size();) {
     const Item& key = keys[i];
     if (key.Is(ItemKind::kAttrDict)) {  // only {__pto.force_dynamic_valid_shape}: a compiler note
       std::map<std::string, Attribute> attrs;
       ReadAttributes(key, &attrs);
-      ok &= CheckAttributeNames(ctx, attrs, "alloc_tile", [](std::string_view) { return false; });
+      ok &= CheckAttributeNames(ctx, attrs, op, [](std::string_view) { return false; });
       ++i;
       continue;
     }
     size_t n = TermLength(keys.subspan(i + 1));
     if (!key.Is(ItemKind::kKey) || n == 0) {
-      ctx.Error(key, StrCat("unexpected '", Spell(keys.subspan(i, 1)),
-                            "'; alloc_tile takes addr =, valid_row = and valid_col ="));
+      ctx.Error(key, StrCat("unexpected '", Spell(keys.subspan(i, 1)), "'; ", op,
+                            " takes addr =, valid_row = and valid_col ="));
       return false;
     }
     ItemSpan term = keys.subspan(i + 1, n);
     Resolved* target = nullptr;
     if (key.text == "addr") {
-      target = &addr;
-      has_addr = true;
+      target = &a->addr;
+      a->has_addr = true;
     } else if (key.text == "valid_row" || key.text == "valid_col") {
       int k = key.text == "valid_row" ? 0 : 1;
-      target = &valid[k];
-      has_valid[k] = true;
+      target = &a->valid[k];
+      a->has_valid[k] = true;
     } else {
-      ctx.Error(key, StrCat("unknown alloc_tile operand '", key.text, "'"));
+      ctx.Error(key, StrCat("unknown ", op, " operand '", key.text, "'"));
       return false;
     }
     if (Resolve(fb, term, DType::kIndex, target)) {
@@ -141,51 +137,207 @@ bool LowerAllocTile(FunctionBuilder& fb, const Statement& stmt) {
     }
     i += 1 + n;
   }
-  if (!ok) return false;
-  const TileType& t = type.tile;
+  if (ctx.address_mode() == AddressMode::kPlanned && a->has_addr) {
+    ctx.Error(a->addr.range, StrCat("at --pto-level=level1 or level2 ptoas plans tile addresses; ",
+                                    op, " takes no addr (level3 does)"));
+    ok = false;
+  } else if (ctx.address_mode() == AddressMode::kManual && !a->has_addr) {
+    ctx.Error(stmt.head, StrCat("at --pto-level=level3 every tile has its address: write '", op,
+                                " addr = %a'"));
+    ok = false;
+  }
+  return ok;
+}
+
+// The valid_row / valid_col operands against the type's valid shape: given exactly when it
+// is '?', and inside the shape.
+bool CheckValidOperands(Context& ctx, const Statement& stmt, const TileType& t,
+                        const AllocOperands& a) {
+  bool ok = true;
   const int32_t type_valid[2] = {t.valid_rows, t.valid_cols};
   const int32_t dims[2] = {t.rows, t.cols};
   const char* names[2] = {"valid_row", "valid_col"};
   for (int k = 0; k < 2; ++k) {
-    if (type_valid[k] == kDynamic && !has_valid[k]) {
+    if (type_valid[k] == kDynamic && !a.has_valid[k]) {
       ctx.Error(stmt.head, StrCat("the tile type has a dynamic ", k ? "v_col" : "v_row",
                                   " ('?'); give its value with '", names[k], " = %value'"));
       ok = false;
-    } else if (type_valid[k] != kDynamic && has_valid[k]) {
-      ctx.Error(valid[k].range, StrCat("'", names[k], "' is only allowed when the type's ",
-                                       k ? "v_col" : "v_row", " is '?'"));
+    } else if (type_valid[k] != kDynamic && a.has_valid[k]) {
+      ctx.Error(a.valid[k].range, StrCat("'", names[k], "' is only allowed when the type's ",
+                                         k ? "v_col" : "v_row", " is '?'"));
       ok = false;
-    } else if (has_valid[k] && valid[k].value.is_const &&
-               (valid[k].value.int_value < 0 || valid[k].value.int_value > dims[k])) {
-      ctx.Error(valid[k].range,
-                StrCat(names[k], " ", valid[k].value.int_value, " is outside the tile's ", dims[k],
-                       k ? " columns" : " rows"));
+    } else if (a.has_valid[k] && a.valid[k].value.is_const &&
+               (a.valid[k].value.int_value < 0 || a.valid[k].value.int_value > dims[k])) {
+      ctx.Error(a.valid[k].range, StrCat(names[k], " ", a.valid[k].value.int_value,
+                                         " is outside the tile's ", dims[k],
+                                         k ? " columns" : " rows"));
       ok = false;
     }
   }
-  if (!ok) return false;
+  return ok;
+}
+
+// The type after ':' of an allocation, of kind \a kind.
+bool AllocType(Context& ctx, const Statement& stmt, std::string_view op, TypeKind kind,
+               Type* type, int* colon) {
+  *colon = Find(stmt.items, ":");
+  if (*colon < 0) {
+    ctx.Error(stmt.head, StrCat(op, " needs its type: ': !pto.",
+                                kind == TypeKind::kTile ? "tile_buf" : "multi_tile_buf", "<...>'"));
+    return false;
+  }
+  ItemSpan written = ItemSpan(stmt.items).subspan(*colon + 1);
+  if (!ParseWholeType(ctx, written, type)) return false;
+  if (type->kind != kind) {
+    ctx.Error(written, StrCat(op, " makes ", kind == TypeKind::kTile ? "tiles" : "multi-buffer tiles",
+                              ", not '", type->text, "'"));
+    return false;
+  }
+  return true;
+}
+
+// Binds tile register \a reg as alloc_tile's operands say: a constant address statically, a
+// computed one and dynamic valid shapes by %alloc_tile at run time.
+bool BindAllocated(FunctionBuilder& fb, uint32_t reg, const AllocOperands& a, SourceRange where) {
+  bool runtime_addr = false;
+  if (a.has_addr) {
+    if (a.addr.value.is_const) {
+      if (!BindTile(fb, reg, a.addr.value, a.addr.range)) return false;
+    } else {
+      runtime_addr = true;
+      fb.binding(reg).runtime_address = true;
+    }
+  }
+  if (runtime_addr || a.has_valid[0] || a.has_valid[1]) {
+    fb.Emit(Opcode::kAllocTile,
+            {reg, runtime_addr ? a.addr.value.reg : kNoOperand,
+             a.has_valid[0] ? a.valid[0].value.reg : kNoOperand,
+             a.has_valid[1] ? a.valid[1].value.reg : kNoOperand},
+            where);
+  }
+  return true;
+}
+
+// %t = pto.alloc_tile [addr = %a] [valid_row = %r] [valid_col = %c] : TYPE
+bool LowerAllocTile(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  Type type;
+  int colon;
+  if (!AllocType(ctx, stmt, "alloc_tile", TypeKind::kTile, &type, &colon)) return false;
+  AllocOperands a;
+  if (!ReadAllocOperands(fb, stmt, ItemSpan(stmt.items).subspan(0, colon), "alloc_tile", &a) ||
+      !CheckValidOperands(ctx, stmt, type.tile, a)) {
+    return false;
+  }
   const Item& name = stmt.results[0];
   Value v;
   v.type = type;
   v.cls = ValueClass::kTile;
-  v.reg = fb.NewTile(t, name.text, name.range);
+  v.reg = fb.NewTile(type.tile, name.text, name.range);
   if (!fb.Define(name, v)) return false;
-  bool runtime_addr = false;
-  if (has_addr) {
-    if (addr.value.is_const) {
-      if (!BindTile(fb, v.reg, addr.value, addr.range)) return false;
-    } else {
-      runtime_addr = true;
-      fb.binding(v.reg).runtime_address = true;
+  return BindAllocated(fb, v.reg, a, stmt.head.range);
+}
+
+// %mb = pto.alloc_multi_tile [addr = %a] [valid_row = ...] : !pto.multi_tile_buf<T, count=N>:
+// N slots of tile type T, slot k at the base + k x (T's bytes rounded up to the memory's
+// constant-address alignment), as PTOAS lays them out. Their storage is one tile register of
+// that many bytes; multi_tile_get binds a tile of type T to a slot.
+bool LowerAllocMultiTile(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  Type type;
+  int colon;
+  if (!AllocType(ctx, stmt, "alloc_multi_tile", TypeKind::kMultiTile, &type, &colon)) return false;
+  AllocOperands a;
+  if (!ReadAllocOperands(fb, stmt, ItemSpan(stmt.items).subspan(0, colon), "alloc_multi_tile",
+                         &a) ||
+      !CheckValidOperands(ctx, stmt, type.tile, a)) {
+    return false;
+  }
+  const TileType& slot = type.tile;
+  if (slot.compact == kCompactRowPlusOne) {
+    ctx.Error(ItemSpan(stmt.items).subspan(colon + 1),
+              "multi_tile_buf slots are packed at their static size; a row_plus_one compact "
+              "slot is larger than that and would overlap the next");
+    return false;
+  }
+  const uint32_t align = ConstantAddressAlignment(slot.mem);
+  const uint32_t stride = (slot.Bytes() + align - 1) / align * align;
+  TileType storage;
+  storage.mem = slot.mem;
+  storage.dtype = DType::kU32;
+  storage.rows = type.count;
+  storage.cols = static_cast<int32_t>(stride / 4);
+  storage.valid_rows = storage.rows;
+  storage.valid_cols = storage.cols;
+  if (std::string problem = CheckTileType(storage); !problem.empty()) {
+    ctx.Error(stmt.head, StrCat("the slots' storage (", type.count, " x ", stride,
+                                " bytes) is not a tile: ", problem));
+    return false;
+  }
+  const Item& name = stmt.results[0];
+  Value v;
+  v.type = type;
+  v.cls = ValueClass::kMultiTile;
+  v.reg = fb.NewTile(storage, name.text, name.range);
+  TileBinding& binding = fb.binding(v.reg);
+  binding.slot_valid[0] = a.has_valid[0] ? a.valid[0].value.reg : kNoOperand;
+  binding.slot_valid[1] = a.has_valid[1] ? a.valid[1].value.reg : kNoOperand;
+  if (!fb.Define(name, v)) return false;
+  AllocOperands storage_operands = a;  // the slots' valid shapes are given to each slot
+  storage_operands.has_valid[0] = storage_operands.has_valid[1] = false;
+  return BindAllocated(fb, v.reg, storage_operands, stmt.head.range);
+}
+
+// %t = pto.multi_tile_get %mb[%k] [: MT -> T]: slot %k of a multi-buffer tile, a tile of its
+// slot type bound at the slot's address (at run time: %k may be any index).
+bool LowerMultiTileGet(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  ItemSpan items = stmt.items;
+  if (items.size() < 2 || !items[1].IsGroup('[')) {
+    ctx.Error(stmt.head, "expected 'pto.multi_tile_get %mb[%slot] : MT -> T'");
+    return false;
+  }
+  Resolved mb;
+  std::vector<Value> index;
+  if (!Resolve(fb, items.first(1), DType::kInvalid, &mb) || !IndexList(fb, items[1], &index)) {
+    return false;
+  }
+  if (mb.value.cls != ValueClass::kMultiTile || index.size() != 1) {
+    ctx.Error(items.first(2), StrCat("multi_tile_get takes a multi-buffer tile and one slot "
+                                     "index, got ", Describe(mb.value)));
+    return false;
+  }
+  const Type& multi = mb.value.type;
+  if (index[0].is_const && (index[0].int_value < 0 || index[0].int_value >= multi.count)) {
+    ctx.Error(items[1], StrCat("slot ", index[0].int_value, " of a multi_tile_buf of ",
+                               multi.count, " slots (0 to ", multi.count - 1, ")"));
+    return false;
+  }
+  Type slot = multi;
+  slot.kind = TypeKind::kTile;
+  slot.count = 0;
+  const int arrow = Find(items, "->");
+  if (arrow >= 0) {
+    Type written;
+    if (!ParseWholeType(ctx, items.subspan(arrow + 1), &written)) return false;
+    if (!written.IsTile() || written.tile != multi.tile) {
+      ctx.Error(items.subspan(arrow + 1), StrCat("multi_tile_get gives its slot type ",
+                                                 multi.tile.ToString(), ", not '", written.text,
+                                                 "'"));
+      return false;
     }
+    slot = written;
   }
-  if (runtime_addr || has_valid[0] || has_valid[1]) {
-    fb.Emit(Opcode::kAllocTile,
-            {v.reg, runtime_addr ? addr.value.reg : kNoOperand,
-             has_valid[0] ? valid[0].value.reg : kNoOperand,
-             has_valid[1] ? valid[1].value.reg : kNoOperand},
-            stmt.head.range);
-  }
+  Value v;
+  if (!fb.DefineUnplacedTile(stmt.results[0], slot, &v)) return false;
+  const TileBinding& storage = fb.binding(mb.value.reg);
+  fb.Emit(Opcode::kMultiTileGet,
+          {v.reg, mb.value.reg, index[0].reg, storage.slot_valid[0], storage.slot_valid[1],
+           static_cast<uint32_t>(multi.count)},
+          stmt.head.range);
   return true;
 }
 

@@ -16,6 +16,10 @@ bool LowerMemrefAlloc(FunctionBuilder& fb, const Statement& stmt);
 bool LowerDeclareTile(FunctionBuilder& fb, const Statement& stmt);
 /// pto.set_validshape %tile, %rows, %cols [: T]
 bool LowerSetValidShape(FunctionBuilder& fb, const Statement& stmt);
+/// %mb = pto.alloc_multi_tile [addr = %a] : !pto.multi_tile_buf<T, count=N>
+bool LowerAllocMultiTile(FunctionBuilder& fb, const Statement& stmt);
+/// %t = pto.multi_tile_get %mb[%k] : MT -> T
+bool LowerMultiTileGet(FunctionBuilder& fb, const Statement& stmt);
 /// Lowers \a stmt, an instruction of the Bind family (\a info, tassign):
 ///   pto.tassign %t, @tile(0x1000)    tassign %t, %addr : T, index
 ///   pto.tassign ins(%t, %a : T, i64)  %t2 = pto.tassign %t, %addr : T -> T (a new handle)

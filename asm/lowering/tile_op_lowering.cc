@@ -358,6 +358,17 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     return false;
   }
   while (it != form_.attrs.end() && !names_this(it->first)) ++it;
+  if (it != form_.attrs.end()) {
+    // Two spellings of one attribute ({satmode = ..., sat_mode = ...}) would be one silently
+    // dropped.
+    auto other = std::next(it);
+    while (other != form_.attrs.end() && !names_this(other->first)) ++other;
+    if (other != form_.attrs.end()) {
+      ctx_.Error(other->second.range, StrCat(info_.mnemonic, " sets ", spec.attr, " twice, as '",
+                                             it->first, "' and as '", other->first, "'"));
+      return false;
+    }
+  }
   if (info->required && it == form_.attrs.end()) {
     ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs the attribute {", spec.attr,
                                   " = ...} (one of: ", ValueNames(*info), ")"));

@@ -7,13 +7,60 @@ namespace pto::assembler {
 
 namespace {
 
+// The type of a window of \a from, R x C at a constant or run-time origin: v0.60's subview
+// result (its shape is the sizes; it steps through the parent's storage), or the type written
+// after '->', which must say the same. \a written: where it is written (or the source tile).
+bool WindowType(Context& ctx, const TileType& from, int64_t rows, int64_t cols, ItemSpan written,
+                bool has_written, Type* type) {
+  TileType w = from;
+  w.rows = static_cast<int32_t>(rows);
+  w.cols = static_cast<int32_t>(cols);
+  w.valid_rows = w.rows;
+  w.valid_cols = w.cols;
+  w.storage_rows = from.StorageRows();
+  w.storage_cols = from.StorageCols();
+  if (has_written) {
+    const TileType& t = type->tile;
+    if (!type->IsTile() || t.mem != from.mem || t.dtype != from.dtype ||
+        t.blayout != from.blayout || t.slayout != from.slayout || t.fractal != from.fractal ||
+        t.pad != from.pad || t.compact != from.compact || t.rows != rows || t.cols != cols) {
+      ctx.Error(written, StrCat("a ", rows, "x", cols, " window of ", from.ToString(),
+                                " is a ", rows, "x", cols, " tile of its memory, element type "
+                                "and layout, not '", type->text, "'"));
+      return false;
+    }
+    w.valid_rows = t.valid_rows;
+    w.valid_cols = t.valid_cols;
+  } else {
+    type->kind = TypeKind::kTile;
+    type->dtype = from.dtype;
+  }
+  type->tile = w;
+  return true;
+}
+
+// A boxed tile's windows are whole boxes: sizes and constant offsets in multiples of them.
+bool WholeBoxes(Context& ctx, const TileType& from, const std::vector<Value>& origin,
+                const std::vector<Value>& sizes, const Item& where) {
+  if (!from.boxed()) return true;
+  const int64_t box[2] = {from.InnerRows(), from.InnerCols()};
+  for (int k = 0; k < 2; ++k) {
+    if (sizes[k].int_value % box[k] != 0 ||
+        (origin[k].is_const && origin[k].int_value % box[k] != 0)) {
+      ctx.Error(where, StrCat("a window of a ", from.LayoutName(), " tile covers whole ", box[0],
+                              "x", box[1], " boxes: its sizes and offsets are multiples of them"));
+      return false;
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
 // %w = pto.subset %t[%r, %c] sizes [R, C] : T
-// %w = pto.subview %t[%r, %c] sizes [R, C] [valid [%vr, %vc]] : T -> W
-// A window of tile %t starting at element (%r, %c): it keeps %t's shape and layout (so its rows
-// step like %t's) and has the valid shape R x C, or the given one.
+// %w = pto.subview %t[%r, %c] sizes [R, C] [valid [%vr, %vc]] [: T -> W]
+// A window of tile %t starting at element (%r, %c). pto.subview's is R x C and steps through
+// %t's storage (PTOAS v0.60); pto.subset's keeps %t's type and has the valid shape R x C.
 bool LowerSubView(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1)) return false;
@@ -48,42 +95,45 @@ bool LowerSubView(FunctionBuilder& fb, const Statement& stmt) {
     return false;
   }
   if (sizes.size() != 2 || !sizes[0].is_const || !sizes[1].is_const ||
+      sizes[0].int_value <= 0 || sizes[1].int_value <= 0 ||
       (valid_at >= 0 && valid.size() != 2)) {
     ctx.Error(items[sizes_at + 1],
-              "sizes are two constants [rows, cols]; valid, if given, two "
-              "values");
+              "sizes are two positive constants [rows, cols]; valid, if given, two values");
     return false;
   }
   const TileType& from = src.value.type.tile;
+  const int64_t rows = sizes[0].int_value, cols = sizes[1].int_value;
+  const bool subset = stmt.head.text == "pto.subset";
   Type type = src.value.type;
-  int arrow = Find(items, "->");
-  if (arrow >= 0 && !ParseWholeType(ctx, items.subspan(arrow + 1), &type)) return false;
-  if (!type.IsTile() || !WindowTypeFits(from, type.tile)) {
-    ctx.Error(arrow >= 0 ? items.subspan(arrow + 1) : items.first(1),
-              StrCat("a window of ", from.ToString(),
-                     " must keep its memory, element type "
-                     "and layout, and rows must step as in the tile: the same columns (or a "
-                     "single row) for a row-major tile, the same rows (or a single column) "
-                     "for a column-major one, the same shape for a boxed one; got '",
-                     type.text, "'"));
+  const int arrow = Find(items, "->");
+  const ItemSpan written = arrow >= 0 ? items.subspan(arrow + 1) : items.first(1);
+  if (arrow >= 0 && !ParseWholeType(ctx, written, &type)) return false;
+  if (subset) {
+    if (rows > from.rows || cols > from.cols) {
+      ctx.Error(items[sizes_at + 1], StrCat("sizes [", rows, ", ", cols, "] do not fit the "
+                                            "window's type ", from.ToString()));
+      return false;
+    }
+    type.tile.valid_rows = static_cast<int32_t>(rows);
+    type.tile.valid_cols = static_cast<int32_t>(cols);
+  } else if (rows > from.rows || cols > from.cols ||
+             !WindowType(ctx, from, rows, cols, written, arrow >= 0, &type) ||
+             !WholeBoxes(ctx, from, origin, sizes, items[sizes_at + 1])) {
+    if (rows > from.rows || cols > from.cols) {
+      ctx.Error(items[sizes_at + 1], StrCat("a ", rows, "x", cols, " window does not fit in ",
+                                            from.ToString()));
+    }
     return false;
   }
-  if (sizes[0].int_value < 0 || sizes[1].int_value < 0 || sizes[0].int_value > type.tile.rows ||
-      sizes[1].int_value > type.tile.cols) {
-    ctx.Error(items[sizes_at + 1], StrCat("sizes [", sizes[0].int_value, ", ", sizes[1].int_value,
-                                          "] do not fit the window's type ", type.tile.ToString()));
-    return false;
+  const Value& vr = valid_at >= 0 ? valid[0] : sizes[0];
+  const Value& vc = valid_at >= 0 ? valid[1] : sizes[1];
+  if (valid_at >= 0 && arrow < 0) {
+    type.tile.valid_rows = vr.is_const ? static_cast<int32_t>(vr.int_value) : kDynamic;
+    type.tile.valid_cols = vc.is_const ? static_cast<int32_t>(vc.int_value) : kDynamic;
   }
-  if (arrow < 0) {
-    type.tile.valid_rows = static_cast<int32_t>(sizes[0].int_value);
-    type.tile.valid_cols = static_cast<int32_t>(sizes[1].int_value);
-  }
-  const Value& rows = valid_at >= 0 ? valid[0] : sizes[0];
-  const Value& cols = valid_at >= 0 ? valid[1] : sizes[1];
   Value v;
   if (!fb.DefineUnplacedTile(stmt.results[0], type, &v)) return false;
-  fb.Emit(Opcode::kSubView,
-          {v.reg, src.value.reg, origin[0].reg, origin[1].reg, rows.reg, cols.reg},
+  fb.Emit(Opcode::kSubView, {v.reg, src.value.reg, origin[0].reg, origin[1].reg, vr.reg, vc.reg},
           stmt.head.range);
   return true;
 }

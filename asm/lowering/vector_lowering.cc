@@ -493,6 +493,11 @@ bool LowerCastPtr(FunctionBuilder& fb, const Statement& stmt) {
     if (src.value.is_const) result.local_address = src.value.int_value;
     if (src.value.type.IsLocalPointer()) result.local_address = src.value.local_address;
     fb.Emit(Opcode::kMove, {result.reg, src.value.reg}, stmt.head.range);
+  } else if (to.IsScalar() && to.dtype == kLocalPointerDType && src.value.type.IsLocalPointer()) {
+    // An on-chip pointer's byte address.
+    result.cls = ValueClass::kScalar;
+    result.reg = fb.NewScalar(to.dtype);
+    fb.Emit(Opcode::kMove, {result.reg, src.value.reg}, stmt.head.range);
   } else if (to.IsScalar() && to.dtype == DType::kI64 && src.value.cls == ValueClass::kView &&
              src.value.type.kind == TypeKind::kPointer) {
     // A GM pointer's address (micro-isa 17 passes them to SIMT entries as i64).
@@ -510,9 +515,9 @@ bool LowerCastPtr(FunctionBuilder& fb, const Statement& stmt) {
     result.reg = fb.NewView(to.dtype, stmt.results[0].text);
     fb.Emit(Opcode::kRetypeView, {result.reg, src.value.reg}, stmt.head.range);
   } else {
-    ctx.Error(stmt.head, StrCat("castptr makes an on-chip pointer from an integer address, or "
-                                "retypes a GM pointer; not ", Describe(src.value), " to '",
-                                to.text, "'"));
+    ctx.Error(stmt.head, StrCat(stmt.head.text, " converts between an i64 address and a "
+                                "pointer, or retypes a pointer; not ", Describe(src.value),
+                                " to '", to.text, "'"));
     return false;
   }
   return fb.Define(stmt.results[0], result);

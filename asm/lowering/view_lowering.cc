@@ -217,7 +217,16 @@ bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
   return true;
 }
 
-// %p = pto.partition_view %v, offsets = [...], sizes = [...] : TV -> PTV
+// The dimensions of \a shape as a type spells them: "16x?x32".
+static std::string DimsText(const std::vector<int64_t>& shape) {
+  std::string text;
+  for (int64_t d : shape) {
+    text += StrCat(text.empty() ? "" : "x", d == kDynamic ? std::string("?") : std::to_string(d));
+  }
+  return text;
+}
+
+// %p = pto.partition_view %v, offsets = [...], sizes = [...] : TV [-> PTV]
 bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   int colon = ViewHead(ctx, stmt,
@@ -235,9 +244,16 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
     ctx.Error(items[0], StrCat("partition_view needs a tensor view, got ", Describe(*src)));
     return false;
   }
-  if (type.kind != TypeKind::kPartitionView) {
+  // Without '-> T' the result type is inferred, as PTOAS v0.60 does: the sizes' shape ('?'
+  // where a size is not a constant) and the view's element type.
+  const bool inferred = sig.results.empty();
+  if (inferred) {
+    type = Type();
+    type.kind = TypeKind::kPartitionView;
+    type.dtype = src->type.dtype;
+  } else if (type.kind != TypeKind::kPartitionView) {
     ctx.Error(items.subspan(colon + 1),
-              "partition_view needs a result type '-> !pto.partition_tensor_view<...>'");
+              "partition_view makes a '!pto.partition_tensor_view<...>'");
     return false;
   }
   if (type.dtype != src->type.dtype) {
@@ -260,6 +276,11 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
     ctx.Error(*offset_list, StrCat("the view has rank ", rank, " but ", offsets.size(),
                                    " offsets and ", sizes.size(), " sizes are given"));
     return false;
+  }
+  if (inferred) {
+    for (const Value& size : sizes) type.shape.push_back(size.is_const ? size.int_value : kDynamic);
+    type.text = StrCat("!pto.partition_tensor_view<", DimsText(type.shape), "x",
+                       DTypeName(type.dtype), ">");
   }
   if (type.shape.size() != rank) {
     ctx.Error(items.subspan(colon + 1),
@@ -295,7 +316,7 @@ bool LowerViewDim(FunctionBuilder& fb, const Statement& stmt) {
   Value k;
   if (parts.size() != 2 || parts[0].empty() || !Resolve(fb, parts[0], DType::kInvalid, &view) ||
       !IntOperand(fb, parts[1], &k)) {
-    if (parts.size() != 2) ctx.Error(stmt.head, "expected 'get_tensor_view_dim %view, %dim'");
+    if (parts.size() != 2) ctx.Error(stmt.head, StrCat("expected '", stmt.head.text, " %view, %dim'"));
     return false;
   }
   if (view.value.cls != ValueClass::kView) {
@@ -304,7 +325,9 @@ bool LowerViewDim(FunctionBuilder& fb, const Statement& stmt) {
   }
   Value result = fb.NewScalarValue(DType::kIndex);
   if (!fb.Define(stmt.results[0], result)) return false;
-  fb.Emit(Opcode::kGetViewDim, {result.reg, view.value.reg, k.reg}, stmt.head.range);
+  const bool stride = stmt.head.text == "pto.get_tensor_view_stride";
+  fb.Emit(stride ? Opcode::kGetViewStride : Opcode::kGetViewDim, {result.reg, view.value.reg, k.reg},
+          stmt.head.range);
   return true;
 }
 

@@ -11,7 +11,7 @@ namespace {
 constexpr const char* kBool[] = {"false", "true"};
 // RoundMode codes of the ISA: NONE=0 RINT=1 ROUND=2 FLOOR=3 CEIL=4 TRUNC=5 ODD=6.
 constexpr const char* kRoundModes[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD"};
-// SaturationMode: ON=0 (clamp, the default), OFF=1 (wrap).
+// SaturationMode: ON=0 (clamp), OFF=1 (wrap; PTOAS v0.60's default, which it passes to TCVT).
 constexpr const char* kSatModes[] = {"ON", "OFF"};
 constexpr const char* kCmpModes[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
 constexpr const char* kTriangles[] = {"LOWER", "UPPER"};
@@ -100,7 +100,7 @@ constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
     {"descending", kBool, 2, 0},
     {"rmode", kRoundModes, std::size(kRoundModes), 0},
-    {"sat_mode", kSatModes, std::size(kSatModes), 0},
+    {"sat_mode", kSatModes, std::size(kSatModes), 1},
     {"cmpMode", kCmpModes, std::size(kCmpModes), 0},
     {"upperOrLower", kTriangles, std::size(kTriangles), 0},
     {"atomicType", kAtomicTypes, std::size(kAtomicTypes), 0},
@@ -164,7 +164,7 @@ const AttrInfo* FindAttr(std::string_view name) {
   for (const AttrInfo& a : kAttrs) {
     if (a.name == name) return &a;
   }
-  if (name == "saturation" || name == "satMode") return FindAttr("sat_mode");
+  if (name == "saturation" || name == "satMode" || name == "satmode") return FindAttr("sat_mode");
   if (name == "cmp_mode") return FindAttr("cmpMode");
   if (name == "quantType") return FindAttr("quant_type");
   if (name == "upper_or_lower" || name == "isUpperOrLower") return FindAttr("upperOrLower");

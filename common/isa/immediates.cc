@@ -22,6 +22,7 @@ constexpr NumberRow kNumbers[] = {
     {"unsigned", {0, 1}},   // a loop compares unsigned
     {"id", {0, 63}},        // pipe, flag and buffer ids
     {"which", {0, 3}},      // block index, block count, subblock index, subblock count
+    {"dim", {0, 1}},        // a tile's valid rows (0) or columns (1)
     {"split", {0, 2}},      // tpush/tpop: whole tile, halves by rows, halves by columns
     {"kind", {1, 2}},       // a section's core: 1 cube, 2 vector
     {"dir_mask", {1, 3}},   // pipe directions: 1 cube to vector, 2 vector to cube, 3 both

@@ -65,6 +65,11 @@ void RuleChecker::RequireSameElementSize(int i, int j) {
 void RuleChecker::RequireViewElementSize(int view, int tile) {
   const TileType* t = Tile(tile);
   const DType view_type = types_[view].dtype;
+  if (arch_ == Arch::kA2A3 && IsMxDType(view_type) && !(t && IsMxDType(t->dtype))) {
+    Fail(view, StrCat(info_.mnemonic, ": a2a3 has no ", DTypeName(view_type),
+                      " (the fp8, HiFloat8, e8m0 and fp4 formats are a5's)"));
+    return;
+  }
   if (t && view_type != DType::kInvalid && DTypeSize(view_type) != DTypeSize(t->dtype)) {
     Fail(view, StrCat(info_.mnemonic, " moves ", DTypeName(t->dtype), " tile elements, but the "
                       "global tensor holds ", DTypeName(view_type),
@@ -217,45 +222,6 @@ void RuleChecker::CheckReshape() {
                    "both plain or both boxed layouts; got ", a->ToString(), " -> ",
                    d->ToString()));
   }
-}
-
-// Conversion pairs the A2/A3 vector unit has (isa.md 4.13); A5 converts between any two
-// element types its tiles hold.
-void RuleChecker::CheckConvert() {
-  for (int i = 0; i < 2; ++i) {
-    RequireVec(i);
-    RequireND(i);
-    RequireAllowedDType(i);
-  }
-  RequireValidCovers(1, 0, true, true);
-  const TileType* d = Tile(0);
-  const TileType* a = Tile(1);
-  if (!d || !a || arch_ != Arch::kA2A3) return;
-  struct Pair {
-    DType from;
-    DTypeMask to;
-  };
-  static const Pair kA2A3Pairs[] = {
-      {DType::kF32, Bit(DType::kF32) | Bit(DType::kF16) | Bit(DType::kBF16) | Bit(DType::kI16) |
-                        Bit(DType::kI32) | Bit(DType::kI64)},
-      {DType::kF16, Bit(DType::kF32) | Bit(DType::kI32) | Bit(DType::kI16) | Bit(DType::kI8) |
-                        Bit(DType::kU8)},
-      {DType::kBF16, Bit(DType::kF32) | Bit(DType::kI32)},
-      {DType::kI16, Bit(DType::kF16) | Bit(DType::kF32)},
-      {DType::kI32, Bit(DType::kF32) | Bit(DType::kF16) | Bit(DType::kI16) | Bit(DType::kI64)},
-      {DType::kI64, Bit(DType::kF32) | Bit(DType::kI32)},
-      {DType::kU8, Bit(DType::kF16)},
-      {DType::kI8, Bit(DType::kF16)},
-  };
-  for (const Pair& p : kA2A3Pairs) {
-    if (p.from != a->dtype) continue;
-    if (p.to & Bit(d->dtype)) return;
-    Fail(0, StrCat("tcvt cannot convert ", DTypeName(a->dtype), " to ", DTypeName(d->dtype),
-                   " on a2a3 (", DTypeName(a->dtype), " converts to: ", DTypeMaskNames(p.to),
-                   ")"));
-    return;
-  }
-  Fail(1, StrCat("tcvt cannot convert from ", DTypeName(a->dtype), " on a2a3"));
 }
 
 // A packed predicate mask: an integer ND tile whose row i holds the bits of row i.

@@ -93,6 +93,7 @@ class RuleChecker {
   void CheckColExpandBinary() { CheckExpandBinary(false); }
   void CheckReshape();
   void CheckConvert();
+  bool RequirePair(const TileType& src, const TileType& dst);  // tcvt's (convert_rules.cc)
   void CheckCompareScalar();
   void CheckSelectMask();
   void CheckFillPad();

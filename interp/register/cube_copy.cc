@@ -26,29 +26,6 @@ struct Frac {};
 
 namespace cube {
 
-double HiF8ToDouble(uint8_t b) {
-  if (b == 0x80) return NAN;
-  const double sign = b & 0x80 ? -1.0 : 1.0;
-  const uint32_t v = b & 0x7f;  // dot, exponent and mantissa
-  int d, dot_bits;
-  if ((v >> 5) == 3) d = 4, dot_bits = 2;
-  else if ((v >> 5) == 2) d = 3, dot_bits = 2;
-  else if ((v >> 5) == 1) d = 2, dot_bits = 2;
-  else if ((v >> 4) == 1) d = 1, dot_bits = 3;
-  else if ((v >> 3) == 1) d = 0, dot_bits = 4;
-  else return sign * std::ldexp(1.0, static_cast<int>(v & 7) - 23) * ((v & 7) != 0);
-  const int mant_bits = 7 - dot_bits - d;
-  const uint32_t exp_field = (v >> mant_bits) & ((1u << d) - 1);
-  const uint32_t mant = v & ((1u << mant_bits) - 1);
-  int e = 0;
-  if (d > 0) {
-    const uint32_t magnitude = (1u << (d - 1)) | (exp_field & ((1u << (d - 1)) - 1));
-    e = (exp_field >> (d - 1)) ? -static_cast<int>(magnitude) : static_cast<int>(magnitude);
-  }
-  if (d == 4 && e == 15 && mant == 1) return sign * INFINITY;
-  return sign * std::ldexp(1.0 + static_cast<double>(mant) / (1u << mant_bits), e);
-}
-
 namespace {
 
 // The bytes of one side of a copy: GM (a view register) or an on-chip memory of the core

@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "pto/common/float_format.h"
+#include "pto/common/narrow_float.h"
 #include "pto/common/isa/cube_flags.h"
 #include "pto/common/tile_type.h"
 #include "pto/interp/register/register_memory.h"
@@ -44,11 +45,6 @@ inline int64_t NzBytes(const TileType& t) {
   return static_cast<int64_t>(t.rows) * t.cols * DTypeSize(t.dtype);
 }
 
-/// HiFloat8 (a5): sign, a prefix-coded dot field giving the exponent width D (11: 4, 10: 3,
-/// 01: 2, 001: 1, 0001: 0, 0000: denormal), D exponent bits in sign-magnitude with an implicit
-/// leading 1, the rest mantissa. 0x80 is NaN, 0x6f / 0xef are +-inf.
-double HiF8ToDouble(uint8_t b);
-
 /// Element \a p of type \a t as a double (integers, f16, bf16, f32, fp8, hif8).
 inline double LoadDouble(DType t, const uint8_t* p) {
   switch (t) {
@@ -65,7 +61,7 @@ inline double LoadDouble(DType t, const uint8_t* p) {
     }
     case DType::kF8E4M3: return F8E4M3ToFloat(*p);
     case DType::kF8E5M2: return F8E5M2ToFloat(*p);
-    case DType::kHiF8: return HiF8ToDouble(*p);
+    case DType::kHiF8: return DecodeHiF8(*p);
     case DType::kI8: return static_cast<int8_t>(*p);
     case DType::kU8: return *p;
     case DType::kI16: {

@@ -38,20 +38,40 @@ bool Same(const std::vector<double>& a, const std::vector<double>& b) {
 
 const std::vector<double> kInput = {2.5, -2.5, 3.5, -0.5, 1.25, 300.7, -40000, kNaN};
 
+const std::string kOn = ", satmode = #pto<saturation_mode ON>";
+
 TEST_CASE("float to integer: each rounding mode") {
-  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode RINT>"),
+  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode RINT>" + kOn),
              {2, -2, 4, -0.0, 1, 301, -32768, 0}));
-  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode ROUND>"),
+  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode ROUND>" + kOn),
              {3, -3, 4, -1, 1, 301, -32768, 0}));
-  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode FLOOR>"),
+  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode FLOOR>" + kOn),
              {2, -3, 3, -1, 1, 300, -32768, 0}));
-  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode CEIL>"),
+  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode CEIL>" + kOn),
              {3, -2, 4, 0, 2, 301, -32768, 0}));
-  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode TRUNC>"),
+  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode TRUNC>" + kOn),
              {2, -2, 3, 0, 1, 300, -32768, 0}));
-  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode ODD>"),
+  CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode ODD>" + kOn),
              {3, -3, 3, -1, 1, 301, -32768, 0}));
-  CHECK(Same(Convert(kInput, "i16", ""), {2, -2, 3, 0, 1, 300, -32768, 0}));  // NONE: trunc
+  CHECK(Same(Convert(kInput, "i16", kOn.substr(2)), {2, -2, 3, 0, 1, 300, -32768, 0}));  // trunc
+}
+
+// PTOAS v0.60's sat_mode defaults to OFF and is passed to TCVT so: -40000 wraps in i16.
+TEST_CASE("saturation is off unless written") {
+  CHECK(Same(Convert(kInput, "i16", ""), {2, -2, 3, 0, 1, 300, 25536, 0}));
+  CHECK(Same(Convert(kInput, "ui8", "rmode = #pto<round_mode TRUNC>"),
+             {2, 254, 3, 0, 1, 44, 192, 0}));
+  CHECK(Convert({70000, 0, 0, 0, 0, 0, 0, 0}, "f16", "")[0] == kInf);
+}
+
+TEST_CASE("satmode, sat_mode and saturation name one attribute, set once") {
+  CHECK(AssembleErrors(R"(
+.arg %a : !pto.tile<1x8xf32>
+%d = tcvt %a {sat_mode = #pto<saturation_mode ON>, satmode = #pto<saturation_mode OFF>} : !pto.tile<1x8xf32> -> !pto.tile<1x8xi32>
+)", Arch::kA5) == R"(test.pto:3:52: error: tcvt sets sat_mode twice, as 'sat_mode' and as 'satmode'
+%d = tcvt %a {sat_mode = #pto<saturation_mode ON>, satmode = #pto<saturation_mode OFF>} : !pto.tile<1x8xf32> -> !pto.tile<1x8xi32>
+                                                   ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+)");
 }
 
 TEST_CASE("saturation off wraps the rounded integer") {
@@ -60,7 +80,7 @@ TEST_CASE("saturation off wraps the rounded integer") {
              {3, -3, 4, -1, 1, 45, -64, 0}));
   CHECK(Same(Convert(kInput, "i16", "rmode = #pto<round_mode TRUNC>, sat_mode = #pto<saturation_mode OFF>"),
              {2, -2, 3, 0, 1, 300, 25536, 0}));
-  CHECK(Same(Convert(kInput, "ui8", "rmode = #pto<round_mode TRUNC>"),
+  CHECK(Same(Convert(kInput, "ui8", "rmode = #pto<round_mode TRUNC>" + kOn),
              {2, 0, 3, 0, 1, 255, 0, 0}));
 }
 
@@ -68,9 +88,9 @@ TEST_CASE("float to narrower float: rounding modes and saturation") {
   // 1 + 2^-11 + 2^-12 lies between two f16 values; 70000 is beyond f16's range.
   const double x = 1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -12);
   const std::vector<double> in = {x, -x, 70000, -70000, kInf, kNaN, 1e-8, 0.1};
-  std::vector<double> rint = Convert(in, "f16", "rmode = #pto<round_mode RINT>");
+  std::vector<double> rint = Convert(in, "f16", "rmode = #pto<round_mode RINT>" + kOn);
   CHECK(rint[0] == 1.0 + std::ldexp(1.0, -10));
-  CHECK(rint[2] == 65504);  // saturation is on by default: the largest finite f16
+  CHECK(rint[2] == 65504);  // saturation on: the largest finite f16
   CHECK(rint[3] == -65504);
   CHECK(rint[4] == kInf);   // infinities stay infinite
   CHECK(std::isnan(rint[5]));
@@ -90,8 +110,8 @@ TEST_CASE("integers to floats and to other integers") {
   Outputs out = Run(R"(
 .arg %a : !pto.tile<1x8xi32>
 %f = tcvt %a {rmode = #pto<round_mode RINT>} : !pto.tile<1x8xi32> -> !pto.tile<1x8xf32>
-%h = tcvt %a {rmode = #pto<round_mode RINT>} : !pto.tile<1x8xi32> -> !pto.tile_buf<vec, 1x16xf16, valid=1x8>
-%s = tcvt %a : !pto.tile<1x8xi32> -> !pto.tile_buf<vec, 1x16xi16, valid=1x8>
+%h = tcvt %a {rmode = #pto<round_mode RINT>, satmode = #pto<saturation_mode ON>} : !pto.tile<1x8xi32> -> !pto.tile_buf<vec, 1x16xf16, valid=1x8>
+%s = tcvt %a {sat_mode = #pto<saturation_mode ON>} : !pto.tile<1x8xi32> -> !pto.tile_buf<vec, 1x16xi16, valid=1x8>
 %w = tcvt %a {sat_mode = #pto<saturation_mode OFF>} : !pto.tile<1x8xi32> -> !pto.tile_buf<vec, 1x16xi16, valid=1x8>
 )",
                     {.tiles = {{"a", {16777217, -1, 70000, -70000, 2049, 0, 32767, -32768}}}});

@@ -39,7 +39,10 @@ struct FastTile {
   const TileType& t = ex.function().tiles[reg].type;
   const TileState& s = ex.tile(reg);
   if (t.dtype != dtype || !t.Plain() || s.addr == kUnboundAddress) return false;
-  if (whole && (!t.row_major() || s.valid_rows != t.rows || s.valid_cols != t.cols)) return false;
+  if (whole && (!t.row_major() || !t.Dense() || s.valid_rows != t.rows ||
+                s.valid_cols != t.cols)) {
+    return false;
+  }
   out->bytes = ex.local().At(t.mem, s.addr);
   out->type = &t;
   out->addr = s.addr;
@@ -127,7 +130,8 @@ bool FastRowExpandF32(Executor& ex, const Instr& in) {
   }
   static const simd::RowScalarLoopFn loop = simd::RowScalarLoopF32(kOp);
   const size_t rows = d.type->rows, cols = d.type->cols;
-  loop(a.as<float>(), cols, s.as<float>(), s.type->RowStep(), d.as<float>(), cols, rows, cols);
+  loop(a.as<float>(), a.type->RowStep(), s.as<float>(), s.type->RowStep(), d.as<float>(),
+       d.type->RowStep(), rows, cols);
   return true;
 }
 
@@ -144,7 +148,7 @@ inline bool FastRowSumF32(Executor& ex, const Instr& in) {
     return false;
   }
   static const simd::RowSumsLoopFn loop = simd::RowSumsF32Loop();
-  loop(a.as<float>(), a.type->cols, as->valid_rows, as->valid_cols, d.as<float>(),
+  loop(a.as<float>(), a.type->RowStep(), as->valid_rows, as->valid_cols, d.as<float>(),
        d.type->RowStep());
   return true;
 }

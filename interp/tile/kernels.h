@@ -87,7 +87,7 @@ constexpr bool kIsHalf = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
 template <typename Run>
 void ForRuns(int32_t rows, int32_t cols, std::initializer_list<const TileRef*> tiles, Run&& run) {
   bool whole = true;
-  for (const TileRef* t : tiles) whole &= t->type->cols == cols;
+  for (const TileRef* t : tiles) whole &= t->type->StorageCols() == cols;
   if (whole) {
     run(0, static_cast<size_t>(rows) * static_cast<size_t>(cols));
   } else {
@@ -98,10 +98,9 @@ void ForRuns(int32_t rows, int32_t cols, std::initializer_list<const TileRef*> t
 /// The layout of \a t as the SIMD packing code (simd::PackF32, UnpackF32) describes it:
 /// element (r, c) where t.ElementOffset(r, c) puts it.
 inline simd::BoxLayout BoxesOf(const TileType& t) {
-  if (!t.boxed()) {
-    return {static_cast<size_t>(t.rows), static_cast<size_t>(t.cols), 0, 0, !t.row_major()};
-  }
-  const size_t ir = t.InnerRows(), ic = t.InnerCols(), rows = t.rows, cols = t.cols;
+  const size_t rows = t.StorageRows(), cols = t.StorageCols();
+  if (!t.boxed()) return {rows, cols, 0, 0, !t.row_major()};
+  const size_t ir = t.InnerRows(), ic = t.InnerCols();
   return {ir, ic, t.row_major() ? cols * ir : ir * ic, t.row_major() ? ir * ic : rows * ic,
           t.slayout == SLayout::kColMajor};
 }

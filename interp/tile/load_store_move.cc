@@ -92,7 +92,13 @@ template <typename T>
 void FillPad(const TileRef& t) {
   const T pad = PadElement<T>(*t.type);
   T* all = reinterpret_cast<T*>(t.base);
-  for (int64_t i = 0; i < int64_t{t.type->rows} * t.type->cols; ++i) all[i] = pad;
+  if (t.type->Dense()) {
+    for (int64_t i = 0; i < int64_t{t.type->rows} * t.type->cols; ++i) all[i] = pad;
+    return;
+  }
+  for (int32_t r = 0; r < t.type->rows; ++r) {  // a window: only its own elements
+    for (int32_t c = 0; c < t.type->cols; ++c) *t.At<T>(r, c) = pad;
+  }
 }
 
 // Unboxed tiles move as one run per row (row-major) or column (column-major), which

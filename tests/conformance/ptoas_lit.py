@@ -111,10 +111,14 @@ def arch_of(args, source):
 
 
 def level_of(args):
-    for a in args:
+    """The RUN line's --pto-level, or None (ptoas then accepts tiles with and without
+    addresses, where PTOAS's default level2 refuses addresses)."""
+    for i, a in enumerate(args):
         if a.startswith("--pto-level="):
             return a.split("=", 1)[1]
-    return "level2"
+        if a == "--pto-level" and i + 1 < len(args):
+            return args[i + 1]
+    return None
 
 
 def cases_of_file(path, root):

@@ -96,14 +96,14 @@ def strip_cast(expr):
 
 
 def split_args(text):
-    """The comma-separated arguments of a call, commas inside parentheses kept."""
+    """The comma-separated arguments of a call, commas inside parentheses and braces kept."""
     args, depth, cur = [], 0, ""
     for c in text:
         if c == "," and depth == 0:
             args.append(cur.strip())
             cur = ""
             continue
-        depth += (c == "(") - (c == ")")
+        depth += (c in "({") - (c in ")}")
         cur += c
     if cur.strip():
         args.append(cur.strip())
@@ -133,9 +133,10 @@ def evaluate(expr, env):
         return None
 
 
-def constants(text):
-    """Names a C file defines as numbers: "const int64_t nBurst = 1;" and the like."""
-    env = {}
+def constants(text, env=None):
+    """Names a C file defines as numbers: "const int64_t nBurst = 1;" and the like, added to
+    env (names already known may appear in the definitions)."""
+    env = {} if env is None else env
     for m in re.finditer(r"(?:\bconst(?:expr)?\s+)?\b(?:u?int\d*_t|int|unsigned|long|size_t|float|"
                          r"double|auto)\s+(\w+)\s*=\s*([^;,]+);", text):
         v = evaluate(m.group(2), env)
@@ -153,11 +154,13 @@ class Launch:
         self.entry, self.main_args, self.literals, self.blocks = None, {}, {}, None
 
 
-def launches(case_dir):
-    """The launches of main.cpp, in order, through launch.cpp's Launch* wrappers."""
+def launches(case_dir, wrap=None):
+    """The launches of main.cpp, in order, through launch.cpp's Launch* wrappers (or those of
+    the text wrap, when a case keeps them in several files)."""
     main_cpp, launch_cpp = case_dir / "main.cpp", case_dir / "launch.cpp"
     main = main_cpp.read_text(errors="replace") if main_cpp.exists() else ""
-    wrap = launch_cpp.read_text(errors="replace") if launch_cpp.exists() else ""
+    if wrap is None:
+        wrap = launch_cpp.read_text(errors="replace") if launch_cpp.exists() else ""
     wrappers = {}
     for m in re.finditer(r"void\s+(Launch\w+)\s*\(([^)]*)\)\s*\{(.*?)\n\}", wrap, re.S):
         params = [re.findall(r"(\w+)\s*$", p.strip()) for p in split_args(m.group(2))]
@@ -379,7 +382,10 @@ def run_case(rel, case_dir, build, keep):
             shutil.rmtree(work, ignore_errors=True)
 
 
-OVERRUN = re.compile(r"(reads|writes) bytes \[\d+, \d+\) of %\w+ \(")
+# An access past a GM buffer: a load or store's bytes, or a view or scalar element past the
+# elements its file holds.
+OVERRUN = re.compile(r"(reads|writes) bytes \[\d+, \d+\) of %\w+ \(|"
+                     r"of %\w+ \([^)]*\), which holds \d+ elements")
 HUGE_PAGE = 2 << 20
 
 

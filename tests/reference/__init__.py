@@ -32,6 +32,11 @@ Modules:
   convolution    a direct convolution against timg2col + tmatmul
   multiblock     row normalisation split over blocks (control/multiblock_rows*)
   pipe           cube/vector pipe kernels on two f32 inputs (pipe/c2v_*, v2c_*, nosplit)
+  narrow_float   bit-level models of fp8 e4m3fn / e5m2, HiFloat8, e8m0 and fp4: every code
+                 decoded, encoding under each rounding mode with or without saturation, and
+                 the choices a5 TCVT makes per pair
+  convert        the tcvt cases of the low-precision formats (convert/*): decoding every code,
+                 encoding edge values
 
 The committed .bin files depend on these modules bit for bit: a change must leave
 tests/golden_data_check.py (ctest golden-data-reproducible) passing on every case.
