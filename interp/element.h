@@ -159,6 +159,18 @@ struct Min {
   }
   static int64_t Apply(int64_t a, int64_t b) { return b < a ? b : a; }
 };
+/// taddrelu: max(a + b, 0), the sum rounded first; NaN stays NaN (as trelu). Integer tiles are
+/// i16 only (opcodes.def): the sum wraps to 16 bits before the ReLU.
+struct AddRelu {
+  static float Apply(float a, float b) {
+    const float s = a + b;
+    return std::isnan(s) ? s : (s > 0 ? s : 0.0f);
+  }
+  static int64_t Apply(int64_t a, int64_t b) {
+    const int64_t s = static_cast<int16_t>(WrapAdd(a, b));
+    return s > 0 ? s : 0;
+  }
+};
 struct Sum {};
 struct PRelu {
   static float Apply(float a, float b) { return a > 0 ? a : a * b; }

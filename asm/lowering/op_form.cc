@@ -37,6 +37,7 @@ bool CheckNoAttributes(Context& ctx, ItemSpan items, std::string_view op) {
 }
 
 const Item* AttributeWord(ItemSpan value, bool quoted) {
+  if (!value.empty() && value[0].Is(ItemKind::kInt)) return &value[0];  // 7 : i32
   const Item* word = nullptr;
   for (const Item& item : value) {
     if (item.Is(ItemKind::kWord) || item.Is(ItemKind::kInt) ||
@@ -82,9 +83,54 @@ bool ReadOperandList(Context& ctx, ItemSpan items, std::vector<Operand>* operand
   return ok;
 }
 
+// One operand written with its type: "%v : T".
+bool ReadTypedOperand(Context& ctx, ItemSpan part, Operand* operand) {
+  const int colon = Find(part, ":");
+  if (colon <= 0 || !IsOneTerm(ctx, part.first(colon))) {
+    ctx.Error(SpanRange(part), StrCat("expected '%value : type', got '", Spell(part), "'"));
+    return false;
+  }
+  operand->term = part.first(colon);
+  operand->has_type = ParseWholeType(ctx, part.subspan(colon + 1), &operand->type);
+  return operand->has_type;
+}
+
+// PTOAS v0.60's quantised forms write operands after the types: "T fp %fp : F pre_quant %s :
+// i64" inside a type entry, and "%s : i64" as an entry of its own. Takes them out of \a types
+// into \a form (fp) and \a extra (the others, in order).
+bool ReadTrailingOperands(Context& ctx, std::vector<ItemSpan>* types, OpForm* form,
+                          std::vector<Operand>* extra) {
+  bool ok = true;
+  std::vector<ItemSpan> plain;
+  for (ItemSpan part : *types) {
+    if (!part.empty() && part[0].Is(ItemKind::kValue)) {
+      ok &= ReadTypedOperand(ctx, part, &extra->emplace_back());
+      continue;
+    }
+    size_t k = 0;
+    while (k < part.size() && !(part[k].IsWord("fp") || part[k].IsWord("pre_quant"))) ++k;
+    plain.push_back(part.first(k));
+    while (k < part.size()) {
+      size_t end = k + 1;
+      while (end < part.size() && !part[end].IsWord("fp") && !part[end].IsWord("pre_quant")) ++end;
+      const bool fp = part[k].IsWord("fp");
+      if (fp && form->has_fp) {
+        ctx.Error(part[k], "a second 'fp' operand");
+        return false;
+      }
+      Operand* into = fp ? &form->fp : &extra->emplace_back();
+      ok &= ReadTypedOperand(ctx, part.subspan(k + 1, end - k - 1), into);
+      form->has_fp |= fp;
+      k = end;
+    }
+  }
+  *types = plain;
+  return ok;
+}
+
 // ins(values : types) / outs(values : types).
 bool ReadClause(Context& ctx, const Item& group, const char* name, std::vector<Operand>* operands,
-                std::map<std::string, Attribute>* attrs) {
+                std::map<std::string, Attribute>* attrs, OpForm* form = nullptr) {
   ItemSpan children = group.children();
   int colon = Find(children, ":");
   ItemSpan values = colon < 0 ? children : children.subspan(0, colon);
@@ -94,6 +140,8 @@ bool ReadClause(Context& ctx, const Item& group, const char* name, std::vector<O
   if (types.size() == 1 && types[0].size() == 1 && types[0][0].IsGroup('(')) {
     types = Split(types[0][0].children(), ",");  // ins(%a, %b : (T, T))
   }
+  std::vector<Operand> extra;
+  if (form && !ReadTrailingOperands(ctx, &types, form, &extra)) return false;
   if (types.size() != operands->size()) {
     ctx.Error(group, StrCat(name, "(...) lists ", operands->size(), " operands but ",
                             types.size(), " types"));
@@ -105,6 +153,7 @@ bool ReadClause(Context& ctx, const Item& group, const char* name, std::vector<O
     op.has_type = ParseWholeType(ctx, types[i], &op.type);
     ok &= op.has_type;
   }
+  operands->insert(operands->end(), extra.begin(), extra.end());
   return ok;
 }
 
@@ -114,7 +163,7 @@ bool ReadDps(Context& ctx, const Statement& stmt, OpForm* form) {
   for (size_t i = 0; i < items.size(); ++i) {
     const Item& item = items[i];
     if (item.IsWord("ins") && i + 1 < items.size() && items[i + 1].IsGroup('(')) {
-      ok &= ReadClause(ctx, items[++i], "ins", &form->ins, &form->attrs);
+      ok &= ReadClause(ctx, items[++i], "ins", &form->ins, &form->attrs, form);
     } else if (item.IsWord("outs") && i + 1 < items.size() && items[i + 1].IsGroup('(')) {
       ok &= ReadClause(ctx, items[++i], "outs", &form->outs, &form->attrs);
     } else if (item.IsWord("outs") && i + 1 < items.size() && items[i + 1].IsPunct(":")) {

@@ -39,6 +39,10 @@ struct OpForm {
   Signature signature;                    ///< SSA: the whole signature.
   bool has_signature = false;
   std::map<std::string, Attribute> attrs;
+  /// PTOAS v0.60's `fp %fp : T` inside ins(...): the quantisation parameters of the fixpipe's
+  /// per-channel forms (tstore, tmov, textract, tinsert from acc).
+  bool has_fp = false;
+  Operand fp;
 };
 
 /// True if \a items write their outputs in an outs(...) clause (or give only ins(...)), not as

@@ -95,4 +95,23 @@ const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
   return count_only ? *count_only : first;
 }
 
+const OpInfo* QuantisedForm(const OpInfo& info, const Statement& stmt,
+                            const std::function<bool(const Item&)>& is_scaling_tile) {
+  const OpInfo* fp_row = LookupMnemonic(std::string(info.mnemonic) + ".fp");
+  const int ins = FindClause(stmt.items, "ins");
+  if (!fp_row || fp_row == &info || ins < 0) return nullptr;
+  ItemSpan group = stmt.items[ins + 1].children();
+  for (const Item& item : group) {
+    if (item.IsWord("fp")) return fp_row;
+  }
+  // tmov ins(%src : T, %fp : F): the second input, when it is a scaling tile.
+  for (ItemSpan part : Split(group, ",")) {
+    if (!part.empty() && &part[0] != &group[0] && part[0].Is(ItemKind::kValue) &&
+        is_scaling_tile(part[0])) {
+      return fp_row;
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace pto::assembler

@@ -3,6 +3,8 @@
 #ifndef PTO_ASM_LOWERING_OP_OVERLOAD_H_
 #define PTO_ASM_LOWERING_OP_OVERLOAD_H_
 
+#include <functional>
+
 #include "pto/asm/items.h"
 #include "pto/common/isa/opcode.h"
 
@@ -11,6 +13,13 @@ namespace pto::assembler {
 /// Of the forms of the instruction spelled like \a first, the one \a stmt's operand counts and
 /// required attributes select.
 const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt);
+
+/// PTOAS v0.60 spells the fixpipe's per-channel quantisation of tstore, tmov, textract and
+/// tinsert with the plain mnemonic and an fp tile (`fp %fp : T` in ins(...), or tmov's second
+/// input in the scaling memory): the row spelled `<mnemonic>.fp` then. \a is_scaling_tile says
+/// whether a written value is a tile in the scaling memory. Null for any other statement.
+const OpInfo* QuantisedForm(const OpInfo& info, const Statement& stmt,
+                            const std::function<bool(const Item&)>& is_scaling_tile);
 
 }  // namespace pto::assembler
 

@@ -5,6 +5,7 @@
 
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/op_overload.h"
+#include "pto/asm/lowering/tile_op_attributes.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/isa/attributes.h"
 #include "pto/common/isa/immediates.h"
@@ -30,6 +31,12 @@ bool ClassMatches(OperandKind kind, const Value& v) {
   const RegClass cls = GetKindInfo(kind).reg_class;
   return cls != RegClass::kNone && v.cls == ValueClassOf(cls) &&
          KindAcceptsType(kind, v.type.dtype);
+}
+
+// The rows of the fixpipe's per-channel quantisation (tmov.fp, tstore.fp, textract_fp, ...).
+bool IsQuantisedRow(const OpInfo& info) {
+  const std::string_view m = info.mnemonic;
+  return m.size() > 3 && (m.substr(m.size() - 3) == ".fp" || m.substr(m.size() - 3) == "_fp");
 }
 
 // Lowers one statement; members hold what the steps share.
@@ -62,6 +69,8 @@ class TileOpLowering {
   DType PrimaryDType() const;
   std::string OperandRole(int index) const;
   bool Immediate(const OperandSpec& spec, uint32_t* code);
+  using AttrIterator = std::map<std::string, Attribute>::const_iterator;
+  bool SpellingsAgree(const OperandSpec& spec, AttrIterator first, uint32_t code);
   SourceRange RuleErrorRange(int operand) const;
   Type ResultType(size_t k);
 
@@ -334,38 +343,6 @@ bool TileOpLowering::LowerIndexedView(int view_slot, int tile_slot) {
   return true;
 }
 
-// "EQ NE LT ..." for messages (values without a spelling left out).
-static std::string ValueNames(const AttrInfo& info) {
-  std::string names;
-  for (uint32_t i = 0; i < info.count; ++i) {
-    if (info.values[i][0] != '\0') names += StrCat(names.empty() ? "" : " ", info.values[i]);
-  }
-  return names;
-}
-
-// True if attribute \a written sets the immediate \a spec. The attribute as written may use
-// another spelling of the name (sat_mode, satMode). tnotify's sync form calls its NotifyOp
-// just "op" (elsewhere "op" is a sync op class).
-static bool NamesImmediate(const OperandSpec& spec, std::string_view written) {
-  if (spec.kind != OperandKind::kImm || spec.attr == "%order") return false;
-  const AttrInfo* info = FindAttr(spec.attr);
-  if (!info) return written == spec.attr;
-  return FindAttr(written) == info || (written == "op" && spec.attr == "notifyOp");
-}
-
-// Attributes PTOAS programs carry that set no immediate: the generic form's operand segment
-// sizes, the layout PTOAS infers for tload/tstore, the tile library candidates its passes
-// record, tmov's accToVecMode (the destination tile says where the data goes) and
-// tquant.mx's quant_type (MXFP8, its only mode). The VM has no use for them.
-// TileLang's template hints (src1Col, src0eqdst, highPrecision) are attributes PTOAS v0.60 keeps
-// without reading them: they choose nothing there, and nothing here (a highPrecision that asks
-// for something gets a warning: precisionType is the attribute that does).
-static bool IsCarriedAttribute(std::string_view name) {
-  return name == "operandSegmentSizes" || name == "layout" || name == "candidates" ||
-         name == "accToVecMode" || name == "quant_type" || name == "src1Col" ||
-         name == "src0eqdst" || name == "highPrecision";
-}
-
 bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
   if (spec.attr == "%order") {
     *code = scalar_first_ ? 1 : 0;
@@ -412,10 +389,26 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     *code = 1;  // a unit attribute: {isBinary}
     return true;
   }
-  if (word && ParseAttrValue(*info, word->text, code)) return true;
+  if (word && ParseAttrValue(*info, word->text, code)) return SpellingsAgree(spec, it, *code);
   ctx_.Error(it->second.range, StrCat("unknown ", spec.attr, " value '", Spell(it->second.value),
                                       "' (one of: ", ValueNames(*info), ")"));
   return false;
+}
+
+// Two spellings of one attribute (thistogram's byte and its older isMSB) must set one value.
+bool TileOpLowering::SpellingsAgree(const OperandSpec& spec, AttrIterator first, uint32_t code) {
+  const AttrInfo& info = *FindAttr(spec.attr);
+  for (auto other = std::next(first); other != form_.attrs.end(); ++other) {
+    if (!NamesImmediate(spec, other->first)) continue;
+    const Item* word = AttributeWord(other->second.value);
+    uint32_t value;
+    if (!word || !ParseAttrValue(info, word->text, &value) || value != code) {
+      ctx_.Error(other->second.range, StrCat("'", other->first, "' conflicts with '",
+                                             first->first, "'"));
+      return false;
+    }
+  }
+  return true;
 }
 
 // Where a broken rule points: its operand as written, the attribute that set an immediate,
@@ -491,6 +484,14 @@ bool TileOpLowering::Run() {
         all[i]->type = sig.inputs[i];
       }
     }
+  }
+  // The fp tile of the quantised forms (`fp %fp : T`) is their second input.
+  if (form_.has_fp) {
+    if (inputs.empty() || !IsQuantisedRow(info_)) {
+      ctx_.Error(form_.fp.range(), StrCat(info_.mnemonic, " takes no fp operand"));
+      return false;
+    }
+    inputs.insert(inputs.begin() + 1, &form_.fp);
   }
   // tdivs %k, %t: the scalar-first form.
   if ((info_.flags & kFlagScalarFirst) && inputs.size() == 2) {
@@ -629,7 +630,19 @@ bool TileOpLowering::Run() {
 }  // namespace
 
 bool LowerTileOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
-  return TileOpLowering(fb, ChooseForm(info, stmt), stmt).Run();
+  const OpInfo& form = ChooseForm(info, stmt);
+  const Value* vec_tmp = nullptr;  // tmov's second input, when it is a vec tile
+  const OpInfo* quantised = QuantisedForm(form, stmt, [&](const Item& value) {
+    const Value* v = fb.Find(value.text, value.index);
+    if (v && v->cls == ValueClass::kTile && v->type.tile.mem == Memory::kVec) vec_tmp = v;
+    return v && v->cls == ValueClass::kTile && v->type.tile.mem == Memory::kScaling;
+  });
+  if (vec_tmp && form.opcode == Opcode::kTMov) {
+    fb.ctx().Error(stmt.head, "tmov with a vec tmp tile (PTOAS v0.60's X-to-ZZ form of MX "
+                              "scales, grpAxis) is not modelled");
+    return false;
+  }
+  return TileOpLowering(fb, quantised ? *quantised : form, stmt).Run();
 }
 
 }  // namespace pto::assembler

@@ -34,7 +34,7 @@ Roles RolesOf(const OpInfo& info) {
         r.ints.push_back(index);
         break;
       case OperandKind::kImm:
-        if (s.attr == "atomicType") r.atomic_type = index;
+        if (s.attr == "atomicType" || s.attr == "scatterAtomicOp") r.atomic_type = index;
         break;
       default:
         break;
@@ -125,6 +125,10 @@ std::vector<OperandAccess> Builder::Build(AccessRule rule) {
       return {};
     case AccessRule::kElementwise:
       Outputs(Region::kValid, d);
+      Inputs(Region::kValid, d);
+      break;
+    case AccessRule::kAccumulate:
+      out_.push_back({d, true, true, Region::kValid, d, 0, d});
       Inputs(Region::kValid, d);
       break;
     case AccessRule::kFirstRow:

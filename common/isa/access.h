@@ -21,6 +21,7 @@ namespace pto {
 enum class AccessRule : uint8_t {
   kNone,         ///< No memory: registers, structure, synchronisation.
   kElementwise,  ///< d over D(d); each source over D(d)'s shape.
+  kAccumulate,   ///< d read and written over D(d); each source over D(d)'s shape (taxpy).
   kFirstRow,     ///< d's row 0 over D(d)'s columns (tci).
   kOwnValid,     ///< Every tile over its own valid region, every view over its window.
   kMask,         ///< A mask of D(a)'s bits written; the sources over D(a) (tcmp, tcmps).

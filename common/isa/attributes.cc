@@ -75,6 +75,26 @@ constexpr const char* kPrecisions[] = {"DEFAULT", "HIGH_PRECISION"};
 constexpr const char* kReluPreModes[] = {"NO_RELU", "NORMAL_RELU", "SCALAR_RELU", "VECTOR_RELU",
                                          "PWL"};
 constexpr const char* kPhases[] = {"UNSPECIFIED", "", "PARTIAL", "FINAL"};
+// More v0.60 tile attributes (UNSPECIFIED: not written, the name listings print).
+// accToVecMode: which vector core's UB an acc-to-vec move writes
+// (one, or both split by rows or columns). tinsertMode: A5's vec NZ to mat insert in 2 or 4
+// transfers (codes as the ISA numbers them; 0: a single transfer). coalesce: mgather/mscatter's
+// index granularity (0: told by the index tile's shape). gatherOob/scatterOob: out-of-range
+// indices. scatterAtomicOp: mscatter's GM atomic. scatterConflict (0: absent). printFormat (0:
+// tprint's own format). byte: the byte thistogram counts (1 when not written). rounds: trandom's
+// Philox rounds (7 or 10; 10 when not written).
+constexpr const char* kAccToVecModes[] = {"UNSPECIFIED", "SINGLE_MODE_VEC0", "SINGLE_MODE_VEC1",
+                                          "DUAL_MODE_SPLIT_M", "DUAL_MODE_SPLIT_N"};
+constexpr const char* kTInsertModes[] = {"UNSPECIFIED", "", "SPLIT2", "SPLIT4"};
+constexpr const char* kCoalesceModes[] = {"UNSPECIFIED", "ROW", "ELEM"};
+constexpr const char* kGatherOobs[] = {"UNDEFINED", "CLAMP", "WRAP", "ZERO"};
+constexpr const char* kScatterAtomics[] = {"NONE", "ADD", "MAX", "MIN"};
+constexpr const char* kScatterOobs[] = {"UNDEFINED", "SKIP", "CLAMP", "WRAP"};
+constexpr const char* kScatterConflicts[] = {"UNSPECIFIED", "DEFAULT", "LAST"};
+constexpr const char* kPrintFormats[] = {"UNSPECIFIED", "WIDTH8_PRECISION4", "WIDTH8_PRECISION2",
+                                         "WIDTH10_PRECISION6"};
+constexpr const char* kHistogramBytes[] = {"0", "1", "2", "3"};
+constexpr const char* kPhiloxRounds[] = {"", "", "", "", "", "", "", "7", "", "", "10"};
 
 constexpr AttrInfo kAttrs[] = {
     {"isBinary", kBool, 2, 0},
@@ -109,6 +129,16 @@ constexpr AttrInfo kAttrs[] = {
     {"reluPreMode", kReluPreModes, std::size(kReluPreModes), 0},
     {"stPhase", kPhases, std::size(kPhases), 0},
     {"accPhase", kPhases, std::size(kPhases), 0},
+    {"accToVecMode", kAccToVecModes, std::size(kAccToVecModes), 0},
+    {"tinsertMode", kTInsertModes, std::size(kTInsertModes), 0},
+    {"coalesce", kCoalesceModes, std::size(kCoalesceModes), 0},
+    {"gatherOob", kGatherOobs, std::size(kGatherOobs), 0},
+    {"scatterAtomicOp", kScatterAtomics, std::size(kScatterAtomics), 0},
+    {"scatterOob", kScatterOobs, std::size(kScatterOobs), 0},
+    {"scatterConflict", kScatterConflicts, std::size(kScatterConflicts), 0},
+    {"printFormat", kPrintFormats, std::size(kPrintFormats), 0},
+    {"byte", kHistogramBytes, std::size(kHistogramBytes), 1},
+    {"rounds", kPhiloxRounds, std::size(kPhiloxRounds), 10},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values
@@ -142,6 +172,7 @@ const AttrInfo* FindAttr(std::string_view name) {
   if (name == "notify_op") return FindAttr("notifyOp");
   if (name == "reduce_op") return FindAttr("reduceOp");
   if (name == "mask_pattern") return FindAttr("maskPattern");
+  if (name == "isMSB") return FindAttr("byte");  // thistogram's older spelling: true is byte 1
   return nullptr;
 }
 
@@ -165,6 +196,10 @@ bool ParseAttrValue(const AttrInfo& attr, std::string_view word, uint32_t* code)
       *code = i;
       return true;
     }
+  }
+  if (attr.values == kHistogramBytes && (word == "true" || word == "false")) {
+    *code = word == "true";  // isMSB
+    return true;
   }
   if ((attr.values == kBool || attr.values == kTriangles) && (word == "0" || word == "1")) {
     *code = word == "1";

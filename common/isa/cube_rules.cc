@@ -1,6 +1,8 @@
 // Operand rules of data movement between memories and of the cube (matrix) instructions:
 // which memory pairs each architecture connects, which element types the cube multiplies,
 // and the static shape agreements.
+#include <span>
+
 #include "pto/common/isa/rule_checker.h"
 #include "pto/common/strings.h"
 
@@ -118,6 +120,7 @@ void RuleChecker::CheckStoreAtomic(int atomic, DType view_type) {
 
 // TMOV between the memory pairs each architecture connects (isa.md 2.6).
 void RuleChecker::CheckMove() {
+  CheckAccControls();
   const TileType* d = Tile(0);
   const TileType* a = Tile(1);
   if (!d || !a) return;
@@ -129,8 +132,8 @@ void RuleChecker::CheckMove() {
       {Memory::kVec, Memory::kVec, true},    {Memory::kMat, Memory::kLeft, true},
       {Memory::kMat, Memory::kRight, true},  {Memory::kMat, Memory::kBias, true},
       {Memory::kMat, Memory::kScaling, true}, {Memory::kAcc, Memory::kMat, true},
-      {Memory::kAcc, Memory::kVec, false},   {Memory::kVec, Memory::kMat, false},
-  };
+      {Memory::kAcc, Memory::kVec, true},    {Memory::kVec, Memory::kMat, false},
+  };  // PTOAS v0.60 takes acc to vec on a2a3 too
   const Path* path = nullptr;
   for (const Path& p : kPaths) {
     if (p.from == a->mem && p.to == d->mem) path = &p;
@@ -139,6 +142,15 @@ void RuleChecker::CheckMove() {
     Fail(0, StrCat("tmov cannot move a ", MemoryName(a->mem), " tile to ", MemoryName(d->mem),
                    " on ", ArchName(arch_),
                    path ? " (that path exists on a5)" : " (no such data path)"));
+    return;
+  }
+  if (a->mem == Memory::kAcc && types_[2].present) {  // a pre-quant scalar
+    const uint64_t allowed = AccQuantStoreTypes(a->dtype);
+    if (!(allowed & Bit(d->dtype))) {
+      Fail(0, StrCat("tmov from acc with a pre-quant scalar writes ", DTypeName(a->dtype), " as ",
+                     DTypeMaskNames(allowed), ", not ", DTypeName(d->dtype), " on ",
+                     ArchName(arch_)));
+    }
     return;
   }
   if (a->mem == Memory::kAcc) {
@@ -242,46 +254,105 @@ void RuleChecker::CheckVecToVec(bool insert, const TileType& d) {
 // tile into a window of an L1 tile (from L0C, or from UB on a5). Both also move UB to UB
 // (PTOAS v0.60, both architectures).
 void RuleChecker::CheckExtractInsert(bool insert) {
+  CheckAccControls();
   RequireAllowedDType(0);
   const TileType* d = Tile(0);
   const TileType* a = Tile(1);
-  if (d && a && d->mem == Memory::kVec && a->mem == Memory::kVec) {
+  if (!d || !a) return;
+  struct Path {
+    Memory from, to;
+    bool a2a3;
+  };
+  // PTOAS v0.60's pairs: textract also from vec and acc, tinsert also vec to vec (and mat).
+  static const Path kExtract[] = {
+      {Memory::kMat, Memory::kLeft, true},    {Memory::kMat, Memory::kRight, true},
+      {Memory::kAcc, Memory::kMat, true},     {Memory::kVec, Memory::kVec, true},
+      {Memory::kMat, Memory::kScaling, false}, {Memory::kVec, Memory::kMat, false},
+      {Memory::kAcc, Memory::kVec, false}};
+  static const Path kInsert[] = {{Memory::kAcc, Memory::kMat, true},
+                                 {Memory::kVec, Memory::kVec, true},
+                                 {Memory::kAcc, Memory::kVec, false},
+                                 {Memory::kVec, Memory::kMat, false}};
+  const Path* path = nullptr;
+  for (const Path& p : insert ? std::span<const Path>(kInsert) : std::span<const Path>(kExtract)) {
+    if (p.from == a->mem && p.to == d->mem) path = &p;
+  }
+  if (!path || (arch_ == Arch::kA2A3 && !path->a2a3)) {
+    Fail(1, StrCat(info_.mnemonic, " cannot move a ", MemoryName(a->mem), " tile to ",
+                   MemoryName(d->mem), " on ", ArchName(arch_),
+                   path ? " (that path exists on a5)" : " (no such data path)"));
+    return;
+  }
+  if (a->mem != Memory::kAcc) {
     RequireSameDType(0, 1);
-    CheckVecToVec(insert, *d);
-    return;
-  }
-  if (insert) {
-    if (arch_ == Arch::kA2A3) {
-      RequireMemory(1, {Memory::kAcc});
-    } else {
-      RequireMemory(1, {Memory::kAcc, Memory::kVec});
-    }
-    RequireMemory(0, {Memory::kMat});
-    if (d && a && a->mem != Memory::kAcc) RequireSameDType(0, 1);
-    // PTOAS v0.60 (a2a3): from acc, f32 to f16 or bf16 only.
-    if (d && a && a->mem == Memory::kAcc && arch_ == Arch::kA2A3 &&
-        !(a->dtype == DType::kF32 && (d->dtype == DType::kF16 || d->dtype == DType::kBF16))) {
-      Fail(1, StrCat("tinsert from acc converts f32 to f16 or bf16 on a2a3, not ",
-                     DTypeName(a->dtype), " to ", DTypeName(d->dtype)));
-      return;
-    }
-    if (d && a && a->mem == Memory::kAcc && !(a->dtype == d->dtype ||
-                                               (a->dtype == DType::kF32 &&
-                                                (d->dtype == DType::kF16 ||
-                                                 d->dtype == DType::kBF16)))) {
-      Fail(1, StrCat("tinsert from acc converts f32 to f32, f16 or bf16 and i32 to i32, not ",
-                     DTypeName(a->dtype), " to ", DTypeName(d->dtype)));
+    if (a->mem == Memory::kVec && d->mem == Memory::kVec) {
+      CheckVecToVec(insert, *d);
     }
     return;
   }
-  if (arch_ == Arch::kA2A3) {
-    RequireMemory(1, {Memory::kMat});
-    RequireMemory(0, {Memory::kLeft, Memory::kRight});
-  } else {
-    RequireMemory(1, {Memory::kMat, Memory::kVec});
-    RequireMemory(0, {Memory::kLeft, Memory::kRight, Memory::kMat});
+  // Out of L0C the fixpipe converts: f32 to f32, f16 or bf16, i32 to i32; with a pre-quant
+  // scalar (operand 4) or the fp forms, the quantised types.
+  const bool quant = IsFixpipeQuant() || (info_.num_operands() > 4 && types_[4].present);
+  // PTOAS v0.60: a2a3 moves an f32 L0C only as f16 or bf16 without quantising.
+  const uint64_t halves = Bit(DType::kF16) | Bit(DType::kBF16);
+  const uint64_t cast = arch_ == Arch::kA2A3
+                            ? (a->dtype == DType::kF32 ? halves : 0)
+                            : (a->dtype == DType::kF32 ? Bit(DType::kF32) | halves
+                                                       : Bit(DType::kI32));
+  const uint64_t allowed = quant ? AccQuantStoreTypes(a->dtype) : cast;
+  if (!(allowed & Bit(d->dtype))) {
+    Fail(0, StrCat(info_.mnemonic, " from acc", quant ? " with a pre-quant scalar" : "",
+                   " converts ", DTypeName(a->dtype), " to ",
+                   allowed ? DTypeMaskNames(allowed) : std::string("nothing"), " on ",
+                   ArchName(arch_), ", not ", DTypeName(d->dtype)));
   }
-  RequireSameDType(0, 1);
+}
+
+// The fixpipe's controls of a move, extract or insert (PTOAS v0.60): reluPreMode and a
+// pre-quant scalar need an acc source; accToVecMode an A5 acc-to-vec move, with one target
+// vector core when it quantises; tinsertMode an A5 insert of a vec NZ tile into mat.
+void RuleChecker::CheckAccControls() {
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (!d || !a) return;
+  const bool from_acc = a->mem == Memory::kAcc;
+  auto value = [&](int i) { return i >= 0 && types_[i].known_value ? types_[i].value : 0.0; };
+  const int relu = AttrOperand("reluPreMode"), mode = AttrOperand("accToVecMode");
+  const int split = AttrOperand("tinsertMode");
+  int pre = -1;
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    if (info_.operands[i].kind == OperandKind::kInt && info_.operands[i].optional) pre = i;
+  }
+  const bool has_pre = pre >= 0 && types_[pre].present;
+  if (value(relu) != 0 && !from_acc) Fail(relu, "reluPreMode needs an acc source");
+  if (value(relu) > 1 && from_acc) {
+    Fail(relu, "only reluPreMode = no_relu and normal_relu are modelled (the other modes' slopes "
+               "come from fixpipe registers no tile instruction sets)");
+  }
+  if (has_pre && !from_acc) Fail(pre, "a pre-quant scalar needs an acc source");
+  if (value(mode) != 0) {
+    const bool a5_only = info_.family != Family::kMove;  // PTOAS: tmov's exists on a2a3 too
+    if ((a5_only && arch_ != Arch::kA5) || !from_acc || d->mem != Memory::kVec) {
+      Fail(mode, StrCat("accToVecMode belongs to an acc-to-vec move", a5_only ? " (a5)" : ""));
+    } else if ((has_pre || IsFixpipeQuant()) && value(mode) > 2) {
+      Fail(mode, "a quantising acc-to-vec move writes one vector core's UB: single_mode_vec0 "
+                 "or single_mode_vec1");
+    }
+  }
+  // An acc tile the fixpipe reads through its controls, or windows of, is NZ (PTOAS v0.60).
+  const bool window = info_.family == Family::kExtract || info_.family == Family::kInsert;
+  if (from_acc && (window || IsFixpipeQuant() || value(relu) != 0) &&
+      (a->row_major() || a->slayout != SLayout::kRowMajor)) {
+    Fail(1, StrCat(info_.mnemonic, " reads an NZ acc tile (blayout=col_major, "
+                   "slayout=row_major) here, got ", a->LayoutName()));
+  }
+  if (value(split) != 0) {
+    if (arch_ != Arch::kA5 || a->mem != Memory::kVec || d->mem != Memory::kMat) {
+      Fail(split, "tinsertMode belongs to an a5 insert of a vec tile into mat");
+    } else if (a->row_major() || a->slayout != SLayout::kRowMajor) {
+      Fail(split, StrCat("tinsertMode splits an NZ source, got ", a->LayoutName()));
+    }
+  }
 }
 
 // TTRANS: d[j,i] = a[i,j] between plain UB tiles of one element size.

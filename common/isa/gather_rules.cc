@@ -1,5 +1,6 @@
 // Operand rules of the gathers, scatters and sorts: tgather (index and mask-pattern
 // forms), tgatherb, tscatter, mgather, mscatter, tsort32, tmrgsort.
+#include "pto/common/isa/coalesce.h"
 #include "pto/common/isa/rule_checker.h"
 #include "pto/common/strings.h"
 
@@ -96,13 +97,60 @@ void RuleChecker::CheckGather() {
     RequireIndexTile(2, a5 ? kIndex32 | kIndex16 : Bit(DType::kU16) | Bit(DType::kU32),
                      "a row index tile");
     RequireIndexCovers(2, 1, "source");
-  } else {  // mgather (tile 0, view 1, index 2) / mscatter (view 0, tile 1, index 2)
-    const bool gather = m == "mgather";
-    const int tile = gather ? 0 : 1, view = gather ? 1 : 0;
-    RequireAllowedDType(tile);
-    RequireIndexTile(2, kIndex32 | kIndex16, "an index tile");
-    RequireIndexCovers(2, tile, gather ? "destination" : "source");
-    RequireViewElementSize(view, tile);
+  } else {
+    CheckGlobalGatherScatter(m == "mgather");
+  }
+}
+
+// mgather d | view idx @coalesce @gatherOob, mscatter view | a idx @coalesce @scatterAtomicOp
+// @scatterOob @scatterConflict: one index per element, or per row with coalesce = row (an index
+// tile of [1, R] or a DN [R, 1]; without coalesce the index tile's shape says which). The
+// out-of-range modes, atomics and conflict rule need an explicit coalesce (PTOAS v0.60).
+void RuleChecker::CheckGlobalGatherScatter(bool gather) {
+  const int tile = gather ? 0 : 1, view = gather ? 1 : 0, idx = 2;
+  RequireAllowedDType(tile);
+  RequireVec(idx);
+  RequirePlain(idx);
+  const TileType* x = Tile(idx);
+  if (x && !((kIndex32 | kIndex16) & Bit(x->dtype))) {
+    Fail(idx, StrCat(info_.mnemonic, " needs an index tile of ",
+                     DTypeMaskNames(kIndex32 | kIndex16), ", got ", DTypeName(x->dtype)));
+  }
+  RequireViewElementSize(view, tile);
+  auto code = [&](const char* name) {
+    const int i = AttrOperand(name);
+    return i >= 0 && types_[i].known_value ? static_cast<uint32_t>(types_[i].value) : 0u;
+  };
+  const Coalesce coalesce = static_cast<Coalesce>(code("coalesce"));
+  const TileType* t = Tile(tile);
+  if (x && t &&
+      IndexGranularityOf(*x, x->valid_rows, x->valid_cols, t->valid_rows, t->valid_cols,
+                         coalesce) == IndexGranularity::kNone) {
+    Fail(idx, StrCat(info_.mnemonic, "'s index tile (valid ", x->valid_rows, "x",
+                     x->valid_cols, ", ", x->LayoutName(), ") fits neither one index per row ([1, ",
+                     t->valid_rows, "], or a DN [", t->valid_rows, ", 1]) nor one per element ",
+                     "of the ", t->valid_rows, "x", t->valid_cols, " data",
+                     coalesce == Coalesce::kAbsent ? "" : " as coalesce asks"));
+  }
+  const char* modes[] = {gather ? "gatherOob" : "scatterOob", "scatterAtomicOp",
+                         "scatterConflict"};
+  for (const char* mode : modes) {
+    if (code(mode) != 0 && coalesce == Coalesce::kAbsent) {
+      Fail(AttrOperand(mode), StrCat(info_.mnemonic, "'s ", mode, " needs an explicit coalesce"));
+    }
+  }
+  if (gather) return;
+  if (code("scatterConflict") != 0 && arch_ != Arch::kA5) {
+    Fail(AttrOperand("scatterConflict"), "scatterConflict exists on a5 only");
+  }
+  const uint32_t atomic = code("scatterAtomicOp");
+  const DTypeMask atomics =
+      atomic == 1 ? kIndex32 | Bit(DType::kF16) | Bit(DType::kF32)
+                  : Bit(DType::kI32) | Bit(DType::kF32);
+  if (t && atomic != 0 && !(atomics & Bit(t->dtype))) {
+    Fail(AttrOperand("scatterAtomicOp"),
+         StrCat("mscatter's atomic ", atomic == 1 ? "add" : "max or min", " takes ",
+                DTypeMaskNames(atomics), ", not ", DTypeName(t->dtype)));
   }
 }
 

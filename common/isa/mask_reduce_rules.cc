@@ -67,10 +67,15 @@ void RuleChecker::CheckPartial() {
   }
   RequireSameDType(0, 1);
   RequireSameDType(0, 2);
-  const TileType* d = Tile(0);
+  RequirePartialPattern(0, 1, 2);
+}
+
+// Sources \a a and \a b of destination \a d: each valid region inside d's, one equal to it.
+void RuleChecker::RequirePartialPattern(int dst, int a, int b) {
+  const TileType* d = Tile(dst);
   if (!d || d->valid_rows == kDynamic || d->valid_cols == kDynamic) return;
   bool all_static = true, one_equal = false;
-  for (int i : {1, 2}) {
+  for (int i : {a, b}) {
     const TileType* s = Tile(i);
     if (!s) return;
     if (s->valid_rows == kDynamic || s->valid_cols == kDynamic) {
@@ -87,6 +92,38 @@ void RuleChecker::CheckPartial() {
   if (arch_ == Arch::kA2A3 && all_static && !one_equal) {
     Fail(-1, StrCat(info_.mnemonic, " needs one source whose valid region is the destination's (",
                     d->valid_rows, "x", d->valid_cols, ")"));
+  }
+}
+
+// tpartargmax/min d di | a b ai bi: the values as tpart*; the indices i32 or ui32, each index
+// tile of its value tile's shape and valid shape.
+void RuleChecker::CheckPartialArg() {
+  RequireAllowedDType(0);
+  for (int i = 0; i < 6; ++i) {
+    RequireVec(i);
+    RequireND(i);
+  }
+  RequireSameDType(0, 2);
+  RequireSameDType(0, 3);
+  RequirePartialPattern(0, 2, 3);
+  const int kPairs[][2] = {{0, 1}, {2, 4}, {3, 5}};  // (value, index)
+  const TileType* first_index = Tile(1);
+  for (const auto& pair : kPairs) {
+    const TileType* v = Tile(pair[0]);
+    const TileType* x = Tile(pair[1]);
+    if (!v || !x || !first_index) continue;
+    if (x->dtype != DType::kI32 && x->dtype != DType::kU32) {
+      Fail(pair[1], StrCat(info_.mnemonic, "'s index tiles hold i32 or ui32, got ",
+                           DTypeName(x->dtype)));
+    } else if (x->dtype != first_index->dtype) {
+      Fail(pair[1], StrCat(info_.mnemonic, "'s index tiles hold one type (",
+                           DTypeName(first_index->dtype), "), got ", DTypeName(x->dtype)));
+    }
+    if (x->rows != v->rows || x->cols != v->cols || x->valid_rows != v->valid_rows ||
+        x->valid_cols != v->valid_cols) {
+      Fail(pair[1], StrCat("an index tile of ", info_.mnemonic, " has its value tile's shape "
+                           "and valid shape (", v->ToString(), "), got ", x->ToString()));
+    }
   }
 }
 

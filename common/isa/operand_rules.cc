@@ -190,6 +190,30 @@ void RuleChecker::CheckColReduce() {
     Fail(0, StrCat("destination has ", d->cols, " columns but the source has ", a->valid_cols,
                    " valid columns to reduce"));
   }
+  if (info_.opcode == Opcode::kTColSum) CheckColSumTmp();
+}
+
+// tcolsum's tmp tile with isBinary = true, which pairs rows into it (PTOAS v0.60's rules);
+// without, the tile is not used. (PTOAS refuses a tmp with no isBinary at all; the immediate
+// cannot tell that from isBinary = false.)
+void RuleChecker::CheckColSumTmp() {
+  const int tmp = 2, binary = AttrOperand("isBinary");
+  const TileType* t = Tile(tmp);
+  const TileType* a = Tile(1);
+  if (!t || !a || !(types_[binary].known_value && types_[binary].value == 1)) return;
+  RequireND(tmp);
+  RequireSameDType(1, tmp);
+  if (a->valid_cols == kDynamic || a->valid_rows == kDynamic) return;
+  if (t->cols < a->valid_cols) {
+    Fail(tmp, StrCat("tcolsum's tmp tile needs rows of at least the source's ", a->valid_cols,
+                     " valid columns, got ", t->cols));
+  }
+  const uint64_t need =
+      uint64_t((a->valid_rows + 1) / 2) * uint64_t(a->valid_cols) * DTypeSize(a->dtype);
+  if (t->Bytes() < need) {
+    Fail(tmp, StrCat("tcolsum's tmp tile holds ", t->Bytes(), " bytes; pairing ",
+                     a->valid_rows, " rows of ", a->valid_cols, " needs ", need));
+  }
 }
 
 // trowexpand: d[i,j] = a[i,0]; a 0x0 destination is a no-op, else no valid side is 0 and a has
@@ -354,6 +378,7 @@ void RuleChecker::CheckInterleave() {
 // tconcat d|ab: vec row-major tiles of one element type; d's valid shape is a's rows by a's
 // and b's columns side by side (the ISA's basic form).
 void RuleChecker::CheckConcat() {
+  if (info_.opcode == Opcode::kTConcatIdx) return CheckConcatIdx();
   RequireAllowedDType(0);
   for (int i = 0; i < 3; ++i) {
     RequireVec(i);
@@ -375,6 +400,39 @@ void RuleChecker::CheckConcat() {
       a->valid_cols + b->valid_cols != d->valid_cols) {
     Fail(0, StrCat(info_.mnemonic, " needs a destination with ", a->valid_cols, " + ",
                    b->valid_cols, " valid columns, got ", d->valid_cols));
+  }
+}
+
+// tconcatidx d | a b ai bi: vec tiles; a, b of d's element type; ai, bi of one integer type
+// (i8, i16, i32) with at least one valid column; every valid row count d's.
+void RuleChecker::CheckConcatIdx() {
+  RequireAllowedDType(0);
+  for (int i = 0; i < 5; ++i) RequireVec(i);
+  if (arch_ == Arch::kA5) {
+    for (int i = 0; i < 3; ++i) RequireND(i);
+  }
+  RequireSameDType(0, 1);
+  RequireSameDType(0, 2);
+  const TileType* d = Tile(0);
+  for (int i : {3, 4}) {
+    const TileType* x = Tile(i);
+    if (!x) continue;
+    if (x->dtype != DType::kI8 && x->dtype != DType::kI16 && x->dtype != DType::kI32) {
+      Fail(i, StrCat("tconcatidx's index tiles hold i8, i16 or i32, got ", DTypeName(x->dtype)));
+    }
+    if (x->valid_cols == 0) Fail(i, "tconcatidx's index tiles need a valid column");
+  }
+  if (Tile(3) && Tile(4) && Tile(3)->dtype != Tile(4)->dtype) {
+    Fail(4, StrCat("tconcatidx's index tiles hold one type (", DTypeName(Tile(3)->dtype),
+                   "), got ", DTypeName(Tile(4)->dtype)));
+  }
+  for (int i = 1; i < 5; ++i) {
+    const TileType* s = Tile(i);
+    if (d && s && s->valid_rows != kDynamic && d->valid_rows != kDynamic &&
+        s->valid_rows != d->valid_rows) {
+      Fail(i, StrCat("tconcatidx needs every operand with the destination's ", d->valid_rows,
+                     " valid rows, got ", s->valid_rows));
+    }
   }
 }
 

@@ -18,18 +18,14 @@ void RuleChecker::CheckFixpipeQuant() {
   const int dst = 0, src = 1, fp = 2;
   RequireMemory(src, {Memory::kAcc});
   RequireMemory(fp, {Memory::kScaling});
-  if (!store) {
-    if (arch_ == Arch::kA5 && m != "tinsert_fp") {
+  if (!store) {  // PTOAS v0.60 also takes tmov.fp from acc to vec on a2a3
+    if (arch_ == Arch::kA5 || info_.family == Family::kMove) {
       RequireMemory(dst, {Memory::kMat, Memory::kVec});
     } else {
       RequireMemory(dst, {Memory::kMat});
     }
   }
-  const TileType* p = Tile(fp);
-  if (p && (p->dtype != DType::kU64 || p->rows != 1)) {
-    Fail(fp, StrCat(m, " takes its quantisation parameters from a 1xN ui64 tile, got ",
-                    p->ToString()));
-  }
+  if (!store) CheckAccControls();
   const TileType* s = Tile(src);
   DType out = store ? types_[dst].dtype : (Tile(dst) ? Tile(dst)->dtype : DType::kInvalid);
   if (!s || out == DType::kInvalid) return;
@@ -38,7 +34,10 @@ void RuleChecker::CheckFixpipeQuant() {
   DTypeMask allowed = 0;
   if (s->dtype == DType::kF32) {
     allowed = Bit(DType::kI8) | Bit(DType::kU8);
-    if (arch_ == Arch::kA5) allowed |= Bit(DType::kF16) | Bit(DType::kBF16) | Bit(DType::kF32);
+    if (arch_ == Arch::kA5) {
+      allowed |= Bit(DType::kF16) | Bit(DType::kBF16) | Bit(DType::kF32) |
+                 Bit(DType::kF8E4M3) | Bit(DType::kHiF8);  // fp8 / hif8: run time faults
+    }
   } else if (s->dtype == DType::kI32) {
     allowed = Bit(DType::kI8) | Bit(DType::kU8) | Bit(DType::kF16);
     if (arch_ == Arch::kA5) allowed |= Bit(DType::kBF16);
@@ -184,6 +183,31 @@ void RuleChecker::CheckQuant() {
                      ", got ", DTypeName(t->dtype)));
     }
     RequireValidCovers(p, d, true, false);
+  }
+}
+
+// tget_scale_addr d | a: a left (right) tile's scaling tile, [M, ceil(K/32)] ([ceil(K/32), N])
+// of a's storage rows (columns) and valid K, in the scaling memory (A5).
+void RuleChecker::CheckScaleAddr() {
+  RequireAllowedDType(1);
+  RequireMemory(1, {Memory::kLeft, Memory::kRight});
+  RequireMemory(0, {Memory::kScaling});
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  if (!d || !a || a->valid_rows == kDynamic || a->valid_cols == kDynamic) return;
+  if (a->mem != Memory::kLeft && a->mem != Memory::kRight) return;
+  const bool left = a->mem == Memory::kLeft;
+  const int32_t k = left ? a->valid_cols : a->valid_rows;
+  const int32_t groups = (k + 31) / 32;
+  const int32_t rows = left ? a->rows : groups, cols = left ? groups : a->cols;
+  const int32_t valid_rows = left ? a->valid_rows : groups;
+  const int32_t valid_cols = left ? groups : a->valid_cols;
+  if (d->rows != rows || d->cols != cols ||
+      (d->valid_rows != kDynamic && d->valid_rows != valid_rows) ||
+      (d->valid_cols != kDynamic && d->valid_cols != valid_cols)) {
+    Fail(0, StrCat("the scales of ", a->ToString(), " are a ", rows, "x", cols, " tile (valid ",
+                   valid_rows, "x", valid_cols, "), one per 32 elements along K; got ",
+                   d->ToString()));
   }
 }
 

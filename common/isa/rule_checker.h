@@ -86,6 +86,7 @@ class RuleChecker {
   void RequireReduceValid(bool per_row, bool allow_empty, bool nonzero_src);
   void CheckRowReduce();
   void CheckColReduce();
+  void CheckColSumTmp();
   void CheckRowExpand();
   void CheckColExpand();
   void CheckExpandBinary(bool per_row);
@@ -125,11 +126,25 @@ class RuleChecker {
   void CheckPartial();
   void CheckArgReduce();
   void CheckFillPadShapes();
+  // Power, AXPY (power_axpy_rules.cc); arg partials (mask_reduce_rules.cc); indexed concat
+  // (operand_rules.cc); histograms and random numbers (histogram_random_rules.cc); the MX
+  // scale tile's address (quant_rules.cc).
+  void CheckPower();
+  void CheckAxpy();
+  void CheckPartialArg();
+  void RequirePartialPattern(int dst, int a, int b);
+  void CheckConcatIdx();
+  void CheckHistogram();
+  void CheckRandom();
+  void CheckScaleAddr();
+  // The fixpipe's controls of a move, extract or insert from acc (cube_rules.cc).
+  void CheckAccControls();
   // Gathers, scatters, sorts (gather_rules.cc).
   void RequireIndexTile(int i, DTypeMask allowed, const char* what);
   void RequireFullRows(int i, const char* role);
   void RequireIndexCovers(int idx, int data, const char* data_role);
   void CheckGather();
+  void CheckGlobalGatherScatter(bool gather);
   void CheckSort();
   // The NPU's scratch tiles (tmp_rules.cc).
   int TmpOperand() const;

@@ -45,7 +45,21 @@ bool ExecElement(Executor& ex, const Instr& in) {
   return true;
 }
 
-// Prints the tile row by row: valid elements, then a bar and the rest of the row.
+namespace {
+
+// printFormat's field width and float precision (code 0, no printFormat: tprint's own 6 and 2).
+struct PrintFormat {
+  int width, precision;
+};
+PrintFormat FormatOf(uint32_t code) {
+  static constexpr PrintFormat kFormats[] = {{6, 2}, {8, 4}, {8, 2}, {10, 6}};
+  return kFormats[code < 4 ? code : 0];
+}
+
+}  // namespace
+
+// Prints the tile row by row: valid elements, then a bar and the rest of the row. Operand 1 is
+// the NPU's optional GM scratch, unused here; operand 2 the printFormat.
 template <typename Op>
 bool ExecPrint(Executor& ex, const Instr& in) {
   TileRef t;
@@ -57,10 +71,12 @@ bool ExecPrint(Executor& ex, const Instr& in) {
   }
   std::string out = StrCat(who.empty() ? "" : "[" + who + "] ", ex.TileName(t.reg), " = ",
                            t.type->ToString(), " valid ", t.valid_rows, "x", t.valid_cols, "\n");
+  const int width = FormatOf(in.operands[2]).width;
+  const int precision = FormatOf(in.operands[2]).precision;
   WithStorageType(t.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;
-    char buf[48];
+    char buf[64];
     for (int32_t r = 0; r < t.type->rows; ++r) {
       if (r == t.valid_rows) out += "  ----\n";
       out += " ";
@@ -68,11 +84,11 @@ bool ExecPrint(Executor& ex, const Instr& in) {
         if (c == t.valid_cols) out += " |";
         auto v = E::Load(*t.At<T>(r, c));
         if constexpr (E::kFloat) {
-          std::snprintf(buf, sizeof buf, " %6.2f", static_cast<double>(v));
+          std::snprintf(buf, sizeof buf, " %*.*f", width, precision, static_cast<double>(v));
         } else if constexpr (std::is_same_v<T, uint64_t>) {  // above INT64_MAX as unsigned
-          std::snprintf(buf, sizeof buf, " %6" PRIu64, static_cast<uint64_t>(v));
+          std::snprintf(buf, sizeof buf, " %*" PRIu64, width, static_cast<uint64_t>(v));
         } else {
-          std::snprintf(buf, sizeof buf, " %6" PRId64, static_cast<int64_t>(v));
+          std::snprintf(buf, sizeof buf, " %*" PRId64, width, static_cast<int64_t>(v));
         }
         out += buf;
       }

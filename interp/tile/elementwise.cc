@@ -348,6 +348,46 @@ bool ExecScalarTernary(Executor& ex, const Instr& in) {
   return true;
 }
 
+// taxpy: d = a * k + d over D(d), rounded once in d's type (the NPU's fused vaxpy, as the
+// register layer's; docs/semantics.md). k is first rounded to a's type; an f16 a widens into
+// an f32 d exactly.
+template <typename Op>
+bool ExecAxpy(Executor& ex, const Instr& in) {
+  TileRef d, a;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+  const int32_t rows = d.valid_rows, cols = d.valid_cols;
+  if (!RequireCovers(ex, a, rows, cols, "source") ||
+      !RejectPartialOverlap(ex, d, {&a}, rows, cols)) {
+    return false;
+  }
+  bool ok = true;
+  WithStorageType(d.type->dtype, [&](auto dtag) {
+    WithStorageType(a.type->dtype, [&](auto atag) {
+      using D = std::remove_cvref_t<decltype(dtag)>;
+      using A = std::remove_cvref_t<decltype(atag)>;
+      if constexpr (Elem<D>::kFloat && Elem<A>::kFloat) {
+        const double k = Elem<A>::Load(Elem<A>::Store(ScalarAs<A>(ex, in.operands[2])));
+        for (int32_t r = 0; r < rows; ++r) {
+          for (int32_t c = 0; c < cols; ++c) {
+            D* to = d.At<D>(r, c);
+            const double x = Elem<A>::Load(*a.At<A>(r, c)), y = Elem<D>::Load(*to);
+            // fma in double, then one rounding: exact for f16/bf16; f32 fuses in float.
+            if constexpr (std::is_same_v<D, float>) {
+              *to = std::fma(static_cast<float>(k), static_cast<float>(x), static_cast<float>(y));
+            } else {
+              *to = Elem<D>::Store(Elem<D>::FromDouble(std::fma(k, x, y)));
+            }
+          }
+        }
+      } else {
+        ok = Unsupported(ex, d.type->dtype);
+      }
+    });
+  });
+  return ok;
+}
+
+#define PTO_IMPLEMENTS_Axpy PTO_YES
 #define PTO_IMPLEMENTS_Binary PTO_YES
 #define PTO_IMPLEMENTS_Unary PTO_YES
 #define PTO_IMPLEMENTS_TileScalar PTO_YES

@@ -26,6 +26,15 @@ bool WindowOperands(Executor& ex, const Instr& in, TileRef* d, TileRef* a, int64
   return true;
 }
 
+// The fixpipe's controls: textract/tinsert carry a pre-quant scalar at 4, then accToVecMode
+// and reluPreMode at 5 and 6; the fp forms carry the fp tile at 2 and the modes at 5 and 6.
+template <bool kQuant>
+MoveControls Controls(Executor& ex, const Instr& in) {
+  MoveControls k = ReadMoveControls(ex, in, kQuant ? -1 : 4, 5);
+  if (kQuant) k.fp_reg = in.operands[2];
+  return k;
+}
+
 }  // namespace
 
 // d[i,j] = a[r0+i, c0+j] over the valid region of d; the window must lie inside a. textract_fp
@@ -42,7 +51,7 @@ bool ExecExtract(Executor& ex, const Instr& in) {
                            a.type->cols, ")"));
   }
   return MoveBlock<kQuant>(ex, d, a, {d.valid_rows, d.valid_cols, r0, c0, 0, 0},
-                           kQuant ? in.operands[2] : 0, false);
+                           Controls<kQuant>(ex, in), false);
 }
 
 // d[r0+i, c0+j] = a[i,j] over the valid region of a, converting from L0C's type (tinsert_fp:
@@ -59,7 +68,7 @@ bool ExecInsert(Executor& ex, const Instr& in) {
                            d.valid_rows, "x", d.valid_cols, ")"));
   }
   return MoveBlock<kQuant>(ex, d, a, {a.valid_rows, a.valid_cols, 0, 0, r0, c0},
-                           kQuant ? in.operands[2] : 0, false);
+                           Controls<kQuant>(ex, in), false);
 }
 
 // d[j,i] = a[i,j] over the valid region of a.

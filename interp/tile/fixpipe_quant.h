@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 #include <vector>
@@ -46,18 +47,29 @@ D QuantElement(S v, QuantParam p) {
   }
 }
 
-/// Reads the parameters of \a n channels from the fp tile in register \a fp_reg.
+/// Reads the parameters of \a n channels from the fp tile in register \a fp_reg: its storage
+/// read as 64-bit words, whatever its element type (the NPU reads the scaling buffer so).
 inline bool LoadQuantParams(Executor& ex, uint32_t fp_reg, int32_t n,
                             std::vector<QuantParam>* out) {
   TileRef fp;
   if (!ex.Tile(fp_reg, &fp)) return false;
-  if (fp.type->dtype != DType::kU64 || fp.type->mem != Memory::kScaling) {
+  if (fp.type->mem != Memory::kScaling) {
     return ex.Fault(StrCat("the quantisation parameters ", ex.TileName(fp.reg),
-                           " must be a ui64 scaling tile"));
+                           " must be a scaling tile"));
   }
-  if (!RequireCovers(ex, fp, 1, n, "quantisation parameter")) return false;
+  if (DTypeSize(fp.type->dtype) == 8) {
+    if (!RequireCovers(ex, fp, 1, n, "quantisation parameter")) return false;
+  } else if (int64_t{fp.valid_rows} * fp.valid_cols * DTypeSize(fp.type->dtype) < int64_t{n} * 8) {
+    return ex.Fault(StrCat(n, " channels need ", n * 8, " bytes of 64-bit quantisation "
+                           "parameters, but the valid region of ", ex.TileName(fp.reg),
+                           " holds ", fp.valid_rows * fp.valid_cols * DTypeSize(fp.type->dtype)));
+  }
   out->resize(static_cast<size_t>(n));
-  for (int32_t j = 0; j < n; ++j) (*out)[j] = DecodeQuantParam(*fp.At<uint64_t>(0, j));
+  for (int32_t j = 0; j < n; ++j) {
+    uint64_t bits;
+    std::memcpy(&bits, fp.base + 8 * j, 8);
+    (*out)[j] = DecodeQuantParam(bits);
+  }
   return true;
 }
 
@@ -77,19 +89,57 @@ struct TileBlock {
   int64_t src_row, src_col, dst_row, dst_col;
 };
 
-/// Moves \a block of \a a into \a d, converting element types as moves out of L0C do (CastElement)
-/// or, with kQuant, quantising column c of the block with channel c of the fp tile in register
-/// \a fp_reg. \a in_place_ok: d may be a itself when their element types are the same.
+/// The fixpipe's controls of a move out of L0C (PTOAS v0.60; docs/semantics.md "tmov, textract
+/// and tinsert from acc"): a pre-quant scalar, ReLU after the conversion, and which vector
+/// core's UB an acc-to-vec move writes (accToVecMode's code: 0 not written, the core running
+/// the instruction; 1 vector core 0; 2 vector core 1; 3 and 4 the two halves by rows or columns).
+struct MoveControls {
+  uint32_t fp_reg = 0;  ///< The fp tile of the quantised forms.
+  bool scalar_quant = false;
+  QuantParam q{1.0, 0};
+  bool relu = false;
+  uint32_t acc_to_vec = 0;
+};
+
+/// The controls in operands [\a first, first + 2] (pre-quant scalar or kNoOperand,
+/// accToVecMode, reluPreMode) of a move; \a first < 0 for the fp forms, which carry no scalar.
+inline MoveControls ReadMoveControls(Executor& ex, const Instr& in, int pre, int mode) {
+  MoveControls k;
+  if (pre >= 0 && in.operands[pre] != kNoOperand) {
+    k.scalar_quant = true;
+    k.q = DecodeQuantParam(static_cast<uint64_t>(ex.scalar(in.operands[pre]).i));
+  }
+  k.acc_to_vec = in.operands[mode];
+  k.relu = in.operands[mode + 1] == 1;
+  return k;
+}
+
+/// The destination tiles of an acc-to-vec move: \a d in vector core 0's or 1's UB, or both for
+/// the split modes (false with a fault when one core runs the block and has one UB).
+bool MoveTargets(Executor& ex, const TileRef& d, uint32_t mode, TileRef out[2]);
+
+/// Moves \a block of \a a into \a d, converting element types as moves out of L0C do
+/// (CastElement), scaling by the pre-quant scalar or, with kQuant, quantising column c of the
+/// block with channel c of the fp tile; then the ReLU. \a in_place_ok: d may be a itself when
+/// their element types are the same.
 template <bool kQuant>
 bool MoveBlock(Executor& ex, const TileRef& d, const TileRef& a, const TileBlock& block,
-               uint32_t fp_reg, bool in_place_ok) {
+               const MoveControls& k, bool in_place_ok) {
   thread_local std::vector<QuantParam> params;
-  if (kQuant && !LoadQuantParams(ex, fp_reg, block.cols, &params)) return false;
+  if ((kQuant || k.scalar_quant) && IsMxDType(d.type->dtype)) {
+    return ex.Fault(StrCat("quantising into ", DTypeName(d.type->dtype), " is not modelled"));
+  }
+  if (kQuant && !LoadQuantParams(ex, k.fp_reg, block.cols, &params)) return false;
+  TileRef targets[2] = {d, d};
+  if (k.acc_to_vec != 0 && !MoveTargets(ex, d, k.acc_to_vec, targets)) return false;
+  // The split modes send the second half of the rows (columns) to vector core 1's UB.
+  const int32_t split_rows = k.acc_to_vec == 3 ? block.rows / 2 : block.rows;
+  const int32_t split_cols = k.acc_to_vec == 4 ? block.cols / 2 : block.cols;
   bool ok = true;
   WithStorageType(d.type->dtype, [&](auto dtag) {
-    using D = decltype(dtag);
+    using D = std::remove_cvref_t<decltype(dtag)>;
     WithStorageType(a.type->dtype, [&](auto stag) {
-      using S = decltype(stag);
+      using S = std::remove_cvref_t<decltype(stag)>;
       if constexpr (kQuant && !kQuantSource<S>) {
         ok = NotQuantSource(ex, a.type->dtype);
       } else {
@@ -97,16 +147,23 @@ bool MoveBlock(Executor& ex, const TileRef& d, const TileRef& a, const TileBlock
         const int32_t rows = block.rows, cols = block.cols;
         const int64_t sr = block.src_row, sc = block.src_col;
         const int64_t dr = block.dst_row, dc = block.dst_col;
-        WithSafeDst(ex, d, {&a}, in_place_ok && std::is_same_v<D, S>, [&](const TileRef& dst) {
+        WithSafeDst(ex, targets[0], {&a}, in_place_ok && std::is_same_v<D, S>,
+                    [&](const TileRef& dst) {
           for (int32_t r = 0; r < rows; ++r) {
             for (int32_t c = 0; c < cols; ++c) {
-              D* to = dst.At<D>(dr + r, dc + c);
+              const bool second = r >= split_rows || c >= split_cols;
+              const TileRef& to_tile = second ? targets[1] : dst;
+              D* to = to_tile.At<D>(dr + r - (r >= split_rows ? split_rows : 0),
+                                    dc + c - (c >= split_cols ? split_cols : 0));
               const S from = *a.At<S>(sr + r, sc + c);
               if constexpr (kQuant) {
                 *to = QuantElement<D, S>(from, params[c]);
+              } else if (k.scalar_quant && kQuantSource<S>) {
+                *to = QuantElement<D, S>(from, k.q);
               } else {
                 *to = CastElement<D, S>(from);
               }
+              if (k.relu && Elem<D>::Load(*to) < 0) *to = Elem<D>::Store(0);
             }
           }
           return true;

@@ -47,49 +47,6 @@ bool Selected(MaskPattern p, int32_t c) {
   return false;
 }
 
-// Elements of a global buffer a view may index from its first element: up to the last
-// element the view reaches (a bare pointer: the end of its buffer).
-int64_t ViewReach(const ViewState& v, const GlobalBuffer& buf) {
-  if (v.offset < 0 || v.offset >= buf.elements()) return 0;
-  const int64_t to_end = buf.elements() - v.offset;
-  if (v.rank == 0) return to_end;
-  int64_t last = 0;
-  for (int i = 0; i < v.rank; ++i) {
-    if (v.shape[i] <= 0) return 0;
-    int64_t span;
-    if (v.stride[i] > 0 && (__builtin_mul_overflow(v.shape[i] - 1, v.stride[i], &span) ||
-                            __builtin_add_overflow(last, span, &last))) {
-      return to_end;
-    }
-  }
-  return std::min(last + 1, to_end);
-}
-
-// mgather / mscatter: the view, its buffer, and the checks both share.
-bool GlobalOperand(Executor& ex, uint32_t view_reg, const TileRef& tile, const TileRef& idx,
-                   GlobalBuffer** buf, const ViewState** view, int64_t* reach) {
-  if (!ex.View(view_reg, view)) return false;
-  *buf = &ex.globals()[(*view)->buffer];
-  if (DTypeSize((*buf)->dtype) != DTypeSize(tile.type->dtype)) {
-    return ex.Fault(StrCat(ex.ViewName(view_reg), " points into ", (*buf)->name, " of ",
-                           DTypeName((*buf)->dtype), " elements, but ", ex.TileName(tile.reg),
-                           " holds ", DTypeName(tile.type->dtype)));
-  }
-  *reach = ViewReach(**view, **buf);
-  if (!RequireCovers(ex, idx, tile.valid_rows, tile.valid_cols, "index tile")) return false;
-  for (int32_t i = 0; i < tile.valid_rows; ++i) {
-    for (int32_t j = 0; j < tile.valid_cols; ++j) {
-      int64_t k = IndexAt(idx, i, j);
-      if (k < 0 || k >= *reach) {
-        return ex.Fault(StrCat("index ", At(ex, idx, i, j), " = ", k, " is outside ",
-                               ex.ViewName(view_reg), " (indices 0 to ", *reach - 1,
-                               ", counted from its first element)"));
-      }
-    }
-  }
-  return true;
-}
-
 }  // namespace
 
 namespace ops {
@@ -104,44 +61,16 @@ struct GlobalScatter {};
 template <typename Op>
 bool ExecGather(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::GlobalScatter>) {
-    // mscatter: view.flat[idx[i,j]] = a[i,j] over D(a), row-major order.
-    TileRef a, idx;
-    if (!ex.Tile(in.operands[1], &a) || !ex.Tile(in.operands[2], &idx)) return false;
-    GlobalBuffer* buf;
-    const ViewState* view;
-    int64_t reach;
-    if (!GlobalOperand(ex, in.operands[0], a, idx, &buf, &view, &reach)) return false;
-    const int esz = DTypeSize(a.type->dtype);
-    for (int32_t i = 0; i < a.valid_rows; ++i) {
-      for (int32_t j = 0; j < a.valid_cols; ++j) {
-        const int64_t k = view->offset + IndexAt(idx, i, j);
-        std::memcpy(buf->bytes.data() + k * esz, ElementPtr(a, i, j), esz);
-      }
-    }
-    return true;
+    return GlobalScatter(ex, in);
+  } else if constexpr (std::is_same_v<Op, ops::GlobalGather>) {
+    return GlobalGather(ex, in);
   } else {
     TileRef d, a, idx;
     const bool has_index = !std::is_same_v<Op, ops::MaskGather>;
-    if (!ex.Tile(in.operands[0], &d)) return false;
-    if (!std::is_same_v<Op, ops::GlobalGather> && !ex.Tile(in.operands[1], &a)) return false;
+    if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
     if (has_index && !ex.Tile(in.operands[2], &idx)) return false;
     const int esz = DTypeSize(d.type->dtype);
-    if constexpr (std::is_same_v<Op, ops::GlobalGather>) {
-      // mgather: d[i,j] = view.flat[idx[i,j]] over D(d).
-      GlobalBuffer* buf;
-      const ViewState* view;
-      int64_t reach;
-      if (!GlobalOperand(ex, in.operands[1], d, idx, &buf, &view, &reach)) return false;
-      return WithSafeDst(ex, d, {&idx}, false, [&](const TileRef& dst) {
-        for (int32_t i = 0; i < d.valid_rows; ++i) {
-          for (int32_t j = 0; j < d.valid_cols; ++j) {
-            const int64_t k = view->offset + IndexAt(idx, i, j);
-            std::memcpy(ElementPtr(dst, i, j), buf->bytes.data() + k * esz, esz);
-          }
-        }
-        return true;
-      });
-    } else if constexpr (std::is_same_v<Op, ops::IndexGather>) {
+    if constexpr (std::is_same_v<Op, ops::IndexGather>) {
       // d[i,j] = a.flat[idx[i,j]] over D(d); the flat index runs over a's whole storage.
       const int32_t rows = d.valid_rows, cols = d.valid_cols;
       if (!RequireCovers(ex, idx, rows, cols, "index tile")) return false;

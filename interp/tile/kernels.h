@@ -3,6 +3,7 @@
 #ifndef PTO_INTERP_TILE_KERNELS_H_
 #define PTO_INTERP_TILE_KERNELS_H_
 
+#include <algorithm>
 #include <cstring>
 
 #include "pto/interp/element.h"
@@ -13,6 +14,26 @@
 namespace pto::interp {
 
 bool ExecQuantMx(Executor& ex, const Instr& in);  // tquant.mx, tile/quant_mx.cc
+bool GlobalGather(Executor& ex, const Instr& in);   // mgather, tile/global_gather.cc
+bool GlobalScatter(Executor& ex, const Instr& in);  // mscatter, tile/global_gather.cc
+
+/// Elements of a global buffer a view may index from its first element: up to the last
+/// element the view reaches (a bare pointer: the end of its buffer).
+inline int64_t ViewReach(const ViewState& v, const GlobalBuffer& buf) {
+  if (v.offset < 0 || v.offset >= buf.elements()) return 0;
+  const int64_t to_end = buf.elements() - v.offset;
+  if (v.rank == 0) return to_end;
+  int64_t last = 0;
+  for (int i = 0; i < v.rank; ++i) {
+    if (v.shape[i] <= 0) return 0;
+    int64_t span;
+    if (v.stride[i] > 0 && (__builtin_mul_overflow(v.shape[i] - 1, v.stride[i], &span) ||
+                            __builtin_add_overflow(last, span, &last))) {
+      return to_end;
+    }
+  }
+  return std::min(last + 1, to_end);
+}
 
 /// The scalar operand \a reg converted to the compute type of tiles of T.
 template <typename T>

@@ -6,6 +6,7 @@
 
 #include "pto/common/strings.h"
 #include "pto/interp/global_atomics.h"
+#include "pto/interp/register/register_memory.h"
 #include "pto/interp/tile/fixpipe_quant.h"
 #include "pto/interp/tile/kernels.h"
 #include "pto/interp/view_mapping.h"
@@ -236,6 +237,9 @@ void StoreElements(G* gm, const TileRef& t, const TileMapping& m, const StoreCon
 // tstore.fp: channel j scaled by element j of the fp tile.
 bool StoreQuantized(Executor& ex, const Instr& in, const TileRef& t, const TileMapping& m,
                     GlobalBuffer& buf) {
+  if (IsMxDType(buf.dtype)) {
+    return ex.Fault(StrCat("quantising into ", DTypeName(buf.dtype), " is not modelled"));
+  }
   thread_local std::vector<QuantParam> params;
   if (!LoadQuantParams(ex, in.operands[2], t.valid_cols, &params)) return false;
   bool ok = true;
@@ -297,16 +301,40 @@ bool ExecStore(Executor& ex, const Instr& in) {
   return true;
 }
 
+bool MoveTargets(Executor& ex, const TileRef& d, uint32_t mode, TileRef out[2]) {
+  const bool one_core = ex.core().kind == CoreKind::kWhole;
+  if (one_core && mode != 1) {
+    return ex.Fault("accToVecMode = single_mode_vec1 and the split modes write vector core 1's "
+                    "UB, but one core runs this block and has one UB (docs/semantics.md)");
+  }
+  for (int core = 0; core < 2; ++core) {
+    const int sub = mode == 2 ? 1 : mode == 1 ? 0 : core;
+    out[core] = d;
+    out[core].base = reg::CoreMemories(ex, Memory::kVec, sub).At(Memory::kVec, d.addr);
+  }
+  return true;
+}
+
 // Copies the intersection of the two valid regions, converting layouts, and element types
-// for moves out of L0C.
+// for moves out of L0C, with the fixpipe's controls (tmov: operands 2-4; tmov.fp: 3-4).
 template <typename Op>
 bool ExecMove(Executor& ex, const Instr& in) {
   constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;  // tmov.fp
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
-  const int32_t rows = std::min(d.valid_rows, a.valid_rows);
-  const int32_t cols = std::min(d.valid_cols, a.valid_cols);
-  return MoveBlock<kQuant>(ex, d, a, {rows, cols, 0, 0, 0, 0}, kQuant ? in.operands[2] : 0, true);
+  int32_t rows = std::min(d.valid_rows, a.valid_rows);
+  int32_t cols = std::min(d.valid_cols, a.valid_cols);
+  MoveControls k = ReadMoveControls(ex, in, kQuant ? -1 : 2, 3);
+  if (kQuant) k.fp_reg = in.operands[2];
+  if (k.acc_to_vec >= 3) {  // each vector core's d holds one half of a's valid region
+    rows = k.acc_to_vec == 3 ? a.valid_rows : rows;
+    cols = k.acc_to_vec == 4 ? a.valid_cols : cols;
+    if ((k.acc_to_vec == 3 ? rows : cols) % 2 != 0) {
+      return ex.Fault(StrCat("a split move needs an even number of ",
+                             k.acc_to_vec == 3 ? "rows" : "columns"));
+    }
+  }
+  return MoveBlock<kQuant>(ex, d, a, {rows, cols, 0, 0, 0, 0}, k, true);
 }
 
 #define PTO_IMPLEMENTS_Load PTO_YES

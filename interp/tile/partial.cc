@@ -84,6 +84,62 @@ bool ExecPartial(Executor& ex, const Instr& in) {
   return true;
 }
 
+namespace ops {
+struct ArgMax {};
+struct ArgMin {};
+}  // namespace ops
+
+namespace {
+
+// Whether (b, bi) replaces (a, ai). A2/A3 keeps a when a >= b (a <= b for the minimum), so a
+// NaN on either side picks b; A5 takes b when b > a (b < a), so a NaN keeps a. Ties keep a.
+template <typename Op, typename C>
+bool TakesSecond(Arch arch, C a, C b) {
+  constexpr bool kMax = std::is_same_v<Op, ops::ArgMax>;
+  if (arch == Arch::kA2A3) return kMax ? !(a >= b) : !(a <= b);
+  return kMax ? b > a : b < a;
+}
+
+}  // namespace
+
+// tpartargmax / tpartargmin (d, di | a, b, ai, bi): over D(d), the winning (value, index) pair
+// where both sources are valid, else the valid one's pair (pto-isa's TPartArg*, per arch).
+template <typename Op>
+bool ExecPartialArg(Executor& ex, const Instr& in) {
+  TileRef t[6];  // d, di, a, b, ai, bi
+  for (int i = 0; i < 6; ++i) {
+    if (!ex.Tile(in.operands[i], &t[i])) return false;
+  }
+  const TileRef &d = t[0], &di = t[1], &a = t[2], &b = t[3], &ai = t[4], &bi = t[5];
+  if (!FitsIn(a, d) || !FitsIn(b, d) || (!SameValid(a, d) && !SameValid(b, d))) {
+    return ex.Fault(StrCat("the sources' valid shapes (", a.valid_rows, "x", a.valid_cols, " and ",
+                           b.valid_rows, "x", b.valid_cols, ") must fit in the destination's (",
+                           d.valid_rows, "x", d.valid_cols, ") and one must equal it"));
+  }
+  for (int i : {1, 4, 5}) {
+    if (!SameValid(t[i], t[i == 1 ? 0 : i - 2])) {
+      return ex.Fault(StrCat(ex.TileName(t[i].reg), " must have its value tile's valid shape"));
+    }
+  }
+  const Arch arch = ex.program().arch;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    for (int32_t r = 0; r < d.valid_rows; ++r) {
+      for (int32_t c = 0; c < d.valid_cols; ++c) {
+        const bool in_a = r < a.valid_rows && c < a.valid_cols;
+        const bool in_b = r < b.valid_rows && c < b.valid_cols;
+        const bool second = !in_a || (in_b && TakesSecond<Op>(arch, E::Load(*a.At<T>(r, c)),
+                                                             E::Load(*b.At<T>(r, c))));
+        *d.At<T>(r, c) = *(second ? b : a).template At<T>(r, c);
+        *di.At<uint32_t>(r, c) = *(second ? bi : ai).template At<uint32_t>(r, c);
+      }
+    }
+  });
+  return true;
+}
+
+#define PTO_IMPLEMENTS_PartialArg PTO_YES
 #define PTO_IMPLEMENTS_Partial PTO_YES
 #include "pto/interp/instantiate.inc"
 

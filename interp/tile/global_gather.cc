@@ -1,0 +1,202 @@
+// mgather / mscatter: a tile from (into) global memory through an index tile, with PTOAS
+// v0.60's coalesce, out-of-range, atomic and conflict modes as pto-isa's MGather.hpp and
+// MScatter.hpp apply them (docs/semantics.md "Gathers, scatters and sorts"). Every index is
+// mapped and checked before anything is written, so a faulting instruction writes nothing.
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+#include "pto/common/isa/coalesce.h"
+#include "pto/common/strings.h"
+#include "pto/interp/global_atomics.h"
+#include "pto/interp/tile/kernels.h"
+
+namespace pto::interp {
+
+namespace {
+
+// What an index out of the table becomes: a fault, the last slot, the index modulo the
+// table, or no access (mgather's zero, mscatter's skip).
+enum class OutOfRange { kFault, kClamp, kWrap, kNone };
+
+OutOfRange GatherOob(uint32_t code) {  // undefined, clamp, wrap, zero
+  static constexpr OutOfRange kModes[] = {OutOfRange::kFault, OutOfRange::kClamp,
+                                          OutOfRange::kWrap, OutOfRange::kNone};
+  return kModes[code & 3];
+}
+OutOfRange ScatterOob(uint32_t code) {  // undefined, skip, clamp, wrap
+  static constexpr OutOfRange kModes[] = {OutOfRange::kFault, OutOfRange::kNone,
+                                          OutOfRange::kClamp, OutOfRange::kWrap};
+  return kModes[code & 3];
+}
+
+// The table an instruction indexes: elements of the view's buffer from its first element on,
+// `slots` entries of `width` elements (one per row, or one element each).
+struct Table {
+  GlobalBuffer* buf = nullptr;
+  int64_t first = 0, slots = 0, width = 1;
+  bool rows = false;  ///< One index per data row.
+};
+
+// Element (r, c)'s index, as the NPU reads it: a 32-bit unsigned value; per row, the index
+// tile's element at storage offset r.
+uint32_t RawIndex(const TileRef& idx, const Table& t, int32_t r, int32_t c) {
+  const int esz = DTypeSize(idx.type->dtype);
+  const int64_t at = t.rows ? r : idx.type->ElementOffset(r, c);
+  int64_t v = 0;
+  if (esz == 2) {
+    v = idx.type->dtype == DType::kI16 ? int64_t{reinterpret_cast<int16_t*>(idx.base)[at]}
+                                       : int64_t{reinterpret_cast<uint16_t*>(idx.base)[at]};
+  } else {
+    v = idx.type->dtype == DType::kI32 ? int64_t{reinterpret_cast<int32_t*>(idx.base)[at]}
+                                       : int64_t{reinterpret_cast<uint32_t*>(idx.base)[at]};
+  }
+  return static_cast<uint32_t>(v);
+}
+
+// The table and index granularity of data tile \a data: elements the view reaches, or rows of
+// the data's valid columns (the view's inner dimension must be that long).
+bool MakeTable(Executor& ex, const Instr& in, uint32_t view_reg, const TileRef& data,
+               const TileRef& idx, Table* t) {
+  const ViewState* v;
+  if (!ex.View(view_reg, &v)) return false;
+  t->buf = &ex.globals()[v->buffer];
+  if (DTypeSize(t->buf->dtype) != DTypeSize(data.type->dtype)) {
+    return ex.Fault(StrCat(ex.ViewName(view_reg), " holds ", DTypeName(t->buf->dtype),
+                           " elements, but ", ex.TileName(data.reg), " holds ",
+                           DTypeName(data.type->dtype)));
+  }
+  const auto coalesce = static_cast<Coalesce>(in.operands[3]);
+  const IndexGranularity g = IndexGranularityOf(*idx.type, idx.valid_rows, idx.valid_cols,
+                                                data.valid_rows, data.valid_cols, coalesce);
+  if (g == IndexGranularity::kNone) {
+    return ex.Fault(StrCat("the index tile's valid ", idx.valid_rows, "x", idx.valid_cols,
+                           " gives neither one index per row nor one per element of the ",
+                           data.valid_rows, "x", data.valid_cols, " data"));
+  }
+  t->first = v->offset;
+  const int64_t reach = ViewReach(*v, *t->buf);
+  t->rows = g == IndexGranularity::kRow;
+  if (!t->rows) {
+    t->slots = reach;
+    return true;
+  }
+  const int64_t inner = v->rank > 0 ? v->shape[v->rank - 1] : reach;
+  if (inner != data.valid_cols) {
+    return ex.Fault(StrCat("one index per row moves rows of ", data.valid_cols,
+                           " elements, but the rows of ", ex.ViewName(view_reg), " hold ", inner));
+  }
+  t->width = inner;
+  t->slots = v->rank > 1 ? v->shape[v->rank - 2] : 1;
+  if (t->slots * t->width > reach) {
+    return ex.Fault(StrCat(ex.ViewName(view_reg), " reaches ", reach, " elements, not ",
+                           t->slots, " rows of ", t->width));
+  }
+  return true;
+}
+
+// The element offsets (from the buffer's start) of every (r, c) of the data's valid region in
+// row-major order, -1 for no access; faults on an index out of range in the fault mode.
+bool MapIndices(Executor& ex, const TileRef& data, const TileRef& idx, uint32_t view_reg,
+                const Table& t, OutOfRange mode, std::vector<int64_t>* at) {
+  at->clear();
+  for (int32_t r = 0; r < data.valid_rows; ++r) {
+    for (int32_t c = 0; c < data.valid_cols; ++c) {
+      int64_t k = RawIndex(idx, t, r, c);
+      if (k >= t.slots) {
+        if (mode == OutOfRange::kFault || t.slots == 0) {
+          const bool dn = t.rows && !idx.type->row_major();
+          return ex.Fault(StrCat("index ", ex.TileName(idx.reg), "[", t.rows && !dn ? 0 : r,
+                                 ", ", t.rows ? (dn ? 0 : r) : c, "] = ",
+                                 static_cast<int32_t>(k), " is outside ", ex.ViewName(view_reg),
+                                 " (", t.rows ? "rows" : "indices", " 0 to ", t.slots - 1,
+                                 ", counted from its first element)"));
+        }
+        k = mode == OutOfRange::kClamp ? t.slots - 1 : mode == OutOfRange::kWrap ? k % t.slots : -1;
+      }
+      at->push_back(k < 0 ? -1 : t.first + k * t.width + (t.rows ? c : 0));
+    }
+  }
+  return true;
+}
+
+// mscatter's GM atomics: old + v rounded once (integers wrap), or the larger / smaller (a NaN
+// on either side is kept: docs/semantics.md).
+template <typename T>
+T Combine(uint32_t atomic, T old, T v) {
+  using E = Elem<T>;
+  const auto a = E::Load(old), b = E::Load(v);
+  if (atomic == 1) {
+    if constexpr (E::kFloat) {
+      return E::Store(E::FromDouble(static_cast<double>(a) + static_cast<double>(b)));
+    } else {
+      return E::Store(ops::WrapAdd(a, b));
+    }
+  }
+  if (a != a) return old;
+  if (b != b) return v;
+  return (atomic == 2 ? b > a : b < a) ? v : old;
+}
+
+}  // namespace
+
+// mgather d | view idx @coalesce @gatherOob: d[r, c] = the table element of (r, c)'s index,
+// zero where gatherOob = zero drops it.
+bool GlobalGather(Executor& ex, const Instr& in) {
+  TileRef d, idx;
+  if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[2], &idx)) return false;
+  Table t;
+  thread_local std::vector<int64_t> at;
+  if (!MakeTable(ex, in, in.operands[1], d, idx, &t) ||
+      !MapIndices(ex, d, idx, in.operands[1], t, GatherOob(in.operands[4]), &at)) {
+    return false;
+  }
+  const int esz = DTypeSize(d.type->dtype);
+  return WithSafeDst(ex, d, {&idx}, false, [&](const TileRef& dst) {
+    size_t n = 0;
+    for (int32_t r = 0; r < d.valid_rows; ++r) {
+      for (int32_t c = 0; c < d.valid_cols; ++c, ++n) {
+        uint8_t* to = dst.base + dst.type->ElementOffset(r, c) * esz;
+        if (at[n] < 0) {
+          std::memset(to, 0, esz);
+        } else {
+          std::memcpy(to, t.buf->bytes.data() + at[n] * esz, esz);
+        }
+      }
+    }
+    return true;
+  });
+}
+
+// mscatter view | a idx @coalesce @scatterAtomicOp @scatterOob @scatterConflict: each element of
+// D(a) in row-major order is written (or combined atomically) at its index's table element;
+// where several land on one element the last in that order wins (scatterConflict = last, and
+// our choice for default, which the NPU leaves to its threads).
+bool GlobalScatter(Executor& ex, const Instr& in) {
+  TileRef a, idx;
+  if (!ex.Tile(in.operands[1], &a) || !ex.Tile(in.operands[2], &idx)) return false;
+  Table t;
+  thread_local std::vector<int64_t> at;
+  if (!MakeTable(ex, in, in.operands[0], a, idx, &t) ||
+      !MapIndices(ex, a, idx, in.operands[0], t, ScatterOob(in.operands[5]), &at)) {
+    return false;
+  }
+  const uint32_t atomic = in.operands[4];
+  std::unique_lock<std::mutex> lock(GlobalAtomicsMutex(), std::defer_lock);
+  if (atomic != 0) lock.lock();  // an atomic never loses another block's update
+  WithStorageType(a.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T* table = reinterpret_cast<T*>(t.buf->bytes.data());
+    size_t n = 0;
+    for (int32_t r = 0; r < a.valid_rows; ++r) {
+      for (int32_t c = 0; c < a.valid_cols; ++c, ++n) {
+        if (at[n] < 0) continue;
+        const T v = *a.At<T>(r, c);
+        table[at[n]] = atomic == 0 ? v : Combine<T>(atomic, table[at[n]], v);
+      }
+    }
+  });
+  return true;
+}
+
+}  // namespace pto::interp
