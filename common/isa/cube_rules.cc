@@ -302,9 +302,9 @@ void RuleChecker::CheckExtractInsert(bool insert) {
   const uint64_t allowed = quant ? AccQuantStoreTypes(a->dtype) : cast;
   if (!(allowed & Bit(d->dtype))) {
     Fail(0, StrCat(info_.mnemonic, " from acc", quant ? " with a pre-quant scalar" : "",
-                   " converts ", DTypeName(a->dtype), " to ",
-                   allowed ? DTypeMaskNames(allowed) : std::string("nothing"), " on ",
-                   ArchName(arch_), ", not ", DTypeName(d->dtype)));
+                   " converts ", DTypeName(a->dtype), " on ", ArchName(arch_), " to ",
+                   allowed ? "one of: " + DTypeMaskNames(allowed) : std::string("nothing"),
+                   "; not to ", DTypeName(d->dtype)));
   }
 }
 

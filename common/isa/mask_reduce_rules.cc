@@ -67,11 +67,12 @@ void RuleChecker::CheckPartial() {
   }
   RequireSameDType(0, 1);
   RequireSameDType(0, 2);
-  RequirePartialPattern(0, 1, 2);
+  RequirePartialPattern(0, 1, 2, arch_ == Arch::kA2A3);
 }
 
-// Sources \a a and \a b of destination \a d: each valid region inside d's, one equal to it.
-void RuleChecker::RequirePartialPattern(int dst, int a, int b) {
+// Sources \a a and \a b of destination \a d: each valid region inside d's and, when \a strict
+// (a2a3, or tpartarg* on both architectures), one equal to it.
+void RuleChecker::RequirePartialPattern(int dst, int a, int b, bool strict) {
   const TileType* d = Tile(dst);
   if (!d || d->valid_rows == kDynamic || d->valid_cols == kDynamic) return;
   bool all_static = true, one_equal = false;
@@ -89,7 +90,7 @@ void RuleChecker::RequirePartialPattern(int dst, int a, int b) {
     }
     one_equal |= s->valid_rows == d->valid_rows && s->valid_cols == d->valid_cols;
   }
-  if (arch_ == Arch::kA2A3 && all_static && !one_equal) {
+  if (strict && all_static && !one_equal) {
     Fail(-1, StrCat(info_.mnemonic, " needs one source whose valid region is the destination's (",
                     d->valid_rows, "x", d->valid_cols, ")"));
   }
@@ -105,7 +106,7 @@ void RuleChecker::CheckPartialArg() {
   }
   RequireSameDType(0, 2);
   RequireSameDType(0, 3);
-  RequirePartialPattern(0, 2, 3);
+  RequirePartialPattern(0, 2, 3, true);
   const int kPairs[][2] = {{0, 1}, {2, 4}, {3, 5}};  // (value, index)
   const TileType* first_index = Tile(1);
   for (const auto& pair : kPairs) {

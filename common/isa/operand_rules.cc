@@ -190,30 +190,6 @@ void RuleChecker::CheckColReduce() {
     Fail(0, StrCat("destination has ", d->cols, " columns but the source has ", a->valid_cols,
                    " valid columns to reduce"));
   }
-  if (info_.opcode == Opcode::kTColSum) CheckColSumTmp();
-}
-
-// tcolsum's tmp tile with isBinary = true, which pairs rows into it (PTOAS v0.60's rules);
-// without, the tile is not used. (PTOAS refuses a tmp with no isBinary at all; the immediate
-// cannot tell that from isBinary = false.)
-void RuleChecker::CheckColSumTmp() {
-  const int tmp = 2, binary = AttrOperand("isBinary");
-  const TileType* t = Tile(tmp);
-  const TileType* a = Tile(1);
-  if (!t || !a || !(types_[binary].known_value && types_[binary].value == 1)) return;
-  RequireND(tmp);
-  RequireSameDType(1, tmp);
-  if (a->valid_cols == kDynamic || a->valid_rows == kDynamic) return;
-  if (t->cols < a->valid_cols) {
-    Fail(tmp, StrCat("tcolsum's tmp tile needs rows of at least the source's ", a->valid_cols,
-                     " valid columns, got ", t->cols));
-  }
-  const uint64_t need =
-      uint64_t((a->valid_rows + 1) / 2) * uint64_t(a->valid_cols) * DTypeSize(a->dtype);
-  if (t->Bytes() < need) {
-    Fail(tmp, StrCat("tcolsum's tmp tile holds ", t->Bytes(), " bytes; pairing ",
-                     a->valid_rows, " rows of ", a->valid_cols, " needs ", need));
-  }
 }
 
 // trowexpand: d[i,j] = a[i,0]; a 0x0 destination is a no-op, else no valid side is 0 and a has

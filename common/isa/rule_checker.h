@@ -86,7 +86,6 @@ class RuleChecker {
   void RequireReduceValid(bool per_row, bool allow_empty, bool nonzero_src);
   void CheckRowReduce();
   void CheckColReduce();
-  void CheckColSumTmp();
   void CheckRowExpand();
   void CheckColExpand();
   void CheckExpandBinary(bool per_row);
@@ -132,7 +131,7 @@ class RuleChecker {
   void CheckPower();
   void CheckAxpy();
   void CheckPartialArg();
-  void RequirePartialPattern(int dst, int a, int b);
+  void RequirePartialPattern(int dst, int a, int b, bool strict);
   void CheckConcatIdx();
   void CheckHistogram();
   void CheckRandom();

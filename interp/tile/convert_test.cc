@@ -12,17 +12,24 @@ namespace {
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 const double kInf = std::numeric_limits<double>::infinity();
 
+// \a values followed by zeros up to \a n.
+std::vector<double> Padded(std::vector<double> values, int n) {
+  values.resize(n, 0.0);
+  return values;
+}
+
 // Converts the eight f32 values through a tcvt with the given attributes to \a dtype.
 std::vector<double> Convert(const std::vector<double>& values, const std::string& dtype,
                             const std::string& attrs, Arch arch = Arch::kA5) {
   int cols = dtype == "f32" || dtype == "i32" || dtype == "ui32" ? 8
              : (dtype == "i8" || dtype == "ui8") ? 32 : 16;
-  std::string src = "!pto.tile<1x8xf32>";
+  // PTOAS v0.60: source and destination of one shape, the valid region the eight values.
+  std::string src = "!pto.tile_buf<vec, 1x" + std::to_string(cols) + "xf32, valid=1x8>";
   std::string dst = "!pto.tile_buf<vec, 1x" + std::to_string(cols) + "x" + dtype +
                     ", valid=1x8>";
   Outputs out = Run(".arg %a : " + src + "\n%d = tcvt %a {" + attrs + "} : " + src + " -> " +
                         dst + "\n",
-                    {.tiles = {{"a", values}}}, arch);
+                    {.tiles = {{"a", Padded(values, cols)}}}, arch);
   INFO(out.fault);
   REQUIRE(out.ok);
   return std::vector<double>(out.tiles["d"].begin(), out.tiles["d"].begin() + 8);
@@ -107,14 +114,15 @@ TEST_CASE("float to narrower float: rounding modes and saturation") {
 }
 
 TEST_CASE("integers to floats and to other integers") {
+  // One shape for source and destinations (PTOAS v0.60); the eight values are the valid region.
   Outputs out = Run(R"(
-.arg %a : !pto.tile<1x8xi32>
-%f = tcvt %a {rmode = #pto<round_mode RINT>} : !pto.tile<1x8xi32> -> !pto.tile<1x8xf32>
-%h = tcvt %a {rmode = #pto<round_mode RINT>, satmode = #pto<saturation_mode ON>} : !pto.tile<1x8xi32> -> !pto.tile_buf<vec, 1x16xf16, valid=1x8>
-%s = tcvt %a {sat_mode = #pto<saturation_mode ON>} : !pto.tile<1x8xi32> -> !pto.tile_buf<vec, 1x16xi16, valid=1x8>
-%w = tcvt %a {sat_mode = #pto<saturation_mode OFF>} : !pto.tile<1x8xi32> -> !pto.tile_buf<vec, 1x16xi16, valid=1x8>
+.arg %a : !pto.tile_buf<vec, 1x16xi32, valid=1x8>
+%f = tcvt %a {rmode = #pto<round_mode RINT>} : !pto.tile_buf<vec, 1x16xi32, valid=1x8> -> !pto.tile_buf<vec, 1x16xf32, valid=1x8>
+%h = tcvt %a {rmode = #pto<round_mode RINT>, satmode = #pto<saturation_mode ON>} : !pto.tile_buf<vec, 1x16xi32, valid=1x8> -> !pto.tile_buf<vec, 1x16xf16, valid=1x8>
+%s = tcvt %a {sat_mode = #pto<saturation_mode ON>} : !pto.tile_buf<vec, 1x16xi32, valid=1x8> -> !pto.tile_buf<vec, 1x16xi16, valid=1x8>
+%w = tcvt %a {sat_mode = #pto<saturation_mode OFF>} : !pto.tile_buf<vec, 1x16xi32, valid=1x8> -> !pto.tile_buf<vec, 1x16xi16, valid=1x8>
 )",
-                    {.tiles = {{"a", {16777217, -1, 70000, -70000, 2049, 0, 32767, -32768}}}});
+                    {.tiles = {{"a", Padded({16777217, -1, 70000, -70000, 2049, 0, 32767, -32768}, 16)}}});
   REQUIRE(out.ok);
   CHECK(out.tiles["f"][0] == 16777216);  // nearest even f32
   CHECK(out.tiles["h"][2] == 65504);     // saturated

@@ -128,7 +128,7 @@ TEST_CASE("row sums over a partial valid region, apart from or inside the source
         ".arg %a : !pto.tile_buf<vec, 8x8xf32, valid=3x5>\n"
         "pto.tassign %a, @tile(0x100)\n"
         "%d = trowsum %a : !pto.tile_buf<vec, 8x8xf32, valid=3x5> -> "
-        "!pto.tile_buf<vec, 8x1xf32, blayout=col_major>\n"
+        "!pto.tile_buf<vec, 8x1xf32, blayout=col_major, valid=3x1>\n"
         "pto.tassign %d, @tile(" + d_addr + ")\n",
         {.tiles = {{"a", Seq(64)}}});
     REQUIRE(out.ok);

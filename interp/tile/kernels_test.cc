@@ -257,7 +257,7 @@ TEST_CASE("float sums are rounded once") {
   row[0] = 1e8;
   Outputs out = Run(R"(
 .arg %a : !pto.tile<1x64xf32>
-%s = trowsum %a : !pto.tile<1x64xf32> -> !pto.tile<1x8xf32>
+%s = trowsum %a : !pto.tile<1x64xf32> -> !pto.tile_buf<vec, 1x8xf32, valid=1x1>
 )",
                     {.tiles = {{"a", row}}});
   REQUIRE(out.ok);
