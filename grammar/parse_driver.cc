@@ -79,7 +79,7 @@ void ParseDriver::AddValue(std::string_view text, const SourceRange& range, int6
 }
 
 // from_chars rather than strtoll: no NUL-terminated copy and no locale, for every literal.
-// Out of range, the value is what strtoll would have clamped it to.
+// Out of range (past 2^64-1, or below -2^63), the value is clamped and an error reported.
 int64_t ParseDriver::IntValue(std::string_view text, const SourceRange& range) {
   // Most literals are a few decimal digits: summed here, as no 18 digits can overflow.
   bool negative = !text.empty() && text[0] == '-';
@@ -97,11 +97,15 @@ int64_t ParseDriver::IntValue(std::string_view text, const SourceRange& range) {
     too_large = std::from_chars(text.data() + 2, end, v, 16).ec == std::errc::result_out_of_range;
     if (too_large) v = UINT64_MAX;
     number = static_cast<int64_t>(v);  // hex literals are bit patterns
+  } else if (text[0] != '-') {
+    // MLIR reads a decimal that fits 64 bits unsigned as that bit pattern (2^64-1 is -1 in i64).
+    uint64_t v = 0;
+    too_large = std::from_chars(text.data(), end, v).ec == std::errc::result_out_of_range;
+    number = too_large ? INT64_MAX : static_cast<int64_t>(v);
   } else {
     int64_t v = 0;
     too_large = std::from_chars(text.data(), end, v).ec == std::errc::result_out_of_range;
-    if (too_large) v = text[0] == '-' ? INT64_MIN : INT64_MAX;
-    number = v;
+    number = too_large ? INT64_MIN : v;
   }
   if (too_large) diags_.Error(&file_, range, StrCat("integer ", text, " is too large"));
   return number;

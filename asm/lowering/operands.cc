@@ -62,9 +62,13 @@ bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_va
     return false;
   }
   bool hex = literal.text.size() > 2 && literal.text[1] == 'x';
+  // Past 2^63-1 a literal is a 64-bit pattern (the parser keeps up to 2^64-1 unsigned).
+  const bool past_int64 = literal.text[0] != '-' && literal.number < 0;
   if (IsFloat(type)) {
     if (!hex) {
-      *real_value = RoundToFloatType(static_cast<double>(literal.number), type);
+      const double value = past_int64 ? static_cast<double>(static_cast<uint64_t>(literal.number))
+                                      : static_cast<double>(literal.number);
+      *real_value = RoundToFloatType(value, type);
       if (std::isinf(*real_value)) {  // 70000 : f16
         ctx.Error(literal, StrCat("integer ", literal.text, " does not fit in ", DTypeName(type)));
         return false;
@@ -88,7 +92,7 @@ bool LiteralValue(Context& ctx, const Item& literal, DType type, int64_t* int_va
     }
     return true;
   }
-  if (!IntFits(literal.number, type)) {
+  if (!IntFits(literal.number, type) || (past_int64 && DTypeSize(type) < 8)) {
     ctx.Error(literal, StrCat("integer ", literal.text, " does not fit in ", DTypeName(type)));
     return false;
   }

@@ -27,7 +27,8 @@ SCALAR = {"vec_adds", "vec_muls", "vec_maxs", "vec_mins", "vec_shls", "vec_shrs"
 
 def op(name, dst, srcs=(), scalar=None, repeat=1, mask=None, **extra):
     """One instruction. dst and each source: (base byte, blk_stride, rep_stride). mask: an int
-    (contiguous), ("list", hi, lo) TIK's [hi, lo], ("named", hi, lo) #pto.mask, ("counter", n),
+    (contiguous), ("list", hi, lo) TIK's [hi, lo] in hex, ("decimal", hi, lo) the same list in
+    decimal (as TIK prints 2**64-1), ("named", hi, lo) #pto.mask, ("counter", n),
     or "state". repeat, a stride or a contiguous mask may be ("arg", k): the kernel's k-th
     scalar parameter at run time."""
     return dict(name=name, dst=dst, srcs=list(srcs), scalar=scalar, repeat=repeat, mask=mask,
@@ -171,6 +172,8 @@ def _mask_attr(mask):
         return f'mask = {mask[1]}, mask_mode = "counter"'
     if mask[0] == "list":
         return f"mask = [{mask[1]:#x}, {mask[2]:#x}]"
+    if mask[0] == "decimal":
+        return f"mask = [{mask[1]}, {mask[2]}]"
     return f"mask = #pto.mask<hi = {mask[1]:#x}, lo = {mask[2]:#x}>"
 
 
