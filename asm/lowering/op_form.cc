@@ -135,6 +135,10 @@ bool ReadClause(Context& ctx, const Item& group, const char* name, std::vector<O
   int colon = Find(children, ":");
   ItemSpan values = colon < 0 ? children : children.subspan(0, colon);
   if (!ReadOperandList(ctx, values, operands, attrs)) return false;
+  if (colon < 0 && !operands->empty()) {  // MLIR's custom form needs the types
+    ctx.Error(group, StrCat(name, "(...) gives no types: write ", name, "(%a, ... : T, ...)"));
+    return false;
+  }
   if (colon < 0) return true;
   std::vector<ItemSpan> types = Split(children.subspan(colon + 1), ",");
   if (types.size() == 1 && types[0].size() == 1 && types[0][0].IsGroup('(')) {

@@ -106,8 +106,26 @@ bool ReadViewOperands(Context& ctx, const Statement& stmt, ItemSpan head, const 
 }
 
 // The integers of the two index lists of \a operands.
+// PTOAS's view operations take SSA index values in their lists, never literals (MLIR refuses
+// `shape = [16, 16]`).
+bool ValuesOnly(Context& ctx, const Item& group) {
+  bool ok = true;
+  for (const Item& entry : group.children()) {
+    if (entry.Is(ItemKind::kInt)) {
+      ctx.Error(entry, StrCat("expected an SSA index value, got the literal ", entry.text,
+                              " (write %c", entry.text, " = arith.constant ", entry.text,
+                              " : index)"));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 bool ViewIndexLists(FunctionBuilder& fb, const ViewOperands& operands,
                     std::vector<Value>* first_values, std::vector<Value>* second_values) {
+  if (!ValuesOnly(fb.ctx(), *operands.first) | !ValuesOnly(fb.ctx(), *operands.second)) {
+    return false;
+  }
   return IndexList(fb, *operands.first, first_values) &&
          IndexList(fb, *operands.second, second_values);
 }
