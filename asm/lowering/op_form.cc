@@ -247,6 +247,73 @@ bool IsDpsForm(ItemSpan items) {
   return true;
 }
 
+namespace {
+
+void CollectInts(ItemSpan items, std::vector<int64_t>* out) {
+  for (const Item& item : items) {
+    if (item.Is(ItemKind::kInt)) out->push_back(item.number);
+    CollectInts(item.children(), out);
+  }
+}
+
+}  // namespace
+
+std::vector<int64_t> SegmentSizes(const Statement& stmt) {
+  std::vector<int64_t> sizes;
+  for (const Item& item : stmt.items) {
+    if (!item.Is(ItemKind::kAttrDict)) continue;
+    std::map<std::string, Attribute> attrs;
+    ReadAttributes(item, &attrs);
+    auto it = attrs.find("operandSegmentSizes");
+    if (it != attrs.end()) CollectInts(it->second.value, &sizes);
+  }
+  return sizes;
+}
+
+bool GenericToDps(Context& ctx, const Statement& stmt, int required_ins, int outs, OpForm* form) {
+  auto segments_attr = form->attrs.find("operandSegmentSizes");
+  if (form->dps || !stmt.results.empty() || outs == 0 || segments_attr == form->attrs.end()) {
+    return true;
+  }
+  std::vector<int64_t> sizes;
+  CollectInts(segments_attr->second.value, &sizes);
+  const size_t fixed = static_cast<size_t>(required_ins + outs);
+  int64_t total = 0;
+  for (int64_t n : sizes) total += n;
+  bool ok = sizes.size() >= fixed && sizes.size() <= fixed + 2 &&
+            total == static_cast<int64_t>(form->ins.size());
+  for (size_t i = 0; ok && i < sizes.size(); ++i) {
+    ok = i < fixed ? sizes[i] == 1 : sizes[i] == 0 || sizes[i] == 1;
+  }
+  if (!ok) {
+    ctx.Error(segments_attr->second.range,
+              StrCat("operandSegmentSizes does not fit the ", required_ins, " inputs and ", outs,
+                     " destination", outs == 1 ? "" : "s", " of this op (then up to two optional "
+                     "operands) and the ", form->ins.size(), " operands given"));
+    return false;
+  }
+  const Signature& sig = form->signature;
+  if (form->has_signature && sig.inputs.size() == form->ins.size()) {
+    for (size_t i = 0; i < form->ins.size(); ++i) {
+      form->ins[i].has_type = sig.inputs[i].kind != TypeKind::kOpaque;
+      form->ins[i].type = sig.inputs[i];
+    }
+  }
+  std::vector<Operand> all = std::move(form->ins);
+  form->ins.assign(all.begin(), all.begin() + required_ins);
+  form->outs.assign(all.begin() + required_ins, all.begin() + fixed);
+  size_t next = fixed;
+  for (size_t seg = fixed; seg < sizes.size(); ++seg) {
+    if (sizes[seg] == 0) continue;
+    // The fp tile is the quantised forms' second input (tmov.fp, tinsert_fp: src, fp, ...).
+    const bool fp = sizes.size() == fixed + 2 && seg == fixed;
+    form->ins.insert(fp ? form->ins.begin() + 1 : form->ins.end(), all[next++]);
+  }
+  form->attrs.erase(segments_attr);
+  form->dps = true;
+  return true;
+}
+
 bool ReadOpForm(Context& ctx, const Statement& stmt, OpForm* form) {
   *form = OpForm();
   form->dps = FindClause(stmt.items, "ins") >= 0 || FindClause(stmt.items, "outs") >= 0;

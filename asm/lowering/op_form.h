@@ -52,6 +52,16 @@ bool IsDpsForm(ItemSpan items);
 /// Splits \a stmt into an OpForm. Reports malformed clauses and returns false.
 bool ReadOpForm(Context& ctx, const Statement& stmt, OpForm* form);
 
+/// MLIR's generic form of a destination-passing op, `"pto.tmov"(%src, %dst, %q)
+/// <{operandSegmentSizes = array<i32: 1, 1, 0, 1>}> : (T, U, f32) -> ()`, as its ins(...)
+/// outs(...) form: PTOAS's operands list \a required_ins inputs, then \a outs destinations, then
+/// optional segments (with two, the first is the fixpipe's fp tile, taken as the second
+/// input). Types come from the signature. Does nothing (true) unless \a form is such a generic form; false on an error.
+bool GenericToDps(Context& ctx, const Statement& stmt, int required_ins, int outs, OpForm* form);
+
+/// The operandSegmentSizes of \a stmt's generic form (empty if it has none).
+std::vector<int64_t> SegmentSizes(const Statement& stmt);
+
 /// Reads the entries of an attribute dictionary into \a attrs.
 void ReadAttributes(const Item& dict, std::map<std::string, Attribute>* attrs);
 /// Reports each attribute of \a attrs that \a op does not take: one \a known does not accept,

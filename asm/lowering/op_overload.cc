@@ -98,8 +98,14 @@ const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
 const OpInfo* QuantisedForm(const OpInfo& info, const Statement& stmt,
                             const std::function<bool(const Item&)>& is_scaling_tile) {
   const OpInfo* fp_row = LookupMnemonic(std::string(info.mnemonic) + ".fp");
+  if (!fp_row) fp_row = LookupMnemonic(std::string(info.mnemonic) + "_fp");  // tinsert_fp
   const int ins = FindClause(stmt.items, "ins");
-  if (!fp_row || fp_row == &info || ins < 0) return nullptr;
+  if (!fp_row || fp_row == &info) return nullptr;
+  // The generic form, "pto.tmov"(%src, %dst, %fp, %pre) <{operandSegmentSizes = ...}>: its
+  // last two segments are the fp tile and the pre-quant scalar.
+  const std::vector<int64_t> segments = SegmentSizes(stmt);
+  if (ins < 0 && segments.size() >= 4) return segments[segments.size() - 2] == 1 ? fp_row : nullptr;
+  if (ins < 0) return nullptr;
   ItemSpan group = stmt.items[ins + 1].children();
   for (const Item& item : group) {
     if (item.IsWord("fp")) return fp_row;

@@ -425,6 +425,13 @@ SourceRange TileOpLowering::RuleErrorRange(int operand) const {
 bool TileOpLowering::Run() {
   if (!ReadOpForm(ctx_, stmt_, &form_)) return false;
   slots_.resize(info_.num_operands());
+  int required_ins = 0, dps_outs = 0;
+  for (const OperandSpec& spec : info_.operands) {
+    if (spec.kind == OperandKind::kImm && !spec.attr.empty()) continue;
+    (spec.output ? dps_outs : required_ins) += spec.output || !spec.optional;
+  }
+  if (IsQuantisedRow(info_)) --required_ins;  // the fp tile is an optional segment there
+  if (!GenericToDps(ctx_, stmt_, required_ins, dps_outs, &form_)) return false;
 
   // Collect inputs and outputs by spelling.
   std::vector<const Operand*> inputs, outs;
