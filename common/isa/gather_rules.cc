@@ -8,6 +8,10 @@ namespace pto {
 
 namespace {
 
+// Equal, or one of them dynamic: PTOAS compares static valid shapes only (the tmp is scratch
+// the NPU's sequence uses; ours needs none).
+bool SameKnown(int32_t a, int32_t b) { return a == kDynamic || b == kDynamic || a == b; }
+
 constexpr DTypeMask kIndex32 = Bit(DType::kI32) | Bit(DType::kU32);
 constexpr DTypeMask kIndex16 = Bit(DType::kI16) | Bit(DType::kU16);
 
@@ -70,8 +74,8 @@ void RuleChecker::CheckGather() {
     if (!a5 && !tmp) {
       Fail(-1, "tgather's index form needs a tmp tile on a2a3 (ins(%src, %indices, %tmp))");
     } else if (!a5 && idx &&
-               (tmp->dtype != idx->dtype || tmp->valid_rows != idx->valid_rows ||
-                tmp->valid_cols != idx->valid_cols)) {
+               (tmp->dtype != idx->dtype || !SameKnown(tmp->valid_rows, idx->valid_rows) ||
+                !SameKnown(tmp->valid_cols, idx->valid_cols))) {
       Fail(3, StrCat("tgather's tmp tile needs the index tile's element type and valid shape on "
                      "a2a3 (",
                      DTypeName(idx->dtype), ", ", idx->valid_rows, "x", idx->valid_cols, "), got ",
