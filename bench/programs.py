@@ -61,9 +61,49 @@ def gen_vec(op, r, c):
     elif op == "tcvt":
         dst = f"!pto.tile_buf<vec, {r}x{c}xbf16>"
         ins = f"%ta {{rmode = #pto<round_mode RINT>}} : {t}"
+    elif op in V060_OPS:
+        return gen_vec_v060(op, r, c)
     else:
         raise ValueError(op)
     body.append(f"    %dst = pto.alloc_tile : {dst}")
+    inst = f"pto.{op} ins({ins}) outs(%dst : {dst})"
+    return loop_module(f"{op} on {r}x{c} tiles", f"bench_{op}",
+                       "%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %s: !pto.ptr<f32>", r, c, body, inst)
+
+
+# PTOAS v0.60's tile instructions among the benchmarks (gen_vec_v060).
+V060_OPS = ("taxpy", "tpows", "taddrelu", "trandom")
+
+
+def gen_vec_v060(op, r, c):
+    """gen_vec for PTOAS v0.60's instructions: taxpy (%dst = %a * 1.5 + %dst, %dst loaded
+    from %b first, so it accumulates over the loop), tpows (%a ^ 2.5 on a5's default sequence;
+    bench.py passes the positive bases as %a), taddrelu (max(%a + %b, 0)) and trandom (Philox
+    words into an r x c ui32 tile, 10 rounds)."""
+    t = f"!pto.tile_buf<vec, {r}x{c}xf32>"
+    dst = t
+    body = [] if op == "trandom" else load_tile("a", "%ta", t, r, c)
+    if op == "taxpy":
+        body += load_tile("b", "%dst", t, r, c)
+        body.append(f"    %k = arith.constant {nb.MULS_K:e} : f32")
+        ins = f"%ta, %k : {t}, f32"
+    elif op == "tpows":
+        body.append(f"    %k = arith.constant {nb.POWS_K:e} : f32")
+        ins = f"%ta, %k : {t}, f32"
+    elif op == "taddrelu":
+        body += load_tile("b", "%tb", t, r, c)
+        ins = f"%ta, %tb : {t}, {t}"
+    elif op == "trandom":
+        dst = f"!pto.tile_buf<vec, {r}x{c}xui32>"
+        words = [*nb.RANDOM_KEY, *nb.RANDOM_COUNTER]
+        for i, w in enumerate(words):  # i32 constants of the words' bit patterns
+            body.append(f"    %w{i} = arith.constant {w - (1 << 32) if w >= 1 << 31 else w} : i32")
+        names = ", ".join(f"%w{i}" for i in range(len(words)))
+        ins = f"{names} {{rounds = {nb.RANDOM_ROUNDS} : i32}} : {', '.join(['i32'] * len(words))}"
+    else:
+        raise ValueError(op)
+    if op != "taxpy":
+        body.append(f"    %dst = pto.alloc_tile : {dst}")
     inst = f"pto.{op} ins({ins}) outs(%dst : {dst})"
     return loop_module(f"{op} on {r}x{c} tiles", f"bench_{op}",
                        "%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %s: !pto.ptr<f32>", r, c, body, inst)
