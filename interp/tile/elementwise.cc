@@ -372,6 +372,11 @@ bool ExecAxpy(Executor& ex, const Instr& in) {
         const double k = Elem<A>::Load(Elem<A>::Store(ScalarAs<A>(ex, in.operands[2])));
         if constexpr (std::is_same_v<D, float> && std::is_same_v<A, float>) {
           if (RowsContiguous(d) && RowsContiguous(a)) {  // the same fma, row by row in SIMD
+            if (d.type->RowStep() == cols && a.type->RowStep() == cols) {  // one run
+              simd::AxpyF32(a.Origin<float>(), static_cast<float>(k), d.Origin<float>(),
+                            static_cast<size_t>(rows) * cols);
+              return;
+            }
             for (int32_t r = 0; r < rows; ++r) {
               simd::AxpyF32(a.At<float>(r, 0), static_cast<float>(k), d.At<float>(r, 0), cols);
             }
