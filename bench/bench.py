@@ -252,14 +252,15 @@ def bench_ptorun(names, cfg, res):
         log(f"ptorun {name}")
         try:
             prog = assemble(gen_vec(op, r, c), name)
-            files = [os.path.join(DATA, f"a_{r}x{c}.f32"), os.path.join(DATA, f"b_{r}x{c}.f32"),
+            first = "p" if op == "tpows" else "a"  # tpows's bases are positive
+            files = [os.path.join(DATA, f"{first}_{r}x{c}.f32"), os.path.join(DATA, f"b_{r}x{c}.f32"),
                      os.path.join(DATA, f"s_{r}.f32")]
             out = os.path.join(out_dir, name + ".bin")
             ptorun(prog, files + ["1"], ["--out", f"dst={out}"])
             ns, ipi, n1, n2 = measure_loop(prog, lambda n: files + [str(n)], cfg)
             row = res.row(name)
             row.update(kind="instr", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
-                       out=out, out_dtype="bf16" if op == "tcvt" else "f32")
+                       out=out, out_dtype={"tcvt": "bf16", "trandom": "ui32"}.get(op, "f32"))
         except BenchError as e:
             res.errors.append((name, str(e)))
     for name, op, dtype, r, c in HALF_CASES:
@@ -528,13 +529,19 @@ def bench_baselines(names, cfg, native, res):
         res.errors.append(("numpy", str(e)))
 
 
+# Tile-instruction benchmarks whose reference is exact: f32 adds and taxpy's one rounding
+# (a * 1.5 + b is exact in double), tpows against the NPU's sequence step by step
+# (tests/reference/power.py), trandom's Philox words.
+EXACT_VEC = {n for n, op, _, _ in nb.vec_cases() if op in ("taxpy", "tpows", "taddrelu", "trandom")}
+
+
 def check_numerics(names, res):
     """ptorun's outputs against numpy (in-process, untimed) and against the native outputs."""
     for name in nb.all_names():
         row = res.rows.get(name)
         if name not in names or not row or "out" not in row:
             continue
-        dtype = {"bf16": np.uint16, "f16": np.float16}.get(row["out_dtype"], np.float32)
+        dtype = {"bf16": np.uint16, "f16": np.float16, "ui32": np.uint32}.get(row["out_dtype"], np.float32)
         got = read_out(row["out"], dtype)
         ref = nb.reference(DATA, name)
         if dtype == np.uint16:
@@ -546,8 +553,8 @@ def check_numerics(names, res):
         else:
             row["err_numpy"] = rel_err(got, ref)
         tol = 2.0 ** -8 if dtype == np.uint16 else 1e-5
-        if name == "vpto_stream_1mib" or name in nb.REPEAT_NAMES:
-            tol = 0.0  # f32 and f16 adds, rounded once: exact
+        if name == "vpto_stream_1mib" or name in nb.REPEAT_NAMES or name in EXACT_VEC:
+            tol = 0.0  # rounded once (adds, taxpy's fma), the NPU's pow sequence, Philox: exact
         row["numpy_ok"] = row["err_numpy"] <= tol
         nat = row.get("native_out")
         if nat and os.path.exists(nat):

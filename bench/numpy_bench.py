@@ -32,8 +32,14 @@ import numpy as np
 # Catalogue (bench.py and native_bench.cc use the same names, sizes and files)
 
 SIZES = [(16, 64), (64, 64), (128, 128)]
-VEC_OPS = ["tadd", "tmuls", "texp", "trowsum", "trowexpandmul", "tcvt"]
-MULS_K = 1.5  # the scalar of tmuls (exact in f32)
+VEC_OPS = ["tadd", "tmuls", "texp", "trowsum", "trowexpandmul", "tcvt",
+           "taxpy", "tpows", "taddrelu", "trandom"]  # the last four: PTOAS v0.60's
+MULS_K = 1.5  # the scalar of tmuls and taxpy (exact in f32)
+POWS_K = 2.5  # tpows's exponent (not an integer: the log and exp of the NPU's sequence run)
+# trandom's key, 128-bit counter (word 0 least significant) and rounds (the default).
+RANDOM_KEY = (0x12345678, 0x9ABCDEF0)
+RANDOM_COUNTER = (0xFFFFFF00, 7, 0, 42)  # word 0 carries into word 1 within the tiles
+RANDOM_ROUNDS = 10
 MM = 64  # TMATMUL M = K = N
 MM_NAMES = ["tmatmul_f32_64x64x64", "tmatmul_bf16_64x64x64"]
 K_ROWS, K_COLS = 4096, 1024  # whole kernels: a 4096 x 1024 f32 tensor
@@ -52,11 +58,13 @@ REPEAT_NAMES = ["repeat_adds_f16", "repeat_add_f32", "repeat_add_f32_strided"]
 REPEAT_K = 1.5  # vec_adds's scalar
 REPEAT_ELEMS = {"repeat_adds_f16": 255 * 128, "repeat_add_f32": 255 * 64,
                 "repeat_add_f32_strided": 100 * 128}
-DATA_VERSION = "2"
+DATA_VERSION = "3"
 
 
 def vec_name(op, rows, cols):
-    return f"tcvt_f32_bf16_{rows}x{cols}" if op == "tcvt" else f"{op}_f32_{rows}x{cols}"
+    if op == "tcvt":
+        return f"tcvt_f32_bf16_{rows}x{cols}"
+    return f"trandom_ui32_{rows}x{cols}" if op == "trandom" else f"{op}_f32_{rows}x{cols}"
 
 
 def vec_cases():
@@ -110,6 +118,7 @@ def data_files():
         files[f"a_{r}x{c}.f32"] = (r, c)
         files[f"b_{r}x{c}.f32"] = (r, c)
         files[f"s_{r}.f32"] = (r, 1)
+        files[f"p_{r}x{c}.f32"] = (r, c)
     files["mm_a.f32"] = (MM, MM)
     files["mm_b.f32"] = (MM, MM)
     files["mm_a.bf16"] = (MM, MM)
@@ -167,6 +176,10 @@ def make_data(data_dir):
         dt = np.float16 if name.endswith("f16") else np.float32
         for operand in ("a", "b"):
             rng.uniform(-4.0, 4.0, n).astype(dt).tofile(os.path.join(data_dir, f"{name}_{operand}.bin"))
+    # tpows's bases (positive, so that the power is a number), from a generator of their own.
+    rng = np.random.default_rng(20261204)
+    for r, c in SIZES:
+        rng.uniform(0.25, 4.0, (r, c)).astype(np.float32).tofile(os.path.join(data_dir, f"p_{r}x{c}.f32"))
     with open(stamp, "w") as f:
         f.write(DATA_VERSION + "\n")
 
@@ -183,8 +196,65 @@ def load(data_dir, name, shape, dtype=np.float32):
 # returns its output array (the timed call; bench.py also calls it once for the reference).
 
 
+def philox_words(rows, cols, key=RANDOM_KEY, counter=RANDOM_COUNTER, rounds=RANDOM_ROUNDS):
+    """trandom's rows x cols words (docs/semantics.md): word c of row r is word c % 4 of
+    Philox4x32(counter + r * row_step + c // 4), row_step = 64 (blocks - 1) + (cols - 1) % 64 + 1
+    for blocks = ceil(cols / 256). Vectorised over the counters, 32-bit words in uint64."""
+    mask = np.uint64(0xFFFFFFFF)
+    groups = (cols + 3) // 4
+    row_step = 64 * ((cols + 255) // 256 - 1) + (cols - 1) % 64 + 1
+    off = (np.arange(rows, dtype=np.uint64)[:, None] * np.uint64(row_step)
+           + np.arange(groups, dtype=np.uint64)[None, :])
+    x, carry = [], off
+    for w in counter:  # the 128-bit add, word by word
+        v = carry + np.uint64(w)
+        x.append(v & mask)
+        carry = v >> np.uint64(32)
+    k0, k1 = key
+    for _ in range(rounds):
+        p0 = x[0] * np.uint64(0xD2511F53)
+        p1 = x[2] * np.uint64(0xCD9E8D57)
+        x = [(p1 >> np.uint64(32)) ^ x[1] ^ np.uint64(k0), p1 & mask,
+             (p0 >> np.uint64(32)) ^ x[3] ^ np.uint64(k1), p0 & mask]
+        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
+    return np.stack(x, axis=-1).reshape(rows, -1)[:, :cols].astype(np.uint32)
+
+
+def pows_reference(data_dir, r, c):
+    """tpows on a5 (default precision) as the NPU computes it: tests/reference/power.py's
+    step-by-step model, element by element (np.power differs in the last bits)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+    from reference import power
+    p = load(data_dir, f"p_{r}x{c}.f32", (r, c))
+    return power.elementwise(power.pow_a5, p, np.float32(POWS_K), np.float32)
+
+
 def make_vec(data_dir, op, r, c):
+    if op == "trandom":
+        return lambda: philox_words(r, c)
+    if op == "tpows":
+        p = load(data_dir, f"p_{r}x{c}.f32", (r, c))
+        out = np.empty((r, c), np.float32)
+        k = np.float32(POWS_K)
+        return lambda: np.power(p, k, out=out)
     a = load(data_dir, f"a_{r}x{c}.f32", (r, c))
+    if op == "taxpy":  # d = a * k + d, d starting as b (in place, as the PTO loop does)
+        d = load(data_dir, f"b_{r}x{c}.f32", (r, c)).copy()
+        tmp = np.empty((r, c), np.float32)
+        k = np.float32(MULS_K)
+
+        def axpy():
+            np.multiply(a, k, out=tmp)
+            return np.add(d, tmp, out=d)
+        return axpy
+    if op == "taddrelu":
+        b = load(data_dir, f"b_{r}x{c}.f32", (r, c))
+        out = np.empty((r, c), np.float32)
+
+        def addrelu():
+            np.add(a, b, out=out)
+            return np.maximum(out, np.float32(0), out=out)
+        return addrelu
     if op == "tadd":
         b = load(data_dir, f"b_{r}x{c}.f32", (r, c))
         out = np.empty((r, c), np.float32)
@@ -322,6 +392,13 @@ def reference(data_dir, name):
         return softmax_update_reference(data_dir)
     if name in REPEAT_NAMES:
         return repeat_reference(data_dir, name)
+    for n, op, r, c in vec_cases():
+        if n == name and op == "tpows":
+            return pows_reference(data_dir, r, c)
+        if n == name and op == "taxpy":  # one rounding of the exact a * k + b
+            a = load(data_dir, f"a_{r}x{c}.f32", (r, c)).astype(np.float64)
+            b = load(data_dir, f"b_{r}x{c}.f32", (r, c)).astype(np.float64)
+            return (a * MULS_K + b).astype(np.float32)
     return make(data_dir, name)()
 
 

@@ -201,6 +201,8 @@ def targets(res):
         return rows.get(name, {}).get(key)
 
     nat_mm_f32 = get("tmatmul_f32_64x64x64", "native_ns")
+    # Every tile instruction of the catalogue, v0.60's taxpy/taddrelu (binary, as tadd) and
+    # tpows/trandom (elementwise, as texp) included: <= 1.5x native (tcvt: 2x).
     for name, op, r, c in nb.vec_cases():
         p, na = get(name, "ptorun_ns"), get(name, "native_ns")
         if p and na and r * c >= 1024:

@@ -4,6 +4,7 @@
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "pto/interp/host_simd/simd.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include <cmath>
 #include "hwy/highway.h"
 #include "hwy/contrib/math/math-inl.h"
 #include "pto/common/float_format.h"
@@ -42,6 +43,21 @@ void BinaryLoop(const float* a, const float* b, float* d, size_t n) {
     hn::StoreU(BinaryLanes<kOp>(hn::LoadU(df, a + i), hn::LoadU(df, b + i)), df, d + i);
   }
   for (; i < n; ++i) d[i] = ApplyBinary(kOp, a[i], b[i]);
+}
+
+// taxpy: d[i] = k * a[i] + d[i], rounded once. Fused in SIMD only where the target has FMA
+// (Highway's MulAdd is a multiply and an add without it); std::fma everywhere else.
+void AxpyF32Impl(const float* a, float k, float* d, size_t n) {
+  size_t i = 0;
+#if HWY_NATIVE_FMA
+  const DF df;
+  const size_t lanes = hn::Lanes(df);
+  const VF kv = hn::Set(df, k);
+  for (; i + lanes <= n; i += lanes) {
+    hn::StoreU(hn::MulAdd(kv, hn::LoadU(df, a + i), hn::LoadU(df, d + i)), df, d + i);
+  }
+#endif
+  for (; i < n; ++i) d[i] = std::fma(k, a[i], d[i]);
 }
 
 void BinaryF32Impl(Binary op, const float* a, const float* b, float* d, size_t n) {
@@ -339,6 +355,7 @@ HWY_AFTER_NAMESPACE();
 namespace pto::interp::simd {
 
 HWY_EXPORT(BinaryF32Impl);
+HWY_EXPORT(AxpyF32Impl);
 HWY_EXPORT(ScalarF32Impl);
 HWY_EXPORT(BinaryF32RowsImpl);
 HWY_EXPORT(RowScalarF32Impl);
@@ -365,6 +382,9 @@ RowSumsLoopFn RowSumsF32Loop() { return HWY_DYNAMIC_DISPATCH(RowSumsF32LoopImpl)
 
 void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n) {
   HWY_DYNAMIC_DISPATCH(BinaryF32Impl)(op, a, b, d, n);
+}
+void AxpyF32(const float* a, float k, float* d, size_t n) {
+  HWY_DYNAMIC_DISPATCH(AxpyF32Impl)(a, k, d, n);
 }
 void BinaryF32Rows(Binary op, const float* a, size_t lda, const float* b, size_t ldb, float* d,
                    size_t ldd, size_t rows, size_t cols) {

@@ -16,7 +16,7 @@ namespace pto::interp::simd {
 /// The operations of the SIMD loops, each named as its element function of element.h
 /// (ops::NAME): the one list the enums, ApplyBinary and ApplyUnary, WithBinaryOp and WithUnaryOp,
 /// and the kernels' kSimdBinary and kSimdUnary (interp/tile/kernels.h) are made from.
-#define PTO_SIMD_BINARY_OPS(X) X(Add) X(Sub) X(Mul) X(Div) X(Max) X(Min)
+#define PTO_SIMD_BINARY_OPS(X) X(Add) X(Sub) X(Mul) X(Div) X(Max) X(Min) X(AddRelu)
 #define PTO_SIMD_UNARY_OPS(X) X(Exp) X(Log) X(Sqrt) X(Rsqrt) X(Recip) X(Abs) X(Neg) X(Relu)
 
 #define PTO_SIMD_ENUMERATOR(name) k##name,
@@ -72,6 +72,8 @@ void WithUnaryOp(Unary op, Fn&& fn) {
 
 /// d[i] = a[i] op b[i].
 void BinaryF32(Binary op, const float* a, const float* b, float* d, size_t n);
+/// d[i] = k * a[i] + d[i], one rounding (taxpy's fused multiply-add).
+void AxpyF32(const float* a, float k, float* d, size_t n);
 /// d[i] = a[i] op k, or k op a[i] when \a scalar_first.
 void ScalarF32(Binary op, const float* a, float k, bool scalar_first, float* d, size_t n);
 /// The same over a rows x cols region, row strides in elements; rows that follow each other

@@ -24,8 +24,12 @@ V BinaryLanes(V a, V b) {
   if constexpr (kOp == Binary::kSub) return hn::Sub(a, b);
   if constexpr (kOp == Binary::kMul) return hn::Mul(a, b);
   if constexpr (kOp == Binary::kDiv) return hn::Div(a, b);
-  // Max: a < b ? b : a; min: b < a ? b : a; a NaN on either side gives the quiet NaN.
   const hn::DFromV<V> d;
+  if constexpr (kOp == Binary::kAddRelu) {  // the sum where it is above 0 or NaN, else +0
+    const V s = hn::Add(a, b);
+    return hn::IfThenElseZero(hn::Or(hn::Gt(s, hn::Zero(d)), hn::IsNaN(s)), s);
+  }
+  // Max: a < b ? b : a; min: b < a ? b : a; a NaN on either side gives the quiet NaN.
   const auto nan = hn::Or(hn::IsNaN(a), hn::IsNaN(b));
   const V pick = kOp == Binary::kMax ? hn::IfThenElse(hn::Lt(a, b), b, a)
                                      : hn::IfThenElse(hn::Lt(b, a), b, a);

@@ -24,7 +24,8 @@ namespace {
 constexpr std::pair<simd::Binary, float (*)(float, float)> kBinaryCases[] = {
     {simd::Binary::kAdd, ops::Add::Apply}, {simd::Binary::kSub, ops::Sub::Apply},
     {simd::Binary::kMul, ops::Mul::Apply}, {simd::Binary::kDiv, ops::Div::Apply},
-    {simd::Binary::kMax, ops::Max::Apply}, {simd::Binary::kMin, ops::Min::Apply}};
+    {simd::Binary::kMax, ops::Max::Apply}, {simd::Binary::kMin, ops::Min::Apply},
+    {simd::Binary::kAddRelu, ops::AddRelu::Apply}};
 
 // Random values of every magnitude plus the edge cases, in an odd count so tails are used.
 std::vector<float> Inputs(uint64_t seed, size_t n = 1001) {

@@ -348,6 +348,9 @@ bool ExecScalarTernary(Executor& ex, const Instr& in) {
   return true;
 }
 
+// Whether each row of \a t is contiguous in storage (plain row-major).
+bool RowsContiguous(const TileRef& t) { return t.type->Plain() && t.type->row_major(); }
+
 // taxpy: d = a * k + d over D(d), rounded once in d's type (the NPU's fused vaxpy, as the
 // register layer's; docs/semantics.md). k is first rounded to a's type; an f16 a widens into
 // an f32 d exactly.
@@ -367,6 +370,19 @@ bool ExecAxpy(Executor& ex, const Instr& in) {
       using A = std::remove_cvref_t<decltype(atag)>;
       if constexpr (Elem<D>::kFloat && Elem<A>::kFloat) {
         const double k = Elem<A>::Load(Elem<A>::Store(ScalarAs<A>(ex, in.operands[2])));
+        if constexpr (std::is_same_v<D, float> && std::is_same_v<A, float>) {
+          if (RowsContiguous(d) && RowsContiguous(a)) {  // the same fma, row by row in SIMD
+            if (d.type->RowStep() == cols && a.type->RowStep() == cols) {  // one run
+              simd::AxpyF32(a.Origin<float>(), static_cast<float>(k), d.Origin<float>(),
+                            static_cast<size_t>(rows) * cols);
+              return;
+            }
+            for (int32_t r = 0; r < rows; ++r) {
+              simd::AxpyF32(a.At<float>(r, 0), static_cast<float>(k), d.At<float>(r, 0), cols);
+            }
+            return;
+          }
+        }
         for (int32_t r = 0; r < rows; ++r) {
           for (int32_t c = 0; c < cols; ++c) {
             D* to = d.At<D>(r, c);

@@ -1,6 +1,7 @@
 // The Histogram and Random families (A5): thistogram's 256-bin byte counts and trandom's
 // Philox4x32 words, as pto-isa's THistogram.hpp and TRandom.hpp compute them
 // (docs/semantics.md "Histograms and random numbers").
+#include <algorithm>
 #include <array>
 
 #include "pto/common/strings.h"
@@ -67,29 +68,37 @@ bool ExecHistogram(Executor& ex, const Instr& in) {
 
 namespace {
 
-// The 128-bit counter of one lane, as four words (word 0 least significant).
-using Counter = std::array<uint32_t, 4>;
+// The lanes of one block of trandom: x[w][l] is word w (0 least significant) of lane l's
+// 128-bit counter on entry, of its Philox4x32 output on return.
+struct PhiloxLanes {
+  static constexpr int kLanes = 64;
+  alignas(64) uint32_t x[4][kLanes];
+};
 
-Counter CounterPlus(const Counter& c, unsigned __int128 n) {
-  unsigned __int128 v = 0;
-  for (int w = 3; w >= 0; --w) v = (v << 32) | c[w];
-  v += n;
-  Counter out;
-  for (int w = 0; w < 4; ++w) out[w] = static_cast<uint32_t>(v >> (32 * w));
-  return out;
-}
-
-// Philox4x32 of one counter: \a rounds rounds, the key bumped after each (TRandomKernel).
-Counter Philox(Counter x, uint32_t k0, uint32_t k1, int rounds) {
+// Philox4x32 of lanes [0, n) of \a block: \a rounds rounds, the key bumped after each
+// (TRandomKernel). Lanes innermost, as the NPU's vector runs them, so that the compiler
+// vectorises the loop (histogram_random.cc is compiled with loop vectorisation; an AVX2 clone
+// is chosen at run time where the CPU has it).
+[[gnu::target_clones("avx2", "default")]] void PhiloxRounds(PhiloxLanes& block, int n,
+                                                             uint32_t k0, uint32_t k1,
+                                                             int rounds) {
+  uint32_t* __restrict x0 = block.x[0];
+  uint32_t* __restrict x1 = block.x[1];
+  uint32_t* __restrict x2 = block.x[2];
+  uint32_t* __restrict x3 = block.x[3];
   for (int i = 0; i < rounds; ++i) {
-    const uint64_t p0 = uint64_t{x[0]} * 0xD2511F53u, p1 = uint64_t{x[2]} * 0xCD9E8D57u;
-    const uint32_t hi0 = p0 >> 32, lo0 = static_cast<uint32_t>(p0);
-    const uint32_t hi1 = p1 >> 32, lo1 = static_cast<uint32_t>(p1);
-    x = {hi1 ^ x[1] ^ k0, lo1, hi0 ^ x[3] ^ k1, lo0};
+    for (int l = 0; l < n; ++l) {
+      const uint64_t p0 = uint64_t{x0[l]} * 0xD2511F53u, p1 = uint64_t{x2[l]} * 0xCD9E8D57u;
+      const uint32_t y0 = static_cast<uint32_t>(p1 >> 32) ^ x1[l] ^ k0;
+      const uint32_t y2 = static_cast<uint32_t>(p0 >> 32) ^ x3[l] ^ k1;
+      x0[l] = y0;
+      x1[l] = static_cast<uint32_t>(p1);
+      x2[l] = y2;
+      x3[l] = static_cast<uint32_t>(p0);
+    }
     k0 += 0x9E3779B9u;
     k1 += 0xBB67AE85u;
   }
-  return x;
 }
 
 }  // namespace
@@ -97,25 +106,40 @@ Counter Philox(Counter x, uint32_t k0, uint32_t k1, int rounds) {
 // trandom d | key0 key1 counter0..3 @rounds: each row is made in blocks of 256 words, lane l
 // (0..63) of a block giving words 4l..4l+3 from counter C + l + S, where S grows by 64 after
 // each block of a row but the last, which adds ((valid columns - 1) mod 64) + 1 (TRandom's
-// counter schedule, so rows may leave counters unused).
+// counter schedule, so rows may leave counters unused). Only the lanes with a word in the
+// valid columns are computed.
 template <typename Op>
 bool ExecRandom(Executor& ex, const Instr& in) {
   TileRef d;
   if (!ex.Tile(in.operands[0], &d)) return false;
   auto word = [&](int i) { return static_cast<uint32_t>(ex.scalar(in.operands[i]).i); };
   const uint32_t k0 = word(1), k1 = word(2);
-  const Counter start{word(3), word(4), word(5), word(6)};
+  unsigned __int128 start = 0;
+  for (int w = 6; w >= 3; --w) start = (start << 32) | word(w);
   const int rounds = static_cast<int>(in.operands[7]);
   const int32_t cols = d.valid_cols;
   const int32_t blocks = (cols + 255) / 256;
+  const bool contiguous = d.type->Plain() && d.type->row_major();
+  PhiloxLanes block;
   unsigned __int128 sum = 0;
   for (int32_t r = 0; r < d.valid_rows; ++r) {
+    uint32_t* row = contiguous ? d.At<uint32_t>(r, 0) : nullptr;
     for (int32_t j = 0; j < blocks; ++j) {
-      for (int l = 0; l < 64; ++l) {
-        const Counter out = Philox(CounterPlus(start, sum + l), k0, k1, rounds);
+      const int lanes = std::min(PhiloxLanes::kLanes, (cols - 256 * j + 3) / 4);
+      for (int l = 0; l < lanes; ++l) {
+        const unsigned __int128 counter = start + sum + l;
+        for (int w = 0; w < 4; ++w) block.x[w][l] = static_cast<uint32_t>(counter >> (32 * w));
+      }
+      PhiloxRounds(block, lanes, k0, k1, rounds);
+      for (int l = 0; l < lanes; ++l) {
         for (int w = 0; w < 4; ++w) {
           const int32_t c = 256 * j + 4 * l + w;
-          if (c < cols) *d.At<uint32_t>(r, c) = out[w];
+          if (c >= cols) break;
+          if (row) {
+            row[c] = block.x[w][l];
+          } else {
+            *d.At<uint32_t>(r, c) = block.x[w][l];
+          }
         }
       }
       sum += j + 1 < blocks ? 64 : (cols - 1) % 64 + 1;
