@@ -263,6 +263,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   // In a container, a name both kinds' submodules define names a function of each.
   const std::string_view fn_name = ctx_.ScopedName(name.text, pending->scope);
   std::vector<DType> results;
+  std::vector<Type> memory_results;
   if (!header.results.empty()) {
     const ItemSpan list = header.results;
     const SourceRange list_range = header.results_range;
@@ -271,12 +272,21 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     for (ItemSpan part : parts) {
       Type t;
       if (!ParseWholeType(ctx_, part, &t)) return;
+      if (t.IsTile() || t.IsView()) {  // handed back by reference (see LowerReturn)
+        memory_results.push_back(t);
+        continue;
+      }
       if (!t.IsScalar()) {
-        ctx_.Error(part, StrCat("functions return scalars; results in memory go through "
-                                "pointers (got '", t.text, "')"));
+        ctx_.Error(part, StrCat("functions return scalars, tiles or views; results in memory "
+                                "go through pointers (got '", t.text, "')"));
         return;
       }
       results.push_back(t.dtype);
+    }
+    if (!memory_results.empty() && !results.empty()) {
+      ctx_.Error(list_range, "a function returning tiles or views returning scalars too is not "
+                             "modelled: return the scalars through a pointer");
+      return;
     }
     if (results.size() > ctx_.limits().results) {
       ctx_.Error(list_range, TooManyResults(name.text, results.size(), ctx_.limits().results));
@@ -322,6 +332,13 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   fn.def_col = static_cast<uint32_t>(col);
   pending->builder = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
   pending->lowering = std::make_unique<BodyLowering>(*pending->builder);
+  if (!memory_results.empty()) {
+    std::vector<std::string> spellings;
+    for (const Type& t : memory_results) spellings.push_back(t.text);
+    ctx_.SetMemoryResults(reuse >= 0 ? reuse : program_.functions.size() - 1,
+                          std::move(spellings));
+    pending->builder->set_memory_results(std::move(memory_results));
+  }
   for (size_t k = 0; k < header.param_list.size(); ++k) {
     const ParamSpelling& param = header.param_list[k];
     const SourceRange type_range = SpanRange(param.type);

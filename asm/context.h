@@ -84,6 +84,16 @@ class Context {
     return it == functions_.end() ? int64_t{-1} : int64_t{it->second};
   }
 
+  /// The tile and view results of function \a index (PTOAS v0.60's functions that hand back
+  /// a tile or a view of what they were given): the function is lowered, calls to it are not.
+  void SetMemoryResults(uint32_t index, std::vector<std::string> spellings) {
+    memory_results_[index] = std::move(spellings);
+  }
+  const std::vector<std::string>* MemoryResults(int64_t index) const {
+    auto it = memory_results_.find(index);
+    return it == memory_results_.end() ? nullptr : &it->second;
+  }
+
   /// Names are scoped per kind submodule of VPTO's container form (asm/module_scopes.h): \a
   /// name, defined in both kinds' submodules, stands in each for the function of the scoped
   /// name KernelVariantName(name, kind).
@@ -143,6 +153,7 @@ class Context {
   std::unordered_map<std::string_view, std::array<std::string, 2>> scoped_;
   KernelKind scope_ = KernelKind::kAny;
   std::unordered_map<std::string_view, std::shared_ptr<const Type>> known_types_;
+  std::unordered_map<int64_t, std::vector<std::string>> memory_results_;
 };
 
 }  // namespace pto::assembler

@@ -192,6 +192,10 @@ class FunctionBuilder {
   PipeFacts& pipe_facts() { return pipe_facts_; }
   /// Where each %call of the code is written, in code order (for the check of call cycles).
   std::vector<SourceRange>& call_sites() { return call_sites_; }
+  /// The tiles and views the function hands back (its return checks them and emits a plain
+  /// return: they are its caller's memory, or views of it).
+  const std::vector<Type>& memory_results() const { return memory_results_; }
+  void set_memory_results(std::vector<Type> types) { memory_results_ = std::move(types); }
 
  private:
   Context& ctx_;
@@ -219,6 +223,7 @@ class FunctionBuilder {
   std::vector<uint32_t> blocks_;  ///< The region blocks open around the statement.
   uint32_t block_count_ = 0;
   std::vector<SourceRange> call_sites_;
+  std::vector<Type> memory_results_;
   uint32_t local_arrays_ = 0;
   std::set<std::string, std::less<>> poisoned_;
 };

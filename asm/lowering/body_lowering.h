@@ -18,6 +18,7 @@ namespace pto::assembler {
 struct RegionExit {
   bool is_condition = false;    ///< scf.while's "before" region ends in scf.condition.
   bool no_terminator = false;   ///< A section's region: it ends without a terminator.
+  bool fusion = false;          ///< pto.fusion_region's region: it ends in pto.yield.
   std::vector<Value> targets;   ///< scf.yield: registers that receive the values.
   std::vector<Value> results;   ///< scf.condition: the loop's results ...
   std::vector<Value> forwards;  ///< ... and the "after" region's arguments.

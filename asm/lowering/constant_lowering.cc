@@ -74,6 +74,51 @@ bool DefinePackedConstant(FunctionBuilder& fb, const Item& name, const Item& den
   return fb.Define(name, value);
 }
 
+// %c = arith.constant dense<[128, 64, 0, 0]> : vector<4xi16> (or dense<0>, every element): a
+// vector of integers, held as a local array (tmrgsort's executed counts) set to the values.
+bool DefineArrayConstant(FunctionBuilder& fb, const Item& name, const Item& dense,
+                         const Type& type) {
+  Context& ctx = fb.ctx();
+  if (!IsInteger(type.dtype)) {
+    ctx.Error(dense, StrCat("dense<...> makes a vector of integers here, not '", type.text, "'"));
+    return false;
+  }
+  ItemSpan c = dense.children();
+  if (c.size() == 1 && c[0].IsGroup('[')) c = c[0].children();
+  std::vector<int64_t> values;
+  for (const Item& item : c) {
+    if (item.IsPunct(",")) continue;
+    int64_t value;
+    double unused;
+    if (!item.Is(ItemKind::kInt)) {
+      ctx.Error(item, StrCat("expected an integer in dense<...>, got '", item.text, "'"));
+      return false;
+    }
+    if (!LiteralValue(ctx, item, type.dtype, &value, &unused)) return false;
+    values.push_back(value);
+  }
+  const int64_t n = type.shape[0];
+  if (values.size() == 1) values.assign(n, values[0]);
+  if (static_cast<int64_t>(values.size()) != n) {
+    ctx.Error(dense, StrCat("'", type.text, "' takes one value (splat) or ", n, ", got ",
+                            values.size()));
+    return false;
+  }
+  Value array;
+  array.type = type;
+  array.cls = ValueClass::kLocalArray;
+  array.reg = fb.NewLocalArray();
+  if (!fb.Define(name, array)) return false;
+  fb.Emit(Opcode::kDeclareLocalArray, {array.reg, static_cast<uint32_t>(n)}, dense.range);
+  for (int64_t k = 0; k < n; ++k) {
+    if (values[k] == 0) continue;  // the array starts as zeros
+    const Value index = fb.ConstantValue(DType::kIndex, k, 0);
+    const Value value = fb.ConstantValue(type.dtype, values[k], 0);
+    fb.Emit(Opcode::kLocalArraySet, {index.reg, value.reg, array.reg}, dense.range);
+  }
+  return true;
+}
+
 }  // namespace
 
 // %c = arith.constant 16 : index      .const %c = 16 : index
@@ -101,6 +146,7 @@ bool LowerConstant(FunctionBuilder& fb, const Statement& stmt) {
       items[2].IsPunct(":")) {
     Type type;
     if (!ParseWholeType(ctx, items.subspan(3), &type)) return false;
+    if (type.kind == TypeKind::kLocalArray) return DefineArrayConstant(fb, *name, items[1], type);
     return DefinePackedConstant(fb, *name, items[1], type);
   }
   if (items.size() < 3 || !items[1].IsPunct(":")) {

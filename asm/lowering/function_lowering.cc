@@ -62,6 +62,22 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
       }
       param.shape = type.shape;
       break;
+    case TypeKind::kLocalArray:
+      if (type.text.rfind("vector<", 0) == 0) {
+        // A vector<4xi16> parameter (tmrgsort's executed counts, written through outs): MLIR
+        // passes vectors by value, so what the function writes stays in it. It is the
+        // function's own local array, zeros at entry; not a parameter of the bytecode
+        // function, it takes no ptorun argument and a call cannot pass it.
+        v.cls = ValueClass::kLocalArray;
+        v.reg = fb.NewLocalArray();
+        if (!fb.Define(name, v)) return false;
+        if (fn.defined) {
+          fb.Emit(Opcode::kDeclareLocalArray, {v.reg, static_cast<uint32_t>(type.shape[0])},
+                  type_range);
+        }
+        return true;
+      }
+      [[fallthrough]];
     case TypeKind::kOpaque:
       if (type.text.rfind("!pto.event", 0) == 0) {
         // An event parameter (.arg %e0 : !pto.event) is for tsync only. Every instruction
@@ -111,6 +127,12 @@ bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
     return false;
   }
   const Function& fn = program.functions[callee];
+  if (const std::vector<std::string>* memory = ctx.MemoryResults(callee)) {
+    ctx.Error(items[0], StrCat("@", items[0].text, " returns '", memory->front(),
+                               "': calls to functions that return tiles or views are not "
+                               "modelled; pass the destination as a parameter"));
+    return false;
+  }
   std::vector<Value> args;
   if (!ValueList(fb, items[1].children(), &args)) return false;
   if (args.size() != fn.params.size()) {
@@ -172,6 +194,29 @@ bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
   return DefineResults(fb, stmt, results);
 }
 
+// return %tile : T in a function declared "-> T": what it hands back is a tile or view of its
+// caller's (or its own) memory, passed back by reference; no caller reads it (calls to such
+// functions are refused), so the return checks the values and carries nothing.
+bool LowerMemoryReturn(FunctionBuilder& fb, const Statement& stmt,
+                       const std::vector<Value>& values) {
+  Context& ctx = fb.ctx();
+  const std::vector<Type>& results = fb.memory_results();
+  if (values.size() != results.size()) {
+    ctx.Error(stmt.head, StrCat("this function returns ", results.size(), " value",
+                                results.size() == 1 ? "" : "s", ", not ", values.size()));
+    return false;
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    const std::string problem = WrittenTypeProblem(values[i], results[i]);
+    if (!problem.empty()) {
+      ctx.Error(stmt.head, StrCat("returned value ", i + 1, ": ", problem));
+      return false;
+    }
+  }
+  fb.Emit(Opcode::kReturn, {}, stmt.head.range);
+  return true;
+}
+
 // return [%a, ... : T, ...]
 bool LowerReturn(BodyLowering& body, const Statement& stmt) {
   FunctionBuilder& fb = body.fb();
@@ -188,6 +233,7 @@ bool LowerReturn(BodyLowering& body, const Statement& stmt) {
   std::vector<Value> values;
   if (!ValueList(fb, items, &values)) return false;
   if (!CheckTypesAfterColon(ctx, stmt, values, "returned values")) return false;
+  if (!fb.memory_results().empty()) return LowerMemoryReturn(fb, stmt, values);
   const std::vector<DType>& results = fb.function().results;
   if (values.size() != results.size()) {
     ctx.Error(stmt.head, StrCat("this function returns ", results.size(), " value",

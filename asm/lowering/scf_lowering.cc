@@ -266,7 +266,8 @@ bool LowerYield(BodyLowering& body, const Statement& stmt) {
   FunctionBuilder& fb = body.fb();
   Context& ctx = fb.ctx();
   const RegionExit* innermost = body.innermost_exit();
-  if (!innermost || innermost->is_condition || innermost->no_terminator) {
+  if (!innermost || innermost->is_condition || innermost->no_terminator ||
+      innermost->fusion) {
     ctx.Error(stmt.head, "scf.yield outside a region of scf.for, scf.if, scf.while or scf.execute_region");
     return false;
   }
@@ -334,6 +335,69 @@ bool LowerExecuteRegion(BodyLowering& body, const Statement& stmt) {
     ok = false;
   }
   return DefineResults(fb, stmt, exit.targets) && ok;
+}
+
+// %r = pto.fusion_region { ... pto.yield(%v) : (T) -> () } : T: PTOAS v0.60's container of one
+// scheduled fusion group, run once in place like scf.execute_region; its results are what the
+// region yields.
+bool LowerFusionRegion(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  ItemSpan items;
+  if (!WithoutTrailingAttributes(ctx, stmt, &items)) return false;
+  if (items.empty() || !items[0].Is(ItemKind::kRegion) || Regions(items).size() != 1 ||
+      (items.size() > 1 && !items[1].IsPunct(":"))) {
+    ctx.Error(stmt.head, "expected 'pto.fusion_region { ... } [: T, ...]'");
+    return false;
+  }
+  RegionExit exit;
+  if (items.size() > 2) {
+    for (ItemSpan part : Split(items.subspan(2), ",")) {
+      Type t;
+      Value v;
+      if (!ParseWholeType(ctx, part, &t) || !NewValueOfType(fb, t, stmt.head.range, &v)) {
+        return false;
+      }
+      exit.targets.push_back(v);
+    }
+  }
+  exit.fusion = true;
+  bool ok = body.LowerRegion(items[0], &exit);
+  if (!exit.terminated) {
+    ctx.Error(stmt.head, "the region of pto.fusion_region ends with pto.yield");
+    ok = false;
+  }
+  return DefineResults(fb, stmt, exit.targets) && ok;
+}
+
+// pto.yield(%a, ...) : (T, ...) -> (): ends a pto.fusion_region, passing its values.
+bool LowerFusionYield(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  const RegionExit* innermost = body.innermost_exit();
+  if (!innermost || !innermost->fusion) {
+    ctx.Error(stmt.head, "pto.yield may only end the region of pto.fusion_region");
+    return false;
+  }
+  RegionExit& exit = *body.innermost_exit();
+  exit.terminated = true;
+  ItemSpan items = stmt.items;
+  if (items.empty() || !items[0].IsGroup('(')) {
+    ctx.Error(stmt.head, "expected 'pto.yield(%values...) : (types) -> ()'");
+    return false;
+  }
+  std::vector<Value> values;
+  if (!ValueList(fb, items[0].children(), &values)) return false;
+  if (int colon = Find(items, ":"); colon >= 0) {
+    Signature sig;
+    const ItemSpan written = items.subspan(colon + 1);
+    if (!ParseSignature(ctx, written, &sig) ||
+        !CheckWrittenTypes(ctx, sig.inputs, sig.input_ranges, values, SpanRange(written),
+                           "yielded values")) {
+      return false;
+    }
+  }
+  return ParallelMove(fb, exit.targets, values, stmt);
 }
 
 }  // namespace pto::assembler

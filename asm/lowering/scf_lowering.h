@@ -23,6 +23,8 @@ bool LowerWhile(BodyLowering& body, const Statement& stmt);
 bool LowerExecuteRegion(BodyLowering& body, const Statement& stmt);
 /// scf.yield %a, %b : T, U (ends a region of scf.for, scf.if or scf.while's "do").
 bool LowerYield(BodyLowering& body, const Statement& stmt);
+bool LowerFusionRegion(BodyLowering& body, const Statement& stmt);
+bool LowerFusionYield(BodyLowering& body, const Statement& stmt);
 /// scf.condition(%c) %v, ... : U, ... (ends scf.while's first region).
 bool LowerCondition(BodyLowering& body, const Statement& stmt);
 

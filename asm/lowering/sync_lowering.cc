@@ -238,7 +238,11 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info_in, const Statement& st
     atoms.pop_back();
   }
   // tsync %e0, %e1: waits for events, which (every instruction having finished before the next
-  // starts) have all happened; it checks its operands and emits nothing.
+  // starts) have all happened; it checks its operands and emits nothing. PTOAS v0.60's
+  // tsync ins(%a, %b : T, U) waits for the work on tiles and views: done too.
+  const bool data_form = info.opcode == Opcode::kTSyncOp && !atoms.empty() &&
+                         atoms[0].name == "ins" && !atoms[0].is_value;
+  if (data_form) atoms.erase(atoms.begin());
   if (info.opcode == Opcode::kTSyncOp && !atoms.empty() && atoms[0].is_value) {
     bool ok = true;
     for (const Atom& atom : atoms) {
@@ -249,9 +253,12 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info_in, const Statement& st
       }
       if (!Resolve(fb, ItemSpan(atom.item, 1), DType::kInvalid, &r)) {
         ok = false;
-      } else if (r.value.cls != ValueClass::kEvent) {
-        ctx.Error(*atom.item, StrCat("tsync waits for events (!pto.event parameters), but %",
-                                     atom.item->text, " is ", Describe(r.value)));
+      } else if (data_form ? r.value.cls != ValueClass::kTile && r.value.cls != ValueClass::kView
+                           : r.value.cls != ValueClass::kEvent) {
+        ctx.Error(*atom.item,
+                  StrCat(data_form ? "tsync ins(...) waits for tiles and views" :
+                                     "tsync waits for events (!pto.event parameters)",
+                         ", but %", atom.item->text, " is ", Describe(r.value)));
         ok = false;
       }
     }

@@ -39,6 +39,30 @@ bool IsQuantisedRow(const OpInfo& info) {
   return m.size() > 3 && (m.substr(m.size() - 3) == ".fp" || m.substr(m.size() - 3) == "_fp");
 }
 
+// PTOAS v0.60's tquant outs(%dst, %tmp): a vec f32 scratch tile the NPU's sequence may use
+// (on a2a3 of the source's shape). The result does not depend on it and ptorun leaves it
+// unchanged (docs/semantics.md); it is checked and dropped from \a outs.
+bool DropQuantScratch(FunctionBuilder& fb, const Operand& src, std::vector<const Operand*>* outs) {
+  Resolved tmp, a;
+  if (!Resolve(fb, outs->back()->term, DType::kInvalid, &tmp)) return false;
+  const TileType& t = tmp.value.type.tile;
+  std::string problem;
+  if (tmp.value.cls != ValueClass::kTile || t.mem != Memory::kVec || t.dtype != DType::kF32) {
+    problem = StrCat("tquant's tmp must be a vec f32 tile, got ", Describe(tmp.value));
+  } else if (fb.ctx().arch() == Arch::kA2A3 &&
+             Resolve(fb, src.term, DType::kInvalid, &a) && a.value.cls == ValueClass::kTile &&
+             (a.value.type.tile.rows != t.rows || a.value.type.tile.cols != t.cols)) {
+    problem = StrCat("tquant's tmp on a2a3 has the source's shape, ", a.value.type.tile.rows,
+                     "x", a.value.type.tile.cols, ", got ", t.rows, "x", t.cols);
+  }
+  if (!problem.empty()) {
+    fb.ctx().Error(outs->back()->range(), problem);
+    return false;
+  }
+  outs->pop_back();
+  return true;
+}
+
 // Lowers one statement; members hold what the steps share.
 class TileOpLowering {
  public:
@@ -523,6 +547,10 @@ bool TileOpLowering::Run() {
       op.term = index;
       inputs.push_back(&op);
     }
+  }
+  if (info_.opcode == Opcode::kTQuant && outs.size() == 2 && !inputs.empty() &&
+      !DropQuantScratch(fb_, *inputs[0], &outs)) {
+    return false;
   }
   if (!Assign(inputs, outs)) return false;
 
