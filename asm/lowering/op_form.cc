@@ -64,6 +64,8 @@ bool ReadOperandList(Context& ctx, ItemSpan items, std::vector<Operand>* operand
       ReadAttributes(part[end - 1], attrs);
       --end;
     }
+    // tmrgsort's `no_tmp` after its last list (the lowering checks where it may stand).
+    if (end >= 2 && part[end - 1].IsWord("no_tmp")) --end;
     part = part.subspan(0, end);
     // A dictionary alone is an entry PTOAS writes: ins(%src, {maskPattern = ...} : T).
     if (part.empty()) continue;

@@ -59,11 +59,34 @@ size_t WrittenOutputs(const Statement& stmt, bool dps) {
 // operand count and required attributes match what is written, else the first whose count
 // does (its checks then ask for the missing attribute), else \a first (its checks then report
 // what is wrong).
+bool WritesNoTmp(const Statement& stmt) {
+  const int ins = FindClause(stmt.items, "ins");
+  if (ins < 0) return false;
+  for (const Item& item : BeforeColon(stmt.items[ins + 1].children())) {
+    if (item.IsWord("no_tmp")) return true;
+  }
+  return false;
+}
+
+bool TmpLastAmongIns(const OpInfo& info, const Statement& stmt) {
+  bool has_tmp_row = false;
+  for (const OpInfo* row = LookupMnemonic(info.mnemonic); row; row = NextOverload(*row)) {
+    has_tmp_row |= row->opcode == Opcode::kTMrgSortListsTmp;
+  }
+  const bool dps = IsDpsForm(stmt.items);
+  return has_tmp_row && dps && WrittenInputs(stmt) >= 3 && WrittenOutputs(stmt, dps) == 2 &&
+         !WritesNoTmp(stmt);
+}
+
 const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
   if (!NextOverload(first)) return first;
-  const size_t written = WrittenInputs(stmt);
+  size_t written = WrittenInputs(stmt);
   const bool dps = IsDpsForm(stmt.items);
-  const size_t written_outputs = WrittenOutputs(stmt, dps);
+  size_t written_outputs = WrittenOutputs(stmt, dps);
+  if (TmpLastAmongIns(first, stmt)) {  // the tmp counts as an output, as the row lists it
+    --written;
+    ++written_outputs;
+  }
   std::set<std::string> attrs;
   CollectAttrNames(stmt.items, &attrs);
   const OpInfo* count_only = nullptr;

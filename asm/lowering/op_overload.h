@@ -21,6 +21,15 @@ const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt);
 const OpInfo* QuantisedForm(const OpInfo& info, const Statement& stmt,
                             const std::function<bool(const Item&)>& is_scaling_tile);
 
+/// True if \a stmt writes `no_tmp` after the last operand of its ins(...) clause.
+bool WritesNoTmp(const Statement& stmt);
+
+/// PTOAS v0.60's tmrgsort of lists: ins(%l0, %l1[, %l2, %l3], %tmp) outs(%dst, %executed), the
+/// tmp tile last among the inputs unless `no_tmp` follows the lists. True if \a stmt, a form of
+/// \a info's mnemonic that has a tmp-tile row, writes its tmp so (three or more inputs, two
+/// outputs, no `no_tmp`). The older outs(%dst, %tmp, %executed) and two inputs alone are lists.
+bool TmpLastAmongIns(const OpInfo& info, const Statement& stmt);
+
 }  // namespace pto::assembler
 
 #endif  // PTO_ASM_LOWERING_OP_OVERLOAD_H_

@@ -456,6 +456,15 @@ bool TileOpLowering::Run() {
   }
   if (IsQuantisedRow(info_)) --required_ins;  // the fp tile is an optional segment there
   if (!GenericToDps(ctx_, stmt_, required_ins, dps_outs, &form_)) return false;
+  if (WritesNoTmp(stmt_) && info_.opcode != Opcode::kTMrgSortLists) {
+    ctx_.Error(stmt_.head, StrCat("'no_tmp' marks tmrgsort's lists without a tmp tile; ",
+                                  info_.mnemonic, " takes none here"));
+    return false;
+  }
+  if (TmpLastAmongIns(info_, stmt_) && !form_.ins.empty() && !form_.outs.empty()) {
+    form_.outs.insert(form_.outs.begin() + 1, form_.ins.back());  // outs(%dst, %tmp, %executed)
+    form_.ins.pop_back();
+  }
 
   // Collect inputs and outputs by spelling.
   std::vector<const Operand*> inputs, outs;

@@ -197,6 +197,13 @@ void RuleChecker::CheckSort() {
                      t->rows));
     }
   }
+  // The tmp tile (operand 1 of the tmp row) holds the merged records: PTOAS v0.60 wants it at
+  // least as wide as the destination.
+  const TileType* d = Tile(0);
+  if (info_.opcode == Opcode::kTMrgSortListsTmp && d && a && a->cols < d->cols) {
+    Fail(1, StrCat("tmrgsort's tmp tile needs the destination's ", d->cols, " columns, got ",
+                   a->cols));
+  }
   if (src != 1) return;
   const OperandType& block = types_[2];
   if (block.present && block.known_value &&
