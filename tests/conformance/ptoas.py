@@ -11,7 +11,8 @@ and ptorun.
   the negatives of ptoas_lit_not_applicable.txt (refused by PTOAS only for a pass or an
   option with no meaning here) are counted as n/a, outside the rate, and listed with their
   reason.
-- samples: every test/samples/**.pto assembled (an object when it has no entry; ptoas_samples.py).
+- samples: every test/samples/**.pto assembled (an object when it has no entry; ptoas_samples.py);
+  one named `*_invalid` or `*_xfail` must be refused with a located error, as runop.sh expects.
 - tilelang: the TileLang STs of test/tilelang_st (testcase/ and smoke/), each row of each
   main.cpp's case table driven through gen_data.py, ptorun and `compare.py <case>`
   (ptoas_tilelang.py). A gen_data.py that needs a module this Python lacks is a skip.
@@ -151,13 +152,15 @@ def run_samples(args, ptoas):
             return rel, ptoas_samples.assemble(run, ptoas, rel, path, str(Path(work) / "k.ptobc"))
 
     table = OrderedDict()
-    misses = []
+    misses, refused = [], []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for rel, (ok, detail, kind) in pool.map(one, samples):
             row = table.setdefault(rel.split("/")[0], [0, 0])
             row[0 if ok else 1] += 1
             if not ok:
                 misses.append((rel, first_error(detail)))
+            elif kind == "refused":
+                refused.append((rel, first_error(detail)))
     print(f"{'samples dir':<32}{'pass':>7}{'fail':>7}{'rate':>9}")
     p_all = f_all = 0
     for group, (p, f) in table.items():
@@ -166,7 +169,10 @@ def run_samples(args, ptoas):
         p_all += p
         f_all += f
     print(f"{'all samples assembled':<32}{p_all:>7}{f_all:>7}{100.0 * p_all / max(1, p_all + f_all):>8.1f}%")
+    print(f"{'  of which refused as PTOAS does':<32}{len(refused):>7}")
     if args.failures:
+        for rel, detail in refused:
+            print(f"REFUSED sample {rel} (invalid by its name, as runop.sh expects): {detail}")
         for rel, detail in misses:
             print(f"FAIL sample {rel}: {detail}")
     return not misses
