@@ -448,8 +448,7 @@ bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan
   Context probe(file, diags, Arch::kA2A3);
   Arch arch = Arch::kA2A3;
   bool module_arch = FindTargetArch(probe, top, &arch);
-  if (options.arch_given) arch = options.arch;
-  (void)module_arch;
+  if (options.arch_given && !(module_arch && options.module_arch_first)) arch = options.arch;
   program->arch = arch;
   Context ctx(file, diags, arch, options.limits);
   ctx.set_address_mode(options.address_mode);

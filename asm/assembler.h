@@ -15,6 +15,9 @@ namespace pto::assembler {
 
 struct AssembleOptions {
   bool arch_given = false;  ///< --arch was given; otherwise the module's pto.target_arch.
+  /// --pto-arch was given: as in PTOAS, the module's pto.target_arch (or an A5
+  /// pto.device-spec) comes first and \a arch is only the fallback.
+  bool module_arch_first = false;
   Arch arch = Arch::kA2A3;
   std::string entry;  ///< --entry: the executable's entry function, by name.
   AddressMode address_mode = AddressMode::kEither;  ///< --pto-level

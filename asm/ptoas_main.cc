@@ -105,13 +105,16 @@ static int ToolMain(int argc, char** argv) {
   CLI::Option* arch = app.add_option("--arch", arch_name,
                  "target architecture: a2a3 or a5 (default: the module's pto.target_arch, "
                  "else a2a3)");
-  app.add_option("--pto-arch", arch_name, "PTOAS's spelling of --arch: a2, a3 or a5")
+  CLI::Option* pto_arch = app.add_option("--pto-arch", arch_name,
+                 "PTOAS's spelling of --arch (a2, a3 or a5), with its precedence: the "
+                 "module's pto.target_arch or A5 pto.device-spec first")
       ->excludes(arch);
   CLI::Option* level_option = app.add_option("--pto-level", level,
                  "PTOAS's build level: level1 or level2 plan every tile's address (an addr in "
                  "the source is an error), level3 takes them from the source (a tile without "
-                 "one is an error); default: both, ptoas places the tiles that have none")
-      ->check(CLI::IsMember({"level1", "level2", "level3"}));
+                 "one is an error); any case, as PTOAS reads it; default: both, ptoas places "
+                 "the tiles that have none")
+      ->transform(CLI::IsMember({"level1", "level2", "level3"}, CLI::ignore_case));
   CLI::Option* entry_option = app.add_option("--entry", entry,
                  "the executable's entry function (default: the pto.entry function, else the "
                  "only public one)");
@@ -138,6 +141,7 @@ static int ToolMain(int argc, char** argv) {
       return kExitUsage;
     }
     options.arch_given = true;
+    options.module_arch_first = pto_arch->count() > 0;
   }
   options.entry = entry;
   if (!level.empty()) {

@@ -202,6 +202,31 @@ Value BufferAddress(FunctionBuilder& fb, size_t* const_index) {
   return v;
 }
 
+// Who places a reserved buffer, as PTOAS v0.60's build levels have it: an auto buffer is
+// placed by the planner and has no base at any level; at level1 and level2 every buffer is
+// planned, at level3 none is.
+bool CheckReservationLevel(Context& ctx, const Statement& stmt, PipeAttrs& attrs,
+                           bool automatic) {
+  if (automatic && attrs.Has("base")) {
+    ctx.Error(attrs.Range("base"), "an auto reserve_buffer is placed by ptoas and takes no "
+                                   "base (write auto = false to give it one)");
+    return false;
+  }
+  if (ctx.address_mode() == AddressMode::kPlanned && !automatic) {
+    ctx.Error(attrs.Range("auto"), "at --pto-level=level1 or level2 ptoas places every "
+                                   "reserve_buffer: write auto = true and no base (level3 "
+                                   "takes a base)");
+    return false;
+  }
+  if (ctx.address_mode() == AddressMode::kManual && automatic) {
+    ctx.Error(attrs.Has("auto") ? attrs.Range("auto") : stmt.head.range,
+              "at --pto-level=level3 every reserve_buffer has its address: write auto = false "
+              "and base = ADDR");
+    return false;
+  }
+  return true;
+}
+
 // %b = pto.reserve_buffer {name = "fifo", size = N, location = #pto.address_space<vec>,
 //                          auto = true | false, base = ADDR} -> i32
 bool LowerReserveBuffer(FunctionBuilder& fb, const Statement& stmt) {
@@ -229,6 +254,7 @@ bool LowerReserveBuffer(FunctionBuilder& fb, const Statement& stmt) {
     return false;
   }
   r.automatic = !automatic || automatic->text == "true";
+  if (!CheckReservationLevel(ctx, stmt, attrs, r.automatic)) return false;
   if (!r.automatic) {
     if (!attrs.Int("base", 0, MemoryCapacity(ctx.arch(), r.mem), -1, &base)) return false;
     r.addr = base;

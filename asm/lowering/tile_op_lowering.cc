@@ -90,6 +90,7 @@ class TileOpLowering {
   static constexpr int64_t kArrayOutputLength = 4;
   bool CheckWrittenType(int index);
   bool LowerIndexedView(int view_slot, int tile_slot);
+  bool CheckUnplannedTmp(const std::vector<OperandType>& types);
   DType PrimaryDType() const;
   std::string OperandRole(int index) const;
   bool Immediate(const OperandSpec& spec, uint32_t* code);
@@ -446,6 +447,51 @@ SourceRange TileOpLowering::RuleErrorRange(int operand) const {
   return stmt_.head.range;
 }
 
+// At --pto-level=level3 PTOAS v0.60 plans no tile, so a scratch tile the NPU's sequence uses
+// must be written (PTOMaterializeImplicitTmp): the a2a3 tmp of the kFlagTmpA2A3 rows, tsort32's
+// padding row for a width that is not whole 32-element blocks, tpow/tpows's of a float
+// result, and a2a3's tcvt narrowing without saturation (f32 to 16-bit, f16 to 8- or 16-bit).
+bool TileOpLowering::CheckUnplannedTmp(const std::vector<OperandType>& types) {
+  auto missing = [&](int i) {
+    return info_.operands[i].kind == OperandKind::kTile && info_.operands[i].optional &&
+           !types[i].present;
+  };
+  auto refuse = [&](std::string_view what) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs its tmp tile ", what,
+                                  " at --pto-level=level3, where no tile is planned"));
+    return false;
+  };
+  const bool a2a3 = ctx_.arch() == Arch::kA2A3;
+  if ((info_.flags & kFlagTmpA2A3) && a2a3) {
+    for (int i = 0; i < info_.num_operands(); ++i) {
+      if (missing(i)) return refuse("on a2a3");
+    }
+  }
+  const OperandType& src = types[1];
+  switch (info_.opcode) {
+    case Opcode::kTSort32:
+      if (missing(3) && src.tile &&
+          (src.tile->valid_cols == kDynamic || src.tile->valid_cols % 32 != 0)) {
+        return refuse("for a dynamic or non-32-aligned width");
+      }
+      return true;
+    case Opcode::kTPow:
+    case Opcode::kTPowS:
+      return !missing(3) || !IsFloat(types[0].dtype) || refuse("for a float result");
+    case Opcode::kTCvt: {
+      const DType from = src.dtype, to = types[0].dtype;
+      const bool narrowing =
+          (from == DType::kF32 && IsInteger(to) && IntBits(to) == 16) ||
+          (from == DType::kF16 && IsInteger(to) && (IntBits(to) == 16 || IntBits(to) == 8));
+      const bool saturating = types[4].known_value && types[4].value == 0;  // sat_mode ON
+      return !a2a3 || !missing(2) || !narrowing || saturating ||
+             refuse("on a2a3 to narrow without saturation");
+    }
+    default:
+      return true;
+  }
+}
+
 bool TileOpLowering::Run() {
   if (!ReadOpForm(ctx_, stmt_, &form_)) return false;
   slots_.resize(info_.num_operands());
@@ -636,27 +682,7 @@ bool TileOpLowering::Run() {
     ctx_.Error(RuleErrorRange(e.operand), e.message);
     ok = false;
   }
-  // PTOAS v0.60 plans the scratch tile a2a3 needs, except at --pto-level=level3 (no planning).
-  if ((info_.flags & kFlagTmpA2A3) && ctx_.arch() == Arch::kA2A3 &&
-      ctx_.address_mode() == AddressMode::kManual) {
-    for (int i = 0; i < info_.num_operands(); ++i) {
-      const OperandSpec& spec = info_.operands[i];
-      if (spec.kind == OperandKind::kTile && spec.optional && !types[i].present) {
-        ctx_.Error(stmt_.head, StrCat(info_.mnemonic,
-                                      " needs its tmp tile on a2a3 at "
-                                      "--pto-level=level3, where no tile is planned"));
-        ok = false;
-      }
-    }
-  }
-  // tsort32 pads a row's last block of fewer than 32 elements in its tmp tile (any arch).
-  if (info_.opcode == Opcode::kTSort32 && ctx_.address_mode() == AddressMode::kManual &&
-      !types[3].present && types[1].tile &&
-      (types[1].tile->valid_cols == kDynamic || types[1].tile->valid_cols % 32 != 0)) {
-    ctx_.Error(stmt_.head, "tsort32 of a dynamic or non-32-aligned width needs its tmp tile at "
-                           "--pto-level=level3, where no tile is planned");
-    ok = false;
-  }
+  if (ctx_.address_mode() == AddressMode::kManual) ok &= CheckUnplannedTmp(types);
   if (!ok) return false;
 
   for (int i = 0; i < info_.num_operands(); ++i) {

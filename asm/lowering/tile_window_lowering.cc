@@ -1,5 +1,8 @@
 #include "pto/asm/lowering/tile_window_lowering.h"
 
+#include <algorithm>
+#include <string>
+
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/strings.h"
 
@@ -56,6 +59,35 @@ bool WholeBoxes(Context& ctx, const TileType& from, const std::vector<Value>& or
 }
 
 }  // namespace
+
+// The valid shape written in a subview's result type must be the one its operands give, as
+// PTOAS v0.60's verifier has it: with valid [%vr, %vc], a constant's value (at most the size)
+// or '?' for a run-time one; without, any static count up to the size (a dynamic one would
+// have no value to take).
+bool WrittenValidAgrees(Context& ctx, const TileType& type, const std::vector<Value>& valid,
+                        const std::vector<Value>& sizes, ItemSpan written) {
+  const int32_t counts[2] = {type.valid_rows, type.valid_cols};
+  const char* names[2] = {"rows", "columns"};
+  for (int d = 0; d < 2; ++d) {
+    const int64_t size = sizes[d].int_value;
+    if (valid.empty()) {
+      if (counts[d] != kDynamic) continue;
+      ctx.Error(written, StrCat("the window's type has a dynamic count of valid ", names[d],
+                                " ('?'), which needs its value: write valid [%rows, %cols]"));
+      return false;
+    }
+    const int64_t expected = valid[d].is_const ? std::min<int64_t>(valid[d].int_value, size)
+                                               : kDynamic;
+    if (counts[d] == expected) continue;
+    auto spell = [](int64_t n) {
+      return n == kDynamic ? std::string("'?' (a run-time count)") : StrCat(n);
+    };
+    ctx.Error(written, StrCat("the window's type says ", spell(counts[d]), " valid ", names[d],
+                              " but its valid operand gives ", spell(expected)));
+    return false;
+  }
+  return true;
+}
 
 // %w = pto.subset %t[%r, %c] sizes [R, C] : T
 // %w = pto.subview %t[%r, %c] sizes [R, C] [valid [%vr, %vc]] [: T -> W]
@@ -123,6 +155,9 @@ bool LowerSubView(FunctionBuilder& fb, const Statement& stmt) {
       ctx.Error(items[sizes_at + 1], StrCat("a ", rows, "x", cols, " window does not fit in ",
                                             from.ToString()));
     }
+    return false;
+  }
+  if (!subset && arrow >= 0 && !WrittenValidAgrees(ctx, type.tile, valid, sizes, written)) {
     return false;
   }
   const Value& vr = valid_at >= 0 ? valid[0] : sizes[0];

@@ -108,8 +108,9 @@ void RuleChecker::CheckGather() {
 
 // mgather d | view idx @coalesce @gatherOob, mscatter view | a idx @coalesce @scatterAtomicOp
 // @scatterOob @scatterConflict: one index per element, or per row with coalesce = row (an index
-// tile of [1, R] or a DN [R, 1]; without coalesce the index tile's shape says which). The
-// out-of-range modes, atomics and conflict rule need an explicit coalesce (PTOAS v0.60).
+// tile of [1, R] or a DN [R, 1]; without coalesce the index tile's shape says which). mgather
+// needs coalesce (required in PTOAS v0.60's ODS); mscatter's out-of-range modes, atomics and
+// conflict rule need it too.
 void RuleChecker::CheckGlobalGatherScatter(bool gather) {
   const int tile = gather ? 0 : 1, view = gather ? 1 : 0, idx = 2;
   RequireAllowedDType(tile);
@@ -126,6 +127,10 @@ void RuleChecker::CheckGlobalGatherScatter(bool gather) {
     return i >= 0 && types_[i].known_value ? static_cast<uint32_t>(types_[i].value) : 0u;
   };
   const Coalesce coalesce = static_cast<Coalesce>(code("coalesce"));
+  if (gather && coalesce == Coalesce::kAbsent) {
+    Fail(-1, "mgather needs {coalesce = #pto<coalesce row>} or <coalesce elem>: one index per "
+             "row and one per element gather different data, and neither is a default");
+  }
   const TileType* t = Tile(tile);
   if (x && t &&
       IndexGranularityOf(*x, x->valid_rows, x->valid_cols, t->valid_rows, t->valid_cols,
@@ -136,14 +141,12 @@ void RuleChecker::CheckGlobalGatherScatter(bool gather) {
                      "of the ", t->valid_rows, "x", t->valid_cols, " data",
                      coalesce == Coalesce::kAbsent ? "" : " as coalesce asks"));
   }
-  const char* modes[] = {gather ? "gatherOob" : "scatterOob", "scatterAtomicOp",
-                         "scatterConflict"};
-  for (const char* mode : modes) {
+  if (gather) return;
+  for (const char* mode : {"scatterOob", "scatterAtomicOp", "scatterConflict"}) {
     if (code(mode) != 0 && coalesce == Coalesce::kAbsent) {
-      Fail(AttrOperand(mode), StrCat(info_.mnemonic, "'s ", mode, " needs an explicit coalesce"));
+      Fail(AttrOperand(mode), StrCat("mscatter's ", mode, " needs an explicit coalesce"));
     }
   }
-  if (gather) return;
   if (code("scatterConflict") != 0 && arch_ != Arch::kA5) {
     Fail(AttrOperand("scatterConflict"), "scatterConflict exists on a5 only");
   }

@@ -7,8 +7,12 @@ and ptorun.
 
 - lit: every ptoas invocation in test/lit/**.pto (ptoas_lit.py): the same verdict as PTOAS
   (a `not ptoas` line must be refused with a located error, any other accepted), with the
-  RUN line's --pto-arch. Printed per group (test/lit/<group>).
-- samples: every test/samples/**.pto assembled (an object when it has no entry; ptoas_samples.py).
+  RUN line's --pto-arch and --pto-level as it writes them. Printed per group (test/lit/<group>);
+  the negatives of ptoas_lit_not_applicable.txt (refused by PTOAS only for a pass or an
+  option with no meaning here) are counted as n/a, outside the rate, and listed with their
+  reason.
+- samples: every test/samples/**.pto assembled (an object when it has no entry; ptoas_samples.py);
+  one named `*_invalid` or `*_xfail` must be refused with a located error, as runop.sh expects.
 - tilelang: the TileLang STs of test/tilelang_st (testcase/ and smoke/), each row of each
   main.cpp's case table driven through gen_data.py, ptorun and `compare.py <case>`
   (ptoas_tilelang.py). A gen_data.py that needs a module this Python lacks is a skip.
@@ -79,7 +83,9 @@ def judge_lit(case, ptoas, work):
     name = Path(case["file"]).name
     src = Path(work) / name
     src.write_text(case["source"], encoding="utf-8")
-    cmd = [ptoas, "-c", str(src), "--arch", case["arch"], "-o", os.devnull]
+    cmd = [ptoas, "-c", str(src), "-o", os.devnull]
+    if case["arch"]:
+        cmd += ["--pto-arch", case["arch"]]
     if case["level"]:
         cmd += ["--pto-level", case["level"]]
     rc, out = run(cmd, timeout=60)
@@ -110,23 +116,31 @@ def run_lit(args, ptoas):
     table = OrderedDict()
     for case, ok, _ in results:
         key = (case["group"], "neg" if case["negative"] else "pos")
-        row = table.setdefault(key, [0, 0])
-        row[0 if ok else 1] += 1
-    print(f"{'lit group':<24}{'kind':>6}{'pass':>7}{'fail':>7}{'rate':>9}")
+        row = table.setdefault(key, [0, 0, 0])
+        row[2 if "not_applicable" in case else 0 if ok else 1] += 1
+    print(f"{'lit group':<24}{'kind':>6}{'pass':>7}{'fail':>7}{'n/a':>6}{'rate':>9}")
     totals = {}
-    for (group, kind), (p, f) in sorted(table.items()):
-        print(f"{group:<24}{kind:>6}{p:>7}{f:>7}{100.0 * p / max(1, p + f):>8.1f}%")
-        t = totals.setdefault(kind, [0, 0])
-        t[0] += p
-        t[1] += f
-    for kind, (p, f) in sorted(totals.items()):
-        print(f"{'all':<24}{kind:>6}{p:>7}{f:>7}{100.0 * p / max(1, p + f):>8.1f}%")
+    for (group, kind), counts in sorted(table.items()):
+        print(lit_row(group, kind, counts))
+        t = totals.setdefault(kind, [0, 0, 0])
+        totals[kind] = [a + b for a, b in zip(t, counts)]
+    for kind, counts in sorted(totals.items()):
+        print(lit_row("all", kind, counts))
     if args.failures:
         for case, ok, detail in results:
-            if not ok:
-                kind = "neg" if case["negative"] else "pos"
-                print(f"FAIL {kind} {case['arch']} {case['name']}: {detail}")
-    return all(ok for _, ok, _ in results)
+            kind = "neg" if case["negative"] else "pos"
+            arch = case["arch"] or "-"
+            if "not_applicable" in case:
+                print(f"N/A  {kind} {arch} {case['name']}: {case['not_applicable']}")
+            elif not ok:
+                print(f"FAIL {kind} {arch} {case['name']}: {detail}")
+    return all(ok or "not_applicable" in case for case, ok, _ in results)
+
+
+def lit_row(group, kind, counts):
+    """One line of the lit table: n/a cases are outside the rate."""
+    p, f, na = counts
+    return f"{group:<24}{kind:>6}{p:>7}{f:>7}{na:>6}{100.0 * p / max(1, p + f):>8.1f}%"
 
 
 def run_samples(args, ptoas):
@@ -138,13 +152,15 @@ def run_samples(args, ptoas):
             return rel, ptoas_samples.assemble(run, ptoas, rel, path, str(Path(work) / "k.ptobc"))
 
     table = OrderedDict()
-    misses = []
+    misses, refused = [], []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for rel, (ok, detail, kind) in pool.map(one, samples):
             row = table.setdefault(rel.split("/")[0], [0, 0])
             row[0 if ok else 1] += 1
             if not ok:
                 misses.append((rel, first_error(detail)))
+            elif kind == "refused":
+                refused.append((rel, first_error(detail)))
     print(f"{'samples dir':<32}{'pass':>7}{'fail':>7}{'rate':>9}")
     p_all = f_all = 0
     for group, (p, f) in table.items():
@@ -153,7 +169,10 @@ def run_samples(args, ptoas):
         p_all += p
         f_all += f
     print(f"{'all samples assembled':<32}{p_all:>7}{f_all:>7}{100.0 * p_all / max(1, p_all + f_all):>8.1f}%")
+    print(f"{'  of which refused as PTOAS does':<32}{len(refused):>7}")
     if args.failures:
+        for rel, detail in refused:
+            print(f"REFUSED sample {rel} (invalid by its name, as runop.sh expects): {detail}")
         for rel, detail in misses:
             print(f"FAIL sample {rel}: {detail}")
     return not misses
