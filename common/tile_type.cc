@@ -115,7 +115,7 @@ std::string CheckTileType(const TileType& t) {
   }
   // Where rows are free, the boxes must still fit the tile's storage: its last element is the
   // one placed furthest.
-  if (t.BoxedOffset(t.rows - 1, t.cols - 1) >= int64_t{t.rows} * t.cols) {
+  if (t.BoxedOffset(t.rows - 1, t.cols - 1) >= int64_t{t.StorageRows()} * t.StorageCols()) {
     return StrCat("a ", t.LayoutName(), " tile of ", t.rows, " rows does not fill its ",
                   t.InnerRows(), "-row boxes, which would reach past its ", t.Bytes(), " bytes");
   }
