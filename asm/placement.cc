@@ -31,7 +31,7 @@ bool IdleTmpUse(const Instr& in, int index, Arch arch) {
 }
 
 // The tiles every use of which is an idle tmp (kFlagTmpIdleA5): PTOAS v0.60 gives them no
-// memory, so they take none here. A tile nothing uses is placed as usual.
+// memory, so they take none here. A tile nothing uses, or a parameter, is placed as usual.
 std::vector<bool> IdleTmpTiles(const Program& program, const Function& fn, Arch arch) {
   std::vector<int> uses(fn.tiles.size(), 0), idle(fn.tiles.size(), 0);
   for (const CodeSite& site : Instructions(fn.code)) {
@@ -40,6 +40,10 @@ std::vector<bool> IdleTmpTiles(const Program& program, const Function& fn, Arch 
       ++uses[r.reg];
       if (IdleTmpUse(site.in, r.index, arch)) ++idle[r.reg];
     });
+  }
+  // A tile parameter's storage receives its argument at launch: it needs its room.
+  for (const Param& p : fn.params) {
+    if (p.kind == ParamKind::kTile && p.reg < fn.tiles.size()) ++uses[p.reg];
   }
   std::vector<bool> out(fn.tiles.size());
   for (size_t i = 0; i < out.size(); ++i) out[i] = uses[i] > 0 && uses[i] == idle[i];
