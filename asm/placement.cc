@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "pto/common/call_graph.h"
+#include "pto/common/code_walk.h"
 #include "pto/common/strings.h"
 
 namespace pto::assembler {
@@ -19,9 +20,40 @@ uint64_t AlignUp(uint64_t v, Memory mem) {
   return (v + a - 1) / a * a;
 }
 
+// Whether operand \a index of \a in is a tmp tile that \a arch runs the instruction without.
+bool IdleTmpUse(const Instr& in, int index, Arch arch) {
+  const OpInfo& info = GetOpInfo(in.op);
+  if (arch != Arch::kA5 || !(info.flags & kFlagTmpIdleA5) || index >= info.num_operands()) {
+    return false;
+  }
+  const OperandSpec& spec = info.operands[index];
+  return spec.kind == OperandKind::kTile && spec.optional && !spec.output;
+}
+
+// The tiles every use of which is an idle tmp (kFlagTmpIdleA5): PTOAS v0.60 gives them no
+// memory, so they take none here. A tile nothing uses, or a parameter, is placed as usual.
+std::vector<bool> IdleTmpTiles(const Program& program, const Function& fn, Arch arch) {
+  std::vector<int> uses(fn.tiles.size(), 0), idle(fn.tiles.size(), 0);
+  for (const CodeSite& site : Instructions(fn.code)) {
+    ForEachRegister(program, site.in, [&](const RegisterOperand& r) {
+      if (r.cls != RegClass::kTile || r.reg >= fn.tiles.size()) return;
+      ++uses[r.reg];
+      if (IdleTmpUse(site.in, r.index, arch)) ++idle[r.reg];
+    });
+  }
+  // A tile parameter's storage receives its argument at launch: it needs its room.
+  for (const Param& p : fn.params) {
+    if (p.kind == ParamKind::kTile && p.reg < fn.tiles.size()) ++uses[p.reg];
+  }
+  std::vector<bool> out(fn.tiles.size());
+  for (size_t i = 0; i < out.size(); ++i) out[i] = uses[i] > 0 && uses[i] == idle[i];
+  return out;
+}
+
 class Placer {
  public:
-  Placer(FunctionBuilder& fb, const MemoryExtent& base) : fb_(fb), ctx_(fb.ctx()), base_(base) {}
+  Placer(const Program& program, FunctionBuilder& fb, const MemoryExtent& base)
+      : program_(program), fb_(fb), ctx_(fb.ctx()), base_(base) {}
 
   MemoryExtent Run();
 
@@ -32,6 +64,7 @@ class Placer {
     used_[static_cast<int>(mem)].push_back({begin, end});
   }
 
+  const Program& program_;
   FunctionBuilder& fb_;
   Context& ctx_;
   const MemoryExtent& base_;
@@ -88,10 +121,15 @@ MemoryExtent Placer::Run() {
       fn.consts[r.const_index].bits = addr;
     }
   }
+  const std::vector<bool> idle = IdleTmpTiles(program_, fn, ctx_.arch());
   for (size_t i = 0; i < fn.tiles.size(); ++i) {
     const TileBinding& binding = fb_.bindings()[i];
     if (binding.static_address || binding.runtime_address) continue;
     TileReg& t = fn.tiles[i];
+    if (idle[i]) {  // never touched: any address will do, the base's takes no room
+      t.addr = static_cast<uint32_t>(AlignUp(base_[static_cast<int>(t.type.mem)], t.type.mem));
+      continue;
+    }
     uint32_t bytes = t.type.Bytes();
     if (bytes > MemoryCapacity(ctx_.arch(), t.type.mem)) {
       ctx_.Error(binding.def, CheckTileAddress(t.type, ctx_.arch(), 0));
@@ -112,8 +150,8 @@ MemoryExtent Placer::Run() {
 
 }  // namespace
 
-MemoryExtent PlaceFunction(FunctionBuilder& fb, const MemoryExtent& base) {
-  return Placer(fb, base).Run();
+MemoryExtent PlaceFunction(const Program& program, FunctionBuilder& fb, const MemoryExtent& base) {
+  return Placer(program, fb, base).Run();
 }
 
 void PlaceModule(Program& program, const std::vector<FunctionBuilder*>& builders) {
@@ -142,7 +180,7 @@ void PlaceModule(Program& program, const std::vector<FunctionBuilder*>& builders
   auto place = [&](size_t f) {
     placed[f] = true;
     if (!by_index[f]) return;
-    MemoryExtent extent = PlaceFunction(*by_index[f], base[f]);
+    MemoryExtent extent = PlaceFunction(program, *by_index[f], base[f]);
     for (uint32_t c : callees[f]) {
       if (c >= n) continue;
       for (int m = 0; m < kMemoryCount; ++m) base[c][m] = std::max(base[c][m], extent[m]);

@@ -16,8 +16,10 @@ using MemoryExtent = std::array<uint64_t, kMemoryCount>;
 /// Gives every tile register that is bound neither statically nor at run time, and every
 /// automatic pipe buffer, an address at or above \a base in its memory that overlaps no
 /// statically bound buffer and nothing else placed. Reports buffers that do not fit. Returns
-/// the function's extent: the end of its highest buffer in each memory.
-MemoryExtent PlaceFunction(FunctionBuilder& fb, const MemoryExtent& base);
+/// the function's extent: the end of its highest buffer in each memory. A tile that is only
+/// ever the tmp of instructions the architecture runs without it (kFlagTmpIdleA5) takes no
+/// room: it gets the base address, as PTOAS v0.60 leaves it unplaced.
+MemoryExtent PlaceFunction(const Program& program, FunctionBuilder& fb, const MemoryExtent& base);
 
 /// Places every function of a module. A function's automatic buffers start above the extent
 /// of every function that calls it (directly or not), as if each call stacked a frame: a

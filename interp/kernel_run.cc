@@ -1,5 +1,6 @@
 #include "pto/interp/kernel_run.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -54,8 +55,13 @@ bool KernelRun::CheckPeer(Diagnostics& diags) {
     return false;
   }
   const Function& peer = program_.functions[fn_->peer];
-  bool same = peer.params.size() == fn_->params.size();
-  for (size_t i = 0; same && i < peer.params.size(); ++i) {
+  // The vector side may take PyPTO's subblock index last, which its cube peer does not.
+  const Function& vector = cube ? peer : *fn_;
+  const size_t shared = std::min(peer.params.size(), fn_->params.size());
+  bool same = peer.params.size() == fn_->params.size() ||
+              (vector.params.size() == shared + 1 &&
+               IsSubblockIndexParam(program_, vector, shared));
+  for (size_t i = 0; same && i < shared; ++i) {
     same = peer.params[i].kind == fn_->params[i].kind &&
            peer.params[i].dtype == fn_->params[i].dtype &&
            peer.params[i].shape == fn_->params[i].shape;

@@ -28,7 +28,11 @@ void BindParams(const Function& fn, const Arguments& args, Core& core, Executor&
     const Param& p = fn.params[i];
     switch (p.kind) {
       case ParamKind::kScalar:
-        exec.scalar(p.reg) = args.scalar_of_param[i];
+        if (IsSubblockIndexParam(exec.program(), fn, i)) {
+          exec.scalar(p.reg).i = core.info.subblock_idx;
+        } else {
+          exec.scalar(p.reg) = args.scalar_of_param[i];
+        }
         break;
       case ParamKind::kPointer:
       case ParamKind::kMemref: {
@@ -97,6 +101,13 @@ bool UsesComm(const Program& program) {
     return GetOpInfo(in.op).is_comm() || in.op == Opcode::kSyncAll ||
            in.op == Opcode::kSetCrossBlock || in.op == Opcode::kWaitCrossBlock;
   });
+}
+
+bool IsSubblockIndexParam(const Program& program, const Function& fn, size_t i) {
+  if (fn.kind != KernelKind::kVector || i + 1 != fn.params.size()) return false;
+  const Param& p = fn.params[i];
+  return p.kind == ParamKind::kScalar && IsInteger(p.dtype) &&
+         program.String(p.name) == "__pypto_spmd_subblock_idx";
 }
 
 void Block::JoinSignals(SignalHub* hub) {

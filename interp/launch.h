@@ -35,6 +35,11 @@ bool NeedsCoresApart(const Program& program);
 /// that a block waiting on a signal or at a barrier can be woken by another.
 bool UsesComm(const Program& program);
 
+/// Whether parameter \a i of \a fn is PyPTO's SPMD subblock index: the last parameter of a
+/// vector function, an integer scalar named __pypto_spmd_subblock_idx, one its cube peer does
+/// not take. Each vector core of a block gets its own index there (0, 1), not an argument.
+bool IsSubblockIndexParam(const Program& program, const Function& fn, size_t i);
+
 /// One block: its cores, each with its own on-chip memories and the frame of its function.
 /// Run together (\a apart false), a single core runs the entry; apart (NeedsCoresApart), the cube
 /// core and the two vector cores run it side by side (or the entry and its peer function, when

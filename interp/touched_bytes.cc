@@ -209,7 +209,7 @@ bool EvaluateOperandTouched(Executor& ex, const Instr& in, const OperandAccess& 
 
 bool EvaluateTouched(Executor& ex, const Instr& in, TouchedBytes* reads, TouchedBytes* writes) {
   Evaluator evaluator(ex, in);
-  for (const OperandAccess& a : AccessesOf(in.op)) {
+  for (const OperandAccess& a : AccessesOf(in.op, ex.program().arch)) {
     if (a.reads && !evaluator.Add(a, reads)) return false;
     if (a.writes && !evaluator.Add(a, writes)) return false;
   }

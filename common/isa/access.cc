@@ -61,7 +61,10 @@ class Builder {
   }
   // Scratch tiles (optional tile inputs: the NPU's tmp operands) are read and written whole.
   void Scratch() {
-    for (uint8_t t : roles_.scratch) out_.push_back({t, true, true, Region::kStorage, t, 0, t});
+    for (uint8_t t : roles_.scratch) {
+      out_.push_back({t, true, true, Region::kStorage, t, 0, t});
+      out_.back().scratch = true;
+    }
   }
   // A view written under an atomicType (tstore's atomic add) is an atomic update.
   void Views() {
@@ -287,6 +290,21 @@ const std::vector<OperandAccess>& AccessesOf(Opcode op) {
   }();
   if (const auto* replaced = overrides[static_cast<int>(op)]) return *replaced;
   return (*table)[static_cast<int>(op)];
+}
+
+const std::vector<OperandAccess>& AccessesOf(Opcode op, Arch arch) {
+  static const std::array<std::vector<OperandAccess>, kOpcodeCount>* idle_tmp_a5 = [] {
+    auto* t = new std::array<std::vector<OperandAccess>, kOpcodeCount>;
+    for (int i = 0; i < kOpcodeCount; ++i) {
+      for (const OperandAccess& a : AccessesOf(static_cast<Opcode>(i))) {
+        if (!a.scratch) (*t)[i].push_back(a);
+      }
+    }
+    return t;
+  }();
+  const bool idle = arch == Arch::kA5 && (GetOpInfo(op).flags & kFlagTmpIdleA5) &&
+                    !overrides[static_cast<int>(op)];
+  return idle ? (*idle_tmp_a5)[static_cast<int>(op)] : AccessesOf(op);
 }
 
 }  // namespace pto

@@ -84,6 +84,7 @@ struct OperandAccess {
   /// value makes it one (tput's atomicType).
   uint8_t atomic = kNotAtomic;
   static constexpr uint8_t kNotAtomic = 0xff, kAlwaysAtomic = 0xfe;
+  bool scratch = false;  ///< An optional tile: the NPU's tmp operand.
 };
 
 /// The rule of \a info: its family's, or its row's exception.
@@ -92,6 +93,10 @@ AccessRule AccessRuleOf(const OpInfo& info);
 /// Every operand access of \a op, computed once from its rule and its operand schema (outputs
 /// are written, inputs read, optional tiles are scratch: read and written whole).
 const std::vector<OperandAccess>& AccessesOf(Opcode op);
+
+/// AccessesOf(op) as \a arch runs it: without the tmp tile of a row a5 runs without it
+/// (kFlagTmpIdleA5).
+const std::vector<OperandAccess>& AccessesOf(Opcode op, Arch arch);
 
 /// For the audit's own tests: while alive, AccessesOf(op) returns \a accesses instead (a
 /// description made wrong on purpose must make the audit fault).

@@ -21,6 +21,9 @@ enum : uint32_t {
   kFlagPrecisionNeedsTmp = 1u << 3,  ///< precisionType = high_precision needs its tmp tile.
   kFlagPrecisionA5Float = 1u << 4,   ///< high_precision exists on a5 for float types only.
   kFlagTmpA2A3 = 1u << 5,  ///< a2a3 always uses its tmp tile: explicit at --pto-level=level3.
+  /// a5 runs it without its tmp tile: the tile is not touched, and a tile that is nothing but
+  /// such tmps gets no memory of its own (PTOAS v0.60's planner leaves it unplaced).
+  kFlagTmpIdleA5 = 1u << 6,
 };
 
 /// The layers of the instruction set (the Layer column of families.def).

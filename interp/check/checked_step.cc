@@ -106,7 +106,7 @@ void Acquire(Core& core, check::Sanitizer& s, int pipe) {
 // bind or reshape what it writes, as tpop does), one Access per range, named by operand.
 bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* out) {
   const OpInfo& info = GetOpInfo(in.op);
-  for (const OperandAccess& a : AccessesOf(in.op)) {
+  for (const OperandAccess& a : AccessesOf(in.op, ex.program().arch)) {
     if (in.operands[a.operand] == kNoOperand) continue;  // an absent optional tile
     if (writes ? !a.writes : !a.reads) continue;
     TouchedBytes bytes;

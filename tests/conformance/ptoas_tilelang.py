@@ -21,6 +21,8 @@ a reader would (regular expressions, not a C++ parser):
   it goes to the file RunCase writes from the host buffer it copies it back to;
 - a scalar gets a literal, a field of the row, a constant of RunCase, or the first element of
   the file read into the host variable passed.
+- main.cpp's numeric helpers in RunCase's constants and its row padding of inputs and outputs
+  (PadDataWithStride, UnpadDataWithStride) are followed as ptoas_host_copies.py says.
 
 ptorun runs the kernel (vpto.py's run_launch: buffer overruns and sanitizer findings are noted,
 not fatal), and `compare.py <case>` judges by its exit code.
@@ -32,6 +34,7 @@ import struct
 import tempfile
 from pathlib import Path
 
+import ptoas_host_copies as host_copies
 import vpto
 
 ST = Path("test") / "tilelang_st" / "npu" / "a5" / "src" / "st"
@@ -273,7 +276,7 @@ class HostFlow:
     buffer before it and back after it, the file read into a host buffer (or variable) before
     it and the file written from one after it, each device buffer's size expression."""
 
-    def __init__(self, body, pos, env):
+    def __init__(self, body, pos, env, helpers):
         before, after = body[:pos], body[pos:]
         memcpy = r"aclrtMemcpy\(\s*(?:\(void\s*\*\)\s*)?&?(\w+)\s*,\s*[^,]+,\s*&?(\w+)\s*,[^;]*"
         self.to_device = {m.group(1): m.group(2) for m in re.finditer(memcpy + "HOST_TO_DEVICE",
@@ -286,16 +289,27 @@ class HostFlow:
         hosts = set(self.to_device.values()) | set(self.to_host.values())
         self.read = self.files(before, hosts, "read", overwrite=True)
         self.written = self.files(after, hosts, "write", overwrite=False)
-        self.constants = vpto.constants(with_sizes(before), dict(env))
+        self.constants = vpto.constants(
+            host_copies.with_helper_values(with_sizes(before), helpers, dict(env)), dict(env))
+        # Row padding on the way in and out: {host: (rows, cols, alignedCols, elemSize)}.
+        self.padded_in, self.padded_out = {}, {}
+        for unpad, src, dst, shape in host_copies.row_paddings(before + after, args_at):
+            if not unpad and src in self.read:
+                self.read[dst] = self.read[src]
+                self.padded_in[dst] = shape
+            elif unpad and dst in self.written:
+                self.written[src] = self.written[dst]
+                self.padded_out[src] = shape
         # A host buffer filled from another: a copy holds that one's file; any other helper
-        # (PadDataWithStride(orig, host, ...)) transforms it on the host, which is not followed.
+        # transforms it on the host, which is not followed.
         self.filled = {}
         for m in re.finditer(r"(?<![\w.])(\w+)\s*\(", before):
             args = args_at(before, m.end() - 1)
             name = m.group(1)
             if name in ("memcpy", "memmove") and len(args) > 1 and args[1] in self.read:
                 self.read.setdefault(args[0], self.read[args[1]])
-            elif not re.match(r"(?i)aclrt|readfile|read|memset|free|if|sizeof|for|while", name):
+            elif not re.match(r"(?i)aclrt|readfile|read|memset|free|if|sizeof|for|while", name) \
+                    and not host_copies.ROW_PADDING.match(name):
                 for a in args:
                     if a in hosts and a not in self.read:
                         self.filled.setdefault(a, name)
@@ -350,8 +364,11 @@ def kernel_arguments(case_dir, params, wrapper, site_args, env, flow, c_types):
         if source is None and filler:
             return (f"runner: main.cpp fills {flow.to_device[expr]} with {filler}(...) on the "
                     "host, which the runner does not follow")
+        value = lambda e: vpto.evaluate(with_sizes(e), env)  # noqa: E731
+        padding = (host_copies.row_padding(flow.padded_in.get(flow.to_device.get(expr)), value),
+                   host_copies.row_padding(flow.padded_out.get(flow.to_host.get(expr)), value))
         out.append(("buffer", source[0] if source else None, sink,
-                    buffer_size(case_dir, flow.alloc.get(expr), sink, env)))
+                    buffer_size(case_dir, flow.alloc.get(expr), sink, env), padding))
     return out, exprs
 
 
@@ -428,12 +445,17 @@ def prepare(case_dir, plan):
         if item[0] == "scalar":
             args.append(item[1])
             continue
-        _, source, sink, size = item
+        _, source, sink, size, (pad_in, _) = item
         stem = source
         if source is not None:
             path = case_dir / f"{source}.bin"
             if not path.exists():
                 return f"gen_data: wrote no {source}.bin"
+            if pad_in:
+                stem = f"_arg{i + 1}"
+                (case_dir / f"{stem}.bin").write_bytes(
+                    host_copies.pad_rows(path.read_bytes(), *pad_in))
+                path = case_dir / f"{stem}.bin"
             if size and size > path.stat().st_size:
                 stem = f"_arg{i + 1}"
                 shutil.copy(path, case_dir / f"{stem}.bin")
@@ -452,8 +474,12 @@ def prepare(case_dir, plan):
 
 
 def write_sizes(case_dir, plan, env):
-    """Cuts or pads each written file to the size RunCase writes."""
+    """Unpads each written file RunCase unpads, then cuts or pads it to the size RunCase
+    writes."""
     for item in plan:
+        if item[0] == "buffer" and item[2] is not None and item[4][1]:
+            path = case_dir / f"{item[2][0]}.bin"
+            path.write_bytes(host_copies.unpad_rows(path.read_bytes(), *item[4][1]))
         if item[0] == "buffer" and item[2] is not None and item[2][1]:
             size = vpto.evaluate(with_sizes(item[2][1]), env)
             path = case_dir / f"{item[2][0]}.bin"
@@ -485,6 +511,7 @@ class Testcase:
         # TADDS_SCALAR_F32 = 3.0f;).
         self.constants = vpto.constants(with_sizes(wrap + main))
         self.c_types = c_parameter_types(wrap)
+        self.helpers = host_copies.numeric_helpers(main)
 
 
 def case_name(row):
@@ -516,7 +543,7 @@ def run_one_case(tc, row, work, tools, bytecodes):
     case_dir = work / name
     env = dict(tc.constants)
     env.update(row_env(row))
-    flow = HostFlow(tc.run_body, site[0], env)
+    flow = HostFlow(tc.run_body, site[0], env, tc.helpers)
     env = flow.constants
     planned = kernel_arguments(case_dir, params or [], wrapper, site[1], env, flow,
                                tc.c_types.get(wrapper.entry, []))
