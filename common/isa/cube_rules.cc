@@ -2,11 +2,35 @@
 // which memory pairs each architecture connects, which element types the cube multiplies,
 // and the static shape agreements.
 #include <span>
+#include <string>
+#include <string_view>
 
 #include "pto/common/isa/rule_checker.h"
 #include "pto/common/strings.h"
 
 namespace pto {
+
+namespace {
+
+// A memory-to-memory move the hardware has; a2a3 = false: a5 only.
+struct DataPath {
+  Memory from, to;
+  bool a2a3;
+};
+
+// "" if \a paths connect \a a's memory to \a d's on \a arch, else why not (for \a op).
+std::string DataPathProblem(std::span<const DataPath> paths, std::string_view op,
+                            const TileType& a, const TileType& d, Arch arch) {
+  const DataPath* path = nullptr;
+  for (const DataPath& p : paths) {
+    if (p.from == a.mem && p.to == d.mem) path = &p;
+  }
+  if (path && (arch != Arch::kA2A3 || path->a2a3)) return "";
+  return StrCat(op, " cannot move a ", MemoryName(a.mem), " tile to ", MemoryName(d.mem), " on ",
+                ArchName(arch), path ? " (that path exists on a5)" : " (no such data path)");
+}
+
+}  // namespace
 
 void RuleChecker::RequireMemory(int i, std::initializer_list<Memory> allowed) {
   const TileType* t = Tile(i);
@@ -124,24 +148,14 @@ void RuleChecker::CheckMove() {
   const TileType* d = Tile(0);
   const TileType* a = Tile(1);
   if (!d || !a) return;
-  struct Path {
-    Memory from, to;
-    bool a2a3;
-  };
-  static const Path kPaths[] = {
+  static const DataPath kPaths[] = {
       {Memory::kVec, Memory::kVec, true},    {Memory::kMat, Memory::kLeft, true},
       {Memory::kMat, Memory::kRight, true},  {Memory::kMat, Memory::kBias, true},
       {Memory::kMat, Memory::kScaling, true}, {Memory::kAcc, Memory::kMat, true},
       {Memory::kAcc, Memory::kVec, true},    {Memory::kVec, Memory::kMat, false},
   };  // PTOAS v0.60 takes acc to vec on a2a3 too
-  const Path* path = nullptr;
-  for (const Path& p : kPaths) {
-    if (p.from == a->mem && p.to == d->mem) path = &p;
-  }
-  if (!path || (arch_ == Arch::kA2A3 && !path->a2a3)) {
-    Fail(0, StrCat("tmov cannot move a ", MemoryName(a->mem), " tile to ", MemoryName(d->mem),
-                   " on ", ArchName(arch_),
-                   path ? " (that path exists on a5)" : " (no such data path)"));
+  if (std::string why = DataPathProblem(kPaths, "tmov", *a, *d, arch_); !why.empty()) {
+    Fail(0, why);
     return;
   }
   if (a->mem == Memory::kAcc && types_[2].present) {  // a pre-quant scalar
@@ -259,28 +273,20 @@ void RuleChecker::CheckExtractInsert(bool insert) {
   const TileType* d = Tile(0);
   const TileType* a = Tile(1);
   if (!d || !a) return;
-  struct Path {
-    Memory from, to;
-    bool a2a3;
-  };
   // PTOAS v0.60's pairs: textract also from vec and acc, tinsert also vec to vec (and mat).
-  static const Path kExtract[] = {
+  static const DataPath kExtract[] = {
       {Memory::kMat, Memory::kLeft, true},    {Memory::kMat, Memory::kRight, true},
       {Memory::kAcc, Memory::kMat, true},     {Memory::kVec, Memory::kVec, true},
       {Memory::kMat, Memory::kScaling, false}, {Memory::kVec, Memory::kMat, false},
       {Memory::kAcc, Memory::kVec, false}};
-  static const Path kInsert[] = {{Memory::kAcc, Memory::kMat, true},
-                                 {Memory::kVec, Memory::kVec, true},
-                                 {Memory::kAcc, Memory::kVec, false},
-                                 {Memory::kVec, Memory::kMat, false}};
-  const Path* path = nullptr;
-  for (const Path& p : insert ? std::span<const Path>(kInsert) : std::span<const Path>(kExtract)) {
-    if (p.from == a->mem && p.to == d->mem) path = &p;
-  }
-  if (!path || (arch_ == Arch::kA2A3 && !path->a2a3)) {
-    Fail(1, StrCat(info_.mnemonic, " cannot move a ", MemoryName(a->mem), " tile to ",
-                   MemoryName(d->mem), " on ", ArchName(arch_),
-                   path ? " (that path exists on a5)" : " (no such data path)"));
+  static const DataPath kInsert[] = {{Memory::kAcc, Memory::kMat, true},
+                                     {Memory::kVec, Memory::kVec, true},
+                                     {Memory::kAcc, Memory::kVec, false},
+                                     {Memory::kVec, Memory::kMat, false}};
+  const std::span<const DataPath> paths = insert ? std::span<const DataPath>(kInsert)
+                                                 : std::span<const DataPath>(kExtract);
+  if (std::string why = DataPathProblem(paths, info_.mnemonic, *a, *d, arch_); !why.empty()) {
+    Fail(1, why);
     return;
   }
   if (a->mem != Memory::kAcc) {
