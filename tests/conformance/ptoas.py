@@ -172,7 +172,8 @@ def run_samples(args, ptoas):
     print(f"{'  of which refused as PTOAS does':<32}{len(refused):>7}")
     if args.failures:
         for rel, detail in refused:
-            print(f"REFUSED sample {rel} (invalid by its name, as runop.sh expects): {detail}")
+            why = ptoas_samples.REFUSED_BY_PTOAS.get(rel, "invalid by its name, as runop.sh expects")
+            print(f"REFUSED sample {rel} ({why}): {detail}")
         for rel, detail in misses:
             print(f"FAIL sample {rel}: {detail}")
     return not misses
