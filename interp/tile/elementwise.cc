@@ -348,9 +348,6 @@ bool ExecScalarTernary(Executor& ex, const Instr& in) {
   return true;
 }
 
-// Whether each row of \a t is contiguous in storage (plain row-major).
-bool RowsContiguous(const TileRef& t) { return t.type->Plain() && t.type->row_major(); }
-
 // taxpy: d = a * k + d over D(d), rounded once in d's type (the NPU's fused vaxpy, as the
 // register layer's; docs/semantics.md). k is first rounded to a's type; an f16 a widens into
 // an f32 d exactly.

@@ -81,6 +81,9 @@ constexpr simd::HalfType kHalfType =
 template <typename T>
 constexpr bool kIsHalf = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
 
+/// Whether each row of \a t is contiguous in storage (plain row-major).
+inline bool RowsContiguous(const TileRef& t) { return t.type->Plain() && t.type->row_major(); }
+
 /// Calls \a run(row, n) for runs of elements of the rows x cols regions of \a tiles: once for
 /// the whole region when every tile's rows are exactly \a cols long (so the region is one
 /// contiguous run), else once per row.

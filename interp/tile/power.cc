@@ -4,10 +4,12 @@
 // sequence, rounded as that instruction rounds (f32 results, one rounding per instruction; a
 // fused multiply-add once); vln and vexp round the exact logarithm and exponential once, as
 // the register layer's vln and vexp do.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
+#include "pto/interp/host_simd/simd.h"
 #include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
@@ -45,6 +47,31 @@ float SpecialCasesA5(float d, float b, float e) {
 
 // A5 default (TPowFloat): exp(e * ln|b|) in f32.
 float PowA5(float b, float e) { return SpecialCasesA5(Exp(e * Ln(std::fabs(b))), b, e); }
+
+// Whether A5's special cases leave exp(e * ln|b|) as it is: a positive finite base other than
+// 1 and a non-zero exponent that is a number.
+bool OrdinaryA5(float b, float e) {
+  return b > 0.0f && b != 1.0f && b < INFINITY && e == e && e != 0.0f;
+}
+
+// PowA5 over a contiguous run of n elements (exponents e[i], or k when e is null): the same
+// steps, vln and vexp in SIMD (simd::UnaryF32 rounds each as Ln and Exp do), the special cases
+// per element. d may be b or e (in place): each element is read before it is written.
+void PowRunA5(const float* b, const float* e, float k, float* d, size_t n) {
+  constexpr size_t kChunk = 256;
+  float x[kChunk];
+  for (size_t at = 0; at < n; at += kChunk) {
+    const size_t m = std::min(kChunk, n - at);
+    for (size_t i = 0; i < m; ++i) x[i] = std::fabs(b[at + i]);
+    simd::UnaryF32(simd::Unary::kLog, x, x, m);
+    for (size_t i = 0; i < m; ++i) x[i] *= e ? e[at + i] : k;
+    simd::UnaryF32(simd::Unary::kExp, x, x, m);
+    for (size_t i = 0; i < m; ++i) {
+      const float base = b[at + i], exponent = e ? e[at + i] : k;
+      d[at + i] = OrdinaryA5(base, exponent) ? x[i] : SpecialCasesA5(x[i], base, exponent);
+    }
+  }
+}
 
 // A5 high precision (TPowFloatHighPrecisionImpl): log(|b|) as a head and a tail
 // (GetLogFExtStepOne, GetLogFExtStepTwo), then exp of (head, tail) * e (GetExpCore).
@@ -175,6 +202,21 @@ bool ExecPower(Executor& ex, const Instr& in) {
     typename E::C k{};
     if constexpr (kScalar) k = ScalarAs<T>(ex, in.operands[2]);
     auto body = [&](const TileRef& dst) {
+      if constexpr (std::is_same_v<T, float>) {
+        if (arch == Arch::kA5 && !high && RowsContiguous(dst) && RowsContiguous(a) &&
+            (kScalar || RowsContiguous(b))) {
+          auto run = [&](int32_t r, size_t n) {
+            PowRunA5(a.At<float>(r, 0), kScalar ? nullptr : b.At<float>(r, 0), k,
+                     dst.At<float>(r, 0), n);
+          };
+          if constexpr (kScalar) {
+            ForRuns(rows, cols, {&dst, &a}, run);
+          } else {
+            ForRuns(rows, cols, {&dst, &a, &b}, run);
+          }
+          return true;
+        }
+      }
       for (int32_t r = 0; r < rows; ++r) {
         for (int32_t c = 0; c < cols; ++c) {
           typename E::C e = k;
