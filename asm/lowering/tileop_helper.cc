@@ -133,7 +133,11 @@ void LowerTileOpHelperBody(BodyLowering& lowering, StatementSpan body, SourceRan
   compute_region.SetBody(compute);
   Item section_region = compute_region;
   Statement scope = RegionStatement("pto.vecscope", where, &compute_region);
-  if (kind == KernelKind::kVector) section_region.SetBody(StatementSpan(&scope, 1));
+  bool scoped = false;  // a body that writes its own vector scopes keeps them
+  for (const Statement& stmt : compute) {
+    scoped |= stmt.head.text == "pto.vecscope" || stmt.head.text == "pto.strict_vecscope";
+  }
+  if (kind == KernelKind::kVector && !scoped) section_region.SetBody(StatementSpan(&scope, 1));
   Statement wrapped[2] = {
       RegionStatement(kind == KernelKind::kVector ? "pto.section.vector" : "pto.section.cube",
                       where, &section_region),
