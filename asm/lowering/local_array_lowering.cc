@@ -39,7 +39,8 @@ bool LocalArrayElement(FunctionBuilder& fb, ItemSpan term, Value* array, Value* 
   Context& ctx = fb.ctx();
   Resolved r;
   if (term.empty() || !Resolve(fb, term.first(TermLength(term)), DType::kIndex, &r)) return false;
-  if (r.value.cls != ValueClass::kLocalArray || r.indices.empty()) {
+  if (r.value.cls != ValueClass::kLocalArray || r.value.type.kind != TypeKind::kLocalArray ||
+      r.indices.empty()) {  // (a struct is a local array too, but its fields have their ops)
     ctx.Error(term,
               StrCat("expected a local array element such as %a[%i], got '", Spell(term), "'"));
     return false;
