@@ -7,6 +7,7 @@
 #include "pto/asm/func_header.h"
 #include "pto/asm/lowering/body_lowering.h"
 #include "pto/asm/lowering/function_lowering.h"
+#include "pto/asm/lowering/tileop_helper.h"
 #include "pto/asm/linker.h"
 #include "pto/asm/listing.h"
 #include "pto/asm/module_scopes.h"
@@ -115,6 +116,7 @@ class ModuleLowering {
     const Item* body;
     const Item* name = nullptr;  ///< Its @symbol, once declared.
     bool is_kernel = false;      ///< Carries pto.kernel.
+    bool tileop_helper = false;  ///< Carries pto.tileop.helper (asm/lowering/tileop_helper.h).
     std::unique_ptr<FunctionBuilder> builder;
     std::unique_ptr<BodyLowering> lowering;
   };
@@ -244,6 +246,7 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
       }
     }
     pending->is_kernel = attrs.count("pto.kernel") > 0;
+    pending->tileop_helper = attrs.count("pto.tileop.helper") > 0;
     auto it = attrs.find("pto.kernel_kind");
     if (it != attrs.end() && ParseKernelKind(ctx_, it->second, &kind) &&
         pending->scope != KernelKind::kAny && kind != pending->scope) {
@@ -257,6 +260,11 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     ctx_.Error(header.results_range, StrCat("@", name.text,
                                             " is marked pto.entry, which must "
                                             "return nothing; it returns a value"));
+  }
+  if (pending->tileop_helper && !header.results.empty()) {
+    ctx_.Error(header.results_range, "tileop helpers must not return values; write results "
+                                     "through mutable Tile parameters");
+    pending->body = nullptr;  // its body is not lowered: its return would fail again
   }
   if (pending->scope != KernelKind::kAny) kind = pending->scope;
   pending->name = &name;
@@ -355,6 +363,9 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
     if (!ParseWholeType(ctx_, param.type, &type) ||
         !AddParam(*pending->builder, param_name, type, type_range)) {
       if (param.name) pending->builder->Poison(*param.name);
+    } else if (pending->tileop_helper && !type.IsTile() && !type.IsScalar()) {
+      ctx_.Error(type_range, StrCat("tileop argument #", k, " must be a !pto.tile_buf or a "
+                                    "scalar, not '", type.text, "'"));
     }
   }
   if (reuse >= 0) {
@@ -423,7 +434,12 @@ bool ModuleLowering::Run(StatementSpan top) {
     StatementSpan body = p.body->body();
     if (bodies_ && !bodies_->Parse(*p.body, &body)) return false;
     ctx_.set_scope(p.scope);  // its calls name its own submodule's functions first
-    p.lowering->LowerFunctionBody(body, p.body->range);
+    KernelKind helper_kind;
+    if (!p.tileop_helper) {
+      p.lowering->LowerFunctionBody(body, p.body->range);
+    } else if (CheckTileOpHelper(ctx_, body, p.name->range, &helper_kind)) {
+      LowerTileOpHelperBody(*p.lowering, body, p.body->range, helper_kind);
+    }
     ctx_.set_scope(KernelKind::kAny);
     p.lowering.reset();
     p.builder->ForgetNames();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "pto/asm/tile_lifetimes.h"
+
 #include "pto/common/call_graph.h"
 #include "pto/common/code_walk.h"
 #include "pto/common/strings.h"
@@ -13,6 +15,7 @@ namespace {
 struct Range {
   uint64_t begin;
   uint64_t end;
+  Lifetime life = Lifetime::Whole();  // when the bytes are in use
 };
 
 uint64_t AlignUp(uint64_t v, Memory mem) {
@@ -58,10 +61,15 @@ class Placer {
   MemoryExtent Run();
 
  private:
-  /// The lowest address at or above the base where \a bytes fit in \a mem, or false.
-  bool Place(Memory mem, uint64_t bytes, SourceRange def, const char* what, uint64_t* addr);
-  void Use(Memory mem, uint64_t begin, uint64_t end) {
-    used_[static_cast<int>(mem)].push_back({begin, end});
+  /// The lowest address at or above the base where \a bytes fit in \a mem beside every buffer
+  /// in use during \a life, or false (reported when \a report).
+  bool Place(Memory mem, uint64_t bytes, SourceRange def, const char* what, uint64_t* addr,
+             Lifetime life = Lifetime::Whole(), bool report = true);
+  /// Places the tiles no instruction binds; with \a lifetimes, tiles whose lifetimes do not
+  /// overlap may share bytes. False if one did not fit (reported when \a report).
+  bool PlaceTiles(const std::vector<Lifetime>* lifetimes, bool report);
+  void Use(Memory mem, uint64_t begin, uint64_t end, Lifetime life = Lifetime::Whole()) {
+    used_[static_cast<int>(mem)].push_back({begin, end, life});
   }
 
   const Program& program_;
@@ -72,18 +80,19 @@ class Placer {
 };
 
 bool Placer::Place(Memory mem, uint64_t bytes, SourceRange def, const char* what,
-                   uint64_t* addr) {
+                   uint64_t* addr, Lifetime life, bool report) {
   std::vector<Range>& ranges = used_[static_cast<int>(mem)];
   std::sort(ranges.begin(), ranges.end(),
             [](const Range& a, const Range& b) { return a.begin < b.begin; });
   uint64_t candidate = AlignUp(base_[static_cast<int>(mem)], mem);
   for (const Range& r : ranges) {
-    if (r.end <= candidate) continue;
+    if (r.end <= candidate || !r.life.Overlaps(life)) continue;
     if (candidate + bytes <= r.begin) break;
     candidate = std::max(candidate, AlignUp(r.end, mem));
   }
   uint32_t capacity = MemoryCapacity(ctx_.arch(), mem);
   if (candidate + bytes > capacity) {
+    if (!report) return false;
     uint64_t total = bytes;
     for (const Range& r : ranges) total += r.end - r.begin;
     std::string callers;
@@ -97,8 +106,37 @@ bool Placer::Place(Memory mem, uint64_t bytes, SourceRange def, const char* what
     return false;
   }
   *addr = candidate;
-  Use(mem, candidate, candidate + bytes);
+  Use(mem, candidate, candidate + bytes, life);
   return true;
+}
+
+bool Placer::PlaceTiles(const std::vector<Lifetime>* lifetimes, bool report) {
+  Function& fn = fb_.function();
+  const std::vector<bool> idle = IdleTmpTiles(program_, fn, ctx_.arch());
+  bool ok = true;
+  for (size_t i = 0; i < fn.tiles.size(); ++i) {
+    const TileBinding& binding = fb_.bindings()[i];
+    if (binding.static_address || binding.runtime_address) continue;
+    TileReg& t = fn.tiles[i];
+    if (idle[i]) {  // never touched: any address will do, the base's takes no room
+      t.addr = static_cast<uint32_t>(AlignUp(base_[static_cast<int>(t.type.mem)], t.type.mem));
+      continue;
+    }
+    uint32_t bytes = t.type.Bytes();
+    if (bytes > MemoryCapacity(ctx_.arch(), t.type.mem)) {
+      if (report) ctx_.Error(binding.def, CheckTileAddress(t.type, ctx_.arch(), 0));
+      ok = false;
+      continue;
+    }
+    uint64_t addr = 0;
+    const Lifetime life = lifetimes ? (*lifetimes)[i] : Lifetime::Whole();
+    if (Place(t.type.mem, bytes, binding.def, "tile", &addr, life, report)) {
+      t.addr = static_cast<uint32_t>(addr);
+    } else {
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 MemoryExtent Placer::Run() {
@@ -121,22 +159,14 @@ MemoryExtent Placer::Run() {
       fn.consts[r.const_index].bits = addr;
     }
   }
-  const std::vector<bool> idle = IdleTmpTiles(program_, fn, ctx_.arch());
-  for (size_t i = 0; i < fn.tiles.size(); ++i) {
-    const TileBinding& binding = fb_.bindings()[i];
-    if (binding.static_address || binding.runtime_address) continue;
-    TileReg& t = fn.tiles[i];
-    if (idle[i]) {  // never touched: any address will do, the base's takes no room
-      t.addr = static_cast<uint32_t>(AlignUp(base_[static_cast<int>(t.type.mem)], t.type.mem));
-      continue;
-    }
-    uint32_t bytes = t.type.Bytes();
-    if (bytes > MemoryCapacity(ctx_.arch(), t.type.mem)) {
-      ctx_.Error(binding.def, CheckTileAddress(t.type, ctx_.arch(), 0));
-      continue;
-    }
-    uint64_t addr = 0;
-    if (Place(t.type.mem, bytes, binding.def, "tile", &addr)) t.addr = static_cast<uint32_t>(addr);
+  // Each tile its own bytes when they fit, so that the sanitizer sees every tile's reads
+  // before its writes; else PTOAS's reuse of the bytes of tiles no longer in use.
+  std::vector<Range> before[kMemoryCount];
+  for (int m = 0; m < kMemoryCount; ++m) before[m] = used_[m];
+  if (!PlaceTiles(nullptr, false)) {
+    for (int m = 0; m < kMemoryCount; ++m) used_[m] = before[m];
+    const std::vector<Lifetime> lifetimes = TileLifetimes(program_, fb_);
+    PlaceTiles(&lifetimes, true);
   }
   MemoryExtent extent{};
   for (int m = 0; m < kMemoryCount; ++m) {

@@ -10,6 +10,12 @@
 
 namespace pto::assembler {
 
+int64_t LocalArrayElements(const Type& type) {
+  int64_t n = 1;
+  for (int64_t d : type.shape) n *= d;
+  return n;
+}
+
 Type ScalarType(DType dtype) {
   Type t;
   t.kind = TypeKind::kScalar;
@@ -517,6 +523,15 @@ bool ParseViewType(Context& ctx, const Item& group, TypeKind kind, Type* type) {
   } else if (first.Is(ItemKind::kDims)) {
     DType dtype;
     if (ParseDims(first.text, &type->shape, &dtype)) type->dtype = dtype;
+  } else if (first.Is(ItemKind::kInt) || first.IsPunct("?")) {
+    // MLIR's dimension lists may be spaced: !pto.partition_tensor_view<8 x 128 x f32>.
+    std::string joined;
+    for (const Item& item : group.children()) {
+      if (item.IsPunct(",")) break;
+      joined += item.text;
+    }
+    DType dtype;
+    if (ParseDims(joined, &type->shape, &dtype)) type->dtype = dtype;
   }
   if (type->dtype == DType::kInvalid || type->dtype == DType::kI1 ||
       type->dtype == DType::kIndex) {
@@ -636,11 +651,16 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     }
     if (name == "pto.eventid_array") return ParseEventIdArray(ctx, term, *params, type);
     if (name == "pto.local_array") {
+      // One or more static sizes (!pto.local_array<8x8xf32> is row-major), 1 to 1048576
+      // elements in all.
       if (!ParseViewType(ctx, *params, TypeKind::kLocalArray, type)) return false;
-      if (type->shape.size() != 1 || type->shape[0] <= 0 ||
-          type->shape[0] > kMaxLocalArrayElements) {
-        ctx.Error(term, "a local array has one static size from 1 to 1048576: "
-                        "!pto.local_array<64xi32>");
+      int64_t elements = 1;
+      for (int64_t d : type->shape) {
+        elements = d <= 0 ? 0 : std::min<int64_t>(elements * d, kMaxLocalArrayElements + 1);
+      }
+      if (type->shape.empty() || elements <= 0 || elements > kMaxLocalArrayElements) {
+        ctx.Error(term, "a local array has static sizes and 1 to 1048576 elements: "
+                        "!pto.local_array<64xi32>, !pto.local_array<8x8xf32>");
         return false;
       }
       return true;
@@ -674,7 +694,8 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     return false;
   }
   if (head.Is(ItemKind::kBang) && head.text.substr(0, 4) == "pto." &&
-      head.text != "pto.event" && head.text != "pto.fmatrix_config") {
+      head.text != "pto.event" && head.text != "pto.fmatrix_config" &&
+      head.text != "pto.struct") {  // a struct's fields are read where it is declared and used
     ctx.Error(head, StrCat("unknown PTO type '!", head.text, "'"));
     return false;
   }

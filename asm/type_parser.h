@@ -69,6 +69,9 @@ constexpr int64_t kMinMultiTileSlots = 2, kMaxMultiTileSlots = 16;
 
 Type ScalarType(DType dtype);
 
+/// The elements of a local array type (the product of its static sizes).
+int64_t LocalArrayElements(const Type& type);
+
 /// Parses the type term at the start of \a items; sets \a consumed to the number of items
 /// used. Reports malformed PTO types and returns false; unknown types become kOpaque.
 bool ParseType(Context& ctx, ItemSpan items, Type* type, size_t* consumed);

@@ -10,6 +10,7 @@
 #include "pto/asm/lowering/function_lowering.h"
 #include "pto/asm/lowering/img2col_lowering.h"
 #include "pto/asm/lowering/local_array_lowering.h"
+#include "pto/asm/lowering/struct_lowering.h"
 #include "pto/asm/lowering/pipe_lowering.h"
 #include "pto/asm/lowering/repeat_lowering.h"
 #include "pto/common/isa/repeat_operands.h"
@@ -150,6 +151,7 @@ void BodyLowering::LowerAll(StatementSpan statements) {
 }
 
 void BodyLowering::LowerFunctionBody(StatementSpan statements, SourceRange region) {
+  CheckIntToPtrUses(fb_.ctx(), statements);
   if (HasBlocks(statements)) {
     LowerBlocks(*this, statements);  // each block ends with its terminator
     return;

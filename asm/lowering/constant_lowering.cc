@@ -97,7 +97,7 @@ bool DefineArrayConstant(FunctionBuilder& fb, const Item& name, const Item& dens
     if (!LiteralValue(ctx, item, type.dtype, &value, &unused)) return false;
     values.push_back(value);
   }
-  const int64_t n = type.shape[0];
+  const int64_t n = LocalArrayElements(type);
   if (values.size() == 1) values.assign(n, values[0]);
   if (static_cast<int64_t>(values.size()) != n) {
     ctx.Error(dense, StrCat("'", type.text, "' takes one value (splat) or ", n, ", got ",

@@ -79,6 +79,11 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
       }
       [[fallthrough]];
     case TypeKind::kOpaque:
+      if (type.text.rfind("!pto.struct", 0) == 0) {  // PTOAS v0.60's provenance rule
+        ctx.Error(type_range, "a struct is storage of the function that declares it "
+                              "(pto.declare_struct): it cannot be a parameter");
+        return false;
+      }
       if (type.text.rfind("!pto.event", 0) == 0) {
         // An event parameter (.arg %e0 : !pto.event) is for tsync only. Every instruction
         // finishes before the next starts, so there is nothing to wait for and nothing to pass:

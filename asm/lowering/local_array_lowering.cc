@@ -26,25 +26,40 @@ bool LowerDeclareLocalArray(FunctionBuilder& fb, const Statement& stmt) {
   v.cls = ValueClass::kLocalArray;
   v.reg = fb.NewLocalArray();
   if (!fb.Define(stmt.results[0], v)) return false;
-  fb.Emit(Opcode::kDeclareLocalArray, {v.reg, static_cast<uint32_t>(type.shape[0])},
+  fb.Emit(Opcode::kDeclareLocalArray, {v.reg, static_cast<uint32_t>(LocalArrayElements(type))},
           stmt.head.range);
   return true;
 }
 
 namespace {
 
-// The array and index of "%a[%i]" in a local_array_get / _set.
+// The array and the element's place in it of "%a[%i]" (or "%a[%i, %j]" for an array of two
+// sizes: row-major, the place i * cols + j, computed by the code).
 bool LocalArrayElement(FunctionBuilder& fb, ItemSpan term, Value* array, Value* index) {
   Context& ctx = fb.ctx();
   Resolved r;
   if (term.empty() || !Resolve(fb, term.first(TermLength(term)), DType::kIndex, &r)) return false;
-  if (r.value.cls != ValueClass::kLocalArray || r.indices.size() != 1) {
+  if (r.value.cls != ValueClass::kLocalArray || r.value.type.kind != TypeKind::kLocalArray ||
+      r.indices.empty()) {  // (a struct is a local array too, but its fields have their ops)
     ctx.Error(term,
               StrCat("expected a local array element such as %a[%i], got '", Spell(term), "'"));
     return false;
   }
+  const std::vector<int64_t>& shape = r.value.type.shape;
+  if (r.indices.size() != shape.size()) {
+    ctx.Error(term, StrCat("'", r.value.type.text, "' takes ", shape.size(), " ",
+                           shape.size() == 1 ? "index" : "indices", ", got ", r.indices.size()));
+    return false;
+  }
   *array = r.value;
   *index = r.indices[0];
+  for (size_t d = 1; d < shape.size(); ++d) {
+    const Value size = fb.ConstantValue(DType::kIndex, shape[d], 0);
+    Value scaled = fb.NewScalarValue(DType::kIndex), place = fb.NewScalarValue(DType::kIndex);
+    fb.Emit(Opcode::kMulI, {scaled.reg, index->reg, size.reg}, r.range);
+    fb.Emit(Opcode::kAddI, {place.reg, scaled.reg, r.indices[d].reg}, r.range);
+    *index = place;
+  }
   return true;
 }
 

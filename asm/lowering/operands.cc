@@ -382,8 +382,10 @@ bool CarriedValue(FunctionBuilder& fb, ItemSpan term, Value* out) {
   Resolved r;
   if (!Resolve(fb, term, DType::kInvalid, &r)) return false;
   if (r.value.cls == ValueClass::kLocalArray) {
-    ctx.Error(term, "a local array stays in the function that declares it: it cannot be "
-                    "passed, carried, yielded or returned");
+    const bool is_struct = r.value.type.text.rfind("!pto.struct", 0) == 0;
+    ctx.Error(term, StrCat(is_struct ? "a struct" : "a local array",
+                           " stays in the function that declares it: it cannot be "
+                           "passed, carried, yielded or returned"));
     return false;
   }
   if (r.value.cls == ValueClass::kConfig) {

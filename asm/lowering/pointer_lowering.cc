@@ -1,5 +1,8 @@
 #include "pto/asm/lowering/pointer_lowering.h"
 
+#include <string_view>
+#include <unordered_map>
+
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/asm/lowering/simt_lowering.h"
@@ -184,6 +187,62 @@ bool LowerPackedBitcast(FunctionBuilder& fb, const Statement& stmt) {
   if (!fb.Define(stmt.results[0], result)) return false;
   fb.Emit(Opcode::kBitcast, {result.reg, src.value.reg}, stmt.head.range);
   return true;
+}
+
+namespace {
+
+using RawPointers = std::unordered_map<std::string_view, SourceRange>;
+
+// The results of pto.inttoptr in \a body and the regions inside it.
+void CollectIntToPtr(StatementSpan body, RawPointers* out) {
+  for (const Statement& stmt : body) {
+    if (stmt.head.text == "pto.inttoptr" && stmt.results.size() == 1) {
+      out->emplace(stmt.results[0].text, stmt.head.range);
+    }
+    for (const Item& item : stmt.items) {
+      if (item.Is(ItemKind::kRegion)) CollectIntToPtr(item.body(), out);
+    }
+  }
+}
+
+// The one item of \a stmt that may name a pto.inttoptr result: the pointer of %p[%i].
+const Item* PointerOperand(const Statement& stmt) {
+  std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items), ",");
+  if (stmt.head.text == "pto.load_scalar" && !parts.empty() && !parts[0].empty()) {
+    return &parts[0][0];
+  }
+  if (stmt.head.text == "pto.store_scalar" && parts.size() == 2 && !parts[1].empty()) {
+    return &parts[1][0];
+  }
+  return nullptr;
+}
+
+void ReportRawPointerUses(Context& ctx, const Statement& stmt, ItemSpan items,
+                          const RawPointers& raw, const Item* allowed) {
+  for (const Item& item : items) {
+    if (item.Is(ItemKind::kRegion)) {
+      for (const Statement& inner : item.body()) {
+        ReportRawPointerUses(ctx, inner, inner.items, raw, PointerOperand(inner));
+      }
+    } else if (item.Is(ItemKind::kGroup) || item.Is(ItemKind::kAttrDict)) {
+      ReportRawPointerUses(ctx, stmt, item.children(), raw, allowed);
+    } else if (item.Is(ItemKind::kValue) && &item != allowed && raw.count(item.text)) {
+      ctx.Error(item, StrCat(Spell(ItemSpan(&item, 1)), " comes from pto.inttoptr: it may only be the "
+                             "pointer of pto.load_scalar or pto.store_scalar, not an operand of '",
+                             stmt.head.text, "' (PTOAS v0.60)"));
+    }
+  }
+}
+
+}  // namespace
+
+void CheckIntToPtrUses(Context& ctx, StatementSpan body) {
+  RawPointers raw;
+  CollectIntToPtr(body, &raw);
+  if (raw.empty()) return;
+  for (const Statement& stmt : body) {
+    ReportRawPointerUses(ctx, stmt, stmt.items, raw, PointerOperand(stmt));
+  }
 }
 
 }  // namespace pto::assembler

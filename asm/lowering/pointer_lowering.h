@@ -15,6 +15,10 @@ bool LowerAddPtr(FunctionBuilder& fb, const Statement& stmt);
 /// %b = llvm.bitcast %x : vector<2xf16> to i32: a packed SIMT pair's bits as an integer.
 bool LowerPackedBitcast(FunctionBuilder& fb, const Statement& stmt);
 
+/// PTOAS v0.60's rule on pto.inttoptr: its result is only the pointer of pto.load_scalar or
+/// pto.store_scalar (no addptr, view or call may take it). Reports each other use in \a body.
+void CheckIntToPtrUses(Context& ctx, StatementSpan body);
+
 }  // namespace pto::assembler
 
 #endif  // PTO_ASM_LOWERING_POINTER_LOWERING_H_

@@ -1,5 +1,6 @@
 #include "pto/asm/lowering/scalar_lowering.h"
 
+#include "pto/asm/lowering/carried_values.h"
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/isa/scalar_rules.h"
@@ -105,6 +106,48 @@ bool ScalarLowering::ResolveOperand(ItemSpan term, DType expected, Value* out) {
   return true;
 }
 
+// %r = arith.select %c, %a, %b : !pto.tile_buf<...>: %r is bound where %a is when %c holds,
+// else where %b is (PTOAS lets select choose between two tiles or views). The result is a
+// handle: nothing is copied, as scf.if's tile results are not.
+bool LowerHandleSelect(FunctionBuilder& fb, const Statement& stmt, ItemSpan operands,
+                       const Type& type) {
+  Context& ctx = fb.ctx();
+  std::vector<ItemSpan> parts;
+  if (!SplitList(ctx, operands, "an operand", &parts)) return false;
+  if (parts.size() != 3) {
+    ctx.Error(stmt.head, StrCat("arith.select takes 3 operands, got ", parts.size()));
+    return false;
+  }
+  Resolved cond, a, b;
+  if (!Resolve(fb, parts[0], DType::kI1, &cond) || !Resolve(fb, parts[1], type.dtype, &a) ||
+      !Resolve(fb, parts[2], type.dtype, &b)) {
+    return false;
+  }
+  if (cond.value.cls != ValueClass::kScalar || cond.value.type.dtype != DType::kI1) {
+    ctx.Error(parts[0], StrCat("the condition of arith.select is an i1, not ",
+                               Describe(cond.value)));
+    return false;
+  }
+  for (size_t i = 1; i < 3; ++i) {
+    const Value& v = i == 1 ? a.value : b.value;
+    std::string problem = WrittenTypeProblem(v, type);
+    if (problem.empty() && v.cls != ValueClass::kTile && v.cls != ValueClass::kView) {
+      problem = StrCat("arith.select chooses between scalars, tiles or views, not ", Describe(v));
+    }
+    if (!problem.empty()) {
+      ctx.Error(parts[i], problem);
+      return false;
+    }
+  }
+  Value result;
+  if (!NewValueOfType(fb, type, stmt.head.range, &result)) return false;
+  fb.EmitMove(result, b.value, stmt.head.range);
+  const uint32_t branch = fb.Emit(Opcode::kBranchIfNot, {cond.value.reg, 0}, stmt.head.range);
+  fb.EmitMove(result, a.value, stmt.head.range);
+  fb.Patch(branch, 1, fb.Here());
+  return fb.Define(stmt.results[0], result);
+}
+
 bool ScalarLowering::Run() {
   if (stmt_.results.size() != 1) {
     ctx_.Error(stmt_.head, StrCat("write '%result = ", info_.mnemonic, " ...'"));
@@ -115,6 +158,15 @@ bool ScalarLowering::Run() {
   if (colon < 0) {
     ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs its type: '... : T'"));
     return false;
+  }
+  if (info_.family == Family::kSelect) {
+    Type t;
+    ItemSpan sig = items.subspan(colon + 1);
+    if (!ParseWholeType(ctx_, Split(sig, ",").back(), &t)) return false;
+    if (t.kind == TypeKind::kTile || t.kind == TypeKind::kMemref ||
+        t.kind == TypeKind::kTensorView || t.kind == TypeKind::kPartitionView) {
+      return LowerHandleSelect(fb_, stmt_, items.subspan(0, colon), t);
+    }
   }
   if (!SplitTypes(items.subspan(colon + 1))) return false;
   ItemSpan operands = items.subspan(0, colon);

@@ -451,6 +451,11 @@ bool LowerBindOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
     ctx.Error(tile.range, StrCat(info.mnemonic, " binds tiles; this is ", Describe(tile.value)));
     return false;
   }
+  if (tile.value.type.text.rfind("memref", 0) == 0) {  // PTOAS v0.60: its operand is a tile_buf
+    ctx.Error(tile.range, StrCat(info.mnemonic, " binds a !pto.tile_buf, not the local memref '",
+                                 tile.value.type.text, "'"));
+    return false;
+  }
   if (addr.value.cls != ValueClass::kScalar || !IsInteger(addr.value.type.dtype)) {
     ctx.Error(addr.range, StrCat("the address must be an integer, got ", Describe(addr.value)));
     return false;

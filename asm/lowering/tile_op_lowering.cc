@@ -329,7 +329,7 @@ bool TileOpLowering::ResolveArrayOutput(int index) {
   if (!Resolve(fb_, slot.written->term, DType::kInvalid, &slot.resolved)) return false;
   const Value& v = slot.resolved.value;
   if (v.cls != ValueClass::kLocalArray || v.type.dtype != DType::kI16 ||
-      v.type.shape.empty() || v.type.shape[0] < kArrayOutputLength) {
+      v.type.shape.size() != 1 || v.type.shape[0] < kArrayOutputLength) {
     ctx_.Error(slot.written->range(), StrCat(OperandRole(index), " of ", info_.mnemonic,
                                              " must be a vector<4xi16> (a local array of 4 "
                                              "i16), but ", Spell(slot.written->term), " is ",
@@ -450,7 +450,8 @@ SourceRange TileOpLowering::RuleErrorRange(int operand) const {
 // At --pto-level=level3 PTOAS v0.60 plans no tile, so a scratch tile the NPU's sequence uses
 // must be written (PTOMaterializeImplicitTmp): the a2a3 tmp of the kFlagTmpA2A3 rows, tsort32's
 // padding row for a width that is not whole 32-element blocks, tpow/tpows's of a float
-// result, and a2a3's tcvt narrowing without saturation (f32 to 16-bit, f16 to 8- or 16-bit).
+// result, a2a3's tcvt narrowing without saturation (f32 to 16-bit, f16 to 8- or 16-bit), and
+// tmrgsort's merge of lists.
 bool TileOpLowering::CheckUnplannedTmp(const std::vector<OperandType>& types) {
   auto missing = [&](int i) {
     return info_.operands[i].kind == OperandKind::kTile && info_.operands[i].optional &&
@@ -475,6 +476,8 @@ bool TileOpLowering::CheckUnplannedTmp(const std::vector<OperandType>& types) {
         return refuse("for a dynamic or non-32-aligned width");
       }
       return true;
+    case Opcode::kTMrgSortLists:  // the form of 2 to 4 lists (PTOAS's format2) without tmp
+      return refuse("for merging lists");
     case Opcode::kTPow:
     case Opcode::kTPowS:
       return !missing(3) || !IsFloat(types[0].dtype) || refuse("for a float result");

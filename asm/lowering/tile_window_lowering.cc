@@ -173,4 +173,73 @@ bool LowerSubView(FunctionBuilder& fb, const Statement& stmt) {
   return true;
 }
 
+namespace {
+
+// "" if \a to may be \a from's bytes seen with another element type (PTOAS v0.60's
+// pto.bitcast): one memory, shape, valid shape and layout, another element type, and no more
+// bytes than \a from holds.
+std::string BitcastProblem(const TileType& from, const TileType& to) {
+  TileType same_but_type = to;
+  same_but_type.dtype = from.dtype;
+  if (to.dtype == from.dtype) {
+    return "pto.bitcast changes the element type (pto.treshape changes the shape)";
+  }
+  if (same_but_type != from) {
+    return StrCat("pto.bitcast keeps the memory, shape, valid shape and layout: ",
+                  from.ToString(), " -> ", to.ToString());
+  }
+  if (DTypeSize(to.dtype) > DTypeSize(from.dtype)) {
+    return StrCat("pto.bitcast to ", DTypeName(to.dtype), " would need more bytes than the ",
+                  DTypeName(from.dtype), " tile holds");
+  }
+  return "";
+}
+
+}  // namespace
+
+// %r = pto.bitcast %t : T -> U: %r is bound where %t is, its elements of another type (a
+// handle: nothing is copied).
+bool LowerTileBitcast(FunctionBuilder& fb, const Statement& stmt) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  const int colon = Find(stmt.items, ":");
+  ItemSpan operand = BeforeColon(stmt.items);
+  Signature sig;
+  if (colon < 0 || operand.empty() || !IsOneTerm(ctx, operand) ||
+      !ParseSignature(ctx, ItemSpan(stmt.items).subspan(colon + 1), &sig) ||
+      sig.inputs.size() != 1 || sig.results.size() != 1) {
+    if (colon < 0 || operand.empty()) ctx.Error(stmt.head, "expected 'pto.bitcast %tile : T -> U'");
+    return false;
+  }
+  Resolved src;
+  if (!Resolve(fb, operand, DType::kInvalid, &src)) return false;
+  if (std::string problem = WrittenTypeProblem(src.value, sig.inputs[0]); !problem.empty()) {
+    ctx.Error(sig.input_ranges[0], problem);
+    return false;
+  }
+  const Type& to = sig.results[0];
+  if (src.value.cls != ValueClass::kTile || !to.IsTile()) {
+    ctx.Error(stmt.head, StrCat("pto.bitcast retypes a tile, not ", Describe(src.value), " to '",
+                                to.text, "'"));
+    return false;
+  }
+  if (std::string problem = BitcastProblem(src.value.type.tile, to.tile); !problem.empty()) {
+    ctx.Error(sig.result_ranges[0], problem);
+    return false;
+  }
+  Value result;
+  if (!fb.DefineUnplacedTile(stmt.results[0], to, &result)) return false;
+  Value addr = fb.NewScalarValue(DType::kI64);
+  fb.Emit(Opcode::kTileAddress, {addr.reg, src.value.reg}, stmt.head.range);
+  uint32_t valid[2] = {kNoOperand, kNoOperand};  // the type's, when static
+  if (to.tile.valid_rows == kDynamic || to.tile.valid_cols == kDynamic) {
+    for (uint32_t dim = 0; dim < 2; ++dim) {
+      valid[dim] = fb.NewScalarValue(DType::kIndex).reg;
+      fb.Emit(Opcode::kTileValid, {valid[dim], src.value.reg, dim}, stmt.head.range);
+    }
+  }
+  fb.Emit(Opcode::kAllocTile, {result.reg, addr.reg, valid[0], valid[1]}, stmt.head.range);
+  return true;
+}
+
 }  // namespace pto::assembler

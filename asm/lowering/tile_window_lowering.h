@@ -11,6 +11,9 @@ namespace pto::assembler {
 /// A window of tile %t starting at element (%r, %c): it keeps %t's shape and layout (so its
 /// rows step like %t's) and has the valid shape R x C, or the given one.
 bool LowerSubView(FunctionBuilder& fb, const Statement& stmt);
+/// %r = pto.bitcast %t : T -> U: tile %t's bytes with another element type (same shape, valid
+/// shape and layout, no more bytes).
+bool LowerTileBitcast(FunctionBuilder& fb, const Statement& stmt);
 
 }  // namespace pto::assembler
 
