@@ -130,6 +130,27 @@ bool ReadTrailingOperands(Context& ctx, std::vector<ItemSpan>* types, OpForm* fo
   return ok;
 }
 
+// PTOAS v0.60's mask-pattern tgather and tscatter write their axis as a string after the
+// source's type: ins(%src, {maskPattern = ...} : T, "row"). Takes it out of \a types into the
+// attribute "axis".
+bool ReadAxisEntry(Context& ctx, std::vector<ItemSpan>* types,
+                   std::map<std::string, Attribute>* attrs) {
+  std::vector<ItemSpan> plain;
+  for (ItemSpan part : *types) {
+    if (part.size() != 1 || !part[0].Is(ItemKind::kString)) {
+      plain.push_back(part);
+      continue;
+    }
+    if (attrs->count("axis")) {
+      ctx.Error(part[0], "axis is given twice");
+      return false;
+    }
+    (*attrs)["axis"] = Attribute{part[0].range, part};
+  }
+  *types = plain;
+  return true;
+}
+
 // ins(values : types) / outs(values : types).
 bool ReadClause(Context& ctx, const Item& group, const char* name, std::vector<Operand>* operands,
                 std::map<std::string, Attribute>* attrs, OpForm* form = nullptr) {
@@ -148,6 +169,7 @@ bool ReadClause(Context& ctx, const Item& group, const char* name, std::vector<O
   }
   std::vector<Operand> extra;
   if (form && !ReadTrailingOperands(ctx, &types, form, &extra)) return false;
+  if (form && !ReadAxisEntry(ctx, &types, attrs)) return false;
   if (types.size() != operands->size()) {
     ctx.Error(group, StrCat(name, "(...) lists ", operands->size(), " operands but ",
                             types.size(), " types"));
@@ -181,7 +203,16 @@ bool ReadDps(Context& ctx, const Statement& stmt, OpForm* form) {
       form->dps = false;
       break;
     } else if (item.Is(ItemKind::kAttrDict)) {
-      ReadAttributes(item, &form->attrs);
+      // An attribute the clauses set already (the axis after the types) is not set again.
+      std::map<std::string, Attribute> dict;
+      ReadAttributes(item, &dict);
+      for (auto& [name, attr] : dict) {
+        if (form->attrs.count(name)) {
+          ctx.Error(attr.range, StrCat(name, " is given twice"));
+          ok = false;
+        }
+        form->attrs[name] = attr;
+      }
     } else if (item.IsPunct("->") || item.IsPunct(":")) {
       // An optional result type after the clauses; DPS results are the outs.
       break;

@@ -1,7 +1,8 @@
-// Instructions with several forms under one mnemonic (tgather, tmrgsort): the assembler picks
+// Instructions with several forms under one mnemonic (tgather, tscatter, tmrgsort): the assembler picks
 // the row of opcodes.def whose operands and attributes match what is written.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "pto/asm/assembler.h"
@@ -31,7 +32,12 @@ TEST_CASE("every form of an overloaded mnemonic is reachable from its first row"
   CHECK(gather->opcode == Opcode::kTGather);
   REQUIRE(NextOverload(*gather));
   CHECK(NextOverload(*gather)->opcode == Opcode::kTGatherMask);
-  CHECK(NextOverload(*NextOverload(*gather)) == nullptr);
+  const OpInfo* third = NextOverload(*NextOverload(*gather));
+  REQUIRE(third);
+  CHECK(third->opcode == Opcode::kTGatherCmp);
+  CHECK(NextOverload(*third) == nullptr);
+  REQUIRE(NextOverload(*LookupMnemonic("tscatter")));
+  CHECK(NextOverload(*LookupMnemonic("tscatter"))->opcode == Opcode::kTScatterMask);
   CHECK(NextOverload(*LookupMnemonic("tadd")) == nullptr);
 }
 
@@ -50,6 +56,24 @@ pto.tgather ins(%s, %i : !pto.tile_buf<vec, 4x32xf32>, !pto.tile_buf<vec, 4x32xi
   CHECK(ops[1] == Opcode::kTGatherMask);
   CHECK(ops[2] == Opcode::kTGatherMask);
   CHECK(ops[3] == Opcode::kTGather);
+}
+
+TEST_CASE("tgather and tscatter: PTOAS v0.60's axis after the types, and two outputs") {
+  Program p = Assemble(R"(
+.arg %w : !pto.tile_buf<vec, 4x64xf32>
+.arg %n : !pto.tile_buf<vec, 4x32xf32>
+.arg %d : !pto.tile_buf<vec, 4x32xi32>
+.arg %c : !pto.tile_buf<vec, 1x8xi32>
+.arg %t : !pto.tile_buf<vec, 4x32xui8>
+%k = arith.constant 1.0 : f32
+pto.tgather ins(%w, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 4x64xf32>, "row") outs(%n : !pto.tile_buf<vec, 4x32xf32>)
+pto.tscatter ins(%n, {maskPattern = #pto.mask_pattern<P1010>} : !pto.tile_buf<vec, 4x32xf32>, "row") outs(%w : !pto.tile_buf<vec, 4x64xf32>)
+pto.tgather ins(%n, %k, %t : !pto.tile_buf<vec, 4x32xf32>, f32, !pto.tile_buf<vec, 4x32xui8>) outs(%d, %c : !pto.tile_buf<vec, 4x32xi32>, !pto.tile_buf<vec, 1x8xi32>) {offset = 7 : i32}
+)");
+  std::vector<Opcode> ops = Opcodes(p);
+  for (Opcode op : {Opcode::kTGatherMask, Opcode::kTScatterMask, Opcode::kTGatherCmp}) {
+    CHECK(std::count(ops.begin(), ops.end(), op) == 1);
+  }
 }
 
 TEST_CASE("tmrgsort: a blockLen makes the one-list form, two results the multi-list form") {

@@ -5,11 +5,13 @@
 
 namespace pto::assembler {
 
-// "EQ NE LT ..." for messages (values without a spelling left out).
+// "EQ NE LT ..." for messages (values without a spelling, and UNSPECIFIED, which stands for
+// "not written", left out).
 std::string ValueNames(const AttrInfo& info) {
   std::string names;
   for (uint32_t i = 0; i < info.count; ++i) {
-    if (info.values[i][0] != '\0') names += StrCat(names.empty() ? "" : " ", info.values[i]);
+    const std::string_view name = info.values[i];
+    if (!name.empty() && name != "UNSPECIFIED") names += StrCat(names.empty() ? "" : " ", name);
   }
   return names;
 }

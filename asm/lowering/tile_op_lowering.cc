@@ -1,6 +1,7 @@
 #include "pto/asm/lowering/tile_op_lowering.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <deque>
 
 #include "pto/asm/lowering/op_form.h"
@@ -382,9 +383,13 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     if (it == form_.attrs.end()) return true;
     const ItemSpan value = it->second.value;
     const ImmediateRange range = RangeOfImmediate(info_, spec.attr);
-    if (!value.empty() && value[0].Is(ItemKind::kInt) && value[0].number >= range.min &&
-        value[0].number <= range.max) {
-      *code = static_cast<uint32_t>(value[0].number);
+    int64_t number = value.empty() || !value[0].Is(ItemKind::kInt) ? -1 : value[0].number;
+    // An immediate of all 32 bits holds an i32 as written: a negative one as its bits.
+    if (range.min == 0 && range.max == 0xffffffffu && number < 0 && number >= INT32_MIN) {
+      number += int64_t{1} << 32;
+    }
+    if (number >= range.min && number <= range.max) {
+      *code = static_cast<uint32_t>(number);
       return true;
     }
     ctx_.Error(it->second.range, StrCat(spec.attr, " must be a number from ", range.min, " to ",
@@ -409,7 +414,7 @@ bool TileOpLowering::Immediate(const OperandSpec& spec, uint32_t* code) {
     return false;
   }
   if (it == form_.attrs.end()) return true;
-  const Item* word = AttributeWord(it->second.value);
+  const Item* word = AttributeWord(it->second.value, info->quoted);
   if (it->second.value.empty() && info->count == 2 && info->values[1] == std::string("true")) {
     *code = 1;  // a unit attribute: {isBinary}
     return true;
@@ -425,7 +430,7 @@ bool TileOpLowering::SpellingsAgree(const OperandSpec& spec, AttrIterator first,
   const AttrInfo& info = *FindAttr(spec.attr);
   for (auto other = std::next(first); other != form_.attrs.end(); ++other) {
     if (!NamesImmediate(spec, other->first)) continue;
-    const Item* word = AttributeWord(other->second.value);
+    const Item* word = AttributeWord(other->second.value, info.quoted);
     uint32_t value;
     if (!word || !ParseAttrValue(info, word->text, &value) || value != code) {
       ctx_.Error(other->second.range, StrCat("'", other->first, "' conflicts with '",

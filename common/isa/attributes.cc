@@ -94,6 +94,9 @@ constexpr const char* kScatterConflicts[] = {"UNSPECIFIED", "DEFAULT", "LAST"};
 constexpr const char* kPrintFormats[] = {"UNSPECIFIED", "WIDTH8_PRECISION4", "WIDTH8_PRECISION2",
                                          "WIDTH10_PRECISION6"};
 constexpr const char* kHistogramBytes[] = {"0", "1", "2", "3"};
+// The axis of the mask-pattern tgather and tscatter, written "row" or "col" after the source's
+// type (UNSPECIFIED: not written).
+constexpr const char* kMaskAxes[] = {"UNSPECIFIED", "ROW", "COL"};
 constexpr const char* kPhiloxRounds[] = {"", "", "", "", "", "", "", "7", "", "", "10"};
 
 constexpr AttrInfo kAttrs[] = {
@@ -139,6 +142,7 @@ constexpr AttrInfo kAttrs[] = {
     {"printFormat", kPrintFormats, std::size(kPrintFormats), 0},
     {"byte", kHistogramBytes, std::size(kHistogramBytes), 1},
     {"rounds", kPhiloxRounds, std::size(kPhiloxRounds), 10},
+    {"axis", kMaskAxes, std::size(kMaskAxes), 0, false, true},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values

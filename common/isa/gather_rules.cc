@@ -1,5 +1,7 @@
-// Operand rules of the gathers, scatters and sorts: tgather (index and mask-pattern
-// forms), tgatherb, tscatter, mgather, mscatter, tsort32, tmrgsort.
+// Operand rules of the gathers, scatters and sorts: tgather (index, mask-pattern and compare
+// forms), tgatherb, tscatter (index and mask-pattern forms), mgather, mscatter, tsort32,
+// tmrgsort.
+#include "pto/common/isa/attributes.h"
 #include "pto/common/isa/coalesce.h"
 #include "pto/common/isa/rule_checker.h"
 #include "pto/common/strings.h"
@@ -81,10 +83,10 @@ void RuleChecker::CheckGather() {
                      DTypeName(idx->dtype), ", ", idx->valid_rows, "x", idx->valid_cols, "), got ",
                      DTypeName(tmp->dtype), ", ", tmp->valid_rows, "x", tmp->valid_cols));
     }
-  } else if (info_.opcode == Opcode::kTGatherMask) {
-    RequireAllowedDType(1);
-    RequireSameElementSize(1, 0);
-    RequireFullRows(0, "a destination");
+  } else if (info_.opcode == Opcode::kTGatherMask || info_.opcode == Opcode::kTScatterMask) {
+    CheckMaskPatternForm();
+  } else if (info_.opcode == Opcode::kTGatherCmp) {
+    CheckCompareGather();
   } else if (m == "tgatherb") {
     RequireAllowedDType(0);
     RequireSameElementSize(0, 1);
@@ -96,13 +98,115 @@ void RuleChecker::CheckGather() {
                      d->valid_cols * DTypeSize(d->dtype), " bytes"));
     }
   } else if (m == "tscatter") {
-    RequireAllowedDType(0);
-    RequireSameDType(0, 1);
-    RequireIndexTile(2, a5 ? kIndex32 | kIndex16 : Bit(DType::kU16) | Bit(DType::kU32),
-                     "a row index tile");
-    RequireIndexCovers(2, 1, "source");
+    CheckIndexScatter();
   } else {
     CheckGlobalGatherScatter(m == "mgather");
+  }
+}
+
+// The mask-pattern tgather (d | a) and tscatter (d | a), PTOAS v0.60's rules: along the axis
+// the wider tile has MaskPatternFactor times the narrower one's valid extent, across it the same.
+// PTOAS needs the axis; tgather without one is the ISA page's spelling, a row gather whose
+// stream the destination must hold (checked at run time).
+void RuleChecker::CheckMaskPatternForm() {
+  const bool scatter = info_.opcode == Opcode::kTScatterMask;
+  RequireAllowedDType(1);
+  RequireAllowedDType(0);
+  if (scatter) RequireSameDType(1, 0);
+  if (!scatter) RequireSameElementSize(1, 0);
+  if (!scatter) RequireFullRows(0, "a destination");
+  const int pattern_at = AttrOperand("maskPattern"), axis_at = AttrOperand("axis");
+  if (!types_[pattern_at].known_value || !types_[axis_at].known_value) return;
+  const auto pattern = static_cast<MaskPattern>(types_[pattern_at].value);
+  const auto axis = static_cast<MaskAxis>(types_[axis_at].value);
+  if (axis == MaskAxis::kNone) {
+    if (scatter) {
+      Fail(-1, "tscatter's mask-pattern form needs its axis after the source's type: "
+               "ins(%src, {maskPattern = ...} : T, \"row\") or \"col\"");
+    }
+    return;
+  }
+  const TileType* wide = Tile(scatter ? 0 : 1);
+  const TileType* narrow = Tile(scatter ? 1 : 0);
+  if (!wide || !narrow) return;
+  const bool row = axis == MaskAxis::kRow;
+  const int64_t factor = MaskPatternFactor(pattern);
+  const int32_t along_wide = row ? wide->valid_cols : wide->valid_rows;
+  const int32_t along_narrow = row ? narrow->valid_cols : narrow->valid_rows;
+  const int32_t across_wide = row ? wide->valid_rows : wide->valid_cols;
+  const int32_t across_narrow = row ? narrow->valid_rows : narrow->valid_cols;
+  const char* along = row ? "columns" : "rows";
+  const char* across = row ? "rows" : "columns";
+  const char* wide_role = scatter ? "destination" : "source";
+  const char* narrow_role = scatter ? "source" : "destination";
+  const std::string form = StrCat(info_.mnemonic, " \"", row ? "row" : "col", "\" with ",
+                                  FindAttr("maskPattern")->values[static_cast<int>(pattern)]);
+  if (!SameKnown(across_wide, across_narrow)) {
+    Fail(0, StrCat(form, " needs the destination's valid ", across, " (",
+                   scatter ? across_wide : across_narrow, ") equal to the source's (",
+                   scatter ? across_narrow : across_wide, ")"));
+  } else if (along_wide != kDynamic && along_narrow != kDynamic &&
+             along_wide != along_narrow * factor) {
+    Fail(0, StrCat(form, " needs the ", wide_role, "'s valid ", along, " (", along_wide, ") to be ",
+                   factor, " times the ", narrow_role, "'s (", along_narrow, ")"));
+  }
+}
+
+// tgather's compare form: d, cdst | a kValue [tmp] @cmpMode @offset (PTOAS v0.60's rules).
+void RuleChecker::CheckCompareGather() {
+  RequireAllowedDType(2);
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(2);
+  if (d && !(kIndex32 & Bit(d->dtype))) {
+    Fail(0, StrCat("tgather's compare form writes i32 indices: its destination must be ",
+                   DTypeMaskNames(kIndex32), ", got ", DTypeName(d->dtype)));
+  }
+  if (d && (kIndex32 & Bit(d->dtype))) RequireSameDType(0, 1);
+  if (a && types_[3].dtype != a->dtype) {
+    Fail(3, StrCat("tgather's kValue must have the source's element type (", DTypeName(a->dtype),
+                   "), got ", DTypeName(types_[3].dtype)));
+  }
+  if (!types_[4].present) {
+    Fail(-1, "tgather's compare form needs its tmp tile: ins(%src, %kValue, %tmp)");
+  }
+  const int mode_at = AttrOperand("cmpMode");
+  const auto mode = static_cast<CmpMode>(types_[mode_at].value);
+  if (types_[mode_at].known_value && mode != CmpMode::kEq && mode != CmpMode::kGt) {
+    Fail(mode_at, "tgather's compare form compares with cmpMode eq or gt only");
+  } else if (a && arch_ == Arch::kA2A3 && IsInteger(a->dtype) && mode != CmpMode::kEq) {
+    Fail(2, StrCat("tgather's compare form takes ", DTypeName(a->dtype),
+                   " sources on a2a3 with cmpMode eq only"));
+  }
+}
+
+// tscatter's index form: d | a idx, PTOAS v0.60's rules. Indices are as wide as the data (two
+// bytes for one-byte data); the index tile has the source's valid shape, the destination at
+// least that.
+void RuleChecker::CheckIndexScatter() {
+  RequireAllowedDType(0);
+  RequireSameDType(0, 1);
+  const TileType* d = Tile(0);
+  const TileType* a = Tile(1);
+  const TileType* x = Tile(2);
+  if (!d || !a || !x) return;
+  const DTypeMask allowed = DTypeSize(a->dtype) == 4 ? kIndex32 : kIndex16;
+  if (!(allowed & Bit(x->dtype))) {
+    Fail(2, StrCat("tscatter's indices are as wide as its data (two bytes for one-byte data): ",
+                   DTypeName(a->dtype), " data takes ", DTypeMaskNames(allowed), ", got ",
+                   DTypeName(x->dtype)));
+  }
+  if (!SameKnown(x->valid_rows, a->valid_rows) || !SameKnown(x->valid_cols, a->valid_cols)) {
+    Fail(2, StrCat("tscatter needs the index tile's valid shape (", x->valid_rows, "x",
+                   x->valid_cols, ") equal to the source's (", a->valid_rows, "x", a->valid_cols,
+                   ")"));
+  }
+  auto short_of = [](int32_t have, int32_t need) {
+    return have != kDynamic && need != kDynamic && have < need;
+  };
+  if (short_of(d->valid_rows, a->valid_rows) || short_of(d->valid_cols, a->valid_cols)) {
+    Fail(0, StrCat("tscatter needs a destination valid shape (", d->valid_rows, "x",
+                   d->valid_cols, ") at least the source's (", a->valid_rows, "x", a->valid_cols,
+                   ")"));
   }
 }
 

@@ -80,6 +80,8 @@ ImmediateRange RangeOfImmediate(const OpInfo& info, std::string_view attr) {
     return Codes(SyncEnumCount(SyncAttrKind(info.mnemonic, attr)));
   }
   if (const AttrInfo* named = FindAttr(attr)) return Codes(named->count);
+  // tgather's compare form numbers the picked elements from an i32 offset (its bits).
+  if (info.opcode == Opcode::kTGatherCmp && attr == "offset") return {0, 0xffffffffu};
   return RangeOfNumber(attr);
 }
 

@@ -143,6 +143,9 @@ class RuleChecker {
   void RequireFullRows(int i, const char* role);
   void RequireIndexCovers(int idx, int data, const char* data_role);
   void CheckGather();
+  void CheckMaskPatternForm();
+  void CheckCompareGather();
+  void CheckIndexScatter();
   void CheckGlobalGatherScatter(bool gather);
   void CheckSort();
   // The NPU's scratch tiles (tmp_rules.cc).

@@ -16,6 +16,8 @@ namespace pto::interp {
 bool ExecQuantMx(Executor& ex, const Instr& in);  // tquant.mx, tile/quant_mx.cc
 bool GlobalGather(Executor& ex, const Instr& in);   // mgather, tile/global_gather.cc
 bool GlobalScatter(Executor& ex, const Instr& in);  // mscatter, tile/global_gather.cc
+bool FlatScatter(Executor& ex, const Instr& in);    // tscatter by index, tile/scatter.cc
+bool MaskScatter(Executor& ex, const Instr& in);    // tscatter by mask pattern, tile/scatter.cc
 
 /// Elements of a global buffer a view may index from its first element: up to the last
 /// element the view reaches (a bare pointer: the end of its buffer).

@@ -27,6 +27,8 @@ Modules:
                  regions
   fill           tfillpad, tci, ttri and the pad bit patterns
   gather_sort    gathers, scatters and sorts
+  gather_forms   PTOAS v0.60's forms of tgather and tscatter: mask patterns along an axis,
+                 the compare gather, the mask-pattern scatter
   trans_extract_insert  ttrans, textract, tinsert (cube tiles)
   img2col        timg2col and its settings
   convolution    a direct convolution against timg2col + tmatmul

@@ -13,6 +13,7 @@ import numpy as np
 BITS = {
     "i8": np.uint8, "ui8": np.uint8, "i16": np.uint16, "ui16": np.uint16, "f16": np.uint16,
     "bf16": np.uint16, "i32": np.uint32, "ui32": np.uint32, "f32": np.uint32,
+    "f8E4M3FN": np.uint8, "f8E5M2": np.uint8, "hif8": np.uint8,
 }
 
 # Edge bit patterns planted at the start of every data tile: zeros, -1 / all ones, integer
@@ -89,12 +90,13 @@ def gather_blocks(src, offsets, dst_shape, vrows, vcols):
     return dst
 
 
-def scatter_rows(src, idx, vrows, vcols, dst_shape):
-    dst = np.zeros(dst_shape, src.dtype)
+def scatter_flat(src, idx, vrows, vcols, dst):
+    """tscatter: dst zeroed, then dst.flat[idx[i, j]] = src[i, j] in row-major order."""
+    out = np.zeros_like(dst).reshape(-1)
     for i in range(vrows):
         for j in range(vcols):
-            dst[int(idx[i, j]), j] = src[i, j]
-    return dst
+            out[int(idx[i, j])] = src[i, j]
+    return out.reshape(dst.shape)
 
 
 # ---- sorts: 8-byte records (value bits, zeros to byte 4, index bits) ----
@@ -330,23 +332,33 @@ def tgatherb_case(arch, seed):
     return case, generate
 
 
-# tscatter: 4x32 sources (valid 3x24) into 6x32 destinations, row indices below 5 (repeated).
-SCATTER_SRC, SCATTER_VALID, SCATTER_DST, SCATTER_ROWS = (4, 32), (3, 24), (6, 32), 5
+# tscatter: 4x32 sources and index tiles (valid 3x24) into 6x32 destinations (valid 5x32) that
+# hold data before; indices over the destination's 192 elements, repeated.
+SCATTER_SRC, SCATTER_VALID, SCATTER_DST = (4, 32), (3, 24), (6, 32)
 
 
 def tscatter_case(arch, seed, types):
-    """types: (element type, index type) pairs."""
-    case = _pairs_case(arch, types, "idx", "c")
+    """types: (element type, index type) pairs; the scatter of dt writes d_<dt>."""
+    case = {"arch": arch,
+            "args": [f for dt, _ in types for f in (f"src_{dt}.bin", f"idx_{dt}.bin",
+                                                    f"d_{dt}.bin")],
+            "outs": [{"target": f"d_{dt}", "expect": f"c_{dt}.expect.bin",
+                      "dtype": compare_type(dt)} for dt, _ in types]}
 
     def generate(out_dir):
         rng = np.random.default_rng(seed)
         files = {}
+        slots = SCATTER_DST[0] * SCATTER_DST[1]
         for dt, it in types:
             src = data_bits(rng, SCATTER_SRC, dt)
-            idx = index_array(rng.integers(0, SCATTER_ROWS, size=SCATTER_SRC), it)
+            idx = rng.integers(0, slots, size=SCATTER_SRC)
+            idx[0, :4] = [0, slots - 1, slots - 1, 0]  # the first and last, repeated
+            idx = index_array(idx, it)
+            dst = data_bits(rng, SCATTER_DST, dt)
             files[f"src_{dt}.bin"] = src
             files[f"idx_{dt}.bin"] = idx
-            files[f"c_{dt}.expect.bin"] = scatter_rows(src, idx, *SCATTER_VALID, SCATTER_DST)
+            files[f"d_{dt}.bin"] = dst
+            files[f"c_{dt}.expect.bin"] = scatter_flat(src, idx, *SCATTER_VALID, dst)
         write(out_dir, files)
     return case, generate
 
