@@ -131,10 +131,16 @@ bool MoveBlock(Executor& ex, const TileRef& d, const TileRef& a, const TileBlock
   }
   if (kQuant && !LoadQuantParams(ex, k.fp_reg, block.cols, &params)) return false;
   TileRef targets[2] = {d, d};
-  if (k.acc_to_vec != 0 && !MoveTargets(ex, d, k.acc_to_vec, targets)) return false;
+  // A cube core run apart from its vector cores has no UB of its own: a move into a vec tile
+  // without a mode goes to vector core 0's, pto-isa's default (AccToVecMode::SingleModeVec0).
+  const uint32_t to_vec =
+      k.acc_to_vec == 0 && ex.core().kind == CoreKind::kCube && d.type->mem == Memory::kVec
+          ? 1
+          : k.acc_to_vec;
+  if (to_vec != 0 && !MoveTargets(ex, d, to_vec, targets)) return false;
   // The split modes send the second half of the rows (columns) to vector core 1's UB.
-  const int32_t split_rows = k.acc_to_vec == 3 ? block.rows / 2 : block.rows;
-  const int32_t split_cols = k.acc_to_vec == 4 ? block.cols / 2 : block.cols;
+  const int32_t split_rows = to_vec == 3 ? block.rows / 2 : block.rows;
+  const int32_t split_cols = to_vec == 4 ? block.cols / 2 : block.cols;
   bool ok = true;
   WithStorageType(d.type->dtype, [&](auto dtag) {
     using D = std::remove_cvref_t<decltype(dtag)>;

@@ -24,7 +24,15 @@ struct TileMapping {
   int64_t base;
   bool row_major;
   int32_t rows = 0, cols = 0;
+  // An NZ tile and a view of its 32-byte column blocks (NzBlockView): column c is in block
+  // c / C0, view [b / dim1][b % dim1][r][0][c % C0].
+  bool nz_blocks = false;
   int64_t Index(int64_t r, int64_t c) const {
+    if (nz_blocks) {
+      const int64_t block = c / g.dim[4];
+      return base + block / g.dim[1] * g.stride[0] + block % g.dim[1] * g.stride[1] +
+             r * g.stride[2] + c % g.dim[4] * g.stride[4];
+    }
     int64_t outer, inner_r = r, inner_c = c;
     if (row_major) {
       outer = r / g.dim[3];
@@ -44,6 +52,21 @@ bool WindowFits(const TileRef& t, int64_t rows, int64_t cols, bool load) {
   if (rows == t.valid_rows && cols == t.valid_cols) return true;
   return load && rows >= t.valid_rows && cols >= t.valid_cols && rows <= t.type->rows &&
          cols <= t.type->cols;
+}
+
+// Whether \a v is the global image of NZ tile \a t's column blocks, as PTOAS v0.60's A5
+// nz2nz tload and tstore move it: a 5-D view of blocks x blocks x rows x 1 x C0, C0 the
+// elements of 32 bytes (each block, rows x C0, one burst). Sets rows and cols of the window.
+bool NzBlockView(const ViewState& v, const TileType& tt, int64_t* rows, int64_t* cols) {
+  const Geometry g = Pad(v);
+  if (v.rank != 5 || !tt.boxed() || tt.row_major() || tt.slayout != SLayout::kRowMajor ||
+      g.dim[3] != 1 || g.dim[2] <= 1 || g.dim[4] * DTypeSize(tt.dtype) != 32) {
+    return false;
+  }
+  int64_t blocks = 0;
+  *rows = g.dim[2];
+  return !__builtin_mul_overflow(g.dim[0], g.dim[1], &blocks) &&
+         !__builtin_mul_overflow(blocks, g.dim[4], cols);
 }
 
 // Checks that view \a v can move data to or from tile \a t and sets up the mapping.
@@ -66,7 +89,8 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
   const int64_t* d = m->g.dim;
   // A product that overflows matches no tile.
   int64_t rows = 0, cols = 0;
-  const bool overflow = !FoldedExtents(v, m->row_major, &rows, &cols);
+  m->nz_blocks = NzBlockView(v, *t.type, &rows, &cols);
+  const bool overflow = !m->nz_blocks && !FoldedExtents(v, m->row_major, &rows, &cols);
   if (overflow || !WindowFits(t, rows, cols, load)) {
     return ex.Fault(
         StrCat(vname, " has shape ", ShapeText(v.shape, v.rank), " (", rows, "x", cols, " as a ",
@@ -81,6 +105,13 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
   const TileType& tt = *t.type;
   // "an ND tile", "a DN tile"
   std::string tile = StrCat(tt.LayoutName()[0] == 'N' ? "an " : "a ", tt.LayoutName(), " tile");
+  if (m->nz_blocks) {
+    if (m->g.stride[4] != 1) {
+      return ex.Fault(StrCat(tile, " needs contiguous column blocks in global memory, but ",
+                             vname, " has a last stride of ", m->g.stride[4]));
+    }
+    return CheckInBuffer(ex, v, vname.c_str());
+  }
   if (tt.boxed() && (d[0] != 1 || d[1] != 1 || d[2] != 1)) {
     return ex.Fault(StrCat(tile, " moves to or from a 2-D view, but ",
                            vname, " has shape ", ShapeText(v.shape, v.rank)));

@@ -151,7 +151,9 @@ bool ExecSort(Executor& ex, const Instr& in) {
     });
   } else {
     // tmrgsort (one list): row 0 of a holds groups of four runs of blockLen elements, each
-    // run records sorted by value; each group is merged into the same columns of d.
+    // run records sorted by value; each group is merged into the same columns of d. The
+    // repeat count is the whole groups in the valid columns (pto-isa's srcCol / (blockLen x
+    // 4)): columns past the last whole group are not read, and d's are left as they are.
     const int64_t block_len = ex.scalar(in.operands[2]).i;
     const int64_t per_record = kRecordBytes / esz;  // elements per record
     const int64_t cols = a.valid_cols;
@@ -160,9 +162,9 @@ bool ExecSort(Executor& ex, const Instr& in) {
     }
     // (A blockLen past the columns is refused before 4 x blockLen could overflow.)
     const int64_t group = block_len <= cols ? 4 * block_len : 0;
-    if (group == 0 || cols % group != 0 || cols / group < 1 || cols / group > 255) {
-      return ex.Fault(StrCat("the source's ", cols, " valid columns must be 1 to 255 groups of "
-                             "4 x blockLen (", block_len, ") elements"));
+    if (group == 0 || cols / group < 1 || cols / group > 255) {
+      return ex.Fault(StrCat("the source's ", cols, " valid columns must hold 1 to 255 groups "
+                             "of 4 x blockLen (", block_len, ") elements"));
     }
     if (d.valid_cols < cols) {
       return ex.Fault(StrCat("the destination ", ex.TileName(d.reg), " has ", d.valid_cols,

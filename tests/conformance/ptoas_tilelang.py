@@ -36,14 +36,11 @@ from pathlib import Path
 
 import ptoas_host_copies as host_copies
 import vpto
+from ptoas_tilelang_cxx import (args_at, call_site, case_rows, functions, launch_of,
+                                resolve_wrapper, row_env, strip_comments, with_sizes)
 
 ST = Path("test") / "tilelang_st" / "npu" / "a5" / "src" / "st"
 
-# Bytes of the C types main.cpp's sizeof(...) names.
-SIZEOF = {"float": 4, "double": 8, "half": 2, "aclFloat16": 2, "bfloat16_t": 2, "__fp16": 2,
-          "_Float16": 2, "char": 1, "bool": 1, "int8_t": 1, "uint8_t": 1, "int16_t": 2,
-          "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int": 4, "unsigned": 4, "int64_t": 8,
-          "uint64_t": 8, "size_t": 8}
 
 
 def find_testcases(repo, pattern=None):
@@ -66,210 +63,7 @@ def find_testcases(repo, pattern=None):
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading C++ with regular expressions
-
-def strip_comments(text):
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    return re.sub(r"(?<![:\"])//[^\n]*", "", text)
-
-
-def matching(text, at, open_c, close_c):
-    """The index of the bracket closing the one at text[at], or -1."""
-    depth = 0
-    for j in range(at, len(text)):
-        if text[j] == open_c:
-            depth += 1
-        elif text[j] == close_c:
-            depth -= 1
-            if depth == 0:
-                return j
-    return -1
-
-
-def args_at(text, open_paren):
-    """The cleaned arguments of the call whose '(' is at open_paren."""
-    close = matching(text, open_paren, "(", ")")
-    return [clean(a) for a in vpto.split_args(text[open_paren + 1:close])] if close > 0 else []
-
-
-CXX_CAST = re.compile(r"^(?:static|reinterpret|const)_cast\s*<[^>]*>\s*\((.*)\)$", re.S)
-
-
-def clean(expr):
-    """An expression without its casts and its address-of: "static_cast<float *>(&a)" is "a"."""
-    expr = expr.strip()
-    while True:
-        m = CXX_CAST.match(expr)
-        stripped = m.group(1).strip() if m else vpto.strip_cast(expr)
-        if stripped == expr:
-            break
-        expr = stripped
-    expr = expr.lstrip("&").strip()
-    return expr[1:-1].strip() if re.fullmatch(r"\(\s*[\w.]+\s*\)", expr) else expr
-
-
-def param_name(decl):
-    """The name a parameter declaration declares: "void (*launch)(void *)" is launch."""
-    m = re.search(r"\(\s*\*\s*(\w+)\s*\)", decl)
-    if m:
-        return m.group(1)
-    names = re.findall(r"\w+", re.sub(r"=.*$", "", decl))
-    return names[-1] if names else ""
-
-
-def functions(text):
-    """{name: (parameter names, body, offset of the body)} of the functions a file defines."""
-    out = {}
-    for m in re.finditer(r"\b(?:void|int|bool)\s+(\w+)\s*\(", text):
-        close = matching(text, m.end() - 1, "(", ")")
-        brace = re.match(r"\s*(?:const\s*)?\{", text[close + 1:]) if close > 0 else None
-        if brace is None:
-            continue
-        open_b = close + brace.end()
-        end = matching(text, open_b, "{", "}")
-        params = [param_name(p) for p in vpto.split_args(text[m.end():close])]
-        out[m.group(1)] = (params, text[open_b + 1:end], open_b + 1)
-    return out
-
-
-def struct_fields(main):
-    """The members of main.cpp's struct TestCase, in order: for each initialiser slot, the names
-    it goes by (several for an anonymous union's members)."""
-    m = re.search(r"struct\s+TestCase\s*\{", main)
-    if m is None:
-        return []
-    end = matching(main, m.end() - 1, "{", "}")
-    body = main[m.end():end]
-    unions = []
-    body = re.sub(r"\bunion\s*\{([^}]*)\}\s*;",
-                  lambda u: unions.append(u.group(1)) or f"__union{len(unions) - 1};", body)
-    slots = []
-    for decl in body.split(";"):
-        if not decl.strip():
-            continue
-        u = re.fullmatch(r"\s*__union(\d+)\s*", decl)
-        if u:
-            slots.append([param_name(d) for d in unions[int(u.group(1))].split(";") if d.strip()])
-            continue
-        parts = vpto.split_args(decl)
-        slots += [[param_name(p)] for p in parts]
-    return slots
-
-
-def case_rows(main):
-    """The rows of kCases, each {field: its initialiser's text}; designated initialisers
-    (.launchF32 = LaunchX) name their field, the next values follow it."""
-    slots = struct_fields(main)
-    m = re.search(r"\bkCases\s*\[\s*\w*\s*\]\s*=\s*\{", main)
-    if m is None or not slots:
-        return []
-    start = m.end() - 1
-    body = main[start + 1:matching(main, start, "{", "}")]
-    rows, i = [], 0
-    while True:
-        j = body.find("{", i)
-        if j < 0:
-            return rows
-        k = matching(body, j, "{", "}")
-        row, at = {}, 0
-        for value in vpto.split_args(body[j + 1:k]):
-            d = re.match(r"\.(\w+)\s*=\s*(.*)$", value, re.S)
-            if d:
-                at = next((n for n, names in enumerate(slots) if d.group(1) in names), at)
-                row[d.group(1)] = d.group(2)
-            elif at < len(slots):
-                row[slots[at][0]] = value
-            at += 1
-        rows.append(row)
-        i = k + 1
-
-
-def with_sizes(text):
-    """text with sizeof(T) as numbers and tc.x spelled tc__x, for vpto.evaluate."""
-    def size(m):
-        t = m.group(1).strip()
-        return "8" if t.endswith("*") else str(SIZEOF.get(t.replace("const ", ""), m.group(0)))
-    text = re.sub(r"\bsizeof\s*\(\s*([\w\s*]+?)\s*\)", size, text)
-    text = re.sub(r"\b(?:static_cast|size_t)\s*(?:<[^>]*>)?\s*\(", "(", text)
-    return re.sub(r"\btc\s*(?:\.|->)\s*(\w+)", r"tc__\1", text)
-
-
-def row_env(row):
-    """The row's numeric fields as tc__<field> (true and false as 1 and 0)."""
-    env = {}
-    for field, text in row.items():
-        t = text.strip()
-        v = {"true": 1, "false": 0}.get(t)
-        if v is None:
-            v = vpto.evaluate(with_sizes(t), {})
-        if v is not None:
-            env[f"tc__{field}"] = v
-    return env
-
-
-# ---------------------------------------------------------------------------------------------
-# One case: the launch, the kernel's arguments, the files
-
-class Wrapper:
-    """What a wrapper launches: the kernel, its block count expression, the wrapper's parameter
-    names, the expression (a parameter name or a literal) passed for each kernel parameter, and
-    the body the block count is computed in."""
-
-    def __init__(self, entry, blocks, params, args, body):
-        self.entry, self.blocks, self.params, self.args, self.body = (
-            entry, blocks, params, args, body)
-
-
-def resolve_wrapper(name, funcs, depth=0):
-    """The Wrapper a function of funcs amounts to, following helpers that forward to another."""
-    if name not in funcs or depth > 4:
-        return None
-    params, body, _ = funcs[name]
-    k = re.search(r"(\w+)\s*<<<\s*([^,>]+?)\s*,[^>]*>>>\s*\(", body)
-    if k:
-        args = args_at(body, k.end() - 1)
-        # A local the wrapper fills from a parameter (memcpy(&scalar, scalar_ptr, ...)).
-        copied = {m.group(1): m.group(2) for m in re.finditer(
-            r"memcpy\(\s*&?\s*(\w+)\s*,\s*(\w+)\s*,", body)}
-        return Wrapper(k.group(1), k.group(2), params, [copied.get(a, a) for a in args], body)
-    for m in re.finditer(r"(?<![\w.])(\w+)\s*\(", body):
-        if m.group(1) != name and m.group(1) in funcs:
-            inner = resolve_wrapper(m.group(1), funcs, depth + 1)
-            if inner is None:
-                return None
-            passed = dict(zip(inner.params, args_at(body, m.end() - 1)))
-            return Wrapper(inner.entry, inner.blocks, params,
-                           [passed.get(a, a) for a in inner.args], inner.body)
-    return None
-
-
-def launch_of(row, funcs, run_body):
-    """(wrapper name, row field or None) of a case: the field naming a wrapper, else the one
-    wrapper RunCase calls by name."""
-    for field, text in row.items():
-        if text.strip() == "nullptr":
-            continue
-        for name in re.findall(r"\b(\w+)\b", text):
-            if name in funcs and resolve_wrapper(name, funcs):
-                return name, field
-    called = [n for n in re.findall(r"(?<![\w.])(\w+)\s*\(", run_body)
-              if n in funcs and resolve_wrapper(n, funcs)]
-    return (called[0], None) if called else (None, None)
-
-
-def call_site(run_body, field, wrapper):
-    """(offset, cleaned arguments) of RunCase's call of the case's launch function."""
-    pats = []
-    if field:
-        pats.append(rf"\btc\s*\.\s*{field}\s*\)?\s*\(")
-        for v in re.findall(rf"(\w+)\s*=\s*[^;]*\btc\s*\.\s*{field}\b[^;]*;", run_body):
-            pats.append(rf"(?<![\w.]){v}\s*\(")
-    pats.append(rf"(?<![\w.]){wrapper}\s*\(")
-    sites = []
-    for p in pats:
-        sites += [(m.start(), args_at(run_body, m.end() - 1)) for m in re.finditer(p, run_body)]
-    return min(sites) if sites else None
-
+# One case: the host's flow around the launch, the kernel's arguments, the files
 
 class HostFlow:
     """What RunCase does around the call at offset pos: host buffers copied to each device
@@ -341,13 +135,22 @@ class HostFlow:
 
 def kernel_arguments(case_dir, params, wrapper, site_args, env, flow, c_types):
     """For each kernel parameter, the RunCase expression passed for it and ("scalar", literal)
-    or ("buffer", input file or None, (output file, size expression) or None, bytes or None);
-    or an error message."""
+    or ("buffer", input file or None, (output file, size expression) or None, bytes or None,
+    row paddings in and out, byte offset into the buffer); or an error message. A pointer at an
+    offset into a buffer (a_ + 16) gets a copy of the buffer from there on: the kernel may read
+    through it, and what it writes there is not written back."""
     out, exprs = [], []
     for i, (_, type_name) in enumerate(params):
         expr = wrapper.args[i] if i < len(wrapper.args) else None
         if expr in wrapper.params and wrapper.params.index(expr) < len(site_args):
             expr = site_args[wrapper.params.index(expr)]
+        if expr is None and type_name not in vpto.SCALAR_TYPES:
+            # A pointer the launch does not pass (the kernel declares more than launch.cpp
+            # gives): the NPU's register holds garbage, so the kernel must not touch it; an
+            # empty buffer makes ptorun fault if it does.
+            exprs.append(None)
+            out.append(("buffer", None, None, 0, (None, None), 0))
+            continue
         if expr is None:
             return f"runner: no argument for parameter {i + 1}"
         exprs.append(expr)
@@ -358,8 +161,11 @@ def kernel_arguments(case_dir, params, wrapper, site_args, env, flow, c_types):
                 return f"runner: no value for scalar parameter {i + 1} ({expr})"
             out.append(("scalar", value))
             continue
+        offset = wrapper.offsets[i] if i < len(wrapper.offsets) else 0
+        if offset is None:
+            return f"runner: the offset of pointer parameter {i + 1} into its buffer is unknown"
         source = flow.read.get(flow.to_device.get(expr)) or flow.read.get(expr)
-        sink = flow.written.get(flow.to_host.get(expr))
+        sink = flow.written.get(flow.to_host.get(expr)) if offset == 0 else None
         filler = flow.filled.get(flow.to_device.get(expr))
         if source is None and filler:
             return (f"runner: main.cpp fills {flow.to_device[expr]} with {filler}(...) on the "
@@ -368,7 +174,7 @@ def kernel_arguments(case_dir, params, wrapper, site_args, env, flow, c_types):
         padding = (host_copies.row_padding(flow.padded_in.get(flow.to_device.get(expr)), value),
                    host_copies.row_padding(flow.padded_out.get(flow.to_host.get(expr)), value))
         out.append(("buffer", source[0] if source else None, sink,
-                    buffer_size(case_dir, flow.alloc.get(expr), sink, env), padding))
+                    buffer_size(case_dir, flow.alloc.get(expr), sink, env), padding, offset))
     return out, exprs
 
 
@@ -427,6 +233,31 @@ C_SCALARS = {"int8_t": "i8", "uint8_t": "ui8", "char": "i8", "int16_t": "i16", "
              "uint64_t": "ui64", "float": "f32", "bool": "i1"}
 
 
+def bit_cast_helpers(wrap):
+    """The helpers of launch.cpp that give an integer's bits as a float (memcpy into a float:
+    bits_to_float(0x0DA24260U))."""
+    out = []
+    for m in re.finditer(r"\bfloat\s+(\w+)\s*\(\s*(?:const\s+)?(?:u?int32_t|unsigned(?:\s+int)?|int)"
+                         r"\s+(\w+)\s*\)\s*\{([^{}]*)\}", wrap):
+        if re.search(rf"memcpy\([^;]*&\s*{m.group(2)}\b", m.group(3)):
+            out.append(m.group(1))
+    return out
+
+
+def unwrap_bit_casts(wrapper, c_types, helpers):
+    """The C types of the kernel's parameters, with each argument a bit-cast helper makes
+    replaced by the integer it is given and its type by uint32_t (scalar_value then takes the
+    integer as the float's bits)."""
+    c_types = list(c_types)
+    for i, arg in enumerate(wrapper.args):
+        m = re.fullmatch(r"(\w+)\s*\((.*)\)", arg or "", re.S)
+        if m and m.group(1) in helpers:
+            wrapper.args[i] = m.group(2).strip()
+            c_types += [None] * (i + 1 - len(c_types))
+            c_types[i] = "uint32_t"
+    return c_types
+
+
 def c_parameter_types(wrap):
     """{kernel: [C type of each parameter]} of launch.cpp's kernel declarations."""
     out = {}
@@ -445,7 +276,7 @@ def prepare(case_dir, plan):
         if item[0] == "scalar":
             args.append(item[1])
             continue
-        _, source, sink, size, (pad_in, _) = item
+        _, source, sink, size, (pad_in, _), offset = item
         stem = source
         if source is not None:
             path = case_dir / f"{source}.bin"
@@ -461,11 +292,15 @@ def prepare(case_dir, plan):
                 shutil.copy(path, case_dir / f"{stem}.bin")
                 os.truncate(case_dir / f"{stem}.bin", size)
         else:
-            if not size:
+            if size is None:
                 return f"runner: size of the buffer of parameter {i + 1} unknown"
             stem = f"_arg{i + 1}"
             with open(case_dir / f"{stem}.bin", "wb") as f:
                 f.truncate(size)
+        if offset:
+            data = (case_dir / f"{stem}.bin").read_bytes()[offset:]
+            stem = f"_arg{i + 1}"
+            (case_dir / f"{stem}.bin").write_bytes(data)
         args.append(f"{stem}.bin")
         if sink is not None:
             outs += ["--out", f"{i + 1}=out_{i + 1}.bin"]
@@ -511,6 +346,7 @@ class Testcase:
         # TADDS_SCALAR_F32 = 3.0f;).
         self.constants = vpto.constants(with_sizes(wrap + main))
         self.c_types = c_parameter_types(wrap)
+        self.bit_casts = bit_cast_helpers(wrap)
         self.helpers = host_copies.numeric_helpers(main)
 
 
@@ -545,8 +381,8 @@ def run_one_case(tc, row, work, tools, bytecodes):
     env.update(row_env(row))
     flow = HostFlow(tc.run_body, site[0], env, tc.helpers)
     env = flow.constants
-    planned = kernel_arguments(case_dir, params or [], wrapper, site[1], env, flow,
-                               tc.c_types.get(wrapper.entry, []))
+    c_types = unwrap_bit_casts(wrapper, tc.c_types.get(wrapper.entry, []), tc.bit_casts)
+    planned = kernel_arguments(case_dir, params or [], wrapper, site[1], env, flow, c_types)
     if isinstance(planned, str):
         return False, planned
     plan, exprs = planned

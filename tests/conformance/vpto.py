@@ -118,7 +118,9 @@ def evaluate(expr, env):
     anything else in it (integer division truncates, as in C)."""
     expr = strip_cast(expr)
     if NUMBER.fullmatch(expr):
-        text = expr.rstrip("fFuUlL")
+        # A hex literal's F is a digit (0x7BEF), not a float suffix.
+        hexa = re.fullmatch(r"-?0[xX][0-9a-fA-F]+", expr.rstrip("uUlL"))
+        text = expr.rstrip("uUlL") if hexa else expr.rstrip("fFuUlL")
         return int(text, 0) if re.fullmatch(r"-?(0[xX][0-9a-fA-F]+|\d+)", text) else float(text)
     if not re.fullmatch(r"[\w\s+\-*/%()]+", expr):
         return None

@@ -403,14 +403,17 @@ def tsort32_case(arch, seed, index_type):
 
 
 def tmrgsort_case(arch, seed, specs):
-    """One-list tmrgsort. specs: (element type, columns, valid columns, blockLen)."""
-    case = {"arch": arch, "args": [f"src_{dt}.bin" for dt, *_ in specs],
-            "outs": _outs((f"m_{dt}", dt) for dt, *_ in specs)}
+    """One-list tmrgsort. specs: (element type, columns, valid columns, blockLen[, name]);
+    valid columns past the last whole group of 4 x blockLen are left alone. A spec's files
+    are src_<name>.bin and m_<name>, the name its element type unless given."""
+    named = [(spec[4] if len(spec) > 4 else spec[0], *spec[:4]) for spec in specs]
+    case = {"arch": arch, "args": [f"src_{name}.bin" for name, *_ in named],
+            "outs": _outs((f"m_{name}", dt) for name, dt, *_ in named)}
 
     def generate(out_dir):
         rng = np.random.default_rng(seed)
         files = {}
-        for dt, cols, vcols, block_len in specs:
+        for name, dt, cols, vcols, block_len in named:
             bits = np.uint16 if dt == "f16" else np.uint32
             per_record = 8 // np.dtype(bits).itemsize
             n = cols // per_record  # records in the whole row
@@ -424,13 +427,16 @@ def tmrgsort_case(arch, seed, specs):
                 recs[r0:r0 + run] = [part[k] for k in order]
             src = np.concatenate(recs).view(bits).reshape(1, cols)
             out = []
-            for g0 in range(0, vcols // per_record, 4 * run):
+            # Whole groups of four runs only (the repeat count rounds down); the destination's
+            # columns past them are not written.
+            whole = vcols // per_record // (4 * run) * 4 * run
+            for g0 in range(0, whole, 4 * run):
                 out += merge_runs([recs[g0 + l * run:g0 + (l + 1) * run] for l in range(4)],
                                   bits)
             dst = np.zeros((1, cols), bits)
-            dst[0, :vcols] = np.concatenate(out).view(bits)
-            files[f"src_{dt}.bin"] = src
-            files[f"m_{dt}.expect.bin"] = dst
+            dst[0, :whole * per_record] = np.concatenate(out).view(bits)
+            files[f"src_{name}.bin"] = src
+            files[f"m_{name}.expect.bin"] = dst
         write(out_dir, files)
     return case, generate
 
