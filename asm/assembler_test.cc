@@ -82,10 +82,10 @@ TEST_CASE("tiles that do not fit their memory are rejected with the total") {
 .arg %a : !pto.tile<128x128xf32>
 %b = texp %a : !pto.tile<128x128xf32>
 %c = texp %b : !pto.tile<128x128xf32>
-%d = texp %c : !pto.tile<128x128xf32>
+%d = tadd %b, %c : !pto.tile<128x128xf32>
 )");
   CHECK(errors == R"(test.pto:5:1: error: no room for this tile (65536 bytes) in UB: the function's tiles need 262144 bytes, a2a3 has 196608
-%d = texp %c : !pto.tile<128x128xf32>
+%d = tadd %b, %c : !pto.tile<128x128xf32>
 ^~
 )");
   Assemble(R"(
@@ -95,6 +95,20 @@ TEST_CASE("tiles that do not fit their memory are rejected with the total") {
 %d = texp %c : !pto.tile<128x128xf32>
 )",
            Arch::kA5);  // 256 KiB of UB on a5
+}
+
+TEST_CASE("tiles that fit only by sharing the bytes of dead tiles share them") {
+  // %b is dead once %c is made: %d takes its bytes; %a, a parameter, lives throughout.
+  Program p = Assemble(R"(
+.arg %a : !pto.tile<128x128xf32>
+%b = texp %a : !pto.tile<128x128xf32>
+%c = texp %b : !pto.tile<128x128xf32>
+%d = texp %c : !pto.tile<128x128xf32>
+)");
+  CHECK(TileNamed(p, "a").addr == 0);
+  CHECK(TileNamed(p, "b").addr == 0x10000);
+  CHECK(TileNamed(p, "c").addr == 0x20000);
+  CHECK(TileNamed(p, "d").addr == 0x10000);
 }
 
 TEST_CASE("parameters of every kind") {
