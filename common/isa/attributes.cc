@@ -94,6 +94,9 @@ constexpr const char* kScatterConflicts[] = {"UNSPECIFIED", "DEFAULT", "LAST"};
 constexpr const char* kPrintFormats[] = {"UNSPECIFIED", "WIDTH8_PRECISION4", "WIDTH8_PRECISION2",
                                          "WIDTH10_PRECISION6"};
 constexpr const char* kHistogramBytes[] = {"0", "1", "2", "3"};
+// grpAxis: the axis MX groups of 32 run along (tquant.mx, tmov.zz): axis1 along a row (the
+// default), axis0 down a column.
+constexpr const char* kMxGroupAxes[] = {"AXIS0", "AXIS1"};
 constexpr const char* kPhiloxRounds[] = {"", "", "", "", "", "", "", "7", "", "", "10"};
 
 constexpr AttrInfo kAttrs[] = {
@@ -139,6 +142,7 @@ constexpr AttrInfo kAttrs[] = {
     {"printFormat", kPrintFormats, std::size(kPrintFormats), 0},
     {"byte", kHistogramBytes, std::size(kHistogramBytes), 1},
     {"rounds", kPhiloxRounds, std::size(kPhiloxRounds), 10},
+    {"grpAxis", kMxGroupAxes, std::size(kMxGroupAxes), 1},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values

@@ -320,6 +320,7 @@ bool MoveTargets(Executor& ex, const TileRef& d, uint32_t mode, TileRef out[2]) 
 template <typename Op>
 bool ExecMove(Executor& ex, const Instr& in) {
   constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;  // tmov.fp
+  if constexpr (std::is_same_v<Op, ops::ToZz>) return ExecMoveToZz(ex, in);
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   int32_t rows = std::min(d.valid_rows, a.valid_rows);
