@@ -55,9 +55,17 @@ void RuleChecker::CheckQuantMx() {
                              ", got ", DTypeName(t->dtype), why));
     }
   }
+  for (int i = 0; i <= src; ++i) {
+    const TileType* t = Tile(i);
+    if (t && !StaticValid(*t)) {
+      Fail(i, StrCat(m, " needs static valid shapes (PTOAS v0.60 checks the groups' tiles "
+                        "statically), got ", t->ToString()));
+      return;
+    }
+  }
   const TileType* s = Tile(src);
   const TileType* d = Tile(dst);
-  if (!s || !d || !StaticValid(*s)) return;
+  if (!s || !d) return;
   const bool axis0 = GroupAxis() == 0;
   if ((axis0 ? s->valid_rows : s->valid_cols) % 32 != 0) {
     Fail(src, StrCat(m, " groups 32 ", axis0 ? "rows (grpAxis axis0)" : "columns (grpAxis axis1)",
@@ -102,6 +110,10 @@ void RuleChecker::CheckQuantMxAxis1Groups() {
   }
   const TileType* e = Tile(exp);
   const TileType* sc = Tile(scaling);
+  if (e && e->rows != 1 && e->valid_rows == 1 && rows != 1) {
+    Fail(exp, StrCat(m, ": a flat [1, ", groups, "] exponent tile must have one row (its "
+                        "rows choose the NPU's flat or 2-D form), got ", e->ToString()));
+  }
   if (!e || e->rows != 1) return;
   if (s.cols != s.valid_cols) {
     Fail(exp, StrCat(m, ": a flat exponent tile needs a source without padding columns (", s.cols,
@@ -159,7 +171,12 @@ void RuleChecker::CheckMoveToZz() {
     Fail(dst, StrCat("the X-to-ZZ tmov writes a ZZ tile (blayout=row_major, slayout=row_major), "
                      "got ", d->ToString()));
   }
-  if (!d || !a || !StaticValid(*d) || !StaticValid(*a)) return;
+  if (!d || !a) return;
+  if (!StaticValid(*d) || !StaticValid(*a)) {
+    Fail(StaticValid(*a) ? dst : src, "the X-to-ZZ tmov needs static valid shapes for its "
+                                      "source and destination");
+    return;
+  }
   if (int64_t{a->valid_rows} * a->valid_cols != int64_t{d->valid_rows} * d->valid_cols) {
     Fail(dst, StrCat("the X-to-ZZ tmov moves as many exponents as the source's ",
                      Shape(a->valid_rows, a->valid_cols), ", got ", d->ToString()));
