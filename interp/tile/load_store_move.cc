@@ -46,6 +46,21 @@ bool WindowFits(const TileRef& t, int64_t rows, int64_t cols, bool load) {
          cols <= t.type->cols;
 }
 
+// A store of a one-row valid region into a dense row-major view of as many elements (PTOAS's
+// 1x32 ZZ exponent tile into a 16x2 view): the view is taken as that one row.
+bool FlattensToRow(const TileRef& t, TileMapping* m, int64_t elements) {
+  if (!m->row_major || t.valid_rows != 1 || t.valid_cols != elements) return false;
+  int64_t step = 1;
+  for (int i = kMaxViewRank - 1; i >= 0; --i) {
+    if (m->g.dim[i] != 1 && m->g.stride[i] != step) return false;
+    step *= m->g.dim[i];
+  }
+  for (int i = 0; i < kMaxViewRank; ++i) m->g.dim[i] = 1;
+  m->g.dim[kMaxViewRank - 1] = elements;
+  m->g.stride[kMaxViewRank - 1] = 1;
+  return true;
+}
+
 // Checks that view \a v can move data to or from tile \a t and sets up the mapping.
 bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std::string& vname,
                    bool load, TileMapping* m) {
@@ -67,6 +82,10 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
   // A product that overflows matches no tile.
   int64_t rows = 0, cols = 0;
   const bool overflow = !FoldedExtents(v, m->row_major, &rows, &cols);
+  if (!overflow && !load && !WindowFits(t, rows, cols, load) && FlattensToRow(t, m, rows * cols)) {
+    rows = 1;
+    cols = t.valid_cols;
+  }
   if (overflow || !WindowFits(t, rows, cols, load)) {
     return ex.Fault(
         StrCat(vname, " has shape ", ShapeText(v.shape, v.rank), " (", rows, "x", cols, " as a ",
