@@ -86,6 +86,12 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
     Fail(c, StrCat(m, " shapes do not agree: ", ta->rows, "x", ta->cols, " times ", tb->rows,
                    "x", tb->cols, " into ", tc->rows, "x", tc->cols));
   }
+  // PTOAS v0.60: the cube's MX matmul takes K in whole 64-element steps of the tiles' storage.
+  if (m.substr(0, 7) == "tmatmul" && (ta->cols % 64 != 0 || tb->rows % 64 != 0)) {
+    Fail(ta->cols % 64 != 0 ? a : b,
+         StrCat(m, " takes K in multiples of 64 (the left operand's columns, the right "
+                   "operand's rows), got ", ta->cols, " and ", tb->rows));
+  }
   const int32_t blocks = (ta->cols + 31) / 32;
   const TileType* tsa = Tile(sa);
   const TileType* tsb = Tile(sb);
