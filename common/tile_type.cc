@@ -11,8 +11,10 @@ bool TileType::operator==(const TileType& o) const {
          StorageRows() == o.StorageRows() && StorageCols() == o.StorageCols();
 }
 
-int TileType::InnerRows() const {
-  if (fractal == 32) return 16;
+// A box of fractal 32 (the MX scales' box, 32 one-byte exponents) is 16x2 inside a ZZ tile
+// and 2x16 inside an NN one (pto-isa's TileConfig fixedMxRowSize / fixedMxColSize).
+int TileType::BoxRows() const {
+  if (fractal == 32) return slayout == SLayout::kColMajor ? 2 : 16;
   if (fractal == 1024) return 16;
   switch (slayout) {
     case SLayout::kNoneBox:
@@ -25,8 +27,8 @@ int TileType::InnerRows() const {
   return 1;
 }
 
-int TileType::InnerCols() const {
-  if (fractal == 32) return 2;
+int TileType::BoxCols() const {
+  if (fractal == 32) return slayout == SLayout::kColMajor ? 16 : 2;
   if (fractal == 1024) return 16;
   switch (slayout) {
     case SLayout::kNoneBox:
@@ -37,6 +39,20 @@ int TileType::InnerCols() const {
       return 16;
   }
   return 1;
+}
+
+// A box never reaches past its tile's storage along a side the tile cannot fill: a 1-row tile
+// (a gemv's scale tile) has 1-row boxes, a tile narrower than its box (PTOAS's 16x2 exponent
+// tiles in UB) one box of its own width, its elements in the box's inner order. Other tiles
+// keep whole boxes (a short UB tile must fit them: CheckTileType).
+int TileType::InnerRows() const {
+  const int box = BoxRows();
+  return StorageRows() == 1 ? 1 : box;
+}
+
+int TileType::InnerCols() const {
+  const int box = BoxCols();
+  return StorageCols() > 0 && StorageCols() < box ? StorageCols() : box;
 }
 
 const char* TileType::LayoutName() const {

@@ -67,6 +67,11 @@ struct TileType {
     t.storage_rows = t.storage_cols = 0;
     return t;
   }
+  /// The layout's box ("fractal"): 16 x 32 bytes (NZ/ZZ), 32 bytes x 16 (ZN/NN), 16x16 for
+  /// fractal 1024, 16x2 (ZZ) or 2x16 (NN) for fractal 32; 1x1 when unboxed.
+  int BoxRows() const;
+  int BoxCols() const;
+  /// The box as this tile holds it: its box, cut to the storage where the storage is smaller.
   int InnerRows() const;
   int InnerCols() const;
   /// "ND", "DN", "NZ", "ZN", "ZZ" or "NN".

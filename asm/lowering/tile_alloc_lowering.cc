@@ -225,11 +225,26 @@ bool BindAllocated(FunctionBuilder& fb, uint32_t reg, const AllocOperands& a, So
 
 namespace {
 
-// The rule PTOAS v0.60 checks where a tile is allocated (AllocTileOp's layout constraints): an
-// unboxed tile's rows (row-major) or columns (column-major) are whole 32-byte blocks (16 for
+// The rule PTOAS v0.60 checks where a tile is allocated (AllocTileOp's layout constraints): a
+// boxed tile's whole boxes, an unboxed tile's rows (row-major) or columns (column-major) are whole 32-byte blocks (16 for
 // packed fp4). Tiles of other origins (parameters, windows, SSA results) need not be.
+// A boxed tile is whole boxes of its fractal (columns always; rows too, except in UB, with
+// fractal 32 or a single row), even where the type alone allows a tile smaller than its box.
+std::string CheckAllocatedBoxes(const TileType& t) {
+  if (t.cols % t.BoxCols() != 0) {
+    return StrCat("an allocated ", t.LayoutName(), " tile needs columns in multiples of ",
+                  t.BoxCols(), ", got ", t.cols);
+  }
+  const bool rows_free = t.mem == Memory::kVec || t.fractal == 32 || t.rows == 1;
+  if (!rows_free && t.rows % t.BoxRows() != 0) {
+    return StrCat("an allocated ", t.LayoutName(), " tile needs rows in multiples of ",
+                  t.BoxRows(), ", got ", t.rows);
+  }
+  return "";
+}
+
 std::string CheckAllocatedTile(const TileType& t) {
-  if (t.boxed()) return "";
+  if (t.boxed()) return CheckAllocatedBoxes(t);
   const int64_t bytes = int64_t{t.row_major() ? t.cols : t.rows} * DTypeSize(t.dtype);
   // Packed fp4 rows need 16 bytes (PTOAS's kPackedFp4AlignedBytes).
   const bool fp4 = t.dtype == DType::kF4E2M1X2 || t.dtype == DType::kF4E1M2X2;

@@ -715,10 +715,9 @@ bool LowerTileOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
     if (v && v->cls == ValueClass::kTile && v->type.tile.mem == Memory::kVec) vec_tmp = v;
     return v && v->cls == ValueClass::kTile && v->type.tile.mem == Memory::kScaling;
   });
+  // tmov ins(%src, %tmp) with a UB tmp: PTOAS v0.60's X-to-ZZ move of MX exponents.
   if (vec_tmp && form.opcode == Opcode::kTMov) {
-    fb.ctx().Error(stmt.head, "tmov with a vec tmp tile (PTOAS v0.60's X-to-ZZ form of MX "
-                              "scales, grpAxis) is not modelled");
-    return false;
+    return TileOpLowering(fb, GetOpInfo(Opcode::kTMovZz), stmt).Run();
   }
   return TileOpLowering(fb, quantised ? *quantised : form, stmt).Run();
 }

@@ -97,6 +97,9 @@ constexpr const char* kHistogramBytes[] = {"0", "1", "2", "3"};
 // The axis of the mask-pattern tgather and tscatter, written "row" or "col" after the source's
 // type (UNSPECIFIED: not written).
 constexpr const char* kMaskAxes[] = {"UNSPECIFIED", "ROW", "COL"};
+// grpAxis: the axis MX groups of 32 run along (tquant.mx, tmov.zz): axis1 along a row (the
+// default), axis0 down a column.
+constexpr const char* kMxGroupAxes[] = {"AXIS0", "AXIS1"};
 constexpr const char* kPhiloxRounds[] = {"", "", "", "", "", "", "", "7", "", "", "10"};
 
 constexpr AttrInfo kAttrs[] = {
@@ -143,6 +146,7 @@ constexpr AttrInfo kAttrs[] = {
     {"byte", kHistogramBytes, std::size(kHistogramBytes), 1},
     {"rounds", kPhiloxRounds, std::size(kPhiloxRounds), 10},
     {"axis", kMaskAxes, std::size(kMaskAxes), 0, false, true},
+    {"grpAxis", kMxGroupAxes, std::size(kMxGroupAxes), 1},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values

@@ -94,7 +94,10 @@ void RuleChecker::CheckStore() {
       Fail(0, StrCat("tstore writes the tile's ", t->valid_rows, "x", t->valid_cols,
                      " valid elements, but the view holds ", view_elements));
     }
-    if (t->mem == Memory::kVec && !(arch_ == Arch::kA5 && t->blayout == BLayout::kColMajor && t->slayout == SLayout::kRowMajor)) {
+    // A 1-row tile of row-major boxes is its row (PTOAS stores 1xN ZZ exponent tiles so).
+    const bool one_row = t->rows == 1 && t->slayout == SLayout::kRowMajor;
+    if (t->mem == Memory::kVec && !one_row &&
+        !(arch_ == Arch::kA5 && t->blayout == BLayout::kColMajor && t->slayout == SLayout::kRowMajor)) {
       RequirePlain(1);
     }
     RequireViewElementSize(0, 1);
@@ -144,6 +147,7 @@ void RuleChecker::CheckStoreAtomic(int atomic, DType view_type) {
 
 // TMOV between the memory pairs each architecture connects (isa.md 2.6).
 void RuleChecker::CheckMove() {
+  if (info_.mnemonic == "tmov.zz") return CheckMoveToZz();  // mx_quant_rules.cc
   CheckAccControls();
   const TileType* d = Tile(0);
   const TileType* a = Tile(1);

@@ -73,12 +73,8 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
     RequireMemory(1, {Memory::kAcc});
     RequireSameDType(c, 1);
   }
-  for (int s : {sa, sb}) {
-    const TileType* t = Tile(s);
-    if (t && t->dtype != DType::kE8M0) {
-      Fail(s, StrCat(m, " takes e8m0 (f8E8M0FNU) block scales, got ", DTypeName(t->dtype)));
-    }
-  }
+  // The scale tiles' element type is not checked (PTOAS v0.60 takes f16 ones): the cube reads
+  // their bytes as e8m0 exponents (docs/semantics.md "MX matmuls").
   const TileType* tc = Tile(c);
   const TileType* ta = Tile(a);
   const TileType* tb = Tile(b);
@@ -89,6 +85,12 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
   if (ta->rows != tc->rows || ta->cols != tb->rows || tb->cols != tc->cols) {
     Fail(c, StrCat(m, " shapes do not agree: ", ta->rows, "x", ta->cols, " times ", tb->rows,
                    "x", tb->cols, " into ", tc->rows, "x", tc->cols));
+  }
+  // PTOAS v0.60: the cube's MX matmul takes K in whole 64-element steps of the tiles' storage.
+  if (m.substr(0, 7) == "tmatmul" && (ta->cols % 64 != 0 || tb->rows % 64 != 0)) {
+    Fail(ta->cols % 64 != 0 ? a : b,
+         StrCat(m, " takes K in multiples of 64 (the left operand's columns, the right "
+                   "operand's rows), got ", ta->cols, " and ", tb->rows));
   }
   const int32_t blocks = (ta->cols + 31) / 32;
   const TileType* tsa = Tile(sa);

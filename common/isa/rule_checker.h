@@ -168,6 +168,10 @@ class RuleChecker {
   void CheckQuant();
   void CheckQuantOperands();
   void CheckQuantMx();
+  void CheckQuantMxAxis1Groups();
+  void CheckQuantMxAxis0Groups();
+  void CheckMoveToZz();
+  int GroupAxis() const;
   // Im2col (img2col_rules.cc).
   void CheckImg2col();
   // The scalar layer: arith, register moves, control flow, scalar memory (scalar_rules.cc).

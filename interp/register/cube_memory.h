@@ -36,7 +36,7 @@ inline TileType NzMatrix(DType t, int64_t rows, int64_t cols, bool acc = false,
   type.slayout = SLayout::kRowMajor;
   type.fractal = acc ? 1024 : 512;
   type.rows = static_cast<int32_t>(block_rows ? block_rows : Round16(rows));
-  type.cols = static_cast<int32_t>(RoundUp(cols, type.InnerCols()));
+  type.cols = static_cast<int32_t>(RoundUp(cols, type.BoxCols()));
   return type;
 }
 

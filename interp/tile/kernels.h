@@ -14,6 +14,7 @@
 namespace pto::interp {
 
 bool ExecQuantMx(Executor& ex, const Instr& in);  // tquant.mx, tile/quant_mx.cc
+bool ExecMoveToZz(Executor& ex, const Instr& in);  // tmov.zz, tile/quant_mx.cc
 bool GlobalGather(Executor& ex, const Instr& in);   // mgather, tile/global_gather.cc
 bool GlobalScatter(Executor& ex, const Instr& in);  // mscatter, tile/global_gather.cc
 bool FlatScatter(Executor& ex, const Instr& in);    // tscatter by index, tile/scatter.cc

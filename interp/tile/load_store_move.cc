@@ -69,6 +69,21 @@ bool NzBlockView(const ViewState& v, const TileType& tt, int64_t* rows, int64_t*
          !__builtin_mul_overflow(blocks, g.dim[4], cols);
 }
 
+// A store of a one-row valid region into a dense row-major view of as many elements (PTOAS's
+// 1x32 ZZ exponent tile into a 16x2 view): the view is taken as that one row.
+bool FlattensToRow(const TileRef& t, TileMapping* m, int64_t elements) {
+  if (!m->row_major || t.valid_rows != 1 || t.valid_cols != elements) return false;
+  int64_t step = 1;
+  for (int i = kMaxViewRank - 1; i >= 0; --i) {
+    if (m->g.dim[i] != 1 && m->g.stride[i] != step) return false;
+    step *= m->g.dim[i];
+  }
+  for (int i = 0; i < kMaxViewRank; ++i) m->g.dim[i] = 1;
+  m->g.dim[kMaxViewRank - 1] = elements;
+  m->g.stride[kMaxViewRank - 1] = 1;
+  return true;
+}
+
 // Checks that view \a v can move data to or from tile \a t and sets up the mapping.
 bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std::string& vname,
                    bool load, TileMapping* m) {
@@ -91,6 +106,11 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
   int64_t rows = 0, cols = 0;
   m->nz_blocks = NzBlockView(v, *t.type, &rows, &cols);
   const bool overflow = !m->nz_blocks && !FoldedExtents(v, m->row_major, &rows, &cols);
+  if (!overflow && !m->nz_blocks && !load && !WindowFits(t, rows, cols, load) &&
+      FlattensToRow(t, m, rows * cols)) {
+    rows = 1;
+    cols = t.valid_cols;
+  }
   if (overflow || !WindowFits(t, rows, cols, load)) {
     return ex.Fault(
         StrCat(vname, " has shape ", ShapeText(v.shape, v.rank), " (", rows, "x", cols, " as a ",
@@ -351,6 +371,7 @@ bool MoveTargets(Executor& ex, const TileRef& d, uint32_t mode, TileRef out[2]) 
 template <typename Op>
 bool ExecMove(Executor& ex, const Instr& in) {
   constexpr bool kQuant = std::is_same_v<Op, ops::Quantized>;  // tmov.fp
+  if constexpr (std::is_same_v<Op, ops::ToZz>) return ExecMoveToZz(ex, in);
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   int32_t rows = std::min(d.valid_rows, a.valid_rows);

@@ -103,6 +103,13 @@ void MatmulF32(Executor& ex, const TileRef& a, const TileRef& b, const TileRef& 
   simd::UnpackF32(sum.data(), n, reinterpret_cast<float*>(c.base), BoxesOf(*c.type), m, n);
 }
 
+// A scale tile's layout with its elements read as e8m0 bytes.
+TileType ExponentBytes(const TileType& scales) {
+  TileType t = scales;
+  t.dtype = DType::kE8M0;
+  return t;
+}
+
 // The MX matmuls (a5): a and b hold fp8 bytes (e4m3 or e5m2), sa and sb e8m0 block scales, one
 // per 32 elements along K: c[i,j] = sum_k a[i,k] b[k,j] 2^(sa[i,k/32] + sb[k/32,j] - 254).
 // Each product of two fp8 values is exact in f32; the scaling rounds only outside f32's normal
@@ -148,15 +155,21 @@ bool MatmulMx(Executor& ex, const Instr& in) {
   rexp.resize(static_cast<size_t>(blocks) * n);
   sum.assign(static_cast<size_t>(m) * n, 0.0f);
   auto exponent = [](uint8_t e) { return e == 0xff ? INT32_MIN : int32_t{e} - 127; };
+  // The cube reads the scaling buffer as bytes of e8m0 whatever element type the scale tile
+  // declares (PTOAS v0.60 takes f16 ones): scale (r, c) is the byte an e8m0 tile of the same
+  // shape and layout holds it at.
+  const TileType la = ExponentBytes(*sa.type), lb = ExponentBytes(*sb.type);
   for (int32_t i = 0; i < m; ++i) {
     for (int32_t kk = 0; kk < k; ++kk) lhs[i * k + kk] = decode(a.type->dtype, *a.At<uint8_t>(i, kk));
-    for (int32_t kb = 0; kb < blocks; ++kb) lexp[i * blocks + kb] = exponent(*sa.At<uint8_t>(i, kb));
+    for (int32_t kb = 0; kb < blocks; ++kb) {
+      lexp[i * blocks + kb] = exponent(sa.base[la.ElementOffset(i, kb)]);
+    }
   }
   for (int32_t kk = 0; kk < k; ++kk) {
     for (int32_t j = 0; j < n; ++j) rhs[kk * n + j] = decode(b.type->dtype, *b.At<uint8_t>(kk, j));
   }
   for (int32_t kb = 0; kb < blocks; ++kb) {
-    for (int32_t j = 0; j < n; ++j) rexp[kb * n + j] = exponent(*sb.At<uint8_t>(kb, j));
+    for (int32_t j = 0; j < n; ++j) rexp[kb * n + j] = exponent(sb.base[lb.ElementOffset(kb, j)]);
   }
   for (int32_t i = 0; i < m; ++i) {
     for (int32_t j = 0; j < n; ++j) {

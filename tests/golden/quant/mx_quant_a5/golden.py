@@ -9,12 +9,14 @@ quantisation"), written from the definitions, independently of the kernel:
   q = e4m3(f32(x * scaling)): nearest, ties to even, |.| >= 448 (and inf) -> +-448, NaN -> 0x7f.
 Only the valid region is read and written; the groups of a row are cut at the valid width.
 
-a (DPS form, PTOAS's i8/ui8 spelling): 4x96, valid 3x80 (groups of 32, 32 and 16 columns);
+a (DPS form, PTOAS's i8/ui8 spelling): 4x96, valid 3x64 (two groups of 32 columns; the values
+planted in columns 64..95 lie outside);
 planted: zeros and -0, a NaN group, +inf and -inf groups, values that saturate, f32 subnormals
 (their products land in e4m3's subnormals), huge values, and NaN beyond the valid region.
 b (SSA form, f8E4M3FN/f8E8M0FNU): 2x64 fully valid; scaled values at exact e4m3 midpoints
 (ties to even), subnormal midpoints, and random values over many decades.
-c (sync form): 1x32 of b's first row, results 1x32 / 1x8.
+c (sync form): 2x32 of b's first columns, results 2x32 / 2x1.
+exp, max and scaling hold [rows, groups] (their tiles may have more rows).
 """
 import os
 import sys
@@ -111,10 +113,10 @@ CASE = {
 def generate(out_dir):
     rng = np.random.default_rng(SEED)
     a, b = source_a(rng), source_b(rng)
-    c = b[0:1, 0:32].copy()
-    outs = results(a, (4, 96), 3, 80, (32, 8))
-    outs += results(b, (2, 64), 2, 64, (32, 8))
-    outs += results(c, (1, 32), 1, 32, (32, 8))
+    c = b[0:2, 0:32].copy()
+    outs = results(a, (4, 96), 3, 64, (2, 2))
+    outs += results(b, (2, 64), 2, 64, (2, 2))
+    outs += results(c, (2, 32), 2, 32, (1, 1))
     for name, arr in [("a", a), ("b", b), ("c", c)]:
         arr.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, arr in zip(NAMES, outs):
