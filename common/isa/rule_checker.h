@@ -144,6 +144,7 @@ class RuleChecker {
   void RequireIndexCovers(int idx, int data, const char* data_role);
   void CheckGather();
   void CheckGlobalGatherScatter(bool gather);
+  void CheckGatherToL1();
   void CheckSort();
   // The NPU's scratch tiles (tmp_rules.cc).
   int TmpOperand() const;

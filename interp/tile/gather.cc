@@ -55,6 +55,7 @@ struct MaskGather {};
 struct BlockGather {};
 struct RowScatter {};
 struct GlobalGather {};
+struct GlobalGatherL1 {};
 struct GlobalScatter {};
 }  // namespace ops
 
@@ -64,6 +65,8 @@ bool ExecGather(Executor& ex, const Instr& in) {
     return GlobalScatter(ex, in);
   } else if constexpr (std::is_same_v<Op, ops::GlobalGather>) {
     return GlobalGather(ex, in);
+  } else if constexpr (std::is_same_v<Op, ops::GlobalGatherL1>) {
+    return GlobalGatherL1(ex, in);
   } else {
     TileRef d, a, idx;
     const bool has_index = !std::is_same_v<Op, ops::MaskGather>;

@@ -15,6 +15,7 @@ namespace pto::interp {
 
 bool ExecQuantMx(Executor& ex, const Instr& in);  // tquant.mx, tile/quant_mx.cc
 bool GlobalGather(Executor& ex, const Instr& in);   // mgather, tile/global_gather.cc
+bool GlobalGatherL1(Executor& ex, const Instr& in);  // mgather into mat, tile/global_gather.cc
 bool GlobalScatter(Executor& ex, const Instr& in);  // mscatter, tile/global_gather.cc
 
 /// Elements of a global buffer a view may index from its first element: up to the last
