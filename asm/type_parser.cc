@@ -365,6 +365,19 @@ bool ParseLocalMemref(Context& ctx, const Item& group, const std::vector<ItemSpa
     return false;
   }
   if (!TileMemory(ctx, entries[1], &t.mem)) return false;
+  // memref<NxT, ...> and memref<?xT, ...>: a one-dimensional buffer, as PTOAS's lowered (VPTO)
+  // code passes them to its MTE and castptr ops: a pointer into that memory.
+  std::vector<int64_t> dims;
+  DType dtype;
+  if (entries[0].size() == 1 && ParseDims(entries[0][0].text, &dims, &dtype) &&
+      dims.size() == 1 && dtype != DType::kInvalid) {
+    type->kind = TypeKind::kPointer;
+    type->local = true;
+    type->mem = t.mem;
+    type->dtype = dtype;
+    type->shape = dims;
+    return true;
+  }
   if (entries[0].size() != 1 || !TileShapeDims(ctx, entries[0][0], &t)) {
     if (entries[0].size() != 1) ctx.Error(entries[0], "expected a shape such as 16x16xf16");
     return false;

@@ -15,7 +15,9 @@ constexpr MemoryInfo kMemories[kMemoryCount] = {
     {"vec", "UB", 192 * 1024, 256 * 1024},     {"mat", "L1", 512 * 1024, 512 * 1024},
     {"left", "L0A", 64 * 1024, 64 * 1024},     {"right", "L0B", 64 * 1024, 64 * 1024},
     {"acc", "L0C", 128 * 1024, 256 * 1024},    {"bias", "bias table", 1024, 4 * 1024},
-    {"scaling", "scaling buffer", 2 * 1024, 4 * 1024},
+    // PTOAS v0.60 plans the scaling memory as large as UB (192 KB, 248 KB) and takes scaling
+    // tiles beyond the fixpipe buffer's 2 KB / 4 KB (pto-isa); we follow PTOAS.
+    {"scaling", "scaling buffer", 192 * 1024, 248 * 1024},
 };
 
 }  // namespace

@@ -105,6 +105,12 @@ bool Evaluator::RectOf(const OperandAccess& a, Rect* r) const {
         return true;
       }
       [[fallthrough]];
+    case Region::kValidOrMat:
+      if (a.region == Region::kValidOrMat && Type(a.operand).mem != Memory::kMat) {
+        *r = {0, 0, vr, vc};
+        return true;
+      }
+      [[fallthrough]];
     case Region::kStorage:
       *r = {0, 0, Type(a.operand).rows, Type(a.operand).cols};
       return true;

@@ -331,6 +331,15 @@ bool CubeLowering::Load() {
       !Pointer(1, false, left ? Memory::kLeft : Memory::kRight, &dst) || !Ints(2, ints)) {
     return false;
   }
+  // PTOAS v0.60: mte_l1_l0a/b's start row and column are non-negative.
+  for (size_t i = 4; (op == Opcode::kMteL1L0a || op == Opcode::kMteL1L0b) && i < 6; ++i) {
+    Value v;
+    if (IntTerm(positional_[i], &v) && v.is_const && v.int_value < 0) {
+      ctx_.Error(positional_[i], StrCat(info_.mnemonic, "'s start ", i == 4 ? "row" : "column",
+                                        " must be non-negative, got ", v.int_value));
+      return false;
+    }
+  }
   if (src.type.dtype != dst.type.dtype) {
     ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " loads between pointers of one element type, "
                                   "got ", DTypeName(src.type.dtype), " and ",

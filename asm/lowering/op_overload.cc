@@ -143,4 +143,14 @@ const OpInfo* QuantisedForm(const OpInfo& info, const Statement& stmt,
   return nullptr;
 }
 
+const OpInfo* GatherToL1Form(const OpInfo& info, const Statement& stmt,
+                             const std::function<bool(const Item&)>& is_view) {
+  if (info.opcode != Opcode::kMGather) return nullptr;
+  const int ins = FindClause(stmt.items, "ins");
+  if (ins < 0) return nullptr;
+  const std::vector<ItemSpan> parts = Split(BeforeColon(stmt.items[ins + 1].children()), ",");
+  if (parts.size() < 2 || parts[1].empty() || !parts[1][0].Is(ItemKind::kValue)) return nullptr;
+  return is_view(parts[1][0]) ? &GetOpInfo(Opcode::kMGatherL1) : nullptr;
+}
+
 }  // namespace pto::assembler

@@ -21,6 +21,11 @@ const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt);
 const OpInfo* QuantisedForm(const OpInfo& info, const Statement& stmt,
                             const std::function<bool(const Item&)>& is_scaling_tile);
 
+/// mgather's GM -> L1 form (its index a GM view, not a tile) when \a info is mgather's row and
+/// the second written input is a view (\a is_view says); null otherwise.
+const OpInfo* GatherToL1Form(const OpInfo& info, const Statement& stmt,
+                             const std::function<bool(const Item&)>& is_view);
+
 /// True if \a stmt writes `no_tmp` after the last operand of its ins(...) clause.
 bool WritesNoTmp(const Statement& stmt);
 

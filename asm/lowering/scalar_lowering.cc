@@ -29,6 +29,7 @@ class ScalarLowering {
   DType operand_type_ = DType::kInvalid;  ///< The type after ':' (the source type of a cast).
   DType result_type_ = DType::kInvalid;
   uint32_t predicate_ = 0;
+  Type local_result_;  ///< A cast's on-chip pointer result type (else kInvalid).
 };
 
 // "T" or "S to D" (casts) or "i1, T" (select with its condition type written).
@@ -40,6 +41,10 @@ bool ScalarLowering::SplitTypes(ItemSpan sig) {
   std::vector<ItemSpan> sources = Split(sig.subspan(0, to), ",");
   Type t;
   if (sources.empty() || !ParseWholeType(ctx_, sources.back(), &t)) return false;
+  // An on-chip pointer (a 1-D local memref, !pto.ptr<T, ub>) is its byte address: PTOAS's
+  // lowered code casts one to the other (builtin.unrealized_conversion_cast).
+  const bool cast = info_.family == Family::kCast;
+  if (cast && t.IsLocalPointer()) t = Type{TypeKind::kScalar, {}, kLocalPointerDType};
   if (!t.IsScalar()) {
     ctx_.Error(sources.back(), StrCat(info_.mnemonic, " works on scalars, not '", t.text, "'"));
     return false;
@@ -52,6 +57,10 @@ bool ScalarLowering::SplitTypes(ItemSpan sig) {
       return false;
     }
     if (!ParseWholeType(ctx_, sig.subspan(to + 1), &d)) return false;
+    if (d.IsLocalPointer()) {
+      local_result_ = d;
+      d = Type{TypeKind::kScalar, {}, kLocalPointerDType};
+    }
     if (!d.IsScalar()) {
       ctx_.Error(sig.subspan(to + 1), StrCat("cannot convert to '", d.text, "'"));
       return false;
@@ -97,7 +106,8 @@ bool ScalarLowering::ResolveOperand(ItemSpan term, DType expected, Value* out) {
                             Describe(r.value)));
     return false;
   }
-  if (expected != DType::kInvalid && r.value.type.dtype != expected) {
+  const DType have = r.value.type.IsLocalPointer() ? kLocalPointerDType : r.value.type.dtype;
+  if (expected != DType::kInvalid && have != expected) {
     ctx_.Error(term, StrCat(Spell(term), " is ", DTypeName(r.value.type.dtype), " but ",
                             info_.mnemonic, " here works on ", DTypeName(expected)));
     return false;
@@ -229,6 +239,7 @@ bool ScalarLowering::Run() {
     encoded.push_back(predicate_);
   }
   Value result = fb_.NewScalarValue(result_type_);
+  if (local_result_.IsLocalPointer()) result.type = local_result_;  // an address, typed
   encoded[0] = result.reg;
   std::vector<OperandType> types(encoded.size());
   for (size_t i = 0; i < encoded.size(); ++i) {

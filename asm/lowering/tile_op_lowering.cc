@@ -708,7 +708,11 @@ bool TileOpLowering::Run() {
 }  // namespace
 
 bool LowerTileOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
-  const OpInfo& form = ChooseForm(info, stmt);
+  const OpInfo* to_l1 = GatherToL1Form(ChooseForm(info, stmt), stmt, [&](const Item& value) {
+    const Value* v = fb.Find(value.text, value.index);
+    return v && v->cls == ValueClass::kView;
+  });
+  const OpInfo& form = to_l1 ? *to_l1 : ChooseForm(info, stmt);
   const Value* vec_tmp = nullptr;  // tmov's second input, when it is a vec tile
   const OpInfo* quantised = QuantisedForm(form, stmt, [&](const Item& value) {
     const Value* v = fb.Find(value.text, value.index);

@@ -238,6 +238,16 @@ std::vector<OperandAccess> Builder::Build(AccessRule rule) {
     case AccessRule::kMatmulMxAcc:
       Matmul(1, 3, true);
       break;
+    case AccessRule::kFill:
+      Outputs(Region::kValidOrMat);
+      break;
+    case AccessRule::kGatherToL1:
+      Outputs(Region::kStorage);
+      for (size_t i = 0; i < roles_.view_ins.size(); ++i) {
+        const uint8_t v = roles_.view_ins[i];
+        Add(v, i == 2, Region::kViewWindow, v);
+      }
+      break;
     case AccessRule::kViewElement:
       for (uint8_t v : roles_.view_outs) Writes(v, Region::kViewElement, v, FirstInt());
       for (uint8_t v : roles_.view_ins) Reads(v, Region::kViewElement, v, FirstInt());

@@ -48,6 +48,9 @@ enum class AccessRule : uint8_t {
   kMatmulAcc,    ///< The same, with c_in (read over c's rectangle) before a and b.
   kMatmulMx,     ///< The same for the MX forms: sources a, a_scale, b, b_scale[, bias].
   kMatmulMxAcc,  ///< The MX form with c_in first.
+  kFill,         ///< d over kValidOrMat (texpands).
+  kGatherToL1,   ///< mgather into L1: d's storage and the third view (scratch) written, the
+                 ///< first two views (table, index) read.
 };
 
 /// Which elements of an operand an access covers. Sizes come from the valid shapes of
@@ -62,6 +65,7 @@ enum class Region : uint8_t {
   kWindow,         ///< shape_of's valid shape at (row, col) = the integer operands at, at + 1.
   kTransposed,     ///< shape_of's valid shape with rows and columns swapped.
   kStorage,        ///< Every byte of the tile.
+  kValidOrMat,     ///< kValid in vec; every byte of a mat tile (texpands fills L1 whole).
   kValidOrPadded,  ///< kValid widened to the rows x cols of the view operand at (a tload's
                    ///< window past the valid shape), or every byte when the type has a pad.
   kElement,        ///< One element at the storage offset held by integer operand at.

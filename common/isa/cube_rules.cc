@@ -56,7 +56,14 @@ void RuleChecker::RequireSameShape(int i, int j) {
 // TLOAD: global memory into UB (plain layouts) or L1 (plain or boxed, e.g. ND into NZ).
 void RuleChecker::CheckLoad() {
   RequireAllowedDType(0);
-  RequireMemory(0, {Memory::kVec, Memory::kMat});
+  // PTOAS v0.60's a5 tload checks no destination memory; its samples load the fixpipe's
+  // per-channel parameters straight into a scaling tile, which we take too (not left, right,
+  // acc or bias: no sample or pto-isa path loads those from GM).
+  if (arch_ == Arch::kA5 && info_.opcode == Opcode::kTLoad) {
+    RequireMemory(0, {Memory::kVec, Memory::kMat, Memory::kScaling});
+  } else {
+    RequireMemory(0, {Memory::kVec, Memory::kMat});
+  }
   const TileType* t = Tile(0);
   // PTOAS v0.60: a5 loads a vec tile of the ND, DN or NZ layout; a2a3 checks no vec layout.
   const bool nz = t && t->blayout == BLayout::kColMajor && t->slayout == SLayout::kRowMajor;
@@ -201,14 +208,18 @@ void RuleChecker::CheckMatmul() {
   RequireMemory(a, {Memory::kLeft});
   RequireMemory(b, {Memory::kRight});
   RequireAllowedDType(a);
-  RequireSameDType(a, b);
+  const TileType* tc = Tile(c);
+  const TileType* ta = Tile(a);
+  const TileType* tb = Tile(b);
+  // a5 multiplies any pair of the fp8 formats (e4m3 x e5m2 too, PTOAS v0.60 and pto-isa).
+  auto fp8 = [](const TileType* t) {
+    return t && (t->dtype == DType::kF8E4M3 || t->dtype == DType::kF8E5M2);
+  };
+  if (!(fp8(ta) && fp8(tb))) RequireSameDType(a, b);
   if (acc) {
     RequireMemory(1, {Memory::kAcc});
     RequireSameDType(c, 1);
   }
-  const TileType* tc = Tile(c);
-  const TileType* ta = Tile(a);
-  const TileType* tb = Tile(b);
   if (!tc || !ta || !tb) return;
   // tgemv computes one row: PTOAS v0.60 wants a and c of one valid row.
   if (m.substr(0, 5) == "tgemv") {
@@ -225,9 +236,15 @@ void RuleChecker::CheckMatmul() {
     Fail(c, StrCat(m, " of ", DTypeName(ta->dtype), " accumulates in ", DTypeName(want),
                    ", but the acc tile holds ", DTypeName(tc->dtype)));
   }
-  if (ta->rows != tc->rows || ta->cols != tb->rows || tb->cols != tc->cols) {
-    Fail(c, StrCat(m, " shapes do not agree: ", ta->rows, "x", ta->cols, " times ", tb->rows,
-                   "x", tb->cols, " into ", tc->rows, "x", tc->cols));
+  // PTOAS v0.60 compares the tiles' logical shapes (the valid shape where it is static); the
+  // storage shapes agreeing is enough too (an acc of a smaller valid region, as before).
+  auto rows = [](const TileType* t) { return t->valid_rows != kDynamic ? t->valid_rows : t->rows; };
+  auto cols = [](const TileType* t) { return t->valid_cols != kDynamic ? t->valid_cols : t->cols; };
+  const bool storage_ok = ta->rows == tc->rows && ta->cols == tb->rows && tb->cols == tc->cols;
+  if (!storage_ok && (rows(ta) != rows(tc) || cols(ta) != rows(tb) || cols(tb) != cols(tc))) {
+    Fail(c, StrCat(m, " shapes do not agree: ", rows(ta), "x", cols(ta), " times ", rows(tb),
+                   "x", cols(tb), " into ", rows(tc), "x", cols(tc), " (valid shapes where "
+                   "static, else the tiles' shapes)"));
   }
   if (bias) {
     RequireMemory(3, {Memory::kBias});

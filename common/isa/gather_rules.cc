@@ -57,6 +57,7 @@ void RuleChecker::RequireFullRows(int i, const char* role) {
 void RuleChecker::CheckGather() {
   const std::string_view m = info_.mnemonic;
   const bool a5 = arch_ == Arch::kA5;
+  if (info_.opcode == Opcode::kMGatherL1) return CheckGatherToL1();
   for (int i = 0; i < info_.num_operands(); ++i) {
     if (info_.operands[i].kind == OperandKind::kTile) {
       RequireVec(i);
@@ -262,6 +263,47 @@ void RuleChecker::CheckGlobalGatherScatter(bool gather) {
     Fail(AttrOperand("scatterAtomicOp"),
          StrCat("mscatter's atomic ", atomic == 1 ? "add" : "max or min", " takes ",
                 DTypeMaskNames(atomics), ", not ", DTypeName(t->dtype)));
+  }
+}
+
+// mgather d | table idx [scratch] into L1 (PTOAS v0.60, pto-isa's GM -> L1 MGATHER): d a mat
+// NZ tile of 512-byte fractals, whole fractals of 16 rows by 32 bytes; the index an i32 GM view;
+// an explicit coalesce, and a scratch view of d's element type exactly for coalesce = elem.
+void RuleChecker::CheckGatherToL1() {
+  const int d = 0, table = 1, idx = 2, scratch = 3;
+  RequireAllowedDType(d);
+  const TileType* t = Tile(d);
+  if (t && t->mem != Memory::kMat) {
+    Fail(d, StrCat("mgather with a GM index view gathers into a mat tile, got a ",
+                   MemoryName(t->mem), " tile (a vec destination takes an index tile)"));
+    return;
+  }
+  if (t && (t->row_major() || t->slayout != SLayout::kRowMajor || t->fractal != 512)) {
+    Fail(d, StrCat("mgather into mat needs an NZ tile (blayout=col_major, slayout=row_major, "
+                   "fractal=512), got ", t->LayoutName()));
+  }
+  if (t && (t->rows % 16 != 0 || t->cols * DTypeSize(t->dtype) % 32 != 0)) {
+    Fail(d, StrCat("mgather into mat needs whole fractals: rows a multiple of 16 and columns of ",
+                   32 / DTypeSize(t->dtype), " (32 bytes), got ", t->rows, "x", t->cols));
+  }
+  RequireViewElementSize(table, d);
+  if (types_[idx].dtype != DType::kI32) {
+    Fail(idx, StrCat("mgather's GM index view holds i32, got ", DTypeName(types_[idx].dtype)));
+  }
+  const int c = AttrOperand("coalesce");
+  const auto coalesce = static_cast<Coalesce>(
+      c >= 0 && types_[c].known_value ? static_cast<uint32_t>(types_[c].value) : 0u);
+  if (coalesce == Coalesce::kAbsent) {
+    Fail(-1, "mgather into mat needs {coalesce = #pto<coalesce row>} or <coalesce elem>: a GM "
+             "index view has no shape to tell them apart");
+  } else if (coalesce == Coalesce::kElem && !types_[scratch].present) {
+    Fail(-1, "mgather into mat with coalesce = elem stages its elements through a GM scratch "
+             "view: ins(%table, %idx, %scratch)");
+  } else if (coalesce == Coalesce::kRow && types_[scratch].present) {
+    Fail(scratch, "mgather into mat with coalesce = row takes no scratch view");
+  } else if (coalesce == Coalesce::kElem && t && types_[scratch].dtype != t->dtype) {
+    Fail(scratch, StrCat("mgather's scratch view needs the destination's element type (",
+                         DTypeName(t->dtype), "), got ", DTypeName(types_[scratch].dtype)));
   }
 }
 

@@ -111,8 +111,13 @@ void RuleChecker::RequireValidCovers(int src, int dst, bool rows, bool cols) {
 // the destination's valid region.
 void RuleChecker::CheckElementwise() {
   RequireAllowedDType(0);
+  // PTOAS v0.60: texpands also fills a mat tile (whole, as pto-isa's L1 fill does).
+  const TileType* d = Tile(0);
+  const bool fill_mat = info_.opcode == Opcode::kTExpandS && d && d->mem != Memory::kVec;
+  if (fill_mat) RequireMemory(0, {Memory::kVec, Memory::kMat});
   for (int i = 0; i < info_.num_operands(); ++i) {
     if (info_.operands[i].kind == OperandKind::kTile) {
+      if (fill_mat) continue;
       RequireVec(i);
       RequireND(i);
       // An optional tile is scratch space: only its bytes matter, not its element type.

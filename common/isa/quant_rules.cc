@@ -37,6 +37,12 @@ void RuleChecker::CheckFixpipeQuant() {
     if (arch_ == Arch::kA5) {
       allowed |= Bit(DType::kF16) | Bit(DType::kBF16) | Bit(DType::kF32) |
                  Bit(DType::kF8E4M3) | Bit(DType::kHiF8);  // fp8 / hif8: run time faults
+      // PTOAS v0.60's textract / tinsert fp forms take any 8-bit float.
+      if (!store && info_.family != Family::kMove) allowed |= Bit(DType::kF8E5M2);
+    } else if (store) {
+      // PTOAS v0.60 checks no result type of an a2a3 tstore.fp; the float results are modelled
+      // as a5's VQF322F16/BF16/F32_PRE (docs/semantics.md "Fixpipe quantisation").
+      allowed |= Bit(DType::kF16) | Bit(DType::kBF16) | Bit(DType::kF32);
     }
   } else if (s->dtype == DType::kI32) {
     allowed = Bit(DType::kI8) | Bit(DType::kU8) | Bit(DType::kF16);

@@ -147,6 +147,7 @@ class RuleChecker {
   void CheckCompareGather();
   void CheckIndexScatter();
   void CheckGlobalGatherScatter(bool gather);
+  void CheckGatherToL1();
   void CheckSort();
   // The NPU's scratch tiles (tmp_rules.cc).
   int TmpOperand() const;

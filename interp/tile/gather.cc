@@ -225,6 +225,7 @@ struct BlockGather {};
 struct FlatScatter {};
 struct MaskScatter {};
 struct GlobalGather {};
+struct GlobalGatherL1 {};
 struct GlobalScatter {};
 }  // namespace ops
 
@@ -237,6 +238,7 @@ bool ExecGather(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::FlatScatter>) return FlatScatter(ex, in);
   if constexpr (std::is_same_v<Op, ops::MaskScatter>) return MaskScatter(ex, in);
   if constexpr (std::is_same_v<Op, ops::GlobalGather>) return GlobalGather(ex, in);
+  if constexpr (std::is_same_v<Op, ops::GlobalGatherL1>) return GlobalGatherL1(ex, in);
   if constexpr (std::is_same_v<Op, ops::GlobalScatter>) return GlobalScatter(ex, in);
   return false;
 }

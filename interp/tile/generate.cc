@@ -14,6 +14,11 @@ bool ExecFill(Executor& ex, const Instr& in) {
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     const T value = Elem<T>::Store(ScalarAs<T>(ex, in.operands[1]));
+    if (d.type->mem == Memory::kMat) {  // pto-isa fills an L1 tile's whole storage
+      T* all = reinterpret_cast<T*>(d.base);
+      std::fill(all, all + int64_t{d.type->rows} * d.type->cols, value);
+      return;
+    }
     for (int32_t r = 0; r < d.valid_rows; ++r) {
       T* dp = d.At<T>(r, 0);
       for (int32_t c = 0; c < d.valid_cols; ++c) dp[c] = value;

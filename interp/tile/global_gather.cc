@@ -168,6 +168,134 @@ bool GlobalGather(Executor& ex, const Instr& in) {
   });
 }
 
+namespace {
+
+// Element \a k of view \a v in row-major order over its shape: its offset in the buffer.
+int64_t ViewElement(const ViewState& v, int64_t k) {
+  int64_t at = v.offset;
+  for (int i = v.rank - 1; i >= 0; --i) {
+    at += (k % v.shape[i]) * v.stride[i];
+    k /= v.shape[i];
+  }
+  return at;
+}
+
+int64_t ViewElements(const ViewState& v) {
+  int64_t n = 1;
+  for (int i = 0; i < v.rank; ++i) n *= v.shape[i];
+  return n;
+}
+
+// The GM index view's element \a k (row-major), read as the NPU reads it: 32 unsigned bits.
+bool IndexFromView(Executor& ex, uint32_t reg, int64_t k, uint32_t* out) {
+  const ViewState* v;
+  if (!ex.View(reg, &v)) return false;
+  const GlobalBuffer& buf = ex.globals()[v->buffer];
+  if (DTypeSize(buf.dtype) != 4 || IsFloat(buf.dtype)) {
+    return ex.Fault(StrCat("the index view ", ex.ViewName(reg), " holds ", DTypeName(buf.dtype),
+                           ", not i32"));
+  }
+  const int64_t at = ViewElement(*v, k);
+  if (k >= ViewElements(*v) || at < 0 || at >= buf.elements()) {
+    return ex.Fault(StrCat("the index view ", ex.ViewName(reg), " has no element ", k));
+  }
+  std::memcpy(out, buf.bytes.data() + at * 4, 4);
+  return true;
+}
+
+// Maps index \a k into a table of \a slots entries by the gatherOob mode: false with a fault
+// (undefined mode), or *keep false when the zero mode drops it.
+bool MapSlot(Executor& ex, uint32_t k, int64_t slots, OutOfRange mode, const std::string& where,
+             int64_t* slot, bool* keep) {
+  *keep = true;
+  *slot = k;
+  if (k < slots) return true;
+  if (mode == OutOfRange::kFault || slots == 0) {
+    return ex.Fault(StrCat("index ", where, " = ", static_cast<int32_t>(k),
+                           " is outside the table (0 to ", slots - 1, ")"));
+  }
+  if (mode == OutOfRange::kNone) *keep = false;
+  *slot = mode == OutOfRange::kClamp ? slots - 1 : k % slots;
+  return true;
+}
+
+}  // namespace
+
+// mgather d | table idx [scratch] into a mat tile (pto-isa's GM -> L1 MGATHER): coalesce = row
+// copies table row idx[r] into row r of D(d) (gatherOob = zero clears d's storage first, then
+// skips); coalesce = elem clears d's storage, writes d[i,j] = table.flat[idx[i,j]] over D(d)
+// and leaves d's storage image (its NZ bytes) in the scratch view, as the NPU stages it.
+bool GlobalGatherL1(Executor& ex, const Instr& in) {
+  TileRef d;
+  const ViewState *table, *idx_view;
+  if (!ex.Tile(in.operands[0], &d) || !ex.View(in.operands[1], &table) ||
+      !ex.View(in.operands[2], &idx_view)) {
+    return false;
+  }
+  GlobalBuffer& tbuf = ex.globals()[table->buffer];
+  const int esz = DTypeSize(d.type->dtype);
+  if (DTypeSize(tbuf.dtype) != esz) {
+    return ex.Fault(StrCat(ex.ViewName(in.operands[1]), " holds ", DTypeName(tbuf.dtype),
+                           " elements, but ", ex.TileName(d.reg), " holds ",
+                           DTypeName(d.type->dtype)));
+  }
+  const bool rows = static_cast<Coalesce>(in.operands[4]) == Coalesce::kRow;
+  const OutOfRange mode = GatherOob(in.operands[5]);
+  const int64_t inner = table->rank > 0 ? table->shape[table->rank - 1] : 0;
+  const int64_t row_stride = table->rank > 1 ? table->stride[table->rank - 2] : inner;
+  const int64_t slots = rows ? (table->rank > 1 ? table->shape[table->rank - 2] : 1)
+                             : ViewReach(*table, tbuf);
+  if (rows && inner < d.valid_cols) {
+    return ex.Fault(StrCat("one index per row moves rows of ", d.valid_cols, " elements, but the "
+                           "rows of ", ex.ViewName(in.operands[1]), " hold ", inner));
+  }
+  // Every index is mapped before anything is written: a faulting instruction writes nothing.
+  thread_local std::vector<int64_t> from;  // table element offsets, -1 for none
+  from.clear();
+  for (int32_t r = 0; r < d.valid_rows; ++r) {
+    for (int32_t c = 0; c < (rows ? 1 : d.valid_cols); ++c) {
+      uint32_t k;
+      int64_t slot;
+      bool keep;
+      if (!IndexFromView(ex, in.operands[2], rows ? r : int64_t{r} * d.valid_cols + c, &k) ||
+          !MapSlot(ex, k, slots, mode, StrCat(ex.ViewName(in.operands[2]), "[", r, ", ", c, "]"),
+                   &slot, &keep)) {
+        return false;
+      }
+      from.push_back(!keep ? -1 : table->offset + (rows ? slot * row_stride : slot));
+    }
+  }
+  const ViewState* scratch = nullptr;
+  const int64_t storage = int64_t{d.type->rows} * d.type->cols;
+  if (!rows) {
+    if (in.operands[3] == kNoOperand || !ex.View(in.operands[3], &scratch)) {
+      return in.operands[3] == kNoOperand ? ex.Fault("coalesce = elem needs a scratch view") : false;
+    }
+    const GlobalBuffer& sbuf = ex.globals()[scratch->buffer];
+    if (DTypeSize(sbuf.dtype) != esz || ViewReach(*scratch, sbuf) < storage) {
+      return ex.Fault(StrCat("the scratch view ", ex.ViewName(in.operands[3]), " needs ", storage,
+                             " elements of ", esz, " bytes (", ex.TileName(d.reg),
+                             "'s storage)"));
+    }
+  }
+  if (!rows || mode == OutOfRange::kNone) std::memset(d.base, 0, storage * esz);
+  size_t n = 0;
+  for (int32_t r = 0; r < d.valid_rows; ++r) {
+    for (int32_t c = 0; c < (rows ? 1 : d.valid_cols); ++c, ++n) {
+      if (from[n] < 0) continue;
+      const uint8_t* src = tbuf.bytes.data() + from[n] * esz;
+      for (int32_t e = 0; e < (rows ? d.valid_cols : 1); ++e) {
+        std::memcpy(d.base + d.type->ElementOffset(r, rows ? e : c) * esz, src + e * esz, esz);
+      }
+    }
+  }
+  if (scratch) {
+    std::memcpy(ex.globals()[scratch->buffer].bytes.data() + scratch->offset * esz, d.base,
+                storage * esz);
+  }
+  return true;
+}
+
 // mscatter view | a idx @coalesce @scatterAtomicOp @scatterOob @scatterConflict: each element of
 // D(a) in row-major order is written (or combined atomically) at its index's table element;
 // where several land on one element the last in that order wins (scatterConflict = last, and

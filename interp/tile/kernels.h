@@ -16,6 +16,7 @@ namespace pto::interp {
 bool ExecQuantMx(Executor& ex, const Instr& in);  // tquant.mx, tile/quant_mx.cc
 bool ExecMoveToZz(Executor& ex, const Instr& in);  // tmov.zz, tile/quant_mx.cc
 bool GlobalGather(Executor& ex, const Instr& in);   // mgather, tile/global_gather.cc
+bool GlobalGatherL1(Executor& ex, const Instr& in);  // mgather into mat, tile/global_gather.cc
 bool GlobalScatter(Executor& ex, const Instr& in);  // mscatter, tile/global_gather.cc
 bool FlatScatter(Executor& ex, const Instr& in);    // tscatter by index, tile/scatter.cc
 bool MaskScatter(Executor& ex, const Instr& in);    // tscatter by mask pattern, tile/scatter.cc

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "pto/common/narrow_float.h"
 #include "pto/common/strings.h"
 #include "pto/interp/tile/kernels.h"
 
@@ -77,6 +78,19 @@ constexpr simd::Widen kWidenOf = std::is_same_v<In, float>      ? simd::Widen::k
 // c = a x b (+ extra: c_in when \a acc, else a bias row) with an f32 accumulator: the operands
 // are packed into plain f32 matrices once per instruction, multiplied by the register-blocked
 // SIMD kernel, and the sums (plus extra, in that order) written back into c's layout.
+// The a5's one-byte float inputs (fp8 e4m3 / e5m2, hif8): each element decoded exactly.
+void GatherNarrow(const TileRef& t, int32_t rows, int32_t cols, std::vector<float>* out) {
+  NarrowFormat format;
+  NarrowFormatOf(t.type->dtype, &format);
+  out->resize(static_cast<size_t>(rows) * cols);
+  for (int32_t r = 0; r < rows; ++r) {
+    for (int32_t c = 0; c < cols; ++c) {
+      (*out)[static_cast<size_t>(r) * cols + c] =
+          static_cast<float>(DecodeNarrow(*t.At<uint8_t>(r, c), format));
+    }
+  }
+}
+
 template <typename In>
 void MatmulF32(Executor& ex, const TileRef& a, const TileRef& b, const TileRef& c,
                const TileRef* extra, bool acc, int32_t m, int32_t k, int32_t n) {
@@ -84,7 +98,10 @@ void MatmulF32(Executor& ex, const TileRef& a, const TileRef& b, const TileRef& 
   lhs.resize(static_cast<size_t>(m) * k);
   rhs.resize(static_cast<size_t>(k) * n);
   sum.resize(static_cast<size_t>(m) * n);
-  if constexpr (kPacked<In>) {
+  if (IsMxDType(a.type->dtype)) {  // the products of two such values are exact in f32
+    GatherNarrow(a, m, k, &lhs);
+    GatherNarrow(b, k, n, &rhs);
+  } else if constexpr (kPacked<In>) {
     simd::PackF32(kWidenOf<In>, a.base, BoxesOf(*a.type), lhs.data(), k, m, k);
     simd::PackF32(kWidenOf<In>, b.base, BoxesOf(*b.type), rhs.data(), n, k, n);
   } else {
