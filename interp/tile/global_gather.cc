@@ -219,27 +219,13 @@ bool MapSlot(Executor& ex, uint32_t k, int64_t slots, OutOfRange mode, const std
   return true;
 }
 
-}  // namespace
-
-// mgather d | table idx [scratch] into a mat tile (pto-isa's GM -> L1 MGATHER): coalesce = row
-// copies table row idx[r] into row r of D(d) (gatherOob = zero clears d's storage first, then
-// skips); coalesce = elem clears d's storage, writes d[i,j] = table.flat[idx[i,j]] over D(d)
-// and leaves d's storage image (its NZ bytes) in the scratch view, as the NPU stages it.
-bool GlobalGatherL1(Executor& ex, const Instr& in) {
-  TileRef d;
-  const ViewState *table, *idx_view;
-  if (!ex.Tile(in.operands[0], &d) || !ex.View(in.operands[1], &table) ||
-      !ex.View(in.operands[2], &idx_view)) {
-    return false;
-  }
-  GlobalBuffer& tbuf = ex.globals()[table->buffer];
-  const int esz = DTypeSize(d.type->dtype);
-  if (DTypeSize(tbuf.dtype) != esz) {
-    return ex.Fault(StrCat(ex.ViewName(in.operands[1]), " holds ", DTypeName(tbuf.dtype),
-                           " elements, but ", ex.TileName(d.reg), " holds ",
-                           DTypeName(d.type->dtype)));
-  }
-  const bool rows = static_cast<Coalesce>(in.operands[4]) == Coalesce::kRow;
+// The table element offset each index of mgather into L1 reads (-1: none, gatherOob = zero):
+// one per valid row of d (rows of the table) or per element of D(d) (the table's elements).
+bool MapL1Sources(Executor& ex, const Instr& in, const TileRef& d, bool rows,
+                  std::vector<int64_t>* from) {
+  const ViewState* table;
+  if (!ex.View(in.operands[1], &table)) return false;
+  const GlobalBuffer& tbuf = ex.globals()[table->buffer];
   const OutOfRange mode = GatherOob(in.operands[5]);
   const int64_t inner = table->rank > 0 ? table->shape[table->rank - 1] : 0;
   const int64_t row_stride = table->rank > 1 ? table->stride[table->rank - 2] : inner;
@@ -249,9 +235,7 @@ bool GlobalGatherL1(Executor& ex, const Instr& in) {
     return ex.Fault(StrCat("one index per row moves rows of ", d.valid_cols, " elements, but the "
                            "rows of ", ex.ViewName(in.operands[1]), " hold ", inner));
   }
-  // Every index is mapped before anything is written: a faulting instruction writes nothing.
-  thread_local std::vector<int64_t> from;  // table element offsets, -1 for none
-  from.clear();
+  from->clear();
   for (int32_t r = 0; r < d.valid_rows; ++r) {
     for (int32_t c = 0; c < (rows ? 1 : d.valid_cols); ++c) {
       uint32_t k;
@@ -262,23 +246,56 @@ bool GlobalGatherL1(Executor& ex, const Instr& in) {
                    &slot, &keep)) {
         return false;
       }
-      from.push_back(!keep ? -1 : table->offset + (rows ? slot * row_stride : slot));
+      from->push_back(!keep ? -1 : table->offset + (rows ? slot * row_stride : slot));
     }
   }
+  return true;
+}
+
+// The elem form's scratch view, checked to hold d's storage (\a elements of d's size).
+bool ScratchOf(Executor& ex, const Instr& in, const TileRef& d, int64_t elements,
+               const ViewState** out) {
+  const uint32_t reg = in.operands[3];
+  if (reg == kNoOperand) return ex.Fault("coalesce = elem needs a scratch view");
+  if (!ex.View(reg, out)) return false;
+  const GlobalBuffer& sbuf = ex.globals()[(*out)->buffer];
+  const int esz = DTypeSize(d.type->dtype);
+  if (DTypeSize(sbuf.dtype) != esz || ViewReach(**out, sbuf) < elements) {
+    return ex.Fault(StrCat("the scratch view ", ex.ViewName(reg), " needs ", elements,
+                           " elements of ", esz, " bytes (", ex.TileName(d.reg), "'s storage)"));
+  }
+  return true;
+}
+
+}  // namespace
+
+// mgather d | table idx [scratch] into a mat tile (pto-isa's GM -> L1 MGATHER): coalesce = row
+// copies table row idx[r] into row r of D(d) (gatherOob = zero clears d's storage first, then
+// skips); coalesce = elem clears d's storage, writes d[i,j] = table.flat[idx[i,j]] over D(d)
+// and leaves d's storage image (its NZ bytes) in the scratch view, as the NPU stages it. Every
+// index is mapped before anything is written: a faulting instruction writes nothing.
+bool GlobalGatherL1(Executor& ex, const Instr& in) {
+  TileRef d;
+  const ViewState* table;
+  if (!ex.Tile(in.operands[0], &d) || !ex.View(in.operands[1], &table)) return false;
+  const GlobalBuffer& tbuf = ex.globals()[table->buffer];
+  const int esz = DTypeSize(d.type->dtype);
+  if (DTypeSize(tbuf.dtype) != esz) {
+    return ex.Fault(StrCat(ex.ViewName(in.operands[1]), " holds ", DTypeName(tbuf.dtype),
+                           " elements, but ", ex.TileName(d.reg), " holds ",
+                           DTypeName(d.type->dtype)));
+  }
+  const bool rows = static_cast<Coalesce>(in.operands[4]) == Coalesce::kRow;
+  thread_local std::vector<int64_t> from;
   const ViewState* scratch = nullptr;
   const int64_t storage = int64_t{d.type->rows} * d.type->cols;
-  if (!rows) {
-    if (in.operands[3] == kNoOperand || !ex.View(in.operands[3], &scratch)) {
-      return in.operands[3] == kNoOperand ? ex.Fault("coalesce = elem needs a scratch view") : false;
-    }
-    const GlobalBuffer& sbuf = ex.globals()[scratch->buffer];
-    if (DTypeSize(sbuf.dtype) != esz || ViewReach(*scratch, sbuf) < storage) {
-      return ex.Fault(StrCat("the scratch view ", ex.ViewName(in.operands[3]), " needs ", storage,
-                             " elements of ", esz, " bytes (", ex.TileName(d.reg),
-                             "'s storage)"));
-    }
+  if (!MapL1Sources(ex, in, d, rows, &from) ||
+      (!rows && !ScratchOf(ex, in, d, storage, &scratch))) {
+    return false;
   }
-  if (!rows || mode == OutOfRange::kNone) std::memset(d.base, 0, storage * esz);
+  if (!rows || GatherOob(in.operands[5]) == OutOfRange::kNone) {
+    std::memset(d.base, 0, storage * esz);
+  }
   size_t n = 0;
   for (int32_t r = 0; r < d.valid_rows; ++r) {
     for (int32_t c = 0; c < (rows ? 1 : d.valid_cols); ++c, ++n) {
