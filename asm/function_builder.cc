@@ -253,7 +253,39 @@ uint32_t FunctionBuilder::Emit(Opcode op, std::vector<uint32_t> operands, Source
   function_.lines.push_back(LineEntry{offset, file_name_, static_cast<uint32_t>(line),
                                       static_cast<uint32_t>(col)});
   pto::Emit(&function_.code, op, operands);
+  if (GetOpInfo(op).flags & kFlagOperandsNoAlias) CheckNoAlias(op, operands, where);
   return offset;
+}
+
+// Tiles of an instruction whose operands must not alias, bound at constant addresses: their
+// byte ranges must be disjoint (tiles placed later never overlap; run-time bindings are
+// checked when they run).
+void FunctionBuilder::CheckNoAlias(Opcode op, const std::vector<uint32_t>& operands,
+                                   SourceRange where) {
+  const OpInfo& info = GetOpInfo(op);
+  std::vector<uint32_t> tiles;
+  for (size_t i = 0; i < operands.size() && i < info.operands.size(); ++i) {
+    const uint32_t reg = operands[i];
+    if (GetKindInfo(info.operands[i].kind).reg_class != RegClass::kTile || reg == kNoOperand ||
+        reg >= bindings_.size() || !bindings_[reg].static_address) {
+      continue;
+    }
+    for (uint32_t other : tiles) {
+      const TileReg &a = function_.tiles[other], &b = function_.tiles[reg];
+      if (a.type.mem != b.type.mem) continue;
+      const uint64_t a_end = uint64_t{a.addr} + a.type.Bytes();
+      const uint64_t b_end = uint64_t{b.addr} + b.type.Bytes();
+      if (a.addr < b_end && b.addr < a_end) {
+        const std::string& an = program_.String(a.name);
+        const std::string& bn = program_.String(b.name);
+        ctx_.Error(where, StrCat(info.mnemonic, ": the byte ranges of its operands %", an, " [",
+                                 a.addr, ", ", a_end, ") and %", bn, " [", b.addr, ", ", b_end,
+                                 ") overlap; its operands may not alias"));
+        return;
+      }
+    }
+    tiles.push_back(reg);
+  }
 }
 
 }  // namespace pto::assembler

@@ -159,6 +159,8 @@ class FunctionBuilder {
 
   /// Appends an instruction; \a where becomes its line-table position. Returns its offset.
   uint32_t Emit(Opcode op, std::vector<uint32_t> operands, SourceRange where);
+  /// Refuses an instruction of kFlagOperandsNoAlias whose constant-address tiles overlap.
+  void CheckNoAlias(Opcode op, const std::vector<uint32_t>& operands, SourceRange where);
   /// Code offset the next instruction will get.
   uint32_t Here() const { return static_cast<uint32_t>(function_.code.size()); }
   /// Sets operand \a index of the instruction at \a at (for jump targets known later).

@@ -24,6 +24,9 @@ enum : uint32_t {
   /// a5 runs it without its tmp tile: the tile is not touched, and a tile that is nothing but
   /// such tmps gets no memory of its own (PTOAS v0.60's planner leaves it unplaced).
   kFlagTmpIdleA5 = 1u << 6,
+  /// No two of its tile operands may share a byte (PTOAS v0.60's semantic no-alias pairs of
+  /// tquant.mx and the X-to-ZZ tmov): the assembler refuses constant addresses that overlap.
+  kFlagOperandsNoAlias = 1u << 7,
 };
 
 /// The layers of the instruction set (the Layer column of families.def).
