@@ -54,6 +54,21 @@ void RuleChecker::RequireSameShape(int i, int j) {
 }
 
 // TLOAD: global memory into UB (plain layouts) or L1 (plain or boxed, e.g. ND into NZ).
+void RuleChecker::RequireMatmulShapes(int a, int b, int c) {
+  const TileType *ta = Tile(a), *tb = Tile(b), *tc = Tile(c);
+  if (!ta || !tb || !tc) return;
+  // PTOAS v0.60 compares the tiles' logical shapes (the valid shape where it is static); the
+  // storage shapes agreeing is enough too (an acc of a smaller valid region, as before).
+  const bool storage_ok = ta->rows == tc->rows && ta->cols == tb->rows && tb->cols == tc->cols;
+  const int32_t m = LogicalRowsOf(ta), k = LogicalColsOf(ta), k2 = LogicalRowsOf(tb);
+  const int32_t n = LogicalColsOf(tb), m2 = LogicalRowsOf(tc), n2 = LogicalColsOf(tc);
+  if (!storage_ok && (m != m2 || k != k2 || n != n2)) {
+    Fail(c, StrCat(info_.mnemonic, " shapes do not agree: ", m, "x", k, " times ", k2, "x", n,
+                   " into ", m2, "x", n2, " (valid shapes where static, else the tiles' shapes)"));
+  }
+
+}
+
 void RuleChecker::CheckLoad() {
   RequireAllowedDType(0);
   // PTOAS v0.60's a5 tload checks no destination memory; its samples load the fixpipe's
@@ -236,16 +251,7 @@ void RuleChecker::CheckMatmul() {
     Fail(c, StrCat(m, " of ", DTypeName(ta->dtype), " accumulates in ", DTypeName(want),
                    ", but the acc tile holds ", DTypeName(tc->dtype)));
   }
-  // PTOAS v0.60 compares the tiles' logical shapes (the valid shape where it is static); the
-  // storage shapes agreeing is enough too (an acc of a smaller valid region, as before).
-  auto rows = [](const TileType* t) { return t->valid_rows != kDynamic ? t->valid_rows : t->rows; };
-  auto cols = [](const TileType* t) { return t->valid_cols != kDynamic ? t->valid_cols : t->cols; };
-  const bool storage_ok = ta->rows == tc->rows && ta->cols == tb->rows && tb->cols == tc->cols;
-  if (!storage_ok && (rows(ta) != rows(tc) || cols(ta) != rows(tb) || cols(tb) != cols(tc))) {
-    Fail(c, StrCat(m, " shapes do not agree: ", rows(ta), "x", cols(ta), " times ", rows(tb),
-                   "x", cols(tb), " into ", rows(tc), "x", cols(tc), " (valid shapes where "
-                   "static, else the tiles' shapes)"));
-  }
+  RequireMatmulShapes(a, b, c);
   if (bias) {
     RequireMemory(3, {Memory::kBias});
     const TileType* tbias = Tile(3);

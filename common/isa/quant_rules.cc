@@ -88,29 +88,27 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
   if (tc->dtype != DType::kF32) {
     Fail(c, StrCat(m, " accumulates in f32, but the acc tile holds ", DTypeName(tc->dtype)));
   }
-  if (ta->rows != tc->rows || ta->cols != tb->rows || tb->cols != tc->cols) {
-    Fail(c, StrCat(m, " shapes do not agree: ", ta->rows, "x", ta->cols, " times ", tb->rows,
-                   "x", tb->cols, " into ", tc->rows, "x", tc->cols));
-  }
+  RequireMatmulShapes(a, b, c);
   // PTOAS v0.60: the cube's MX matmul takes K in whole 64-element steps of the tiles' storage.
   if (m.substr(0, 7) == "tmatmul" && (ta->cols % 64 != 0 || tb->rows % 64 != 0)) {
     Fail(ta->cols % 64 != 0 ? a : b,
          StrCat(m, " takes K in multiples of 64 (the left operand's columns, the right "
                    "operand's rows), got ", ta->cols, " and ", tb->rows));
   }
-  const int32_t blocks = (ta->cols + 31) / 32;
+  // The scales cover the logical shapes (valid where static, as RequireMatmulShapes).
+  const int32_t rows_a = LogicalRowsOf(ta), k = LogicalColsOf(ta), cols_b = LogicalColsOf(tb);
+  const int32_t blocks = (k + 31) / 32;
   const TileType* tsa = Tile(sa);
   const TileType* tsb = Tile(sb);
-  if (tsa && (tsa->rows < ta->rows || tsa->cols < blocks)) {
-    Fail(sa, StrCat(m, ": the scales of a ", ta->rows, "x", ta->cols, " left operand need ",
-                    ta->rows, "x", blocks, " elements (one per 32 along K), got ",
-                    tsa->ToString()));
+  if (tsa && (tsa->rows < rows_a || tsa->cols < blocks)) {
+    Fail(sa, StrCat(m, ": the scales of a ", rows_a, "x", k, " left operand need ", rows_a, "x",
+                    blocks, " elements (one per 32 along K), got ", tsa->ToString()));
   }
-  if (tsb && (tsb->rows < blocks || tsb->cols < tb->cols)) {
-    Fail(sb, StrCat(m, ": the scales of a ", tb->rows, "x", tb->cols, " right operand need ",
-                    blocks, "x", tb->cols, " elements (one per 32 along K), got ",
-                    tsb->ToString()));
+  if (tsb && (tsb->rows < blocks || tsb->cols < cols_b)) {
+    Fail(sb, StrCat(m, ": the scales of a ", k, "x", cols_b, " right operand need ", blocks, "x",
+                    cols_b, " elements (one per 32 along K), got ", tsb->ToString()));
   }
+
   if (bias) {
     RequireMemory(5, {Memory::kBias});
     const TileType* tbias = Tile(5);

@@ -103,6 +103,16 @@ class RuleChecker {
   // Memories and the cube: loads, stores, moves, matmuls, windows, pipes (cube_rules.cc).
   void RequireMemory(int i, std::initializer_list<Memory> allowed);
   void RequireSameShape(int i, int j);
+  /// A tile's logical rows and columns: its valid shape where static, else its shape.
+  static int32_t LogicalRowsOf(const TileType* t) {
+    return t->valid_rows != kDynamic ? t->valid_rows : t->rows;
+  }
+  static int32_t LogicalColsOf(const TileType* t) {
+    return t->valid_cols != kDynamic ? t->valid_cols : t->cols;
+  }
+  /// Tiles a (M x K) times b (K x N) into c (M x N): valid shapes where static (PTOAS v0.60),
+  /// or the tiles' storage shapes.
+  void RequireMatmulShapes(int a, int b, int c);
   uint64_t AccStoreTypes(DType acc) const;
   uint64_t AccQuantStoreTypes(DType acc) const;
   void CheckStoreAtomic(int atomic, DType view_type);
