@@ -247,6 +247,26 @@ bool KindFits(const Value& v, const Type& written) {
 
 }  // namespace
 
+bool ReadCast(FunctionBuilder& fb, const Statement& stmt, DType want, const char* form,
+              Resolved* src, Signature* sig) {
+  Context& ctx = fb.ctx();
+  if (!ExpectResults(ctx, stmt, 1)) return false;
+  const int colon = Find(stmt.items, ":");
+  ItemSpan operand = BeforeColon(stmt.items);
+  if (colon < 0 || operand.empty() || !IsOneTerm(ctx, operand) ||
+      !ParseSignature(ctx, ItemSpan(stmt.items).subspan(colon + 1), sig) ||
+      sig->inputs.size() != 1 || sig->results.size() != 1) {
+    if (colon < 0 || operand.empty()) ctx.Error(stmt.head, StrCat("expected '", form, "'"));
+    return false;
+  }
+  if (!Resolve(fb, operand, want, src)) return false;
+  if (std::string problem = WrittenTypeProblem(src->value, sig->inputs[0]); !problem.empty()) {
+    ctx.Error(sig->input_ranges[0], problem);
+    return false;
+  }
+  return true;
+}
+
 std::string WrittenTypeProblem(const Value& v, const Type& written) {
   if (!KindFits(v, written)) {
     return StrCat("operand is ", Describe(v), " but its type is written as '", written.text, "'");

@@ -53,6 +53,12 @@ bool CheckWrittenTypes(Context& ctx, const std::vector<Type>& types,
 bool CheckTypesAfterColon(Context& ctx, const Statement& stmt, const std::vector<Value>& values,
                           const char* what);
 
+/// Reads a one-result cast "%r = op %x : T -> U": resolves %x (as \a want when it is a
+/// literal), checks that T is its type, and sets \a sig (U is sig->results[0]). \a form is the
+/// spelling a malformed statement is told ("pto.bitcast %tile : T -> U").
+bool ReadCast(FunctionBuilder& fb, const Statement& stmt, DType want, const char* form,
+              Resolved* src, Signature* sig);
+
 /// The type a declaration ends with, "-> T" or ": T"; reports \a missing where neither is
 /// written.
 bool DeclaredType(Context& ctx, const Statement& stmt, const char* missing, Type* type);

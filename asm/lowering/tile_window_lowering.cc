@@ -201,20 +201,9 @@ std::string BitcastProblem(const TileType& from, const TileType& to) {
 // handle: nothing is copied).
 bool LowerTileBitcast(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 1)) return false;
-  const int colon = Find(stmt.items, ":");
-  ItemSpan operand = BeforeColon(stmt.items);
-  Signature sig;
-  if (colon < 0 || operand.empty() || !IsOneTerm(ctx, operand) ||
-      !ParseSignature(ctx, ItemSpan(stmt.items).subspan(colon + 1), &sig) ||
-      sig.inputs.size() != 1 || sig.results.size() != 1) {
-    if (colon < 0 || operand.empty()) ctx.Error(stmt.head, "expected 'pto.bitcast %tile : T -> U'");
-    return false;
-  }
   Resolved src;
-  if (!Resolve(fb, operand, DType::kInvalid, &src)) return false;
-  if (std::string problem = WrittenTypeProblem(src.value, sig.inputs[0]); !problem.empty()) {
-    ctx.Error(sig.input_ranges[0], problem);
+  Signature sig;
+  if (!ReadCast(fb, stmt, DType::kInvalid, "pto.bitcast %tile : T -> U", &src, &sig)) {
     return false;
   }
   const Type& to = sig.results[0];

@@ -464,22 +464,9 @@ bool LowerVecScope(BodyLowering& body, const Statement& stmt) {
 
 bool LowerCastPtr(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 1)) return false;
-  const int colon = Find(stmt.items, ":");
-  ItemSpan operand = BeforeColon(stmt.items);
-  Signature sig;
-  if (colon < 0 || operand.empty() || !IsOneTerm(ctx, operand) ||
-      !ParseSignature(ctx, ItemSpan(stmt.items).subspan(colon + 1), &sig) ||
-      sig.inputs.size() != 1 || sig.results.size() != 1) {
-    if (colon < 0 || operand.empty()) {
-      ctx.Error(stmt.head, "expected 'pto.castptr %a : i64 -> !pto.ptr<T, ub>'");
-    }
-    return false;
-  }
   Resolved src;
-  if (!Resolve(fb, operand, DType::kI64, &src)) return false;
-  if (std::string problem = WrittenTypeProblem(src.value, sig.inputs[0]); !problem.empty()) {
-    ctx.Error(sig.input_ranges[0], problem);
+  Signature sig;
+  if (!ReadCast(fb, stmt, DType::kI64, "pto.castptr %a : i64 -> !pto.ptr<T, ub>", &src, &sig)) {
     return false;
   }
   const Type& to = sig.results[0];
