@@ -7,6 +7,7 @@
 #include "pto/interp/kernels.h"
 #include "pto/interp/access_audit.h"
 #include "pto/interp/check/checked_step.h"
+#include "pto/interp/check/sanitizer.h"
 #include "pto/interp/check/step_plan.h"
 #include "pto/interp/scalar_ops.h"  // inlined into the dispatch switch
 
@@ -70,6 +71,17 @@ bool Executor::Fault(std::string message) {
     }
   }
   return false;
+}
+
+bool Executor::Suspect(std::string message) {
+  check::Sanitizer* checks = core_.sanitizer.get();
+  if (checks != nullptr && checks->strict()) return Fault(std::move(message));
+  if (checks != nullptr) {
+    const OpInfo& info = GetOpInfo(Decode(&function_.code[pc_]).op);
+    checks->Warn({&function_, static_cast<uint32_t>(pc_)},
+                 StrCat(info.listing_name(), ": ", message, " (--check=strict makes this an error)"));
+  }
+  return true;
 }
 
 // A fault 64 calls deep names the innermost calls; the rest, only counted, keep the message

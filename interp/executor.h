@@ -66,6 +66,7 @@ class Executor {
   LocalMemory& local() { return core_.local; }
   Core& core() { return core_; }
   std::vector<GlobalBuffer>& globals() { return globals_; }
+  const std::vector<GlobalBuffer>& globals() const { return globals_; }
   const Function& function() const { return function_; }
   const Program& program() const { return program_; }
 
@@ -124,6 +125,9 @@ class Executor {
   bool View(uint32_t reg, const ViewState** out);
   /// Records a fault for the current instruction and returns false.
   bool Fault(std::string message);
+  /// Something the NPU runs as written but that is likely a bug: with --check a warning at the
+  /// current instruction (once), with --check=strict a fault. Returns whether the run goes on.
+  bool Suspect(std::string message);
   /// "%name" of a tile register (or "tile 3"): TileNameOf in this function.
   std::string TileName(uint32_t reg) const;
   std::string ViewName(uint32_t reg) const;

@@ -151,9 +151,11 @@ int KernelRun::ReportFindings(Diagnostics& diags) const {
       diags.At(severity, "", 0, 0, message);
     }
   };
+  int errors = 0;
   for (const check::Finding& f : findings) {
-    at(Severity::kError, f.at, f.message);
+    at(f.warning ? Severity::kWarning : Severity::kError, f.at, f.message);
     if (!f.note.empty()) at(Severity::kNote, f.note_at, f.note);
+    errors += !f.warning;
   }
   for (const std::string& note : launch_->CoresUnchecked()) diags.At(Severity::kNote, "", 0, 0, note);
   if (launch_->CoreLogCut()) {
@@ -167,7 +169,7 @@ int KernelRun::ReportFindings(Diagnostics& diags) const {
                     "were not checked (a compiler inserts it; ", options_.spelling.strict_check,
                     " checks the kernel as written)"));
   }
-  return static_cast<int>(findings.size());
+  return errors;
 }
 
 int KernelRun::ParamOutput(size_t i) const { return static_cast<int>(i); }

@@ -100,6 +100,46 @@ bool MultiTileGet(Executor& ex, const Instr& in) {
   return SetValid(ex, o[0], o[3], true) && SetValid(ex, o[0], o[4], false);
 }
 
+// A window past its view's end (PTOAS checks only static shapes; PyPTO's kernels pad rows
+// this way) reads what the buffer holds there, as the NPU does: a warning while it stays in
+// the buffer (an error with --check=strict), an error beyond it.
+bool PartitionView(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  const ViewState* view;
+  if (!ex.View(o[1], &view)) return false;
+  const ViewState src = *view;
+  ViewState v = src;
+  std::string past;
+  for (int i = 0; i < src.rank; ++i) {
+    if (o[2 + i] == kNoOperand || o[7 + i] == kNoOperand) {
+      return ex.Fault(StrCat("the view has ", src.rank, " dimensions but dimension ", i,
+                             " has no offset or size"));
+    }
+    int64_t off = ex.scalar(o[2 + i]).i, size = ex.scalar(o[7 + i]).i;
+    if (off < 0 || size < 0 || (past.empty() && (off > src.shape[i] || size > src.shape[i] - off))) {
+      past = StrCat("dimension ", i, ": offset ", off, " + size ", size,
+                    " is outside the view's extent ", src.shape[i], " (view shape ",
+                    view_mapping::ShapeText(src.shape, src.rank), ")");
+      if (off < 0 || size < 0) return ex.Fault(past);
+    }
+    int64_t step;
+    if (__builtin_mul_overflow(off, src.stride[i], &step) ||
+        __builtin_add_overflow(v.offset, step, &v.offset)) {
+      return ex.Fault(StrCat("dimension ", i, ": offset ", off, " overflows the view"));
+    }
+    v.shape[i] = size;
+  }
+  if (!past.empty()) {
+    if (!view_mapping::FitsInBuffer(ex, v)) return ex.Fault(past);
+    if (!ex.Suspect(StrCat(past, "; the NPU reads what ", ex.globals()[v.buffer].name,
+                           " holds there"))) {
+      return false;
+    }
+  }
+  ex.view(o[0]) = v;
+  return true;
+}
+
 }  // namespace
 
 template <typename Op>
@@ -128,28 +168,7 @@ bool ExecMachine(Executor& ex, const Instr& in) {
   } else if constexpr (std::is_same_v<Op, ops::PartitionView>) {
     const ViewState* view;
     if (!ex.View(o[1], &view)) return false;
-    const ViewState src = *view;
-    ViewState v = src;
-    for (int i = 0; i < src.rank; ++i) {
-      if (o[2 + i] == kNoOperand || o[7 + i] == kNoOperand) {
-        return ex.Fault(StrCat("the view has ", src.rank, " dimensions but dimension ", i,
-                               " has no offset or size"));
-      }
-      int64_t off = ex.scalar(o[2 + i]).i, size = ex.scalar(o[7 + i]).i;
-      if (off < 0 || size < 0 || off > src.shape[i] || size > src.shape[i] - off) {
-        return ex.Fault(StrCat("dimension ", i, ": offset ", off, " + size ", size,
-                               " is outside the view's extent ", src.shape[i], " (view shape ",
-                               view_mapping::ShapeText(src.shape, src.rank), ")"));
-      }
-      int64_t step;
-      if (__builtin_mul_overflow(off, src.stride[i], &step) ||
-          __builtin_add_overflow(v.offset, step, &v.offset)) {
-        return ex.Fault(StrCat("dimension ", i, ": offset ", off, " overflows the view"));
-      }
-      v.shape[i] = size;
-    }
-    ex.view(o[0]) = v;
-    return true;
+    return PartitionView(ex, in);
   } else if constexpr (std::is_same_v<Op, ops::SubView>) {
     return SubView(ex, in);
   } else if constexpr (std::is_same_v<Op, ops::MultiTileGet>) {

@@ -161,6 +161,16 @@ bool Evaluator::AddView(const OperandAccess& a, TouchedBytes* out) const {
     element(v.offset + IntOperand(a.at));
     return true;
   }
+  int64_t rows, cols;
+  if (a.operand != 0 && GetOpInfo(in_.op).family == Family::kLoad &&
+      in_.operands[0] != kNoOperand && view_mapping::PackedScaleTile(Type(0)) &&
+      view_mapping::FoldedExtents(v, Type(0).row_major(), &rows, &cols)) {
+    const view_mapping::PackedScale packed(Type(0), rows, cols);  // whole boxes, in box order
+    const int64_t lo = std::max<int64_t>(v.offset, 0);
+    const int64_t hi = std::min<int64_t>(v.offset + packed.Bytes(), buffer.elements());
+    if (lo < hi) set.Add(lo * size, hi * size);
+    return true;
+  }
   if (v.rank == 0) {  // a bare pointer: from its element to the end of the buffer
     if (v.offset < buffer.elements()) set.Add(v.offset * size, buffer.bytes.size());
     return true;

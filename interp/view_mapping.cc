@@ -49,6 +49,13 @@ Reach Extent(const ViewState& v, int64_t* lo, int64_t* hi) {
   return Reach::kSome;
 }
 
+bool FitsInBuffer(const Executor& ex, const ViewState& v) {
+  int64_t lo, hi;
+  const Reach reach = Extent(v, &lo, &hi);
+  return reach == Reach::kNothing ||
+         (reach == Reach::kSome && lo >= 0 && hi < ex.globals()[v.buffer].elements());
+}
+
 bool CheckInBuffer(Executor& ex, const ViewState& v, const char* what) {
   int64_t lo, hi;
   const Reach reach = Extent(v, &lo, &hi);

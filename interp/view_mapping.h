@@ -33,9 +33,36 @@ Geometry Pad(const ViewState& v);
 /// outer dimensions fold into rows (columns). False when the product overflows.
 bool FoldedExtents(const ViewState& v, bool row_major, int64_t* rows, int64_t* cols);
 
+/// A ZZ (rows > 1) or NN exponent tile in L1 (e8m0, 32-byte boxes). A load into it reads global
+/// memory in the tile's own box order: PTOAS gives the load the MX_A_ZZ / MX_B_NN layout, which
+/// pto-isa copies box by box (docs/semantics.md, "MX scale tiles in L1").
+inline bool PackedScaleTile(const TileType& t) {
+  return t.mem == Memory::kMat && t.dtype == DType::kE8M0 && t.fractal == 32 &&
+         (t.row_major() ? t.slayout == SLayout::kRowMajor && t.rows != 1
+                        : t.slayout == SLayout::kColMajor);
+}
+
+/// A rows x cols window of such a tile as global memory holds it: rounded up to whole boxes
+/// (16x2 ZZ, 2x16 NN), box after box, each box's 32 bytes in the box's own order.
+struct PackedScale {
+  bool zz = true;
+  int64_t rows = 0, cols = 0;  ///< rounded up to whole boxes
+  PackedScale(const TileType& t, int64_t window_rows, int64_t window_cols)
+      : zz(t.row_major()),
+        rows((window_rows + (zz ? 15 : 1)) / (zz ? 16 : 2) * (zz ? 16 : 2)),
+        cols((window_cols + (zz ? 1 : 15)) / (zz ? 2 : 16) * (zz ? 2 : 16)) {}
+  int64_t Bytes() const { return rows * cols; }
+  int64_t Index(int64_t r, int64_t c) const {
+    return zz ? r / 16 * cols * 16 + c / 2 * 32 + r % 16 * 2 + c % 2
+              : c / 16 * rows * 16 + r / 2 * 32 + c % 16 * 2 + r % 2;
+  }
+};
+
 /// "16x32" for \a n dimensions.
 std::string ShapeText(const int64_t* dims, int n);
 
+/// Whether every element of \a v lies in its buffer.
+bool FitsInBuffer(const Executor& ex, const ViewState& v);
 /// Faults (naming the view as \a what) unless every element of \a v lies in its buffer.
 bool CheckInBuffer(Executor& ex, const ViewState& v, const char* what);
 

@@ -61,7 +61,7 @@ bool SitePosition(const Program& program, const Function& f, uint32_t pc, std::s
 }
 
 Sanitizer::Sanitizer(const Program& program, const Function& entry, Level level)
-    : program_(program) {
+    : program_(program), strict_(level == Level::kStrict) {
   races_ = level == Level::kStrict || (level == Level::kAuto && HasExplicitSync(program, entry));
   for (int c = 0; c < kClockCount; ++c) clock_[c][c] = 1;  // each in program order, epoch 1
 }
@@ -230,6 +230,11 @@ void Sanitizer::ReportRace(Site site, const Conflict& c, bool write, int clock, 
                 StrCat("the ", c.earlier_write ? "write" : "read", " by ", Name(c.site),
                        " is here")};
   });
+}
+
+void Sanitizer::Warn(Site site, std::string message) {
+  if (!reported_.insert({site.function, site.pc, nullptr, 0, "warn"}).second) return;
+  findings_.push_back({std::move(message), site, "", {}, true});
 }
 
 void Sanitizer::Misuse(Site site, std::string message) {

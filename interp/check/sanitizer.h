@@ -53,6 +53,7 @@ struct Finding {
   Site at;
   std::string note;
   Site note_at;
+  bool warning = false;  ///< reported, but the run is not wrong for it (Sanitizer::Warn)
 };
 
 class Sanitizer {
@@ -61,6 +62,10 @@ class Sanitizer {
   /// function it calls, synchronises.
   Sanitizer(const Program& program, const Function& entry, Level level);
 
+  /// --check=strict: what auto reports as a warning is an error.
+  bool strict() const { return strict_; }
+  /// A warning at \a site, once per site: what the NPU runs as written but looks like a bug.
+  void Warn(Site site, std::string message);
   /// Whether races are checked (strict, or auto on a kernel with synchronisation).
   bool races() const { return races_; }
   /// Whether races went unchecked where they could have been: auto on a kernel with no
@@ -408,6 +413,7 @@ class Sanitizer {
   std::array<std::unique_ptr<Shadow>, kMemoryCount> local_;
   std::map<int, std::unique_ptr<Shadow>> global_;
   std::vector<Finding> findings_;
+  bool strict_ = false;
   bool finished_ = false;
   std::map<int, std::vector<Touch>> touches_;
   std::set<std::tuple<const void*, uint32_t, const void*, uint32_t, std::string_view>> reported_;

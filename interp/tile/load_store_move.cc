@@ -27,7 +27,11 @@ struct TileMapping {
   // An NZ tile and a view of its 32-byte column blocks (NzBlockView): column c is in block
   // c / C0, view [b / dim1][b % dim1][r][0][c % C0].
   bool nz_blocks = false;
+  // A load into an exponent tile in L1 that global memory holds in box order (PackedScaleTile).
+  bool packed = false;
+  PackedScale packing{TileType{}, 0, 0};
   int64_t Index(int64_t r, int64_t c) const {
+    if (packed) return base + packing.Index(r, c);
     if (nz_blocks) {
       const int64_t block = c / g.dim[4];
       return base + block / g.dim[1] * g.stride[0] + block % g.dim[1] * g.stride[1] +
@@ -125,6 +129,17 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
   const TileType& tt = *t.type;
   // "an ND tile", "a DN tile"
   std::string tile = StrCat(tt.LayoutName()[0] == 'N' ? "an " : "a ", tt.LayoutName(), " tile");
+  if (load && PackedScaleTile(tt)) {
+    m->packed = true;
+    m->packing = PackedScale(tt, rows, cols);
+    // The DMA moves whole boxes: the rounded-up window must lie in the buffer.
+    if (v.offset < 0 || m->packing.Bytes() > buf.elements() - v.offset) {
+      return ex.Fault(StrCat(vname, ": ", tile, " of e8m0 scales loads ", m->packing.rows, "x",
+                             m->packing.cols, " bytes in box order from element ", v.offset,
+                             " of ", buf.name, ", which holds ", buf.elements(), " elements"));
+    }
+    return true;
+  }
   if (m->nz_blocks) {
     if (m->g.stride[4] != 1) {
       return ex.Fault(StrCat(tile, " needs contiguous column blocks in global memory, but ",

@@ -450,6 +450,20 @@ def run_harness_case(case, work, tools, repo):
     return ("pass", "") if rc == 0 else ("fail", "compare.py: " + compare_error(out))
 
 
+def unvalidated_goldens():
+    """{case label: reason} of the goldens board validation never checks
+    (ptoas_goldens_unvalidated.txt)."""
+    table = {}
+    for line in (Path(__file__).parent / "ptoas_goldens_unvalidated.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("//"):
+            label, reason = line.split(" ", 1)
+            table[label] = reason
+    return table
+
+
+UNVALIDATED = unvalidated_goldens()
+
+
 def run_case(case, tools, keep, gen, repo):
     """(label, status, detail); status is pass, fail, skip, det-ok, det-fail or det-skip."""
     work = Path(tempfile.mkdtemp(prefix="golden-")) if keep is None else keep / case.label
@@ -466,4 +480,6 @@ def run_case(case, tools, keep, gen, repo):
     finally:
         if keep is None:
             shutil.rmtree(work, ignore_errors=True)
+    if status == "fail" and case.label in UNVALIDATED:
+        status, detail = "skip", f"{UNVALIDATED[case.label]}; here: {detail}"
     return case.label, status, re.sub(r"/\S*/([\w.-]+\.pto:)", r"\1", detail or "")

@@ -142,19 +142,62 @@ def footprints(func, env):
     offsets = {}
     for m in re.finditer(r"(%[\w.$]+)\s*=\s*pto\.addptr\s+(%[\w.$]+)\s*,\s*(%[\w.$]+)", func.body):
         offsets[m.group(1)] = (m.group(2), values.get(m.group(3)))
-    out = {}
-    for m in re.finditer(r"pto\.make_tensor_view\s+(%[\w.$]+)\s*,\s*shape\s*=\s*\[([^\]]*)\]\s*,"
-                         r"\s*strides\s*=\s*\[([^\]]*)\]", func.body):
-        dims = [values.get(v.strip()) for v in m.group(2).split(",") if v.strip()]
-        strides = [values.get(v.strip()) for v in m.group(3).split(",") if v.strip()]
-        if None in dims or None in strides or not dims:
-            continue
-        need = 1 + sum((d - 1) * s for d, s in zip(dims, strides) if d > 1)
-        base = m.group(1)
+    out, views = {}, {}
+
+    def reach(base, need):
         while base in offsets:  # a pointer moved by a known offset
             base, off = offsets[base]
             need += max(off or 0, 0)
         out[base] = max(out.get(base, 0), need)
+
+    def known(text):
+        items = [values.get(v.strip()) for v in text.split(",") if v.strip()]
+        return None if None in items or not items else items
+
+    for m in re.finditer(r"(%[\w.$]+)\s*=\s*pto\.make_tensor_view\s+(%[\w.$]+)\s*,\s*shape\s*="
+                         r"\s*\[([^\]]*)\]\s*,\s*strides\s*=\s*\[([^\]]*)\]", func.body):
+        dims, strides = known(m.group(3)), known(m.group(4))
+        if dims is None or strides is None:
+            continue
+        views[m.group(1)] = (m.group(2), strides)
+        reach(m.group(2), 1 + sum((d - 1) * s for d, s in zip(dims, strides) if d > 1))
+    # A window may run past its view (PTOAS checks static shapes only): the generated host
+    # program sizes the buffer by what its loads and stores reach, windows included.
+    packed = packed_scale_loads(func.body)
+    for m in re.finditer(r"(%[\w.$]+)\s*=\s*pto\.partition_view\s+(%[\w.$]+)\s*,\s*offsets\s*="
+                         r"\s*\[([^\]]*)\]\s*,\s*sizes\s*=\s*\[([^\]]*)\]", func.body):
+        offs, sizes = known(m.group(3)), known(m.group(4))
+        if m.group(2) not in views or offs is None or sizes is None:
+            continue
+        base, strides = views[m.group(2)]
+        if len(offs) != len(strides) or len(sizes) != len(strides):
+            continue
+        start = sum(o * s for o, s in zip(offs, strides))
+        reach(base, 1 + start + sum((d - 1) * s for d, s in zip(sizes, strides) if d > 1))
+        if m.group(1) in packed and len(sizes) == 2:
+            # An exponent tile's load reads whole boxes in box order (MX_A_ZZ / MX_B_NN).
+            box_r, box_c = packed[m.group(1)]
+            rows = -(-sizes[0] // box_r) * box_r
+            cols = -(-sizes[1] // box_c) * box_c
+            reach(base, start + rows * cols)
+    return out
+
+
+def packed_scale_loads(body):
+    """{partition: its box (rows, cols)} for the loads into e8m0 ZZ / NN tiles in L1, which read
+    global memory in box order, as PTOAS lowers them (MX_A_ZZ / MX_B_NN)."""
+    out = {}
+    for m in re.finditer(r"pto\.tload\s+ins\(\s*(%[\w.$]+)\s*:[^)]*\)\s*outs\([^:]*:\s*"
+                         r"!pto\.tile_buf<([^>]*)>", body):
+        ty = m.group(2)
+        if "f8E8M0" not in ty or not re.search(r"\bmat\b|loc=mat", ty) or "fractal=32" not in ty:
+            continue
+        shape = re.search(r"(\d+)x(\d+)x", ty) or re.search(r"rows=(\d+),\s*cols=(\d+)", ty)
+        col_major = "blayout=col_major" in ty
+        if col_major and "slayout=col_major" in ty:
+            out[m.group(1)] = (2, 16)
+        elif not col_major and "slayout=row_major" in ty and shape and shape.group(1) != "1":
+            out[m.group(1)] = (16, 2)
     return out
 
 

@@ -1,0 +1,82 @@
+"""tmatmul.mx on a5 with its e8m0 scales loaded from global memory into ZZ and NN tiles in L1.
+
+PTOAS lowers such a load with the MX_A_ZZ / MX_B_NN layout: global memory holds the scales in
+the tile's box order, box after box (16x2 ZZ boxes along each band of 16 rows for a; 2x16 NN
+boxes down each band of 16 columns for b), each box's 32 bytes row by row (ZZ) or column by
+column (NN), the window rounded up to whole boxes. M = 32 (two ZZ bands), K = 128 (4 scale
+columns), N = 24 (an NN band and a half, the half padded with zeros). The reference packs the
+scales itself and sums in float64; rtol 1e-5 against the kernel's f32 sums.
+"""
+import os
+
+import numpy as np
+
+M, K, N = 32, 128, 24
+
+
+def e4m3(b):
+    b = np.asarray(b, np.uint8).astype(np.int64)
+    sign = np.where(b & 0x80, -1.0, 1.0)
+    e, m = (b >> 3) & 0xF, b & 7
+    v = np.where(e == 0, m * 2.0 ** -9, (8 + m) * 2.0 ** (e - 10))
+    return np.where((e == 15) & (m == 7), np.nan, sign * v)
+
+
+def e8m0(b):
+    return 2.0 ** (np.asarray(b, np.int64) - 127)
+
+
+def rounded(n, to):
+    return -(-n // to) * to
+
+
+def zz_bytes(s):
+    """a's scales (M x K/32) in ZZ box order."""
+    rows, cols = rounded(s.shape[0], 16), rounded(s.shape[1], 2)
+    out = np.zeros(rows * cols, np.uint8)
+    r, c = np.indices(s.shape)
+    out[(r // 16) * cols * 16 + (c // 2) * 32 + (r % 16) * 2 + c % 2] = s
+    return out
+
+
+def nn_bytes(s):
+    """b's scales (K/32 x N) in NN box order."""
+    rows, cols = rounded(s.shape[0], 2), rounded(s.shape[1], 16)
+    out = np.zeros(rows * cols, np.uint8)
+    r, c = np.indices(s.shape)
+    out[(c // 16) * rows * 16 + (r // 2) * 32 + (c % 16) * 2 + r % 2] = s
+    return out
+
+
+CASE = {
+    "arch": "a5",
+    "args": ["a.bin", "b.bin", "sa.bin", "sb.bin", f"zeros:{M * N}"],
+    "outs": [{"target": "5", "expect": "c.expect.bin", "dtype": "float32", "rtol": 1e-5,
+              "atol": 1e-3}],
+}
+
+
+def fp8_bytes(rng, shape):
+    sign = rng.integers(0, 2, size=shape) << 7
+    e = rng.integers(5, 10, size=shape)
+    m = rng.integers(0, 8, size=shape)
+    return (sign | (e << 3) | m).astype(np.uint8)
+
+
+def generate(out_dir):
+    rng = np.random.default_rng(7057)
+    a = fp8_bytes(rng, (M, K))
+    b = fp8_bytes(rng, (K, N))
+    sa = rng.integers(120, 135, size=(M, K // 32)).astype(np.uint8)
+    sb = rng.integers(120, 135, size=(K // 32, N)).astype(np.uint8)
+    blk = np.arange(K) // 32
+    c = (e4m3(a) * e8m0(sa)[:, blk]) @ (e4m3(b) * e8m0(sb)[blk, :])
+    a.tofile(os.path.join(out_dir, "a.bin"))
+    b.tofile(os.path.join(out_dir, "b.bin"))
+    zz_bytes(sa).tofile(os.path.join(out_dir, "sa.bin"))
+    nn_bytes(sb).tofile(os.path.join(out_dir, "sb.bin"))
+    c.astype(np.float32).tofile(os.path.join(out_dir, "c.expect.bin"))
+
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))
