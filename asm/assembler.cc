@@ -466,6 +466,7 @@ bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan
   bool module_arch = FindTargetArch(probe, top, &arch);
   if (options.arch_given && !(module_arch && options.module_arch_first)) arch = options.arch;
   program->arch = arch;
+  program->backend = options.backend;
   Context ctx(file, diags, arch, options.limits);
   ctx.set_address_mode(options.address_mode);
   std::vector<Statement> body;

@@ -19,6 +19,7 @@ struct AssembleOptions {
   /// pto.device-spec) comes first and \a arch is only the fallback.
   bool module_arch_first = false;
   Arch arch = Arch::kA2A3;
+  Backend backend = Backend::kEmitC;  ///< --pto-backend (a listing keeps its own)
   std::string entry;  ///< --entry: the executable's entry function, by name.
   AddressMode address_mode = AddressMode::kEither;  ///< --pto-level
   /// The bytecode format's limits, checked where the source crosses them (tests lower them).

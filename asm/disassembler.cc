@@ -69,6 +69,7 @@ std::string Lister::Run(const std::string& name) {
                 "). ptoas assembles it into the same bytes; docs/bytecode.md explains it.\n");
   out_ += StrCat("module attributes {pto.target_arch = \"", ArchName(program_.arch),
                  "\", pto.listing, ",
+                 program_.backend == Backend::kVpto ? "pto.backend = \"vpto\", " : "",
                  program_.is_object ? "pto.object" : StrCat("pto.entry = ", program_.entry),
                  "} {\n");
   for (uint32_t i = 0; i < program_.functions.size(); ++i) {

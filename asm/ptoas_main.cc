@@ -91,7 +91,7 @@ bool Write(pto::Program program, const std::string& output) {
 static int ToolMain(int argc, char** argv) {
   CLI::App app{"ptoas: assemble and link PTO assembly (.pto) into PTO bytecode", "ptoas"};
   std::vector<std::string> inputs;
-  std::string output, arch_name, entry, level;
+  std::string output, arch_name, entry, level, backend = "emitc";
   bool compile_only = false, disassemble = false, dump_header = false;
   app.add_option("inputs", inputs,
                  "PTO assembly files ('-' reads standard input) and objects (.ptoo) to link "
@@ -115,6 +115,11 @@ static int ToolMain(int argc, char** argv) {
                  "one is an error); any case, as PTOAS reads it; default: both, ptoas places "
                  "the tiles that have none")
       ->transform(CLI::IsMember({"level1", "level2", "level3"}, CLI::ignore_case));
+  CLI::Option* backend_option = app.add_option("--pto-backend", backend,
+                 "PTOAS's code generator the kernel is built with, whose results ptorun gives: "
+                 "emitc (default: pto-isa's implementation of each instruction) or vpto "
+                 "(PTOAS's VPTO templates, where they compute differently; docs/semantics.md)")
+      ->check(CLI::IsMember({"emitc", "vpto"}));
   CLI::Option* entry_option = app.add_option("--entry", entry,
                  "the executable's entry function (default: the pto.entry function, else the "
                  "only public one)");
@@ -128,7 +133,8 @@ static int ToolMain(int argc, char** argv) {
   // --dump-header print a file as it is.
   compile->excludes(entry_option);
   for (CLI::Option* inspect : {disassemble_option, dump_option}) {
-    inspect->excludes(compile)->excludes(arch)->excludes(entry_option)->excludes(level_option);
+    inspect->excludes(compile)->excludes(arch)->excludes(entry_option)->excludes(level_option)
+        ->excludes(backend_option);
   }
   disassemble_option->excludes(dump_option);
   app.set_version_flag("--version", pto::VersionText("ptoas"));
@@ -144,6 +150,7 @@ static int ToolMain(int argc, char** argv) {
     options.module_arch_first = pto_arch->count() > 0;
   }
   options.entry = entry;
+  (void)pto::ParseBackend(backend, &options.backend);  // checked by CLI11
   if (!level.empty()) {
     options.address_mode = level == "level3" ? pto::assembler::AddressMode::kManual
                                              : pto::assembler::AddressMode::kPlanned;

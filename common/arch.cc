@@ -24,6 +24,14 @@ constexpr MemoryInfo kMemories[kMemoryCount] = {
 
 const char* ArchName(Arch arch) { return arch == Arch::kA5 ? "a5" : "a2a3"; }
 
+const char* BackendName(Backend backend) { return backend == Backend::kVpto ? "vpto" : "emitc"; }
+
+bool ParseBackend(std::string_view name, Backend* backend) {
+  if (name != "emitc" && name != "vpto") return false;
+  *backend = name == "vpto" ? Backend::kVpto : Backend::kEmitC;
+  return true;
+}
+
 bool ParseArch(std::string_view name, Arch* arch) {
   if (name == "a2a3" || name == "a3" || name == "a2") {
     *arch = Arch::kA2A3;

@@ -26,6 +26,18 @@ enum class Memory : uint8_t {
 constexpr int kMemoryCount = 7;
 
 const char* ArchName(Arch arch);
+
+/// Which of PTOAS's code generators a kernel was built with (ptoas --pto-backend). They compute
+/// the same but where PTOAS v0.60's VPTO TileLib templates differ from pto-isa, the emitc
+/// backend's implementation (docs/semantics.md, "PTOAS's backends"). Values are part of the
+/// bytecode (its meta flags).
+enum class Backend : uint8_t {
+  kEmitC = 0,  ///< pto-isa's implementation of each instruction (PTOAS's default)
+  kVpto = 1,   ///< PTOAS's VPTO TileLib templates (--pto-backend=vpto)
+};
+const char* BackendName(Backend backend);
+/// Accepts "emitc" and "vpto". Returns false if unknown.
+bool ParseBackend(std::string_view name, Backend* backend);
 /// Accepts "a2a3", "a3", "a2" and "a5". Returns false if unknown.
 bool ParseArch(std::string_view name, Arch* arch);
 

@@ -20,6 +20,9 @@ enum class FileKind : uint16_t { kExecutable = 1, kObject = 2 };
 
 enum class SectionId : uint32_t { kStrings = 1, kMeta = 2, kFunctions = 3 };
 
+/// Meta flags (the word after the entry index).
+constexpr uint32_t kMetaFlagVpto = 1;  ///< Built for PTOAS's VPTO backend (Backend::kVpto).
+
 /// Function flags (the byte after the kernel kind).
 constexpr uint8_t kFunctionPublic = 1;       ///< Visible to other files when linking.
 constexpr uint8_t kFunctionDeclaration = 2;  ///< No body: an import (objects only).

@@ -208,8 +208,13 @@ bool Reader::ReadMeta(Program* program) {
   size_t at = r.pos();
   uint32_t arch = r.U32();
   program->entry = r.U32();
-  r.U32();  // flags, reserved
+  const size_t flags_at = r.pos();
+  const uint32_t flags = r.U32();
   if (!Check(r)) return false;
+  if ((flags & ~kMetaFlagVpto) != 0) {
+    return Fail(flags_at, StrCat("unknown meta flags ", Hex(flags & ~kMetaFlagVpto)));
+  }
+  program->backend = (flags & kMetaFlagVpto) != 0 ? Backend::kVpto : Backend::kEmitC;
   if (arch != static_cast<uint32_t>(Arch::kA2A3) && arch != static_cast<uint32_t>(Arch::kA5)) {
     return Fail(at, StrCat("unknown architecture code ", arch));
   }

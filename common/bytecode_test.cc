@@ -3,9 +3,11 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <random>
 
 #include "pto/common/isa/encoding.h"
+#include "pto/common/strings.h"
 #include "pto/tests/test_support.h"
 
 namespace pto {
@@ -59,6 +61,32 @@ TEST_CASE("header damage is reported at its offset") {
   bad[23] = 0xff;  // high byte of the first section's offset
   CHECK(ReadErrors(bad).find("lies outside the file") != std::string::npos);
   CHECK(ReadErrors({}) == "p.ptobc:0x000000: error: file too short for a bytecode header\n");
+}
+
+TEST_CASE("the backend is a meta flag: read back, and unknown flags refused at their offset") {
+  Program program = testing::Assemble(kKernel);
+  program.backend = Backend::kVpto;
+  std::vector<uint8_t> bytes = WriteProgram(program);
+  Program reread;
+  Diagnostics diags;
+  REQUIRE(ReadProgram(bytes, "p.ptobc", &reread, diags));
+  CHECK(reread.backend == Backend::kVpto);
+  CHECK(WriteProgram(reread) == bytes);
+  // The meta section: arch, entry, then the flags word.
+  size_t meta = 0;
+  for (size_t s = 0; s < 3; ++s) {
+    const size_t at = 16 + s * 12;
+    if (bytes[at] == static_cast<uint8_t>(SectionId::kMeta)) {
+      meta = bytes[at + 4] | bytes[at + 5] << 8 | bytes[at + 6] << 16 | bytes[at + 7] << 24;
+    }
+  }
+  REQUIRE(meta != 0);
+  CHECK(bytes[meta + 8] == kMetaFlagVpto);
+  std::vector<uint8_t> bad = bytes;
+  bad[meta + 8] = 0x6;
+  char where[16];
+  std::snprintf(where, sizeof where, "0x%06zx", meta + 8);
+  CHECK(ReadErrors(bad) == StrCat("p.ptobc:", where, ": error: unknown meta flags 0x6\n"));
 }
 
 TEST_CASE("every truncation and many byte flips are rejected or read, never crash") {

@@ -179,7 +179,7 @@ std::vector<uint8_t> WriteProgram(const Program& program) {
   section(1, SectionId::kMeta, [&] {
     w.U32(static_cast<uint32_t>(program.arch));
     w.U32(program.entry);
-    w.U32(0);  // flags
+    w.U32(program.backend == Backend::kVpto ? kMetaFlagVpto : 0);  // flags
   });
   section(2, SectionId::kFunctions, [&] {
     w.U32(static_cast<uint32_t>(program.functions.size()));

@@ -180,6 +180,7 @@ void ForEachStringIndex(FunctionT& f, Use&& use) {
 
 struct Program {
   Arch arch = Arch::kA2A3;
+  Backend backend = Backend::kEmitC;  ///< ptoas --pto-backend
   /// A relocatable object (`ptoas -c`): it may declare functions it does not define, and its
   /// call operands and peer fields index its own function table until linked.
   bool is_object = false;

@@ -164,9 +164,23 @@ std::string CheckTileAddress(const TileType& type, Arch arch, uint64_t addr) {
   return "";
 }
 
-uint64_t PadBits(PadValue pad, DType dtype) {
+uint64_t PadBits(PadValue pad, DType dtype, Backend backend) {
   if (pad == PadValue::kNull || pad == PadValue::kZero) return 0;
   bool max = pad == PadValue::kMax;
+  if (backend == Backend::kVpto) {  // the TileLib templates' _max / _min
+    switch (dtype) {
+      case DType::kF32:
+        return max ? 0x7f7fffff : 0xff7fffff;
+      case DType::kF16:
+        return max ? 0x7bff : 0xfbff;
+      case DType::kBF16:
+        return max ? 0x7f7f : 0xff7f;
+      case DType::kI8:
+        return max ? 0x7f : 0x80;
+      default:
+        break;  // the integers' extremes, as pto-isa
+    }
+  }
   switch (dtype) {
     case DType::kF32:
       return max ? 0x7f800000 : 0xff800000;

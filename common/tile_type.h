@@ -120,7 +120,9 @@ bool WindowTypeFits(const TileType& tile, const TileType& window);
 int64_t PackedMaskRowBytes(Arch arch, DType src, int64_t cols);
 
 /// Bit pattern of the pad value for \a type's dtype (isa.md 1.4, NPU column), widened to 64 bits.
-uint64_t PadBits(PadValue pad, DType dtype);
+/// PTOAS's VPTO templates pad floats with their largest finite values instead of infinities,
+/// and i8 "min" with -128 (\a backend; docs/semantics.md, "PTOAS's backends").
+uint64_t PadBits(PadValue pad, DType dtype, Backend backend = Backend::kEmitC);
 
 }  // namespace pto
 

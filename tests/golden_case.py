@@ -10,6 +10,7 @@ CASE = {
     "outs": [{"target": "2", "expect": "y.expect.bin", "dtype": "float32",
               "rtol": 1e-6, "atol": 0}],    # optional: "ulp" for bf16/f16 comparisons
     "arch": "a5",                           # optional ptoas --arch
+    "backend": "vpto",                      # optional ptoas --pto-backend
     "entry": "kernel",                      # optional entry (ptoas and ptorun --entry)
     "kernel": "softmax.pto",                # optional; default kernel.pto
     "objects": ["helpers.pto"],             # optional: assembled with ptoas -c, then linked
@@ -97,6 +98,10 @@ def shown(cmd):
     return "$ " + " ".join(c.replace(here, "") for c in cmd)
 
 
+def backend_flags(case):
+    return ["--pto-backend", case["backend"]] if "backend" in case else []
+
+
 def build(ptoas, case_dir, work_dir, log=None):
     """Assembles (and links) the case's program into work_dir; (path, problems)."""
     case = load_case(case_dir)
@@ -106,7 +111,7 @@ def build(ptoas, case_dir, work_dir, log=None):
     objects = []
     for source in case.get("objects", []):
         obj = os.path.join(work_dir, os.path.basename(source) + ".ptoo")
-        cmd = [ptoas, "-c", os.path.join(case_dir, source), "-o", obj]
+        cmd = [ptoas, "-c", os.path.join(case_dir, source), "-o", obj] + backend_flags(case)
         if log:
             log(shown(cmd))
         done = subprocess.run(cmd, capture_output=True, text=True)
@@ -118,6 +123,7 @@ def build(ptoas, case_dir, work_dir, log=None):
         cmd += ["--arch", case["arch"]]
     if "entry" in case:
         cmd += ["--entry", case["entry"]]
+    cmd += backend_flags(case)
     if log:
         log(shown(cmd))
     done = subprocess.run(cmd, capture_output=True, text=True)

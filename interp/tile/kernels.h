@@ -47,11 +47,12 @@ typename Elem<T>::C ScalarAs(Executor& ex, uint32_t reg) {
   return IsFloat(type) ? Elem<T>::FromDouble(s.f) : Elem<T>::FromInt(s.i);
 }
 
-/// The pad value of tiles of \a type (PadBits) as an element of their storage type T.
+/// The pad value of tiles of \a type (PadBits) as an element of their storage type T, as the
+/// backend the kernel was built for pads.
 template <typename T>
-T PadElement(const TileType& type) {
+T PadElement(const TileType& type, Backend backend) {
   T pad;
-  const uint64_t bits = PadBits(type.pad, type.dtype);
+  const uint64_t bits = PadBits(type.pad, type.dtype, backend);
   std::memcpy(&pad, &bits, sizeof(T));  // the low bytes: the host is little-endian
   return pad;
 }

@@ -164,8 +164,8 @@ bool MapViewToTile(Executor& ex, const ViewState& v, const TileRef& t, const std
 }
 
 template <typename T>
-void FillPad(const TileRef& t) {
-  const T pad = PadElement<T>(*t.type);
+void FillPad(const TileRef& t, Backend backend) {
+  const T pad = PadElement<T>(*t.type, backend);
   T* all = reinterpret_cast<T*>(t.base);
   if (t.type->Dense()) {
     for (int64_t i = 0; i < int64_t{t.type->rows} * t.type->cols; ++i) all[i] = pad;
@@ -223,7 +223,7 @@ bool ExecLoad(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::Prefetch>) return true;
   WithStorageType(t.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    if (t.type->pad != PadValue::kNull) view_mapping::FillPad<T>(t);
+    if (t.type->pad != PadValue::kNull) view_mapping::FillPad<T>(t, ex.program().backend);
     const T* gm = reinterpret_cast<const T*>(buf.bytes.data());
     auto copy_in = [&](T* run, int64_t at, int32_t n) { std::memcpy(run, gm + at, n * sizeof(T)); };
     if (ForContiguousRuns<T>(t, m, copy_in)) return;

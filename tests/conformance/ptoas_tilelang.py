@@ -43,6 +43,17 @@ ST = Path("test") / "tilelang_st" / "npu" / "a5" / "src" / "st"
 
 
 
+def backend_flags(module):
+    """ptoas's --pto-backend as the ST's build passes it to PTOAS (run_ptoas_to_file.cmake in
+    the testcase's directory or above)."""
+    for d in Path(module).resolve().parents:
+        cmake = d / "run_ptoas_to_file.cmake"
+        if cmake.exists():
+            m = re.search(r"--pto-backend=(\w+)", cmake.read_text(errors="replace"))
+            return ["--pto-backend", m.group(1)] if m else []
+    return []
+
+
 def find_testcases(repo, pattern=None):
     """(label, directory) of each testcase directory with a main.cpp and a module."""
     root = Path(repo) / ST
@@ -369,7 +380,7 @@ def run_one_case(tc, row, work, tools, bytecodes):
     if wrapper.entry not in bytecodes:
         out_path = str(work / f"{wrapper.entry}.ptobc")
         rc, out = vpto.run([ptoas, str(tc.module), "--arch", "a5", "--entry", wrapper.entry,
-                            "-o", out_path], work, 300)
+                            *backend_flags(tc.module), "-o", out_path], work, 300)
         bytecodes[wrapper.entry] = (out_path, vpto.parameters(ptoas, out_path, work)) if (
             rc == 0) else "ptoas: " + vpto.first_error(out)
     compiled = bytecodes[wrapper.entry]

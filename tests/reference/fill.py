@@ -31,6 +31,15 @@ PAD_BITS = {  # (max, min) pad bit patterns
     "i32": (0x7FFFFFFF, 0x80000000), "ui32": (0xFFFFFFFF, 0), "i16": (0x7FFF, 0x8000),
     "ui16": (0xFFFF, 0), "i8": (0x7F, 0xFF), "ui8": (0xFF, 0), "i64": (0, 0), "ui64": (0, 0),
 }
+# PTOAS's VPTO TileLib templates (ptoas --pto-backend=vpto) pad floats with the largest finite
+# values (FLT_MAX, 65504, bf16's 0x7f7f) and i8 "min" with -128; the rest as above.
+PAD_BITS_VPTO = dict(PAD_BITS, **{
+    "f32": (0x7F7FFFFF, 0xFF7FFFFF), "f16": (0x7BFF, 0xFBFF), "bf16": (0x7F7F, 0xFF7F),
+    "i8": (0x7F, 0x80)})
+
+
+def pad_bits(backend):
+    return PAD_BITS_VPTO if backend == "vpto" else PAD_BITS
 
 
 def _fillpad_layout(k, t):
@@ -43,9 +52,9 @@ def _fillpad_layout(k, t):
     return (r, c), (r - 1, c - 3), p, q
 
 
-def _padded(src, valid, shape, pad, t):
+def _padded(src, valid, shape, pad, t, backend=None):
     """A tile of shape filled with pad (1 zero, 2 max, 3 min), src's valid region on top."""
-    bits = 0 if pad == 1 else PAD_BITS[t][pad - 2]
+    bits = 0 if pad == 1 else pad_bits(backend)[t][pad - 2]
     dt = np.dtype(TYPES[t][0])
     raw = np.array([bits], dtype=bits_type(t)).view(dt)[0]
     out = np.full(shape, raw, dtype=dt)
@@ -53,11 +62,16 @@ def _padded(src, valid, shape, pad, t):
     return out
 
 
-def fillpad_case(arch, seed):
+def fillpad_case(arch, seed, backend=None, kernel=None):
+    """backend "vpto": PTOAS's VPTO templates' pad values; kernel: another case's kernel.pto."""
     case = {"arch": arch,
             "args": [f"{x}_{t}.bin" for t in FILLPAD_ORDER for x in ("s", "x")],
             "outs": [{"target": f"{x}_{t}", "expect": f"{x}_{t}.expect.bin",
                       "dtype": TYPES[t][1]} for t in FILLPAD_ORDER for x in ("s", "e", "i")]}
+    if backend:
+        case["backend"] = backend
+    if kernel:
+        case["kernel"] = kernel
 
     def generate(out_dir):
         rng = np.random.default_rng(seed)
@@ -69,10 +83,10 @@ def fillpad_case(arch, seed):
                 bits = rng.integers(0, 256, size=shape[0] * shape[1] * dt.itemsize,
                                     dtype=np.int64)
                 files[f"{x}_{t}"] = bits.astype(np.uint8).view(dt).reshape(shape)
-            files[f"s_{t}.expect"] = _padded(files[f"s_{t}"], valid, shape, p, t)
+            files[f"s_{t}.expect"] = _padded(files[f"s_{t}"], valid, shape, p, t, backend)
             expand = (shape[0] + 2, 2 * shape[1])
-            files[f"e_{t}.expect"] = _padded(files[f"x_{t}"], valid, expand, q, t)
-            files[f"i_{t}.expect"] = _padded(files[f"x_{t}"], valid, shape, q, t)
+            files[f"e_{t}.expect"] = _padded(files[f"x_{t}"], valid, expand, q, t, backend)
+            files[f"i_{t}.expect"] = _padded(files[f"x_{t}"], valid, shape, q, t, backend)
         save(out_dir, files)
     return case, generate
 

@@ -5,8 +5,8 @@ load_store_case(arch, seed, t): TLOAD/TSTORE of a window 64 bytes wide and 8 row
 from (5, 3) of a 16-row matrix 128 bytes wide to (1, 7) of another (memory/load_store_*); the
 type's edge patterns are planted at the start of the window.
 
-pad_case(arch, seed, t, shape, valid): TLOAD of a valid region loaded from (2, 3) into tiles
-with pad=max and pad=min; the rest of each tile holds the type's pad bits (fill.PAD_BITS;
+pad_case(arch, seed, t, shape, valid[, backend]): TLOAD of a valid region loaded from (2, 3) into tiles
+with pad=max and pad=min; the rest of each tile holds the type's pad bits (fill.pad_bits;
 memory/pad_*).
 
 prefetch_sync_case: tprefetch writes nothing, tsync.op does nothing
@@ -20,7 +20,7 @@ import os
 import numpy as np
 
 from .element_types import bits_type
-from .fill import PAD_BITS
+from .fill import pad_bits
 from .tiles import save
 
 # Patterns planted at the start of a load_store window: a NaN with a payload, -inf, -0 and the
@@ -52,19 +52,24 @@ def load_store_case(arch, seed, t):
     return case, generate
 
 
-def pad_case(arch, seed, t, shape, valid):
+def pad_case(arch, seed, t, shape, valid, backend=None, kernel=None):
+    """backend "vpto": PTOAS's VPTO templates' pad values; kernel: another case's kernel.pto."""
     u = bits_type(t)
     vr, vc = valid
     case = {"arch": arch, "args": ["src.bin"],
             "outs": [{"target": "hi", "expect": "hi.expect.bin", "dtype": u.name},
                      {"target": "lo", "expect": "lo.expect.bin", "dtype": u.name}]}
+    if backend:
+        case["backend"] = backend
+    if kernel:
+        case["kernel"] = kernel
 
     def generate(out_dir):
         rng = np.random.default_rng(seed)
         src = rng.integers(0, 1 << (8 * u.itemsize), size=shape, dtype=u)
         window = src[2:2 + vr, 3:3 + vc]
         files = {"src": src}
-        for name, pad in zip(("hi", "lo"), PAD_BITS[t]):
+        for name, pad in zip(("hi", "lo"), pad_bits(backend)[t]):
             files[f"{name}.expect"] = np.full(shape, pad, u)
             files[f"{name}.expect"][:vr, :vc] = window
         save(out_dir, files)
