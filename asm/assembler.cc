@@ -102,8 +102,9 @@ class BodyParser {
 class ModuleLowering {
  public:
   /// With \a bodies, the function bodies in the tree are empty and \a bodies parses them.
-  ModuleLowering(Context& ctx, Program& program, BodyParser* bodies = nullptr)
-      : ctx_(ctx), program_(program), bodies_(bodies) {}
+  /// \a backend: of functions no module's pto.backend names (ptoas --pto-backend).
+  ModuleLowering(Context& ctx, Program& program, Backend backend, BodyParser* bodies = nullptr)
+      : ctx_(ctx), program_(program), backend_(backend), bodies_(bodies) {}
 
   /// False if a body did not parse (with \a bodies only).
   bool Run(StatementSpan top);
@@ -132,6 +133,7 @@ class ModuleLowering {
 
   Context& ctx_;
   Program& program_;
+  Backend backend_;
   BodyParser* bodies_;
   std::unique_ptr<FunctionBuilder> main_builder_;  ///< The synchronous form's implicit @main.
 };
@@ -408,6 +410,7 @@ bool ModuleLowering::Run(StatementSpan top) {
     program_.functions.emplace_back();
     Function& fn = program_.functions.back();
     fn.name = program_.Intern("main");
+    fn.backend = backend_;
     (void)ctx_.DeclareFunction("main", 0);
     main_builder_ = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
     BodyLowering lowering(*main_builder_);
@@ -423,6 +426,7 @@ bool ModuleLowering::Run(StatementSpan top) {
     pending[i].scope = funcs[i].scope;
     Declare(*funcs[i].stmt, &pending[i]);
     if (!pending[i].builder) continue;
+    pending[i].builder->function().backend = funcs[i].backend.value_or(backend_);
     const auto index = static_cast<uint32_t>(&pending[i].builder->function() - program_.functions.data());
     scoped.push_back({pending[i].scope, pending[i].name, pending[i].is_kernel, index});
   }
@@ -466,7 +470,6 @@ bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan
   bool module_arch = FindTargetArch(probe, top, &arch);
   if (options.arch_given && !(module_arch && options.module_arch_first)) arch = options.arch;
   program->arch = arch;
-  program->backend = options.backend;
   Context ctx(file, diags, arch, options.limits);
   ctx.set_address_mode(options.address_mode);
   std::vector<Statement> body;
@@ -493,7 +496,7 @@ bool Lower(const SourceFile& file, const AssembleOptions& options, StatementSpan
     ctx.DefineTypeAlias(alias->head.text, {std::make_shared<const Type>(std::move(type)),
                                            alias->range, /*broken=*/false});
   }
-  if (!ModuleLowering(ctx, *program, bodies).Run(body)) return false;
+  if (!ModuleLowering(ctx, *program, options.backend, bodies).Run(body)) return false;
   return !bodies || bodies->ParseRest();
 }
 

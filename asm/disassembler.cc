@@ -69,7 +69,6 @@ std::string Lister::Run(const std::string& name) {
                 "). ptoas assembles it into the same bytes; docs/bytecode.md explains it.\n");
   out_ += StrCat("module attributes {pto.target_arch = \"", ArchName(program_.arch),
                  "\", pto.listing, ",
-                 program_.backend == Backend::kVpto ? "pto.backend = \"vpto\", " : "",
                  program_.is_object ? "pto.object" : StrCat("pto.entry = ", program_.entry),
                  "} {\n");
   for (uint32_t i = 0; i < program_.functions.size(); ++i) {
@@ -118,6 +117,7 @@ void Lister::Header(uint32_t index, const Function& f) {
   std::vector<std::string> attrs;
   if (f.marked_entry) attrs.push_back("pto.entry");
   if (f.simt_entry) attrs.push_back("pto.simt_entry");
+  if (f.backend == Backend::kVpto) attrs.push_back("pto.backend = \"vpto\"");
   if (f.kind != KernelKind::kAny) {
     attrs.push_back(StrCat("pto.kernel_kind = #pto.kernel_kind<",
                            f.kind == KernelKind::kCube ? "cube" : "vector", ">"));

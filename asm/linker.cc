@@ -101,13 +101,6 @@ void Linker::At(Severity severity, Ref r, std::string message) {
 
 bool Linker::CheckArch() {
   for (size_t u = 1; u < units_.size(); ++u) {
-    if (units_[u].program.backend != units_[0].program.backend) {
-      diags_.Error(StrCat("backend mismatch: ", units_[u].name, " is built for PTOAS's ",
-                          BackendName(units_[u].program.backend), " backend but ",
-                          units_[0].name, " for its ", BackendName(units_[0].program.backend),
-                          " backend (ptoas --pto-backend)"));
-      ok_ = false;
-    }
     if (units_[u].program.arch != units_[0].program.arch) {
       diags_.Error(StrCat("architecture mismatch: ", units_[u].name, " is built for ",
                           ArchName(units_[u].program.arch), " but ", units_[0].name, " for ",
@@ -307,7 +300,6 @@ bool Linker::Run() {
   }
   if (!CheckArch()) return false;
   out_.arch = units_[0].program.arch;
-  out_.backend = units_[0].program.backend;
   CollectPublic();
   ResolveDeclarations();
   if (!ok_) return false;

@@ -215,6 +215,11 @@ bool ListingFunction::Declare(uint32_t index) {
         f.simt_entry = true;
       } else if (key == "pto.declaration") {
         f.defined = false;
+      } else if (key == "pto.backend") {
+        if (!word || !word->Is(ItemKind::kString) || attr.value.size() != 1 ||
+            !ParseBackend(word->text, &f.backend)) {
+          return Error(item, "pto.backend is \"emitc\" or \"vpto\"");
+        }
       } else if (key == "pto.peer" && word && word->Is(ItemKind::kInt)) {
         f.peer = static_cast<uint32_t>(word->number);
       } else if (key == "pto.kernel_kind") {
@@ -502,15 +507,6 @@ bool LowerListing(Context& ctx, Program& program, StatementSpan top,
                   const std::vector<const Statement*>& funcs) {
   std::map<std::string, Attribute> attrs = ModuleAttributes(top);
   program.is_object = attrs.count("pto.object") > 0;
-  auto backend = attrs.find("pto.backend");
-  program.backend = Backend::kEmitC;
-  if (backend != attrs.end()) {
-    const ItemSpan v = backend->second.value;
-    if (v.size() != 1 || !v[0].Is(ItemKind::kString) || !ParseBackend(v[0].text, &program.backend)) {
-      ctx.Error(backend->second.range, "pto.backend is \"emitc\" or \"vpto\"");
-      return false;
-    }
-  }
   auto entry = attrs.find("pto.entry");
   if (entry != attrs.end() && entry->second.value.size() == 1 &&
       entry->second.value[0].Is(ItemKind::kInt)) {

@@ -35,6 +35,7 @@ struct ModuleSite {
   const Item* body = nullptr;
   KernelKind kind = KernelKind::kAny;
   SourceRange kind_at;  ///< Its pto.kernel_kind attribute.
+  std::optional<Backend> backend;  ///< Its pto.backend attribute.
 };
 
 ModuleSite ReadModule(Context& ctx, const Statement& stmt) {
@@ -44,6 +45,16 @@ ModuleSite ReadModule(Context& ctx, const Statement& stmt) {
   if (!attributes) return site;
   std::map<std::string, Attribute> attrs;
   ReadAttributes(*attributes, &attrs);
+  if (auto b = attrs.find("pto.backend"); b != attrs.end()) {
+    const ItemSpan v = b->second.value;
+    Backend backend;
+    if (v.size() == 1 && v[0].Is(ItemKind::kString) && ParseBackend(v[0].text, &backend)) {
+      site.backend = backend;
+    } else {
+      ctx.Error(b->second.range, StrCat("unknown pto.backend '", Spell(v),
+                                        "' (expected \"emitc\" or \"vpto\")"));
+    }
+  }
   auto it = attrs.find("pto.kernel_kind");
   if (it == attrs.end()) return site;
   ParseKernelKind(ctx, it->second, &site.kind);
@@ -56,8 +67,9 @@ class Collector {
   Collector(Context& ctx, std::vector<FuncSite>* funcs, std::vector<const Statement*>* loose)
       : ctx_(ctx), funcs_(*funcs), loose_(*loose) {}
 
-  /// The statements of one module body (or of the file), in the kind submodule \a scope.
-  void Level(StatementSpan stmts, KernelKind scope) {
+  /// The statements of one module body (or of the file), in the kind submodule \a scope, of
+  /// the backend \a backend (the innermost pto.backend around them).
+  void Level(StatementSpan stmts, KernelKind scope, std::optional<Backend> backend) {
     std::vector<ModuleSite> modules;
     bool container = false;  // holds kind submodules
     for (const Statement& stmt : stmts) {
@@ -77,14 +89,15 @@ class Collector {
         }
         // A kindless module beside kind submodules is allowed: modules of other backends sit
         // there (the public case mixed-external-vadd); their functions have no kind.
-        Level(m.body->body(), scope != KernelKind::kAny ? scope : m.kind);
+        Level(m.body->body(), scope != KernelKind::kAny ? scope : m.kind,
+              m.backend ? m.backend : backend);
       } else if (stmt.head.IsWord("func.func")) {
         if (container && scope == KernelKind::kAny) {
           ctx_.Error(stmt.head, "a func.func beside kind submodules: a container holds kind "
                                 "submodules only; put it in one (module attributes "
                                 "{pto.kernel_kind = #pto.kernel_kind<cube>} { ... })");
         }
-        funcs_.push_back({&stmt, scope});
+        funcs_.push_back({&stmt, scope, backend});
       } else if (stmt.head.Is(ItemKind::kHash)) {
         continue;  // #name = attribute alias
       } else {
@@ -117,7 +130,7 @@ int KindSlot(KernelKind kind) { return kind == KernelKind::kCube ? 0 : 1; }
 
 void CollectModule(Context& ctx, StatementSpan stmts, std::vector<FuncSite>* funcs,
                    std::vector<const Statement*>* loose) {
-  Collector(ctx, funcs, loose).Level(stmts, KernelKind::kAny);
+  Collector(ctx, funcs, loose).Level(stmts, KernelKind::kAny, std::nullopt);
 }
 
 void ScopeNames(Context& ctx, std::vector<FuncSite>* funcs) {

@@ -7,6 +7,7 @@
 #ifndef PTO_ASM_MODULE_SCOPES_H_
 #define PTO_ASM_MODULE_SCOPES_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,10 +17,12 @@
 
 namespace pto::assembler {
 
-/// A func.func and the kind of the kind submodule it sits in (kAny: none).
+/// A func.func, the kind of the kind submodule it sits in (kAny: none) and the backend of the
+/// innermost module around it that names one (pto.backend; none: ptoas --pto-backend's).
 struct FuncSite {
   const Statement* stmt = nullptr;
   KernelKind scope = KernelKind::kAny;
+  std::optional<Backend> backend;
 };
 
 /// #pto.kernel_kind<cube> (or <vector>, or a bare cube/vector); reports any other value.

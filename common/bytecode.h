@@ -20,14 +20,13 @@ enum class FileKind : uint16_t { kExecutable = 1, kObject = 2 };
 
 enum class SectionId : uint32_t { kStrings = 1, kMeta = 2, kFunctions = 3 };
 
-/// Meta flags (the word after the entry index).
-constexpr uint32_t kMetaFlagVpto = 1;  ///< Built for PTOAS's VPTO backend (Backend::kVpto).
 
 /// Function flags (the byte after the kernel kind).
 constexpr uint8_t kFunctionPublic = 1;       ///< Visible to other files when linking.
 constexpr uint8_t kFunctionDeclaration = 2;  ///< No body: an import (objects only).
 constexpr uint8_t kFunctionEntry = 4;        ///< Marked pto.entry.
 constexpr uint8_t kFunctionSimtEntry = 8;    ///< Marked pto.simt_entry: run per workitem.
+constexpr uint8_t kFunctionVpto = 16;        ///< Built for PTOAS's VPTO backend (Backend::kVpto).
 
 /// Upper bounds the reader enforces before allocating anything. The assembler checks each
 /// where its input crosses it (asm/format_limits.h); so does the linker.

@@ -211,10 +211,7 @@ bool Reader::ReadMeta(Program* program) {
   const size_t flags_at = r.pos();
   const uint32_t flags = r.U32();
   if (!Check(r)) return false;
-  if ((flags & ~kMetaFlagVpto) != 0) {
-    return Fail(flags_at, StrCat("unknown meta flags ", Hex(flags & ~kMetaFlagVpto)));
-  }
-  program->backend = (flags & kMetaFlagVpto) != 0 ? Backend::kVpto : Backend::kEmitC;
+  if (flags != 0) return Fail(flags_at, StrCat("unknown meta flags ", Hex(flags)));
   if (arch != static_cast<uint32_t>(Arch::kA2A3) && arch != static_cast<uint32_t>(Arch::kA5)) {
     return Fail(at, StrCat("unknown architecture code ", arch));
   }
@@ -235,13 +232,15 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
     return Fail(kind_at, StrCat("invalid kernel kind ", int{kernel_kind}));
   }
   f->kind = static_cast<KernelKind>(kernel_kind);
-  if (flags & ~(kFunctionPublic | kFunctionDeclaration | kFunctionEntry | kFunctionSimtEntry)) {
+  if (flags & ~(kFunctionPublic | kFunctionDeclaration | kFunctionEntry | kFunctionSimtEntry |
+                kFunctionVpto)) {
     return Fail(kind_at + 1, StrCat("unknown function flags ", int{flags}));
   }
   f->is_public = flags & kFunctionPublic;
   f->defined = !(flags & kFunctionDeclaration);
   f->marked_entry = flags & kFunctionEntry;
   f->simt_entry = flags & kFunctionSimtEntry;
+  f->backend = (flags & kFunctionVpto) ? Backend::kVpto : Backend::kEmitC;
   f->def_file = r.U32();
   f->def_line = r.U32();
   f->def_col = r.U32();

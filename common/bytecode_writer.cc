@@ -79,7 +79,8 @@ void WriteFunction(const Function& f, const StringMap& remap, ByteWriter& w) {
   w.U32(Mapped(remap, f.name));
   w.U8(static_cast<uint8_t>(f.kind));
   w.U8((f.is_public ? kFunctionPublic : 0) | (f.defined ? 0 : kFunctionDeclaration) |
-       (f.marked_entry ? kFunctionEntry : 0) | (f.simt_entry ? kFunctionSimtEntry : 0));
+       (f.marked_entry ? kFunctionEntry : 0) | (f.simt_entry ? kFunctionSimtEntry : 0) |
+       (f.backend == Backend::kVpto ? kFunctionVpto : 0));
   w.U16(0);
   w.U32(f.peer);
   w.U32(Mapped(remap, f.def_file));
@@ -179,7 +180,7 @@ std::vector<uint8_t> WriteProgram(const Program& program) {
   section(1, SectionId::kMeta, [&] {
     w.U32(static_cast<uint32_t>(program.arch));
     w.U32(program.entry);
-    w.U32(program.backend == Backend::kVpto ? kMetaFlagVpto : 0);  // flags
+    w.U32(0);  // flags
   });
   section(2, SectionId::kFunctions, [&] {
     w.U32(static_cast<uint32_t>(program.functions.size()));

@@ -125,6 +125,9 @@ struct Function {
   /// Carries `pto.simt_entry`: a call runs it once per workitem of the launch (interp/register/
   /// simt_launch.cc).
   bool simt_entry = false;
+  /// The PTOAS backend its module is built for (pto.backend, else ptoas --pto-backend): how its
+  /// instructions compute where PTOAS's backends differ (docs/semantics.md).
+  Backend backend = Backend::kEmitC;
   /// Where the func.func is written (string index of the file, 1-based line and column; line
   /// 0 when unknown), for link errors.
   uint32_t def_file = 0;
@@ -180,7 +183,6 @@ void ForEachStringIndex(FunctionT& f, Use&& use) {
 
 struct Program {
   Arch arch = Arch::kA2A3;
-  Backend backend = Backend::kEmitC;  ///< ptoas --pto-backend
   /// A relocatable object (`ptoas -c`): it may declare functions it does not define, and its
   /// call operands and peer fields index its own function table until linked.
   bool is_object = false;

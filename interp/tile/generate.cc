@@ -80,7 +80,7 @@ bool ExecFillPad(Executor& ex, const Instr& in) {
   }
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    const T pad = PadElement<T>(*d.type, ex.program().backend);
+    const T pad = PadElement<T>(*d.type, ex.function().backend);
     WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < d.type->rows; ++r) {
         for (int32_t j = 0; j < d.type->cols; ++j) {

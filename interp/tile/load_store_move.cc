@@ -223,7 +223,7 @@ bool ExecLoad(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::Prefetch>) return true;
   WithStorageType(t.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    if (t.type->pad != PadValue::kNull) view_mapping::FillPad<T>(t, ex.program().backend);
+    if (t.type->pad != PadValue::kNull) view_mapping::FillPad<T>(t, ex.function().backend);
     const T* gm = reinterpret_cast<const T*>(buf.bytes.data());
     auto copy_in = [&](T* run, int64_t at, int32_t n) { std::memcpy(run, gm + at, n * sizeof(T)); };
     if (ForContiguousRuns<T>(t, m, copy_in)) return;
