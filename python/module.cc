@@ -84,7 +84,7 @@ bool Verify(Kernel& kernel, const std::string& name, Diagnostics& diags) {
 /// (kernel, diagnostics, text): \a inputs are (name, contents) pairs, source text or
 /// bytecode, assembled and linked as ptoas does; kernel is None on failure.
 py::tuple Build(const std::vector<std::pair<std::string, py::bytes>>& inputs,
-                const std::string& arch, const std::string& entry) {
+                const std::string& arch, const std::string& entry, const std::string& backend) {
   auto kernel = std::make_shared<Kernel>();
   Diagnostics diags;
   assembler::AssembleOptions options;
@@ -94,6 +94,10 @@ py::tuple Build(const std::vector<std::pair<std::string, py::bytes>>& inputs,
       return Failure(diags, "ptoas", {});
     }
     options.arch_given = true;
+  }
+  if (!backend.empty() && !ParseBackend(backend, &options.backend)) {
+    diags.Error("unknown backend '" + backend + "' (expected emitc or vpto)");
+    return Failure(diags, "ptoas", {});
   }
   options.entry = entry;
   std::vector<std::pair<std::string, std::string>> contents;

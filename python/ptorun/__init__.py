@@ -149,16 +149,19 @@ def _inputs(source, name):
     return out
 
 
-def assemble(source, arch=None, entry=None, name=None):
+def assemble(source, arch=None, entry=None, name=None, backend=None):
     """Assembles PTO source into a Kernel, as ptoas does.
 
     source: a path (str or PathLike) of a .pto source, a .ptoo object or a .ptobc
     executable; source text; bytes; or a list of these, linked into one program. arch:
     "a2a3" or "a5" (default: the module's pto.target_arch, else a2a3). entry: the entry
-    function when linking. name: what messages call text input (default "<text>").
+    function when linking. name: what messages call text input (default "<text>"). backend:
+    PTOAS's code generator the kernel is built with, "emitc" (default) or "vpto", as ptoas's
+    --pto-backend (a module's pto.backend comes first).
     Raises AssemblyError with every message (file, line, column) if it does not assemble.
     """
-    kernel, diags, text = _core.build(_inputs(source, name), arch or "", entry or "")
+    kernel, diags, text = _core.build(_inputs(source, name), arch or "", entry or "",
+                                      backend or "")
     if kernel is None:
         raise AssemblyError(_diagnostics(diags), text)
     return Kernel(kernel, _diagnostics(diags))

@@ -94,7 +94,8 @@ def assembled(case_dir):
     sources = [os.path.join(case_dir, case.get("kernel", "kernel.pto"))] + [
         os.path.join(case_dir, o) for o in case.get("objects", [])]
     return case, ptorun.assemble(sources if len(sources) > 1 else sources[0],
-                                 arch=case.get("arch"), entry=case.get("entry"))
+                                 arch=case.get("arch"), entry=case.get("entry"),
+                                 backend=case.get("backend"))
 
 
 def launch(case_dir, **extra):
