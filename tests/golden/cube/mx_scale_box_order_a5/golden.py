@@ -9,42 +9,33 @@ scales itself and sums in float64; rtol 1e-5 against the kernel's f32 sums.
 """
 import os
 
+import sys
+
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.narrow_float import decode_e4m3  # noqa: E402
+
 M, K, N = 32, 128, 24
-
-
-def e4m3(b):
-    b = np.asarray(b, np.uint8).astype(np.int64)
-    sign = np.where(b & 0x80, -1.0, 1.0)
-    e, m = (b >> 3) & 0xF, b & 7
-    v = np.where(e == 0, m * 2.0 ** -9, (8 + m) * 2.0 ** (e - 10))
-    return np.where((e == 15) & (m == 7), np.nan, sign * v)
 
 
 def e8m0(b):
     return 2.0 ** (np.asarray(b, np.int64) - 127)
 
 
-def rounded(n, to):
-    return -(-n // to) * to
-
-
-def zz_bytes(s):
-    """a's scales (M x K/32) in ZZ box order."""
-    rows, cols = rounded(s.shape[0], 16), rounded(s.shape[1], 2)
+def box_order(s, box_rows, box_cols):
+    """The scales s in box order: boxes of box_rows x box_cols, row bands of boxes one after
+    another for ZZ (16x2: each box's bytes row by row), column bands for NN (2x16: column by
+    column), the shape rounded up to whole boxes and padded with zeros."""
+    zz = box_rows == 16
+    rows = -(-s.shape[0] // box_rows) * box_rows
+    cols = -(-s.shape[1] // box_cols) * box_cols
     out = np.zeros(rows * cols, np.uint8)
     r, c = np.indices(s.shape)
-    out[(r // 16) * cols * 16 + (c // 2) * 32 + (r % 16) * 2 + c % 2] = s
-    return out
-
-
-def nn_bytes(s):
-    """b's scales (K/32 x N) in NN box order."""
-    rows, cols = rounded(s.shape[0], 2), rounded(s.shape[1], 16)
-    out = np.zeros(rows * cols, np.uint8)
-    r, c = np.indices(s.shape)
-    out[(c // 16) * rows * 16 + (r // 2) * 32 + (c % 16) * 2 + r % 2] = s
+    if zz:
+        out[(r // 16) * cols * 16 + (c // 2) * 32 + (r % 16) * 2 + c % 2] = s
+    else:
+        out[(c // 16) * rows * 16 + (r // 2) * 32 + (c % 16) * 2 + r % 2] = s
     return out
 
 
@@ -70,11 +61,11 @@ def generate(out_dir):
     sa = rng.integers(120, 135, size=(M, K // 32)).astype(np.uint8)
     sb = rng.integers(120, 135, size=(K // 32, N)).astype(np.uint8)
     blk = np.arange(K) // 32
-    c = (e4m3(a) * e8m0(sa)[:, blk]) @ (e4m3(b) * e8m0(sb)[blk, :])
+    c = (decode_e4m3(a) * e8m0(sa)[:, blk]) @ (decode_e4m3(b) * e8m0(sb)[blk, :])
     a.tofile(os.path.join(out_dir, "a.bin"))
     b.tofile(os.path.join(out_dir, "b.bin"))
-    zz_bytes(sa).tofile(os.path.join(out_dir, "sa.bin"))
-    nn_bytes(sb).tofile(os.path.join(out_dir, "sb.bin"))
+    box_order(sa, 16, 2).tofile(os.path.join(out_dir, "sa.bin"))
+    box_order(sb, 2, 16).tofile(os.path.join(out_dir, "sb.bin"))
     c.astype(np.float32).tofile(os.path.join(out_dir, "c.expect.bin"))
 
 
