@@ -450,18 +450,8 @@ def run_harness_case(case, work, tools, repo):
     return ("pass", "") if rc == 0 else ("fail", "compare.py: " + compare_error(out))
 
 
-def unvalidated_goldens():
-    """{case label: reason} of the goldens board validation never checks
-    (ptoas_goldens_unvalidated.txt)."""
-    table = {}
-    for line in (Path(__file__).parent / "ptoas_goldens_unvalidated.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("//"):
-            label, reason = line.split(" ", 1)
-            table[label] = reason
-    return table
-
-
-UNVALIDATED = unvalidated_goldens()
+# {case label: reason} of the goldens board validation never checks.
+UNVALIDATED = ptoas_samples.reason_table("ptoas_goldens_unvalidated.txt")
 
 
 def run_case(case, tools, keep, gen, repo):

@@ -40,17 +40,19 @@ def archs_of(rel, text):
     return ["a5", "a2a3"]
 
 
-def refused_by_ptoas():
-    """{sample path: PTOAS's reason} of the stale samples PTOAS refuses (ptoas_samples_refused.txt)."""
+def reason_table(file_name):
+    """{case: reason} of a list beside this script: one case a line, its name, a space and the
+    reason; lines starting with // are comments."""
     table = {}
-    for line in (Path(__file__).parent / "ptoas_samples_refused.txt").read_text().splitlines():
+    for line in (Path(__file__).parent / file_name).read_text().splitlines():
         if line.strip() and not line.startswith("//"):
-            rel, reason = line.split(" ", 1)
-            table[rel] = reason
+            case, reason = line.split(" ", 1)
+            table[case] = reason
     return table
 
 
-REFUSED_BY_PTOAS = refused_by_ptoas()
+# {sample path: PTOAS's reason} of the stale samples PTOAS refuses.
+REFUSED_BY_PTOAS = reason_table("ptoas_samples_refused.txt")
 
 
 def expects_refusal(rel):
