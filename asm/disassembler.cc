@@ -35,7 +35,7 @@ std::string ParamType(const Function& f, const Param& p) {
       return f.tiles[p.reg].type.ToString();
     case ParamKind::kMemref: {
       std::string dims;
-      for (int64_t d : p.shape) dims += StrCat(d, "x");
+      for (int64_t d : p.shape) dims += d == kDynamic ? std::string("?x") : StrCat(d, "x");
       return StrCat("memref<", dims, DTypeName(p.dtype), ">");
     }
   }

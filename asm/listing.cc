@@ -146,6 +146,7 @@ bool ListingFunction::LowerParam(ItemSpan part) {
                                      " dimensions, not ", p.shape.size()));
       }
       for (int64_t d : p.shape) {
+        if (d == kDynamic) continue;
         if (std::string problem = MemrefDimProblem(d); !problem.empty()) {
           return Error(part[2], problem);
         }

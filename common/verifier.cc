@@ -119,7 +119,9 @@ void Verifier::VerifyRegisters(const Function& f, const FunctionOffsets& off) {
         Fail(at, StrCat(which, ": memref without a shape"));
       }
       for (int64_t d : p.shape) {
-        if (d <= 0 || d > kMaxParamDim) Fail(at, StrCat(which, ": bad dimension ", d));
+        if ((d <= 0 && d != kDynamic) || d > kMaxParamDim) {
+          Fail(at, StrCat(which, ": bad dimension ", d));
+        }
       }
     }
   }

@@ -226,7 +226,7 @@ bool KernelRun::Output(int handle, OutputElements* out, Diagnostics& diags) cons
       out->dtype = global.dtype;
       out->data = global.bytes.data();
       out->bytes = global.bytes.size();
-      out->shape = p.kind == ParamKind::kMemref ? p.shape
+      out->shape = p.kind == ParamKind::kMemref ? args_.shape_of_param[handle]
                                                 : std::vector<int64_t>{global.elements()};
       return true;
     }

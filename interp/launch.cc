@@ -38,12 +38,13 @@ void BindParams(const Function& fn, const Arguments& args, Core& core, Executor&
       case ParamKind::kMemref: {
         ViewState& v = exec.view(p.reg);
         v.buffer = args.buffer_of_param[i];
-        v.rank = static_cast<int32_t>(p.shape.size());
+        const std::vector<int64_t>& shape = args.shape_of_param[i];
+        v.rank = static_cast<int32_t>(shape.size());
         int64_t stride = 1;
         for (int d = v.rank - 1; d >= 0; --d) {
-          v.shape[d] = p.shape[d];
+          v.shape[d] = shape[d];
           v.stride[d] = stride;
-          stride *= p.shape[d];
+          stride *= shape[d];
         }
         break;
       }

@@ -50,11 +50,7 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
         return false;
       }
       for (int64_t d : type.shape) {
-        if (d == kDynamic) {
-          ctx.Error(type_range,
-                    "a memref or view argument needs a static shape ('?' is not allowed)");
-          return false;
-        }
+        if (d == kDynamic) continue;  // ptorun takes it from the argument (docs/semantics.md)
         if (std::string problem = MemrefDimProblem(d); !problem.empty()) {
           ctx.Error(type_range, problem);
           return false;

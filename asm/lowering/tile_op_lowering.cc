@@ -682,6 +682,11 @@ bool TileOpLowering::Run() {
         s.resolved.indices.empty()) {
       t.view_elements = StaticElementCount(v.type.shape);
     }
+    if (v.cls == ValueClass::kView && s.resolved.indices.empty() &&
+        (v.type.kind == TypeKind::kPartitionView || v.type.kind == TypeKind::kTensorView)) {
+      t.view_shape = &v.type.shape;
+      t.partition_view = v.type.kind == TypeKind::kPartitionView;
+    }
     t.dtype = v.type.dtype;
     t.known_value = v.is_const;
     t.value = v.ConstAsDouble();

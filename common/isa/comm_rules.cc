@@ -1,4 +1,6 @@
 // Operand rules of the communication instructions: transfers, signals and collectives.
+#include <algorithm>
+
 #include "pto/common/isa/rule_checker.h"
 #include "pto/common/strings.h"
 
@@ -9,6 +11,9 @@ namespace pto {
 void RuleChecker::CheckComm() {
   bool signal_op = true;  // no staging tile
   for (const OperandSpec& spec : info_.operands) signal_op &= spec.kind != OperandKind::kTile;
+  if (info_.opcode != Opcode::kTPutAsync && info_.opcode != Opcode::kTGetAsync) {
+    CheckCommViewShapes();
+  }
   if (info_.opcode == Opcode::kTPutAsync || info_.opcode == Opcode::kTGetAsync) {
     if (types_[0].present && types_[1].present && types_[0].dtype != types_[1].dtype) {
       Fail(1, StrCat(info_.mnemonic, " copies between views of one element type: ",
@@ -61,6 +66,28 @@ void RuleChecker::CheckComm() {
   }
   if (info_.operands.back().attr == "root" && views < 2) {
     Fail(-1, StrCat(info_.mnemonic, " needs at least one peer view after its tiles"));
+  }
+}
+
+// PTOAS v0.60's static rules on the views' types: no '?' dimension, except in the
+// partition_tensor_views of tput and tget, whose two views then have one shape signature.
+void RuleChecker::CheckCommViewShapes() {
+  const bool transfer = info_.opcode == Opcode::kTPut || info_.opcode == Opcode::kTGet;
+  const std::vector<int64_t>* first = nullptr;
+  for (int i = 0; i < info_.num_operands(); ++i) {
+    const std::vector<int64_t>* shape = types_[i].present ? types_[i].view_shape : nullptr;
+    if (!shape) continue;
+    const bool dynamic = std::find(shape->begin(), shape->end(), -1) != shape->end();
+    if (dynamic && !transfer) {
+      Fail(i, StrCat(info_.mnemonic, " takes views of static shapes only ('?' is not allowed)"));
+    } else if (dynamic && !types_[i].partition_view) {
+      Fail(i, StrCat(info_.mnemonic, " takes '?' dimensions in a partition_tensor_view only"));
+    }
+    if (transfer && first && *first != *shape) {
+      Fail(i, StrCat(info_.mnemonic, " needs its two views of one shape signature (their sizes "
+                     "and '?' in the same places)"));
+    }
+    if (!first) first = shape;
   }
 }
 

@@ -21,6 +21,9 @@ struct OperandType {
   bool known_value = false;        ///< Scalars whose value is a known constant.
   double value = 0;                ///< That constant.
   int64_t view_elements = 0;       ///< Views: the element count of a static type (else 0).
+  /// Views of a tensor_view or partition_tensor_view type: its shape, '?' as -1 (else null).
+  const std::vector<int64_t>* view_shape = nullptr;
+  bool partition_view = false;  ///< That type is a partition_tensor_view.
 };
 
 /// The loop(...) triples a DMA (mte_gm_ub, mte_ub_gm) may take.

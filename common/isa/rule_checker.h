@@ -69,6 +69,7 @@ class RuleChecker {
   void RequirePlain(int i);
   void RequireAllowedDType(int i);
   void RequireSameDType(int i, int j);
+  void CheckCommViewShapes();
   void RequireSameElementSize(int i, int j);
   void RequireViewElementSize(int view, int tile);
   void RequireScalarFits(int scalar, int tile);

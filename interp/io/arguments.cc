@@ -222,6 +222,34 @@ bool ArgumentReader::LoadArray(const Holds& holds, const std::string& what,
   return true;
 }
 
+// A memref or view parameter with '?' dimensions holds what its argument holds: one '?' is the
+// element count over the static dimensions' product; more cannot be told from a count.
+bool ResolveDynamicShape(const std::string& name, const Param& p, size_t bytes,
+                         std::vector<int64_t>* shape, Diagnostics& diags) {
+  int dynamic = 0;
+  int64_t known = 1;
+  for (int64_t d : p.shape) d == kDynamic ? ++dynamic : known *= d;
+  const int64_t elements = static_cast<int64_t>(bytes / DTypeSize(p.dtype));
+  std::string text;
+  for (int64_t d : p.shape) text += d == kDynamic ? std::string("?x") : StrCat(d, "x");
+  text += DTypeName(p.dtype);
+  if (dynamic > 1) {
+    diags.Error(StrCat("%", name, " (", text, ") has ", dynamic, " dynamic dimensions, which ",
+                       "ptorun cannot tell from its ", elements, " elements: give the "
+                       "function a parameter of one '?' or a static shape"));
+    return false;
+  }
+  if (known == 0 || elements % known != 0) {
+    diags.Error(StrCat("%", name, " (", text, ") takes a multiple of ", known, " elements, got ",
+                       elements));
+    return false;
+  }
+  for (int64_t& d : *shape) {
+    if (d == kDynamic) d = elements / known;
+  }
+  return true;
+}
+
 bool ArgumentReader::ParseScalar(const std::string& name, DType dtype, const ArgumentValue& arg,
                                  Slot* slot) {
   const std::string what = StrCat("argument for %", name, " (", DTypeName(dtype), ")");
@@ -355,6 +383,7 @@ bool ReadArguments(const Program& program, const Function& fn,
   out->buffer_of_param.assign(params.size(), -1);
   out->scalar_of_param.assign(params.size(), Slot{0});
   out->tile_bytes.assign(params.size(), {});
+  out->shape_of_param.assign(params.size(), {});
   bool ok = true;  // every bad argument is reported, not only the first
   for (size_t i = 0; i < params.size(); ++i) {
     const Param& p = params[i];
@@ -366,7 +395,9 @@ bool ReadArguments(const Program& program, const Function& fn,
       case ParamKind::kPointer:
       case ParamKind::kMemref: {
         Holds holds{p.dtype, {}};
-        if (p.kind == ParamKind::kMemref) {
+        const bool dynamic =
+            std::find(p.shape.begin(), p.shape.end(), int64_t{kDynamic}) != p.shape.end();
+        if (p.kind == ParamKind::kMemref && !dynamic) {
           size_t bytes = DTypeSize(p.dtype);
           bool too_large = false;
           for (int64_t d : p.shape) {
@@ -387,6 +418,11 @@ bool ReadArguments(const Program& program, const Function& fn,
                            args[i].text.rfind("zeros", 0) != 0;
         buf.name = StrCat("%", name, named ? " (" + args[i].text + ")" : "");
         ok &= reader.LoadBytes(holds, name, args[i], &buf.bytes);
+        out->shape_of_param[i] = p.shape;
+        if (dynamic && !ResolveDynamicShape(name, p, buf.bytes.size(), &out->shape_of_param[i],
+                                            diags)) {
+          ok = false;
+        }
         out->buffer_of_param[i] = static_cast<int>(out->globals.size());
         out->globals.push_back(std::move(buf));
         break;

@@ -21,6 +21,9 @@ struct Arguments {
   std::vector<int> buffer_of_param;      ///< Index into globals, or -1.
   std::vector<Slot> scalar_of_param;     ///< Scalar parameters' values.
   std::vector<AlignedBytes> tile_bytes;  ///< Tile parameters: row-major elements.
+  /// Memref and view parameters: their shape, a dynamic dimension ('?') taken from the
+  /// argument's element count.
+  std::vector<std::vector<int64_t>> shape_of_param;
 };
 
 /// Elements in the caller's memory, in C order: a numpy array.

@@ -317,6 +317,9 @@ class _Binding:
                 if p.kind == "pointer":
                     raise _failure(ArgumentError, f"%{p.name} is a pointer: give an array or the "
                                    f"shape of the output to allocate")
+                if -1 in p.shape:
+                    raise _failure(ArgumentError, f"%{p.name} has a dynamic shape: give an "
+                                   f"array or the shape of the output to allocate")
                 v = p.shape
             try:
                 v = np.zeros(v, dtype=p.numpy_dtype)
