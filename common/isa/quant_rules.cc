@@ -61,6 +61,51 @@ void RuleChecker::CheckFixpipeQuant() {
 // tmatmul.mx / tgemv.mx [.acc | .bias] (a5 only): c (acc, f32) = sum over k of
 // (a[i,k] * 2^sa[i,k/32]) * (b[k,j] * 2^sb[k/32,j]); a, b fp8 (e4m3 or e5m2, any pair) in
 // L0A/L0B, the e8m0 scales in the scaling buffer.
+// PTOAS v0.60's scale tiles of an MX matmul: exactly [M, ceil(K/32)] and [ceil(K/32), N], in
+// their shape and valid shape, M, K, N from the operands' shapes and valid shapes (tgemv.mx: K
+// from the left operand's valid shape, N of the shape from the right operand's static columns);
+// tmatmul.mx's are ZZ and NN tiles of 32-byte boxes. A dimension unknown until run time passes.
+void RuleChecker::RequireMxScaleShapes(bool gemv, int sa, int sb, const TileType& a,
+                                       const TileType& b) {
+  const auto blocks = [](int32_t k) { return k == kDynamic ? kDynamic : (k + 31) / 32; };
+  const auto fits = [](int32_t have, int32_t want) {
+    return have == kDynamic || want == kDynamic || have == want;
+  };
+  const std::string_view m = info_.mnemonic;
+  const int32_t k_shape = gemv ? a.valid_cols : a.cols, k_valid = a.valid_cols;
+  struct Want {
+    int operand;
+    int32_t rows, cols, valid_rows, valid_cols;
+    const char* text;
+  };
+  const Want wants[2] = {
+      {sa, gemv ? a.valid_rows : a.rows, blocks(k_shape), a.valid_rows, blocks(k_valid),
+       "[M, ceil(K/32)]"},
+      {sb, blocks(k_shape), b.cols, blocks(k_valid), b.valid_cols, "[ceil(K/32), N]"}};
+  for (const Want& w : wants) {
+    const TileType* t = Tile(w.operand);
+    if (!t) continue;
+    if (!fits(t->rows, w.rows) || !fits(t->cols, w.cols) || !fits(t->valid_rows, w.valid_rows) ||
+        !fits(t->valid_cols, w.valid_cols)) {
+      Fail(w.operand, StrCat(m, " needs its ", w.operand == sa ? "left" : "right",
+                             " scales exactly ", w.text, " in shape and valid shape (",
+                             w.rows, "x", w.cols, ", valid ", w.valid_rows, "x", w.valid_cols,
+                             "), got ", t->ToString()));
+      continue;
+    }
+    const bool zz = w.operand == sa;
+    if (!gemv && (t->row_major() != zz ||
+                  t->slayout != (zz ? SLayout::kRowMajor : SLayout::kColMajor) ||
+                  t->fractal != 32)) {
+      Fail(w.operand, StrCat(m, " needs its ", zz ? "left scales in a ZZ tile (blayout=row_major, "
+                                                    "slayout=row_major"
+                                                  : "right scales in an NN tile (blayout=col_major, "
+                                                    "slayout=col_major",
+                             ", fractal=32), got ", t->ToString()));
+    }
+  }
+}
+
 void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
   const std::string_view m = info_.mnemonic;
   if (arch_ != Arch::kA5) {
@@ -95,19 +140,7 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
          StrCat(m, " takes K in multiples of 64 (the left operand's columns, the right "
                    "operand's rows), got ", ta->cols, " and ", tb->rows));
   }
-  // The scales cover the logical shapes (valid where static, as RequireMatmulShapes).
-  const int32_t rows_a = LogicalRowsOf(ta), k = LogicalColsOf(ta), cols_b = LogicalColsOf(tb);
-  const int32_t blocks = (k + 31) / 32;
-  const TileType* tsa = Tile(sa);
-  const TileType* tsb = Tile(sb);
-  if (tsa && (tsa->rows < rows_a || tsa->cols < blocks)) {
-    Fail(sa, StrCat(m, ": the scales of a ", rows_a, "x", k, " left operand need ", rows_a, "x",
-                    blocks, " elements (one per 32 along K), got ", tsa->ToString()));
-  }
-  if (tsb && (tsb->rows < blocks || tsb->cols < cols_b)) {
-    Fail(sb, StrCat(m, ": the scales of a ", k, "x", cols_b, " right operand need ", blocks, "x",
-                    cols_b, " elements (one per 32 along K), got ", tsb->ToString()));
-  }
+  RequireMxScaleShapes(m.substr(0, 5) == "tgemv", sa, sb, *ta, *tb);
 
   if (bias) {
     RequireMemory(5, {Memory::kBias});

@@ -70,6 +70,7 @@ class RuleChecker {
   void RequireAllowedDType(int i);
   void RequireSameDType(int i, int j);
   void CheckCommViewShapes();
+  void RequireMxScaleShapes(bool gemv, int sa, int sb, const TileType& a, const TileType& b);
   void RequireSameElementSize(int i, int j);
   void RequireViewElementSize(int view, int tile);
   void RequireScalarFits(int scalar, int tile);

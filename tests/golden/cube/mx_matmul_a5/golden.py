@@ -31,6 +31,18 @@ def e8m0(b):
     return np.where(b == 255, np.nan, 2.0 ** (b - 127))
 
 
+def nn_bytes(s):
+    """b's scales (ceil(K/32) x N) as global memory holds them for a load into an NN tile of
+    2x16 boxes: column bands of 16 one after another, each box column by column, N rounded
+    up to 16 with zeros (docs/semantics.md, "MX scale tiles in L1"). a's 16x2 scales are one
+    ZZ box, whose order is row-major."""
+    rows, cols = s.shape[0], -(-s.shape[1] // 16) * 16
+    out = np.zeros(rows * cols, np.uint8)
+    r, c = np.indices(s.shape)
+    out[(c // 16) * rows * 16 + (r // 2) * 32 + (c % 16) * 2 + r % 2] = s
+    return out
+
+
 def mx(a, sa, b, sb):
     """a: M x K values, sa: M x ceil(K/32) scales, b: K x N, sb: ceil(K/32) x N."""
     blk = np.arange(K) // 32
@@ -81,7 +93,7 @@ def generate(out_dir):
     gv2 = gv1 + mx(AV, SV, B5, SB)
     gv3 = gv1 + bias
     for name, arr in [("a4", a4), ("a5", a5), ("av", av), ("b4", b4), ("b5", b5), ("sa", sa),
-                      ("sb", sb), ("sv", sv), ("bias", bias)]:
+                      ("sb", nn_bytes(sb)), ("sv", sv), ("bias", bias)]:
         arr.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, arr in [("mm1", mm1), ("mm2", mm2), ("mm3", mm3), ("gv1", gv1), ("gv2", gv2),
                       ("gv3", gv3)]:
