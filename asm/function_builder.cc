@@ -260,9 +260,58 @@ uint32_t FunctionBuilder::Emit(Opcode op, std::vector<uint32_t> operands, Source
 // Tiles of an instruction whose operands must not alias, bound at constant addresses: their
 // byte ranges must be disjoint (tiles placed later never overlap; run-time bindings are
 // checked when they run).
+void FunctionBuilder::DeriveTile(uint32_t reg, uint32_t src, const uint64_t* offset,
+                                 uint64_t bytes) {
+  const TileBinding& from = bindings_[src];
+  TileBinding& b = bindings_[reg];
+  b.root = from.root != kNoOperand ? from.root : src;
+  const bool src_known = from.root == kNoOperand || from.range_known;
+  b.range_known = offset != nullptr && src_known;
+  b.root_offset = b.range_known ? (from.root == kNoOperand ? 0 : from.root_offset) + *offset : 0;
+  b.bytes = bytes;
+}
+
+// Two operands that are known, overlapping parts of one tile (PTOAS v0.60's semantic ranges
+// through subview, treshape and bitcast): reported as CheckNoAlias reports addresses.
+bool FunctionBuilder::SharedBytes(uint32_t a, uint32_t b, uint32_t* root) const {
+  const auto range = [&](uint32_t r, uint32_t* from, uint64_t* lo, uint64_t* hi) {
+    const TileBinding& t = bindings_[r];
+    *from = t.root != kNoOperand ? t.root : r;
+    *lo = t.root != kNoOperand ? t.root_offset : 0;
+    *hi = *lo + (t.root != kNoOperand ? t.bytes : function_.tiles[r].type.Bytes());
+    return t.root == kNoOperand || t.range_known;
+  };
+  uint32_t ra, rb;
+  uint64_t alo, ahi, blo, bhi;
+  if (!range(a, &ra, &alo, &ahi) || !range(b, &rb, &blo, &bhi) || ra != rb) return false;
+  *root = ra;
+  return alo < bhi && blo < ahi;
+}
+
 void FunctionBuilder::CheckNoAlias(Opcode op, const std::vector<uint32_t>& operands,
                                    SourceRange where) {
   const OpInfo& info = GetOpInfo(op);
+  std::vector<uint32_t> parts;  // tiles of no address of their own
+  for (size_t i = 0; i < operands.size() && i < info.operands.size(); ++i) {
+    const uint32_t reg = operands[i];
+    if (GetKindInfo(info.operands[i].kind).reg_class != RegClass::kTile || reg == kNoOperand ||
+        reg >= bindings_.size()) {
+      continue;
+    }
+    for (uint32_t other : parts) {
+      uint32_t root;
+      if (SharedBytes(other, reg, &root)) {
+        ctx_.Error(where, StrCat(info.mnemonic, ": its operands %",
+                                 program_.String(function_.tiles[other].name), " and %",
+                                 program_.String(function_.tiles[reg].name),
+                                 " are overlapping bytes of %",
+                                 program_.String(function_.tiles[root].name),
+                                 "; its operands may not alias"));
+        return;
+      }
+    }
+    parts.push_back(reg);
+  }
   std::vector<uint32_t> tiles;
   for (size_t i = 0; i < operands.size() && i < info.operands.size(); ++i) {
     const uint32_t reg = operands[i];

@@ -80,6 +80,11 @@ struct TileBinding {
   /// The storage of a multi-buffer tile: alloc_multi_tile's valid_row / valid_col registers,
   /// which every slot multi_tile_get takes has (kNoOperand: the slot type's own).
   uint32_t slot_valid[2] = {kNoOperand, kNoOperand};
+  /// A tile that is another's bytes (a subview, treshape or bitcast of it): the tile it comes
+  /// from in the end, and where in that tile's bytes it lies when known (for no-alias checks).
+  uint32_t root = kNoOperand;
+  bool range_known = false;
+  uint64_t root_offset = 0, bytes = 0;
 };
 
 /// A pto.reserve_buffer: bytes of one memory set aside for a pipe's slots. Its address is the
@@ -159,7 +164,13 @@ class FunctionBuilder {
 
   /// Appends an instruction; \a where becomes its line-table position. Returns its offset.
   uint32_t Emit(Opcode op, std::vector<uint32_t> operands, SourceRange where);
-  /// Refuses an instruction of kFlagOperandsNoAlias whose constant-address tiles overlap.
+  /// Records that tile \a reg is bytes of tile \a src: \a bytes of them from \a offset (unknown
+  /// when \a offset is null).
+  void DeriveTile(uint32_t reg, uint32_t src, const uint64_t* offset, uint64_t bytes);
+  /// Whether tiles \a a and \a b are known, overlapping bytes of one tile (its \a root).
+  bool SharedBytes(uint32_t a, uint32_t b, uint32_t* root) const;
+  /// Refuses an instruction of kFlagOperandsNoAlias whose constant-address tiles overlap, or
+  /// whose tiles are overlapping parts of one tile.
   void CheckNoAlias(Opcode op, const std::vector<uint32_t>& operands, SourceRange where);
   /// Code offset the next instruction will get.
   uint32_t Here() const { return static_cast<uint32_t>(function_.code.size()); }

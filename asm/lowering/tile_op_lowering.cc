@@ -707,6 +707,10 @@ bool TileOpLowering::Run() {
     }
   }
   fb_.Emit(info_.opcode, encoded, stmt_.head.range);
+  if (info_.family == Family::kReshape && slots_[0].present && slots_[1].present) {
+    const uint64_t whole = 0;  // treshape's result is its source's bytes
+    fb_.DeriveTile(encoded[0], encoded[1], &whole, slots_[0].resolved.value.type.tile.Bytes());
+  }
   return true;
 }
 

@@ -170,6 +170,18 @@ bool LowerSubView(FunctionBuilder& fb, const Statement& stmt) {
   if (!fb.DefineUnplacedTile(stmt.results[0], type, &v)) return false;
   fb.Emit(Opcode::kSubView, {v.reg, src.value.reg, origin[0].reg, origin[1].reg, vr.reg, vc.reg},
           stmt.head.range);
+  // Where its bytes lie in the source's, for no-alias checks: known for constant origins in an
+  // unboxed source (a boxed one's window is not one run).
+  const uint64_t size = DTypeSize(from.dtype);
+  if (origin[0].is_const && origin[1].is_const && !from.boxed()) {
+    const int64_t first = from.ElementOffset(origin[0].int_value, origin[1].int_value);
+    const int64_t last = from.ElementOffset(origin[0].int_value + rows - 1,
+                                            origin[1].int_value + cols - 1);
+    const uint64_t offset = static_cast<uint64_t>(first) * size;
+    fb.DeriveTile(v.reg, src.value.reg, &offset, static_cast<uint64_t>(last - first + 1) * size);
+  } else {
+    fb.DeriveTile(v.reg, src.value.reg, nullptr, 0);
+  }
   return true;
 }
 
@@ -228,6 +240,8 @@ bool LowerTileBitcast(FunctionBuilder& fb, const Statement& stmt) {
     }
   }
   fb.Emit(Opcode::kAllocTile, {result.reg, addr.reg, valid[0], valid[1]}, stmt.head.range);
+  const uint64_t whole = 0;
+  fb.DeriveTile(result.reg, src.value.reg, &whole, to.tile.Bytes());
   return true;
 }
 
