@@ -47,7 +47,10 @@ int TileType::BoxCols() const {
 // keep whole boxes (a short UB tile must fit them: CheckTileType).
 int TileType::InnerRows() const {
   const int box = BoxRows();
-  return StorageRows() == 1 ? 1 : box;
+  // A one-row tile, and an MX scale tile (fractal 32) of fewer rows than its box, hold boxes
+  // of their own rows (PTOAS v0.60 takes a 4-row ZZ scale tile of tgemv.mx).
+  const bool shrunk = StorageRows() == 1 || (fractal == 32 && StorageRows() < box);
+  return shrunk ? StorageRows() : box;
 }
 
 int TileType::InnerCols() const {

@@ -71,7 +71,8 @@ struct TileType {
   /// fractal 1024, 16x2 (ZZ) or 2x16 (NN) for fractal 32; 1x1 when unboxed.
   int BoxRows() const;
   int BoxCols() const;
-  /// The box as this tile holds it: its box, cut to the storage where the storage is smaller.
+  /// The box as this tile holds it: its box, cut to the storage where the storage is smaller
+  /// (rows: for one-row tiles and fractal-32 tiles).
   int InnerRows() const;
   int InnerCols() const;
   /// "ND", "DN", "NZ", "ZN", "ZZ" or "NN".

@@ -73,9 +73,10 @@ def f16_holding(scales, box_rows, box_cols, outer_row_major, inner_row_major, sh
 CASE = {
     "arch": "a5",
     "args": ["a.bin", "sa.bin", "b.bin", "sb.bin", "av.bin", "sv.bin", "bv.bin", "sbv.bin",
-             "zeros", "zeros"],
+             "szv.bin", "zeros", "zeros", "zeros"],
     "outs": [{"target": "c", "expect": "c.expect.bin", "dtype": "float32"},
-             {"target": "gv", "expect": "gv.expect.bin", "dtype": "float32"}],
+             {"target": "gv", "expect": "gv.expect.bin", "dtype": "float32"},
+             {"target": "gz", "expect": "gz.expect.bin", "dtype": "float32"}],
 }
 
 
@@ -93,11 +94,13 @@ def generate(out_dir):
         "sb": f16_holding(sb, 2, 16, False, False, (2, 32)),
         "sv": f16_holding(sv, 16, 2, True, True, (1, 4)),
         "sbv": f16_holding(sbv, 2, 16, False, False, (4, 32)),
+        "szv": f16_holding(sbv, 16, 2, True, True, (4, 32)),  # ZZ: 4x2 boxes
     }
     for name, arr in files.items():
         arr.tofile(os.path.join(out_dir, f"{name}.bin"))
     mx_product(a, sa, b, sb).tofile(os.path.join(out_dir, "c.expect.bin"))
     mx_product(av, sv, bv, sbv).tofile(os.path.join(out_dir, "gv.expect.bin"))
+    mx_product(av, sv, bv, sbv).tofile(os.path.join(out_dir, "gz.expect.bin"))
 
 
 if __name__ == "__main__":
