@@ -676,7 +676,11 @@ bool TileOpLowering::Run() {
     t.present = s.present;
     if (!s.present) continue;
     const Value& v = s.resolved.value;
-    if (v.cls == ValueClass::kTile) t.tile = &v.type.tile;
+    if (v.cls == ValueClass::kTile) {
+      t.tile = &v.type.tile;
+      const size_t at = v.type.text.find("f8E4M3");
+      t.ieee_e4m3 = at != std::string::npos && v.type.text.compare(at, 8, "f8E4M3FN") != 0;
+    }
     // A view written with indices (%v[%i, %j]) is a window of the tile's shape, not the type's.
     if (v.cls == ValueClass::kView && v.type.kind == TypeKind::kPartitionView &&
         s.resolved.indices.empty()) {

@@ -24,6 +24,9 @@ struct OperandType {
   /// Views of a tensor_view or partition_tensor_view type: its shape, '?' as -1 (else null).
   const std::vector<int64_t>* view_shape = nullptr;
   bool partition_view = false;  ///< That type is a partition_tensor_view.
+  /// A tile whose type spells its element type f8E4M3, MLIR's IEEE-style e4m3 (ptoas holds it
+  /// as e4m3fn, as PTOAS's code does; PTOAS's MX matmuls refuse the spelling).
+  bool ieee_e4m3 = false;
 };
 
 /// The loop(...) triples a DMA (mte_gm_ub, mte_ub_gm) may take.

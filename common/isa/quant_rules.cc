@@ -120,6 +120,12 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
   RequireMemory(sb, {Memory::kScaling});
   RequireAllowedDType(a);
   RequireAllowedDType(b);
+  for (int operand : {a, b}) {
+    if (types_[operand].ieee_e4m3) {
+      Fail(operand, StrCat(m, " takes f8E4M3FN or f8E5M2 operands, not f8E4M3 (MLIR's "
+                              "IEEE-style e4m3), as PTOAS v0.60 checks"));
+    }
+  }
   if (acc) {
     RequireMemory(1, {Memory::kAcc});
     RequireSameDType(c, 1);
