@@ -33,11 +33,8 @@ std::string ParamType(const Function& f, const Param& p) {
       return DTypeName(p.dtype);
     case ParamKind::kTile:
       return f.tiles[p.reg].type.ToString();
-    case ParamKind::kMemref: {
-      std::string dims;
-      for (int64_t d : p.shape) dims += d == kDynamic ? std::string("?x") : StrCat(d, "x");
-      return StrCat("memref<", dims, DTypeName(p.dtype), ">");
-    }
+    case ParamKind::kMemref:
+      return StrCat("memref<", ParamShapeText(p), ">");
   }
   return "?";
 }

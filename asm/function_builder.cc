@@ -257,9 +257,6 @@ uint32_t FunctionBuilder::Emit(Opcode op, std::vector<uint32_t> operands, Source
   return offset;
 }
 
-// Tiles of an instruction whose operands must not alias, bound at constant addresses: their
-// byte ranges must be disjoint (tiles placed later never overlap; run-time bindings are
-// checked when they run).
 void FunctionBuilder::DeriveTile(uint32_t reg, uint32_t src, const uint64_t* offset,
                                  uint64_t bytes) {
   const TileBinding& from = bindings_[src];
@@ -271,8 +268,8 @@ void FunctionBuilder::DeriveTile(uint32_t reg, uint32_t src, const uint64_t* off
   b.bytes = bytes;
 }
 
-// Two operands that are known, overlapping parts of one tile (PTOAS v0.60's semantic ranges
-// through subview, treshape and bitcast): reported as CheckNoAlias reports addresses.
+// Whether two tiles are known, overlapping parts of one tile (PTOAS v0.60's semantic ranges
+// through subview, treshape and bitcast). A tile no view made is all of its own bytes.
 bool FunctionBuilder::SharedBytes(uint32_t a, uint32_t b, uint32_t* root) const {
   const auto range = [&](uint32_t r, uint32_t* from, uint64_t* lo, uint64_t* hi) {
     const TileBinding& t = bindings_[r];
@@ -288,48 +285,42 @@ bool FunctionBuilder::SharedBytes(uint32_t a, uint32_t b, uint32_t* root) const 
   return alo < bhi && blo < ahi;
 }
 
+// Two tiles of an instruction whose operands must not alias: known, overlapping parts of one
+// tile (SharedBytes), or bound at constant addresses whose byte ranges meet; "" otherwise.
+// Tiles placed later never overlap; other run-time bindings are not checked.
+std::string FunctionBuilder::AliasProblem(uint32_t a, uint32_t b) const {
+  const TileReg &ta = function_.tiles[a], &tb = function_.tiles[b];
+  const std::string& an = program_.String(ta.name);
+  const std::string& bn = program_.String(tb.name);
+  uint32_t root;
+  if (SharedBytes(a, b, &root)) {
+    return StrCat("its operands %", an, " and %", bn, " are overlapping bytes of %",
+                  program_.String(function_.tiles[root].name));
+  }
+  if (!bindings_[a].static_address || !bindings_[b].static_address ||
+      ta.type.mem != tb.type.mem) {
+    return "";
+  }
+  const uint64_t a_end = uint64_t{ta.addr} + ta.type.Bytes();
+  const uint64_t b_end = uint64_t{tb.addr} + tb.type.Bytes();
+  if (ta.addr >= b_end || tb.addr >= a_end) return "";
+  return StrCat("the byte ranges of its operands %", an, " [", ta.addr, ", ", a_end, ") and %",
+                bn, " [", tb.addr, ", ", b_end, ") overlap");
+}
+
 void FunctionBuilder::CheckNoAlias(Opcode op, const std::vector<uint32_t>& operands,
                                    SourceRange where) {
   const OpInfo& info = GetOpInfo(op);
-  std::vector<uint32_t> parts;  // tiles of no address of their own
+  std::vector<uint32_t> tiles;
   for (size_t i = 0; i < operands.size() && i < info.operands.size(); ++i) {
     const uint32_t reg = operands[i];
     if (GetKindInfo(info.operands[i].kind).reg_class != RegClass::kTile || reg == kNoOperand ||
         reg >= bindings_.size()) {
       continue;
     }
-    for (uint32_t other : parts) {
-      uint32_t root;
-      if (SharedBytes(other, reg, &root)) {
-        ctx_.Error(where, StrCat(info.mnemonic, ": its operands %",
-                                 program_.String(function_.tiles[other].name), " and %",
-                                 program_.String(function_.tiles[reg].name),
-                                 " are overlapping bytes of %",
-                                 program_.String(function_.tiles[root].name),
-                                 "; its operands may not alias"));
-        return;
-      }
-    }
-    parts.push_back(reg);
-  }
-  std::vector<uint32_t> tiles;
-  for (size_t i = 0; i < operands.size() && i < info.operands.size(); ++i) {
-    const uint32_t reg = operands[i];
-    if (GetKindInfo(info.operands[i].kind).reg_class != RegClass::kTile || reg == kNoOperand ||
-        reg >= bindings_.size() || !bindings_[reg].static_address) {
-      continue;
-    }
     for (uint32_t other : tiles) {
-      const TileReg &a = function_.tiles[other], &b = function_.tiles[reg];
-      if (a.type.mem != b.type.mem) continue;
-      const uint64_t a_end = uint64_t{a.addr} + a.type.Bytes();
-      const uint64_t b_end = uint64_t{b.addr} + b.type.Bytes();
-      if (a.addr < b_end && b.addr < a_end) {
-        const std::string& an = program_.String(a.name);
-        const std::string& bn = program_.String(b.name);
-        ctx_.Error(where, StrCat(info.mnemonic, ": the byte ranges of its operands %", an, " [",
-                                 a.addr, ", ", a_end, ") and %", bn, " [", b.addr, ", ", b_end,
-                                 ") overlap; its operands may not alias"));
+      if (std::string problem = AliasProblem(other, reg); !problem.empty()) {
+        ctx_.Error(where, StrCat(info.mnemonic, ": ", problem, "; its operands may not alias"));
         return;
       }
     }

@@ -169,8 +169,8 @@ class FunctionBuilder {
   void DeriveTile(uint32_t reg, uint32_t src, const uint64_t* offset, uint64_t bytes);
   /// Whether tiles \a a and \a b are known, overlapping bytes of one tile (its \a root).
   bool SharedBytes(uint32_t a, uint32_t b, uint32_t* root) const;
-  /// Refuses an instruction of kFlagOperandsNoAlias whose constant-address tiles overlap, or
-  /// whose tiles are overlapping parts of one tile.
+  std::string AliasProblem(uint32_t a, uint32_t b) const;
+  /// Refuses an instruction of kFlagOperandsNoAlias two of whose tiles overlap (AliasProblem).
   void CheckNoAlias(Opcode op, const std::vector<uint32_t>& operands, SourceRange where);
   /// Code offset the next instruction will get.
   uint32_t Here() const { return static_cast<uint32_t>(function_.code.size()); }

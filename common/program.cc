@@ -13,6 +13,12 @@ uint32_t Program::Intern(std::string_view text) {
   return it->second;
 }
 
+std::string ParamShapeText(const Param& p) {
+  std::string text;
+  for (int64_t d : p.shape) text += (d == kDynamic ? std::string("?") : std::to_string(d)) + "x";
+  return text + DTypeName(p.dtype);
+}
+
 std::string KernelVariantName(std::string_view base, KernelKind kind) {
   std::string name(base);
   name += kind == KernelKind::kCube ? "_mix_aic" : "_mix_aiv";

@@ -201,6 +201,8 @@ struct Program {
 /// The name of kernel \a base's variant of kind \a kind in VPTO's container form:
 /// NAME_mix_aic (cube) or NAME_mix_aiv (vector), as the hardware names a mixed kernel's halves.
 std::string KernelVariantName(std::string_view base, KernelKind kind);
+/// A memref parameter's shape and element type as MLIR writes them: "?x16xf32".
+std::string ParamShapeText(const Param& p);
 /// NAME if \a f is a variant of kernel NAME (named KernelVariantName(NAME, f.kind), its peer the
 /// other variant), else empty: what --entry NAME picks.
 std::string_view KernelVariantBase(const Program& program, const Function& f);

@@ -166,8 +166,6 @@ bool ExecMachine(Executor& ex, const Instr& in) {
     ex.view(o[0]) = v;
     return true;
   } else if constexpr (std::is_same_v<Op, ops::PartitionView>) {
-    const ViewState* view;
-    if (!ex.View(o[1], &view)) return false;
     return PartitionView(ex, in);
   } else if constexpr (std::is_same_v<Op, ops::SubView>) {
     return SubView(ex, in);

@@ -43,18 +43,25 @@ inline bool PackedScaleTile(const TileType& t) {
 }
 
 /// A rows x cols window of such a tile as global memory holds it: rounded up to whole boxes
-/// (16x2 ZZ, 2x16 NN), box after box, each box's 32 bytes in the box's own order.
+/// (the tile's BoxRows x BoxCols: 16x2 ZZ, 2x16 NN), ZZ boxes along each band of box rows, NN
+/// boxes down each band of box columns, each box's 32 bytes in the box's own order.
 struct PackedScale {
   bool zz = true;
+  int64_t box_rows = 1, box_cols = 1;
   int64_t rows = 0, cols = 0;  ///< rounded up to whole boxes
   PackedScale(const TileType& t, int64_t window_rows, int64_t window_cols)
       : zz(t.row_major()),
-        rows((window_rows + (zz ? 15 : 1)) / (zz ? 16 : 2) * (zz ? 16 : 2)),
-        cols((window_cols + (zz ? 1 : 15)) / (zz ? 2 : 16) * (zz ? 2 : 16)) {}
+        box_rows(t.BoxRows()),
+        box_cols(t.BoxCols()),
+        rows((window_rows + box_rows - 1) / box_rows * box_rows),
+        cols((window_cols + box_cols - 1) / box_cols * box_cols) {}
   int64_t Bytes() const { return rows * cols; }
   int64_t Index(int64_t r, int64_t c) const {
-    return zz ? r / 16 * cols * 16 + c / 2 * 32 + r % 16 * 2 + c % 2
-              : c / 16 * rows * 16 + r / 2 * 32 + c % 16 * 2 + r % 2;
+    const int64_t box = box_rows * box_cols;
+    return zz ? r / box_rows * box_rows * cols + c / box_cols * box + r % box_rows * box_cols +
+                    c % box_cols
+              : c / box_cols * box_cols * rows + r / box_rows * box + c % box_cols * box_rows +
+                    r % box_rows;
   }
 };
 

@@ -11,9 +11,6 @@ namespace pto {
 void RuleChecker::CheckComm() {
   bool signal_op = true;  // no staging tile
   for (const OperandSpec& spec : info_.operands) signal_op &= spec.kind != OperandKind::kTile;
-  if (info_.opcode != Opcode::kTPutAsync && info_.opcode != Opcode::kTGetAsync) {
-    CheckCommViewShapes();
-  }
   if (info_.opcode == Opcode::kTPutAsync || info_.opcode == Opcode::kTGetAsync) {
     if (types_[0].present && types_[1].present && types_[0].dtype != types_[1].dtype) {
       Fail(1, StrCat(info_.mnemonic, " copies between views of one element type: ",
@@ -21,6 +18,7 @@ void RuleChecker::CheckComm() {
     }
     return;
   }
+  CheckCommViewShapes();
   if (signal_op) {
     const int signal = info_.num_outputs;  // ttest's flag comes first
     if (types_[signal].present && types_[signal].dtype != DType::kI32) {

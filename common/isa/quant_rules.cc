@@ -58,9 +58,6 @@ void RuleChecker::CheckFixpipeQuant() {
   }
 }
 
-// tmatmul.mx / tgemv.mx [.acc | .bias] (a5 only): c (acc, f32) = sum over k of
-// (a[i,k] * 2^sa[i,k/32]) * (b[k,j] * 2^sb[k/32,j]); a, b fp8 (e4m3 or e5m2, any pair) in
-// L0A/L0B, the e8m0 scales in the scaling buffer.
 // PTOAS v0.60's scale tiles of an MX matmul: exactly [M, ceil(K/32)] and [ceil(K/32), N], in
 // their shape and valid shape, M, K, N from the operands' shapes and valid shapes (tgemv.mx: K
 // from the left operand's valid shape, N of the shape from the right operand's static columns);
@@ -106,6 +103,9 @@ void RuleChecker::RequireMxScaleShapes(bool gemv, int sa, int sb, const TileType
   }
 }
 
+// tmatmul.mx / tgemv.mx [.acc | .bias] (a5 only): c (acc, f32) = sum over k of
+// (a[i,k] * 2^sa[i,k/32]) * (b[k,j] * 2^sb[k/32,j]); a, b fp8 (e4m3 or e5m2, any pair) in
+// L0A/L0B, the e8m0 scales in the scaling buffer.
 void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
   const std::string_view m = info_.mnemonic;
   if (arch_ != Arch::kA5) {

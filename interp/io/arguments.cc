@@ -228,15 +228,25 @@ bool ResolveDynamicShape(const std::string& name, const Param& p, size_t bytes,
                          std::vector<int64_t>* shape, Diagnostics& diags) {
   int dynamic = 0;
   int64_t known = 1;
-  for (int64_t d : p.shape) d == kDynamic ? ++dynamic : known *= d;
+  bool overflow = false;  // then no buffer holds a multiple of it
+  for (int64_t d : p.shape) {
+    if (d == kDynamic) {
+      ++dynamic;
+    } else {
+      overflow |= __builtin_mul_overflow(known, d, &known);
+    }
+  }
   const int64_t elements = static_cast<int64_t>(bytes / DTypeSize(p.dtype));
-  std::string text;
-  for (int64_t d : p.shape) text += d == kDynamic ? std::string("?x") : StrCat(d, "x");
-  text += DTypeName(p.dtype);
+  const std::string text = ParamShapeText(p);
   if (dynamic > 1) {
     diags.Error(StrCat("%", name, " (", text, ") has ", dynamic, " dynamic dimensions, which ",
                        "ptorun cannot tell from its ", elements, " elements: give the "
                        "function a parameter of one '?' or a static shape"));
+    return false;
+  }
+  if (overflow) {
+    diags.Error(StrCat("%", name, " (", text, ") has static dimensions of more elements than "
+                       "any buffer holds"));
     return false;
   }
   if (known == 0 || elements % known != 0) {

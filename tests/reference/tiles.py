@@ -122,3 +122,20 @@ def save(out_dir, arrays):
     """Writes each array as <name>.bin."""
     for name, a in arrays.items():
         np.ascontiguousarray(a).tofile(os.path.join(out_dir, f"{name}.bin"))
+
+
+def mx_box_order(scales, zz):
+    """MX scales (e8m0 bytes) as global memory holds them for a load into a ZZ (zz) or NN tile
+    of 32-byte boxes in L1 (docs/semantics.md, "MX scale tiles in L1"): 16x2 ZZ boxes along
+    each band of 16 rows, each box row by row; 2x16 NN boxes down each band of 16 columns, each
+    box column by column; the shape rounded up to whole boxes, padded with zeros."""
+    box_rows, box_cols = (16, 2) if zz else (2, 16)
+    rows = -(-scales.shape[0] // box_rows) * box_rows
+    cols = -(-scales.shape[1] // box_cols) * box_cols
+    out = np.zeros(rows * cols, np.uint8)
+    r, c = np.indices(scales.shape)
+    if zz:
+        out[(r // 16) * cols * 16 + (c // 2) * 32 + (r % 16) * 2 + c % 2] = scales
+    else:
+        out[(c // 16) * rows * 16 + (r // 2) * 32 + (c % 16) * 2 + r % 2] = scales
+    return out

@@ -5,11 +5,17 @@ or e5m2 bytes) and e8m0 scales; K = 48 (b's valid rows), N = 24. The reference s
 the kernel sums in f32 over ascending k, so floats compare with rtol 1e-5, atol 1e-2 (terms
 reach ~1e3; a misplaced scale or block changes results by far more). Planted: sb[1, 5] =
 0xff (a NaN scale: column 5 is NaN everywhere), b5[3, 7] = +inf (e5m2 0x7c: column 7 of mm2
-and mm3 is +-inf), av[48:64] = e4m3 NaN (beyond K, never read).
+and mm3 is +-inf), av[48:64] = e4m3 NaN (beyond K, never read). b's scales are written in the
+NN box order of the tile they load into (reference.tiles.mx_box_order); a's 16x2 are one ZZ box,
+whose order is row-major.
 """
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import mx_box_order  # noqa: E402
 
 K, N = 48, 24
 
@@ -29,18 +35,6 @@ def e5m2(b):
 def e8m0(b):
     b = np.asarray(b, np.int64)
     return np.where(b == 255, np.nan, 2.0 ** (b - 127))
-
-
-def nn_bytes(s):
-    """b's scales (ceil(K/32) x N) as global memory holds them for a load into an NN tile of
-    2x16 boxes: column bands of 16 one after another, each box column by column, N rounded
-    up to 16 with zeros (docs/semantics.md, "MX scale tiles in L1"). a's 16x2 scales are one
-    ZZ box, whose order is row-major."""
-    rows, cols = s.shape[0], -(-s.shape[1] // 16) * 16
-    out = np.zeros(rows * cols, np.uint8)
-    r, c = np.indices(s.shape)
-    out[(c // 16) * rows * 16 + (r // 2) * 32 + (c % 16) * 2 + r % 2] = s
-    return out
 
 
 def mx(a, sa, b, sb):
@@ -93,7 +87,7 @@ def generate(out_dir):
     gv2 = gv1 + mx(AV, SV, B5, SB)
     gv3 = gv1 + bias
     for name, arr in [("a4", a4), ("a5", a5), ("av", av), ("b4", b4), ("b5", b5), ("sa", sa),
-                      ("sb", nn_bytes(sb)), ("sv", sv), ("bias", bias)]:
+                      ("sb", mx_box_order(sb, zz=False)), ("sv", sv), ("bias", bias)]:
         arr.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, arr in [("mm1", mm1), ("mm2", mm2), ("mm3", mm3), ("gv1", gv1), ("gv2", gv2),
                       ("gv3", gv3)]:

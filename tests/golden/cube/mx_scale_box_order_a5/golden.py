@@ -15,28 +15,13 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from reference.narrow_float import decode_e4m3  # noqa: E402
+from reference.tiles import mx_box_order  # noqa: E402
 
 M, K, N = 32, 128, 24
 
 
 def e8m0(b):
     return 2.0 ** (np.asarray(b, np.int64) - 127)
-
-
-def box_order(s, box_rows, box_cols):
-    """The scales s in box order: boxes of box_rows x box_cols, row bands of boxes one after
-    another for ZZ (16x2: each box's bytes row by row), column bands for NN (2x16: column by
-    column), the shape rounded up to whole boxes and padded with zeros."""
-    zz = box_rows == 16
-    rows = -(-s.shape[0] // box_rows) * box_rows
-    cols = -(-s.shape[1] // box_cols) * box_cols
-    out = np.zeros(rows * cols, np.uint8)
-    r, c = np.indices(s.shape)
-    if zz:
-        out[(r // 16) * cols * 16 + (c // 2) * 32 + (r % 16) * 2 + c % 2] = s
-    else:
-        out[(c // 16) * rows * 16 + (r // 2) * 32 + (c % 16) * 2 + r % 2] = s
-    return out
 
 
 CASE = {
@@ -64,8 +49,8 @@ def generate(out_dir):
     c = (decode_e4m3(a) * e8m0(sa)[:, blk]) @ (decode_e4m3(b) * e8m0(sb)[blk, :])
     a.tofile(os.path.join(out_dir, "a.bin"))
     b.tofile(os.path.join(out_dir, "b.bin"))
-    box_order(sa, 16, 2).tofile(os.path.join(out_dir, "sa.bin"))
-    box_order(sb, 2, 16).tofile(os.path.join(out_dir, "sb.bin"))
+    mx_box_order(sa, zz=True).tofile(os.path.join(out_dir, "sa.bin"))
+    mx_box_order(sb, zz=False).tofile(os.path.join(out_dir, "sb.bin"))
     c.astype(np.float32).tofile(os.path.join(out_dir, "c.expect.bin"))
 
 
