@@ -44,7 +44,7 @@ bool ScalarLowering::SplitTypes(ItemSpan sig) {
   // An on-chip pointer (a 1-D local memref, !pto.ptr<T, ub>) is its byte address: PTOAS's
   // lowered code casts one to the other (builtin.unrealized_conversion_cast).
   const bool cast = info_.family == Family::kCast;
-  if (cast && t.IsLocalPointer()) t = Type{TypeKind::kScalar, {}, kLocalPointerDType};
+  if (cast && t.IsLocalPointer()) t = ScalarType(kLocalPointerDType);
   if (!t.IsScalar()) {
     ctx_.Error(sources.back(), StrCat(info_.mnemonic, " works on scalars, not '", t.text, "'"));
     return false;
@@ -59,7 +59,7 @@ bool ScalarLowering::SplitTypes(ItemSpan sig) {
     if (!ParseWholeType(ctx_, sig.subspan(to + 1), &d)) return false;
     if (d.IsLocalPointer()) {
       local_result_ = d;
-      d = Type{TypeKind::kScalar, {}, kLocalPointerDType};
+      d = ScalarType(kLocalPointerDType);
     }
     if (!d.IsScalar()) {
       ctx_.Error(sig.subspan(to + 1), StrCat("cannot convert to '", d.text, "'"));

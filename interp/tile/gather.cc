@@ -39,17 +39,9 @@ bool IndexGather(Executor& ex, const Instr& in) {
   }
   const int esz = DTypeSize(d.type->dtype);
   const int32_t rows = d.valid_rows, cols = d.valid_cols;
-  if (!RequireCovers(ex, idx, rows, cols, "index tile")) return false;
-  const int64_t capacity = int64_t{a.type->rows} * a.type->cols;
-  for (int32_t i = 0; i < rows; ++i) {
-    for (int32_t j = 0; j < cols; ++j) {
-      int64_t k = IndexAt(idx, i, j);
-      if (k < 0 || k >= capacity) {
-        return ex.Fault(StrCat("index ", At(ex, idx, i, j), " = ", k, " is outside ",
-                               ex.TileName(a.reg), ", which holds ", a.type->rows, "x",
-                               a.type->cols, " = ", capacity, " elements"));
-      }
-    }
+  if (!RequireCovers(ex, idx, rows, cols, "index tile") ||
+      !CheckFlatIndices(ex, idx, rows, cols, a)) {
+    return false;
   }
   return WithSafeDst(ex, d, {&a, &idx}, false, [&](const TileRef& dst) {
     for (int32_t i = 0; i < rows; ++i) {

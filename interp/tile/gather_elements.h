@@ -1,5 +1,6 @@
 // What the gather and scatter kernels share (tile/gather.cc, tile/scatter.cc): an index tile's
-// elements as integers, an element's address, and how a fault names an element.
+// elements as integers, an element's address, how a fault names an element, and the check of
+// flat indices.
 #ifndef PTO_INTERP_TILE_GATHER_ELEMENTS_H_
 #define PTO_INTERP_TILE_GATHER_ELEMENTS_H_
 
@@ -30,6 +31,24 @@ inline uint8_t* ElementPtr(const TileRef& t, int64_t r, int64_t c) {
 /// "%idx[1, 2]": element (r, c) of \a t, for messages.
 inline std::string At(Executor& ex, const TileRef& t, int64_t r, int64_t c) {
   return StrCat(ex.TileName(t.reg), "[", r, ", ", c, "]");
+}
+
+/// Faults unless every index of \a idx's rows x cols region counts an element of \a flat's whole
+/// storage (row-major): the flat gather reads there, the flat scatter writes there.
+inline bool CheckFlatIndices(Executor& ex, const TileRef& idx, int32_t rows, int32_t cols,
+                             const TileRef& flat) {
+  const int64_t capacity = int64_t{flat.type->rows} * flat.type->cols;
+  for (int32_t i = 0; i < rows; ++i) {
+    for (int32_t j = 0; j < cols; ++j) {
+      const int64_t k = IndexAt(idx, i, j);
+      if (k < 0 || k >= capacity) {
+        return ex.Fault(StrCat("index ", At(ex, idx, i, j), " = ", k, " is outside ",
+                               ex.TileName(flat.reg), ", which holds ", flat.type->rows, "x",
+                               flat.type->cols, " = ", capacity, " elements"));
+      }
+    }
+  }
+  return true;
 }
 
 }  // namespace pto::interp

@@ -238,7 +238,7 @@ bool MapL1Sources(Executor& ex, const Instr& in, const TileRef& d, bool rows,
   from->clear();
   for (int32_t r = 0; r < d.valid_rows; ++r) {
     for (int32_t c = 0; c < (rows ? 1 : d.valid_cols); ++c) {
-      uint32_t k;
+      uint32_t k = 0;
       int64_t slot;
       bool keep;
       if (!IndexFromView(ex, in.operands[2], rows ? r : int64_t{r} * d.valid_cols + c, &k) ||

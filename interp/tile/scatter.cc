@@ -21,17 +21,8 @@ bool FlatScatter(Executor& ex, const Instr& in) {
   }
   const int esz = DTypeSize(d.type->dtype);
   const int32_t rows = idx.valid_rows, cols = idx.valid_cols;
-  if (!RequireCovers(ex, a, rows, cols, "source")) return false;
-  const int64_t capacity = int64_t{d.type->rows} * d.type->cols;
-  for (int32_t i = 0; i < rows; ++i) {
-    for (int32_t j = 0; j < cols; ++j) {
-      const int64_t k = IndexAt(idx, i, j);
-      if (k < 0 || k >= capacity) {
-        return ex.Fault(StrCat("index ", At(ex, idx, i, j), " = ", k, " is outside ",
-                               ex.TileName(d.reg), ", which holds ", d.type->rows, "x",
-                               d.type->cols, " = ", capacity, " elements"));
-      }
-    }
+  if (!RequireCovers(ex, a, rows, cols, "source") || !CheckFlatIndices(ex, idx, rows, cols, d)) {
+    return false;
   }
   // d.flat[idx[i,j]] = a[i,j] in row-major order: the last writer wins.
   return WithSafeDst(ex, d, {&a, &idx}, false, [&](const TileRef& dst) {
