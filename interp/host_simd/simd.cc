@@ -4,12 +4,13 @@
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "pto/interp/host_simd/simd.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include <algorithm>
 #include <cmath>
 #include "hwy/highway.h"
-#include "hwy/contrib/math/math-inl.h"
 #include "pto/common/float_format.h"
 #include "pto/interp/element.h"
 #include "pto/interp/host_simd/simd.h"
+#include "pto/interp/host_simd/simd_math-inl.h"
 #include "pto/interp/host_simd/simd_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -112,48 +113,6 @@ void ScalarF32Impl(Binary op, const float* a, float k, bool scalar_first, float*
   });
 }
 
-// exp of f32 lanes in double, exactly as the scalar kernels compute it (interp/element.h:
-// std::exp in double, rounded once to f32), at SIMD speed. The double result y is within
-// 2^-46 (relative) of e^x: a degree-11 Taylor polynomial on |r| <= ln2/2 (remainder below
-// 2^-46) and a dozen roundings of 2^-53. Rounding y to f32 therefore gives the f32 nearest e^x,
-// the same as rounding std::exp's double, unless y lies that close to a midpoint between two
-// floats; such lanes (about one in 2^15), and arguments whose result is not a normal float, are
-// flagged in *fallback for the caller's scalar path. (Highway's own Exp converts to 64-bit
-// integers, which AVX2 lacks, and took four times as long.)
-template <class DD, class V = hn::Vec<DD>>
-HWY_INLINE V ExpRoundableToF32(DD dd, V x, hn::Mask<DD>* fallback) {
-  const hn::RebindToSigned<DD> di;
-  // |x| <= 87: e^x is a normal float with room to spare (NaN fails the compare too).
-  const auto in_range = hn::Le(hn::Abs(x), hn::Set(dd, 87.0));
-  // x = k ln2 + r with k = round(x / ln2): the shifter leaves k in the low mantissa bits.
-  const V shifter = hn::Set(dd, 0x1.8p52);
-  const V kd = hn::MulAdd(x, hn::Set(dd, 0x1.71547652b82fep0), shifter);
-  const V k = hn::Sub(kd, shifter);
-  V r = hn::NegMulAdd(k, hn::Set(dd, 0x1.62e42fefa39efp-1), x);  // ln2's high part...
-  r = hn::NegMulAdd(k, hn::Set(dd, 0x1.abc9e3b39803fp-56), r);   // ...and the rest
-  // e^r by its Taylor series to r^11, in Estrin's scheme (shorter dependency chains).
-  const V r2 = hn::Mul(r, r);
-  const V r4 = hn::Mul(r2, r2);
-  const V r8 = hn::Mul(r4, r4);
-  const auto pair = [&](double c0, double c1) { return hn::MulAdd(r, hn::Set(dd, c1), hn::Set(dd, c0)); };
-  const V p01 = pair(1.0, 1.0), p23 = pair(1.0 / 2, 1.0 / 6), p45 = pair(1.0 / 24, 1.0 / 120);
-  const V p67 = pair(1.0 / 720, 1.0 / 5040), p89 = pair(1.0 / 40320, 1.0 / 362880);
-  const V pab = pair(1.0 / 3628800, 1.0 / 39916800);
-  const V q0 = hn::MulAdd(r2, p23, p01);
-  const V q1 = hn::MulAdd(r2, p67, p45);
-  const V q2 = hn::MulAdd(r2, pab, p89);
-  const V p = hn::MulAdd(r8, q2, hn::MulAdd(r4, q1, q0));
-  // y = p * 2^k, adding k to the exponent field (y stays normal for |x| <= 87).
-  const auto kbits = hn::ShiftLeft<52>(hn::BitCast(di, kd));
-  const auto ybits = hn::Add(hn::BitCast(di, p), kbits);
-  // The 29 bits f32 drops from y's mantissa: a midpoint is 2^28; stay 2^13 double ulps clear.
-  const auto dropped = hn::And(ybits, hn::Set(di, (int64_t{1} << 29) - 1));
-  const auto off = hn::Sub(dropped, hn::Set(di, (int64_t{1} << 28) - (int64_t{1} << 13)));
-  const auto near = hn::And(hn::Gt(off, hn::Set(di, -1)), hn::Lt(off, hn::Set(di, int64_t{1} << 14)));
-  *fallback = hn::Or(hn::Not(in_range), hn::RebindMask(dd, near));
-  return hn::BitCast(dd, ybits);
-}
-
 // Unary operations evaluated in double (exp, log, rsqrt) work on half registers of f32
 // promoted to full registers of f64, then round once.
 template <Unary kOp>
@@ -164,6 +123,7 @@ void UnaryLoop(const float* a, float* d, size_t n) {
     const hn::ScalableTag<double> dd;
     const hn::Rebind<float, decltype(dd)> dh;
     const size_t lanes = hn::Lanes(dd);
+    const LogTable& log_table = LogTableF32();
     for (; i + lanes <= n; i += lanes) {
       const auto v = hn::PromoteTo(dd, hn::LoadU(dh, a + i));
       hn::Vec<decltype(dd)> r;
@@ -175,12 +135,12 @@ void UnaryLoop(const float* a, float* d, size_t n) {
           continue;
         }
       } else if constexpr (kOp == Unary::kLog) {
-        // Positive finite arguments only (zero, negatives, infinity and NaN go scalar).
-        if (!hn::AllTrue(dd, hn::And(hn::Gt(v, hn::Zero(dd)), hn::Lt(v, hn::Set(dd, 1e300))))) {
+        hn::Mask<decltype(dd)> fallback;
+        r = LogRoundableToF32(dd, v, log_table, &fallback);
+        if (!hn::AllFalse(dd, fallback)) [[unlikely]] {
           for (size_t j = i; j < i + lanes; ++j) d[j] = ops::Log::Apply(a[j]);
           continue;
         }
-        r = hn::Log(dd, v);
       } else {
         r = hn::Div(hn::Set(dd, 1.0), hn::Sqrt(v));
       }
@@ -207,6 +167,49 @@ void UnaryLoop(const float* a, float* d, size_t n) {
     }
   }
   for (; i < n; ++i) d[i] = ApplyUnary(kOp, a[i]);
+}
+
+// d[i] = exp(e[i] * ln b[i]) (e[i] = k when e is null) with the scalar kernels' roundings:
+// ln and exp in double rounded once to f32 each, the product in f32. Lanes of a positive finite
+// base whose ln and exp round safely (simd_math-inl.h) take this path; every other lane of their
+// register takes special(b, e), which must give the same value wherever both apply.
+// Two passes over chunks of kChunk elements (all the logarithms, then all the exponentials):
+// each pass's registers are independent, where one pass would chain both per register.
+void ExpOfScaledLogF32Impl(const float* b, const float* e, float k, float* d, size_t n,
+                           float (*special)(float, float)) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> dh;
+  const size_t lanes = hn::Lanes(dd);
+  const LogTable& log_table = LogTableF32();
+  constexpr size_t kChunk = 256;
+  HWY_ALIGN float y[kChunk];
+  bool whole[kChunk];  // the register starting here takes special()
+  size_t at = 0;
+  for (; at + lanes <= n; at += kChunk) {
+    const size_t m = std::min(kChunk, (n - at) / lanes * lanes);
+    for (size_t i = 0; i < m; i += lanes) {
+      const auto x = hn::PromoteTo(dd, hn::LoadU(dh, b + at + i));
+      const auto scale = e ? hn::LoadU(dh, e + at + i) : hn::Set(dh, k);
+      hn::Mask<decltype(dd)> fallback;
+      const auto ln = hn::DemoteTo(dh, LogRoundableToF32(dd, x, log_table, &fallback));
+      hn::Store(hn::Mul(ln, scale), dh, y + i);
+      whole[i] = !hn::AllFalse(dd, fallback);
+    }
+    for (size_t i = 0; i < m; i += lanes) {
+      hn::Mask<decltype(dd)> fallback;
+      const auto r = ExpRoundableToF32(dd, hn::PromoteTo(dd, hn::Load(dh, y + i)), &fallback);
+      if (!whole[i] && hn::AllFalse(dd, fallback)) {
+        hn::StoreU(hn::DemoteTo(dh, r), dh, d + at + i);
+      } else {
+        for (size_t j = at + i; j < at + i + lanes; ++j) d[j] = special(b[j], e ? e[j] : k);
+      }
+    }
+    if (m < kChunk) {
+      at += m;
+      break;
+    }
+  }
+  for (; at < n; ++at) d[at] = special(b[at], e ? e[at] : k);
 }
 
 void UnaryF32Impl(Unary op, const float* a, float* d, size_t n) {
@@ -360,6 +363,7 @@ HWY_EXPORT(ScalarF32Impl);
 HWY_EXPORT(BinaryF32RowsImpl);
 HWY_EXPORT(RowScalarF32Impl);
 HWY_EXPORT(UnaryF32Impl);
+HWY_EXPORT(ExpOfScaledLogF32Impl);
 HWY_EXPORT(SumF32Impl);
 HWY_EXPORT(ReduceF32Impl);
 HWY_EXPORT(F32ToBF16Impl);
@@ -399,6 +403,10 @@ void ScalarF32(Binary op, const float* a, float k, bool scalar_first, float* d, 
 }
 void UnaryF32(Unary op, const float* a, float* d, size_t n) {
   HWY_DYNAMIC_DISPATCH(UnaryF32Impl)(op, a, d, n);
+}
+void ExpOfScaledLogF32(const float* b, const float* e, float k, float* d, size_t n,
+                       float (*special)(float, float)) {
+  HWY_DYNAMIC_DISPATCH(ExpOfScaledLogF32Impl)(b, e, k, d, n, special);
 }
 double SumF32(const float* a, size_t n) { return HWY_DYNAMIC_DISPATCH(SumF32Impl)(a, n); }
 float ReduceF32(Binary op, const float* a, size_t n) {

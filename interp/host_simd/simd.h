@@ -110,6 +110,13 @@ void ScalarHalf(HalfType t, Binary op, const uint16_t* a, float k, bool scalar_f
                 size_t n);
 /// d[i] = f(a[i]).
 void UnaryF32(Unary op, const float* a, float* d, size_t n);
+/// d[i] = exp(e[i] * ln b[i]), or exp(k * ln b[i]) when \a e is null: ln and exp each rounded
+/// once to f32 from the exact value, the product in f32 (the power sequences of the NPU,
+/// interp/tile/power.cc). Elements without a positive finite base, and the few whose exp the
+/// SIMD path cannot round safely, get special(b[i], e[i]), which must equal that value wherever
+/// it is defined so. d may be b or e.
+void ExpOfScaledLogF32(const float* b, const float* e, float k, float* d, size_t n,
+                       float (*special)(float, float));
 /// Float row sums accumulate in double in this many interleaved partial sums: element i goes
 /// to partial i % kSumPartials, the partials start at +0 and are added in index order, then
 /// the total rounds once (docs/semantics.md). A fixed order that SIMD code keeps on every target.

@@ -48,31 +48,6 @@ float SpecialCasesA5(float d, float b, float e) {
 // A5 default (TPowFloat): exp(e * ln|b|) in f32.
 float PowA5(float b, float e) { return SpecialCasesA5(Exp(e * Ln(std::fabs(b))), b, e); }
 
-// Whether A5's special cases leave exp(e * ln|b|) as it is: a positive finite base other than
-// 1 and a non-zero exponent that is a number.
-bool OrdinaryA5(float b, float e) {
-  return b > 0.0f && b != 1.0f && b < INFINITY && e == e && e != 0.0f;
-}
-
-// PowA5 over a contiguous run of n elements (exponents e[i], or k when e is null): the same
-// steps, vln and vexp in SIMD (simd::UnaryF32 rounds each as Ln and Exp do), the special cases
-// per element. d may be b or e (in place): each element is read before it is written.
-void PowRunA5(const float* b, const float* e, float k, float* d, size_t n) {
-  constexpr size_t kChunk = 256;
-  float x[kChunk];
-  for (size_t at = 0; at < n; at += kChunk) {
-    const size_t m = std::min(kChunk, n - at);
-    for (size_t i = 0; i < m; ++i) x[i] = std::fabs(b[at + i]);
-    simd::UnaryF32(simd::Unary::kLog, x, x, m);
-    for (size_t i = 0; i < m; ++i) x[i] *= e ? e[at + i] : k;
-    simd::UnaryF32(simd::Unary::kExp, x, x, m);
-    for (size_t i = 0; i < m; ++i) {
-      const float base = b[at + i], exponent = e ? e[at + i] : k;
-      d[at + i] = OrdinaryA5(base, exponent) ? x[i] : SpecialCasesA5(x[i], base, exponent);
-    }
-  }
-}
-
 // A5 high precision (TPowFloatHighPrecisionImpl): log(|b|) as a head and a tail
 // (GetLogFExtStepOne, GetLogFExtStepTwo), then exp of (head, tail) * e (GetExpCore).
 // vaxpy(d, a, k) = k*a + d, vmadd(d, a, b) = d*a + b and vmula(d, a, b) = d + a*b are fused.
@@ -203,11 +178,14 @@ bool ExecPower(Executor& ex, const Instr& in) {
     if constexpr (kScalar) k = ScalarAs<T>(ex, in.operands[2]);
     auto body = [&](const TileRef& dst) {
       if constexpr (std::is_same_v<T, float>) {
-        if (arch == Arch::kA5 && !high && RowsContiguous(dst) && RowsContiguous(a) &&
+        // Both default sequences are exp(e * ln b) for a positive finite base: SIMD for
+        // those, the whole sequence for the rest.
+        if (!(arch == Arch::kA5 && high) && RowsContiguous(dst) && RowsContiguous(a) &&
             (kScalar || RowsContiguous(b))) {
+          float (*const whole)(float, float) = arch == Arch::kA5 ? &PowA5 : &PowA2A3;
           auto run = [&](int32_t r, size_t n) {
-            PowRunA5(a.At<float>(r, 0), kScalar ? nullptr : b.At<float>(r, 0), k,
-                     dst.At<float>(r, 0), n);
+            simd::ExpOfScaledLogF32(a.At<float>(r, 0), kScalar ? nullptr : b.At<float>(r, 0), k,
+                                    dst.At<float>(r, 0), n, whole);
           };
           if constexpr (kScalar) {
             ForRuns(rows, cols, {&dst, &a}, run);

@@ -1,0 +1,30 @@
+#include "pto/interp/host_simd/log_table.h"
+
+#include <bit>
+#include <cmath>
+
+namespace pto::interp::simd {
+
+namespace {
+
+LogTable Build() {
+  LogTable t{};
+  const int64_t width = int64_t{1} << (52 - kLogTableBits);  // in double bit patterns
+  for (int64_t i = 0; i < kLogTableSize; ++i) {
+    const double lo = std::bit_cast<double>(kLogTableStartBits + i * width);
+    const double hi = std::bit_cast<double>(kLogTableStartBits + (i + 1) * width);
+    const bool holds_one = lo <= 1.0 && 1.0 < hi;  // there r = z - 1 is exact (Sterbenz)
+    t.invc[i] = holds_one ? 1.0 : 2.0 / (lo + hi);
+    t.logc[i] = -std::log(t.invc[i]);
+  }
+  return t;
+}
+
+}  // namespace
+
+const LogTable& LogTableF32() {
+  static const LogTable table = Build();
+  return table;
+}
+
+}  // namespace pto::interp::simd
