@@ -91,6 +91,9 @@ bool Evaluator::RectOf(const OperandAccess& a, Rect* r) const {
     case Region::kTransposed:
       *r = {0, 0, vc, vr};
       return true;
+    case Region::kPadding16:
+      *r = {0, vc, vr, DTypeSize(Type(a.operand).dtype) == 2 ? Type(a.operand).cols - vc : 0};
+      return true;
     case Region::kValidOrPadded:
       if (Type(a.operand).pad == PadValue::kNull) {
         *r = {0, 0, vr, vc};

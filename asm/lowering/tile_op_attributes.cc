@@ -28,13 +28,13 @@ bool NamesImmediate(const OperandSpec& spec, std::string_view written) {
 
 // Attributes PTOAS programs carry that set no immediate: the generic form's operand segment
 // sizes, the layout PTOAS infers for tload/tstore, the tile library candidates its passes
-// record and tquant.mx's quant_type (MXFP8, its only mode). The VM has no use for them.
+// record. The VM has no use for them.
 // TileLang's template hints (src1Col, src0eqdst, highPrecision) are attributes PTOAS v0.60 keeps
 // without reading them: they choose nothing there, and nothing here (a highPrecision that asks
 // for something gets a warning: precisionType is the attribute that does).
 bool IsCarriedAttribute(std::string_view name) {
   return name == "operandSegmentSizes" || name == "layout" || name == "candidates" ||
-         name == "quant_type" || name == "src1Col" ||
+         name == "src1Col" ||
          name == "src0eqdst" || name == "highPrecision";
 }
 

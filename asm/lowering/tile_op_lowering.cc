@@ -166,8 +166,16 @@ bool TileOpLowering::Assign(const std::vector<const Operand*>& inputs,
                                   in_slots.size() == 1 ? "" : "s", ", got ", inputs.size()));
     return false;
   }
-  if (outs.size() != out_slots.size()) {
-    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " takes ", out_slots.size(), " output",
+  // Trailing optional outputs may be left out (tquant.mx's deprecated fifth).
+  size_t required_outs = out_slots.size();
+  while (required_outs > 0 && info_.operands[out_slots[required_outs - 1]].optional) {
+    --required_outs;
+  }
+  if (outs.size() < required_outs || outs.size() > out_slots.size()) {
+    const std::string expected = required_outs == out_slots.size()
+                                     ? std::to_string(required_outs)
+                                     : StrCat(required_outs, " or ", out_slots.size());
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " takes ", expected, " output",
                                   out_slots.size() == 1 ? "" : "s", ", got ", outs.size()));
     return false;
   }
@@ -281,6 +289,7 @@ bool TileOpLowering::MakeResults() {
       continue;
     }
     if (!spec.output || spec.kind == OperandKind::kView) continue;
+    if (k == stmt_.results.size()) break;  // trailing optional outputs left out
     const Item& name = stmt_.results[k];
     if (spec.kind != OperandKind::kTile) {
       if (!MakeScalarResult(i, k++)) return false;
@@ -523,11 +532,12 @@ bool TileOpLowering::Run() {
   // Collect inputs and outputs by spelling.
   std::vector<const Operand*> inputs, outs;
   for (const Operand& op : form_.ins) inputs.push_back(&op);
-  int tile_outputs = 0, view_outputs = 0;
+  int tile_outputs = 0, optional_outputs = 0, view_outputs = 0;
   for (const OperandSpec& spec : info_.operands) {
     if (spec.is_array_output() ||
         (spec.output && spec.kind != OperandKind::kView && spec.kind != OperandKind::kImm)) {
       ++tile_outputs;  // results of the SSA spelling (tiles, scalars, arrays)
+      optional_outputs = spec.optional ? optional_outputs + 1 : 0;  // trailing ones only
     } else if (spec.output && spec.kind == OperandKind::kView) {
       ++view_outputs;
     }
@@ -540,7 +550,8 @@ bool TileOpLowering::Run() {
       return false;
     }
   } else {
-    if (static_cast<int>(stmt_.results.size()) != tile_outputs) {
+    const int results = static_cast<int>(stmt_.results.size());
+    if (results > tile_outputs || results < tile_outputs - optional_outputs) {
       if (tile_outputs == 0) {
         ctx_.Error(stmt_.results[0], StrCat(info_.mnemonic, " has no results"));
       } else {

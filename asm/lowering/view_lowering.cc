@@ -123,9 +123,10 @@ bool ValuesOnly(Context& ctx, const Item& group) {
 
 bool ViewIndexLists(FunctionBuilder& fb, const ViewOperands& operands,
                     std::vector<Value>* first_values, std::vector<Value>* second_values) {
-  if (!ValuesOnly(fb.ctx(), *operands.first) | !ValuesOnly(fb.ctx(), *operands.second)) {
-    return false;
-  }
+  // Both lists are checked, so that one run reports the errors of both.
+  const bool first_ok = ValuesOnly(fb.ctx(), *operands.first);
+  const bool second_ok = ValuesOnly(fb.ctx(), *operands.second);
+  if (!first_ok || !second_ok) return false;
   return IndexList(fb, *operands.first, first_values) &&
          IndexList(fb, *operands.second, second_values);
 }

@@ -138,6 +138,12 @@ std::vector<OperandAccess> Builder::Build(AccessRule rule) {
       Outputs(Region::kRow0, d);
       Inputs(Region::kValid, d);
       break;
+    case AccessRule::kMxQuant:
+      // Operand 3 is the scaling tile (the schema: d e m s [zz] | a).
+      for (uint8_t t : roles_.tile_outs) Writes(t, t == 3 ? Region::kStorage : Region::kValid, t);
+      Reads(a, Region::kValid, a);
+      Writes(a, Region::kPadding16, a);
+      break;
     case AccessRule::kOwnValid:
       Outputs(Region::kValid);
       Inputs(Region::kValid);

@@ -51,6 +51,9 @@ enum class AccessRule : uint8_t {
   kFill,         ///< d over kValidOrMat (texpands).
   kGatherToL1,   ///< mgather into L1: d's storage and the third view (scratch) written, the
                  ///< first two views (table, index) read.
+  kMxQuant,      ///< tquant.mx: its outputs over their valid regions, but the scalings whole
+                 ///< (the NPU's flat form stores whole vectors, and twice the groups when it
+                 ///< unrolls); the source read over D(a), a 16-bit one's padding written.
 };
 
 /// Which elements of an operand an access covers. Sizes come from the valid shapes of
@@ -65,6 +68,8 @@ enum class Region : uint8_t {
   kWindow,         ///< shape_of's valid shape at (row, col) = the integer operands at, at + 1.
   kTransposed,     ///< shape_of's valid shape with rows and columns swapped.
   kStorage,        ///< Every byte of the tile.
+  kPadding16,      ///< The columns past shape_of's valid ones in its valid rows, if the tile
+                   ///< holds 16-bit elements (tquant.mx zeroes them there); else nothing.
   kValidOrMat,     ///< kValid in vec; every byte of a mat tile (texpands fills L1 whole).
   kValidOrPadded,  ///< kValid widened to the rows x cols of the view operand at (a tload's
                    ///< window past the valid shape), or every byte when the type has a pad.

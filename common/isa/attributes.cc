@@ -23,7 +23,6 @@ constexpr const char* kReduceOps[] = {"SUM", "MAX", "MIN"};
 // MaskPattern codes of the ISA: P0101=1 .. P1111=7 (0 has no spelling).
 constexpr const char* kMaskPatterns[] = {"", "P0101", "P1010", "P0001", "P0010",
                                          "P0100", "P1000", "P1111"};
-// tquant: symmetric (i8 result) or asymmetric (ui8 result, with an offset).
 // VPTO vector load and store distributions (micro-isa 03): one list for both, so a code
 // means one thing; the rules say which each instruction takes (common/isa/register_rules.cc).
 constexpr const char* kDistributions[] = {
@@ -45,7 +44,15 @@ constexpr const char* kPredicatePatterns[] = {
 constexpr const char* kMemBarriers[] = {"VV_ALL", "VST_VLD", "VLD_VST", "VST_VST", "VS_ALL",
                                         "VST_LD", "VLD_ST",  "VST_ST",  "SV_ALL",  "ST_VLD",
                                         "LD_VST", "ST_VST"};
-constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM"};
+// quant_type, PTOAS's QuantType: tquant's symmetric (i8 result) or asymmetric (ui8 result,
+// with an offset); tquant.mx's MX formats, e4m3 elements or e2m1 pairs.
+constexpr const char* kQuantTypes[] = {"INT8_SYM", "INT8_ASYM", "MXFP8", "MXFP4_E2M1"};
+// tquant.mx's shared-exponent rule: OCP's (the max's exponent less the format's emax) or
+// NV's (the max over the format's largest value, rounded up to a power of two).
+constexpr const char* kQuantScaleAlgs[] = {"OCP", "NV"};
+// tquant.mx's deprecated fused form: how its exp_zz output is stored (UNSPECIFIED: the
+// four-output form).
+constexpr const char* kVecStoreModes[] = {"UNSPECIFIED", "ND", "NZ"};
 // VPTO vpack: the half of the result the narrowed lanes fill; vexpdif: the f16 lanes it reads;
 // vci: ascending or descending indices.
 constexpr const char* kPackHalves[] = {"LOWER", "HIGHER"};
@@ -147,6 +154,9 @@ constexpr AttrInfo kAttrs[] = {
     {"rounds", kPhiloxRounds, std::size(kPhiloxRounds), 10},
     {"axis", kMaskAxes, std::size(kMaskAxes), 0, false, true},
     {"grpAxis", kMxGroupAxes, std::size(kMxGroupAxes), 1},
+    {"quantScaleAlg", kQuantScaleAlgs, std::size(kQuantScaleAlgs), 0},
+    {"interleave", kBool, 2, 0},
+    {"storeMode", kVecStoreModes, std::size(kVecStoreModes), 0},
 };
 
 // Comm enum spellings: atomic_add, AtomicAdd, ADD; the "ATOMIC" prefix of AtomicType values

@@ -165,6 +165,10 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
 void RuleChecker::CheckQuantOperands() {
   const int offset = 3, mode = AttrOperand("quant_type");
   const bool asym = mode >= 0 && types_[mode].known_value && types_[mode].value == 1;
+  if (mode >= 0 && types_[mode].known_value && types_[mode].value > 1) {
+    Fail(mode, "tquant takes quant_type INT8_SYM or INT8_ASYM; MX quantisation is tquant.mx");
+    return;
+  }
   if (asym && !types_[offset].present) Fail(-1, "tquant INT8_ASYM needs an offset tile");
   if (!asym && types_[offset].present) Fail(offset, "tquant INT8_SYM takes no offset tile");
   const TileType* a = Tile(1);

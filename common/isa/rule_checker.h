@@ -180,11 +180,18 @@ class RuleChecker {
   void CheckMatmulMx(bool acc, bool bias);
   void CheckQuant();
   void CheckQuantOperands();
+  struct MxForm {
+    bool axis0 = false, fp4 = false, nv = false, interleave = false;
+    int pack = 1;  // source values per destination element (MXFP4: e2m1 pairs)
+  };
   void CheckQuantMx();
-  void CheckQuantMxAxis1Groups();
-  void CheckQuantMxAxis0Groups();
+  bool ReadMxForm(MxForm* f);
+  bool CheckQuantMxTypes(const MxForm& f);
+  void CheckQuantMxAxis1Groups(const MxForm& f);
+  void CheckQuantMxAxis0Groups(const MxForm& f);
   void CheckMoveToZz();
   int GroupAxis() const;
+  int AttrCode(std::string_view name, int fallback) const;
   // Im2col (img2col_rules.cc).
   void CheckImg2col();
   // The scalar layer: arith, register moves, control flow, scalar memory (scalar_rules.cc).

@@ -40,6 +40,9 @@ Modules:
   convert        the tcvt cases of the low-precision formats (convert/*): decoding every code,
                  encoding edge values
   fixpipe        the fixpipe epilogue of a pipe (acc_push_epilogue) and its parameter words
+  mx             tquant.mx on a5: group maxima of every source type, the OCP and NV shared
+                 exponents and scalings, e4m3 and e2m1 elements, the interleaved and ZZ
+                 exponent layouts
 
 The committed .bin files depend on these modules bit for bit: a change must leave
 tests/golden_data_check.py (ctest golden-data-reproducible) passing on every case.

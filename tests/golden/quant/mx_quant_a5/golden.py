@@ -13,7 +13,7 @@ a (DPS form, PTOAS's i8/ui8 spelling): 4x96, valid 3x64 (two groups of 32 column
 planted in columns 64..95 lie outside);
 planted: zeros and -0, a NaN group, +inf and -inf groups, values that saturate, f32 subnormals
 (their products land in e4m3's subnormals), huge values, and NaN beyond the valid region.
-b (SSA form, f8E4M3FN/f8E8M0FNU): 2x64 fully valid; scaled values at exact e4m3 midpoints
+b (SSA form, ui8 bytes): 2x64 fully valid; scaled values at exact e4m3 midpoints
 (ties to even), subnormal midpoints, and random values over many decades.
 c (sync form): 2x32 of b's first columns, results 2x32 / 2x1.
 exp, max and scaling hold [rows, groups] (their tiles may have more rows).
