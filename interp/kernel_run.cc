@@ -118,6 +118,10 @@ bool KernelRun::Execute(double* seconds) {
 }
 
 void KernelRun::ReportFault(Diagnostics& diags) const {
+  if (!launch_->start_error().empty()) {
+    diags.Error(launch_->start_error());
+    return;
+  }
   Block& block = launch_->block(launch_->failed_block());
   const Executor& exec = *block.exec(block.failed_core());
   std::string message = exec.fault();

@@ -5,8 +5,10 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <set>
+#include <system_error>
 #include <thread>
 
 #include <sys/resource.h>
@@ -157,8 +159,14 @@ Block::Block(const Program& program, const Function& fn, Arguments& args, const 
 bool Block::Run() {
   const int n = core_count();
   std::vector<char> ok(n, 1);
+  std::atomic<bool> out_of_memory{false};
   auto run_core = [&](int i) {
-    if (execs_[i]) ok[i] = execs_[i]->Run();
+    try {
+      if (execs_[i]) ok[i] = execs_[i]->Run();
+    } catch (const std::bad_alloc&) {
+      out_of_memory = true;  // rethrown below, once every core's thread is joined
+      ok[i] = 0;
+    }
     if (hub_) {
       if (!ok[i]) hub_->Abort();
       hub_->CoreDone();
@@ -169,9 +177,23 @@ bool Block::Run() {
     }
   };
   std::vector<std::thread> threads;
-  for (int i = 1; i < n; ++i) threads.emplace_back(run_core, i);
+  for (int i = 1; i < n; ++i) {
+    try {
+      threads.emplace_back(run_core, i);
+    } catch (const std::system_error& e) {
+      // The cores wait for each other, so they cannot run one after another: stop the ones
+      // started and say why.
+      if (hub_) hub_->Abort();
+      if (signals_) signals_->Abort();
+      for (std::thread& t : threads) t.join();
+      start_error_ = StrCat("the system refused a thread for core ", i, " of a block (", e.what(),
+                            "); a block's ", n, " cores run at once");
+      return false;
+    }
+  }
   run_core(0);
   for (std::thread& t : threads) t.join();
+  if (out_of_memory) throw std::bad_alloc();
   // Report a core that faulted in its own right, not one stopped because of it.
   for (int pass = 0; pass < 2 && failed_ < 0; ++pass) {
     for (int i = 0; i < n && failed_ < 0; ++i) {
@@ -408,6 +430,7 @@ bool Launch::Run(int threads) {
   std::vector<char> ok(count, 0);
   std::atomic<int> next{0};
   std::atomic<bool> out_of_memory{false};
+  std::mutex start_mutex;  // guards start_error_
   auto worker = [&] {
     for (int b; (b = next.fetch_add(1)) < count;) {
       try {
@@ -419,6 +442,12 @@ bool Launch::Run(int threads) {
         return;
       }
       Block& block = *blocks_[b];
+      if (!block.start_error().empty()) {
+        const std::lock_guard<std::mutex> lock(start_mutex);
+        if (start_error_.empty()) start_error_ = block.start_error();
+        next = count;
+        return;
+      }
       uint64_t steps = 0;
       for (int c = 0; c < block.core_count(); ++c) steps += block.core(c).limits.steps;
       steps_ += steps;
@@ -436,10 +465,24 @@ bool Launch::Run(int threads) {
   if (signals_) threads = count;
   threads = std::max(1, std::min(threads, count));
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  for (int t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error& e) {
+      if (!signals_) break;  // fewer threads: each takes the next block until none is left
+      const std::lock_guard<std::mutex> lock(start_mutex);
+      start_error_ = StrCat("the system refused a thread for block ", t, " (", e.what(),
+                            "); blocks that signal each other run at once, ", count,
+                            " threads");
+      signals_->Abort();
+      next = count;
+      break;
+    }
+  }
   worker();
   for (std::thread& t : pool) t.join();
   if (out_of_memory) throw std::bad_alloc();
+  if (!start_error_.empty()) return false;
   for (int b = 0; b < count; ++b) {
     if (!ok[b]) {
       failed_ = b;

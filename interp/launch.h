@@ -55,6 +55,8 @@ class Block {
   /// The executor of core \a i, or null if the core has nothing to run.
   Executor* exec(int i) { return execs_[i].get(); }
   int failed_core() const { return failed_; }
+  /// Why Run could not start its cores' threads ("" if it could; then no core failed).
+  const std::string& start_error() const { return start_error_; }
   /// Joins the launch's comm signals (before Run).
   void JoinSignals(SignalHub* hub);
 
@@ -64,6 +66,7 @@ class Block {
   std::vector<std::unique_ptr<Core>> cores_;
   std::vector<std::unique_ptr<Executor>> execs_;
   int failed_ = -1;
+  std::string start_error_;
 };
 
 /// Runs \a fn on \a block_count blocks, \a threads at a time. Every block gets its own
@@ -84,6 +87,9 @@ class Launch {
   int block_count() const { return static_cast<int>(blocks_.size()); }
   /// The block whose fault Run reported, or -1.
   int failed_block() const { return failed_; }
+  /// Why Run stopped before its blocks could run: the system refused the threads that must
+  /// run at once (a block's cores, blocks that signal each other); "" otherwise.
+  const std::string& start_error() const { return start_error_; }
   /// The instructions all blocks ran.
   uint64_t steps() const { return steps_; }
   /// Gives every core a sanitizer at \a level (ptorun --check); before Run.
@@ -149,6 +155,7 @@ class Launch {
   /// --check: the blocks' comm signals are followed (check::Sanitizer::OrderedByComm).
   bool comm_ordered_ = false;
   int failed_ = -1;
+  std::string start_error_;
 };
 
 }  // namespace pto::interp

@@ -137,7 +137,7 @@ bool Runner::CheckExpectations(const RunRequest& request) {
     Tolerance tol = DefaultTolerance(got.dtype);
     if (request.rtol) tol.rtol = *request.rtol;
     if (request.atol) tol.atol = *request.atol;
-    const Comparison c = Compare(got.data, got.dtype, w.golden.values, tol);
+    const Comparison c = Compare(got.data, got.dtype, w.golden, tol);
     // A pointer's elements have no shape of their own: a 2-D golden gives them its rows.
     const std::vector<int64_t>& shape = got.shape.size() >= 2 ? got.shape : w.golden.shape;
     err_ << RenderComparison(got.name, got.dtype, shape, c, tol);

@@ -74,6 +74,21 @@ def main():
         status, err = run([args.ptorun, "m.ptobc", "fifo"], work, timeout=10)
         expect("ptorun FIFO", status, err, 1, "fifo has 0 bytes")
 
+        # More threads than the system gives (their stacks do not fit 2 GiB): the run takes
+        # the threads it gets, no std::terminate.
+        status, err = run([args.ptorun, "m.ptobc", "zeros:16", "--blocks", "600",
+                           "--threads", "600"], work, memory=2 << 30)
+        expect("ptorun --blocks 600 --threads 600 under ulimit -v", status, err, 0, "")
+        # Cores that run side by side (cube and vector halves), 64 blocks at once, in 80 MiB:
+        # a clean error (out of memory, or the threads refused), never an abort.
+        kernel = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "pipe",
+                              "c2v_split_rows", "kernel.pto")
+        status, err = run([args.ptoas, "--arch", "a5", kernel, "-o", "c2v.ptobc"], work)
+        expect("ptoas c2v_split_rows", status, err, 0, "")
+        status, err = run([args.ptorun, "c2v.ptobc", *["zeros:1024"] * 4, "--blocks", "64",
+                           "--threads", "64"], work, memory=80 << 20)
+        expect("ptorun cores apart under ulimit -v", status, err, 1, "ptorun: error:")
+
         # Many blocks, one thread: each block's memories exist only while it runs.
         status, err = run([args.ptorun, "m.ptobc", "zeros:16", "--blocks", "100000",
                            "--threads", "1"], work, memory=2 << 30)

@@ -34,6 +34,9 @@ KERNELS = {
     # bf16 elementwise instructions are a5's.
     "scale_bf16.pto": SCALE.replace("T", "bf16").replace(
         "module {", 'module attributes {pto.target_arch = "a5"} {'),
+    # 64-bit integer buffers that nothing writes: an output is its input, for --expect.
+    "keep64.pto": "module {\n  func.func @keep(%x: !pto.ptr<i64>, %y: !pto.ptr<ui64>) {\n"
+                  "    return\n  }\n}\n",
     "tabs.pto": ".arg %src : !pto.tile<16x16xf32>\n"
                 "%dst = tabs %src : !pto.tile<16x16xf32> -> !pto.tile<16x16xf32>\n",
 }
@@ -279,6 +282,32 @@ def check_expect(c, x, xb):
     c.error("--atol without --expect is a usage error", r, 2, "--expect")
 
 
+def check_expect_integers(c):
+    """64-bit integers compare exactly, in their own type: past 2^53 a double cannot tell
+    neighbours apart."""
+    big = (np.int64(1) << 60) + np.arange(8, dtype=np.int64)
+    huge = (np.uint64(1) << np.uint64(63)) + np.uint64(2048) + np.arange(8, dtype=np.uint64)
+    big.tofile("i64.bin")
+    huge.tofile("u64.bin")
+    run = ["keep64.ptobc", "i64.bin", "u64.bin"]
+    np.save("i64_same.npy", big)
+    np.save("i64_off.npy", big + 1)
+    (big + 1).tofile("i64_off.bin")
+    np.save("u64_off.npy", huge - np.uint64(1))
+    np.save("u64_as_i64.npy", big)  # another integer type: compared as integers still
+    c.ok("--expect of i64 against the same values", c.run(*run, "--expect", "1=i64_same.npy"))
+    r = c.run(*run, "--expect", "1=i64_off.npy")
+    c.error("--expect of i64 past 2^53 tells values 1 apart", r, 1, "8 of 8",
+            "got 1152921504606846976, expected 1152921504606846977")
+    r = c.run(*run, "--expect", "1=i64_off.bin")
+    c.error("--expect of i64 against a raw golden 1 apart", r, 1, "8 of 8")
+    r = c.run(*run, "--expect", "2=u64_off.npy")
+    c.error("--expect of ui64 above 2^63 tells values 1 apart", r, 1, "8 of 8",
+            "got 9223372036854777856, expected 9223372036854777855")
+    r = c.run(*run, "--expect", "1=i64_off.npy", "--atol", "1")
+    c.ok("--expect of i64 within --atol 1", r)
+
+
 def check_command_line(c, x):
     y = x * np.float32(2.5)
     c.ok("options between the kernel's arguments",
@@ -330,6 +359,7 @@ def main():
     check_npy_input_errors(c, x)
     check_npy_outputs(c, x, xb)
     check_expect(c, x, xb)
+    check_expect_integers(c)
     check_command_line(c, x)
 
     if c.failures:

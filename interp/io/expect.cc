@@ -54,6 +54,39 @@ double NpyValue(const uint8_t* data, const NpyElement& e, int64_t i) {
   }
 }
 
+/// The integer element \a i of a numpy array of integers (kind 'i', 'u' or 'b'), exactly.
+__int128 NpyInteger(const uint8_t* data, const NpyElement& e, int64_t i) {
+  uint8_t bytes[8];
+  std::memcpy(bytes, data + i * e.size, e.size);
+  if (e.big_endian) {
+    for (int b = 0; b < e.size / 2; ++b) std::swap(bytes[b], bytes[e.size - 1 - b]);
+  }
+  uint64_t raw = 0;
+  std::memcpy(&raw, bytes, e.size);  // the low bytes: the host is little-endian
+  if (e.kind != 'i' || e.size == 8) return e.kind == 'i' ? __int128{static_cast<int64_t>(raw)} : raw;
+  const int shift = 64 - 8 * e.size;  // sign-extend the narrower signed types
+  return static_cast<int64_t>(raw << shift) >> shift;
+}
+
+/// Element \a i of an integer output, exactly.
+__int128 IntegerValue(const uint8_t* data, DType dtype, int64_t i) {
+  const uint8_t* p = data + i * DTypeSize(dtype);
+  if (dtype == DType::kU64) return Load<uint64_t>(p);
+  if (dtype == DType::kI64 || dtype == DType::kIndex) return Load<int64_t>(p);
+  return static_cast<int64_t>(ElementValue(data, dtype, i));  // exact below 2^53
+}
+
+std::string Int128Text(__int128 v) {
+  const bool negative = v < 0;
+  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(v) : v;
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  } while (u != 0);
+  return negative ? "-" + digits : digits;
+}
+
 std::string FormatError(double e) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.3g", e);
@@ -152,7 +185,11 @@ bool ReadGolden(const std::string& file, DType dtype, Golden* out, std::string* 
     // The unsigned carrier of a type numpy lacks holds its bit patterns.
     const bool bit_patterns = e.dtype != dtype && NpyDescrFits(header.descr, dtype);
     out->values.resize(count);
+    const bool integers = !bit_patterns && (e.kind == 'i' || e.kind == 'u' || e.kind == 'b') &&
+                          e.dtype != DType::kBF16 && !IsMxDType(e.dtype);
+    if (integers) out->integers.resize(count);
     for (int64_t i = 0; i < count; ++i) {
+      if (integers) out->integers[i] = NpyInteger(ordered.data(), e, i);
       if (bit_patterns) {
         uint8_t swapped[8];
         std::memcpy(swapped, &ordered[i * e.size], e.size);
@@ -179,12 +216,45 @@ bool ReadGolden(const std::string& file, DType dtype, Golden* out, std::string* 
   const int64_t count = static_cast<int64_t>(bytes.size() / size);
   out->values.resize(count);
   for (int64_t i = 0; i < count; ++i) out->values[i] = ElementValue(bytes.data(), dtype, i);
+  if (IsInteger(dtype)) {
+    out->integers.resize(count);
+    for (int64_t i = 0; i < count; ++i) out->integers[i] = IntegerValue(bytes.data(), dtype, i);
+  }
   out->shape = {count};
   return true;
 }
 
-Comparison Compare(const uint8_t* data, DType dtype, const std::vector<double>& want,
-                   Tolerance tol) {
+namespace {
+
+// An integer output against an integer golden, exactly: |got - want| <= atol + rtol * |want|
+// with the difference taken in 128 bits.
+Comparison CompareIntegers(const uint8_t* data, DType dtype, const Golden& want, Tolerance tol) {
+  Comparison c;
+  c.count = static_cast<int64_t>(want.integers.size());
+  for (int64_t i = 0; i < c.count; ++i) {
+    const __int128 got = IntegerValue(data, dtype, i), w = want.integers[i];
+    const __int128 diff = got > w ? got - w : w - got;
+    const long double abs = static_cast<long double>(diff);
+    const long double limit =
+        tol.atol + tol.rtol * static_cast<long double>(w < 0 ? -w : w);
+    c.max_abs = std::max(c.max_abs, static_cast<double>(abs));
+    if (w != 0) c.max_rel = std::max(c.max_rel, static_cast<double>(abs / static_cast<long double>(w < 0 ? -w : w)));
+    if (diff == 0 || abs <= limit) continue;
+    if (c.first.size() < kMaxListed) {
+      c.first.push_back({i, static_cast<double>(got), static_cast<double>(w), true, got, w});
+    }
+    ++c.bad;
+  }
+  return c;
+}
+
+}  // namespace
+
+Comparison Compare(const uint8_t* data, DType dtype, const Golden& golden, Tolerance tol) {
+  if (IsInteger(dtype) && !golden.integers.empty()) {
+    return CompareIntegers(data, dtype, golden, tol);
+  }
+  const std::vector<double>& want = golden.values;
   Comparison c;
   c.count = static_cast<int64_t>(want.size());
   for (int64_t i = 0; i < c.count; ++i) {
@@ -238,6 +308,12 @@ std::string RenderComparison(const std::string& name, DType dtype,
       for (size_t k = 0; k + 2 < shape.size(); ++k) outer += StrCat(k ? ", " : "", index[k]);
       where += StrCat(" (", outer.empty() ? "" : "[" + outer + "] ", "row ", index[shape.size() - 2],
                       ", col ", index[shape.size() - 1], ")");
+    }
+    if (m.exact) {
+      const __int128 diff = m.got_int > m.want_int ? m.got_int - m.want_int : m.want_int - m.got_int;
+      text += StrCat("  ", where, ": got ", Int128Text(m.got_int), ", expected ",
+                     Int128Text(m.want_int), " (abs error ", Int128Text(diff), ")\n");
+      continue;
     }
     text += StrCat("  ", where, ": got ", FormatValue(m.got, dtype), ", expected ",
                    FormatValue(m.want, dtype));

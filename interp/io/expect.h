@@ -27,6 +27,9 @@ Tolerance DefaultTolerance(DType dtype);
 struct Golden {
   std::string file;
   std::vector<double> values;
+  /// The values exactly, when the golden holds integers (an integer .npy, or a raw file of an
+  /// integer output): 64-bit integers past 2^53 compare exactly through these.
+  std::vector<__int128> integers;
   std::vector<int64_t> shape;  ///< the .npy's shape; 1-D for a raw file
 };
 
@@ -41,6 +44,8 @@ double ElementValue(const uint8_t* data, DType dtype, int64_t i);
 struct Mismatch {
   int64_t index;
   double got, want;
+  bool exact = false;  ///< an integer comparison: got_int and want_int hold the values
+  __int128 got_int = 0, want_int = 0;
 };
 
 struct Comparison {
@@ -50,9 +55,9 @@ struct Comparison {
   std::vector<Mismatch> first;    ///< the first ten out of tolerance
 };
 
-/// Compares \a count elements of \a dtype at \a data with \a want.
-Comparison Compare(const uint8_t* data, DType dtype, const std::vector<double>& want,
-                   Tolerance tol);
+/// Compares the elements of \a dtype at \a data with \a want's values: integers of an integer
+/// output with an integer golden exactly (in 128 bits), everything else as doubles.
+Comparison Compare(const uint8_t* data, DType dtype, const Golden& want, Tolerance tol);
 
 /// The lines ptorun prints of a comparison of output \a name (shape \a shape, whose last
 /// two dimensions give rows and columns to each element listed when it has two or more):

@@ -267,6 +267,25 @@ class Run(unittest.TestCase):
         np.testing.assert_array_equal(one, r.value)
         np.testing.assert_array_equal(k.run(x, x.shape, 64, blocks=3), r.value)
 
+    def test_more_threads_than_the_system_gives(self):
+        # Under a 2 GiB address space 600 threads' stacks do not fit: the run takes the
+        # threads it gets (blocks need not run at once) instead of aborting the interpreter.
+        code = ("import resource, sys, numpy as np, ptorun\n"
+                "resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
+                "k = ptorun.assemble(sys.argv[1])\n"
+                "x = np.ones(256, np.float32)\n"
+                "y = k.run(x, 256, 3.0, blocks=600, threads=600, check=\"off\")\n"
+                "print(float(y[0]))\n")
+        import subprocess
+        import sys
+        with tempfile.TemporaryDirectory() as d:
+            src = pathlib.Path(d) / "scale.pto"
+            src.write_text(SCALE)
+            done = subprocess.run([sys.executable, "-c", code, str(src)], capture_output=True,
+                                  text=True, timeout=120)
+        self.assertEqual(done.returncode, 0, done.stderr[-2000:])
+        self.assertEqual(done.stdout.strip(), "3.0")
+
     def test_one_kernel_from_several_threads(self):
         # Each run has its own buffers and memories; the kernel is shared, read-only.
         results = [None] * 6
