@@ -30,13 +30,30 @@ bool OnProc(const struct stat& link) {
   return lstat("/proc", &proc) == 0 && link.st_dev == proc.st_dev;
 }
 
+// The descriptor of this process that \a path names as /dev/fd/N, /proc/self/fd/N or
+// /proc/PID/fd/N (this process's PID), or -1.
+int DescriptorNamed(const std::string& path) {
+  for (const std::string& prefix :
+       {std::string("/dev/fd/"), std::string("/proc/self/fd/"), StrCat("/proc/", getpid(), "/fd/")}) {
+    if (path.rfind(prefix, 0) != 0 || path.size() == prefix.size() || path.size() > prefix.size() + 9) {
+      continue;
+    }
+    const std::string digits = path.substr(prefix.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    return std::stoi(digits);
+  }
+  return -1;
+}
+
 // Follows the symbolic links of \a path to the path they end at (which need not exist).
-// Sets *through_proc when a link of /proc is met (the path is then kept as it is).
-bool FollowLinks(const std::string& path, std::string* resolved, bool* through_proc,
+// Sets *through_proc when a link of /proc is met (the path is then kept as it is), and *fd
+// when a path on the way names an open descriptor of this process.
+bool FollowLinks(const std::string& path, std::string* resolved, bool* through_proc, int* fd,
                  std::string* err) {
   std::string p = path;
   constexpr int kMaxLinks = 40;  // as the kernel's own limit (ELOOP)
   for (int hops = 0; hops <= kMaxLinks; ++hops) {
+    if (*fd < 0) *fd = DescriptorNamed(p);
     struct stat st;
     if (lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) {
       *resolved = p;
@@ -81,6 +98,15 @@ bool WriteAll(int fd, const std::vector<OutputPart>& parts) {
 
 bool WriteInPlace(const OutputTarget& t, const std::string& path,
                   const std::vector<OutputPart>& parts, std::string* err) {
+  if (t.fd >= 0) {
+    // An open descriptor (standard output redirected with '>>', or after a header the shell
+    // wrote): written at its offset, never reopened (which would truncate it).
+    if (!WriteAll(t.fd, parts)) {
+      *err = Problem("cannot write", path, errno);
+      return false;
+    }
+    return true;
+  }
   // A regular file behind /proc (standard output redirected to a file) is truncated, as a
   // shell's '>' would; O_TRUNC does nothing to devices and FIFOs.
   int fd = open(t.path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_TRUNC);
@@ -116,7 +142,12 @@ int CreateTemporary(const OutputTarget& t, std::string* temp) {
 
 bool ResolveOutput(const std::string& path, OutputTarget* target, std::string* err) {
   *target = OutputTarget();
-  if (!FollowLinks(path, &target->path, &target->in_place, err)) return false;
+  if (!FollowLinks(path, &target->path, &target->in_place, &target->fd, err)) return false;
+  // A named descriptor must be open for writing; otherwise the path is opened as a file.
+  if (target->fd >= 0) {
+    const int flags = fcntl(target->fd, F_GETFL);
+    if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY) target->fd = -1;
+  }
   struct stat st;
   if (stat(target->path.c_str(), &st) != 0) {
     if (errno != ENOENT || target->in_place) {
@@ -191,6 +222,16 @@ bool WriteOutputFile(const std::string& path, const std::vector<OutputPart>& par
     *err = Problem("cannot write", path, saved);
   }
   return ok;
+}
+
+std::optional<std::string> NewFileKey(const std::string& path) {
+  struct stat st;
+  if (path.empty() || lstat(path.c_str(), &st) == 0 || errno != ENOENT) return std::nullopt;
+  const size_t slash = path.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (name.empty() || stat(dir.c_str(), &st) != 0) return std::nullopt;
+  return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + "/" + name;
 }
 
 std::optional<FileId> RegularFileId(const std::string& path) {

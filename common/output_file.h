@@ -16,6 +16,9 @@ namespace pto {
 struct OutputTarget {
   std::string path;       ///< The file to write: the path with its links resolved.
   bool in_place = false;  ///< Written where it is (a device, a FIFO, a link of /proc).
+  /// A descriptor this process has open that the path names (/dev/stdout, /dev/fd/N,
+  /// /proc/self/fd/N): written as it is, at its offset and in its append mode; else -1.
+  int fd = -1;
   bool exists = false;    ///< A regular file to replace.
   mode_t mode = 0;        ///< Its permissions, kept by the replacement.
   uid_t uid = 0;
@@ -49,6 +52,10 @@ struct FileId {
   bool operator==(const FileId& o) const { return dev == o.dev && ino == o.ino; }
 };
 std::optional<FileId> RegularFileId(const std::string& path);
+/// For a \a path that names nothing yet: its directory's identity and its last component, the
+/// same for every spelling of the file it would create ("new.bin", "./new.bin", "d/../new.bin");
+/// nothing if the path names something or its directory does not exist.
+std::optional<std::string> NewFileKey(const std::string& path);
 
 }  // namespace pto
 

@@ -213,6 +213,17 @@ int KernelRun::FindOutput(const std::string& which, const std::string& option,
   return -1;
 }
 
+int64_t KernelRun::OutputElementCount(int handle) const {
+  const size_t params = fn_->params.size();
+  if (static_cast<size_t>(handle) < params && fn_->params[handle].kind != ParamKind::kTile) {
+    return args_.globals[args_.buffer_of_param[handle]].elements();
+  }
+  const int reg = static_cast<size_t>(handle) < params ? static_cast<int>(fn_->params[handle].reg)
+                                                       : static_cast<int>(handle - params);
+  const TileType& t = fn_->tiles[reg].type;
+  return int64_t{t.rows} * t.cols;
+}
+
 bool KernelRun::Output(int handle, OutputElements* out, Diagnostics& diags) const {
   const size_t params = fn_->params.size();
   int tile_reg = -1;

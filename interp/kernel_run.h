@@ -86,6 +86,9 @@ class KernelRun {
   bool Output(int handle, OutputElements* out, Diagnostics& diags) const;
   /// The handle of parameter \a i (a pointer, memref or tile).
   int ParamOutput(size_t i) const;
+  /// How many elements output \a handle will hold (before the run: a golden larger than that
+  /// could is refused unread).
+  int64_t OutputElementCount(int handle) const;
 
   Launch& launch() { return *launch_; }
   const Launch& launch() const { return *launch_; }

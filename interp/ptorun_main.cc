@@ -31,6 +31,33 @@ const CLI::Validator kTolerance(
     },
     "NONNEGATIVE");
 
+/// --max-steps and --trace-limit: a whole number from 1 to 2^63 - 1 (CLI11 alone would take a
+/// larger one into the unsigned option, wrapped or saturated).
+const CLI::Validator kCount(
+    [](std::string& text) -> std::string {
+      const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+      if (!digits) return "expected a whole number from 1 to 2^63 - 1, got '" + text + "'";
+      const size_t first = text.find_first_not_of('0');
+      const std::string value = first == std::string::npos ? "0" : text.substr(first);
+      if (value == "0") return "expected at least 1, got '" + text + "'";
+      const std::string max = "9223372036854775807";
+      if (value.size() > max.size() || (value.size() == max.size() && value > max)) {
+        return "expected at most 2^63 - 1 (" + max + "), got '" + text + "'";
+      }
+      return "";
+    },
+    "COUNT");
+
+/// A file ptorun writes (--trace, --timeline, --profile=): named, and not "-", which would be a
+/// file called "-" rather than standard output.
+const CLI::Validator kOutputFile(
+    [](std::string& text) -> std::string {
+      if (text.empty()) return "expected a file name, got an empty one";
+      if (text == "-") return "'-' would be a file named '-'; write /dev/stdout for standard output";
+      return "";
+    },
+    "FILE");
+
 }  // namespace
 
 static int ToolMain(int argc, char** argv) {
@@ -69,11 +96,10 @@ static int ToolMain(int argc, char** argv) {
       ->check(kTolerance)
       ->needs(expect);
   // Ranges are checked as signed numbers, so that "-5" is refused, not wrapped.
-  constexpr int64_t kMaxSteps = std::numeric_limits<int64_t>::max();
   constexpr int kMaxCount = std::numeric_limits<int>::max();
   app.add_option("--max-steps", options.max_steps,
                  "stop a loop once the run has executed this many instructions (at least 1)")
-      ->check(CLI::Range(int64_t{1}, kMaxSteps))
+      ->check(kCount)
       ->capture_default_str();
   app.add_option("--blocks", options.blocks,
                  "run the kernel on this many blocks (get_block_idx 0..N-1), each with its own "
@@ -97,11 +123,12 @@ static int ToolMain(int argc, char** argv) {
   CLI::Option* trace = app.add_option(
       "--trace", request.trace,
       "write one JSON record per executed instruction to FILE (docs/observe.md gives the "
-      "fields): its block, core, pipe, opcode, source line and operands");
+      "fields): its block, core, pipe, opcode, source line and operands")
+      ->check(kOutputFile);
   app.add_option("--trace-limit", options.trace_limit,
                  "the most records --trace writes (at least 1); past it the run goes on and a "
                  "note says the trace was cut")
-      ->check(CLI::Range(int64_t{1}, kMaxSteps))
+      ->check(kCount)
       ->capture_default_str();
   // --profile takes its file only as --profile=FILE.csv: a value of its own would swallow the
   // next argument of the kernel ("--profile x.bin"). The command line below spells the file
@@ -112,12 +139,14 @@ static int ToolMain(int argc, char** argv) {
       "pipe's busy cycles and utilisation, the pipe that bounds the kernel, the source lines "
       "and instructions that cost most, and the host time per instruction family; "
       "--profile=FILE.csv also writes the per-line table");
-  CLI::Option* profile_csv = app.add_option("--profile-csv", request.profile_csv)->group("");
+  CLI::Option* profile_csv =
+      app.add_option("--profile-csv", request.profile_csv)->group("")->check(kOutputFile);
   CLI::Option* timeline = app.add_option(
       "--timeline", request.timeline,
       "write the estimate as a Chrome trace to FILE.json (open it in Perfetto or "
       "chrome://tracing): a track per block, core and pipe, a slice per instruction, an arrow "
-      "from each set_flag to its wait_flag, UB and L1 bytes as counters");
+      "from each set_flag to its wait_flag, UB and L1 bytes as counters")
+      ->check(kOutputFile);
   app.add_flag("--audit-accesses", options.audit_accesses,
                "a self-check of ptorun, for its tests: run each tile instruction against the "
                "description of what it reads and writes, and fault where they differ (slow; "

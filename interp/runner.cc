@@ -82,7 +82,7 @@ bool Runner::PrepareOutputs(const RunRequest& request) {
                             : fn.tiles[handle - params].type.dtype;
     Wanted w{handle, which, file, {}};
     std::string err;
-    if (!ReadGolden(file, dtype, &w.golden, &err)) {
+    if (!ReadGolden(file, dtype, run_.OutputElementCount(handle), &w.golden, &err)) {
       diags_.Error(StrCat("--expect ", which, ": ", err));
       continue;
     }

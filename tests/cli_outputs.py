@@ -70,6 +70,24 @@ def main():
     r = run([a.ptoas, "-d", "k.ptobc", "-o", "/dev/stdout"])
     check("ptoas -d -o /dev/stdout", r.returncode == 0 and r.stdout.startswith(b"// Listing"))
 
+    # /dev/stdout redirected to a file: written at the descriptor's offset, in its append
+    # mode, never reopened with O_TRUNC (which would drop what came before).
+    sh = f"{{ echo HEADER; {a.ptorun} k.ptobc zeros:4 --out 1=/dev/stdout; echo FOOTER; }} > f"
+    r = run(["sh", "-c", sh])
+    check("ptorun --out 1=/dev/stdout between two echoes", r.returncode == 0
+          and open("f", "rb").read() == b"HEADER\n" + bytes(16) + b"FOOTER\n")
+    with open("log", "w") as f:
+        f.write("kept\n")
+    r = run(["sh", "-c", f"{a.ptorun} k.ptobc zeros:4 --trace /dev/stdout >> log"])
+    check("ptorun --trace /dev/stdout >> log", r.returncode == 0
+          and open("log").read().startswith("kept\n") and len(open("log").read()) > 5)
+    r = run(["sh", "-c", f"{a.ptoas} -d k.ptobc -o /dev/stdout >> log"])
+    check("ptoas -d -o /dev/stdout >> log", r.returncode == 0
+          and open("log").read().startswith("kept\n") and "// Listing" in open("log").read())
+    r = run(["sh", "-c", f"{a.ptorun} k.ptobc zeros:4 --out 1=/dev/fd/3 3>>log"])
+    check("ptorun --out 1=/dev/fd/3 3>>log", r.returncode == 0
+          and open("log", "rb").read().endswith(bytes(16)))
+
     # An output that is an input, also through a link or another spelling: refused (exit 2).
     before = open("k.pto").read()
     for out in ["k.pto", "./k.pto"]:
@@ -87,6 +105,19 @@ def main():
         r = run([a.ptorun, "k.ptobc", "in.bin", *flags])
         check(f"ptorun {' '.join(flags)} onto an argument refused",
               r.returncode == 2 and open("in.bin", "rb").read() == bytes(16))
+    # Two outputs naming one file that does not exist yet, in other spellings: refused before
+    # the run (exit 2), nothing written.
+    os.mkdir("sub")
+    for pair in ([["--trace", "new.json"], ["--timeline", "new.json"]],
+                 [["--out", "1=new.bin"], ["--out", "1=./new.bin"]],
+                 [["--out", "1=new.bin"], ["--trace", "sub/../new.bin"]]):
+        r = run([a.ptorun, "k.ptobc", "zeros:4", *pair[0], *pair[1]])
+        check(f"ptorun {pair} onto one new file refused", r.returncode == 2
+              and b"are the same file" in r.stderr and not os.path.exists("new.json")
+              and not os.path.exists("new.bin"))
+    r = run([a.ptorun, "k.ptobc", "zeros:4", "--out", "1=new1.bin", "--trace", "sub/new1.bin"])
+    check("two new files of one name in two directories", r.returncode == 0
+          and os.path.exists("new1.bin") and os.path.exists("sub/new1.bin"))
     # --profile takes no value of its own: the kernel's argument after it stays one.
     r = run([a.ptorun, "k.ptobc", "--profile", "zeros:4", "--timeline", "/dev/stdout"])
     check("ptorun --profile before an argument", r.returncode == 0

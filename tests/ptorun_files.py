@@ -126,6 +126,39 @@ def check_npy_inputs(c, x):
          out="d_bf.bin", want=np.abs(x))
 
 
+def raw_npy(path, dict_text, data):
+    """A version 1.0 .npy file whose header dict is dict_text as written (padded to 64)."""
+    head = dict_text + " " * ((-(10 + len(dict_text) + 1)) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + len(head).to_bytes(2, "little") + head.encode("latin1"))
+        f.write(data)
+
+
+def check_npy_headers(c, x):
+    """Headers numpy's own reader takes are taken, with its meaning: a key written twice
+    counts once (its last value), Python whitespace anywhere between the tokens."""
+    y = x * np.float32(2.5)
+    forms = {
+        "dup_shape.npy": "{'descr': '<f4', 'fortran_order': False, 'shape': (16,), "
+                         "'shape': (256,), }",
+        "tabs.npy": "{'descr':\t'<f4',\t'fortran_order':\tFalse,\t'shape':\t(256,),\t}",
+        "crlf.npy": "{'descr': '<f4',\r\n 'fortran_order': False,\r\n 'shape': (256,\n)}",
+    }
+    for name, text in forms.items():
+        raw_npy(name, text, x.tobytes())
+        c.check(f"numpy reads {name} as (256,)", np.load(name).shape == (256,))
+        c.ok(f".npy header numpy accepts: {name}",
+             c.run("scale.ptobc", name, "zeros:256", "2.5", "--out", f"2=y_{name}.bin"),
+             out=f"y_{name}.bin", want=y)
+    # A file whose name starts with "zeros" is a file, not the zeros:N literal.
+    np.save("zeros_init.npy", x)
+    c.ok("an input file named zeros_init.npy",
+         c.run("scale.ptobc", "zeros_init.npy", "zeros:256", "2.5", "--out", "2=y_zi.bin"),
+         out="y_zi.bin", want=y)
+    r = c.run("scale.ptobc", "zeros:x", "zeros:256", "2.5")
+    c.error("zeros: with a malformed count", r, 1, "expected zeros:N")
+
+
 def check_npy_input_errors(c, x):
     def bad(what, arg, *words, kernel="scale.ptobc"):
         args = [arg] if kernel == "tabs.ptobc" else [arg, "zeros:256", "2.5"]
@@ -282,6 +315,18 @@ def check_expect(c, x, xb):
     c.error("--atol without --expect is a usage error", r, 2, "--expect")
 
 
+def check_golden_sizes(c):
+    """A golden is never read past what the output could hold: /dev/zero and a 64 MiB file
+    for a 256-element output are refused quickly, in little memory."""
+    run = ["scale.ptobc", "x.bin", "zeros:256", "2.5"]
+    r = c.run(*run, "--expect", "2=/dev/zero")
+    c.error("--expect 2=/dev/zero", r, 1, "/dev/zero is larger than a golden of the output's 256")
+    with open("huge_golden.bin", "wb") as f:
+        f.truncate(64 << 20)
+    r = c.run(*run, "--expect", "2=huge_golden.bin")
+    c.error("--expect of a 64 MiB golden for 256 elements", r, 1, "huge_golden.bin is larger")
+
+
 def check_expect_integers(c):
     """64-bit integers compare exactly, in their own type: past 2^53 a double cannot tell
     neighbours apart."""
@@ -334,6 +379,20 @@ def check_command_line(c, x):
     r = c.run("scale.ptobc", "x.bin", "zeros:256", "2.5", "--out", "2=golden.npy",
               "--expect", "2=golden.npy")
     c.error("--out onto a golden is refused", r, 2, "golden.npy")
+    run = ["scale.ptobc", "x.bin", "zeros:256", "2.5"]
+    for option in ("--max-steps", "--trace-limit"):
+        for value in ("9223372036854775808", "18446744073709551615", "99999999999999999999"):
+            r = c.run(*run, option, value, "--trace", "t.json")
+            c.error(f"{option} {value} (past 2^63 - 1)", r, 2, option, "at most 2^63 - 1")
+        r = c.run(*run, option, "0")
+        c.error(f"{option} 0", r, 2, option, "at least 1")
+    c.ok("--max-steps 2^63 - 1", c.run(*run, "--max-steps", "9223372036854775807"))
+    for option in ("--trace", "--timeline"):
+        r = c.run(*run, option, "")
+        c.error(f"{option} with an empty name", r, 2, option, "expected a file name")
+        r = c.run(*run, option, "-")
+        c.error(f"{option} -", r, 2, option, "/dev/stdout")
+        c.check(f"{option} - left no file named '-'", not os.path.exists("-"))
 
 
 def main():
@@ -357,9 +416,11 @@ def main():
 
     check_npy_inputs(c, x)
     check_npy_input_errors(c, x)
+    check_npy_headers(c, x)
     check_npy_outputs(c, x, xb)
     check_expect(c, x, xb)
     check_expect_integers(c)
+    check_golden_sizes(c)
     check_command_line(c, x)
 
     if c.failures:

@@ -54,6 +54,16 @@ std::optional<int> CheckOutputs(const char* tool, const std::vector<std::string>
       std::cerr << tool << ": error: " << err << "\n";
       return kExitError;
     }
+    // Two spellings of one file not made yet: each run's write would replace the other's.
+    if (const std::optional<std::string> key = NewFileKey(outputs[o])) {
+      for (size_t p = 0; p < o; ++p) {
+        if (NewFileKey(outputs[p]) == key) {
+          std::cerr << tool << ": error: the outputs " << outputs[p] << " and " << outputs[o]
+                    << " are the same file; one would overwrite the other\n";
+          return kExitUsage;
+        }
+      }
+    }
     // Only a regular file is clobbered: a device or FIFO both read and written is the user's
     // business (and standard input, "-", is checked as the file behind it).
     std::optional<FileId> id = RegularFileId(outputs[o]);

@@ -46,6 +46,8 @@ class ArgumentReader {
   bool ParseScalar(const std::string& name, DType dtype, const ArgumentValue& arg, Slot* slot);
 
  private:
+  bool LoadBytesKept(const Holds& holds, const std::string& name, const ArgumentValue& arg,
+                     AlignedBytes* bytes);
   bool Error(const std::string& message) {
     diags_.Error(message);
     return false;
@@ -80,12 +82,26 @@ bool ArgumentReader::Budget(const std::string& what, const std::string& arg, siz
   return true;
 }
 
+// "zeros" or "zeros:N" (a malformed N is an error there); any other name, zeros_init.npy
+// too, is a file.
+bool IsZerosLiteral(const std::string& text) {
+  return text == "zeros" || text.rfind("zeros:", 0) == 0;
+}
+
 bool ArgumentReader::LoadBytes(const Holds& holds, const std::string& name,
                                const ArgumentValue& arg, AlignedBytes* bytes) {
+  // A refused argument keeps nothing: what was read of it goes (the next may need the memory).
+  if (LoadBytesKept(holds, name, arg, bytes)) return true;
+  AlignedBytes().swap(*bytes);
+  return false;
+}
+
+bool ArgumentReader::LoadBytesKept(const Holds& holds, const std::string& name,
+                                   const ArgumentValue& arg, AlignedBytes* bytes) {
   const std::string what = StrCat("argument for %", name);
   switch (arg.kind) {
     case ArgumentValue::Kind::kText:
-      if (arg.text.rfind("zeros", 0) == 0) return LoadZeros(holds, what, arg.text, bytes);
+      if (IsZerosLiteral(arg.text)) return LoadZeros(holds, what, arg.text, bytes);
       return LoadFile(holds, what, arg.text, bytes);
     case ArgumentValue::Kind::kArray: {
       NpyHeader header;
@@ -425,7 +441,7 @@ bool ReadArguments(const Program& program, const Function& fn,
         GlobalBuffer buf;
         buf.dtype = p.dtype;
         const bool named = args[i].kind == ArgumentValue::Kind::kText &&
-                           args[i].text.rfind("zeros", 0) != 0;
+                           !IsZerosLiteral(args[i].text);
         buf.name = StrCat("%", name, named ? " (" + args[i].text + ")" : "");
         ok &= reader.LoadBytes(holds, name, args[i], &buf.bytes);
         out->shape_of_param[i] = p.shape;

@@ -157,10 +157,22 @@ double ElementValue(const uint8_t* data, DType dtype, int64_t i) {
   return 0;
 }
 
-bool ReadGolden(const std::string& file, DType dtype, Golden* out, std::string* err) {
+bool ReadGolden(const std::string& file, DType dtype, int64_t max_elements, Golden* out,
+                std::string* err) {
   AlignedBytes bytes;
   out->file = file;
-  if (!ReadFile(file, &bytes, err, kMaxGoldenBytes)) return false;
+  // The widest element a golden may have (f64, i64) and the largest .npy header (v2: 4 GiB
+  // is allowed, 1 MiB is plenty in practice).
+  constexpr size_t kHeaderAllowance = size_t{1} << 20;
+  const size_t limit = std::min(kMaxGoldenBytes, static_cast<size_t>(max_elements) * 8 + kHeaderAllowance);
+  bool too_large = false;
+  if (!ReadFile(file, &bytes, err, limit, &too_large)) {
+    if (too_large) {
+      *err = StrCat(file, " is larger than a golden of the output's ", max_elements,
+                    " elements can be (", limit, " bytes at most)");
+    }
+    return false;
+  }
   if (LooksLikeNpy(bytes.data(), bytes.size())) {
     NpyHeader header;
     if (!ParseNpyHeader(bytes.data(), bytes.size(), &header, err)) {

@@ -36,7 +36,9 @@ struct Golden {
 /// Reads \a file as the golden of an output of \a dtype. A .npy of the unsigned type that
 /// carries \a dtype's bit patterns (uint16 for bf16, uint8 for the one-byte MX formats) is
 /// read as those bit patterns. False with \a err on failure.
-bool ReadGolden(const std::string& file, DType dtype, Golden* out, std::string* err);
+/// A golden longer than \a max_elements of eight bytes and a .npy header is refused unread.
+bool ReadGolden(const std::string& file, DType dtype, int64_t max_elements, Golden* out,
+                std::string* err);
 
 /// The value of element \a i of \a data, elements of \a dtype.
 double ElementValue(const uint8_t* data, DType dtype, int64_t i);

@@ -12,7 +12,8 @@ constexpr char kMagic[] = "\x93NUMPY";
 constexpr size_t kMagicSize = 6;
 
 /// Reads the header's Python dict literal: {'descr': '<f4', 'fortran_order': False,
-/// 'shape': (16, 16), }. Only the forms numpy writes are taken.
+/// 'shape': (16, 16), }. Only the forms numpy writes are taken, with what numpy's reader
+/// takes besides: any Python whitespace, a key written twice (its last value).
 class DictReader {
  public:
   explicit DictReader(std::string_view text) : text_(text) {}
@@ -61,7 +62,8 @@ class DictReader {
     return false;
   }
   void SkipSpace() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\n')) ++pos_;
+    // Python's whitespace, as numpy's reader (ast.literal_eval) takes it.
+    while (pos_ < text_.size() && std::strchr(" \t\n\r\f\v", text_[pos_]) && text_[pos_]) ++pos_;
   }
   char Peek() {
     SkipSpace();
@@ -88,6 +90,7 @@ class DictReader {
     return true;
   }
   bool Shape(std::vector<int64_t>* shape) {
+    shape->clear();  // a key written twice: the last value counts, as in a Python dict
     if (!Eat('(')) return false;
     while (!Eat(')')) {
       SkipSpace();
