@@ -3,7 +3,9 @@
 #ifndef PTO_INTERP_CORE_H_
 #define PTO_INTERP_CORE_H_
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -27,6 +29,17 @@ struct BlockInfo {
 struct RunLimits {
   uint64_t steps = 0;               ///< Instructions executed so far.
   uint64_t max_steps = 1000000000;  ///< A backward jump past this many steps is a fault.
+  /// The step count past which a backward jump next looks at max_steps and at \a cancel: one
+  /// compare on the hot path for both.
+  uint64_t check_at = 1000000000;
+  /// Set by another thread to stop the run (Python's Ctrl-C); looked at every kCancelPoll steps.
+  const std::atomic<bool>* cancel = nullptr;
+  static constexpr uint64_t kCancelPoll = uint64_t{1} << 16;
+  /// Stop the run when \a flag is set.
+  void CancelWith(const std::atomic<bool>* flag) {
+    cancel = flag;
+    check_at = flag ? std::min(max_steps, steps + kCancelPoll) : max_steps;
+  }
   int call_depth = 0;
   /// Check every instruction against its access description (ptorun --audit-accesses).
   bool audit_accesses = false;
@@ -116,6 +129,7 @@ struct Core {
   Core(Arch arch, const BlockInfo& block, CoreKind core_kind, PipeHub* block_hub, uint64_t max_steps)
       : local(arch), info(block), kind(core_kind), hub(block_hub) {
     limits.max_steps = max_steps;
+    limits.check_at = max_steps;
   }
   /// "cube core", "vector core 1" (empty for the whole-block core).
   std::string Name() const;

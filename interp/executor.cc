@@ -123,6 +123,19 @@ bool Executor::FaultPosition(std::string* file, int* line, int* col) const {
   return true;
 }
 
+// A backward jump past RunLimits::check_at: the step limit, or a cancellation, or the next
+// poll for one.
+bool Executor::StepCheckpoint() {
+  RunLimits& l = core_.limits;
+  if (l.steps > l.max_steps) return StepLimitFault();
+  if (l.cancel && l.cancel->load(std::memory_order_relaxed)) {
+    cancelled_ = true;
+    return Fault("the run was interrupted");
+  }
+  l.check_at = std::min(l.max_steps, l.steps + RunLimits::kCancelPoll);
+  return true;
+}
+
 bool Executor::StepLimitFault() {
   step_limited_ = true;
   return Fault(StrCat("this loop is still running after ", core_.limits.max_steps,

@@ -102,6 +102,8 @@ class Executor {
   bool FaultPosition(std::string* file, int* line, int* col) const;
   /// Whether the fault is the step limit's (the front end says how to raise it).
   bool StoppedAtStepLimit() const { return step_limited_; }
+  /// Whether the run was stopped from outside (RunLimits::cancel).
+  bool Cancelled() const { return cancelled_; }
 
   // ---- For kernels ----
   /// Resolves tile register \a reg; faults if it is unbound or its valid shape is unset.
@@ -145,8 +147,8 @@ class Executor {
   /// against the step limit; returns false (a fault) when the limit is passed.
   bool JumpTo(uint32_t target) {
     jump_ = target;
-    if (target <= pc_ && core_.limits.steps > core_.limits.max_steps) [[unlikely]] {
-      return StepLimitFault();
+    if (target <= pc_ && core_.limits.steps > core_.limits.check_at) [[unlikely]] {
+      return StepCheckpoint();
     }
     return true;
   }
@@ -166,6 +168,7 @@ class Executor {
   bool PropagateFault(const Executor& callee);
   bool TileFault(uint32_t reg);
   bool StepLimitFault();
+  bool StepCheckpoint();
 
  private:
   enum LoopMode { kPlain, kAudited, kChecked, kObserved };
@@ -195,6 +198,7 @@ class Executor {
   int fault_line_ = 0;
   int fault_col_ = 0;
   bool step_limited_ = false;  ///< the fault is the step limit's
+  bool cancelled_ = false;     ///< the fault is a cancellation
   uint32_t pc_ = 0;
   // What the dispatch loop does after the current instruction: the next one (kNoJump), leave
   // the function (kReturn, set by Return), or continue at a code offset (JumpTo). One word, so

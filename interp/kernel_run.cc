@@ -108,7 +108,8 @@ bool KernelRun::Prepare(const RunOptions& options, Diagnostics& diags) {
   return true;
 }
 
-bool KernelRun::Execute(double* seconds) {
+bool KernelRun::Execute(double* seconds, const std::atomic<bool>* cancel) {
+  launch_->CancelWith(cancel);
   const auto start = std::chrono::steady_clock::now();
   const bool ran = launch_->Run(options_.audit_accesses ? 1 : options_.threads);
   if (seconds) {

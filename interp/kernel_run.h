@@ -5,6 +5,7 @@
 #ifndef PTO_INTERP_KERNEL_RUN_H_
 #define PTO_INTERP_KERNEL_RUN_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -70,7 +71,8 @@ class KernelRun {
   /// FindOutput may be called.
   bool Prepare(const RunOptions& options, Diagnostics& diags);
   /// Runs every block; false if one faulted (ReportFault says where). \a seconds: how long.
-  bool Execute(double* seconds = nullptr);
+  /// \a cancel, when given, stops the run soon after it is set (a fault).
+  bool Execute(double* seconds = nullptr, const std::atomic<bool>* cancel = nullptr);
   /// The fault, as an error at the instruction's source line.
   void ReportFault(Diagnostics& diags) const;
   /// The sanitizer's findings, each an error at its instruction (with its note), and notes

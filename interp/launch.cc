@@ -227,13 +227,24 @@ Launch::Launch(const Program& program, const Function& fn, Arguments& args, int 
 
 Launch::~Launch() = default;
 
+void Launch::CancelWith(const std::atomic<bool>* flag) {
+  cancel_ = flag;
+  for (auto& block : blocks_) {  // the blocks made up front (comm)
+    if (!block) continue;
+    for (int c = 0; c < block->core_count(); ++c) block->core(c).limits.CancelWith(flag);
+  }
+}
+
 void Launch::MakeBlock(int b) {
   BlockInfo info;
   info.block_idx = b;
   info.block_num = block_count();
   blocks_[b] = std::make_unique<Block>(program_, fn_, args_, info, max_steps_, apart_);
   Block& block = *blocks_[b];
-  for (int c = 0; c < block.core_count(); ++c) block.core(c).limits.audit_accesses = audit_accesses_;
+  for (int c = 0; c < block.core_count(); ++c) {
+    block.core(c).limits.audit_accesses = audit_accesses_;
+    block.core(c).limits.CancelWith(cancel_);
+  }
   AttachSanitizers(b);
   AttachObservers(b);
 }

@@ -82,6 +82,8 @@ class Launch {
 
   /// Runs every block; false if any faulted (the lowest-numbered fault is kept).
   bool Run(int threads);
+  /// Every core stops (a fault: "the run was interrupted") soon after \a flag is set; before Run.
+  void CancelWith(const std::atomic<bool>* flag);
   /// Block 0, or the one that faulted, after Run.
   Block& block(int i) { return *blocks_[i]; }
   int block_count() const { return static_cast<int>(blocks_.size()); }
@@ -156,6 +158,7 @@ class Launch {
   bool comm_ordered_ = false;
   int failed_ = -1;
   std::string start_error_;
+  const std::atomic<bool>* cancel_ = nullptr;
 };
 
 }  // namespace pto::interp

@@ -6,10 +6,16 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "pto/asm/disassembler.h"
@@ -208,11 +214,7 @@ class RunOutcome {
       return;
     }
     launched_ = true;
-    bool ran;
-    {
-      py::gil_scoped_release unlocked;
-      ran = run_.Execute(&seconds);
-    }
+    const bool ran = ExecuteInterruptibly();
     if (!ran) {
       run_.ReportFault(diags);
       status = "fault";
@@ -220,6 +222,44 @@ class RunOutcome {
     }
     findings = run_.ReportFindings(diags);
     status = findings ? "checked" : "ok";
+  }
+
+  /// Runs the kernel on a thread of its own while this one, the GIL released, looks every
+  /// 20 ms for a signal Python has to handle (Ctrl-C): its handler's exception (KeyboardInterrupt)
+  /// stops the run and is raised here, with no output written back.
+  bool ExecuteInterruptibly() {
+    std::atomic<bool> cancel{false};
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false, ran = false;
+    std::thread worker;
+    try {
+      worker = std::thread([&] {
+        const bool ok = run_.Execute(&seconds, &cancel);
+        const std::lock_guard<std::mutex> lock(mutex);
+        ran = ok;
+        done = true;
+        finished.notify_one();
+      });
+    } catch (const std::system_error&) {  // no thread to spare: run here, not interruptible
+      py::gil_scoped_release unlocked;
+      return run_.Execute(&seconds);
+    }
+    bool interrupted = false;
+    for (;;) {
+      {
+        py::gil_scoped_release unlocked;
+        std::unique_lock<std::mutex> lock(mutex);
+        if (finished.wait_for(lock, std::chrono::milliseconds(20), [&] { return done; })) break;
+      }
+      if (!interrupted && PyErr_CheckSignals() != 0) {
+        interrupted = true;  // the exception stays set until the run has stopped
+        cancel = true;
+      }
+    }
+    worker.join();
+    if (interrupted) throw py::error_already_set();
+    return ran;
   }
 
   py::tuple Messages() const {

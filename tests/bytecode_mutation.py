@@ -10,6 +10,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import golden_case  # noqa: E402
+import tool_work  # noqa: E402  (tests/tool_work.py: one work directory per run)
 
 
 def check(job):
@@ -38,6 +39,7 @@ def main():
     parser.add_argument("--count", type=int, default=30, help="variants per golden test")
     parser.add_argument("--sample-count", type=int, default=1500, help="variants per sample")
     args = parser.parse_args()
+    args.work = tool_work.run_directory(args.work)
     jobs = []
     cases = sorted(glob.glob(os.path.join(args.root, "samples/*/golden.py")) +
                    glob.glob(os.path.join(args.root, "tests/golden/*/*/golden.py")))

@@ -107,7 +107,10 @@ def main():
               r.returncode == 2 and open("in.bin", "rb").read() == bytes(16))
     # Two outputs naming one file that does not exist yet, in other spellings: refused before
     # the run (exit 2), nothing written.
-    os.mkdir("sub")
+    os.makedirs("sub", exist_ok=True)
+    for stale in ("new.json", "new.bin", "new1.bin", "sub/new1.bin"):
+        if os.path.exists(stale):
+            os.remove(stale)
     for pair in ([["--trace", "new.json"], ["--timeline", "new.json"]],
                  [["--out", "1=new.bin"], ["--out", "1=./new.bin"]],
                  [["--out", "1=new.bin"], ["--trace", "sub/../new.bin"]]):

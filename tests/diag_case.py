@@ -24,6 +24,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tool_work  # noqa: E402  (tests/tool_work.py: one work directory per run)
 
 
 def parse(path):
@@ -115,6 +116,7 @@ def main():
     parser.add_argument("--update", action="store_true")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
+    args.work = tool_work.run_directory(args.work)
     ptoas, ptorun = os.path.abspath(args.ptoas), os.path.abspath(args.ptorun)
     failed = 0
     for path in args.files:

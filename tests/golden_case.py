@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 import numpy as np
+import tool_work  # noqa: E402  (tests/tool_work.py: one work directory per run)
 
 DTYPES = {
     "float32": np.float32, "float16": np.float16, "bfloat16": np.uint16,
@@ -194,6 +195,7 @@ def run_corpus(verdict, flags_for, check=None):
     parser.add_argument("--work", required=True)
     parser.add_argument("cases", nargs="*", help="case directories (default: all)")
     args = parser.parse_args()
+    args.work = tool_work.run_directory(args.work)
     cases = args.cases or sorted(
         os.path.dirname(g) for g in glob.glob(os.path.join(args.root, "tests/golden/*/*/golden.py")) +
         glob.glob(os.path.join(args.root, "samples/*/golden.py")))
@@ -224,6 +226,7 @@ def main():
                              "comparison")
     parser.add_argument("case_dir")
     args = parser.parse_args()
+    args.work = tool_work.run_directory(args.work)
     if args.expect:
         problems = run_expect(args.ptoas, args.ptorun, os.path.abspath(args.case_dir), args.work,
                               print)

@@ -7,6 +7,7 @@ import os
 import runpy
 import subprocess
 import sys
+import tool_work  # noqa: E402  (tests/tool_work.py: one work directory per run)
 
 
 def programs(root):
@@ -35,6 +36,7 @@ def main():
     parser.add_argument("--root", required=True, help="the repository")
     parser.add_argument("--work", required=True)
     args = parser.parse_args()
+    args.work = tool_work.run_directory(args.work)
     os.makedirs(args.work, exist_ok=True)
     failures, count, seen = [], 0, set()
     for path, arch, entry, as_object in programs(args.root):

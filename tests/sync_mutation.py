@@ -23,6 +23,7 @@ import subprocess
 import sys
 
 import golden_case
+import tool_work  # noqa: E402  (tests/tool_work.py: one work directory per run)
 
 SYNC = re.compile(r"\b(set_flag|wait_flag)\b(.*)$")
 MEM_BAR = re.compile(r"\bmem_bar\b")
@@ -130,6 +131,7 @@ def main():
     p.add_argument("--root", help="the source tree: check every synchronised golden kernel")
     p.add_argument("cases", nargs="*")
     args = p.parse_args()
+    args.work = tool_work.run_directory(args.work)
     if args.root:
         for pattern in ("tests/golden/*/*/golden.py", "samples/*/golden.py"):
             for golden in sorted(glob.glob(os.path.join(args.root, pattern))):

@@ -12,6 +12,7 @@ AssemblyError (the source), ArgumentError (arguments that do not fit the kernel)
 get wrong: races, missing synchronisation, uninitialised reads; the outputs are written).
 """
 import json
+import numbers
 import os
 
 import numpy as np
@@ -125,6 +126,33 @@ def _failure(cls, message):
     return cls([Diagnostic("error", "", 0, 0, message)], f"ptorun: error: {message}\n")
 
 
+# The largest values the run options take, as ptorun's --blocks, --threads (a C int) and
+# --max-steps, --trace-limit (2^63 - 1) take them.
+_OPTION_MAX = {"blocks": 2**31 - 1, "threads": 2**31 - 1, "max_steps": 2**63 - 1,
+               "trace_limit": 2**63 - 1}
+# The largest file assemble reads (as ptoas reads its inputs).
+_MAX_INPUT_BYTES = 1 << 30
+
+
+def _check_count(key, value):
+    """A run option that counts something: a whole number (int or numpy integer, not a bool
+    or a float, which would be cut) from 1 to its largest value."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{key} must be a whole number, not {type(value).__name__} {value!r}")
+    if not 1 <= int(value) <= _OPTION_MAX[key]:
+        raise ValueError(f"{key} must be from 1 to {_OPTION_MAX[key]}, got {int(value)}")
+
+
+def _read_input(path):
+    """A file's bytes, refused past _MAX_INPUT_BYTES (/dev/zero, an endless pipe)."""
+    with open(path, "rb") as f:
+        data = f.read(_MAX_INPUT_BYTES + 1)
+    if len(data) > _MAX_INPUT_BYTES:
+        raise _failure(AssemblyError, f"{path} has more than {_MAX_INPUT_BYTES} bytes; "
+                       "assemble reads source and bytecode files up to 1 GiB")
+    return data
+
+
 def _inputs(source, name):
     """(name, bytes) pairs of what assemble was given."""
     items = source if isinstance(source, (list, tuple)) else [source]
@@ -137,8 +165,7 @@ def _inputs(source, name):
         if isinstance(item, os.PathLike) or (isinstance(item, str) and "\n" not in item and (
                 os.path.exists(item) or not any(c.isspace() for c in item))):
             path = os.fspath(item)
-            with open(path, "rb") as f:
-                out.append((path, f.read()))
+            out.append((path, _read_input(path)))
         elif isinstance(item, str):
             out.append((label, item.encode()))
         elif isinstance(item, (bytes, bytearray)):
@@ -237,9 +264,6 @@ class Kernel:
             raise ValueError(f"check must be 'auto', 'strict' or 'off', not {options['check']!r}")
         if options["threads"] is None:
             options["threads"] = os.cpu_count() or 1
-        for key in ("blocks", "threads", "max_steps", "trace_limit"):
-            if int(options[key]) < 1:  # as ptorun's --blocks, --threads, ... take them
-                raise ValueError(f"{key} must be at least 1, got {options[key]!r}")
         params = self.params_of(options["entry"])
         # An option's name that is also a parameter's not given by position is ambiguous.
         for i, p in enumerate(params):
@@ -247,6 +271,8 @@ class Kernel:
                 raise _failure(ArgumentError, f"{p.name}= is a run option and also the name of "
                                f"parameter %{p.name}: give %{p.name} by position, or as "
                                f"**{{'%{p.name}': ...}}")
+        for key in ("blocks", "threads", "max_steps", "trace_limit"):
+            _check_count(key, options[key])
         binding = _Binding(params, args, named)
         outcome = _core.run(self._core, options["entry"] or "", binding.values, binding.descrs,
                             int(options["blocks"]), int(options["threads"]),

@@ -286,6 +286,53 @@ class Run(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr[-2000:])
         self.assertEqual(done.stdout.strip(), "3.0")
 
+    def test_ctrl_c_stops_a_runaway_kernel(self):
+        # SIGINT half a second into a loop of 10^15 steps: KeyboardInterrupt within a second
+        # or two, the output array untouched.
+        code = ("import os, signal, sys, threading, time, numpy as np, ptorun\n"
+                "k = ptorun.assemble(sys.argv[1])\n"
+                "y = np.full(16, 7.0, np.float32)\n"
+                "threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+                "start = time.monotonic()\n"
+                "try:\n"
+                "    k.run(y, 10**15, max_steps=10**15)\n"
+                "    print('finished')\n"
+                "except KeyboardInterrupt:\n"
+                "    print('interrupted', round(time.monotonic() - start, 1), float(y[0]))\n")
+        spin = ("module {\n  func.func @spin(%y: !pto.ptr<f32>, %n: index) {\n"
+                "    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
+                "    scf.for %i = %c0 to %n step %c1 {\n    }\n    return\n  }\n}\n")
+        import subprocess
+        import sys
+        with tempfile.TemporaryDirectory() as d:
+            src = pathlib.Path(d) / "spin.pto"
+            src.write_text(spin)
+            done = subprocess.run([sys.executable, "-c", code, str(src)], capture_output=True,
+                                  text=True, timeout=60)
+        self.assertEqual(done.returncode, 0, done.stderr[-2000:])
+        words = done.stdout.split()
+        self.assertEqual(words[0], "interrupted", done.stdout)
+        self.assertLess(float(words[1]), 3.0)
+        self.assertEqual(float(words[2]), 7.0)
+
+    def test_run_options_are_whole_numbers_in_range(self):
+        k = self.k
+        with self.assertRaises(ValueError) as cm:
+            k.run(X, 256, 1.0, blocks=2**40)
+        self.assertIn("blocks must be from 1 to 2147483647", str(cm.exception))
+        for bad in (2.7, True, "2"):
+            with self.assertRaises(TypeError) as cm:
+                k.run(X, 256, 1.0, blocks=bad)
+            self.assertIn("blocks must be a whole number", str(cm.exception))
+        with self.assertRaises(ValueError):
+            k.run(X, 256, 1.0, max_steps=2**63)
+        np.testing.assert_array_equal(k.run(X, 256, 2.0, threads=np.int64(2)), X * 2)
+
+    def test_assemble_reads_no_endless_file(self):
+        with self.assertRaises(ptorun.AssemblyError) as cm:
+            ptorun.assemble("/dev/zero")
+        self.assertIn("/dev/zero has more than 1073741824 bytes", str(cm.exception))
+
     def test_one_kernel_from_several_threads(self):
         # Each run has its own buffers and memories; the kernel is shared, read-only.
         results = [None] * 6
