@@ -243,5 +243,33 @@ TEST_CASE("the verifier checks tile registers and line entries") {
                                          "instruction") != std::string::npos);
 }
 
+TEST_CASE("names a listing could not write back are refused") {
+  // A value's name may hold anything but NUL and line breaks (listings quote it); a function's
+  // is an identifier or a quoted string, kept with its quotes.
+  const auto errors_with = [](const std::string& fn_name, const std::string& param_name) {
+    Program p = testing::Assemble(kKernel);
+    p.strings.push_back(fn_name);
+    p.functions[0].name = static_cast<uint32_t>(p.strings.size() - 1);
+    p.strings.push_back(param_name);
+    p.functions[0].params[0].name = static_cast<uint32_t>(p.strings.size() - 1);
+    Program read;
+    Diagnostics diags;
+    if (ReadProgram(WriteProgram(p), "p.ptobc", &read, diags)) return std::string();
+    return diags.ToString();
+  };
+  CHECK(errors_with("k", "x)y\xe9 \"q\"") == "");
+  CHECK(errors_with("\"a)b\\\"c\"", "x") == "");
+  for (const std::string bad : {std::string("a)b"), std::string("\"a\0b\"", 5), std::string("\"a\"b\""),
+                                std::string("\"a\nb\""), std::string("\"ab\\\"")}) {
+    INFO("function name " << bad);
+    CHECK(errors_with(bad, "x").find("function name is neither an identifier nor a quoted "
+                                     "string") != std::string::npos);
+  }
+  CHECK(errors_with("k", std::string("x\0y", 3)).find("parameter 1: its name holds a NUL") !=
+        std::string::npos);
+  CHECK(errors_with("k", "x\ny").find("parameter 1: its name holds a NUL or a line break") !=
+        std::string::npos);
+}
+
 }  // namespace
 }  // namespace pto

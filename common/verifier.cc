@@ -1,5 +1,8 @@
 #include "pto/common/verifier.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "pto/common/bytecode.h"
 #include "pto/common/call_graph.h"
 #include "pto/common/code_walk.h"
@@ -45,6 +48,29 @@ DType RegisterType(const Function& f, RegClass cls, uint32_t reg) {
 // its tile type.
 // What a GM pointer may point at: what memory holds, and f64 (the SIMT scalar loads and stores).
 bool IsPointerDType(DType t) { return IsMemoryDType(t) || t == DType::kF64; }
+
+// Names as the assembler writes them, so that a listing assembles back: a value's name (and a
+// source file's) is any text but NUL and line breaks (listings quote it, escaping '"' and
+// '\\'); a function's is an identifier, or a string literal kept with its quotes.
+bool TextNameOk(const std::string& s) {
+  return s.find('\0') == std::string::npos && s.find('\n') == std::string::npos;
+}
+
+bool FunctionNameOk(const std::string& s) {
+  auto ident_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
+  };
+  if (!s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_') &&
+      std::all_of(s.begin(), s.end(), ident_char)) {
+    return true;
+  }
+  if (s.size() < 2 || s.front() != '"' || s.back() != '"' || !TextNameOk(s)) return false;
+  for (size_t i = 1; i + 1 < s.size(); ++i) {
+    if (s[i] == '"') return false;
+    if (s[i] == '\\' && ++i + 1 >= s.size()) return false;  // an escape needs its character
+  }
+  return true;
+}
 
 bool RegisterHolds(const Function& f, uint32_t reg, const Param& p, const Function& owner) {
   if (reg >= f.RegisterCount(ParamRegClass(p.kind))) return false;
@@ -104,6 +130,9 @@ void Verifier::VerifyRegisters(const Function& f, const FunctionOffsets& off) {
     const Param& p = f.params[i];
     std::string which = StrCat("parameter ", i + 1);
     if (!StringOk(p.name)) Fail(at, StrCat(which, ": name index out of range"));
+    if (StringOk(p.name) && !TextNameOk(program_.String(p.name))) {
+      Fail(at, StrCat(which, ": its name holds a NUL or a line break"));
+    }
     const RegClass cls = ParamRegClass(p.kind);
     std::vector<bool>& used = taken[static_cast<int>(cls)];
     if (p.reg >= used.size() || used[p.reg]) {
@@ -145,10 +174,14 @@ void Verifier::VerifyRegisters(const Function& f, const FunctionOffsets& off) {
       error = "initial valid shape does not fit the tile type";
     }
     if (error.empty() && !StringOk(reg.name)) error = "name index out of range";
+    if (error.empty() && !TextNameOk(program_.String(reg.name))) {
+      error = "its name holds a NUL or a line break";
+    }
     if (!error.empty()) Fail(tile_at, StrCat("tile register ", i, ": ", error));
   }
   for (size_t i = 0; i < f.views.size(); ++i) {
-    if (!IsPointerDType(f.views[i].dtype) || !StringOk(f.views[i].name)) {
+    if (!IsPointerDType(f.views[i].dtype) || !StringOk(f.views[i].name) ||
+        !TextNameOk(program_.String(f.views[i].name))) {
       Fail(at, StrCat("view register ", i, ": bad element type or name"));
     }
   }
@@ -364,7 +397,12 @@ void Verifier::VerifyLines(const Function& f, const FunctionOffsets& off) {
 }
 
 void Verifier::VerifyFunction(const Function& f, const FunctionOffsets& off) {
-  if (!StringOk(f.name)) Fail(off.record, "function name index out of range");
+  if (!StringOk(f.name)) {
+    Fail(off.record, "function name index out of range");
+  } else if (!FunctionNameOk(program_.String(f.name))) {
+    Fail(off.record, "function name is neither an identifier nor a quoted string (a listing "
+                     "could not name it)");
+  }
   if (f.peer != kNoFunction) {
     if (f.peer >= program_.functions.size()) {
       Fail(off.record + 8, StrCat("peer function ", f.peer, " does not exist"));

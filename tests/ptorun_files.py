@@ -143,6 +143,7 @@ def check_npy_headers(c, x):
                          "'shape': (256,), }",
         "tabs.npy": "{'descr':\t'<f4',\t'fortran_order':\tFalse,\t'shape':\t(256,),\t}",
         "crlf.npy": "{'descr': '<f4',\r\n 'fortran_order': False,\r\n 'shape': (256,\n)}",
+        "named_descr.npy": "{'descr': 'float32', 'fortran_order': False, 'shape': (256,), }",
     }
     for name, text in forms.items():
         raw_npy(name, text, x.tobytes())

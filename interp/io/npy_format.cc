@@ -217,6 +217,10 @@ NpyElement ParseNpyDescr(std::string_view descr) {
   for (const NamedType& t : kMlDtypes) {
     if (descr == t.name) return {t.kind, t.size, false, t.dtype};
   }
+  // numpy's reader also takes a type's name ('float32'), in the machine's order (little-endian).
+  for (const NamedType& t : kNamedTypes) {
+    if (descr == t.name) return {t.kind, t.size, false, t.dtype};
+  }
   NpyElement e;
   if (descr.size() < 3) return e;
   const char order = descr[0];
