@@ -1,6 +1,7 @@
 #include "pto/common/output_file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,6 +13,25 @@
 namespace pto {
 
 namespace {
+
+// The temporary file being written now, for the signal handler: a fixed buffer and a flag,
+// which is all a handler may touch.
+char g_temporary[4096];
+volatile sig_atomic_t g_temporary_set = 0;
+
+void RememberTemporary(const std::string& path) {
+  if (path.size() >= sizeof g_temporary) return;
+  std::memcpy(g_temporary, path.c_str(), path.size() + 1);
+  g_temporary_set = 1;
+}
+
+void ForgetTemporary() { g_temporary_set = 0; }
+
+extern "C" void RemoveTemporaryAndStop(int signal_number) {
+  if (g_temporary_set) unlink(g_temporary);
+  ::signal(signal_number, SIG_DFL);  // then die of the signal, as without the handler
+  ::raise(signal_number);
+}
 
 std::string Problem(const char* what, const std::string& path, int error) {
   return StrCat(what, " ", path, ": ", std::strerror(error));
@@ -197,6 +217,7 @@ bool WriteOutputFile(const std::string& path, const std::vector<OutputPart>& par
     *err = Problem("cannot create", path, errno);
     return false;
   }
+  RememberTemporary(temp);
   bool ok = WriteAll(fd, parts);
   int saved = errno;
   if (ok && t.exists) {
@@ -221,7 +242,21 @@ bool WriteOutputFile(const std::string& path, const std::vector<OutputPart>& par
     unlink(temp.c_str());
     *err = Problem("cannot write", path, saved);
   }
+  ForgetTemporary();
   return ok;
+}
+
+void RemoveTemporaryOnSignals() {
+  struct sigaction action = {};
+  action.sa_handler = RemoveTemporaryAndStop;
+  sigemptyset(&action.sa_mask);
+  for (int s : {SIGTERM, SIGINT, SIGHUP, SIGQUIT}) {
+    struct sigaction before;
+    // A signal the caller ignores (nohup) stays ignored.
+    if (sigaction(s, nullptr, &before) == 0 && before.sa_handler != SIG_IGN) {
+      sigaction(s, &action, nullptr);
+    }
+  }
 }
 
 std::optional<std::string> NewFileKey(const std::string& path) {

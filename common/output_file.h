@@ -44,6 +44,11 @@ struct OutputPart {
 [[nodiscard]] bool WriteOutputFile(const std::string& path, const std::vector<OutputPart>& parts,
                                    std::string* err);
 
+/// Makes SIGTERM, SIGINT, SIGHUP and SIGQUIT remove the temporary file WriteOutputFile is
+/// writing before the process dies of them (for the command-line tools; a library's host
+/// owns its signals).
+void RemoveTemporaryOnSignals();
+
 /// The identity (device and inode) of the regular file \a path names ("-": standard input),
 /// links followed; nothing if it names no regular file.
 struct FileId {

@@ -2,10 +2,12 @@
 into FIFOs and /dev/stdout without replacing them, with the umask or the replaced file's
 mode, never over a file the user may not write or over one of their inputs."""
 import os
+import signal
 import stat
 import subprocess
 import sys
 import threading
+import time
 
 import tool_work  # tests/tool_work.py: the scripts' shared arguments
 
@@ -105,6 +107,25 @@ def main():
         r = run([a.ptorun, "k.ptobc", "in.bin", *flags])
         check(f"ptorun {' '.join(flags)} onto an argument refused",
               r.returncode == 2 and open("in.bin", "rb").read() == bytes(16))
+    # SIGTERM while an output is written: the temporary file beside it goes too. A 1 GiB
+    # output takes long enough to write that the signal comes while its temporary exists.
+    with open("big.pto", "w") as f:
+        f.write("module {\n  func.func @keep(%x: !pto.ptr<i64>) {\n    return\n  }\n}\n")
+    run([a.ptoas, "big.pto", "-o", "big.ptobc"])
+    proc = subprocess.Popen([a.ptorun, "big.ptobc", "zeros:134217728", "--out", "1=big.bin"],
+                            stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while proc.poll() is None and time.monotonic() < deadline and \
+            not [n for n in os.listdir(".") if n.startswith("big.bin.tmp")]:
+        time.sleep(0.001)
+    saw_temporary = proc.poll() is None
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(60)
+    check("SIGTERM while writing an output leaves no temporary file",
+          not saw_temporary or not [n for n in os.listdir(".") if ".tmp" in n])
+    if os.path.exists("big.bin"):
+        os.remove("big.bin")
+
     # Two outputs naming one file that does not exist yet, in other spellings: refused before
     # the run (exit 2), nothing written.
     os.makedirs("sub", exist_ok=True)

@@ -36,6 +36,7 @@ std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv) {
 
 int MainCatchingOutOfMemory(const char* tool, int (*tool_main)(int, char**), int argc,
                             char** argv) {
+  RemoveTemporaryOnSignals();
   try {
     return tool_main(argc, argv);
   } catch (const std::bad_alloc&) {

@@ -25,7 +25,8 @@ std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv);
 
 /// Runs \a tool_main(argc, argv); when memory runs out anywhere in it, reports
 /// "TOOL: error: out of memory" and returns 1. Outputs are written last and atomically, so none
-/// is left half-written.
+/// is left half-written, and a signal that stops the tool removes the temporary file of the
+/// one being written (RemoveTemporaryOnSignals).
 int MainCatchingOutOfMemory(const char* tool, int (*tool_main)(int, char**), int argc,
                             char** argv);
 
