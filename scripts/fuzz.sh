@@ -2,7 +2,7 @@
 # A longer fuzz run than ctest's (a nightly one): each fuzz target for SECONDS (default 900)
 # from a random seed, on the test programs' seeds and the regression inputs, keeping what it
 # finds under build/tests/work/fuzz/long/. Usage: scripts/fuzz.sh [SECONDS [TARGET ...]]
-# (targets: loader assembler runner). Exits non-zero when a target found a crash, a hang or
+# (targets: loader assembler runner npy). Exits non-zero when a target found a crash, a hang or
 # a leak, and prints the input's path and how to replay it.
 set -eu
 cd "$(dirname "$0")/.."
@@ -11,15 +11,15 @@ seconds="${1:-900}"
 case "$seconds" in
   ''|*[!0-9]*) echo "fuzz.sh: error: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;;
 esac
-targets="${*:-loader assembler runner}"
+targets="${*:-loader assembler runner npy}"
 if [ ! -d build/fuzz/tests/fuzz ]; then
   echo "fuzz.sh: error: no fuzz build; install clang (scripts/setup.sh all) and run scripts/build.sh" >&2
   exit 2
 fi
 for t in $targets; do
   case "$t" in
-    loader|assembler|runner) ;;
-    *) echo "fuzz.sh: error: no fuzz target '$t' (loader, assembler, runner)" >&2; exit 2 ;;
+    loader|assembler|runner|npy) ;;
+    *) echo "fuzz.sh: error: no fuzz target '$t' (loader, assembler, runner, npy)" >&2; exit 2 ;;
   esac
 done
 # the seeds, from this checkout's tests (the directories ctest's fuzz tests use too: do not
