@@ -52,6 +52,18 @@ SCALE = ("module {\n  func.func @scale(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %k:
          + "\n}\n")
 SCALE_X_VIEW_LINE = 5
 
+def _python_on_kernel(code, source):
+    """Runs Python \a code in a process of its own, sys.argv[1] naming a file of \a source
+    (for what a test must not do to its own process: limits, signals); the finished process."""
+    import subprocess
+    import sys
+    with tempfile.TemporaryDirectory() as d:
+        src = pathlib.Path(d) / "kernel.pto"
+        src.write_text(source)
+        return subprocess.run([sys.executable, "-c", code, str(src)], capture_output=True,
+                              text=True, timeout=120)
+
+
 # y = -x if %neg else x (an i1 parameter).
 PICK = ("module {\n  func.func @pick(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %neg: i1) {\n"
         "    %m = arith.constant -1.0 : f32"
@@ -276,13 +288,7 @@ class Run(unittest.TestCase):
                 "x = np.ones(256, np.float32)\n"
                 "y = k.run(x, 256, 3.0, blocks=600, threads=600, check=\"off\")\n"
                 "print(float(y[0]))\n")
-        import subprocess
-        import sys
-        with tempfile.TemporaryDirectory() as d:
-            src = pathlib.Path(d) / "scale.pto"
-            src.write_text(SCALE)
-            done = subprocess.run([sys.executable, "-c", code, str(src)], capture_output=True,
-                                  text=True, timeout=120)
+        done = _python_on_kernel(code, SCALE)
         self.assertEqual(done.returncode, 0, done.stderr[-2000:])
         self.assertEqual(done.stdout.strip(), "3.0")
 
@@ -302,13 +308,7 @@ class Run(unittest.TestCase):
         spin = ("module {\n  func.func @spin(%y: !pto.ptr<f32>, %n: index) {\n"
                 "    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
                 "    scf.for %i = %c0 to %n step %c1 {\n    }\n    return\n  }\n}\n")
-        import subprocess
-        import sys
-        with tempfile.TemporaryDirectory() as d:
-            src = pathlib.Path(d) / "spin.pto"
-            src.write_text(spin)
-            done = subprocess.run([sys.executable, "-c", code, str(src)], capture_output=True,
-                                  text=True, timeout=60)
+        done = _python_on_kernel(code, spin)
         self.assertEqual(done.returncode, 0, done.stderr[-2000:])
         words = done.stdout.split()
         self.assertEqual(words[0], "interrupted", done.stdout)

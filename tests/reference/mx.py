@@ -30,9 +30,11 @@ NaN -> 0x7f; MXFP4: e2m1 of y on the grid 0 0.5 1 1.5 2 3 4 6, nearest with ties
 code, |y| >= 6 and inf -> code 7, the sign kept (-0 and negative underflow -> 0x8), any NaN ->
 0x7. Two e2m1 codes share a byte, the even element in the low nibble.
 """
+import os
+
 import numpy as np
 
-from reference.numerics import from_bf16, to_e4m3
+from reference.numerics import from_bf16, nearest_on_grid, to_e4m3
 
 INV448 = 0x3B124925  # f32(1/448)
 INV6 = 0x3E2AAAAB    # f32(1/6)
@@ -129,12 +131,7 @@ def to_e2m1(y):
     """float32 values -> e2m1 codes (uint8 0..15): nearest, ties to the even code, saturating
     at 6, sign kept (also for zeros), NaN -> 7."""
     y = np.asarray(y, np.float32)
-    a = np.abs(y.astype(np.float64))
-    hi = np.clip(np.searchsorted(E2M1_GRID, a), 1, 7)  # grid[hi-1] < a <= grid[hi]
-    lo = hi - 1
-    dlo, dhi = a - E2M1_GRID[lo], E2M1_GRID[hi] - a
-    mag = np.where(dlo < dhi, lo, np.where(dhi < dlo, hi, np.where(lo % 2 == 0, lo, hi)))
-    mag = np.where(a >= 6.0, 7, mag)
+    mag = nearest_on_grid(E2M1_GRID, np.abs(y.astype(np.float64)), 7)
     code = mag | np.where(np.signbit(y), 8, 0)
     return np.where(np.isnan(y), 7, code).astype(np.uint8)
 
@@ -209,3 +206,28 @@ def padded_row(values, cols, dtype):
     flat = np.asarray(values).reshape(-1)
     out[0, :flat.size] = flat
     return out
+
+
+def quant_case(ops, kinds, results="qems"):
+    """(names, CASE) of a kernel of tquant.mx ops, one per source name in ops ("abcd"): the
+    kernel's arguments are each source then its results (results[0] + op, ...), the sources
+    read from <op>.bin, the results compared with <name>.expect.bin as kinds (one numpy type
+    name per result, in order)."""
+    names = [r + op for op in ops for r in results]
+    args = [x for op in ops for x in [op] + [r + op for r in results]]
+    case = {
+        "arch": "a5",
+        "args": [f"{n}.bin" if n in ops else "zeros" for n in args],
+        "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": k}
+                 for n, k in zip(names, kinds)],
+    }
+    return names, case
+
+
+def write_quant_case(out_dir, sources, names, results):
+    """Writes each source (a dict by name) as <name>.bin and each result as <name>.expect.bin
+    (names and results in order)."""
+    for name, arr in sources.items():
+        np.ascontiguousarray(arr).tofile(os.path.join(out_dir, f"{name}.bin"))
+    for name, arr in zip(names, results):
+        np.ascontiguousarray(arr).tofile(os.path.join(out_dir, f"{name}.expect.bin"))

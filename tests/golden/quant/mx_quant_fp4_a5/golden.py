@@ -30,8 +30,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.mx import (f16_bits, pack_e2m1, padded_row, quantise_group,  # noqa: E402
-                          quantise_tile)
+from reference.mx import (f16_bits, pack_e2m1, padded_row, quant_case,  # noqa: E402
+                          quantise_group, quantise_tile, write_quant_case)
 from reference.numerics import to_bf16  # noqa: E402
 
 SEED = 5119
@@ -166,16 +166,8 @@ def sources(rng):
     return srcs + [c, d]
 
 
-NAMES = ["qa", "ea", "ma", "sa", "qb", "eb", "mb", "sb", "qc", "ec", "mc", "sc",
-         "qd", "ed", "md", "sd"]
 KINDS = ["uint8", "uint8", "uint16", "uint16"] * 4
-ARGS = ["a", "qa", "ea", "ma", "sa", "b", "qb", "eb", "mb", "sb",
-        "c", "qc", "ec", "mc", "sc", "d", "qd", "ed", "md", "sd"]
-CASE = {
-    "arch": "a5",
-    "args": [f"{n}.bin" if n in ("a", "b", "c", "d") else "zeros" for n in ARGS],
-    "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": k} for n, k in zip(NAMES, KINDS)],
-}
+NAMES, CASE = quant_case("abcd", KINDS)
 
 
 def generate(out_dir):
@@ -188,10 +180,7 @@ def generate(out_dir):
     for kind, src in (("bf16", c), ("f16", d)):
         q, e, m, s = quantise_tile(kind, src, fp8=False, alg="nv", axis=0)
         outs += [pack_e2m1(q), e, m, s]
-    for name, arr in [("a", a), ("b", b), ("c", c), ("d", d)]:
-        arr.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, arr in zip(NAMES, outs):
-        np.ascontiguousarray(arr).tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_quant_case(out_dir, {"a": a, "b": b, "c": c, "d": d}, NAMES, outs)
 
 
 if __name__ == "__main__":

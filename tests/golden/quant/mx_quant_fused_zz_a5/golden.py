@@ -21,7 +21,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.mx import padded_row, quantise_tile, zz_exp  # noqa: E402
+from reference.mx import (padded_row, quant_case, quantise_tile,  # noqa: E402
+                          write_quant_case, zz_exp)
 
 SEED = 3301
 
@@ -37,14 +38,8 @@ def source(rng, rows, cols):
     return src
 
 
-NAMES = ["qa", "ea", "ma", "sa", "za", "qb", "eb", "mb", "sb", "zb"]
 KINDS = ["uint8", "uint8", "float32", "float32", "uint8"] * 2
-ARGS = ["a", "qa", "ea", "ma", "sa", "za", "b", "qb", "eb", "mb", "sb", "zb"]
-CASE = {
-    "arch": "a5",
-    "args": [f"{n}.bin" if n in ("a", "b") else "zeros" for n in ARGS],
-    "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": k} for n, k in zip(NAMES, KINDS)],
-}
+NAMES, CASE = quant_case("ab", KINDS, results="qemsz")
 
 
 def generate(out_dir):
@@ -57,10 +52,7 @@ def generate(out_dir):
             qb, eb.reshape(1, -1), mb.reshape(1, -1),
             np.repeat(sb.reshape(-1), 2).reshape(1, -1),  # unrolled: each scaling twice
             zz_exp(eb).reshape(1, -1)]
-    for name, arr in [("a", a), ("b", b)]:
-        arr.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, arr in zip(NAMES, outs):
-        np.ascontiguousarray(arr).tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_quant_case(out_dir, {"a": a, "b": b}, NAMES, outs)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.mx import f16_bits, interleave_exp, quantise_tile  # noqa: E402
+from reference.mx import (f16_bits, interleave_exp, quant_case,  # noqa: E402
+                          quantise_tile, write_quant_case)
 from reference.numerics import to_bf16  # noqa: E402
 
 SEED = 8233
@@ -42,14 +43,8 @@ def source(rng, kind, rows, cols):
     return src
 
 
-NAMES = ["qa", "ea", "ma", "sa", "qb", "eb", "mb", "sb", "qc", "ec", "mc", "sc"]
 KINDS = ["uint8", "uint8", "uint16", "uint16"] * 3
-ARGS = ["a", "qa", "ea", "ma", "sa", "b", "qb", "eb", "mb", "sb", "c", "qc", "ec", "mc", "sc"]
-CASE = {
-    "arch": "a5",
-    "args": [f"{n}.bin" if n in ("a", "b", "c") else "zeros" for n in ARGS],
-    "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": k} for n, k in zip(NAMES, KINDS)],
-}
+NAMES, CASE = quant_case("abc", KINDS)
 
 
 def generate(out_dir):
@@ -62,10 +57,7 @@ def generate(out_dir):
                                      ("f16", c, "nv", 64)):
         q, e, m, s = quantise_tile(kind, src, alg=alg, axis=0)
         outs += [q, interleave_exp(e, exp_cols), m, s]
-    for name, arr in [("a", a), ("b", b), ("c", c)]:
-        arr.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, arr in zip(NAMES, outs):
-        np.ascontiguousarray(arr).tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_quant_case(out_dir, {"a": a, "b": b, "c": c}, NAMES, outs)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.mx import f16_bits, padded_row, quantise_group, quantise_tile  # noqa: E402
+from reference.mx import (f16_bits, padded_row, quant_case, quantise_group,  # noqa: E402
+                          quantise_tile, write_quant_case)
 from reference.numerics import to_bf16  # noqa: E402
 
 SEED = 7349
@@ -160,17 +161,9 @@ def sources(rng):
     return a, b, c, d
 
 
-NAMES = ["qa", "ea", "ma", "sa", "qb", "eb", "mb", "sb", "qc", "ec", "mc", "sc",
-         "qd", "ed", "md", "sd"]
 KINDS = ["int8", "uint8", "float32", "float32", "uint8", "uint8", "float32", "float32"] + \
     ["uint8", "uint8", "uint16", "uint16"] * 2
-ARGS = ["a", "qa", "ea", "ma", "sa", "b", "qb", "eb", "mb", "sb",
-        "c", "qc", "ec", "mc", "sc", "d", "qd", "ed", "md", "sd"]
-CASE = {
-    "arch": "a5",
-    "args": [f"{n}.bin" if n in ("a", "b", "c", "d") else "zeros" for n in ARGS],
-    "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": k} for n, k in zip(NAMES, KINDS)],
-}
+NAMES, CASE = quant_case("abcd", KINDS)
 
 
 def generate(out_dir):
@@ -183,10 +176,7 @@ def generate(out_dir):
             padded_row(np.repeat(sb.reshape(-1), 2), 128, F32)]  # unrolled: each scaling twice
     outs += list(quantise_tile("bf16", c, alg="nv", axis=0))
     outs += list(quantise_tile("f16", d, alg="nv", axis=0))
-    for name, arr in [("a", a), ("b", b), ("c", c), ("d", d)]:
-        arr.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, arr in zip(NAMES, outs):
-        np.ascontiguousarray(arr).tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    write_quant_case(out_dir, {"a": a, "b": b, "c": c, "d": d}, NAMES, outs)
 
 
 if __name__ == "__main__":
