@@ -97,7 +97,9 @@ bool FollowLinks(const std::string& path, std::string* resolved, bool* through_p
   return false;
 }
 
-bool WriteAll(int fd, const void* data, size_t size) {
+}  // namespace
+
+bool WriteAllTo(int fd, const void* data, size_t size) {
   const char* p = static_cast<const char*>(data);
   while (size > 0) {
     ssize_t n = write(fd, p, size);
@@ -109,19 +111,21 @@ bool WriteAll(int fd, const void* data, size_t size) {
   return true;
 }
 
+namespace {
+
 bool WriteAll(int fd, const std::vector<OutputPart>& parts) {
   for (const OutputPart& part : parts) {
-    if (!WriteAll(fd, part.data, part.size)) return false;
+    if (!WriteAllTo(fd, part.data, part.size)) return false;
   }
   return true;
 }
 
-bool WriteInPlace(const OutputTarget& t, const std::string& path,
-                  const std::vector<OutputPart>& parts, std::string* err) {
+bool WriteInPlace(const OutputTarget& t, const std::string& path, const OutputBody& body,
+                  std::string* err) {
   if (t.fd >= 0) {
     // An open descriptor (standard output redirected with '>>', or after a header the shell
     // wrote): written at its offset, never reopened (which would truncate it).
-    if (!WriteAll(t.fd, parts)) {
+    if (!body(t.fd)) {
       *err = Problem("cannot write", path, errno);
       return false;
     }
@@ -134,7 +138,7 @@ bool WriteInPlace(const OutputTarget& t, const std::string& path,
     *err = Problem("cannot open", path, errno);
     return false;
   }
-  bool ok = WriteAll(fd, parts);
+  bool ok = body(fd);
   int saved = errno;
   if (close(fd) != 0 && ok) {
     ok = false;
@@ -208,9 +212,13 @@ bool WriteOutputFile(const std::string& path, const void* data, size_t size, std
 
 bool WriteOutputFile(const std::string& path, const std::vector<OutputPart>& parts,
                      std::string* err) {
+  return WriteOutputFileWith(path, [&](int fd) { return WriteAll(fd, parts); }, err);
+}
+
+bool WriteOutputFileWith(const std::string& path, const OutputBody& body, std::string* err) {
   OutputTarget t;
   if (!ResolveOutput(path, &t, err)) return false;
-  if (t.in_place) return WriteInPlace(t, path, parts, err);
+  if (t.in_place) return WriteInPlace(t, path, body, err);
   std::string temp;
   int fd = CreateTemporary(t, &temp);
   if (fd < 0) {
@@ -218,7 +226,7 @@ bool WriteOutputFile(const std::string& path, const std::vector<OutputPart>& par
     return false;
   }
   RememberTemporary(temp);
-  bool ok = WriteAll(fd, parts);
+  bool ok = body(fd);
   int saved = errno;
   if (ok && t.exists) {
     // Owner first: changing it may clear set-id bits, which fchmod then restores.

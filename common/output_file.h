@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,14 @@ struct OutputPart {
 };
 [[nodiscard]] bool WriteOutputFile(const std::string& path, const std::vector<OutputPart>& parts,
                                    std::string* err);
+/// The same, for contents made while they are written (a trace larger than memory): \a body
+/// writes them to the descriptor it is given and returns false (errno set) if it could not.
+using OutputBody = std::function<bool(int fd)>;
+[[nodiscard]] bool WriteOutputFileWith(const std::string& path, const OutputBody& body,
+                                       std::string* err);
+/// Writes all \a size bytes at \a data to \a fd (retrying short writes); false, errno set, if
+/// it could not.
+bool WriteAllTo(int fd, const void* data, size_t size);
 
 /// Makes SIGTERM, SIGINT, SIGHUP and SIGQUIT remove the temporary file WriteOutputFile is
 /// writing before the process dies of them (for the command-line tools; a library's host

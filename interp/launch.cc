@@ -304,16 +304,21 @@ void Launch::AttachObservers(int b) {
   }
 }
 
-std::string Launch::Trace(bool* cut) const {
-  std::string all;
+bool Launch::WriteTrace(const std::function<bool(const char*, size_t)>& sink, bool* cut) const {
   *cut = false;
   for (const auto& block : observers_) {
     for (const auto& core : block) {
       if (!core->trace) continue;
-      for (const std::string& piece : core->trace->text()) all += piece;
+      if (!core->trace->ForEachPiece(sink)) return false;
       *cut |= core->trace->cut();
     }
   }
+  return true;
+}
+
+std::string Launch::Trace(bool* cut) const {
+  std::string all;
+  WriteTrace([&](const char* data, size_t size) { return all.append(data, size), true; }, cut);
   return all;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -114,6 +115,9 @@ class Launch {
   void EnableTrace(int64_t limit);
   /// After Run: the records, by block and core; \a cut: whether the limit stopped them.
   std::string Trace(bool* cut) const;
+  /// The same records handed to \a sink piece by piece (a trace larger than memory); false if
+  /// the sink failed or the records could not be read back.
+  bool WriteTrace(const std::function<bool(const char*, size_t)>& sink, bool* cut) const;
   /// Keeps each instruction's cost for the cycle estimate (ptorun --profile, --timeline;
   /// observe/cost_recorder.h); before Run.
   void EnableCosts();

@@ -203,9 +203,13 @@ bool Runner::ReportEstimate(const RunRequest& request) {
 
 bool Runner::WriteTrace(const RunRequest& request) {
   bool cut = false;
-  const std::string text = run_.launch().Trace(&cut);
   std::string error;
-  if (!WriteOutputFile(request.trace, text.data(), text.size(), &error)) return Error(error);
+  // Streamed from the cores' records (spilled to temporary files), never one string.
+  const auto body = [&](int fd) {
+    return run_.launch().WriteTrace(
+        [fd](const char* data, size_t size) { return WriteAllTo(fd, data, size); }, &cut);
+  };
+  if (!WriteOutputFileWith(request.trace, body, &error)) return Error(error);
   if (cut) {
     err_ << kTool << ": note: the trace stopped at " << request.options.trace_limit
          << " records (--trace-limit); the run went on\n";

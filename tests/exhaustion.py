@@ -16,6 +16,17 @@ PROGRAM = """func.func @main(%a: memref<16xf32>) attributes {pto.entry} {
   return
 }
 """
+# A loop of %n empty steps.
+SPIN = """module {
+  func.func @spin(%y: !pto.ptr<f32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+    }
+    return
+  }
+}
+"""
 
 
 def run(cmd, cwd, memory=None, timeout=60):
@@ -88,6 +99,24 @@ def main():
         status, err = run([args.ptorun, "c2v.ptobc", *["zeros:1024"] * 4, "--blocks", "64",
                            "--threads", "64"], work, memory=80 << 20)
         expect("ptorun cores apart under ulimit -v", status, err, 1, "ptorun: error:")
+
+        # A trace larger than the memory allowed: the records go to disk as they are made
+        # (140 MB of them under a 100 MiB address space), then to the file in order.
+        with open(os.path.join(work, "spin.pto"), "w") as f:
+            f.write(SPIN)
+        status, err = run([args.ptoas, "spin.pto", "-o", "spin.ptobc"], work)
+        expect("ptoas spin.pto", status, err, 0, "")
+        status, err = run([args.ptorun, "spin.ptobc", "zeros:16", "500000", "--trace",
+                           "t.jsonl", "--trace-limit", "10000000"], work, memory=100 << 20)
+        expect("ptorun --trace larger than memory", status, err, 0, "")
+        trace = os.path.join(work, "t.jsonl")
+        size = os.path.getsize(trace) if os.path.exists(trace) else 0
+        with open(trace, "rb") as f:
+            f.seek(max(0, size - 200))
+            last = f.read().splitlines()[-1] if size else b""
+        if size < 100 << 20 or b'"step":500002' not in last or b'"op":"return"' not in last:
+            problems.append(f"ptorun --trace larger than memory: {size} bytes, last record {last!r}")
+        os.remove(trace)
 
         # Many blocks, one thread: each block's memories exist only while it runs.
         status, err = run([args.ptorun, "m.ptobc", "zeros:16", "--blocks", "100000",

@@ -86,6 +86,41 @@ const std::string& TraceWriter::Fixed(const Step& step) {
   return fixed;
 }
 
+TraceWriter::~TraceWriter() {
+  if (spill_) std::fclose(spill_);
+}
+
+void TraceWriter::Spill() {
+  if (spill_failed_) return;
+  if (!spill_) spill_ = std::tmpfile();  // removed by the system when closed
+  bool ok = spill_ != nullptr;
+  for (const std::string& piece : text_) {
+    ok = ok && std::fwrite(piece.data(), 1, piece.size(), spill_) == piece.size();
+  }
+  if (!ok) {
+    spill_failed_ = true;  // the disk is full or absent: memory it is, as before
+    return;
+  }
+  text_.clear();
+}
+
+bool TraceWriter::ForEachPiece(const std::function<bool(const char*, size_t)>& sink) const {
+  if (spill_) {
+    if (std::fflush(spill_) != 0 || std::fseek(spill_, 0, SEEK_SET) != 0) return false;
+    std::vector<char> block(size_t{1} << 20);
+    for (;;) {
+      const size_t n = std::fread(block.data(), 1, block.size(), spill_);
+      if (n > 0 && !sink(block.data(), n)) return false;
+      if (n < block.size()) break;
+    }
+    if (std::ferror(spill_) || std::fseek(spill_, 0, SEEK_END) != 0) return false;
+  }
+  for (const std::string& piece : text_) {
+    if (!sink(piece.data(), piece.size())) return false;
+  }
+  return true;
+}
+
 void TraceWriter::OnStep(const Step& step) {
   const uint64_t n = step_++;
   if (budget_->fetch_sub(1, std::memory_order_relaxed) <= 0) {
@@ -103,7 +138,10 @@ void TraceWriter::OnStep(const Step& step) {
     operands += r;
   }
   constexpr size_t kPiece = size_t{4} << 20;
-  if (text_.empty() || text_.back().size() > kPiece) text_.emplace_back().reserve(kPiece + 4096);
+  if (text_.empty() || text_.back().size() > kPiece) {
+    if (!text_.empty()) Spill();  // only the piece being filled stays in memory
+    text_.emplace_back().reserve(kPiece + 4096);
+  }
   text_.back() += StrCat("{\"step\":", n, ",\"block\":", block_, ",\"core\":", quoted_core_,
                   Fixed(step), operands, "]}\n");
 }

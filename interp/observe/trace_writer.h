@@ -1,11 +1,15 @@
 // ptorun --trace FILE.jsonl: one JSON record per executed instruction (docs/observe.md gives
-// the schema). One TraceWriter per core keeps its records; the launch writes them in block
-// and core order after the run, so the file does not depend on --threads.
+// the schema). One TraceWriter per core keeps its records, all but the last few megabytes in
+// an anonymous temporary file (so the trace's size is bounded by the disk, not by memory); the
+// launch writes them in block and core order after the run, so the file does not depend on
+// --threads.
 #ifndef PTO_INTERP_OBSERVE_TRACE_WRITER_H_
 #define PTO_INTERP_OBSERVE_TRACE_WRITER_H_
 
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -21,10 +25,13 @@ class TraceWriter final : public StepObserver {
   /// block \a block; \a budget counts the records every core may still write (--trace-limit).
   TraceWriter(const Program& program, int block, std::string core, std::atomic<int64_t>* budget)
       : program_(program), block_(block), quoted_core_(QuotedName(core)), budget_(budget) {}
+  ~TraceWriter() override;
+  TraceWriter(const TraceWriter&) = delete;
+  TraceWriter& operator=(const TraceWriter&) = delete;
   void OnStep(const Step& step) override;
-  /// The records, one line each, in pieces of a few megabytes (a long trace's text is never
-  /// copied as it grows).
-  const std::vector<std::string>& text() const { return text_; }
+  /// Hands the records, one line each, in order to \a sink in pieces of a few megabytes;
+  /// false if the sink or reading back the spilled records failed (after the run).
+  bool ForEachPiece(const std::function<bool(const char* data, size_t size)>& sink) const;
   /// Whether the budget ran out while this core still ran.
   bool cut() const { return cut_; }
 
@@ -39,9 +46,14 @@ class TraceWriter final : public StepObserver {
   std::string quoted_core_;
   std::map<const Function*, std::vector<std::string>> fixed_;
   std::atomic<int64_t>* budget_;
+  /// Moves the full pieces to the spill file (made on first use; without one they stay).
+  void Spill();
+
   uint64_t step_ = 0;
   bool cut_ = false;
   std::vector<std::string> text_;
+  std::FILE* spill_ = nullptr;  ///< the records before text_, in order
+  bool spill_failed_ = false;   ///< writing it failed once: keep everything in memory
 };
 
 }  // namespace pto::interp::observe
