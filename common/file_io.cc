@@ -52,20 +52,38 @@ bool ReadFd(int fd, Buffer* out, size_t max_bytes, bool* too_large) {
     }
     out->resize(used + got);
   }
-  char probe[1 << 16];
+  // The rest (all of a pipe or a device) in chunks, assembled once the end is seen: an input
+  // past the limit is refused holding no more than the limit, and one within it costs its size
+  // and a chunk, never the half again that growing one buffer by doubling would ask for.
+  constexpr size_t kChunk = size_t{16} << 20;
+  std::vector<std::vector<uint8_t>> chunks;
+  size_t total = out->size();
   for (;;) {
+    if (chunks.empty() || chunks.back().size() == kChunk) chunks.emplace_back().reserve(kChunk);
+    std::vector<uint8_t>& chunk = chunks.back();
     // One byte more than fits tells a too-large input from one that fits exactly.
-    size_t room = max_bytes + 1 - std::min(out->size(), max_bytes + 1);
+    // 64 KiB a read: a chunk's pages are touched only as they fill.
+    const size_t room = std::min({kChunk - chunk.size(), size_t{1} << 16,
+                                  max_bytes + 1 - std::min(total, max_bytes + 1)});
     if (room == 0) {
       *too_large = true;
       return false;
     }
-    ssize_t n = read(fd, probe, std::min(sizeof probe, room));
+    const size_t at = chunk.size();
+    chunk.resize(at + room);
+    ssize_t n = read(fd, chunk.data() + at, room);
+    chunk.resize(at + static_cast<size_t>(std::max<ssize_t>(n, 0)));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return false;
-    if (n == 0) return true;
-    out->insert(out->end(), probe, probe + n);
+    if (n == 0) break;
+    total += static_cast<size_t>(n);
   }
+  out->reserve(total);
+  for (std::vector<uint8_t>& chunk : chunks) {
+    out->insert(out->end(), chunk.begin(), chunk.end());
+    std::vector<uint8_t>().swap(chunk);
+  }
+  return true;
 }
 
 template <typename Buffer>

@@ -81,6 +81,20 @@ def main():
         expect("ptoas m.pto", status, err, 0, "")
         status, err = run([args.ptorun, "m.ptobc", "/dev/zero"], work, timeout=10)
         expect("ptorun /dev/zero", status, err, 1, "/dev/zero has more than 64 bytes")
+        # Two endless inputs of pointers (no size of their own) under 1 GiB: each is read to
+        # the arguments' budget (half the limit) and refused, holding no more than that, and
+        # nothing of the first is kept while the second is read: two clean errors.
+        with open(os.path.join(work, "two.pto"), "w") as f:
+            f.write("module {\n  func.func @two(%x: !pto.ptr<i64>, %y: !pto.ptr<ui64>) {\n"
+                    "    return\n  }\n}\n")
+        status, err = run([args.ptoas, "two.pto", "-o", "two.ptobc"], work)
+        expect("ptoas two.pto", status, err, 0, "")
+        status, err = run([args.ptorun, "two.ptobc", "/dev/zero", "/dev/zero"], work,
+                          memory=1 << 30, timeout=120)
+        expect("ptorun two endless pointer inputs", status, err, 1,
+               "argument for %y: /dev/zero is larger than")
+        if "out of memory" in err or "argument for %x: /dev/zero is larger than" not in err:
+            problems.append(f"ptorun two endless pointer inputs: {err[:400]}")
         os.mkfifo(os.path.join(work, "fifo"))
         status, err = run([args.ptorun, "m.ptobc", "fifo"], work, timeout=10)
         expect("ptorun FIFO", status, err, 1, "fifo has 0 bytes")
