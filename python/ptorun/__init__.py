@@ -121,9 +121,10 @@ def _diagnostics(tuples):
     return [Diagnostic(*t) for t in tuples]
 
 
-def _failure(cls, message):
-    """cls for a problem found here, before the run: one unlocated error, as ptorun prints it."""
-    return cls([Diagnostic("error", "", 0, 0, message)], f"ptorun: error: {message}\n")
+def _failure(cls, message, tool="ptorun"):
+    """cls for a problem found here, before the run: one unlocated error, as the tool (ptorun,
+    or ptoas for what assembling found) prints it."""
+    return cls([Diagnostic("error", "", 0, 0, message)], f"{tool}: error: {message}\n")
 
 
 # The largest values the run options take, as ptorun's --blocks, --threads (a C int) and
@@ -149,7 +150,7 @@ def _read_input(path):
         data = f.read(_MAX_INPUT_BYTES + 1)
     if len(data) > _MAX_INPUT_BYTES:
         raise _failure(AssemblyError, f"{path} has more than {_MAX_INPUT_BYTES} bytes; "
-                       "assemble reads source and bytecode files up to 1 GiB")
+                       "assemble reads source and bytecode files up to 1 GiB", tool="ptoas")
     return data
 
 

@@ -331,7 +331,7 @@ class Run(unittest.TestCase):
     def test_assemble_reads_no_endless_file(self):
         with self.assertRaises(ptorun.AssemblyError) as cm:
             ptorun.assemble("/dev/zero")
-        self.assertIn("/dev/zero has more than 1073741824 bytes", str(cm.exception))
+        self.assertIn("ptoas: error: /dev/zero has more than 1073741824 bytes", cm.exception.text)
 
     def test_one_kernel_from_several_threads(self):
         # Each run has its own buffers and memories; the kernel is shared, read-only.
