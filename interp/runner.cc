@@ -186,8 +186,12 @@ bool Runner::ReportEstimate(const RunRequest& request) {
   const int64_t limit = request.options.trace_limit;
   if (!request.timeline.empty()) {
     bool cut = false;
-    const std::string json = observe::TimelineJson(program_, e, limit, &cut);
-    if (!WriteOutputFile(request.timeline, json.data(), json.size(), &error)) return Error(error);
+    const auto body = [&](int fd) {
+      return observe::WriteTimelineJson(
+          program_, e, limit, &cut,
+          [fd](const char* data, size_t size) { return WriteAllTo(fd, data, size); });
+    };
+    if (!WriteOutputFileWith(request.timeline, body, &error)) return Error(error);
     if (cut) {
       err_ << kTool << ": note: the timeline stopped at " << limit
            << " slices (--trace-limit); the estimate covers the whole run\n";

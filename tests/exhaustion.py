@@ -3,6 +3,7 @@ large source under a small address-space limit (ulimit -v), endless and blocking
 blocks. Each must end in an error message or success within seconds, never a crash, a hang
 or a half-written output."""
 import argparse
+import json
 import os
 import resource
 import subprocess
@@ -131,6 +132,15 @@ def main():
         if size < 100 << 20 or b'"step":500002' not in last or b'"op":"return"' not in last:
             problems.append(f"ptorun --trace larger than memory: {size} bytes, last record {last!r}")
         os.remove(trace)
+        # The timeline too: 73 MB of JSON under 100 MiB, written as it is made.
+        status, err = run([args.ptorun, "spin.ptobc", "zeros:16", "500000", "--timeline",
+                           "tl.json", "--trace-limit", "10000000"], work, memory=100 << 20)
+        expect("ptorun --timeline larger than memory", status, err, 0, "")
+        timeline = os.path.join(work, "tl.json")
+        events = len(json.load(open(timeline))["traceEvents"]) if status == 0 else 0
+        if events != 500006:
+            problems.append(f"ptorun --timeline larger than memory: {events} events")
+        os.remove(timeline)
 
         # Many blocks, one thread: each block's memories exist only while it runs.
         status, err = run([args.ptorun, "m.ptobc", "zeros:16", "--blocks", "100000",

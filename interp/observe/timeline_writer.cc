@@ -35,15 +35,28 @@ std::string CoreName(const CoreCosts& c) { return c.name.empty() ? std::string("
 }  // namespace
 
 std::string TimelineJson(const Program& program, const Estimate& e, int64_t limit, bool* cut) {
+  std::string all;
+  WriteTimelineJson(program, e, limit, cut,
+                    [&](const char* data, size_t size) { return all.append(data, size), true; });
+  return all;
+}
+
+bool WriteTimelineJson(const Program& program, const Estimate& e, int64_t limit, bool* cut,
+                       const TextSink& sink) {
   *cut = false;
   std::string out = StrCat("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"clock_hz\":",
                            Number(cost::kClockHz), ",\"cycles\":", e.cycles,
                            ",\"model\":\"docs/cost-model.md\"},\"traceEvents\":[\n");
-  bool first = true;
+  bool first = true, sunk = true;
+  constexpr size_t kFlushAt = size_t{1} << 20;
   const auto add = [&](const std::string& event) {
     if (!first) out += ",\n";
     out += event;
     first = false;
+    if (out.size() >= kFlushAt) {  // to the sink a megabyte at a time, never all at once
+      sunk = sunk && sink(out.data(), out.size());
+      out.clear();
+    }
   };
   // Each instruction's name and source position, as slices show them, made once.
   std::vector<std::vector<std::string>> labels(program.functions.size());
@@ -121,8 +134,8 @@ std::string TimelineJson(const Program& program, const Estimate& e, int64_t limi
                  Micros(to.start), "}"));
     }
   }
-  out += "\n";
-  return out + "]}\n";
+  out += "\n]}\n";
+  return sunk && sink(out.data(), out.size());
 }
 
 }  // namespace pto::interp::observe

@@ -6,6 +6,7 @@
 #define PTO_INTERP_OBSERVE_TIMELINE_WRITER_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "pto/common/program.h"
@@ -13,7 +14,14 @@
 
 namespace pto::interp::observe {
 
-/// The trace of \a e, at most \a limit slices; \a cut says whether some were left out.
+/// Where the trace's text goes, a megabyte or so at a time; false stops the writing.
+using TextSink = std::function<bool(const char* data, size_t size)>;
+
+/// The trace of \a e, at most \a limit slices, handed to \a sink as it is made (a timeline
+/// larger than memory); \a cut says whether some were left out. False if the sink failed.
+bool WriteTimelineJson(const Program& program, const Estimate& e, int64_t limit, bool* cut,
+                       const TextSink& sink);
+/// The same trace as one string (the Python module, tests).
 std::string TimelineJson(const Program& program, const Estimate& e, int64_t limit, bool* cut);
 
 }  // namespace pto::interp::observe
