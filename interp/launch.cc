@@ -441,6 +441,23 @@ std::vector<check::Finding> Launch::Findings() {
   return all;
 }
 
+// After block \a b ran: its steps counted, its sanitizers' findings kept (and the races
+// between its cores found), its memories freed unless it is block 0, faulted or signals.
+void Launch::FinishBlock(int b, bool ok) {
+  Block& block = *blocks_[b];
+  uint64_t steps = 0;
+  for (int c = 0; c < block.core_count(); ++c) steps += block.core(c).limits.steps;
+  steps_ += steps;
+  std::vector<check::Sanitizer*> cores;
+  for (auto& s : sanitizers_[b]) {
+    s->Finish();  // keeps the findings, frees the shadows
+    cores.push_back(s.get());
+  }
+  // The cores of a block run apart log what they touch (AttachSanitizers).
+  if (cores.size() > 1 && core_order_modelled_) check::FindBlockRaces(cores, BufferNames());
+  if (ok && b != 0 && !signals_) blocks_[b].reset();
+}
+
 bool Launch::Run(int threads) {
   const int count = block_count();
   std::vector<char> ok(count, 0);
@@ -464,17 +481,7 @@ bool Launch::Run(int threads) {
         next = count;
         return;
       }
-      uint64_t steps = 0;
-      for (int c = 0; c < block.core_count(); ++c) steps += block.core(c).limits.steps;
-      steps_ += steps;
-      std::vector<check::Sanitizer*> cores;
-      for (auto& s : sanitizers_[b]) {
-        s->Finish();  // keeps the findings, frees the shadows
-        cores.push_back(s.get());
-      }
-      // The cores of a block run apart log what they touch (AttachSanitizers).
-      if (cores.size() > 1 && core_order_modelled_) check::FindBlockRaces(cores, BufferNames());
-      if (ok[b] && b != 0 && !signals_) blocks_[b].reset();
+      FinishBlock(b, ok[b]);
     }
   };
   // Blocks that signal each other must all run at once.

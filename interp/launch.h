@@ -126,6 +126,7 @@ class Launch {
 
  private:
   void MakeBlock(int b);
+  void FinishBlock(int b, bool ok);
   std::vector<std::string> BufferNames() const;
   void AttachSanitizers(int b);
   /// What EnableStats and EnableTrace share: plans, and the blocks made so far observed.
