@@ -35,6 +35,28 @@ MoveControls Controls(Executor& ex, const Instr& in) {
   return k;
 }
 
+// PTOAS v0.60's VPTO template lowers a textract from an NZ mat tile into a right tile as one
+// mte_l1_l0b without transpose: the right tile (ZN) receives the source's 16x16 boxes of
+// 2-byte elements byte for byte, so a square window from the origin lands transposed, where
+// pto-isa's TExtractToRight keeps the matrix (docs/semantics.md, "PTOAS's backends").
+bool VptoRightTakesBoxesAsTheyAre(const Executor& ex, const TileRef& d, const TileRef& a,
+                                  int64_t r0, int64_t c0) {
+  return ex.function().backend == Backend::kVpto && a.type->mem == Memory::kMat &&
+         d.type->mem == Memory::kRight && std::strcmp(a.type->LayoutName(), "NZ") == 0 &&
+         DTypeSize(a.type->dtype) == 2 && r0 == 0 && c0 == 0 &&
+         d.valid_rows == d.valid_cols && d.valid_rows % 16 == 0;
+}
+
+void CopyTransposed(const TileRef& d, const TileRef& a) {
+  const int64_t size = DTypeSize(a.type->dtype);
+  for (int64_t i = 0; i < d.valid_rows; ++i) {
+    for (int64_t j = 0; j < d.valid_cols; ++j) {
+      std::memcpy(d.base + d.type->ElementOffset(i, j) * size,
+                  a.base + a.type->ElementOffset(j, i) * size, static_cast<size_t>(size));
+    }
+  }
+}
+
 }  // namespace
 
 // d[i,j] = a[r0+i, c0+j] over the valid region of d; the window must lie inside a. textract_fp
@@ -49,6 +71,10 @@ bool ExecExtract(Executor& ex, const Instr& in) {
     return ex.Fault(StrCat("a ", d.valid_rows, "x", d.valid_cols, " window at (", r0, ", ", c0,
                            ") does not fit in ", ex.TileName(a.reg), " (", a.type->rows, "x",
                            a.type->cols, ")"));
+  }
+  if (!kQuant && VptoRightTakesBoxesAsTheyAre(ex, d, a, r0, c0) && d.type->dtype == a.type->dtype) {
+    CopyTransposed(d, a);
+    return true;
   }
   return MoveBlock<kQuant>(ex, d, a, {d.valid_rows, d.valid_cols, r0, c0, 0, 0},
                            Controls<kQuant>(ex, in), false);
