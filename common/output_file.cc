@@ -267,14 +267,13 @@ void RemoveTemporaryOnSignals() {
   }
 }
 
-std::optional<std::string> NewFileKey(const std::string& path) {
+std::optional<std::string> OutputFileKey(const std::string& path) {
+  if (const std::optional<FileId> id = RegularFileId(path)) return StrCat(id->dev, ":", id->ino);
   struct stat st;
   if (path.empty() || lstat(path.c_str(), &st) == 0 || errno != ENOENT) return std::nullopt;
-  const size_t slash = path.find_last_of('/');
-  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-  const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-  if (name.empty() || stat(dir.c_str(), &st) != 0) return std::nullopt;
-  return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + "/" + name;
+  const std::string name = path.substr(path.find_last_of('/') + 1);  // npos + 1 is 0
+  if (name.empty() || stat(DirectoryOf(path).c_str(), &st) != 0) return std::nullopt;
+  return StrCat(st.st_dev, ":", st.st_ino, "/", name);
 }
 
 std::optional<FileId> RegularFileId(const std::string& path) {

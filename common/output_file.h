@@ -66,10 +66,10 @@ struct FileId {
   bool operator==(const FileId& o) const { return dev == o.dev && ino == o.ino; }
 };
 std::optional<FileId> RegularFileId(const std::string& path);
-/// For a \a path that names nothing yet: its directory's identity and its last component, the
-/// same for every spelling of the file it would create ("new.bin", "./new.bin", "d/../new.bin");
-/// nothing if the path names something or its directory does not exist.
-std::optional<std::string> NewFileKey(const std::string& path);
+/// The file an output \a path writes, the same for every spelling of it (links, "./new.bin",
+/// "d/../new.bin"): a regular file's device and inode, or for a path that names nothing yet its
+/// directory's and its last component; nothing for a device, a FIFO or a missing directory.
+std::optional<std::string> OutputFileKey(const std::string& path);
 
 }  // namespace pto
 

@@ -214,28 +214,31 @@ int KernelRun::FindOutput(const std::string& which, const std::string& option,
   return -1;
 }
 
-int64_t KernelRun::OutputElementCount(int handle) const {
+// The tile register output \a handle names (a tile parameter's, or a tile's), or -1 for a
+// parameter's global buffer.
+int KernelRun::TileRegOf(int handle) const {
   const size_t params = fn_->params.size();
-  if (static_cast<size_t>(handle) < params && fn_->params[handle].kind != ParamKind::kTile) {
-    return args_.globals[args_.buffer_of_param[handle]].elements();
-  }
-  const int reg = static_cast<size_t>(handle) < params ? static_cast<int>(fn_->params[handle].reg)
-                                                       : static_cast<int>(handle - params);
+  if (static_cast<size_t>(handle) >= params) return static_cast<int>(handle - params);
+  const Param& p = fn_->params[handle];
+  return p.kind == ParamKind::kTile ? static_cast<int>(p.reg) : -1;
+}
+
+int64_t KernelRun::OutputElementCount(int handle) const {
+  const int reg = TileRegOf(handle);
+  if (reg < 0) return args_.globals[args_.buffer_of_param[handle]].elements();
   const TileType& t = fn_->tiles[reg].type;
   return int64_t{t.rows} * t.cols;
 }
 
 bool KernelRun::Output(int handle, OutputElements* out, Diagnostics& diags) const {
   const size_t params = fn_->params.size();
-  int tile_reg = -1;
+  const int tile_reg = TileRegOf(handle);
   *out = OutputElements();
   if (static_cast<size_t>(handle) < params) {
     const Param& p = fn_->params[handle];
     out->param = handle;
     out->name = ParamName(handle);
-    if (p.kind == ParamKind::kTile) {
-      tile_reg = static_cast<int>(p.reg);
-    } else {
+    if (tile_reg < 0) {
       // Global buffers are read where the kernel left them (a copy of a large output cost
       // more than the kernel).
       const GlobalBuffer& global = args_.globals[args_.buffer_of_param[handle]];
@@ -247,7 +250,6 @@ bool KernelRun::Output(int handle, OutputElements* out, Diagnostics& diags) cons
       return true;
     }
   } else {
-    tile_reg = static_cast<int>(handle - params);
     out->name = StrCat("%", program_.String(fn_->tiles[tile_reg].name));
   }
   // Tiles live in each block's own memory; block 0's (first core's) are read.

@@ -98,6 +98,7 @@ class KernelRun {
 
  private:
   bool CheckPeer(Diagnostics& diags);
+  int TileRegOf(int handle) const;
 
   const Program& program_;
   const Function* fn_ = nullptr;

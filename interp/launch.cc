@@ -304,7 +304,7 @@ void Launch::AttachObservers(int b) {
   }
 }
 
-bool Launch::WriteTrace(const std::function<bool(const char*, size_t)>& sink, bool* cut) const {
+bool Launch::WriteTrace(const observe::TextSink& sink, bool* cut) const {
   *cut = false;
   for (const auto& block : observers_) {
     for (const auto& core : block) {

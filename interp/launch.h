@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <atomic>
-#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -117,7 +116,7 @@ class Launch {
   std::string Trace(bool* cut) const;
   /// The same records handed to \a sink piece by piece (a trace larger than memory); false if
   /// the sink failed or the records could not be read back.
-  bool WriteTrace(const std::function<bool(const char*, size_t)>& sink, bool* cut) const;
+  bool WriteTrace(const observe::TextSink& sink, bool* cut) const;
   /// Keeps each instruction's cost for the cycle estimate (ptorun --profile, --timeline;
   /// observe/cost_recorder.h); before Run.
   void EnableCosts();

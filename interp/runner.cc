@@ -21,6 +21,11 @@ bool EndsWith(const std::string& s, const char* suffix) {
   return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
 }
 
+/// A sink writing to the output file's descriptor (WriteOutputFileWith's body).
+observe::TextSink ToDescriptor(int fd) {
+  return [fd](const char* data, size_t size) { return WriteAllTo(fd, data, size); };
+}
+
 /// An output to write or compare: what it names, and for --expect its golden.
 struct Wanted {
   int handle;
@@ -187,9 +192,7 @@ bool Runner::ReportEstimate(const RunRequest& request) {
   if (!request.timeline.empty()) {
     bool cut = false;
     const auto body = [&](int fd) {
-      return observe::WriteTimelineJson(
-          program_, e, limit, &cut,
-          [fd](const char* data, size_t size) { return WriteAllTo(fd, data, size); });
+      return observe::WriteTimelineJson(program_, e, limit, &cut, ToDescriptor(fd));
     };
     if (!WriteOutputFileWith(request.timeline, body, &error)) return Error(error);
     if (cut) {
@@ -209,10 +212,7 @@ bool Runner::WriteTrace(const RunRequest& request) {
   bool cut = false;
   std::string error;
   // Streamed from the cores' records (spilled to temporary files), never one string.
-  const auto body = [&](int fd) {
-    return run_.launch().WriteTrace(
-        [fd](const char* data, size_t size) { return WriteAllTo(fd, data, size); }, &cut);
-  };
+  const auto body = [&](int fd) { return run_.launch().WriteTrace(ToDescriptor(fd), &cut); };
   if (!WriteOutputFileWith(request.trace, body, &error)) return Error(error);
   if (cut) {
     err_ << kTool << ": note: the trace stopped at " << request.options.trace_limit

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <sstream>
@@ -226,18 +227,27 @@ class RunOutcome {
 
   /// Runs the kernel on a thread of its own while this one, the GIL released, looks every
   /// 20 ms for a signal Python has to handle (Ctrl-C): its handler's exception (KeyboardInterrupt)
-  /// stops the run and is raised here, with no output written back.
+  /// stops the run and is raised here, with no output written back. What the run throws (out
+  /// of memory) is thrown here, as when the run was on this thread.
   bool ExecuteInterruptibly() {
     std::atomic<bool> cancel{false};
     std::mutex mutex;
     std::condition_variable finished;
     bool done = false, ran = false;
+    std::exception_ptr thrown;
     std::thread worker;
     try {
       worker = std::thread([&] {
-        const bool ok = run_.Execute(&seconds, &cancel);
+        bool ok = false;
+        std::exception_ptr error;
+        try {
+          ok = run_.Execute(&seconds, &cancel);
+        } catch (...) {
+          error = std::current_exception();
+        }
         const std::lock_guard<std::mutex> lock(mutex);
         ran = ok;
+        thrown = error;
         done = true;
         finished.notify_one();
       });
@@ -259,6 +269,7 @@ class RunOutcome {
     }
     worker.join();
     if (interrupted) throw py::error_already_set();
+    if (thrown) std::rethrow_exception(thrown);
     return ran;
   }
 

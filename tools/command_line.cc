@@ -55,30 +55,21 @@ std::optional<int> CheckOutputs(const char* tool, const std::vector<std::string>
       std::cerr << tool << ": error: " << err << "\n";
       return kExitError;
     }
-    // Two spellings of one file not made yet: each run's write would replace the other's.
-    if (const std::optional<std::string> key = NewFileKey(outputs[o])) {
-      for (size_t p = 0; p < o; ++p) {
-        if (NewFileKey(outputs[p]) == key) {
-          std::cerr << tool << ": error: the outputs " << outputs[p] << " and " << outputs[o]
-                    << " are the same file; one would overwrite the other\n";
-          return kExitUsage;
-        }
-      }
-    }
     // Only a regular file is clobbered: a device or FIFO both read and written is the user's
     // business (and standard input, "-", is checked as the file behind it).
     std::optional<FileId> id = RegularFileId(outputs[o]);
-    if (!id) continue;
     for (const std::string& input : inputs) {
-      if (RegularFileId(input) == id) {
+      if (id && RegularFileId(input) == id) {
         std::cerr << tool << ": error: the output " << outputs[o] << " is "
                   << (input == "-" ? std::string("standard input") : "the input " + input)
                   << "; writing it would destroy the input\n";
         return kExitUsage;
       }
     }
-    for (size_t p = 0; p < o; ++p) {
-      if (RegularFileId(outputs[p]) == id) {
+    // Two outputs of one file, existing or not made yet: one write would replace the other.
+    const std::optional<std::string> key = OutputFileKey(outputs[o]);
+    for (size_t p = 0; key && p < o; ++p) {
+      if (OutputFileKey(outputs[p]) == key) {
         std::cerr << tool << ": error: the outputs " << outputs[p] << " and " << outputs[o]
                   << " are the same file; one would overwrite the other\n";
         return kExitUsage;

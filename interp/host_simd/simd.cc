@@ -123,7 +123,8 @@ void UnaryLoop(const float* a, float* d, size_t n) {
     const hn::ScalableTag<double> dd;
     const hn::Rebind<float, decltype(dd)> dh;
     const size_t lanes = hn::Lanes(dd);
-    const LogTable& log_table = LogTableF32();
+    // The log's table, looked up once per call (the other operations need none).
+    const LogTable* log_table = kOp == Unary::kLog ? &LogTableF32() : nullptr;
     for (; i + lanes <= n; i += lanes) {
       const auto v = hn::PromoteTo(dd, hn::LoadU(dh, a + i));
       hn::Vec<decltype(dd)> r;
@@ -136,7 +137,7 @@ void UnaryLoop(const float* a, float* d, size_t n) {
         }
       } else if constexpr (kOp == Unary::kLog) {
         hn::Mask<decltype(dd)> fallback;
-        r = LogRoundableToF32(dd, v, log_table, &fallback);
+        r = LogRoundableToF32(dd, v, *log_table, &fallback);
         if (!hn::AllFalse(dd, fallback)) [[unlikely]] {
           for (size_t j = i; j < i + lanes; ++j) d[j] = ops::Log::Apply(a[j]);
           continue;

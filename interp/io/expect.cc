@@ -26,13 +26,18 @@ T Load(const uint8_t* p) {
   return v;
 }
 
-/// The value of element \a i of a numpy array of \a e.
-double NpyValue(const uint8_t* data, const NpyElement& e, int64_t i) {
-  uint8_t bytes[8];
+/// The bytes of element \a i of a numpy array of \a e, in the host's (little-endian) order.
+void NpyElementBytes(const uint8_t* data, const NpyElement& e, int64_t i, uint8_t bytes[8]) {
   std::memcpy(bytes, data + i * e.size, e.size);
   if (e.big_endian) {
     for (int b = 0; b < e.size / 2; ++b) std::swap(bytes[b], bytes[e.size - 1 - b]);
   }
+}
+
+/// The value of element \a i of a numpy array of \a e.
+double NpyValue(const uint8_t* data, const NpyElement& e, int64_t i) {
+  uint8_t bytes[8];
+  NpyElementBytes(data, e, i, bytes);
   // The ml_dtypes types ('descr': 'bfloat16', ...) are the toolchain's own, not float16.
   if (e.dtype == DType::kBF16 || IsMxDType(e.dtype)) return ElementValue(bytes, e.dtype, 0);
   switch (e.kind) {
@@ -57,10 +62,7 @@ double NpyValue(const uint8_t* data, const NpyElement& e, int64_t i) {
 /// The integer element \a i of a numpy array of integers (kind 'i', 'u' or 'b'), exactly.
 __int128 NpyInteger(const uint8_t* data, const NpyElement& e, int64_t i) {
   uint8_t bytes[8];
-  std::memcpy(bytes, data + i * e.size, e.size);
-  if (e.big_endian) {
-    for (int b = 0; b < e.size / 2; ++b) std::swap(bytes[b], bytes[e.size - 1 - b]);
-  }
+  NpyElementBytes(data, e, i, bytes);
   uint64_t raw = 0;
   std::memcpy(&raw, bytes, e.size);  // the low bytes: the host is little-endian
   if (e.kind != 'i' || e.size == 8) return e.kind == 'i' ? __int128{static_cast<int64_t>(raw)} : raw;
@@ -204,8 +206,7 @@ bool ReadGolden(const std::string& file, DType dtype, int64_t max_elements, Gold
       if (integers) out->integers[i] = NpyInteger(ordered.data(), e, i);
       if (bit_patterns) {
         uint8_t swapped[8];
-        std::memcpy(swapped, &ordered[i * e.size], e.size);
-        if (e.big_endian) std::swap(swapped[0], swapped[1]);
+        NpyElementBytes(ordered.data(), e, i, swapped);
         out->values[i] = ElementValue(swapped, dtype, 0);
       } else {
         out->values[i] = NpyValue(ordered.data(), e, i);
@@ -247,10 +248,10 @@ Comparison CompareIntegers(const uint8_t* data, DType dtype, const Golden& want,
     const __int128 got = IntegerValue(data, dtype, i), w = want.integers[i];
     const __int128 diff = got > w ? got - w : w - got;
     const long double abs = static_cast<long double>(diff);
-    const long double limit =
-        tol.atol + tol.rtol * static_cast<long double>(w < 0 ? -w : w);
+    const long double magnitude = static_cast<long double>(w < 0 ? -w : w);
+    const long double limit = tol.atol + tol.rtol * magnitude;
     c.max_abs = std::max(c.max_abs, static_cast<double>(abs));
-    if (w != 0) c.max_rel = std::max(c.max_rel, static_cast<double>(abs / static_cast<long double>(w < 0 ? -w : w)));
+    if (w != 0) c.max_rel = std::max(c.max_rel, static_cast<double>(abs / magnitude));
     if (diff == 0 || abs <= limit) continue;
     if (c.first.size() < kMaxListed) {
       c.first.push_back({i, static_cast<double>(got), static_cast<double>(w), true, got, w});

@@ -6,16 +6,13 @@
 #define PTO_INTERP_OBSERVE_TIMELINE_WRITER_H_
 
 #include <cstdint>
-#include <functional>
 #include <string>
 
 #include "pto/common/program.h"
 #include "pto/interp/observe/profile_report.h"
+#include "pto/interp/observe/text_sink.h"
 
 namespace pto::interp::observe {
-
-/// Where the trace's text goes, a megabyte or so at a time; false stops the writing.
-using TextSink = std::function<bool(const char* data, size_t size)>;
 
 /// The trace of \a e, at most \a limit slices, handed to \a sink as it is made (a timeline
 /// larger than memory); \a cut says whether some were left out. False if the sink failed.

@@ -1,5 +1,7 @@
 #include "pto/interp/observe/trace_writer.h"
 
+#include <algorithm>
+
 #include "pto/common/isa/attributes.h"
 #include "pto/common/isa/opcode.h"
 #include "pto/common/isa/pipes.h"
@@ -94,26 +96,31 @@ void TraceWriter::Spill() {
   if (spill_failed_) return;
   if (!spill_) spill_ = std::tmpfile();  // removed by the system when closed
   bool ok = spill_ != nullptr;
+  size_t bytes = 0;
   for (const std::string& piece : text_) {
     ok = ok && std::fwrite(piece.data(), 1, piece.size(), spill_) == piece.size();
+    bytes += piece.size();
   }
   if (!ok) {
-    spill_failed_ = true;  // the disk is full or absent: memory it is, as before
+    // The disk is full or absent: memory it is, as before. What this round wrote to the file
+    // is not counted, so no record is read back twice.
+    spill_failed_ = true;
     return;
   }
+  spilled_ += bytes;
   text_.clear();
 }
 
-bool TraceWriter::ForEachPiece(const std::function<bool(const char*, size_t)>& sink) const {
-  if (spill_) {
+bool TraceWriter::ForEachPiece(const TextSink& sink) const {
+  if (spilled_ > 0) {
     if (std::fflush(spill_) != 0 || std::fseek(spill_, 0, SEEK_SET) != 0) return false;
     std::vector<char> block(size_t{1} << 20);
-    for (;;) {
-      const size_t n = std::fread(block.data(), 1, block.size(), spill_);
-      if (n > 0 && !sink(block.data(), n)) return false;
-      if (n < block.size()) break;
+    for (size_t left = spilled_; left > 0;) {
+      const size_t n = std::fread(block.data(), 1, std::min(left, block.size()), spill_);
+      if (n == 0 || !sink(block.data(), n)) return false;
+      left -= n;
     }
-    if (std::ferror(spill_) || std::fseek(spill_, 0, SEEK_END) != 0) return false;
+    if (std::fseek(spill_, 0, SEEK_END) != 0) return false;
   }
   for (const std::string& piece : text_) {
     if (!sink(piece.data(), piece.size())) return false;

@@ -9,13 +9,13 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
-#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "pto/common/program.h"
 #include "pto/interp/observe/step_observer.h"
+#include "pto/interp/observe/text_sink.h"
 
 namespace pto::interp::observe {
 
@@ -31,7 +31,7 @@ class TraceWriter final : public StepObserver {
   void OnStep(const Step& step) override;
   /// Hands the records, one line each, in order to \a sink in pieces of a few megabytes;
   /// false if the sink or reading back the spilled records failed (after the run).
-  bool ForEachPiece(const std::function<bool(const char* data, size_t size)>& sink) const;
+  bool ForEachPiece(const TextSink& sink) const;
   /// Whether the budget ran out while this core still ran.
   bool cut() const { return cut_; }
 
@@ -53,6 +53,7 @@ class TraceWriter final : public StepObserver {
   bool cut_ = false;
   std::vector<std::string> text_;
   std::FILE* spill_ = nullptr;  ///< the records before text_, in order
+  size_t spilled_ = 0;          ///< the bytes of them the file holds whole
   bool spill_failed_ = false;   ///< writing it failed once: keep everything in memory
 };
 

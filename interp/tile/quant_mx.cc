@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <utility>
 #include <vector>
 
 #include "pto/common/float_format.h"
+#include "pto/common/narrow_float.h"
 #include "pto/common/strings.h"
 #include "pto/interp/tile/kernels.h"
 
@@ -108,25 +108,12 @@ void ScaleGroup(const MxForm& f, GroupScale* g) {
   OcpScale(f, bits >> 23 & 0xff, std::isnan(g->max), g);
 }
 
-// e2m1 of y: nearest of 0, 0.5, 1, 1.5, 2, 3, 4, 6, ties to the even code, 6 from there on
-// (infinity too), the sign kept (-0 and negative underflow: 0x8); NaN gives 0x7.
+// e2m1 of y: the shared encoder's nearest-even with saturation (6 from there on, infinity
+// too, the sign kept: -0 and negative underflow give 0x8), but NaN gives 0x7, as the MX
+// quantiser's NaN-to-+6 path does (common/narrow_float.h gives +0).
 uint8_t E2M1Code(float y) {
   if (std::isnan(y)) return 0x7;
-  static constexpr float kGrid[] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
-  const float a = std::fabs(y);
-  uint8_t code = 7;
-  for (uint8_t i = 0; i < 7; ++i) {
-    const float mid = (kGrid[i] + kGrid[i + 1]) / 2;
-    if (a < mid || (a == mid && i % 2 == 0)) {
-      code = i;
-      break;
-    }
-    if (a == mid) {
-      code = i + 1;
-      break;
-    }
-  }
-  return std::signbit(y) ? code | 8 : code;
+  return EncodeNarrow(y, NarrowFormat::kF4E2M1, RoundMode::kRint, true) & 0xf;
 }
 
 bool RequireByteSize(Executor& ex, const TileRef& t, int size, const char* role) {
@@ -171,14 +158,15 @@ struct Outputs {
     } else {
       *(f.flat_exp ? Flat<uint8_t>(e, k) : e.At<uint8_t>(i, g)) = sc.exp;
     }
-    const int64_t at = f.axis0 ? int64_t{i} * s.type->cols + g : k;
+    // Storage element of max or scaling tile t: [i, g] on axis0, k on axis1.
+    const auto slot = [&](const TileRef& t) { return f.axis0 ? int64_t{i} * t.type->cols + g : k; };
     if (f.half) {
-      *Flat<uint16_t>(m, f.axis0 ? int64_t{i} * m.type->cols + g : k) = sc.max_bits;
-      *Flat<uint16_t>(s, at) = static_cast<uint16_t>(sc.scaling_bits);
+      *Flat<uint16_t>(m, slot(m)) = sc.max_bits;
+      *Flat<uint16_t>(s, slot(s)) = static_cast<uint16_t>(sc.scaling_bits);
       return;
     }
-    *Flat<float>(m, f.axis0 ? int64_t{i} * m.type->cols + g : k) = sc.max;
-    *Flat<uint32_t>(s, f.unroll ? 2 * k : at) = sc.scaling_bits;
+    *Flat<float>(m, slot(m)) = sc.max;
+    *Flat<uint32_t>(s, f.unroll ? 2 * k : slot(s)) = sc.scaling_bits;
     if (f.unroll) *Flat<uint32_t>(s, 2 * k + 1) = sc.scaling_bits;
   }
 };
@@ -240,6 +228,23 @@ void QuantizeElements(const MxForm& f, DType src, const std::vector<uint32_t>& b
   }
 }
 
+// Where byte n of a ZZ exponent stream comes from, as [r, c] of the rows x cols exponents:
+// axis1 (ND-to-ZZ), box (rb, p) holds rows 16rb..16rb+15 of columns 2p and 2p+1, row-major;
+// axis0 (DN-to-ZZ), box (cb, p) holds e[2p + d][16cb + q] at byte 2q + d. r may pass the
+// last row (the padding of a partial 16-row box).
+void ZzSource(int64_t n, bool axis0, int64_t rows, int64_t cols, int64_t* r, int64_t* c) {
+  const int64_t box = n / 32, q = n % 32 / 2, delta = n % 2;
+  if (axis0) {
+    const int64_t pairs = rows / 2;
+    *r = 2 * (box % pairs) + delta;
+    *c = 16 * (box / pairs) + q;
+  } else {
+    const int64_t pairs = cols / 2;
+    *r = 16 * (box / pairs) + q;
+    *c = 2 * (box % pairs) + delta;
+  }
+}
+
 // exp_zz of the deprecated fused form: the exponents (flat, row by row) in 16x2 ZZ boxes, as
 // pto-isa's CPU simulator writes them (its only implementation), rows a multiple of 16 and an
 // even number of groups a row.
@@ -252,15 +257,10 @@ bool StoreZz(Executor& ex, const MxForm& f, const TileRef& zz, const TileRef& e,
                            "an even number a row (pto-isa's only implementation of the form "
                            "stops here too)"));
   }
-  int64_t n = 0;
-  for (int32_t rb = 0; rb < rows / 16; ++rb) {
-    for (int32_t gb = 0; gb < groups / 2; ++gb) {
-      for (int32_t q = 0; q < 32; ++q) {
-        const int32_t row = rb * 16 + q / 2, g = gb * 2 + q % 2;
-        const int64_t k = int64_t{row} * groups + g;
-        *Flat<uint8_t>(zz, n++) = f.flat_exp ? *Flat<uint8_t>(e, k) : *e.At<uint8_t>(row, g);
-      }
-    }
+  for (int64_t n = 0; n < int64_t{rows} * groups; ++n) {
+    int64_t row, g;
+    ZzSource(n, false, rows, groups, &row, &g);
+    *Flat<uint8_t>(zz, n) = f.flat_exp ? *Flat<uint8_t>(e, row * groups + g) : *e.At<uint8_t>(row, g);
   }
   return true;
 }
@@ -330,11 +330,10 @@ bool ExecQuantMx(Executor& ex, const Instr& in) {
   return o[4] == kNoOperand || StoreZz(ex, f, zz, t[1], gr);
 }
 
-// tmov.zz d | a tmp: the exponents into 16x2 ZZ boxes, written from d's start as the NPU's
-// gather writes them, whatever d's declared shape. grpAxis axis1 (o[3] = 1): a holds d's valid
-// rows R of G exponents as a compact prefix; box (rb, p) holds rows 16rb..16rb+15, columns 2p
-// and 2p+1, rows past R as 0 (the NPU zeroes the source's padding rows first). axis0: a holds
-// [M/32, N]; box (cb, p) holds a[2p + δ][16cb + q] at q*2 + δ.
+// tmov.zz d | a tmp: the exponents into 16x2 ZZ boxes (ZzSource), written from d's start as the
+// NPU's gather writes them, whatever d's declared shape. grpAxis axis1 (o[3] = 1): a holds d's
+// valid rows R of G exponents as a compact prefix, rows past R as 0 (the NPU zeroes the
+// source's padding rows first). axis0: a holds [M/32, N].
 bool ExecMoveToZz(Executor& ex, const Instr& in) {
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
@@ -354,17 +353,8 @@ bool ExecMoveToZz(Executor& ex, const Instr& in) {
   thread_local std::vector<uint8_t> boxes;
   boxes.assign(static_cast<size_t>(bytes), 0);
   for (int64_t n = 0; n < bytes; ++n) {
-    const int64_t box = n / 32, q = n % 32 / 2, delta = n % 2;
     int64_t r, c;
-    if (axis0) {
-      const int64_t pairs = rows / 2;
-      r = 2 * (box % pairs) + delta;
-      c = 16 * (box / pairs) + q;
-    } else {
-      const int64_t pairs = cols / 2;
-      r = 16 * (box / pairs) + q;
-      c = 2 * (box % pairs) + delta;
-    }
+    ZzSource(n, axis0, rows, cols, &r, &c);
     if (r < rows) boxes[static_cast<size_t>(n)] = src[r * cols + c];
   }
   std::copy(boxes.begin(), boxes.end(), out);

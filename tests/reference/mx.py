@@ -34,11 +34,11 @@ import os
 
 import numpy as np
 
-from reference.numerics import from_bf16, nearest_on_grid, to_e4m3
+from reference.narrow_float import F4E2M1, encode
+from reference.numerics import from_bf16, to_e4m3
 
 INV448 = 0x3B124925  # f32(1/448)
 INV6 = 0x3E2AAAAB    # f32(1/6)
-E2M1_GRID = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0])
 
 
 def f32_bits(x):
@@ -128,18 +128,11 @@ def nv(maxval, fp8, b16_tile):
 
 
 def to_e2m1(y):
-    """float32 values -> e2m1 codes (uint8 0..15): nearest, ties to the even code, saturating
-    at 6, sign kept (also for zeros), NaN -> 7."""
+    """float32 values -> e2m1 codes (uint8 0..15): narrow_float's nearest-even with
+    saturation at 6, sign kept (also for zeros), but NaN -> 7 (the MX quantiser's NaN becomes
+    +6, where narrow_float's encoder gives +0)."""
     y = np.asarray(y, np.float32)
-    mag = nearest_on_grid(E2M1_GRID, np.abs(y.astype(np.float64)), 7)
-    code = mag | np.where(np.signbit(y), 8, 0)
-    return np.where(np.isnan(y), 7, code).astype(np.uint8)
-
-
-def pack_e2m1(codes):
-    """Codes [..., 2n] -> bytes [..., n]: element 2k in the low nibble, 2k+1 in the high one."""
-    c = np.asarray(codes, np.uint8)
-    return (c[..., 0::2] | (c[..., 1::2] << 4)).astype(np.uint8)
+    return np.where(np.isnan(y), 7, encode(y, F4E2M1, "RINT", saturate=True)).astype(np.uint8)
 
 
 def quantise_group(kind, vals, fp8=True, alg="ocp"):

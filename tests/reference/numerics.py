@@ -119,19 +119,14 @@ def e4m3_table():
     return np.where(e == 0, m * 2.0 ** -9, (8 + m) * 2.0 ** (e.astype(np.float64) - 10))
 
 
-def nearest_on_grid(grid, a, last):
-    """For magnitudes a, the index of the nearest of the sorted values grid[0..last], ties to
-    the even index; from grid[last] on, last (saturation)."""
-    hi = np.clip(np.searchsorted(grid, a), 1, last)  # grid[hi-1] < a <= grid[hi]
-    lo = hi - 1
-    dlo, dhi = a - grid[lo], grid[hi] - a
-    pick = np.where(dlo < dhi, lo, np.where(dhi < dlo, hi, np.where(lo % 2 == 0, lo, hi)))
-    return np.where(a >= grid[last], last, pick)
-
-
 def to_e4m3(v):
     """float32 array -> e4m3fn bytes, nearest with ties to the even code, saturating."""
+    table = e4m3_table()
     a = np.abs(v.astype(np.float64))
-    pick = nearest_on_grid(e4m3_table(), a, 0x7E)
+    hi = np.clip(np.searchsorted(table, a), 1, 0x7E)  # table[hi-1] < a <= table[hi]
+    lo = hi - 1
+    dlo, dhi = a - table[lo], table[hi] - a
+    pick = np.where(dlo < dhi, lo, np.where(dhi < dlo, hi, np.where(lo % 2 == 0, lo, hi)))
+    pick = np.where(a >= 448.0, 0x7E, pick)
     pick = np.where(np.isnan(a), 0x7F, pick | np.where(np.signbit(v), 0x80, 0))
     return pick.astype(np.uint8)

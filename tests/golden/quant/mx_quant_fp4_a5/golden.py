@@ -30,8 +30,9 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-from reference.mx import (f16_bits, pack_e2m1, padded_row, quant_case,  # noqa: E402
-                          quantise_group, quantise_tile, write_quant_case)
+from reference.mx import (f16_bits, padded_row, quant_case, quantise_group,  # noqa: E402
+                          quantise_tile, write_quant_case)
+from reference.narrow_float import pack_fp4  # noqa: E402
 from reference.numerics import to_bf16  # noqa: E402
 
 SEED = 5119
@@ -176,10 +177,10 @@ def generate(out_dir):
     outs = []
     for kind, src in (("bf16", a), ("f16", b)):
         q, e, m, s = quantise_tile(kind, src, fp8=False)
-        outs += [pack_e2m1(q), e.reshape(1, -1), m.reshape(1, -1), padded_row(s, 128, np.uint16)]
+        outs += [pack_fp4(q), e.reshape(1, -1), m.reshape(1, -1), padded_row(s, 128, np.uint16)]
     for kind, src in (("bf16", c), ("f16", d)):
         q, e, m, s = quantise_tile(kind, src, fp8=False, alg="nv", axis=0)
-        outs += [pack_e2m1(q), e, m, s]
+        outs += [pack_fp4(q), e, m, s]
     write_quant_case(out_dir, {"a": a, "b": b, "c": c, "d": d}, NAMES, outs)
 
 

@@ -71,16 +71,21 @@ def f32_groups(rng):
     ]
 
 
+def planted(rng, peak, encode, peak_bits, extra):
+    """32 16-bit patterns (encode of values below |peak|, or 100 when it is not finite), the
+    pattern peak_bits at a random element, then each (index, pattern) of extra."""
+    g = encode(rng.uniform(-1, 1, 32) * (abs(peak) if np.isfinite(peak) else 100.0))
+    g[rng.integers(0, 32)] = peak_bits
+    for i, b in extra:
+        g[i] = b
+    return g
+
+
 def bf16_groups(rng):
     """(bf16 patterns, expected exp) pairs."""
     def grp(peak_bits, extra=()):
-        peak = float(bf16_to_f32(peak_bits))
-        g = to_bf16((rng.uniform(-1, 1, 32) * (abs(peak) if np.isfinite(peak) else 100.0)).astype(
-            F32))
-        g[rng.integers(0, 32)] = peak_bits
-        for i, b in extra:
-            g[i] = b
-        return g
+        return planted(rng, float(bf16_to_f32(peak_bits)), lambda v: to_bf16(v.astype(F32)),
+                       peak_bits, extra)
     return [
         (grp(0x43E0), 127),                                 # 448
         (grp(0x43E1), 128),                                 # 450: round-up
@@ -108,11 +113,7 @@ def f16_groups(rng):
     """(f16 patterns, expected exp) pairs."""
     def grp(peak_bits, extra=()):
         peak = float(np.array([peak_bits], np.uint16).view(np.float16)[0])
-        g = f16_bits(rng.uniform(-1, 1, 32) * (abs(peak) if np.isfinite(peak) else 100.0))
-        g[rng.integers(0, 32)] = peak_bits
-        for i, b in extra:
-            g[i] = b
-        return g
+        return planted(rng, peak, f16_bits, peak_bits, extra)
     return [
         (grp(0x5F00), 127),                                 # 448
         (grp(0x5F01), 128),                                 # 448.25: the exact f16 max rounds up
