@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <mutex>
 #include <new>
 #include <set>
@@ -23,6 +24,23 @@
 namespace pto::interp {
 
 namespace {
+
+// The first exception a thread caught (out of memory, or no room for the records), kept
+// until every thread is joined and then rethrown as it was.
+class FirstException {
+ public:
+  void Keep() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (!first_) first_ = std::current_exception();
+  }
+  void Rethrow() const {
+    if (first_) std::rethrow_exception(first_);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::exception_ptr first_;
+};
 
 // Copies the argument values into the parameter registers of \a exec.
 void BindParams(const Function& fn, const Arguments& args, Core& core, Executor& exec) {
@@ -159,12 +177,12 @@ Block::Block(const Program& program, const Function& fn, Arguments& args, const 
 bool Block::Run() {
   const int n = core_count();
   std::vector<char> ok(n, 1);
-  std::atomic<bool> out_of_memory{false};
+  FirstException out_of_memory;
   auto run_core = [&](int i) {
     try {
       if (execs_[i]) ok[i] = execs_[i]->Run();
     } catch (const std::bad_alloc&) {
-      out_of_memory = true;  // rethrown below, once every core's thread is joined
+      out_of_memory.Keep();  // rethrown below, once every core's thread is joined
       ok[i] = 0;
     }
     if (hub_) {
@@ -193,7 +211,7 @@ bool Block::Run() {
   }
   run_core(0);
   for (std::thread& t : threads) t.join();
-  if (out_of_memory) throw std::bad_alloc();
+  out_of_memory.Rethrow();
   // Report a core that faulted in its own right, not one stopped because of it.
   for (int pass = 0; pass < 2 && failed_ < 0; ++pass) {
     for (int i = 0; i < n && failed_ < 0; ++i) {
@@ -462,7 +480,7 @@ bool Launch::Run(int threads) {
   const int count = block_count();
   std::vector<char> ok(count, 0);
   std::atomic<int> next{0};
-  std::atomic<bool> out_of_memory{false};
+  FirstException out_of_memory;
   std::mutex start_mutex;  // guards start_error_
   auto worker = [&] {
     for (int b; (b = next.fetch_add(1)) < count;) {
@@ -470,7 +488,7 @@ bool Launch::Run(int threads) {
         if (!blocks_[b]) MakeBlock(b);
         ok[b] = blocks_[b]->Run();
       } catch (const std::bad_alloc&) {
-        out_of_memory = true;  // rethrown on the main thread, where ptorun reports it
+        out_of_memory.Keep();  // rethrown on the main thread, where ptorun reports it
         next = count;
         return;
       }
@@ -504,7 +522,7 @@ bool Launch::Run(int threads) {
   }
   worker();
   for (std::thread& t : pool) t.join();
-  if (out_of_memory) throw std::bad_alloc();
+  out_of_memory.Rethrow();
   if (!start_error_.empty()) return false;
   for (int b = 0; b < count; ++b) {
     if (!ok[b]) {

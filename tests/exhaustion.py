@@ -30,14 +30,41 @@ SPIN = """module {
 """
 
 
-def run(cmd, cwd, memory=None, timeout=60):
-    """The command's exit status and standard error, under an address-space limit in bytes."""
+def run(cmd, cwd, memory=None, timeout=60, env=None):
+    """The command's exit status and standard error, under an address-space limit in bytes,
+    with \a env added to the environment."""
     def limit():
         if memory:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, errors="replace",
-                          preexec_fn=limit, timeout=timeout)
+                          preexec_fn=limit, timeout=timeout, env={**os.environ, **(env or {})})
     return done.returncode, done.stderr
+
+
+def check_spilled_records(args, work, expect, problems):
+    """--profile's and --timeline's records beyond PTO_RECORDS_MEMORY live in a temporary
+    file: the same timeline and profile as in memory, and a clear error when no file can be
+    made."""
+    def outputs(name, env):
+        status, err = run([args.ptorun, "spin.ptobc", "zeros:16", "60000", "--timeline", name,
+                           "--profile"], work, env=env)
+        expect(f"ptorun --timeline --profile with {env}", status, err, 0, "")
+        with open(os.path.join(work, name), "rb") as f:
+            # the estimate, not the host's time (which differs from run to run)
+            return f.read(), err.split("host time")[0]
+    in_memory = outputs("mem.json", {})
+    spilled = outputs("file.json", {"PTO_RECORDS_MEMORY": "0"})
+    if in_memory != spilled or in_memory[0].count(b'"name":"for_next"') != 60000:
+        problems.append("ptorun: the records in the temporary file gave another timeline or "
+                        "profile than in memory")
+    status, err = run([args.ptorun, "spin.ptobc", "zeros:16", "10", "--profile"], work,
+                      env={"PTO_RECORDS_MEMORY": "0", "TMPDIR": "/nonexistent/dir"})
+    expect("ptorun --profile with no temporary file", status, err, 1,
+           "no temporary file could be made in /nonexistent/dir (TMPDIR)")
+    status, err = run([args.ptorun, "spin.ptobc", "zeros:16", "10", "--profile"], work,
+                      env={"PTO_RECORDS_MEMORY": "1k"})
+    expect("ptorun PTO_RECORDS_MEMORY=1k", status, err, 0,
+           "PTO_RECORDS_MEMORY=1k is not a byte count")
 
 
 def main():
@@ -141,6 +168,7 @@ def main():
         if events != 500006:
             problems.append(f"ptorun --timeline larger than memory: {events} events")
         os.remove(timeline)
+        check_spilled_records(args, work, expect, problems)
 
         # Many blocks, one thread: each block's memories exist only while it runs.
         status, err = run([args.ptorun, "m.ptobc", "zeros:16", "--blocks", "100000",

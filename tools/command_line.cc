@@ -6,6 +6,7 @@
 #include "pto/common/bytecode.h"
 #include "pto/common/diagnostics.h"
 #include "pto/common/file_io.h"
+#include "pto/common/no_room.h"
 #include "pto/common/output_file.h"
 
 namespace pto {
@@ -39,6 +40,9 @@ int MainCatchingOutOfMemory(const char* tool, int (*tool_main)(int, char**), int
   RemoveTemporaryOnSignals();
   try {
     return tool_main(argc, argv);
+  } catch (const NoRoom& e) {
+    std::cerr << tool << ": error: " << e.what() << "\n";
+    return 1;
   } catch (const std::bad_alloc&) {
     std::cerr << tool << ": error: out of memory\n";
     return 1;

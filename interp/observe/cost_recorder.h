@@ -14,6 +14,7 @@
 #include "pto/interp/observe/cost_model.h"
 #include "pto/interp/observe/host_clock.h"
 #include "pto/interp/observe/implied_order.h"
+#include "pto/interp/observe/spill_array.h"
 
 namespace pto::interp::observe {
 
@@ -46,10 +47,10 @@ class CostRecorder final : public StepObserver {
   void OnStep(const Step& step) override;
   /// Keeps \a record as if an instruction had run (OnStep's own, and tests').
   void Append(const CostRecord& record) { records_.push_back(record); }
-  const std::deque<CostRecord>& records() const { return records_; }
+  const SpillArray<CostRecord>& records() const { return records_; }
   /// The records each record's implied order waits for, by CostRecord::deps.
   const PipeDeps& deps(int32_t i) const { return deps_[static_cast<size_t>(i)]; }
-  const std::vector<Footprint>& footprints() const { return footprints_; }
+  const SpillArray<Footprint>& footprints() const { return footprints_; }
   /// Instructions and host time by family: the ticks from one instruction's record to the
   /// next (so the recording itself included), and nanoseconds per tick.
   struct HostTime {
@@ -60,11 +61,11 @@ class CostRecorder final : public StepObserver {
   double ns_per_tick() const { return clock_.NsPerTick(); }
 
  private:
-  std::deque<CostRecord> records_;  ///< (a deque: a long run's records are never copied)
-  std::vector<Footprint> footprints_;
+  SpillArray<CostRecord> records_;  ///< (chunks: a long run's records are never copied)
+  SpillArray<Footprint> footprints_;
   bool implied_order_;
   ImpliedOrder order_;
-  std::vector<PipeDeps> deps_;
+  SpillArray<PipeDeps> deps_;
   std::array<HostTime, kFamilyCount> host_{};
   HostClock clock_;
   uint64_t last_ = 0;

@@ -34,14 +34,14 @@ struct SyncArrow {
 };
 
 struct CoreSchedule {
-  std::vector<Placed> placed;  ///< by record
+  SpillArray<Placed> placed;  ///< by record
   std::array<uint64_t, kPipeCount> busy{};
   uint64_t end = 0;  ///< the cycle its last instruction finished
 };
 
 struct BlockSchedule {
   std::vector<CoreSchedule> cores;
-  std::vector<SyncArrow> arrows;
+  SpillArray<SyncArrow> arrows;
   uint64_t end = 0;
   /// Waits whose set the schedule could not find (taken as already set): a cross-core wait
   /// no core signalled, or a wait_flag before any set_flag of its flag.
