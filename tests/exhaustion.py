@@ -41,6 +41,48 @@ def run(cmd, cwd, memory=None, timeout=60, env=None):
     return done.returncode, done.stderr
 
 
+# Pointers whose tensor views have sizes the code gives: constants, or a scalar argument
+# (%n = 8: 4 + 7 * 8 + 7 + 1 = 68 elements from the start of %y).
+VIEWS = """module {
+  func.func @views(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %vx = pto.make_tensor_view %x, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    %y4 = pto.addptr %y, %c4 : !pto.ptr<f32> -> !pto.ptr<f32>
+    %vy = pto.make_tensor_view %y4, shape = [%n, %n], strides = [%n, %c1] : !pto.tensor_view<?x?xf32>
+    return
+  }
+}
+"""
+
+
+def check_pointer_reach(args, work, expect, problems):
+    """A pipe or device given for a pointer is read no further than the pointer's tensor views
+    reach (and a .npy header's room), not to the arguments' budget; a regular file is taken
+    whole."""
+    with open(os.path.join(work, "views.pto"), "w") as f:
+        f.write(VIEWS)
+    status, err = run([args.ptoas, "views.pto", "-o", "views.ptobc"], work)
+    expect("ptoas views.pto", status, err, 0, "")
+    status, err = run([args.ptorun, "views.ptobc", "/dev/zero", "zeros:68", "8"], work,
+                      timeout=10)
+    expect("ptorun /dev/zero for a pointer with static views", status, err, 1,
+           "argument for %x: /dev/zero gives more than the 1024 bytes the kernel's tensor views")
+    status, err = run([args.ptorun, "views.ptobc", "zeros:256", "/dev/zero", "8"], work,
+                      timeout=10)
+    expect("ptorun /dev/zero for a pointer with views sized by %n", status, err, 1,
+           "argument for %y: /dev/zero gives more than the 272 bytes")
+    with open(os.path.join(work, "long.bin"), "wb") as f:
+        f.write(bytes(4096))
+    status, err = run([args.ptorun, "views.ptobc", "long.bin", "zeros:68", "8"], work)
+    expect("ptorun a regular file longer than the views", status, err, 0, "")
+    done = subprocess.run([args.ptorun, "views.ptobc", "-", "zeros:68", "8"], cwd=work,
+                          input=bytes(1024), capture_output=True, timeout=10)
+    if done.returncode != 0:
+        problems.append(f"ptorun a pipe as long as the views: {done.stderr[:300]!r}")
+
+
 def check_spilled_records(args, work, expect, problems):
     """--profile's and --timeline's records beyond PTO_RECORDS_MEMORY live in a temporary
     file: the same timeline and profile as in memory, and a clear error when no file can be
@@ -123,6 +165,7 @@ def main():
                "argument for %y: /dev/zero is larger than")
         if "out of memory" in err or "argument for %x: /dev/zero is larger than" not in err:
             problems.append(f"ptorun two endless pointer inputs: {err[:400]}")
+        check_pointer_reach(args, work, expect, problems)
         os.mkfifo(os.path.join(work, "fifo"))
         status, err = run([args.ptorun, "m.ptobc", "fifo"], work, timeout=10)
         expect("ptorun FIFO", status, err, 1, "fifo has 0 bytes")

@@ -7,12 +7,14 @@
 #include <cstring>
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pto/common/file_io.h"
 #include "pto/common/float_format.h"
 #include "pto/common/strings.h"
 #include "pto/interp/io/npy_format.h"
+#include "pto/interp/io/pointer_reach.h"
 
 namespace pto::interp {
 
@@ -28,6 +30,9 @@ constexpr size_t kMaxBufferBytes = size_t{16} << 30;
 struct Holds {
   DType dtype;
   std::vector<int64_t> shape;  ///< empty for a pointer: any number of elements
+  /// A pointer's: how far its tensor views reach (pointer_reach.h), the most a pipe or device
+  /// is read for it; 0 when the code does not say.
+  uint64_t reach = 0;
   size_t exact_bytes() const {
     if (shape.empty()) return 0;
     size_t n = DTypeSize(dtype);
@@ -80,6 +85,14 @@ bool ArgumentReader::Budget(const std::string& what, const std::string& arg, siz
   }
   budget_left_ -= bytes;
   return true;
+}
+
+// Whether \a path ("-": standard input) is a regular file, whose length is known before it
+// is read.
+bool IsRegularFile(const std::string& path) {
+  struct stat st;
+  const int status = path == "-" ? fstat(0, &st) : stat(path.c_str(), &st);
+  return status == 0 && S_ISREG(st.st_mode);
 }
 
 // "zeros" or "zeros:N" (a malformed N is an error there); any other name, zeros_init.npy
@@ -158,10 +171,17 @@ bool ArgumentReader::LoadFile(const Holds& holds, const std::string& what,
   constexpr size_t kNpyHeaderRoom = 1 << 20;
   if (exact_bytes && !Budget(what, path, exact_bytes)) return false;
   size_t limit = exact_bytes ? exact_bytes : std::min(kMaxBufferBytes, budget_left_);
-  if (npy_name || exact_bytes) limit += kNpyHeaderRoom;
+  const bool endless = holds.reach && !exact_bytes && !IsRegularFile(path);
+  if (endless) limit = std::min<uint64_t>(limit, holds.reach);
+  if (npy_name || exact_bytes || endless) limit += kNpyHeaderRoom;
   std::string err;
   bool too_large = false;
   if (!ReadFile(path, bytes, &err, limit, &too_large)) {
+    if (endless && too_large) {
+      return Error(StrCat(what, ": ", path, " gives more than the ", holds.reach,
+                          " bytes the kernel's tensor views of it reach (and a .npy header); a pipe or device "
+                          "is read no further (a regular file is taken whole)"));
+    }
     if (exact_bytes && too_large) {
       return Error(StrCat(what, ": ", path, " has more than ", exact_bytes, " bytes but the "
                           "parameter holds ", exact_bytes / size, " ", DTypeName(holds.dtype),
@@ -410,6 +430,20 @@ bool ReadArguments(const Program& program, const Function& fn,
   out->scalar_of_param.assign(params.size(), Slot{0});
   out->tile_bytes.assign(params.size(), {});
   out->shape_of_param.assign(params.size(), {});
+  // A scalar argument's value, for the sizes of the tensor views of pointer arguments (read
+  // quietly here: its own turn below reports it).
+  const ScalarArgument scalar_argument = [&](uint32_t reg) -> std::optional<int64_t> {
+    for (size_t i = 0; i < params.size(); ++i) {
+      const Param& p = params[i];
+      if (p.kind != ParamKind::kScalar || p.reg != reg || IsFloat(p.dtype)) continue;
+      const Diagnostics::Mark mark = diags.Checkpoint();
+      Slot slot{0};
+      const bool parsed = reader.ParseScalar(program.String(p.name), p.dtype, args[i], &slot);
+      diags.Rollback(mark);
+      if (parsed) return slot.i;
+    }
+    return std::nullopt;
+  };
   bool ok = true;  // every bad argument is reported, not only the first
   for (size_t i = 0; i < params.size(); ++i) {
     const Param& p = params[i];
@@ -437,6 +471,9 @@ bool ReadArguments(const Program& program, const Function& fn,
             break;
           }
           holds.shape = p.shape;
+        }
+        if (p.kind == ParamKind::kPointer) {
+          holds.reach = PointerReach(program, fn, p, scalar_argument).value_or(0);
         }
         GlobalBuffer buf;
         buf.dtype = p.dtype;

@@ -1,6 +1,6 @@
 // The records' array: the same elements whether its chunks live in memory or in the temporary
 // file, and references that stay put while it grows (the error when no file can be made is
-// checked end to end: tests/robustness).
+// checked end to end: tests/exhaustion.py).
 #include "pto/interp/observe/spill_array.h"
 
 #include <doctest/doctest.h>
