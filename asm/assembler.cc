@@ -99,15 +99,19 @@ class BodyParser {
   grammar::SyntaxTree tree_;
 };
 
-class ModuleLowering {
+class ModuleLowering final : public FunctionOutliner {
  public:
   /// With \a bodies, the function bodies in the tree are empty and \a bodies parses them.
   /// \a backend: of functions no module's pto.backend names (ptoas --pto-backend).
   ModuleLowering(Context& ctx, Program& program, Backend backend, BodyParser* bodies = nullptr)
-      : ctx_(ctx), program_(program), backend_(backend), bodies_(bodies) {}
+      : ctx_(ctx), program_(program), backend_(backend), bodies_(bodies) {
+    ctx_.set_outliner(this);
+  }
+  ~ModuleLowering() override { ctx_.set_outliner(nullptr); }
 
   /// False if a body did not parse (with \a bodies only).
   bool Run(StatementSpan top);
+  FunctionBuilder* NewFunction(const Function& parent, SourceRange where) override;
 
  private:
   /// A function being built: its statement, builder and lowering state.
@@ -136,7 +140,44 @@ class ModuleLowering {
   Backend backend_;
   BodyParser* bodies_;
   std::unique_ptr<FunctionBuilder> main_builder_;  ///< The synchronous form's implicit @main.
+  std::vector<std::unique_ptr<FunctionBuilder>> outlined_;  ///< NewFunction's
+  uint32_t outlined_count_ = 0;
 };
+
+FunctionBuilder* ModuleLowering::NewFunction(const Function& parent, SourceRange where) {
+  // Builders keep references into program_.functions, whose room Run reserved for every
+  // pto.section.simt the file spells.
+  if (program_.functions.size() == program_.functions.capacity()) {
+    ctx_.Error(where, "no room for another outlined function (internal limit)");
+    return nullptr;
+  }
+  const auto index = static_cast<uint32_t>(program_.functions.size());
+  std::string name;
+  do {
+    name = StrCat(program_.String(parent.name), "_simt_", outlined_count_++);
+  } while (!ctx_.DeclareOwnedFunction(name, index));
+  program_.functions.emplace_back();
+  Function& fn = program_.functions.back();
+  fn.name = ctx_.InternName(program_, name, where);
+  fn.kind = parent.kind;
+  fn.backend = parent.backend;
+  fn.is_public = false;
+  fn.simt_entry = true;
+  int line, col;
+  ctx_.file().LineCol(where.begin, &line, &col);
+  fn.def_file = parent.def_file;
+  fn.def_line = static_cast<uint32_t>(line);
+  fn.def_col = static_cast<uint32_t>(col);
+  outlined_.push_back(std::make_unique<FunctionBuilder>(ctx_, program_, fn));
+  return outlined_.back().get();
+}
+
+// How many pto.section.simt the file spells: each may become a function.
+size_t SimtSectionsSpelled(const std::string& text) {
+  size_t count = 0;
+  for (size_t at = 0; (at = text.find("pto.section.simt", at)) != std::string::npos; ++at) ++count;
+  return count;
+}
 
 void ModuleLowering::ResolveImports(const std::vector<FunctionBuilder*>& builders) {
   std::vector<FunctionBuilder*> builder_of(program_.functions.size(), nullptr);
@@ -405,7 +446,7 @@ bool ModuleLowering::Run(StatementSpan top) {
     return true;
   }
   // Builders keep references into program_.functions: it must not grow past this.
-  program_.functions.reserve(funcs.size() + 1);
+  program_.functions.reserve(funcs.size() + 1 + SimtSectionsSpelled(ctx_.file().text()));
   if (!loose.empty()) {
     program_.functions.emplace_back();
     Function& fn = program_.functions.back();
@@ -448,6 +489,11 @@ bool ModuleLowering::Run(StatementSpan top) {
     p.lowering.reset();
     p.builder->ForgetNames();
     builders.push_back(p.builder.get());
+  }
+  for (const auto& fb : outlined_) {
+    Finish(*fb, SourceRange{});
+    fb->ForgetNames();
+    builders.push_back(fb.get());
   }
   CheckRecursion(builders);
   PlaceModule(program_, builders);

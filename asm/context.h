@@ -3,6 +3,7 @@
 #define PTO_ASM_CONTEXT_H_
 
 #include <array>
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -22,6 +23,18 @@
 namespace pto::assembler {
 
 struct Type;
+class FunctionBuilder;
+
+/// Makes the functions the assembler outlines from a body (a pto.section.simt region becomes a
+/// SIMT entry, as PTOAS's pto-outline-simt-sections makes it): the module's lowering, which
+/// finishes, places and links them with the functions the source defines.
+class FunctionOutliner {
+ public:
+  virtual ~FunctionOutliner() = default;
+  /// A new defined function named after \a parent ("<parent>_simt_<n>"), for the returned
+  /// builder to fill; null, with an error at \a where, when none can be made.
+  virtual FunctionBuilder* NewFunction(const Function& parent, SourceRange where) = 0;
+};
 
 /// Who places tiles, as PTOAS's --pto-level says: level1 and level2 plan every tile's address
 /// (an address written in the source is refused), level3 takes them from the source (a tile
@@ -78,6 +91,14 @@ class Context {
   bool DeclareFunction(std::string_view name, uint32_t index) {
     return functions_.emplace(name, index).second;
   }
+  /// Declares a function whose name the context keeps (an outlined one's, made up here).
+  bool DeclareOwnedFunction(std::string name, uint32_t index) {
+    if (functions_.count(name)) return false;
+    owned_names_.push_back(std::move(name));
+    return DeclareFunction(owned_names_.back(), index);
+  }
+  FunctionOutliner* outliner() const { return outliner_; }
+  void set_outliner(FunctionOutliner* outliner) { outliner_ = outliner; }
   /// The index of the function \a name stands for in the current scope, or -1.
   int64_t FunctionIndex(std::string_view name) const {
     auto it = functions_.find(ScopedName(name, scope_));
@@ -154,6 +175,8 @@ class Context {
   KernelKind scope_ = KernelKind::kAny;
   std::unordered_map<std::string_view, std::shared_ptr<const Type>> known_types_;
   std::unordered_map<int64_t, std::vector<std::string>> memory_results_;
+  std::deque<std::string> owned_names_;  ///< (a deque: functions_ keeps views of them)
+  FunctionOutliner* outliner_ = nullptr;
 };
 
 }  // namespace pto::assembler

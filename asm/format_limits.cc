@@ -50,7 +50,7 @@ std::string TooManyCallOperands(std::string_view callee, size_t registers, uint3
 
 std::string MemrefDimProblem(int64_t d) {
   if (d > 0 && d <= kMaxParamDim) return "";
-  return StrCat("a memref dimension must be from 1 to 2^40, got ", d);
+  return StrCat("a memref dimension must be from 1 to 2^62, got ", d);
 }
 
 std::string CallCycleMessage(const Program& program, const std::vector<CallEdge>& cycle) {

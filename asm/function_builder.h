@@ -191,6 +191,8 @@ class FunctionBuilder {
   SourceRange strict_scope;
   /// The kind of the innermost pto.section.cube / .vector around the statement, or kAny.
   KernelKind section = KernelKind::kAny;
+  /// Builds the SIMT function a pto.section.simt region became (asm/lowering/simt_section.cc).
+  bool outlined_simt = false;
 
   /// Frees the names and constants of a lowered body: placement and linking need neither, and
   /// the memory then serves the next function instead of the heap growing into fresh pages.

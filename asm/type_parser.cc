@@ -1,10 +1,12 @@
 #include "pto/asm/type_parser.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <iterator>
 #include <set>
 
+#include "pto/common/bytecode.h"
 #include "pto/common/program.h"
 #include "pto/common/strings.h"
 
@@ -33,11 +35,13 @@ bool ParseDims(std::string_view text, std::vector<int64_t>* dims, DType* dtype) 
       dims->push_back(kDynamic);
       ++pos;
     } else if (isdigit(static_cast<unsigned char>(text[pos]))) {
-      size_t end = pos;
-      while (end < text.size() && isdigit(static_cast<unsigned char>(text[end]))) ++end;
-      if (end - pos > 12) return false;
-      dims->push_back(std::atoll(std::string(text.substr(pos, end - pos)).c_str()));
-      pos = end;
+      // Up to kMaxParamDim (2^62: a view parameter may describe more than any buffer holds,
+      // as PTOAS's syncall workspaces do; sums of two dimensions still fit in int64).
+      int64_t dim = 0;
+      const auto [end, err] = std::from_chars(text.data() + pos, text.data() + text.size(), dim);
+      if (err != std::errc() || dim > kMaxParamDim) return false;
+      dims->push_back(dim);
+      pos = static_cast<size_t>(end - text.data());
     } else {
       *dtype = ParseDType(text.substr(pos));
       return *dtype != DType::kInvalid;

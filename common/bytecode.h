@@ -38,7 +38,7 @@ constexpr uint32_t kMaxCodeWords = 1u << 26;  ///< Per function (and its line en
 constexpr uint32_t kMaxResults = 64;          ///< Scalar results of a function.
 constexpr uint32_t kMaxParamRank = 5;         ///< Dimensions of a memref parameter.
 /// Sizes of a memref parameter's dimensions (the verifier's check).
-constexpr int64_t kMaxParamDim = int64_t{1} << 40;
+constexpr int64_t kMaxParamDim = int64_t{1} << 62;
 
 /// Serialises \a program as an executable or, if program.is_object, an object.
 std::vector<uint8_t> WriteProgram(const Program& program);

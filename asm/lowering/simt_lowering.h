@@ -16,6 +16,10 @@ bool LowerSimtOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
 /// pto.simt_launch @body<<<%x, %y, %z>>>(%args) : (T...) -> (): the launch size, then a call.
 bool LowerSimtLaunch(FunctionBuilder& fb, const Statement& stmt);
 
+/// pto.section.simt <<<x, y, z>>> { ... }: the region outlined into a SIMT entry function
+/// (the module's FunctionOutliner) and launched in its place.
+bool LowerSectionSimt(BodyLowering& body, const Statement& stmt);
+
 /// Removes the trailing signed/unsigned, sat/nosat, round(x), l1cache(x) and l2cache(x) clauses
 /// of \a part (l2cache tokens of the load table when \a load) into \a sign, \a sat, \a round
 /// (each may be null where the op takes none); reports a bad clause.

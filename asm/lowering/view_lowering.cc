@@ -317,7 +317,7 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
     }
     int64_t dim = src->type.shape[i];
     if (offsets[i].is_const && sizes[i].is_const && dim != kDynamic &&
-        (offsets[i].int_value < 0 || offsets[i].int_value + sizes[i].int_value > dim)) {
+        (offsets[i].int_value < 0 || sizes[i].int_value > dim - offsets[i].int_value)) {
       ctx.Error(*offset_list, StrCat("dimension ", i, ": offset ", offsets[i].int_value, " + size ",
                                      sizes[i].int_value, " exceeds the view's ", dim));
       return false;
