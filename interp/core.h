@@ -125,6 +125,11 @@ class Sanitizer;
 class StepPlans;
 }  // namespace check
 
+/// How instructions round (ptorun --arith): as the NPU's instruction sequences do, every
+/// intrinsic rounding to its type (docs/semantics.md "The NPU's arithmetic"), or each result
+/// rounded once from the exact value.
+enum class Arith : uint8_t { kNpu, kExact };
+
 struct Core {
   Core(Arch arch, const BlockInfo& block, CoreKind core_kind, PipeHub* block_hub, uint64_t max_steps)
       : local(arch), info(block), kind(core_kind), hub(block_hub) {
@@ -152,6 +157,7 @@ struct Core {
   /// Matmul input rounding set by tsethf32mode / tsettf32mode: 0 off, else 1 + the
   /// RoundMode f32 inputs are rounded with.
   uint8_t hf32_mode = 0, tf32_mode = 0;
+  Arith arith = Arith::kNpu;
   /// The MX scale buffers beside L0A and L0B (VPTO mte_l1_l0a_mx / mte_l1_l0b_mx write them,
   /// mad_mx* reads them at its operands' addresses); sized on first use.
   std::array<std::vector<uint8_t>, 2> mx_scales;

@@ -221,6 +221,11 @@ struct Rsqrt {
     return static_cast<float>(1.0 / std::sqrt(static_cast<double>(a)));
   }
 };
+/// The NPU's two-step rsqrt (vsqrt, then vdiv of 1): each step rounded (docs/semantics.md,
+/// "The NPU's arithmetic").
+struct RsqrtSteps {
+  static float Apply(float a) { return 1.0f / std::sqrt(a); }
+};
 struct Recip {
   static float Apply(float a) { return 1.0f / a; }
 };

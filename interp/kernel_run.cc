@@ -105,6 +105,7 @@ bool KernelRun::Prepare(const RunOptions& options, Diagnostics& diags) {
   if (options.stats) launch_->EnableStats();
   if (options.trace) launch_->EnableTrace(options.trace_limit);
   if (options.costs) launch_->EnableCosts();
+  launch_->SetArith(options.arith);
   return true;
 }
 

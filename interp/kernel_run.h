@@ -33,6 +33,7 @@ struct RunOptions {
   bool trace = false;         ///< record every instruction, at most trace_limit
   int64_t trace_limit = 1000000;
   bool costs = false;         ///< keep each instruction's cost (the cycle estimate)
+  Arith arith = Arith::kNpu;  ///< how instructions round (interp/core.h)
   /// How this front end spells the options its notes suggest (ptorun's flags by default).
   struct Spelling {
     std::string blocks = "--blocks ";  ///< followed by the value

@@ -253,6 +253,14 @@ void Launch::CancelWith(const std::atomic<bool>* flag) {
   }
 }
 
+void Launch::SetArith(Arith arith) {
+  arith_ = arith;
+  for (auto& block : blocks_) {  // the blocks made up front (comm)
+    if (!block) continue;
+    for (int c = 0; c < block->core_count(); ++c) block->core(c).arith = arith;
+  }
+}
+
 void Launch::MakeBlock(int b) {
   BlockInfo info;
   info.block_idx = b;
@@ -262,6 +270,7 @@ void Launch::MakeBlock(int b) {
   for (int c = 0; c < block.core_count(); ++c) {
     block.core(c).limits.audit_accesses = audit_accesses_;
     block.core(c).limits.CancelWith(cancel_);
+    block.core(c).arith = arith_;
   }
   AttachSanitizers(b);
   AttachObservers(b);

@@ -84,6 +84,8 @@ class Launch {
   bool Run(int threads);
   /// Every core stops (a fault: "the run was interrupted") soon after \a flag is set; before Run.
   void CancelWith(const std::atomic<bool>* flag);
+  /// How every core rounds (ptorun --arith); before Run.
+  void SetArith(Arith arith);
   /// Block 0, or the one that faulted, after Run.
   Block& block(int i) { return *blocks_[i]; }
   int block_count() const { return static_cast<int>(blocks_.size()); }
@@ -163,6 +165,7 @@ class Launch {
   int failed_ = -1;
   std::string start_error_;
   const std::atomic<bool>* cancel_ = nullptr;
+  Arith arith_ = Arith::kNpu;
 };
 
 }  // namespace pto::interp

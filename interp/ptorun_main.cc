@@ -163,6 +163,13 @@ static int ToolMain(int argc, char** argv) {
                  "misuse, reads of on-chip memory nothing wrote. auto (default): races only in "
                  "kernels that synchronise themselves; strict: in every kernel; off")
       ->check(CLI::IsMember({"auto", "strict", "off"}));
+  std::string arith = "npu";
+  app.add_option("--arith", arith,
+                 "how instructions round. npu (default): as the NPU's instruction sequences "
+                 "do, each step rounded to its type (docs/semantics.md); exact: each result "
+                 "rounded once from the exact value, to tell an algorithm's error from the "
+                 "NPU's rounding")
+      ->check(CLI::IsMember({"npu", "exact"}));
   app.set_version_flag("--version", pto::VersionText("ptorun"));
   std::vector<std::string> words(argv, argv + argc);
   for (size_t i = 1; i < words.size(); ++i) {
@@ -186,6 +193,7 @@ static int ToolMain(int argc, char** argv) {
   options.check = check == "off"      ? pto::interp::check::Level::kOff
                   : check == "strict" ? pto::interp::check::Level::kStrict
                                       : pto::interp::check::Level::kAuto;
+  options.arith = arith == "exact" ? pto::interp::Arith::kExact : pto::interp::Arith::kNpu;
   for (const auto& [option, list, target] :
        {std::tuple{"--out", &outs, &request.outs}, {"--expect", &expects, &request.expects}}) {
     for (const std::string& item : *list) {

@@ -339,7 +339,8 @@ class RunOutcome {
 std::shared_ptr<RunOutcome> Run(std::shared_ptr<Kernel> kernel, const std::string& entry,
                                 const py::list& values, const py::list& descrs, int blocks,
                                 int threads, int64_t max_steps, const std::string& check,
-                                bool stats, bool trace, int64_t trace_limit, bool costs) {
+                                bool stats, bool trace, int64_t trace_limit, bool costs,
+                                const std::string& arith) {
   interp::RunOptions options;
   options.blocks = blocks;
   options.threads = threads;
@@ -351,6 +352,7 @@ std::shared_ptr<RunOutcome> Run(std::shared_ptr<Kernel> kernel, const std::strin
   options.trace = trace;
   options.trace_limit = trace_limit;
   options.costs = costs;
+  options.arith = arith == "exact" ? interp::Arith::kExact : interp::Arith::kNpu;
   options.spelling.blocks = "blocks=";
   options.spelling.max_steps = "max_steps=N";
   options.spelling.strict_check = "check=\"strict\"";

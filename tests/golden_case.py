@@ -14,6 +14,7 @@ CASE = {
     "entry": "kernel",                      # optional entry (ptoas and ptorun --entry)
     "kernel": "softmax.pto",                # optional; default kernel.pto
     "objects": ["helpers.pto"],             # optional: assembled with ptoas -c, then linked
+    "ptorun_flags": ["--arith", "exact"],   # optional: further ptorun flags
 }
 """
 import argparse
@@ -139,7 +140,7 @@ def run_args(case, case_dir):
             else os.path.join(case_dir, a) for a in case["args"]]
     if "entry" in case:
         args += ["--entry", case["entry"]]
-    return args
+    return args + list(case.get("ptorun_flags", []))
 
 
 def run(ptoas, ptorun, case_dir, work_dir, log=None, ptorun_flags=()):

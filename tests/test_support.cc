@@ -79,6 +79,7 @@ Outputs Execute(const Program& program, const Inputs& inputs) {
   interp::Core core(program.arch, interp::BlockInfo{}, interp::CoreKind::kWhole, nullptr,
                     inputs.max_steps);
   core.limits.audit_accesses = inputs.audit_accesses;
+  core.arith = inputs.arith;
   interp::LocalMemory& local = core.local;
   std::vector<interp::GlobalBuffer> globals;
   std::map<uint32_t, int> buffer_of_view;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pto/common/program.h"
+#include "pto/interp/core.h"
 
 namespace pto::testing {
 
@@ -26,6 +27,7 @@ struct Inputs {
   std::map<std::string, double> scalars;
   uint64_t max_steps = 1000000;  ///< Small, so tests of runaway loops stay fast.
   bool audit_accesses = false;   ///< Run under the access audit (interp/access_audit.h).
+  interp::Arith arith = interp::Arith::kNpu;  ///< How instructions round (ptorun --arith).
 };
 
 struct Outputs {

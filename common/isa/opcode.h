@@ -149,6 +149,13 @@ struct OpInfo {
   bool is_comm() const { return family == Family::kComm || family == Family::kCommAsync; }
   DTypeMask types(Arch arch) const { return arch == Arch::kA5 ? a5_types : a2a3_types; }
   int num_operands() const { return static_cast<int>(operands.size()); }
+  /// The operand that carries immediate attribute \a attr ("@isBinary"), or -1.
+  int ImmOperand(std::string_view attr) const {
+    for (int i = 0; i < num_operands(); ++i) {
+      if (operands[i].kind == OperandKind::kImm && operands[i].attr == attr) return i;
+    }
+    return -1;
+  }
 };
 
 /// Operand value meaning "optional operand not given".

@@ -167,10 +167,8 @@ void RuleChecker::RequireDistribution(int dist) {
 }
 
 int RuleChecker::AttrOperand(std::string_view name) const {
-  for (int i = 0; i < info_.num_operands() && i < static_cast<int>(types_.size()); ++i) {
-    if (info_.operands[i].kind == OperandKind::kImm && info_.operands[i].attr == name) return i;
-  }
-  return -1;
+  const int i = info_.ImmOperand(name);
+  return i < static_cast<int>(types_.size()) ? i : -1;
 }
 
 void RuleChecker::CheckVecLoad() {

@@ -155,6 +155,8 @@ void UnaryLoop(const float* a, float* d, size_t n) {
       VF r;
       if constexpr (kOp == Unary::kSqrt) {
         r = hn::Sqrt(v);
+      } else if constexpr (kOp == Unary::kRsqrtSteps) {
+        r = hn::Div(hn::Set(df, 1.0f), hn::Sqrt(v));
       } else if constexpr (kOp == Unary::kRecip) {
         r = hn::Div(hn::Set(df, 1.0f), v);
       } else if constexpr (kOp == Unary::kAbs) {

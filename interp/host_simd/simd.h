@@ -17,7 +17,8 @@ namespace pto::interp::simd {
 /// (ops::NAME): the one list the enums, ApplyBinary and ApplyUnary, WithBinaryOp and WithUnaryOp,
 /// and the kernels' kSimdBinary and kSimdUnary (interp/tile/kernels.h) are made from.
 #define PTO_SIMD_BINARY_OPS(X) X(Add) X(Sub) X(Mul) X(Div) X(Max) X(Min) X(AddRelu)
-#define PTO_SIMD_UNARY_OPS(X) X(Exp) X(Log) X(Sqrt) X(Rsqrt) X(Recip) X(Abs) X(Neg) X(Relu)
+#define PTO_SIMD_UNARY_OPS(X) \
+  X(Exp) X(Log) X(Sqrt) X(Rsqrt) X(RsqrtSteps) X(Recip) X(Abs) X(Neg) X(Relu)
 
 #define PTO_SIMD_ENUMERATOR(name) k##name,
 enum class Binary : uint8_t { PTO_SIMD_BINARY_OPS(PTO_SIMD_ENUMERATOR) };
@@ -99,6 +100,9 @@ UnaryLoopFn UnaryLoopF32(Unary op);
 ScalarLoopFn ScalarLoopF32(Binary op, bool scalar_first);
 RowScalarLoopFn RowScalarLoopF32(Binary op);
 RowSumsLoopFn RowSumsF32Loop();
+/// d[r * ldd] = the NPU's TROWSUM of row r in a5's order (\a a5) or a2a3's general one
+/// (interp/tile/npu_sum.h; simd_npu_sum.cc), bit for bit.
+RowSumsLoopFn NpuRowSumsF32Loop(bool a5);
 /// The 16-bit float formats of the SIMD loops over f16 and bf16 tiles (simd_half.cc).
 enum class HalfType : uint8_t { kF16, kBF16 };
 /// BinaryF32Rows for f16 or bf16 bit patterns: widened to f32, the f32 operation, rounded back
@@ -140,10 +144,11 @@ float ReduceF32(Binary op, const float* a, size_t n);
 /// d[i] = a[i] rounded to bfloat16 (nearest even; NaN stays NaN; finite values beyond bf16's
 /// range saturate when \a saturate, else become infinity), as bit patterns.
 void F32ToBF16(const float* a, uint16_t* d, size_t n, bool saturate);
-/// c[i][j] = sum over k of a[i][k] * b[k][j], summed from 0 in ascending k with one rounding
-/// per multiply and per add (no fused multiply-add). Row strides in elements (simd_matmul.cc).
+/// c[i][j] = sum over k of a[i][k] * b[k][j], summed from 0 (from c[i][j] when \a accumulate)
+/// in ascending k with one rounding per multiply and per add (no fused multiply-add). Row
+/// strides in elements (simd_matmul.cc).
 void MatmulF32(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
-               size_t m, size_t k, size_t n);
+               size_t m, size_t k, size_t n, bool accumulate = false);
 /// How a matrix is stored in a tile, in elements: boxes of box_rows x box_cols, the box of
 /// element (r, c) at (r / box_rows) * row_box_step + (c / box_cols) * col_box_step, and inside
 /// it row-major ((r % box_rows) * box_cols + c % box_cols) or, with col_major, column-major.

@@ -221,13 +221,18 @@ void UnpackF32Impl(const float* src, size_t lds, float* dst, const BoxLayout& la
 // Four rows by four registers of c: sixteen independent sums in registers, so the adds of
 // one k step do not wait on each other, and each row of b loaded is used four times.
 void Matmul4Rows(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
-                 size_t k, size_t j) {
+                 size_t k, size_t j, bool accumulate) {
   const DF df;
   const size_t lanes = hn::Lanes(df);
+  // The sums start at 0, or at what c holds (the NPU's accumulating matmul).
+  const auto start = [&](size_t r, size_t v) {
+    return accumulate ? hn::LoadU(df, c + r * ldc + j + v * lanes) : hn::Zero(df);
+  };
   // Named, not an array: the sixteen sums must stay in registers.
-  VF c00 = hn::Zero(df), c01 = c00, c02 = c00, c03 = c00, c10 = c00, c11 = c00, c12 = c00,
-     c13 = c00, c20 = c00, c21 = c00, c22 = c00, c23 = c00, c30 = c00, c31 = c00, c32 = c00,
-     c33 = c00;
+  VF c00 = start(0, 0), c01 = start(0, 1), c02 = start(0, 2), c03 = start(0, 3),
+     c10 = start(1, 0), c11 = start(1, 1), c12 = start(1, 2), c13 = start(1, 3),
+     c20 = start(2, 0), c21 = start(2, 1), c22 = start(2, 2), c23 = start(2, 3),
+     c30 = start(3, 0), c31 = start(3, 1), c32 = start(3, 2), c33 = start(3, 3);
   for (size_t kk = 0; kk < k; ++kk) {
     const float* brow = b + kk * ldb + j;
     const VF b0 = hn::LoadU(df, brow), b1 = hn::LoadU(df, brow + lanes);
@@ -261,14 +266,14 @@ void Matmul4Rows(const float* a, size_t lda, const float* b, size_t ldb, float* 
 }
 
 void MatmulF32Impl(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
-                   size_t m, size_t k, size_t n) {
+                   size_t m, size_t k, size_t n, bool accumulate) {
   const DF df;
   const size_t lanes = hn::Lanes(df);
   constexpr size_t kBlock = 4;  // registers of c kept across the k loop
   size_t i0 = 0;
   for (; i0 + 4 <= m; i0 += 4) {
     for (size_t j = 0; j + kBlock * lanes <= n; j += kBlock * lanes) {
-      Matmul4Rows(a + i0 * lda, lda, b, ldb, c + i0 * ldc, ldc, k, j);
+      Matmul4Rows(a + i0 * lda, lda, b, ldb, c + i0 * ldc, ldc, k, j, accumulate);
     }
   }
   const size_t j_done = n / (kBlock * lanes) * (kBlock * lanes);
@@ -277,7 +282,10 @@ void MatmulF32Impl(const float* a, size_t lda, const float* b, size_t ldb, float
     float* crow = c + i * ldc;
     size_t j = i < i0 ? j_done : 0;  // rows of the four-row blocks have their first columns
     for (; j + kBlock * lanes <= n; j += kBlock * lanes) {
-      VF acc0 = hn::Zero(df), acc1 = hn::Zero(df), acc2 = hn::Zero(df), acc3 = hn::Zero(df);
+      const auto start = [&](size_t v) {
+        return accumulate ? hn::LoadU(df, crow + j + v * lanes) : hn::Zero(df);
+      };
+      VF acc0 = start(0), acc1 = start(1), acc2 = start(2), acc3 = start(3);
       for (size_t kk = 0; kk < k; ++kk) {
         const VF x = hn::Set(df, arow[kk]);
         const float* brow = b + kk * ldb + j;
@@ -292,14 +300,14 @@ void MatmulF32Impl(const float* a, size_t lda, const float* b, size_t ldb, float
       hn::StoreU(acc3, df, crow + j + 3 * lanes);
     }
     for (; j + lanes <= n; j += lanes) {
-      VF acc = hn::Zero(df);
+      VF acc = accumulate ? hn::LoadU(df, crow + j) : hn::Zero(df);
       for (size_t kk = 0; kk < k; ++kk) {
         acc = hn::Add(acc, hn::Mul(hn::Set(df, arow[kk]), hn::LoadU(df, b + kk * ldb + j)));
       }
       hn::StoreU(acc, df, crow + j);
     }
     for (; j < n; ++j) {
-      float acc = 0.0f;
+      float acc = accumulate ? crow[j] : 0.0f;
       for (size_t kk = 0; kk < k; ++kk) acc = acc + arow[kk] * b[kk * ldb + j];
       crow[j] = acc;
     }
@@ -325,8 +333,8 @@ void UnpackF32(const float* src, size_t lds, float* dst, const BoxLayout& layout
   HWY_DYNAMIC_DISPATCH(UnpackF32Impl)(src, lds, dst, layout, rows, cols);
 }
 void MatmulF32(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc,
-               size_t m, size_t k, size_t n) {
-  HWY_DYNAMIC_DISPATCH(MatmulF32Impl)(a, lda, b, ldb, c, ldc, m, k, n);
+               size_t m, size_t k, size_t n, bool accumulate) {
+  HWY_DYNAMIC_DISPATCH(MatmulF32Impl)(a, lda, b, ldb, c, ldc, m, k, n, accumulate);
 }
 
 }  // namespace pto::interp::simd

@@ -1,7 +1,8 @@
 // The Mad family: L0C = L0A x L0B (micro-isa 16 pto.mad*), zero-init, accumulating, bias-init
 // and MX forms. A is read from L0A's NZ tile (or, for GEMV, a contiguous 1 x K row), B from
 // L0B's NZ tile of B^T, the result written to L0C's NZ tile. Float sums run in f32 over
-// ascending k (each product of f16/bf16/fp8 inputs is exact in f32), integers in wrapping i32.
+// ascending k (each product of f16/bf16/fp8 inputs is exact in f32), from the old C or the bias
+// (ptorun --arith exact: from 0, C or the bias added after), integers in wrapping i32.
 #include <cfloat>
 #include <climits>
 #include <cmath>
@@ -169,7 +170,12 @@ bool ExecMad(Executor& ex, const Instr& in) {
         std::memcpy(out, &r, 4);
         continue;
       }
-      float sum = 0.0f;
+      // The old C or the bias: on the NPU the sum starts from it; --arith exact adds it after.
+      float extra = 0.0f;
+      if (Op::kAcc) std::memcpy(&extra, out, 4);
+      if (Op::kBias) std::memcpy(&extra, bias + j * 4, 4);
+      const bool start_from_extra = (Op::kAcc || Op::kBias) && ex.core().arith == Arith::kNpu;
+      float sum = start_from_extra ? extra : 0.0f;
       for (int64_t kk = 0; kk < k; ++kk) {
         float p = static_cast<float>(a(i, kk)) * static_cast<float>(b(kk, j));
         if constexpr (Op::kMx) {
@@ -178,10 +184,7 @@ bool ExecMad(Executor& ex, const Instr& in) {
         }
         sum += p;
       }
-      float extra = 0.0f;
-      if (Op::kAcc) std::memcpy(&extra, out, 4);
-      if (Op::kBias) std::memcpy(&extra, bias + j * 4, 4);
-      if (Op::kAcc || Op::kBias) sum += extra;
+      if ((Op::kAcc || Op::kBias) && !start_from_extra) sum += extra;
       if (sat == 1) {
         if (std::isnan(sum)) sum = 0.0f;
         sum = std::fmin(std::fmax(sum, -FLT_MAX), FLT_MAX);

@@ -8,8 +8,8 @@
 // - vcgadd, vcgmax, vcgmin: one result per 32-byte block, in lanes 0..7.
 // - vcpadd: a[2i] + a[2i+1] in lane i of the low half (the NPU's pair reduction; the
 //   page's prefix-sum description disagrees with its cases, docs/semantics.md).
-// Float sums add in f32 in a tree of halves (lane i with lane i + n/2, ...), rounded once to
-// f16 at the end for f16 lanes.
+// Float sums add in f32 in a tree of halves (interp/vector_sum.h), rounded once to f16 at the
+// end for f16 lanes.
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -17,6 +17,7 @@
 #include "pto/interp/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
+#include "pto/interp/vector_sum.h"
 
 namespace pto::interp {
 
@@ -42,16 +43,6 @@ void Gather(const reg::LaneArray<T>& x, const MaskValue& m, int first, int n,
   for (int i = 0; i < n; ++i) {
     out[i] = reg::LaneActive(m, first + i, sizeof(T)) ? Elem<T>::Load(x[first + i]) : identity;
   }
-}
-
-// Sum of n (a power of two) values: floats in a tree of halves, integers exactly (wrapped on
-// store).
-template <typename C>
-C TreeSum(C* v, int n) {
-  for (int w = n / 2; w >= 1; w /= 2) {
-    for (int i = 0; i < w; ++i) v[i] = v[i] + v[i + w];
-  }
-  return v[0];
 }
 
 template <typename T, bool kMax>

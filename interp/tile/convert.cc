@@ -110,6 +110,18 @@ bool ExecConvert(Executor& ex, const Instr& in) {
     WithStorageType(a.type->dtype, [&](auto stag) {
       using S = decltype(stag);
       WithSafeDst(ex, d, {&a}, std::is_same_v<D, S>, [&](const TileRef& dst) {
+        if constexpr (std::is_same_v<S, float> && std::is_same_v<D, float>) {
+          // f32 to f32 rounds to an integral value by the mode, as the NPU's vconv_f322f32r/a/
+          // f/c/z (a2a3) and vtrc (a5) do; no mode and ODD take RINT, pto-isa's default.
+          const RoundMode integral =
+              mode == RoundMode::kNone || mode == RoundMode::kOdd ? RoundMode::kRint : mode;
+          for (int32_t r = 0; r < rows; ++r) {
+            float* dp = dst.At<float>(r, 0);
+            const float* sp = a.At<float>(r, 0);
+            for (int32_t c = 0; c < cols; ++c) dp[c] = static_cast<float>(RoundToInteger(sp[c], integral));
+          }
+          return true;
+        }
         if constexpr (std::is_same_v<S, float> && std::is_same_v<D, BFloat16>) {
           if (mode == RoundMode::kRint || mode == RoundMode::kNone) {  // nearest even
             static_assert(sizeof(BFloat16) == sizeof(uint16_t));

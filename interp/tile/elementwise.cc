@@ -1,12 +1,14 @@
 // The Binary, Unary, TileScalar, Ternary and ScalarTernary families: d[i,j] = f(a[i,j], ...)
 // over the valid region of d. Their operands are ND vec tiles (common/isa/operand_rules.cc), so
 // rows are contiguous.
+#include <cmath>
 #include <type_traits>
 
 #include "pto/common/isa/opcode.h"
 #include "pto/common/strings.h"
 #include "pto/interp/tile/fast_paths.h"
 #include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/npu_divs.h"
 
 namespace pto::interp {
 
@@ -164,6 +166,50 @@ bool ExecBinary(Executor& ex, const Instr& in) {
   return GeneralBinary<Op>(ex, in);
 }
 
+namespace {
+
+// trsqrt as the NPU's vsqrt then vdiv(1, s), each rounded: a5 always (pto-isa TRsqrt.hpp, in
+// both precision modes), a2a3 when it has its tmp tile (TRsqrtHighPrecision; without one it
+// is vrsqrt, whose approximation is not public: correctly rounded here).
+bool RsqrtInSteps(Executor& ex, const Instr& in) {
+  if (ex.core().arith != Arith::kNpu) return false;
+  const bool has_tmp = in.count > 2 && in.operands[2] != kNoOperand;
+  return ex.program().arch == Arch::kA5 || has_tmp;
+}
+
+bool UnaryInSteps(Executor& ex, const TileRef& d, const TileRef& a, int32_t rows, int32_t cols) {
+  bool ok = true;
+  WithStorageType(d.type->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    if constexpr (std::is_same_v<T, float>) {
+      ok = WithSafeDst(ex, d, {&a}, true, [&](const TileRef& dst) {
+        ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {
+          simd::UnaryF32(simd::Unary::kRsqrtSteps, a.At<T>(r, 0), dst.At<T>(r, 0), n);
+        });
+        return true;
+      });
+    } else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
+      ok = WithSafeDst(ex, d, {&a}, true, [&](const TileRef& dst) {
+        for (int32_t r = 0; r < rows; ++r) {
+          T* dp = dst.At<T>(r, 0);
+          const T* ap = a.At<T>(r, 0);
+          for (int32_t c = 0; c < cols; ++c) {
+            const double s = E::FromDouble(std::sqrt(static_cast<double>(E::Load(ap[c]))));
+            dp[c] = E::Store(E::FromDouble(1.0 / s));
+          }
+        }
+        return true;
+      });
+    } else {
+      ok = Unsupported(ex, d.type->dtype);
+    }
+  });
+  return ok;
+}
+
+}  // namespace
+
 template <typename Op>
 bool ExecUnary(Executor& ex, const Instr& in) {
   TileRef d, a;
@@ -173,6 +219,9 @@ bool ExecUnary(Executor& ex, const Instr& in) {
     return false;
   }
   bool ok = true;
+  if constexpr (std::is_same_v<Op, ops::Rsqrt>) {
+    if (RsqrtInSteps(ex, in)) return UnaryInSteps(ex, d, a, rows, cols);
+  }
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;
@@ -242,7 +291,17 @@ template <typename Op>
           return;
         }
       }
+      const NpuDivS divs =
+          std::is_same_v<Op, ops::Div> ? NpuDivSOf(ex, d, a, scalar_first) : NpuDivS::kExact;
       ok = WithSafeDst(ex, d, {&a}, true, [&](const TileRef& dst) {
+        if (divs != NpuDivS::kExact) {
+          for (int32_t r = 0; r < rows; ++r) {
+            T* dp = dst.At<T>(r, 0);
+            const T* ap = a.At<T>(r, 0);
+            for (int32_t c = 0; c < cols; ++c) dp[c] = NpuDivide<T>(E::Load(ap[c]), k, scalar_first, divs);
+          }
+          return true;
+        }
         if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
           ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {
             simd::ScalarF32(static_cast<simd::Binary>(kSimdBinary<Op>), a.At<T>(r, 0), k,
@@ -280,6 +339,13 @@ template <typename Op>
 bool ExecTileScalar(Executor& ex, const Instr& in) {
   const bool scalar_first =
       HasFlag(in.op, kFlagScalarFirst) && in.count > 3 && in.operands[in.count - 1] == 1;
+  if constexpr (std::is_same_v<Op, ops::Div>) {  // the NPU's own sequences (npu_divs.h)
+    TileRef d, a;
+    if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+    if (NpuDivSOf(ex, d, a, scalar_first) != NpuDivS::kExact) {
+      return GeneralTileScalar<Op>(ex, in, scalar_first);
+    }
+  }
   if constexpr (kSimdBinary<Op> >= 0) {
     constexpr auto op = static_cast<simd::Binary>(kSimdBinary<Op>);
     if (scalar_first ? FastScalar<op, true>(ex, in) : FastScalar<op, false>(ex, in)) return true;

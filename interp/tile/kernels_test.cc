@@ -251,17 +251,27 @@ TEST_CASE("row and column reductions and broadcasts") {
   }
 }
 
-TEST_CASE("float sums are rounded once") {
-  // In f32, 1e8 + 1 + ... loses every 1; summed in double and rounded once they survive.
+TEST_CASE("float sums: rounded once with --arith exact, in f32 steps as the NPU adds") {
+  // In f32, 1e8 + 1 + ... loses every 1; summed in double and rounded once they survive. The
+  // NPU's vcadd, a tree of halves in f32, loses some of them its own way (lane 0 + lane 32 =
+  // 1e8 + 1 rounds to 1e8 first).
   std::vector<double> row(64, 1.0);
   row[0] = 1e8;
-  Outputs out = Run(R"(
+  const char* kSource = R"(
 .arg %a : !pto.tile<1x64xf32>
 %s = trowsum %a : !pto.tile<1x64xf32> -> !pto.tile_buf<vec, 1x8xf32, valid=1x1>
-)",
-                    {.tiles = {{"a", row}}});
-  REQUIRE(out.ok);
-  CHECK(out.tiles["s"][0] == 100000064);
+)";
+  Outputs exact = Run(kSource, {.tiles = {{"a", row}}, .arith = interp::Arith::kExact});
+  REQUIRE(exact.ok);
+  CHECK(exact.tiles["s"][0] == 100000064);
+  std::vector<float> lanes(row.begin(), row.end());
+  for (size_t w = 32; w >= 1; w /= 2) {
+    for (size_t i = 0; i < w; ++i) lanes[i] = lanes[i] + lanes[i + w];
+  }
+  Outputs npu = Run(kSource, {.tiles = {{"a", row}}});
+  REQUIRE(npu.ok);
+  CHECK(npu.tiles["s"][0] == lanes[0]);
+  CHECK(lanes[0] != 100000064.0f);
 }
 
 TEST_CASE("overlapping source and destination read the sources first") {

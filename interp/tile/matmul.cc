@@ -1,6 +1,7 @@
 // The Matmul family: matrix multiply on the cube memories (tmatmul and its accumulating, bias,
 // GEMV and MX forms). Tiles are read and written through their layouts' offset formulas (NZ,
 // ZN, ZZ, ND, DN alike).
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <vector>
@@ -109,11 +110,22 @@ void MatmulF32(Executor& ex, const TileRef& a, const TileRef& b, const TileRef& 
     Gather<In, float>(b, 0, 0, k, n, &rhs);
   }
   if constexpr (std::is_same_v<In, float>) RoundCubeInputs(ex, &lhs, &rhs);
-  simd::MatmulF32(lhs.data(), k, rhs.data(), n, sum.data(), n, m, k, n);
-  if (extra) {  // read before c is written: c_in or the bias may share c's storage
+  // c_in or the bias, read before c is written (they may share c's storage): on the NPU the
+  // cube's sums start from it (mad with the old C, or the bias table, as the initial value:
+  // pto-isa's TMatmul/TMatmulBias); --arith exact adds it after the k loop.
+  const bool start_from_extra = extra && ex.core().arith == Arith::kNpu;
+  if (extra) {
     const int32_t rows = acc ? m : 1;
     add.resize(static_cast<size_t>(rows) * n);
     simd::PackF32(simd::Widen::kF32, extra->base, BoxesOf(*extra->type), add.data(), n, rows, n);
+    if (start_from_extra) {
+      for (int32_t i = 0; i < m; ++i) {
+        std::copy_n(&add[static_cast<size_t>(acc ? i : 0) * n], n, &sum[static_cast<size_t>(i) * n]);
+      }
+    }
+  }
+  simd::MatmulF32(lhs.data(), k, rhs.data(), n, sum.data(), n, m, k, n, start_from_extra);
+  if (extra && !start_from_extra) {
     simd::BinaryF32Rows(simd::Binary::kAdd, sum.data(), n, add.data(), acc ? n : 0, sum.data(), n,
                         m, n);
   }
@@ -188,9 +200,11 @@ bool MatmulMx(Executor& ex, const Instr& in) {
   for (int32_t kb = 0; kb < blocks; ++kb) {
     for (int32_t j = 0; j < n; ++j) rexp[kb * n + j] = exponent(sb.base[lb.ElementOffset(kb, j)]);
   }
+  // As MatmulF32: the NPU's sums start from c_in or the bias; --arith exact adds it after.
+  const bool start_from_extra = (kAcc || kBias) && ex.core().arith == Arith::kNpu;
   for (int32_t i = 0; i < m; ++i) {
     for (int32_t j = 0; j < n; ++j) {
-      float acc = 0.0f;
+      float acc = start_from_extra ? *extra.At<float>(kAcc ? i : 0, j) : 0.0f;
       for (int32_t kk = 0; kk < k; ++kk) {
         const int32_t ea = lexp[i * blocks + kk / 32], eb = rexp[(kk / 32) * n + j];
         const float p = lhs[i * k + kk] * rhs[kk * n + j];
@@ -199,7 +213,7 @@ bool MatmulMx(Executor& ex, const Instr& in) {
       sum[i * n + j] = acc;
     }
   }
-  for (int32_t i = 0; (kAcc || kBias) && i < m; ++i) {
+  for (int32_t i = 0; (kAcc || kBias) && !start_from_extra && i < m; ++i) {
     for (int32_t j = 0; j < n; ++j) sum[i * n + j] += *extra.At<float>(kAcc ? i : 0, j);
   }
   for (int32_t i = 0; i < m; ++i) {

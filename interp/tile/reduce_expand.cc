@@ -6,6 +6,8 @@
 #include "pto/common/strings.h"
 #include "pto/interp/tile/fast_paths.h"
 #include "pto/interp/tile/kernels.h"
+#include "pto/common/isa/opcode.h"
+#include "pto/interp/tile/npu_sum.h"
 
 namespace pto::interp {
 
@@ -80,19 +82,37 @@ bool DstTooSmall(Executor& ex, const TileRef& dst, int32_t rows, int32_t cols) {
 
 template <typename Op>
 bool ExecRowReduce(Executor& ex, const Instr& in) {
-  if constexpr (std::is_same_v<Op, ops::Sum>) {
-    if (FastRowSumF32(ex, in)) return true;
+  constexpr bool kSum = std::is_same_v<Op, ops::Sum>;
+  const bool npu = kSum && ex.core().arith == Arith::kNpu;
+  if constexpr (kSum) {
+    if (!npu && FastRowSumF32(ex, in)) return true;
   }
   TileRef d, a;
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = a.valid_rows, cols = a.valid_cols;
   if (rows > 0 && cols == 0) return EmptyReduction(ex, a, "empty rows");
   if (d.valid_rows < rows || (rows > 0 && d.valid_cols < 1)) return DstTooSmall(ex, d, rows, 1);
+  const Arch arch = ex.program().arch;
+  const bool grouped = npu && NpuRowSumGrouped(arch, *d.type, *a.type);
+  if (npu && !grouped && a.type->dtype == DType::kF32 && a.type->row_major() && a.type->Plain() &&
+      d.type->Plain()) {  // whole rows at once in SIMD registers
+    return WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
+      NpuRowSumsF32(arch, a.At<float>(0, 0), a.type->RowStep(), rows, cols, dst.At<float>(0, 0),
+                    dst.type->RowStep());
+      return true;
+    });
+  }
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         const T* ap = a.At<T>(r, 0);
+        if constexpr (kSum && (std::is_same_v<T, float> || std::is_same_v<T, Half>)) {
+          if (npu) {  // the NPU's order (npu_sum.h)
+            *dst.At<T>(r, 0) = NpuRowSum<T>(arch, ap, cols, grouped);
+            continue;
+          }
+        }
         *dst.At<T>(r, 0) = ReduceRow<T, Op>(ap, cols);
       }
       return true;
@@ -108,9 +128,23 @@ bool ExecColReduce(Executor& ex, const Instr& in) {
   const int32_t rows = a.valid_rows, cols = a.valid_cols;
   if (cols > 0 && rows == 0) return EmptyReduction(ex, a, "empty columns");
   if (d.valid_cols < cols || (cols > 0 && d.valid_rows < 1)) return DstTooSmall(ex, d, 1, cols);
+  constexpr bool kSum = std::is_same_v<Op, ops::Sum>;
+  // The NPU's order (npu_sum.h) for the ND tiles pto-isa's TCOLSUM takes.
+  const bool npu = kSum && ex.core().arith == Arith::kNpu && rows > 0 && a.type->row_major() &&
+                   a.type->Plain() && d.type->row_major() && d.type->Plain();
+  const int binary_at = kSum ? GetOpInfo(in.op).ImmOperand("isBinary") : -1;
+  const bool binary = kSum && binary_at >= 0 && static_cast<uint32_t>(binary_at) < in.count &&
+                      in.operands[binary_at] == 1;
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
+      if constexpr (kSum && (std::is_same_v<T, float> || std::is_same_v<T, Half>)) {
+        if (npu) {
+          NpuColSums<T>(ex.program().arch, binary, a.At<T>(0, 0), a.type->RowStep(), rows, cols,
+                        dst.Origin<T>());
+          return true;
+        }
+      }
       std::vector<Reducer<T, Op>> reds(cols);
       for (int32_t r = 0; r < rows; ++r) {
         const T* ap = a.At<T>(r, 0);

@@ -202,7 +202,7 @@ def load(path):
 
 # Options of run and launch; any other keyword names a parameter.
 _OPTIONS = {"entry": None, "blocks": 1, "threads": None, "max_steps": 10**9, "check": "auto",
-            "stats": False, "trace": False, "trace_limit": 10**6, "profile": False}
+            "arith": "npu", "stats": False, "trace": False, "trace_limit": 10**6, "profile": False}
 
 
 class Kernel:
@@ -248,7 +248,8 @@ class Kernel:
         a shape (tuple or int) to allocate a zero output, None for a memref or tile
         parameter's own shape, and Python numbers for scalars. Parameters may also be given
         by name (k.run(x, y, n=16), or k.run(x, y, **{"%n": 16})). Options: blocks, threads,
-        max_steps, check ("auto", "strict", "off"), entry; a parameter named as an option is
+        max_steps, check ("auto", "strict", "off"), arith ("npu": as the NPU rounds, the
+        default; "exact": each result rounded once), entry; a parameter named as an option is
         given by position or with its "%". Returns the allocated outputs: None, one array, or
         a tuple.
         """
@@ -263,6 +264,8 @@ class Kernel:
             (options if key in _OPTIONS else named)[key] = value
         if options["check"] not in ("auto", "strict", "off"):
             raise ValueError(f"check must be 'auto', 'strict' or 'off', not {options['check']!r}")
+        if options["arith"] not in ("npu", "exact"):
+            raise ValueError(f"arith must be 'npu' or 'exact', not {options['arith']!r}")
         if options["threads"] is None:
             options["threads"] = os.cpu_count() or 1
         params = self.params_of(options["entry"])
@@ -279,7 +282,8 @@ class Kernel:
                             int(options["blocks"]), int(options["threads"]),
                             int(options["max_steps"]),
                             options["check"], bool(options["stats"]), bool(options["trace"]),
-                            int(options["trace_limit"]), bool(options["profile"]))
+                            int(options["trace_limit"]), bool(options["profile"]),
+                            options["arith"])
         diags, text = outcome.diagnostics()
         diags = _diagnostics(diags)
         if outcome.status == "argument":

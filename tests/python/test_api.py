@@ -462,7 +462,7 @@ class Errors(unittest.TestCase):
         np.testing.assert_array_equal(k.run(X, 256, **{"%max_steps": 3.0}), X * 3)  # with its %
 
     def test_bad_options(self):
-        for options in ({"check": "bogus"}, {"blocks": 0}, {"threads": 0},
+        for options in ({"check": "bogus"}, {"arith": "fast"}, {"blocks": 0}, {"threads": 0},
                         {"max_steps": 0}, {"trace": True, "trace_limit": 0}):
             with self.subTest(options=options), self.assertRaises(ValueError):
                 self.k.run(X, 256, 2.0, **options)
@@ -518,6 +518,25 @@ class Errors(unittest.TestCase):
             k.run(X, 256)
         np.testing.assert_array_equal(cm.exception.result.outputs[0], X + 2)
         np.testing.assert_array_equal(k.run(X, 256, check="off"), X + 2)
+
+    def test_arith(self):
+        # One row of 64 f32: 1 and 63 times 2^-24. The a5 NPU's vcadd adds the lanes in a
+        # tree of halves in f32 (lane 0 + lane 32 = 1 + 2^-24 rounds to 1, ...): 1 + 62 * 2^-24;
+        # the exact sum rounded once is 1 + 63 * 2^-24 rounded: 1 + 2^-18 * 63 / 64 -> nearest.
+        k = ptorun.assemble(".arg %x : !pto.tile<1x64xf32>\n"
+                            "%y = trowsum %x : !pto.tile<1x64xf32> -> !pto.tile<8x1xf32, "
+                            "valid=1x1, blayout=col_major>\n", arch="a5")
+        x = np.full((1, 64), 2.0**-24, np.float32)
+        x[0, 0] = 1.0
+        lanes = x[0].copy()
+        while lanes.size > 1:
+            lanes = lanes[:lanes.size // 2] + lanes[lanes.size // 2:]
+        exact = np.float32(x.astype(np.float64).sum())
+        self.assertNotEqual(lanes[0], exact)
+        for arith, want in (("npu", lanes[0]), ("exact", exact)):
+            with self.subTest(arith=arith):
+                y = k.launch(x, arith=arith).tile("y")
+                self.assertEqual(y[0, 0], want)
 
     def test_check_strict(self):
         # no synchronisation at all: "auto" leaves it to the compiler, "strict" does not

@@ -35,6 +35,13 @@ def arguments(case, case_dir, params):
         i = words.index("--blocks")
         options["blocks"] = int(words[i + 1])
         del words[i:i + 2]
+    flags = list(case.get("ptorun_flags", []))
+    while flags:  # the command-line flags the module spells as options
+        flag, value = flags[:2]
+        if flag != "--arith":
+            raise AssertionError(f"no module option for the case's flag {flag}")
+        options["arith"] = value
+        del flags[:2]
     values = []
     for word, p in zip(words, params):
         path = os.path.join(case_dir, word)

@@ -30,6 +30,7 @@ import os
 import numpy as np
 
 from .element_types import TYPES, is_float, narrow, values, widen
+from .npu_arith import int_div, rsqrt_steps
 from .numerics import BF16, F16, F32, div, shl, shr, wrap
 from .tiles import in_valid_region, plant, random_ints, save, small_divisors, spread, write_case
 
@@ -218,7 +219,10 @@ def unary_case(arch, seed, t, shape, valid, results, dps=False, keep="zeros"):
                    "exp": lambda: tile.narrow64(np.exp(x32.astype(np.float64))),
                    "log": lambda: tile.narrow64(np.log(p32.astype(np.float64))),
                    "sqrt": lambda: tile.narrow(np.sqrt(p32)),
-                   "rsqrt": lambda: tile.narrow64(1.0 / np.sqrt(p32.astype(np.float64))),
+                   # a5's trsqrt is vsqrt then vdiv, each rounded (a2a3's without a tmp tile,
+                   # vrsqrt: rounded once)
+                   "rsqrt": lambda: (rsqrt_steps(p32, tile.narrow) if arch == "a5" else
+                                     tile.narrow64(1.0 / np.sqrt(p32.astype(np.float64)))),
                    "recip": lambda: tile.narrow(np.float32(1.0) / x32),
                    "relu": lambda: tile.narrow(np.maximum(x32, np.float32(0.0)))}  # keeps NaN
             with np.errstate(all="ignore"):
@@ -358,6 +362,12 @@ def scalar_case(arch, seed, t, shape, valid, ops=None, dps=False, keep="zeros"):
             plant(d, divisor_edges, valid[1])
             return a, d
 
+        def divide(x, y):
+            # a2a3 divides i32 and i16 through floats (npu_arith.int_div)
+            if arch == "a2a3" and np.dtype(dt) in (np.dtype(np.int32), np.dtype(np.int16)):
+                return int_div(x, y, dt)
+            return div(x, y, dt)
+
         def full(a, d=None):
             # Each scalar is converted to the element type first (wrapping); shift counts are
             # taken as they are.
@@ -367,7 +377,7 @@ def scalar_case(arch, seed, t, shape, valid, ops=None, dps=False, keep="zeros"):
             ops = {"adds": lambda n: wrap(x + k[n].astype(wide), dt),
                    "subs": lambda n: wrap(x - k[n].astype(wide), dt),
                    "muls": lambda n: wrap(x * k[n].astype(wide), dt),
-                   "divs": lambda n: div(x, k[n], dt), "rdivs": lambda n: div(k[n], d, dt),
+                   "divs": lambda n: divide(x, k[n]), "rdivs": lambda n: divide(k[n], d),
                    "maxs": lambda n: np.maximum(a, k[n]), "mins": lambda n: np.minimum(a, k[n]),
                    "shl": lambda n: shl(a, v[n]), "shl_w": lambda n: shl(a, v[n]),
                    "shr": lambda n: shr(a, v[n]), "shr_w": lambda n: shr(a, v[n]),

@@ -11,7 +11,9 @@ reduce_case: TROWSUM, TCOLSUM or TROWMAX of one tile the case draws (reduce_expa
 trowsum_*, trowmax_*).
 
 line_sums is the rule of every sum (here and in the cases that sum without a generator): the
-exact sum, rounded once to the tile type; integers wrap.
+exact sum, rounded once to the tile type (ptorun --arith exact; the cases whose float sums
+depend on the order say so in their CASE, and reference/npu_sums.py has the NPU's orders);
+integers wrap.
 """
 import math
 import os

@@ -1,4 +1,5 @@
-"""TCOLSUM 32x32 f16 (tmp, isBinary = false): column sums in double, one rounding to f16."""
+"""TCOLSUM 32x32 f16 (tmp, isBinary = false) with --arith exact: column sums in double, one
+rounding to f16 (the NPU's orders: reduce_expand/tcolsum_npu_*)."""
 import os
 import sys
 
@@ -22,6 +23,7 @@ def inputs(rng):
 
 
 CASE, generate = reduce_case(None, 108, "tcolsum", "f16", (32, 32), inputs, tmp=True)
+CASE["ptorun_flags"] = ["--arith", "exact"]
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

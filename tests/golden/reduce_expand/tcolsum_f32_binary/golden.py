@@ -1,4 +1,5 @@
-"""TCOLSUM 32x32 f32 on A5, tmp + isBinary: the same exact-then-round-once column sums."""
+"""TCOLSUM 32x32 f32 on A5, tmp + isBinary, with --arith exact: the same exact-then-round-once
+column sums (the NPU's orders: reduce_expand/tcolsum_npu_*)."""
 import os
 import sys
 
@@ -25,6 +26,7 @@ def inputs(rng):
 
 CASE, generate = reduce_case("a5", 107, "tcolsum", "f32", (32, 32), inputs,
                              names=("x", "y"), dps=True)
+CASE["ptorun_flags"] = ["--arith", "exact"]
 
 if __name__ == "__main__":
     generate(os.path.dirname(os.path.abspath(__file__)))

@@ -1,0 +1,145 @@
+"""The NPU's row and column sums (TROWSUM and TCOLSUM of f32 and f16 tiles) evaluated step by step
+in numpy, each step rounded to its type, from pto-isa 3186c381's instruction sequences
+(docs/semantics.md, "The NPU's arithmetic"):
+
+- vcadd sums the lanes of one 256-byte repeat (64 f32 or 128 f16; lanes past the valid ones are
+  0) in a tree of halves computed in float32 (lane i with lane i + n/2, ...), the result rounded
+  to the element type: ptorun's model of the hardware's own tree, which pto-isa does not publish.
+  vcgadd does the same per 8 f32 lanes (a 32-byte block).
+- vadd adds two elements of the type, rounded once (f16 through the exact float64 sum).
+- a5 (npu/a5/TRowReduce.hpp): +0, then each repeat's vcadd added in turn.
+- a2a3 (npu/a2a3/TRowReduceOps.hpp, TRowSum.hpp): one repeat or less: vcadd; else whole repeats
+  added pairwise into tmp (the odd last one and the partial tail into tmp's first), tmp's
+  repeats pairwise until one is left, then vcadd. f32 64x128, 32x256, 16x512 and 8x1024 tiles
+  summed into a col-major column take vcgadd steps instead (grouped_row_sum).
+- TCOLSUM (col_sums) adds whole rows with vadd. a2a3 (npu/a2a3/TColSum.hpp): one row copied;
+  sequential: row 0 + row 1 + row 2 ...; binary: rows pairwise into tmp, an odd last row into
+  tmp[0], then tmp pairwise the same way. a5 (npu/a5/TColSum.hpp, TColReduceOps.hpp):
+  sequential: row 0 + (row 1 + row 2) + (row 3 + row 4) ... + an odd last row; binary: rows
+  pairwise into tmp, an odd last row into tmp's last (one row alone: + 0), then tmp pairwise,
+  an odd last one into the new last, until one is left.
+"""
+import numpy as np
+
+
+def lanes_of(t):
+    return 256 // np.dtype(t).itemsize
+
+
+def tree(values):
+    """float32 tree of halves of a power-of-two count of values."""
+    v = np.asarray(values, dtype=np.float32)
+    while v.size > 1:
+        half = v.size // 2
+        v = v[:half] + v[half:]
+    return v[0]
+
+
+def vadd(a, b, t):
+    return (np.asarray(a, np.float64) + np.asarray(b, np.float64)).astype(t)
+
+
+def vcadd(values, t):
+    """One repeat of values (at most lanes_of(t)), zero-padded, summed."""
+    padded = np.zeros(lanes_of(t), np.float32)
+    padded[:len(values)] = np.asarray(values, np.float32)
+    return np.asarray(tree(padded)).astype(t)
+
+
+def row_sum_a5(row, t):
+    n = lanes_of(t)
+    acc = np.asarray(0.0, t)
+    for start in range(0, len(row), n):
+        acc = vadd(acc, vcadd(row[start:start + n], t), t)
+    return acc
+
+
+def row_sum_a2a3(row, t):
+    n = lanes_of(t)
+    cols = len(row)
+    if cols <= n:
+        return vcadd(row, t)
+    whole, tail = divmod(cols, n)
+    reps = [np.asarray(row[i * n:(i + 1) * n], t) for i in range(whole)]
+    if whole == 1:
+        tmp = [reps[0].copy()]
+    else:
+        tmp = [vadd(reps[2 * i], reps[2 * i + 1], t) for i in range(whole // 2)]
+        if whole % 2:
+            tmp[0] = vadd(tmp[0], reps[-1], t)
+    if tail:
+        tmp[0][:tail] = vadd(tmp[0][:tail], row[whole * n:], t)
+    while len(tmp) > 1:
+        odd = len(tmp) % 2
+        merged = [vadd(tmp[2 * i], tmp[2 * i + 1], t) for i in range(len(tmp) // 2)]
+        if odd:
+            merged[-1] = vadd(merged[-1], tmp[-1], t)
+        tmp = merged
+    return vcadd(tmp[0], t)
+
+
+def grouped_row_sum(row):
+    """a2a3's vcgadd sequence for an f32 row of 128, 256, 512 or 1024 elements."""
+    def blocks(v):
+        return np.array([tree(v[i:i + 8]) for i in range(0, len(v), 8)], np.float32)
+
+    def fold16(v):
+        v = v.reshape(-1, 2, 8)
+        return (v[:, 0, :] + v[:, 1, :]).reshape(-1)
+
+    g = blocks(np.asarray(row, np.float32))
+    steps = {128: [fold16], 256: [fold16, fold16], 512: [blocks], 1024: [blocks, fold16]}
+    for step in steps[len(row)]:
+        g = step(g)
+    return tree(g)
+
+
+def row_sums(x, arch, grouped=False):
+    """TROWSUM of every row of x (float32 or float16) as arch computes it."""
+    t = x.dtype.type
+    if grouped:
+        return np.array([grouped_row_sum(r) for r in x], np.float32)
+    one = row_sum_a5 if arch == "a5" else row_sum_a2a3
+    return np.array([one(r, t) for r in x], t)
+
+
+def col_sums(x, arch, binary):
+    """TCOLSUM of x (rows of float32 or float16) as arch computes it with isBinary = binary."""
+    t = x.dtype.type
+    rows = [np.asarray(r, t) for r in x]
+    if arch == "a2a3":
+        if len(rows) == 1:
+            return rows[0]
+        if not binary:
+            acc = rows[0]
+            for r in rows[1:]:
+                acc = vadd(acc, r, t)
+            return acc
+        tmp = [vadd(rows[2 * i], rows[2 * i + 1], t) for i in range(len(rows) // 2)]
+        if len(rows) % 2:
+            tmp[0] = vadd(tmp[0], rows[-1], t)
+        while len(tmp) > 1:
+            nxt = [vadd(tmp[2 * i], tmp[2 * i + 1], t) for i in range(len(tmp) // 2)]
+            if len(tmp) % 2:
+                nxt[0] = vadd(nxt[0], tmp[-1], t)
+            tmp = nxt
+        return tmp[0]
+    if not binary:
+        acc = rows[0]
+        rest = rows[1:]
+        for i in range(len(rest) // 2):
+            acc = vadd(acc, vadd(rest[2 * i], rest[2 * i + 1], t), t)
+        if len(rest) % 2:
+            acc = vadd(acc, rest[-1], t)
+        return acc
+    if len(rows) == 1:
+        return vadd(rows[0], np.zeros_like(rows[0]), t)
+    tmp = [vadd(rows[2 * i], rows[2 * i + 1], t) for i in range(len(rows) // 2)]
+    if len(rows) % 2:
+        tmp[-1] = vadd(rows[-1], tmp[-1], t)
+    while len(tmp) > 1:
+        nxt = [vadd(tmp[2 * i], tmp[2 * i + 1], t) for i in range(len(tmp) // 2)]
+        if len(tmp) % 2:
+            nxt[-1] = vadd(tmp[-1], nxt[-1], t)
+        tmp = nxt
+    return tmp[0]
