@@ -19,6 +19,8 @@ in numpy, each step rounded to its type, from pto-isa 3186c381's instruction seq
   pairwise into tmp, an odd last row into tmp's last (one row alone: + 0), then tmp pairwise,
   an odd last one into the new last, until one is left.
 """
+import os
+
 import numpy as np
 
 
@@ -143,3 +145,40 @@ def col_sums(x, arch, binary):
             nxt[-1] = vadd(tmp[-1], nxt[-1], t)
         tmp = nxt
     return tmp[0]
+
+
+# The tcolsum_npu_<arch> cases: %x 7x64 and %y 13x32 f32, %h 10x128 f16, each summed sequentially
+# and binary; %z, one row of signed zeros, binary (its result compared bit for bit).
+COLSUM_OUTS = [("xs", "float32"), ("xb", "float32"), ("ys", "float32"), ("yb", "float32"),
+               ("hs", "float16"), ("hb", "float16"), ("zb", "uint32")]
+
+
+def colsum_case(arch, seed):
+    """CASE and generate(out_dir) of reduce_expand/tcolsum_npu_<arch>: inputs whose sums tell
+    the architecture's orders from the exact sum and from the other architecture's."""
+    case = {"arch": arch,
+            "args": ["x.bin", "y.bin", "h.bin", "z.bin", "zeros", "zeros", "zeros", "zeros"],
+            "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": t}
+                     for n, t in COLSUM_OUTS]}
+
+    def generate(out_dir):
+        rng = np.random.default_rng(seed)
+        x = (rng.uniform(-1, 1, (7, 64)) * 10.0 ** rng.uniform(-3, 3, (7, 64))).astype(np.float32)
+        x[:, 0] = [2.0**24, 1.0, 1.0, -(2.0**24), 1.0, 1.0, 1.0]   # the ones decide
+        y = (rng.uniform(-1, 1, (13, 32)) * 10.0 ** rng.uniform(-3, 3, (13, 32))).astype(np.float32)
+        h = (np.round(rng.uniform(-100, 100, (10, 128)) * 16) / 16).astype(np.float16)
+        z = np.full((1, 32), -0.0, np.float32)
+        other = "a2a3" if arch == "a5" else "a5"
+        sums = {}
+        for name, src in (("x", x), ("y", y), ("h", h)):
+            exact = src.astype(np.float64).sum(axis=0).astype(src.dtype)
+            for suffix, binary in (("s", False), ("b", True)):
+                s = col_sums(src, arch, binary)
+                assert (s != exact).any() or (s != col_sums(src, other, binary)).any()
+                sums[name + suffix] = s
+        sums["zb"] = col_sums(z, arch, True)
+        arrays = {"x": x, "y": y, "h": h, "z": z,
+                  **{f"{n}.expect": v.reshape(1, -1) for n, v in sums.items()}}
+        for name, a in arrays.items():
+            np.ascontiguousarray(a).tofile(os.path.join(out_dir, f"{name}.bin"))
+    return case, generate
