@@ -219,6 +219,9 @@ bool ExecUnary(Executor& ex, const Instr& in) {
     return false;
   }
   bool ok = true;
+  if constexpr (std::is_same_v<Op, ops::Recip>) {  // a2a3's trecip is tdivs 1 / a (npu_divs.h)
+    if (!ScalarFirstApart(ex, d, a)) return false;
+  }
   if constexpr (std::is_same_v<Op, ops::Rsqrt>) {
     if (RsqrtInSteps(ex, in)) return UnaryInSteps(ex, d, a, rows, cols);
   }
@@ -342,6 +345,7 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::Div>) {  // the NPU's own sequences (npu_divs.h)
     TileRef d, a;
     if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+    if (scalar_first && !ScalarFirstApart(ex, d, a)) return false;
     if (NpuDivSOf(ex, d, a, scalar_first) != NpuDivS::kExact) {
       return GeneralTileScalar<Op>(ex, in, scalar_first);
     }

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "pto/common/arch.h"
+#include "pto/common/strings.h"
 #include "pto/interp/convert_element.h"
 #include "pto/interp/element.h"
 #include "pto/interp/executor.h"
@@ -26,8 +27,22 @@ inline NpuDivS NpuDivSOf(Executor& ex, const TileRef& d, const TileRef& a, bool 
   const DType t = d.type->dtype;
   if (t == DType::kI32 || t == DType::kI16) return NpuDivS::kThroughFloat;
   const bool in_place = d.base == a.base && *d.type == *a.type;
-  if (in_place && !scalar_first && (t == DType::kF32 || t == DType::kF16)) return NpuDivS::kReciprocal;
+  if (in_place && !scalar_first && (t == DType::kF32 || t == DType::kF16)) {
+    return NpuDivS::kReciprocal;
+  }
   return NpuDivS::kExact;
+}
+
+/// a2a3 computes k / a (trecip: 1 / a) by filling the destination with k, then dividing it by
+/// a (SDivOp): when the destination is the source, every element becomes k / k. pto-isa says
+/// TRECIP does not take one tile for both (its include/pto/common/pto_instr.hpp); the run
+/// stops there, naming it. True when \a d and \a a are apart (or the arch is not a2a3).
+inline bool ScalarFirstApart(Executor& ex, const TileRef& d, const TileRef& a) {
+  if (ex.program().arch != Arch::kA2A3 || d.base != a.base) return true;
+  return ex.Fault("on a2a3 the result cannot go to the source tile: the NPU fills the "
+                  "destination with the scalar before dividing it by the source, so every "
+                  "element would become scalar / scalar (pto-isa: TRECIP does not take one "
+                  "tile for both); give the result another tile");
 }
 
 /// One element by the sequence \a how (not kExact); \a k is the scalar as the element type

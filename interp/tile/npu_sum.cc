@@ -115,22 +115,35 @@ float RowSumGrouped(const float* row, int32_t cols) {
 template <typename T>
 class ColumnSums {
  public:
-  ColumnSums(const T* a, int64_t lda, int32_t rows, int32_t cols)
-      : cols_(cols), rows_(static_cast<size_t>(rows) * cols) {
-    for (int32_t r = 0; r < rows; ++r) {
-      for (int32_t c = 0; c < cols; ++c) rows_[r * cols + c] = Elem<T>::Load(a[r * lda + c]);
+  // f32 rows are read where they are; f16 rows widened once.
+  ColumnSums(const T* a, int64_t lda, int32_t rows, int32_t cols) : cols_(cols), lda_(lda) {
+    if constexpr (std::is_same_v<T, float>) {
+      base_ = a;
+    } else {
+      rows_.resize(static_cast<size_t>(rows) * cols);
+      for (int32_t r = 0; r < rows; ++r) {
+        for (int32_t c = 0; c < cols; ++c) rows_[r * cols + c] = Elem<T>::Load(a[r * lda + c]);
+      }
+      base_ = rows_.data();
+      lda_ = cols;
     }
   }
-  C<T>* Row(int32_t r) { return &rows_[static_cast<size_t>(r) * cols_]; }
-  // d = x + y, lane by lane (d may be x or y).
+  const C<T>* Row(int32_t r) const { return base_ + static_cast<int64_t>(r) * lda_; }
+  // d = x + y, lane by lane (d may be x or y): f32 in SIMD registers.
   void Add(C<T>* d, const C<T>* x, const C<T>* y) const {
-    for (int32_t c = 0; c < cols_; ++c) d[c] = interp::Add<T>(x[c], y[c]);
+    if constexpr (std::is_same_v<T, float>) {
+      simd::BinaryF32(simd::Binary::kAdd, x, y, d, static_cast<size_t>(cols_));
+    } else {
+      for (int32_t c = 0; c < cols_; ++c) d[c] = interp::Add<T>(x[c], y[c]);
+    }
   }
   std::vector<C<T>> Tmp(int32_t rows) const { return std::vector<C<T>>(static_cast<size_t>(rows) * cols_); }
   int32_t cols() const { return cols_; }
 
  private:
   int32_t cols_;
+  int64_t lda_;
+  const C<T>* base_ = nullptr;
   std::vector<C<T>> rows_;
 };
 
