@@ -139,6 +139,20 @@ TileType ExponentBytes(const TileType& scales) {
   return t;
 }
 
+// The NPU's accumulating matmul adds onto its destination: pto-isa's TMATMUL_ACC passes only
+// the destination to mad, so a separate accumulator input is not read (pypto #537). With
+// --arith npu the sum starts from c's contents, and an accumulator elsewhere is reported
+// (a warning; an error with --check=strict); --arith exact reads \a acc as written.
+bool AccumulatorOfNpu(Executor& ex, const TileRef& c, TileRef* acc) {
+  if (ex.core().arith != Arith::kNpu || acc->base == c.base) return true;
+  const std::string ignored = ex.TileName(acc->reg);
+  *acc = c;
+  return ex.Suspect(StrCat("the NPU accumulates onto the destination ", ex.TileName(c.reg),
+                           " and does not read the separate accumulator ", ignored,
+                           " (pto-isa's TMATMUL_ACC passes only the destination to mad): write "
+                           "the result into the accumulator's own tile"));
+}
+
 // The MX matmuls (a5): a and b hold fp8 bytes (e4m3 or e5m2), sa and sb e8m0 block scales, one
 // per 32 elements along K: c[i,j] = sum_k a[i,k] b[k,j] 2^(sa[i,k/32] + sb[k/32,j] - 254).
 // Each product of two fp8 values is exact in f32; the scaling rounds only outside f32's normal
@@ -153,6 +167,7 @@ bool MatmulMx(Executor& ex, const Instr& in) {
     return false;
   }
   if ((kAcc || kBias) && !ex.Tile(o[kAcc ? 1 : 5], &extra)) return false;
+  if (kAcc && !AccumulatorOfNpu(ex, c, &extra)) return false;
   const int32_t m = kGemv ? 1 : a.valid_rows;
   const int32_t k = kGemv ? b.valid_rows : a.valid_cols;
   const int32_t n = b.valid_cols;
@@ -237,6 +252,7 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
     return false;
   }
   if ((kAcc || kBias) && !ex.Tile(o[kAcc ? 1 : 3], &extra)) return false;
+  if (kAcc && !AccumulatorOfNpu(ex, c, &extra)) return false;
   const int32_t m = kGemv ? 1 : a.valid_rows;
   const int32_t k = kGemv ? b.valid_rows : a.valid_cols;
   const int32_t n = b.valid_cols;
