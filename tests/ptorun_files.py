@@ -388,6 +388,9 @@ def check_command_line(c, x):
         r = c.run(*run, option, "0")
         c.error(f"{option} 0", r, 2, option, "at least 1")
     c.ok("--max-steps 2^63 - 1", c.run(*run, "--max-steps", "9223372036854775807"))
+    c.error("--arith fast", c.run(*run, "--arith", "fast"), 2, "--arith", "npu,exact")
+    for arith in ("npu", "exact"):
+        c.ok(f"--arith {arith}", c.run(*run, "--arith", arith))
     for option in ("--trace", "--timeline"):
         r = c.run(*run, option, "")
         c.error(f"{option} with an empty name", r, 2, option, "expected a file name")
