@@ -29,6 +29,16 @@ C<T> Add(C<T> a, C<T> b) {
   }
 }
 
+// vmul: a * b rounded to T.
+template <typename T>
+C<T> Mul(C<T> a, C<T> b) {
+  if constexpr (std::is_same_v<T, float>) {
+    return a * b;
+  } else {
+    return Elem<T>::FromDouble(static_cast<double>(a) * static_cast<double>(b));
+  }
+}
+
 // vcadd of one repeat: lanes [0, active) of v, the rest zero, summed and rounded to T.
 template <typename T>
 C<T> Vcadd(const C<T>* v, int active) {
@@ -244,6 +254,45 @@ T NpuRowSum(Arch arch, const T* row, int32_t cols, bool grouped) {
   return Elem<T>::Store(arch == Arch::kA5 ? RowSumA5<T>(v.data(), cols) : RowSumA2A3<T>(v.data(), cols));
 }
 
+template <typename T>
+T NpuRowProd(Arch arch, const T* row, int32_t cols) {
+  // Each lane's product of its elements, lanes of a repeat (a5) or of a 32-byte block (a2a3).
+  const int lanes = arch == Arch::kA5 ? kLanes<T> : 32 / static_cast<int>(sizeof(T));
+  std::vector<C<T>> p(static_cast<size_t>(lanes), C<T>(1));
+  for (int32_t j = 0; j < cols; ++j) p[j % lanes] = Mul<T>(p[j % lanes], Elem<T>::Load(row[j]));
+  if (arch == Arch::kA5) {
+    for (int w = lanes / 2; w >= 1; w /= 2) {
+      for (int i = 0; i < w; ++i) p[i] = Mul<T>(p[i], p[i + w]);
+    }
+    return Elem<T>::Store(p[0]);
+  }
+  float f = static_cast<float>(p[0]);  // the scalar unit: f32, left to right
+  for (int i = 1; i < lanes; ++i) f *= static_cast<float>(p[i]);
+  return Elem<T>::Store(Elem<T>::FromDouble(f));
+}
+
+template <typename T>
+void NpuColProds(Arch arch, const T* a, int64_t lda, int32_t rows, int32_t cols, T* d) {
+  const auto at = [&](int32_t r, int32_t c) { return Elem<T>::Load(a[r * lda + c]); };
+  for (int32_t c = 0; c < cols; ++c) {
+    C<T> acc = at(0, c);
+    if (arch == Arch::kA5) {
+      for (int32_t j = 0; j < (rows - 1) / 2; ++j) {
+        acc = Mul<T>(acc, Mul<T>(at(2 * j + 1, c), at(2 * j + 2, c)));
+      }
+      if ((rows - 1) % 2 == 1) acc = Mul<T>(acc, at(rows - 1, c));
+    } else {
+      for (int32_t r = 1; r < rows; ++r) acc = Mul<T>(acc, at(r, c));
+    }
+    d[c] = Elem<T>::Store(acc);
+  }
+}
+
+template float NpuRowProd<float>(Arch, const float*, int32_t);
+template Half NpuRowProd<Half>(Arch, const Half*, int32_t);
+template void NpuColProds<float>(Arch, const float*, int64_t, int32_t, int32_t, float*);
+template void NpuColProds<Half>(Arch, const Half*, int64_t, int32_t, int32_t, Half*);
+template void NpuColProds<BFloat16>(Arch, const BFloat16*, int64_t, int32_t, int32_t, BFloat16*);
 template float NpuRowSum<float>(Arch, const float*, int32_t, bool);
 template Half NpuRowSum<Half>(Arch, const Half*, int32_t, bool);
 

@@ -42,6 +42,20 @@ void NpuRowSumsF32(Arch arch, const float* a, int64_t lda, int32_t rows, int32_t
 template <typename T>
 void NpuColSums(Arch arch, bool binary, const T* a, int64_t lda, int32_t rows, int32_t cols, T* d);
 
+/// TROWPROD of \a cols elements of \a row (float, Half): a5 (npu/a5/TRowProd.hpp) multiplies
+/// each lane's elements of every repeat in turn from 1 (vmul), then the lanes pairwise in a tree
+/// of halves (vintlv + vmul); a2a3 (npu/a2a3/TRowProd.hpp) the same per lane of a 32-byte block,
+/// then the block's lanes left to right on the scalar unit in f32 (f16 rounded once at the end).
+template <typename T>
+T NpuRowProd(Arch arch, const T* row, int32_t cols);
+
+/// TCOLPROD (float, Half, BFloat16) of \a rows x \a cols elements into \a d: a2a3 (npu/a2a3/
+/// TColReduceOps.hpp ColReduceInstr) row 0, then times each further row; a5 (TColReduceOps.hpp
+/// TColReduceInstr_PostUpdate) row 0, then times (row 1 x row 2), (row 3 x row 4), ..., an odd
+/// last row.
+template <typename T>
+void NpuColProds(Arch arch, const T* a, int64_t lda, int32_t rows, int32_t cols, T* d);
+
 /// Whether a2a3 sums \a src into \a dst by vcgadd (pto-isa's TryOptimizeFP32Reduce): an f32
 /// source of exactly 64x128, 32x256, 16x512 or 8x1024 (static shape, all of it valid) and a
 /// col-major, unboxed destination of one static valid column.

@@ -113,6 +113,13 @@ bool ExecRowReduce(Executor& ex, const Instr& in) {
             continue;
           }
         }
+        if constexpr (std::is_same_v<Op, ops::Mul> &&
+                      (std::is_same_v<T, float> || std::is_same_v<T, Half>)) {
+          if (ex.core().arith == Arith::kNpu) {
+            *dst.At<T>(r, 0) = NpuRowProd<T>(arch, ap, cols);
+            continue;
+          }
+        }
         *dst.At<T>(r, 0) = ReduceRow<T, Op>(ap, cols);
       }
       return true;
@@ -129,9 +136,10 @@ bool ExecColReduce(Executor& ex, const Instr& in) {
   if (cols > 0 && rows == 0) return EmptyReduction(ex, a, "empty columns");
   if (d.valid_cols < cols || (cols > 0 && d.valid_rows < 1)) return DstTooSmall(ex, d, 1, cols);
   constexpr bool kSum = std::is_same_v<Op, ops::Sum>;
-  // The NPU's order (npu_sum.h) for the ND tiles pto-isa's TCOLSUM takes.
-  const bool npu = kSum && ex.core().arith == Arith::kNpu && rows > 0 && a.type->row_major() &&
-                   a.type->Plain() && d.type->row_major() && d.type->Plain();
+  constexpr bool kProd = std::is_same_v<Op, ops::Mul>;
+  // The NPU's order (npu_sum.h) for the ND tiles pto-isa's TCOLSUM and TCOLPROD take.
+  const bool npu = (kSum || kProd) && ex.core().arith == Arith::kNpu && rows > 0 &&
+                   a.type->row_major() && a.type->Plain() && d.type->row_major() && d.type->Plain();
   const int binary_at = kSum ? GetOpInfo(in.op).ImmOperand("isBinary") : -1;
   const bool binary = kSum && binary_at >= 0 && static_cast<uint32_t>(binary_at) < in.count &&
                       in.operands[binary_at] == 1;
@@ -142,6 +150,14 @@ bool ExecColReduce(Executor& ex, const Instr& in) {
         if (npu) {
           NpuColSums<T>(ex.program().arch, binary, a.At<T>(0, 0), a.type->RowStep(), rows, cols,
                         dst.Origin<T>());
+          return true;
+        }
+      }
+      if constexpr (kProd && (std::is_same_v<T, float> || std::is_same_v<T, Half> ||
+                              std::is_same_v<T, BFloat16>)) {
+        if (npu) {
+          NpuColProds<T>(ex.program().arch, a.At<T>(0, 0), a.type->RowStep(), rows, cols,
+                         dst.Origin<T>());
           return true;
         }
       }

@@ -12,6 +12,11 @@ in numpy, each step rounded to its type, from pto-isa 3186c381's instruction seq
   added pairwise into tmp (the odd last one and the partial tail into tmp's first), tmp's
   repeats pairwise until one is left, then vcadd. f32 64x128, 32x256, 16x512 and 8x1024 tiles
   summed into a col-major column take vcgadd steps instead (grouped_row_sum).
+- TROWPROD (row_prod): each lane's elements multiplied in turn from 1 (lanes of a 256-byte
+  repeat on a5, of a 32-byte block on a2a3); then a5 multiplies the lanes pairwise in a tree of
+  halves, a2a3 left to right in float32 on the scalar unit (float16 rounded once at the end).
+  TCOLPROD (col_prod): a2a3 row 0 times each further row; a5 row 0 times (row 1 x row 2), ...,
+  times an odd last row.
 - TCOLSUM (col_sums) adds whole rows with vadd. a2a3 (npu/a2a3/TColSum.hpp): one row copied;
   sequential: row 0 + row 1 + row 2 ...; binary: rows pairwise into tmp, an odd last row into
   tmp[0], then tmp pairwise the same way. a5 (npu/a5/TColSum.hpp, TColReduceOps.hpp):
@@ -22,6 +27,8 @@ in numpy, each step rounded to its type, from pto-isa 3186c381's instruction seq
 import os
 
 import numpy as np
+
+from .numerics import from_bf16, to_bf16
 
 
 def lanes_of(t):
@@ -179,6 +186,80 @@ def colsum_case(arch, seed):
         sums["zb"] = col_sums(z, arch, True)
         arrays = {"x": x, "y": y, "h": h, "z": z,
                   **{f"{n}.expect": v.reshape(1, -1) for n, v in sums.items()}}
+        for name, a in arrays.items():
+            np.ascontiguousarray(a).tofile(os.path.join(out_dir, f"{name}.bin"))
+    return case, generate
+
+
+def as_type(x, t):
+    """x rounded to t: a numpy float type, or "bf16" (values kept as float32)."""
+    if t == "bf16":
+        v = np.atleast_1d(np.asarray(x, np.float64).astype(np.float32))
+        return from_bf16(to_bf16(v)).reshape(np.shape(x))
+    return np.asarray(x, np.float64).astype(t)
+
+
+def vmul(a, b, t):
+    return as_type(np.asarray(a, np.float64) * np.asarray(b, np.float64), t)
+
+
+def row_prod(line, arch, t):
+    """TROWPROD of one row (values of type t, float32 or float16) as arch computes it."""
+    lanes = (256 if arch == "a5" else 32) // np.dtype(t).itemsize
+    with np.errstate(all="ignore"):
+        p = [t(1)] * lanes
+        for j, x in enumerate(line):
+            p[j % lanes] = vmul(p[j % lanes], x, t)
+        if arch == "a5":
+            while len(p) > 1:
+                half = len(p) // 2
+                p = [vmul(p[i], p[i + half], t) for i in range(half)]
+            return t(p[0])
+        f = np.float32(p[0])
+        for v in p[1:]:
+            f = np.float32(f * np.float32(v))
+        return t(f)
+
+
+def col_prod(line, arch, t):
+    """TCOLPROD of one column (values top to bottom, of type t: a numpy float type or "bf16")
+    as arch computes it."""
+    with np.errstate(all="ignore"):
+        acc = as_type(line[0], t)
+        rest = list(line[1:])
+        if arch == "a5":
+            for i in range(len(rest) // 2):
+                acc = vmul(acc, vmul(rest[2 * i], rest[2 * i + 1], t), t)
+            if len(rest) % 2:
+                acc = vmul(acc, rest[-1], t)
+            return acc
+        for x in rest:
+            acc = vmul(acc, x, t)
+        return acc
+
+
+def prod_case(arch, seed):
+    """CASE and generate(out_dir) of reduce_expand/prod_npu_<arch>: trowprod of a 4x256 f32 and
+    an 8x320 f16 tile (valid 8x300), tcolprod of a 9x64 f32 tile, factors near 1 so that the
+    orders round apart (asserted against left to right in float64)."""
+    case = {"arch": arch, "args": ["x.bin", "h.bin", "y.bin"],
+            "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": t}
+                     for n, t in (("rx", "float32"), ("rh", "float16"), ("cy", "float32"))]}
+
+    def generate(out_dir):
+        rng = np.random.default_rng(seed)
+        x = rng.uniform(0.9, 1.1, (4, 256)).astype(np.float32)
+        h = rng.uniform(0.97, 1.03, (8, 320)).astype(np.float16)
+        y = rng.uniform(0.5, 2.0, (9, 64)).astype(np.float32)
+        # The results are column 0 of 4x8 and 8x16 tiles (32-byte rows); the rest stays 0.
+        rx = np.zeros((4, 8), np.float32)
+        rx[:, 0] = [row_prod(r, arch, np.float32) for r in x]
+        rh = np.zeros((8, 16), np.float16)
+        rh[:, 0] = [row_prod(r[:300], arch, np.float16) for r in h]
+        cy = np.array([col_prod(c, arch, np.float32) for c in y.T], np.float32).reshape(1, -1)
+        exact = np.prod(x.astype(np.float64), axis=1).astype(np.float32)
+        assert (rx[:, 0] != exact).any()
+        arrays = {"x": x, "h": h, "y": y, "rx.expect": rx, "rh.expect": rh, "cy.expect": cy}
         for name, a in arrays.items():
             np.ascontiguousarray(a).tofile(os.path.join(out_dir, f"{name}.bin"))
     return case, generate

@@ -21,6 +21,7 @@ import os
 import numpy as np
 
 from .element_types import TYPES, is_float, narrow, result_outs, widen
+from .npu_sums import col_prod, row_prod
 from .tiles import one_result_case, save
 
 # trowprod / tcolprod (reduce_expand/prod_*). Row cases: name, type, shape, valid shape,
@@ -65,8 +66,15 @@ def _prod_source(t, rng, shape):
     return np.array(v, dtype=np.int64).astype(dt)
 
 
-def _product(t, line):
-    """The product of one line, in the kernel's order and precision."""
+def _product(t, line, arch=None, row=True):
+    """The product of one line, in the kernel's order and precision: with \a arch, a float line
+    in that NPU's order (npu_sums.row_prod / col_prod), else left to right in f32."""
+    if is_float(t) and arch is not None:
+        if t == "bf16":   # a column (TROWPROD takes no bf16); widened values, bf16 steps
+            return narrow(t, np.array([col_prod(np.asarray(line, np.float32), arch, "bf16")]))[0]
+        dt = TYPES[t][0]
+        r = (row_prod if row else col_prod)(np.asarray(line).astype(dt), arch, dt)
+        return np.asarray(r).astype(dt)
     if is_float(t):
         acc = np.float32(line[0])
         with np.errstate(all="ignore"):
@@ -104,14 +112,14 @@ def prod_case(arch, seed, rows, cols):
             wide = widen(t, src)
             expect = np.zeros(_prod_row_dst(t, shape[0], kind), dtype=src.dtype)
             for i in range(vr):
-                expect[i, 0] = _product(t, wide[i, :vc])
+                expect[i, 0] = _product(t, wide[i, :vc], arch, row=True)
             files[f"r_{name}"], files[f"rp_{name}.expect"] = src, expect
         for name, t, shape, (vr, vc), _ in cols:
             src = _prod_source(t, rng, (shape[1], shape[0])).T.copy()  # planted lines: columns
             wide = widen(t, src)
             expect = np.zeros((1, shape[1]), dtype=src.dtype)
             for j in range(vc):
-                expect[0, j] = _product(t, wide[:vr, j])
+                expect[0, j] = _product(t, wide[:vr, j], arch, row=False)
             files[f"c_{name}"], files[f"cp_{name}.expect"] = src, expect
         save(out_dir, files)
     return case, generate
