@@ -22,25 +22,26 @@ constexpr int64_t kMaxSimtThreads = 2048;
 
 using ValueKey = std::pair<std::string_view, int>;  ///< a %name and its #index (or -1)
 
+// Calls item(it) for every item of \a s inside any brackets, in order, and region(body) for
+// each region among them (instead of descending into it).
+template <typename OnItem, typename OnRegion>
+void ForEachItem(const Statement& s, OnItem&& item, OnRegion&& region) {
+  const auto visit = [&](const Item& it, const auto& self) -> void {
+    if (it.Is(ItemKind::kRegion)) return region(it.body());
+    item(it);
+    for (const Item& c : it.children()) self(c, self);
+  };
+  for (const Item& it : s.items) visit(it, visit);
+}
+
 // The names the region's statements define (results and block arguments), at any depth.
 void CollectDefined(std::span<const Statement> body, std::set<std::string_view>* defined) {
   for (const Statement& s : body) {
     for (const Item& r : s.results) defined->insert(r.text);
-    if (s.head.Is(ItemKind::kCaret)) {  // ^bb0(%a: T, ...)
-      for (const Item& group : s.items) {
-        for (const Item& c : group.children()) {
-          if (c.Is(ItemKind::kValue)) defined->insert(c.text);
-        }
-      }
-    }
-    std::vector<const Item*> pending;
-    for (const Item& it : s.items) pending.push_back(&it);
-    while (!pending.empty()) {
-      const Item* it = pending.back();
-      pending.pop_back();
-      if (it->Is(ItemKind::kRegion)) CollectDefined(it->body(), defined);
-      for (const Item& c : it->children()) pending.push_back(&c);
-    }
+    const bool label = s.head.Is(ItemKind::kCaret);  // ^bb0(%a: T, ...)
+    ForEachItem(
+        s, [&](const Item& it) { if (label && it.Is(ItemKind::kValue)) defined->insert(it.text); },
+        [&](std::span<const Statement> inner) { CollectDefined(inner, defined); });
   }
 }
 
@@ -50,15 +51,15 @@ void CollectUsed(std::span<const Statement> body, const std::set<std::string_vie
                  std::set<ValueKey>* seen, std::vector<const Item*>* used) {
   for (const Statement& s : body) {
     if (s.head.Is(ItemKind::kCaret)) continue;
-    const auto visit = [&](const Item& it, const auto& self) -> void {
-      if (it.Is(ItemKind::kRegion)) return CollectUsed(it.body(), defined, seen, used);
-      if (it.Is(ItemKind::kValue) && !defined.count(it.text) &&
-          seen->insert({it.text, it.index}).second) {
-        used->push_back(&it);
-      }
-      for (const Item& c : it.children()) self(c, self);
-    };
-    for (const Item& it : s.items) visit(it, visit);
+    ForEachItem(
+        s,
+        [&](const Item& it) {
+          if (it.Is(ItemKind::kValue) && !defined.count(it.text) &&
+              seen->insert({it.text, it.index}).second) {
+            used->push_back(&it);
+          }
+        },
+        [&](std::span<const Statement> inner) { CollectUsed(inner, defined, seen, used); });
   }
 }
 

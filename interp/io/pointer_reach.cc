@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "pto/common/code_walk.h"
@@ -24,7 +25,7 @@ class ReachFinder {
     }
     for (const ConstInit& c : fn.consts) consts_[c.reg] = static_cast<int64_t>(c.bits);
     for (const Param& p : fn.params) {
-      if (p.kind == ParamKind::kScalar) scalar_params_[p.reg] = true;
+      if (p.kind == ParamKind::kScalar) scalar_params_.insert(p.reg);
     }
   }
 
@@ -112,7 +113,7 @@ class ReachFinder {
   const ScalarArgument& scalar_;
   std::map<uint32_t, int> scalar_writes_, view_writes_;
   std::map<uint32_t, int64_t> consts_;
-  std::map<uint32_t, bool> scalar_params_;
+  std::set<uint32_t> scalar_params_;
   std::map<uint32_t, int64_t> pointers_;  ///< tracked pointer registers: byte offset
   uint64_t reach_ = 0;
   bool made_view_ = false;

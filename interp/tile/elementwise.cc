@@ -301,7 +301,7 @@ template <typename Op>
           for (int32_t r = 0; r < rows; ++r) {
             T* dp = dst.At<T>(r, 0);
             const T* ap = a.At<T>(r, 0);
-            for (int32_t c = 0; c < cols; ++c) dp[c] = NpuDivide<T>(E::Load(ap[c]), k, scalar_first, divs);
+            for (int32_t c = 0; c < cols; ++c) dp[c] = NpuDivide<T>(E::Load(ap[c]), k, scalar_first);
           }
           return true;
         }
@@ -342,12 +342,14 @@ template <typename Op>
 bool ExecTileScalar(Executor& ex, const Instr& in) {
   const bool scalar_first =
       HasFlag(in.op, kFlagScalarFirst) && in.count > 3 && in.operands[in.count - 1] == 1;
-  if constexpr (std::is_same_v<Op, ops::Div>) {  // the NPU's own sequences (npu_divs.h)
-    TileRef d, a;
-    if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
-    if (scalar_first && !ScalarFirstApart(ex, d, a)) return false;
-    if (NpuDivSOf(ex, d, a, scalar_first) != NpuDivS::kExact) {
-      return GeneralTileScalar<Op>(ex, in, scalar_first);
+  if constexpr (std::is_same_v<Op, ops::Div>) {  // a2a3's own sequences (npu_divs.h)
+    if (ex.program().arch == Arch::kA2A3) {
+      TileRef d, a;
+      if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
+      if (scalar_first && !ScalarFirstApart(ex, d, a)) return false;
+      if (NpuDivSOf(ex, d, a, scalar_first) != NpuDivS::kExact) {
+        return GeneralTileScalar<Op>(ex, in, scalar_first);
+      }
     }
   }
   if constexpr (kSimdBinary<Op> >= 0) {

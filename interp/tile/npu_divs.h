@@ -45,15 +45,15 @@ inline bool ScalarFirstApart(Executor& ex, const TileRef& d, const TileRef& a) {
                   "tile for both); give the result another tile");
 }
 
-/// One element by the sequence \a how (not kExact); \a k is the scalar as the element type
-/// holds it.
+/// One element by the type's sequence (NpuDivSOf was not kExact: floats are kReciprocal,
+/// integers kThroughFloat); \a k is the scalar as the element type holds it.
 template <typename T>
-T NpuDivide(typename Elem<T>::C x, typename Elem<T>::C k, bool scalar_first, NpuDivS how) {
+T NpuDivide(typename Elem<T>::C x, typename Elem<T>::C k, bool scalar_first) {
   using E = Elem<T>;
   if constexpr (E::kFloat) {
     // x * (T)(1.0f / (float)k): the reciprocal in f32, rounded to T, then one rounded product.
     const double inv = E::FromDouble(static_cast<double>(1.0f / static_cast<float>(k)));
-    (void)how, (void)scalar_first;
+    (void)scalar_first;  // the reciprocal form is never scalar-first
     return E::Store(E::FromDouble(static_cast<double>(x) * inv));
   } else if constexpr (sizeof(T) == 4) {
     const float fx = static_cast<float>(x), fk = static_cast<float>(k);

@@ -121,12 +121,13 @@ float RowSumGrouped(const float* row, int32_t cols) {
   return BlockSum(g.data());
 }
 
-// Rows of compute values, added lane by lane in T: the vadd sequences of TCOLSUM.
-template <typename T>
-class ColumnSums {
+// Rows of compute values combined lane by lane in T (vadd, or vmul when \a kMul): the column
+// sequences TCOLSUM and TCOLPROD share (pto-isa's TColReduceInstr takes either operation).
+template <typename T, bool kMul>
+class ColumnFold {
  public:
-  // f32 rows are read where they are; f16 rows widened once.
-  ColumnSums(const T* a, int64_t lda, int32_t rows, int32_t cols) : cols_(cols), lda_(lda) {
+  // f32 rows are read where they are; 16-bit rows widened once.
+  ColumnFold(const T* a, int64_t lda, int32_t rows, int32_t cols) : cols_(cols), lda_(lda) {
     if constexpr (std::is_same_v<T, float>) {
       base_ = a;
     } else {
@@ -139,12 +140,13 @@ class ColumnSums {
     }
   }
   const C<T>* Row(int32_t r) const { return base_ + static_cast<int64_t>(r) * lda_; }
-  // d = x + y, lane by lane (d may be x or y): f32 in SIMD registers.
-  void Add(C<T>* d, const C<T>* x, const C<T>* y) const {
+  // d = x op y, lane by lane (d may be x or y): f32 in SIMD registers.
+  void Combine(C<T>* d, const C<T>* x, const C<T>* y) const {
     if constexpr (std::is_same_v<T, float>) {
-      simd::BinaryF32(simd::Binary::kAdd, x, y, d, static_cast<size_t>(cols_));
+      simd::BinaryF32(kMul ? simd::Binary::kMul : simd::Binary::kAdd, x, y, d,
+                      static_cast<size_t>(cols_));
     } else {
-      for (int32_t c = 0; c < cols_; ++c) d[c] = interp::Add<T>(x[c], y[c]);
+      for (int32_t c = 0; c < cols_; ++c) d[c] = kMul ? Mul<T>(x[c], y[c]) : Add<T>(x[c], y[c]);
     }
   }
   std::vector<C<T>> Tmp(int32_t rows) const { return std::vector<C<T>>(static_cast<size_t>(rows) * cols_); }
@@ -157,70 +159,81 @@ class ColumnSums {
   std::vector<C<T>> rows_;
 };
 
-template <typename T>
-void ColSumsA2A3(ColumnSums<T>& s, int32_t rows, bool binary, C<T>* out) {
+// a2a3: one row copied; sequential: row 0, then each further row; binary (sums): rows pairwise
+// into tmp, an odd last row into tmp's first, then tmp pairwise the same way.
+template <typename T, bool kMul>
+void ColumnsA2A3(const ColumnFold<T, kMul>& s, int32_t rows, bool binary, C<T>* out) {
   const int32_t n = s.cols();
   std::copy(s.Row(0), s.Row(0) + n, out);
   if (rows == 1) return;
   if (!binary) {
-    for (int32_t r = 1; r < rows; ++r) s.Add(out, out, s.Row(r));
+    for (int32_t r = 1; r < rows; ++r) s.Combine(out, out, s.Row(r));
     return;
   }
   std::vector<C<T>> tmp = s.Tmp(rows / 2);
   const auto t = [&](int32_t i) { return &tmp[static_cast<size_t>(i) * n]; };
-  for (int32_t i = 0; i < rows / 2; ++i) s.Add(t(i), s.Row(2 * i), s.Row(2 * i + 1));
-  if (rows % 2 == 1) s.Add(t(0), t(0), s.Row(rows - 1));
+  for (int32_t i = 0; i < rows / 2; ++i) s.Combine(t(i), s.Row(2 * i), s.Row(2 * i + 1));
+  if (rows % 2 == 1) s.Combine(t(0), t(0), s.Row(rows - 1));
   for (int32_t cnt = rows / 2; cnt > 1; cnt /= 2) {
-    for (int32_t i = 0; i < cnt / 2; ++i) s.Add(t(i), t(2 * i), t(2 * i + 1));
-    if (cnt % 2 == 1) s.Add(t(0), t(0), t(cnt - 1));
+    for (int32_t i = 0; i < cnt / 2; ++i) s.Combine(t(i), t(2 * i), t(2 * i + 1));
+    if (cnt % 2 == 1) s.Combine(t(0), t(0), t(cnt - 1));
   }
   std::copy(t(0), t(0) + n, out);
 }
 
-template <typename T>
-void ColSumsA5(ColumnSums<T>& s, int32_t rows, bool binary, C<T>* out) {
+// a5: sequential: row 0, then with (row 1 op row 2), (row 3 op row 4), ..., an odd last row;
+// binary (sums): rows pairwise into tmp, an odd last row into tmp's last (a single row added
+// to +0), then tmp pairwise, an odd last one into the new last.
+template <typename T, bool kMul>
+void ColumnsA5(const ColumnFold<T, kMul>& s, int32_t rows, bool binary, C<T>* out) {
   const int32_t n = s.cols();
   if (!binary) {
     std::copy(s.Row(0), s.Row(0) + n, out);
     std::vector<C<T>> pair = s.Tmp(1);
     for (int32_t j = 0; j < (rows - 1) / 2; ++j) {
-      s.Add(pair.data(), s.Row(2 * j + 1), s.Row(2 * j + 2));
-      s.Add(out, out, pair.data());
+      s.Combine(pair.data(), s.Row(2 * j + 1), s.Row(2 * j + 2));
+      s.Combine(out, out, pair.data());
     }
-    if ((rows - 1) % 2 == 1) s.Add(out, out, s.Row(rows - 1));
+    if ((rows - 1) % 2 == 1) s.Combine(out, out, s.Row(rows - 1));
     return;
   }
   int32_t pairs = rows / 2;
   if (pairs == 0) {  // one row, added to the +0 the register starts with
     const std::vector<C<T>> zero = s.Tmp(1);
-    s.Add(out, s.Row(0), zero.data());
+    s.Combine(out, s.Row(0), zero.data());
     return;
   }
   std::vector<C<T>> tmp = s.Tmp(pairs);
   const auto t = [&](int32_t i) { return &tmp[static_cast<size_t>(i) * n]; };
-  for (int32_t j = 0; j < pairs; ++j) s.Add(t(j), s.Row(2 * j), s.Row(2 * j + 1));
-  if (rows % 2 == 1) s.Add(t(pairs - 1), s.Row(rows - 1), t(pairs - 1));
+  for (int32_t j = 0; j < pairs; ++j) s.Combine(t(j), s.Row(2 * j), s.Row(2 * j + 1));
+  if (rows % 2 == 1) s.Combine(t(pairs - 1), s.Row(rows - 1), t(pairs - 1));
   while (pairs > 1) {
     const bool odd = pairs % 2 == 1;
     pairs /= 2;
-    for (int32_t j = 0; j < pairs; ++j) s.Add(t(j), t(2 * j), t(2 * j + 1));
-    if (odd) s.Add(t(pairs - 1), t(2 * pairs), t(pairs - 1));
+    for (int32_t j = 0; j < pairs; ++j) s.Combine(t(j), t(2 * j), t(2 * j + 1));
+    if (odd) s.Combine(t(pairs - 1), t(2 * pairs), t(pairs - 1));
   }
   std::copy(t(0), t(0) + n, out);
+}
+
+// \a arch's column sequence over \a rows x \a cols elements \a lda apart, into \a d.
+template <typename T, bool kMul>
+void FoldColumns(Arch arch, bool binary, const T* a, int64_t lda, int32_t rows, int32_t cols, T* d) {
+  const ColumnFold<T, kMul> s(a, lda, rows, cols);
+  std::vector<C<T>> out(static_cast<size_t>(cols));
+  if (arch == Arch::kA5) {
+    ColumnsA5(s, rows, binary, out.data());
+  } else {
+    ColumnsA2A3(s, rows, binary, out.data());
+  }
+  for (int32_t c = 0; c < cols; ++c) d[c] = Elem<T>::Store(out[c]);
 }
 
 }  // namespace
 
 template <typename T>
 void NpuColSums(Arch arch, bool binary, const T* a, int64_t lda, int32_t rows, int32_t cols, T* d) {
-  ColumnSums<T> s(a, lda, rows, cols);
-  std::vector<C<T>> out(static_cast<size_t>(cols));
-  if (arch == Arch::kA5) {
-    ColSumsA5<T>(s, rows, binary, out.data());
-  } else {
-    ColSumsA2A3<T>(s, rows, binary, out.data());
-  }
-  for (int32_t c = 0; c < cols; ++c) d[c] = Elem<T>::Store(out[c]);
+  FoldColumns<T, false>(arch, binary, a, lda, rows, cols, d);
 }
 
 template void NpuColSums<float>(Arch, bool, const float*, int64_t, int32_t, int32_t, float*);
@@ -273,19 +286,7 @@ T NpuRowProd(Arch arch, const T* row, int32_t cols) {
 
 template <typename T>
 void NpuColProds(Arch arch, const T* a, int64_t lda, int32_t rows, int32_t cols, T* d) {
-  const auto at = [&](int32_t r, int32_t c) { return Elem<T>::Load(a[r * lda + c]); };
-  for (int32_t c = 0; c < cols; ++c) {
-    C<T> acc = at(0, c);
-    if (arch == Arch::kA5) {
-      for (int32_t j = 0; j < (rows - 1) / 2; ++j) {
-        acc = Mul<T>(acc, Mul<T>(at(2 * j + 1, c), at(2 * j + 2, c)));
-      }
-      if ((rows - 1) % 2 == 1) acc = Mul<T>(acc, at(rows - 1, c));
-    } else {
-      for (int32_t r = 1; r < rows; ++r) acc = Mul<T>(acc, at(r, c));
-    }
-    d[c] = Elem<T>::Store(acc);
-  }
+  FoldColumns<T, true>(arch, false, a, lda, rows, cols, d);
 }
 
 template float NpuRowProd<float>(Arch, const float*, int32_t);

@@ -83,7 +83,9 @@ bool DstTooSmall(Executor& ex, const TileRef& dst, int32_t rows, int32_t cols) {
 template <typename Op>
 bool ExecRowReduce(Executor& ex, const Instr& in) {
   constexpr bool kSum = std::is_same_v<Op, ops::Sum>;
-  const bool npu = kSum && ex.core().arith == Arith::kNpu;
+  constexpr bool kProd = std::is_same_v<Op, ops::Mul>;
+  // Sums and products in the NPU's order (npu_sum.h); the rest is order-free.
+  const bool npu = (kSum || kProd) && ex.core().arith == Arith::kNpu;
   if constexpr (kSum) {
     if (!npu && FastRowSumF32(ex, in)) return true;
   }
@@ -93,8 +95,8 @@ bool ExecRowReduce(Executor& ex, const Instr& in) {
   if (rows > 0 && cols == 0) return EmptyReduction(ex, a, "empty rows");
   if (d.valid_rows < rows || (rows > 0 && d.valid_cols < 1)) return DstTooSmall(ex, d, rows, 1);
   const Arch arch = ex.program().arch;
-  const bool grouped = npu && NpuRowSumGrouped(arch, *d.type, *a.type);
-  if (npu && !grouped && a.type->dtype == DType::kF32 && a.type->row_major() && a.type->Plain() &&
+  const bool grouped = kSum && npu && NpuRowSumGrouped(arch, *d.type, *a.type);
+  if (kSum && npu && !grouped && a.type->dtype == DType::kF32 && a.type->row_major() && a.type->Plain() &&
       d.type->Plain()) {  // whole rows at once in SIMD registers
     return WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       NpuRowSumsF32(arch, a.At<float>(0, 0), a.type->RowStep(), rows, cols, dst.At<float>(0, 0),
@@ -107,16 +109,10 @@ bool ExecRowReduce(Executor& ex, const Instr& in) {
     WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       for (int32_t r = 0; r < rows; ++r) {
         const T* ap = a.At<T>(r, 0);
-        if constexpr (kSum && (std::is_same_v<T, float> || std::is_same_v<T, Half>)) {
-          if (npu) {  // the NPU's order (npu_sum.h)
-            *dst.At<T>(r, 0) = NpuRowSum<T>(arch, ap, cols, grouped);
-            continue;
-          }
-        }
-        if constexpr (std::is_same_v<Op, ops::Mul> &&
-                      (std::is_same_v<T, float> || std::is_same_v<T, Half>)) {
-          if (ex.core().arith == Arith::kNpu) {
-            *dst.At<T>(r, 0) = NpuRowProd<T>(arch, ap, cols);
+        if constexpr ((kSum || kProd) && (std::is_same_v<T, float> || std::is_same_v<T, Half>)) {
+          if (npu) {
+            *dst.At<T>(r, 0) = kSum ? NpuRowSum<T>(arch, ap, cols, grouped)
+                                    : NpuRowProd<T>(arch, ap, cols);
             continue;
           }
         }
