@@ -103,14 +103,21 @@ def assemble(src_text, name):
 _TIME_RE = re.compile(r"ptorun: ran in ([0-9.eE+-]+) us, (\d+) instructions")
 
 
+# The instructions whose --arith modes compute differently (docs/semantics.md, "The NPU's
+# arithmetic"): their rows are also timed with --arith exact.
+ARITH_OPS = ("trowsum",)
+
+
 def ptorun(prog, args, extra=(), check="off"):
     """(kernel nanoseconds, executed instructions) of one `ptorun --time` run. The sanitizer is
     off unless \a check says otherwise: the tables show the interpreter; the check rows what
-    --check costs on top."""
+    --check costs on top. check="exact" is --check=off with --arith exact (each result rounded
+    once from the exact value instead of the NPU's sequence)."""
     # Strict checks report the races of kernels that leave synchronisation to a compiler
     # (exit 1): what is timed is the checking, whatever it finds.
-    p = run([PTORUN, prog, *args, "--time", f"--check={check}", *extra],
-            ok_codes=(0, 1) if check != "off" else (0,))
+    mode = ["--check=off", "--arith", "exact"] if check == "exact" else [f"--check={check}"]
+    p = run([PTORUN, prog, *args, "--time", *mode, *extra],
+            ok_codes=(0, 1) if check not in ("off", "exact") else (0,))
     m = _TIME_RE.search(p.stderr)
     if not m:
         raise BenchError(f"no timing line in ptorun's output: {p.stderr.strip()[:200]}")
@@ -257,10 +264,14 @@ def bench_ptorun(names, cfg, res):
                      os.path.join(DATA, f"s_{r}.f32")]
             out = os.path.join(out_dir, name + ".bin")
             ptorun(prog, files + ["1"], ["--out", f"dst={out}"])
-            ns, ipi, n1, n2 = measure_loop(prog, lambda n: files + [str(n)], cfg)
+            modes = ("off", "exact") if op in ARITH_OPS else ("off",)
+            timed = measure_loops(prog, lambda n: files + [str(n)], cfg, modes)
+            ns, ipi, n1, n2 = timed["off"]
             row = res.row(name)
             row.update(kind="instr", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
                        out=out, out_dtype={"tcvt": "bf16", "trandom": "ui32"}.get(op, "f32"))
+            if "exact" in timed:
+                row["exact_ns"] = timed["exact"][0]
         except BenchError as e:
             res.errors.append((name, str(e)))
     for name, op, dtype, r, c in HALF_CASES:
@@ -287,9 +298,10 @@ def bench_ptorun(names, cfg, res):
             files = [os.path.join(DATA, f"mm_a.{dtype}"), os.path.join(DATA, f"mm_b.{dtype}")]
             out = os.path.join(out_dir, name + ".bin")
             ptorun(prog, files + ["1"], ["--out", f"dst={out}"])
-            ns, ipi, n1, n2 = measure_loop(prog, lambda n: files + [str(n)], cfg)
+            timed = measure_loops(prog, lambda n: files + [str(n)], cfg, ("off", "exact"))
+            ns, ipi, n1, n2 = timed["off"]
             res.row(name).update(kind="matmul", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
-                                 out=out, out_dtype="f32")
+                                 out=out, out_dtype="f32", exact_ns=timed["exact"][0])
         except BenchError as e:
             res.errors.append((name, str(e)))
     x = os.path.join(DATA, f"x_{R}x{C}.f32")

@@ -138,6 +138,16 @@ def print_report(res, cfg, env, names):
             print(f"{n:<{w}} {fmt_time(p):>10} {fmt_time(na):>10} {fmt_time(npy):>10} "
                   f"{fmt_ratio(ratio(p, na)):>8} {fmt_ratio(ratio(npy, p)):>8}  {check_str(r)}{extra}")
         print()
+    exact = [n for n, r in rows.items() if "exact_ns" in r and "ptorun_ns" in r]
+    if exact:
+        print("--arith exact (each result rounded once from the exact value) against the default "
+              "--arith npu (the NPU's sequence)")
+        print(f"{'benchmark':<{w}} {'npu':>10} {'exact':>10} {'exact/npu':>10}")
+        for n in exact:
+            r = rows[n]
+            print(f"{n:<{w}} {fmt_time(r['ptorun_ns']):>10} {fmt_time(r['exact_ns']):>10} "
+                  f"{fmt_ratio(ratio(r['exact_ns'], r['ptorun_ns'])):>10}")
+        print()
     titles = {BLOCKS: "multiblock softmax (slabs split by get_block_idx / get_block_num)",
               BLOCKS_CACHED: "multiblock softmax, each block revisiting 512 KB of its own (in cache)"}
     for name, title in titles.items():

@@ -294,16 +294,18 @@ template <typename Op>
           return;
         }
       }
-      const NpuDivS divs =
+      [[maybe_unused]] const NpuDivS divs =
           std::is_same_v<Op, ops::Div> ? NpuDivSOf(ex, d, a, scalar_first) : NpuDivS::kExact;
       ok = WithSafeDst(ex, d, {&a}, true, [&](const TileRef& dst) {
-        if (divs != NpuDivS::kExact) {
-          for (int32_t r = 0; r < rows; ++r) {
-            T* dp = dst.At<T>(r, 0);
-            const T* ap = a.At<T>(r, 0);
-            for (int32_t c = 0; c < cols; ++c) dp[c] = NpuDivide<T>(E::Load(ap[c]), k, scalar_first);
+        if constexpr (E::kFloat) {
+          if (divs == NpuDivS::kReciprocal) {
+            for (int32_t r = 0; r < rows; ++r) {
+              T* dp = dst.At<T>(r, 0);
+              const T* ap = a.At<T>(r, 0);
+              for (int32_t c = 0; c < cols; ++c) dp[c] = NpuReciprocalDivide<T>(E::Load(ap[c]), k);
+            }
+            return true;
           }
-          return true;
         }
         if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
           ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {

@@ -30,7 +30,7 @@ import os
 import numpy as np
 
 from .element_types import TYPES, is_float, narrow, values, widen
-from .npu_arith import int_div, rsqrt_steps
+from .npu_arith import rsqrt_steps
 from .numerics import BF16, F16, F32, div, shl, shr, wrap
 from .tiles import in_valid_region, plant, random_ints, save, small_divisors, spread, write_case
 
@@ -362,12 +362,6 @@ def scalar_case(arch, seed, t, shape, valid, ops=None, dps=False, keep="zeros"):
             plant(d, divisor_edges, valid[1])
             return a, d
 
-        def divide(x, y):
-            # a2a3 divides i32 and i16 through floats (npu_arith.int_div)
-            if arch == "a2a3" and np.dtype(dt) in (np.dtype(np.int32), np.dtype(np.int16)):
-                return int_div(x, y, dt)
-            return div(x, y, dt)
-
         def full(a, d=None):
             # Each scalar is converted to the element type first (wrapping); shift counts are
             # taken as they are.
@@ -377,7 +371,7 @@ def scalar_case(arch, seed, t, shape, valid, ops=None, dps=False, keep="zeros"):
             ops = {"adds": lambda n: wrap(x + k[n].astype(wide), dt),
                    "subs": lambda n: wrap(x - k[n].astype(wide), dt),
                    "muls": lambda n: wrap(x * k[n].astype(wide), dt),
-                   "divs": lambda n: divide(x, k[n]), "rdivs": lambda n: divide(k[n], d),
+                   "divs": lambda n: div(x, k[n], dt), "rdivs": lambda n: div(k[n], d, dt),
                    "maxs": lambda n: np.maximum(a, k[n]), "mins": lambda n: np.minimum(a, k[n]),
                    "shl": lambda n: shl(a, v[n]), "shl_w": lambda n: shl(a, v[n]),
                    "shr": lambda n: shr(a, v[n]), "shr_w": lambda n: shr(a, v[n]),
