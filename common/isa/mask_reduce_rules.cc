@@ -25,14 +25,6 @@ void RuleChecker::CheckCompare() {
                    "x", b->valid_cols));
   }
   RequireMask(0, 1);
-  // The A2/A3 vector unit compares i32 tiles for equality whatever the mode asks (isa.md 4.9);
-  // rather than return a silently different mask, reject the other modes there.
-  const OperandType& mode = types_[3];
-  if (arch_ == Arch::kA2A3 && a && DTypeSize(a->dtype) == 4 && !IsFloat(a->dtype) &&
-      mode.known_value && static_cast<CmpMode>(mode.value) != CmpMode::kEq) {
-    Fail(-1, StrCat(info_.mnemonic, " on i32 tiles only compares EQ on a2a3 (the NPU ignores "
-                    "cmpMode for i32); compare f32 tiles or use --arch a5"));
-  }
 }
 
 // tsels d | mask a [tmp] k

@@ -22,6 +22,34 @@ bool Compare(double a, double b, CmpMode mode) {
   return false;
 }
 
+// a2a3 compares i32 only for equality (pto-isa a2a3 TCmp.hpp CmpCall, TCmps.hpp GenCmpCall take
+// vcmpv_eq / vcmpvs_eq whatever the mode; NE inverts it): with --arith npu the mode becomes EQ
+// or NE as there, and the change is reported (a warning; an error with --check=strict).
+// False when the run stops.
+bool A2A3CompareMode(Executor& ex, DType t, CmpMode* mode) {
+  if (ex.core().arith != Arith::kNpu || ex.program().arch != Arch::kA2A3 || t != DType::kI32 ||
+      *mode == CmpMode::kEq || *mode == CmpMode::kNe) {
+    return true;
+  }
+  *mode = CmpMode::kEq;
+  return ex.Suspect(
+      "on a2a3 the NPU compares i32 elements only for equality: pto-isa's TCMP and TCMPS take "
+      "vcmpv_eq whatever the mode, so this mask holds a == b (what ptorun computes with --arith "
+      "npu); compare in f32, or run with --arith exact to see the ordered comparison");
+}
+
+// a2a3's tcmps on i16 and ui16 compares the elements' bits as f16 values, the scalar's too
+// (TCmps.hpp GenCmpCall): --arith npu only.
+template <typename T>
+bool ComparesAsHalf(Executor& ex) {
+  return (std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t>) &&
+         ex.core().arith == Arith::kNpu && ex.program().arch == Arch::kA2A3;
+}
+template <typename T>
+double HalfOfBits(T v) {
+  return HalfToFloat(static_cast<uint16_t>(v));
+}
+
 // Byte k of mask row r, the NPU layout: row r of the mask tile holds the bits of data row r,
 // eight elements per byte, least significant bit first.
 uint8_t* MaskByte(const TileRef& mask, int32_t r, int32_t k) {
@@ -74,22 +102,40 @@ bool ExecCompareScalar(Executor& ex, const Instr& in) {
   if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
   const int32_t rows = a.valid_rows, cols = a.valid_cols;
   if (!MaskFits(ex, d, rows, cols)) return false;
-  const CmpMode mode = static_cast<CmpMode>(in.operands[3]);
+  CmpMode mode = static_cast<CmpMode>(in.operands[3]);
+  if (!A2A3CompareMode(ex, a.type->dtype, &mode)) return false;
+  bool stopped = false;
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
-    const double k = static_cast<double>(ScalarAs<T>(ex, in.operands[2]));
+    const auto scalar = ScalarAs<T>(ex, in.operands[2]);
+    const bool as_half = ComparesAsHalf<T>(ex);
+    if (as_half && !ex.Suspect("on a2a3 the NPU compares 16-bit integers as the f16 values of "
+                               "their bits: pto-isa's TCMPS reads the tile and the scalar as "
+                               "half (what ptorun computes with --arith npu), so bits that are "
+                               "an f16 NaN compare false and the order is f16's; compare in "
+                               "i32 or f16, or run with --arith exact")) {
+      stopped = true;
+      return;
+    }
+    double k = static_cast<double>(scalar);
+    if constexpr (!Elem<T>::kFloat) {
+      if (as_half) k = HalfOfBits(static_cast<T>(scalar));
+    }
     WithSafeDst(ex, d, {&a}, false, [&](const TileRef& dst) {
       const int64_t row_bytes = PackedMaskRowBytes(ex.program().arch, a.type->dtype, cols);
       for (int32_t r = 0; r < rows; ++r) {
         const T* ap = a.At<T>(r, 0);
         WriteMaskRow(dst, r, cols, row_bytes, [&](int32_t j) {
+          if constexpr (!Elem<T>::kFloat) {
+            if (as_half) return Compare(HalfOfBits(ap[j]), k, mode);
+          }
           return Compare(static_cast<double>(Elem<T>::Load(ap[j])), k, mode);
         });
       }
       return true;
     });
   });
-  return true;
+  return !stopped;
 }
 
 // tcmp: as tcmps with b[r, j] in place of the scalar; b must cover a's valid region.
@@ -104,7 +150,8 @@ bool ExecCompare(Executor& ex, const Instr& in) {
   if (!RequireCovers(ex, b, rows, cols, "second source") || !MaskFits(ex, d, rows, cols)) {
     return false;
   }
-  const CmpMode mode = static_cast<CmpMode>(in.operands[3]);
+  CmpMode mode = static_cast<CmpMode>(in.operands[3]);
+  if (!A2A3CompareMode(ex, a.type->dtype, &mode)) return false;
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;

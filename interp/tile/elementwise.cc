@@ -8,7 +8,8 @@
 #include "pto/common/strings.h"
 #include "pto/interp/tile/fast_paths.h"
 #include "pto/interp/tile/kernels.h"
-#include "pto/interp/tile/npu_divs.h"
+#include "pto/interp/tile/npu_a2a3.h"
+#include "pto/interp/tile/npu_remainder.h"
 
 namespace pto::interp {
 
@@ -159,7 +160,17 @@ template <typename Op>
 }
 
 template <typename Op>
+constexpr bool kRemainder = std::is_same_v<Op, ops::Rem> || std::is_same_v<Op, ops::FMod>;
+
+template <typename Op>
 bool ExecBinary(Executor& ex, const Instr& in) {
+  if constexpr (kRemainder<Op>) {  // the NPU's sequences (npu_remainder.h)
+    bool ok;
+    if (NpuRemainder(ex, in, {std::is_same_v<Op, ops::Rem>, false}, &ok)) return ok;
+  }
+  if constexpr (std::is_same_v<Op, ops::PRelu>) {
+    if (!PReluApartA2A3(ex, in)) return false;
+  }
   if constexpr (kSimdBinary<Op> >= 0) {
     if (FastBinary<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
   }
@@ -219,7 +230,7 @@ bool ExecUnary(Executor& ex, const Instr& in) {
     return false;
   }
   bool ok = true;
-  if constexpr (std::is_same_v<Op, ops::Recip>) {  // a2a3's trecip is tdivs 1 / a (npu_divs.h)
+  if constexpr (std::is_same_v<Op, ops::Recip>) {  // a2a3's trecip is tdivs 1 / a (npu_a2a3.h)
     if (!ScalarFirstApart(ex, d, a)) return false;
   }
   if constexpr (std::is_same_v<Op, ops::Rsqrt>) {
@@ -282,7 +293,10 @@ template <typename Op>
         return true;
       });
     } else if constexpr (kApplyOf<Op, T>) {
-      const C k = ScalarAs<T>(ex, scalar_reg);
+      C k = ScalarAs<T>(ex, scalar_reg);
+      if constexpr (std::is_same_v<Op, ops::Sub> && !E::kFloat) {
+        if (SubtractsThroughFloat(ex, d.type->dtype)) k = NpuSubsScalar<T>(k);
+      }
       if constexpr (kIntDivides<Op> && !E::kFloat) {
         int32_t zr, zc;
         if (!scalar_first && k == 0) {
@@ -344,7 +358,11 @@ template <typename Op>
 bool ExecTileScalar(Executor& ex, const Instr& in) {
   const bool scalar_first =
       HasFlag(in.op, kFlagScalarFirst) && in.count > 3 && in.operands[in.count - 1] == 1;
-  if constexpr (std::is_same_v<Op, ops::Div>) {  // a2a3's own sequences (npu_divs.h)
+  if constexpr (kRemainder<Op>) {  // the NPU's sequences (npu_remainder.h)
+    bool ok;
+    if (NpuRemainder(ex, in, {std::is_same_v<Op, ops::Rem>, true}, &ok)) return ok;
+  }
+  if constexpr (std::is_same_v<Op, ops::Div>) {  // a2a3's own sequences (npu_a2a3.h)
     if (ex.program().arch == Arch::kA2A3) {
       TileRef d, a;
       if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;

@@ -66,7 +66,7 @@ TEST_CASE("whole f32 tiles: a destination that is a source, apart, or partly ove
     REQUIRE(muls.ok);
     CHECK(muls.tiles["d"] == Expected([](int r, int c) { return 2.0 * (r * 8 + c); }));
 
-    // (a5: a2a3 cannot put k / a into a's own tile, npu_divs.h)
+    // (a5: a2a3 cannot put k / a into a's own tile, npu_a2a3.h)
     Outputs rdiv = RunOne("%d = tdivs %k, %a : f32, !pto.tile<8x8xf32>", addr, Arch::kA5);
     REQUIRE(rdiv.ok);
     CHECK(rdiv.tiles["d"] ==

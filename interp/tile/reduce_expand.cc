@@ -276,6 +276,32 @@ bool ExecColExpand(Executor& ex, const Instr& in) {
 
 namespace {
 
+// trowexpandexpdif and tcolexpandexpdif as the NPU computes them: vsub, the difference rounded
+// to the type, then vexp; a5's f32 is one fused vexpdif (pto-isa a5 TRowExpandExpdif.hpp,
+// TColExpandExpdif.hpp). --arith exact: the exact difference. The exponential itself is
+// correctly rounded (vexp's approximation is not public).
+template <typename T>
+bool ExpDifRoundsDifference(Executor& ex) {
+  return ex.core().arith == Arith::kNpu &&
+         (!std::is_same_v<T, float> || ex.program().arch == Arch::kA2A3);
+}
+
+template <typename T, bool kPerRow>
+void ExpDifRows(bool round_difference, const TileRef& a, const TileRef& b, const TileRef& dst,
+                int32_t rows, int32_t cols) {
+  using E = Elem<T>;
+  for (int32_t r = 0; r < rows; ++r) {
+    T* dp = dst.At<T>(r, 0);
+    const T* ap = a.At<T>(r, 0);
+    for (int32_t c = 0; c < cols; ++c) {
+      const T s = kPerRow ? *b.At<T>(r, 0) : *b.At<T>(0, c);
+      double diff = static_cast<double>(E::Load(ap[c])) - static_cast<double>(E::Load(s));
+      if (round_difference) diff = E::FromDouble(diff);
+      dp[c] = E::Store(E::FromDouble(std::exp(diff)));
+    }
+  }
+}
+
 // d[i,j] = a[i,j] (op) s, where s = b[i,0] (per row) or b[0,j] (per column).
 template <typename Op, bool kPerRow>
 [[gnu::noinline]] bool ExpandBinary(Executor& ex, const Instr& in) {
@@ -313,6 +339,10 @@ template <typename Op, bool kPerRow>
             simd::BinaryF32Rows(op, ap, lda, b.Origin<T>(), 0, dp, ldd, rows, cols);
             return true;
           }
+        }
+        if constexpr (std::is_same_v<Op, ops::ExpDif>) {
+          ExpDifRows<T, kPerRow>(ExpDifRoundsDifference<T>(ex), a, b, dst, rows, cols);
+          return true;
         }
         for (int32_t r = 0; r < rows; ++r) {
           T* dp = dst.At<T>(r, 0);

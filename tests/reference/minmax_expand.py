@@ -10,8 +10,9 @@ div, expdif) compare as floats (NaN equal to NaN).
 
 Rules (docs/semantics.md): reductions fold from the first valid element, a NaN anywhere gives
 NaN, and on ties (-0.0 vs +0.0) the value met first stays; max/min against a broadcast value
-keep the tile element on ties; sub/div compute in f32 and round once; expdif is
-exp(float32(a - b)) evaluated in double, rounded to f32, then to the tile type.
+keep the tile element on ties; sub/div compute in f32 and round once; expdif is the NPU's
+vsub then vexp: the difference rounded to the tile type, its exponential rounded once (a5's
+f32: one vexpdif, the exact difference; reduce_expand/expdif_npu_* count the two apart).
 """
 import os
 from dataclasses import dataclass
@@ -139,19 +140,23 @@ def select(a, s, dt, op):
     return out
 
 
-def arith(a, s, dt, op):
+def arith(a, s, dt, op, arch):
     a32, s32 = a.astype(np.float32), np.broadcast_to(s, a.shape).astype(np.float32)
     with np.errstate(all="ignore"):
         if op == "sub":
             r = a32 - s32
         elif op == "div":
             r = a32 / s32
-        else:  # expdif
-            r = np.exp((a32 - s32).astype(np.float64)).astype(np.float32)
+        elif dt == "f32" and arch == "a5":  # expdif by one vexpdif
+            return np.exp(a - np.broadcast_to(s, a.shape)).astype(np.float32)
+        else:  # expdif: vsub in the type, then vexp
+            t = NP[dt]
+            diff = a.astype(t) - np.broadcast_to(s, a.shape).astype(t)
+            return np.exp(diff.astype(np.float64)).astype(t)
         return r.astype(NP[dt])
 
 
-def expected(op, tiles):
+def expected(op, tiles, arch):
     """The whole destination tile after op: tiles[name] holds every input (and for DPS the
     destination's prior contents as tiles[op.name + '_d'])."""
     dt, a = op.dt, tiles[op.name + "_a"]
@@ -180,7 +185,7 @@ def expected(op, tiles):
     if kind in ("max", "min"):
         out[:vr, :vc] = from_float(select(av[:vr, :vc], s, dt, kind), dt)
     else:
-        out[:vr, :vc] = arith(av[:vr, :vc], s, dt, kind)
+        out[:vr, :vc] = arith(av[:vr, :vc], s, dt, kind, arch)
     return out
 
 
@@ -292,16 +297,16 @@ def ops(spellings, first_form):
 
 def minmax_expand_case(arch, seed, ops):
     """CASE and generate(out_dir) of a kernel computing ops (a list of Op)."""
-    return make_case(ops, arch), lambda out_dir: generate_case(out_dir, ops, seed)
+    return make_case(ops, arch), lambda out_dir: generate_case(out_dir, ops, seed, arch)
 
 
-def generate_case(out_dir, ops, seed):
+def generate_case(out_dir, ops, seed, arch):
     rng = np.random.default_rng(seed)
     for op in ops:
         tiles = inputs(rng, op)
         for name, t in tiles.items():
             t.tofile(os.path.join(out_dir, f"{name}.bin"))
-        expected(op, tiles).tofile(os.path.join(out_dir, f"{op.name}.expect.bin"))
+        expected(op, tiles, arch).tofile(os.path.join(out_dir, f"{op.name}.expect.bin"))
 
 
 def kernel_text(ops, header):
