@@ -178,8 +178,6 @@ uint64_t PadBits(PadValue pad, DType dtype, Backend backend) {
         return max ? 0x7bff : 0xfbff;
       case DType::kBF16:
         return max ? 0x7f7f : 0xff7f;
-      case DType::kI8:
-        return max ? 0x7f : 0x80;
       default:
         break;  // the integers' extremes, as pto-isa
     }
@@ -200,7 +198,7 @@ uint64_t PadBits(PadValue pad, DType dtype, Backend backend) {
     case DType::kU16:
       return max ? 0xffff : 0;
     case DType::kI8:
-      return max ? 0x7f : 0xff;  // NPU pads i8 "min" with 0xff (-1); see docs/semantics.md
+      return max ? 0x7f : 0x80;  // pto-isa's PadValueMap (include/pto/common/constants.hpp)
     case DType::kU8:
       return max ? 0xff : 0;
     default:

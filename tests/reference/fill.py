@@ -2,12 +2,12 @@
 elsewhere), tci (index sequences) and ttri (triangular masks).
 
 PAD_BITS: the (max, min) pad bit patterns of each element type, as the NPU fills (tload's pad
-values too); i8's min is 0xff (-1), 64-bit types pad with 0.
+values too; pto-isa's PadValueMap): 64-bit types pad with 0.
 
 fillpad_case(arch, seed): TFILLPAD_INPLACE and TFILLPAD_EXPAND on every element type
 (fill/tfillpad_*): the whole destination holds the source's valid region and the destination's
 pad value elsewhere (zero; max: +inf or the largest integer; min: -inf, the smallest integer, 0
-for unsigned, -1 (0xff) for i8 as on the NPU). Sources are random bits (NaN patterns included)
+for unsigned). Sources are random bits (NaN patterns included)
 everywhere, so nothing outside the valid region may leak.
 
 tci_ttri_tfillpad_case(arch, here): TCI, TTRI and TFILLPAD, every element type each allows (the
@@ -29,13 +29,12 @@ FILLPAD_ORDER = ["i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64", "f16"
 PAD_BITS = {  # (max, min) pad bit patterns
     "f32": (0x7F800000, 0xFF800000), "f16": (0x7C00, 0xFC00), "bf16": (0x7F80, 0xFF80),
     "i32": (0x7FFFFFFF, 0x80000000), "ui32": (0xFFFFFFFF, 0), "i16": (0x7FFF, 0x8000),
-    "ui16": (0xFFFF, 0), "i8": (0x7F, 0xFF), "ui8": (0xFF, 0), "i64": (0, 0), "ui64": (0, 0),
+    "ui16": (0xFFFF, 0), "i8": (0x7F, 0x80), "ui8": (0xFF, 0), "i64": (0, 0), "ui64": (0, 0),
 }
 # PTOAS's VPTO TileLib templates (ptoas --pto-backend=vpto) pad floats with the largest finite
-# values (FLT_MAX, 65504, bf16's 0x7f7f) and i8 "min" with -128; the rest as above.
+# values (FLT_MAX, 65504, bf16's 0x7f7f); the rest as above.
 PAD_BITS_VPTO = dict(PAD_BITS, **{
-    "f32": (0x7F7FFFFF, 0xFF7FFFFF), "f16": (0x7BFF, 0xFBFF), "bf16": (0x7F7F, 0xFF7F),
-    "i8": (0x7F, 0x80)})
+    "f32": (0x7F7FFFFF, 0xFF7FFFFF), "f16": (0x7BFF, 0xFBFF), "bf16": (0x7F7F, 0xFF7F)})
 
 
 def pad_bits(backend):
