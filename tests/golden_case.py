@@ -184,11 +184,12 @@ def run_expect(ptoas, ptorun, case_dir, work_dir, log):
     return [] if done.returncode == 0 else [f"ptorun failed ({done.returncode})"]
 
 
-def run_corpus(verdict, flags_for, check=None):
+def run_corpus(verdict, flags_for, check=None, select=None):
     """The main of a test that runs every golden kernel and sample (or the case directories
-    given) with extra ptorun flags: parses --ptoas --ptorun --root --work [CASE_DIR ...], runs
-    each case with flags_for(its work directory), then check(work directory) for its further
-    problems; prints "N of M kernels " + verdict. Returns the exit code."""
+    given; with \a select, those whose CASE it accepts) with extra ptorun flags: parses --ptoas
+    --ptorun --root --work [CASE_DIR ...], runs each case with flags_for(its work directory),
+    then check(work directory) for its further problems; prints "N of M kernels " + verdict.
+    Returns the exit code."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--ptoas", required=True)
     parser.add_argument("--ptorun", required=True)
@@ -200,6 +201,8 @@ def run_corpus(verdict, flags_for, check=None):
     cases = args.cases or sorted(
         os.path.dirname(g) for g in glob.glob(os.path.join(args.root, "tests/golden/*/*/golden.py")) +
         glob.glob(os.path.join(args.root, "samples/*/golden.py")))
+    if select:
+        cases = [c for c in cases if select(load_case(c))]
     failed = 0
     for case_dir in cases:
         name = os.path.relpath(case_dir, args.root)

@@ -10,6 +10,7 @@
 #include "pto/interp/tile/kernels.h"
 #include "pto/interp/tile/npu_a2a3.h"
 #include "pto/interp/tile/npu_remainder.h"
+#include "pto/interp/tile/npu_unary.h"
 
 namespace pto::interp {
 
@@ -177,49 +178,11 @@ bool ExecBinary(Executor& ex, const Instr& in) {
   return GeneralBinary<Op>(ex, in);
 }
 
-namespace {
-
-// trsqrt as the NPU's vsqrt then vdiv(1, s), each rounded: a5 always (pto-isa TRsqrt.hpp, in
-// both precision modes), a2a3 when it has its tmp tile (TRsqrtHighPrecision; without one it
-// is vrsqrt, whose approximation is not public: correctly rounded here).
-bool RsqrtInSteps(Executor& ex, const Instr& in) {
-  if (ex.core().arith != Arith::kNpu) return false;
-  const bool has_tmp = in.count > 2 && in.operands[2] != kNoOperand;
-  return ex.program().arch == Arch::kA5 || has_tmp;
-}
-
-bool UnaryInSteps(Executor& ex, const TileRef& d, const TileRef& a, int32_t rows, int32_t cols) {
-  bool ok = true;
-  WithStorageType(d.type->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    using E = Elem<T>;
-    if constexpr (std::is_same_v<T, float>) {
-      ok = WithSafeDst(ex, d, {&a}, true, [&](const TileRef& dst) {
-        ForRuns(rows, cols, {&dst, &a}, [&](int32_t r, size_t n) {
-          simd::UnaryF32(simd::Unary::kRsqrtSteps, a.At<T>(r, 0), dst.At<T>(r, 0), n);
-        });
-        return true;
-      });
-    } else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
-      ok = WithSafeDst(ex, d, {&a}, true, [&](const TileRef& dst) {
-        for (int32_t r = 0; r < rows; ++r) {
-          T* dp = dst.At<T>(r, 0);
-          const T* ap = a.At<T>(r, 0);
-          for (int32_t c = 0; c < cols; ++c) {
-            const double s = E::FromDouble(std::sqrt(static_cast<double>(E::Load(ap[c]))));
-            dp[c] = E::Store(E::FromDouble(1.0 / s));
-          }
-        }
-        return true;
-      });
-    } else {
-      ok = Unsupported(ex, d.type->dtype);
-    }
-  });
-  return ok;
-}
-
-}  // namespace
+template <typename Op>
+constexpr int kNpuUnaryOf = std::is_same_v<Op, ops::Rsqrt> ? static_cast<int>(NpuUnary::kRsqrt)
+                            : std::is_same_v<Op, ops::Exp> ? static_cast<int>(NpuUnary::kExp)
+                            : std::is_same_v<Op, ops::Log> ? static_cast<int>(NpuUnary::kLog)
+                                                           : -1;
 
 template <typename Op>
 bool ExecUnary(Executor& ex, const Instr& in) {
@@ -233,8 +196,8 @@ bool ExecUnary(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::Recip>) {  // a2a3's trecip is tdivs 1 / a (npu_a2a3.h)
     if (!ScalarFirstApart(ex, d, a)) return false;
   }
-  if constexpr (std::is_same_v<Op, ops::Rsqrt>) {
-    if (RsqrtInSteps(ex, in)) return UnaryInSteps(ex, d, a, rows, cols);
+  if constexpr (kNpuUnaryOf<Op> >= 0) {  // the NPU's sequences (npu_unary.h)
+    if (NpuUnarySteps(ex, in, static_cast<NpuUnary>(kNpuUnaryOf<Op>), d, a, &ok)) return ok;
   }
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);

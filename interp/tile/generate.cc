@@ -49,6 +49,18 @@ bool ExecTriangle(Executor& ex, const Instr& in) {
   return true;
 }
 
+// a2a3's descending tci with a tmp tile builds k + j, then negates it (pto-isa a2a3 TCI.hpp,
+// TCI_b32_repeat and its siblings: vadds, then vmuls by -1): -(k + j), not k - j. --arith npu
+// follows it and reports it (a warning; an error with --check=strict). False when the run stops.
+bool NegatesDescending(Executor& ex, const Instr& in, bool* negate) {
+  *negate = ex.core().arith == Arith::kNpu && ex.program().arch == Arch::kA2A3 &&
+            in.operands[2] != kNoOperand && in.operands[3] == 1;
+  return !*negate ||
+         ex.Suspect("on a2a3 a descending tci with a tmp tile gives -(start + j), not start - j: "
+                    "pto-isa's TCI counts up from start and negates the result (what ptorun "
+                    "computes with --arith npu); drop the tmp tile, or run with --arith exact");
+}
+
 // d[0,j] = k + j, or k - j when descending, for j in the valid columns; wraps in d's type.
 template <typename Op>
 bool ExecIota(Executor& ex, const Instr& in) {
@@ -56,12 +68,18 @@ bool ExecIota(Executor& ex, const Instr& in) {
   if (!ex.Tile(in.operands[0], &d)) return false;
   const int64_t start = ex.scalar(in.operands[1]).i;
   const bool descending = in.operands[3] == 1;
+  bool negate;
+  if (!NegatesDescending(ex, in, &negate)) return false;
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_integral_v<T>) {  // the verifier admits integer tiles only
       T* dp = d.Origin<T>();
       for (int32_t j = 0; j < d.valid_cols; ++j) {
-        dp[j] = static_cast<T>(descending ? ops::WrapSub(start, j) : ops::WrapAdd(start, j));
+        if (negate) {
+          dp[j] = static_cast<T>(ops::WrapSub(0, ops::WrapAdd(start, j)));
+        } else {
+          dp[j] = static_cast<T>(descending ? ops::WrapSub(start, j) : ops::WrapAdd(start, j));
+        }
       }
     }
   });
