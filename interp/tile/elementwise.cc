@@ -9,6 +9,7 @@
 #include "pto/interp/tile/fast_paths.h"
 #include "pto/interp/tile/kernels.h"
 #include "pto/interp/tile/npu_a2a3.h"
+#include "pto/interp/tile/npu_divide.h"
 #include "pto/interp/tile/npu_remainder.h"
 #include "pto/interp/tile/npu_unary.h"
 
@@ -172,6 +173,10 @@ bool ExecBinary(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::PRelu>) {
     if (!PReluApartA2A3(ex, in)) return false;
   }
+  if constexpr (std::is_same_v<Op, ops::Div>) {  // a5's high precision (npu_divide.h)
+    bool ok;
+    if (NpuHighPrecisionDivide(ex, in, DivideForm::kTiles, &ok)) return ok;
+  }
   if constexpr (kSimdBinary<Op> >= 0) {
     if (FastBinary<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
   }
@@ -195,6 +200,7 @@ bool ExecUnary(Executor& ex, const Instr& in) {
   bool ok = true;
   if constexpr (std::is_same_v<Op, ops::Recip>) {  // a2a3's trecip is tdivs 1 / a (npu_a2a3.h)
     if (!ScalarFirstApart(ex, d, a)) return false;
+    if (NpuHighPrecisionDivide(ex, in, DivideForm::kRecip, &ok)) return ok;  // a5 (npu_divide.h)
   }
   if constexpr (kNpuUnaryOf<Op> >= 0) {  // the NPU's sequences (npu_unary.h)
     if (NpuUnarySteps(ex, in, static_cast<NpuUnary>(kNpuUnaryOf<Op>), d, a, &ok)) return ok;
@@ -324,6 +330,11 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
   if constexpr (kRemainder<Op>) {  // the NPU's sequences (npu_remainder.h)
     bool ok;
     if (NpuRemainder(ex, in, {std::is_same_v<Op, ops::Rem>, true}, &ok)) return ok;
+  }
+  if constexpr (std::is_same_v<Op, ops::Div>) {  // a5's high precision (npu_divide.h)
+    bool ok;
+    const DivideForm form = scalar_first ? DivideForm::kScalarFirst : DivideForm::kScalar;
+    if (NpuHighPrecisionDivide(ex, in, form, &ok)) return ok;
   }
   if constexpr (std::is_same_v<Op, ops::Div>) {  // a2a3's own sequences (npu_a2a3.h)
     if (ex.program().arch == Arch::kA2A3) {

@@ -7,6 +7,7 @@
 #include "pto/interp/tile/fast_paths.h"
 #include "pto/interp/tile/kernels.h"
 #include "pto/common/isa/opcode.h"
+#include "pto/interp/tile/npu_divide.h"
 #include "pto/interp/tile/npu_sum.h"
 
 namespace pto::interp {
@@ -369,6 +370,10 @@ template <typename Op, bool kPerRow>
 
 template <typename Op>
 bool ExecRowExpandBinary(Executor& ex, const Instr& in) {
+  if constexpr (std::is_same_v<Op, ops::Div>) {  // a5's high precision (npu_divide.h)
+    bool ok;
+    if (NpuHighPrecisionDivide(ex, in, DivideForm::kPerRow, &ok)) return ok;
+  }
   if constexpr (kSimdBinary<Op> >= 0) {
     if (FastRowExpandF32<static_cast<simd::Binary>(kSimdBinary<Op>)>(ex, in)) return true;
   }
@@ -377,6 +382,10 @@ bool ExecRowExpandBinary(Executor& ex, const Instr& in) {
 
 template <typename Op>
 bool ExecColExpandBinary(Executor& ex, const Instr& in) {
+  if constexpr (std::is_same_v<Op, ops::Div>) {  // a5's high precision (npu_divide.h)
+    bool ok;
+    if (NpuHighPrecisionDivide(ex, in, DivideForm::kPerColumn, &ok)) return ok;
+  }
   return ExpandBinary<Op, false>(ex, in);
 }
 
