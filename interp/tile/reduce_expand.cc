@@ -185,6 +185,14 @@ bool Beats(C v, C best) {
 
 }  // namespace
 
+// a2a3's column arg reductions of 16-bit tiles count rows in i16 and widen the index through f16
+// (pto-isa a2a3 TColReduceIdx.hpp: vconv_s162f16a, vconv_f162s32a, nearest with ties away):
+// a row past 2048 comes back rounded to f16's precision. --arith npu only.
+int32_t IndexThroughF16(int32_t index) {
+  if (index <= 2048) return index;
+  return static_cast<int32_t>(DecodeFloat(EncodeFloat(index, kHalfFormat, RoundMode::kRound), kHalfFormat));
+}
+
 // Row variants: d[i,0] = index j of the extreme of row i over D(a); column variants:
 // d[0,j] = index i of the extreme of column j. Ties keep the first index; a NaN is the extreme
 // (the first one wins). Indices are written as 32-bit integers (d is i32 or ui32).
@@ -207,6 +215,9 @@ bool ExecArgReduce(Executor& ex, const Instr& in) {
                            ex.TileName(d.reg), " has a valid shape of ", d.valid_rows, "x",
                            d.valid_cols));
   }
+  const bool index_through_f16 = !kRow && DTypeSize(a.type->dtype) == 2 &&
+                                 ex.core().arith == Arith::kNpu &&
+                                 ex.program().arch == Arch::kA2A3;
   WithStorageType(a.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;
@@ -224,6 +235,7 @@ bool ExecArgReduce(Executor& ex, const Instr& in) {
             best_index = k;
           }
         }
+        if (index_through_f16) best_index = IndexThroughF16(best_index);
         void* out = kRow ? static_cast<void*>(dst.At<int32_t>(line, 0))
                          : static_cast<void*>(dst.At<int32_t>(0, line));
         std::memcpy(out, &best_index, sizeof(best_index));
