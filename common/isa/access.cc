@@ -309,8 +309,9 @@ const std::vector<OperandAccess>& AccessesOf(Opcode op) {
 }
 
 const std::vector<OperandAccess>& AccessesOf(Opcode op, Arch arch) {
-  static const std::array<std::vector<OperandAccess>, kOpcodeCount>* idle_tmp_a5 = [] {
-    auto* t = new std::array<std::vector<OperandAccess>, kOpcodeCount>;
+  using Table = std::array<std::vector<OperandAccess>, kOpcodeCount>;
+  static const Table* idle_tmp_a5 = [] {
+    auto* t = new Table;
     for (int i = 0; i < kOpcodeCount; ++i) {
       for (const OperandAccess& a : AccessesOf(static_cast<Opcode>(i))) {
         if (!a.scratch) (*t)[i].push_back(a);
@@ -318,9 +319,29 @@ const std::vector<OperandAccess>& AccessesOf(Opcode op, Arch arch) {
     }
     return t;
   }();
-  const bool idle = arch == Arch::kA5 && (GetOpInfo(op).flags & kFlagTmpIdleA5) &&
-                    !overrides[static_cast<int>(op)];
-  return idle ? (*idle_tmp_a5)[static_cast<int>(op)] : AccessesOf(op);
+  static const Table* sources_written_a2a3 = [] {
+    auto* t = new Table;
+    for (int i = 0; i < kOpcodeCount; ++i) {
+      const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
+      for (OperandAccess a : AccessesOf(info.opcode)) {
+        const bool first = a.operand == info.num_outputs;
+        if (a.reads && !a.scratch &&
+            ((info.flags & kFlagSourcesWrittenA2A3) ||
+             (first && (info.flags & kFlagFirstSourceWrittenA2A3)))) {
+          a.writes = true;
+        }
+        (*t)[i].push_back(a);
+      }
+    }
+    return t;
+  }();
+  const uint32_t flags = GetOpInfo(op).flags;
+  if (overrides[static_cast<int>(op)]) return AccessesOf(op);
+  if (arch == Arch::kA5 && (flags & kFlagTmpIdleA5)) return (*idle_tmp_a5)[static_cast<int>(op)];
+  if (arch == Arch::kA2A3 && (flags & (kFlagSourcesWrittenA2A3 | kFlagFirstSourceWrittenA2A3))) {
+    return (*sources_written_a2a3)[static_cast<int>(op)];
+  }
+  return AccessesOf(op);
 }
 
 }  // namespace pto

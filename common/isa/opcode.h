@@ -27,6 +27,11 @@ enum : uint32_t {
   /// No two of its tile operands may share a byte (PTOAS v0.60's semantic no-alias pairs of
   /// tquant.mx and the X-to-ZZ tmov): the assembler refuses constant addresses that overlap.
   kFlagOperandsNoAlias = 1u << 7,
+  /// a2a3's sequence rewrites its tile sources (pto-isa a2a3: i32 TREM converts both in place)
+  /// or its first one (i32 TREMS converts it, TQUANT scales it in place): those accesses are
+  /// writes there too.
+  kFlagSourcesWrittenA2A3 = 1u << 8,
+  kFlagFirstSourceWrittenA2A3 = 1u << 9,
 };
 
 /// The layers of the instruction set (the Layer column of families.def).

@@ -7,13 +7,16 @@
 //   a5 high precision f32: the exact fmod, then trem's sign fix rounded as above (tfmod's
 //     high precision is the exact fmod: left to the exact kernel).
 //   a2a3 i32 trem, trems: through f32 (vconv nearest), the quotient floored to i32, the product
-//     and difference in i32 (wrapping), the sign fix in f32, truncated back (saturating).
+//     and difference in i32 (wrapping), the sign fix in f32, truncated back (saturating). The
+//     sources are converted in place: the dividend keeps its f32 round trip, trem's divisor
+//     its f32 bits (reported), as kFlagSourcesWrittenA2A3 declares.
 // a2a3's trems selects the sign fix with CMPMASK's first 64 bits for every repeat (vsel mode
 // 0), so column c of a row is fixed where column c mod 64 needed it.
 #include "pto/interp/tile/npu_remainder.h"
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include "pto/common/isa/opcode.h"
 #include "pto/common/strings.h"
@@ -84,14 +87,22 @@ float Fixed(Path path, float r, float b) {
 // a2a3's i32 sequence up to the sign fix: the difference as an f32 value. The sources are
 // converted to f32 and back in place (nearest), so the product takes trem's divisor and both
 // forms' dividend as the f32 round trip left them; trems multiplies by its scalar as given.
-float IntBefore(int32_t a, int32_t b, bool scalar) {
+struct IntSteps {
+  float diff;          // a - n b, as an f32 value
+  int32_t a_after;     // the dividend tile's element after the sequence (its f32 round trip)
+  uint32_t b_after;    // trem's divisor element after it: its f32 value's bits
+};
+IntSteps IntBefore(int32_t a, int32_t b, bool scalar) {
   const float af = static_cast<float>(a), bf = static_cast<float>(b);
   const int64_t n = ToInteger<int32_t>(std::floor(af / bf), RoundMode::kFloor, true);
-  const int64_t a2 = ToInteger<int32_t>(af, RoundMode::kRint, true);
-  const int64_t b2 = scalar ? b : ToInteger<int32_t>(bf, RoundMode::kRint, true);
+  const int32_t a2 = ToInteger<int32_t>(af, RoundMode::kRint, true);
+  const int32_t b2 = scalar ? b : ToInteger<int32_t>(bf, RoundMode::kRint, true);
   const auto diff = static_cast<int32_t>(static_cast<uint32_t>(a2) -
                                          static_cast<uint32_t>(n) * static_cast<uint32_t>(b2));
-  return static_cast<float>(diff);
+  const float b2f = static_cast<float>(b2);
+  uint32_t b_bits;
+  std::memcpy(&b_bits, &b2f, sizeof b_bits);
+  return {static_cast<float>(diff), a2, b_bits};
 }
 
 struct Operands {
@@ -114,8 +125,8 @@ void Row(Executor& ex, Path path, RemainderForm form, const Operands& o, int32_t
   const bool lane_quirk = form.scalar && ex.program().arch == Arch::kA2A3;
   constexpr int kLanes = 64;  // f32 and i32 lanes of one repeat
   bool negative[kLanes] = {};
-  const T* ap = o.a.At<T>(row, 0);
-  const T* bp = form.scalar ? nullptr : o.b.At<T>(row, 0);
+  T* ap = o.a.At<T>(row, 0);
+  T* bp = form.scalar ? nullptr : o.b.At<T>(row, 0);
   T* dp = o.d.At<T>(row, 0);
   for (int32_t c = 0; c < cols; ++c) {
     float r, b;
@@ -123,8 +134,11 @@ void Row(Executor& ex, Path path, RemainderForm form, const Operands& o, int32_t
     if constexpr (std::is_same_v<T, int32_t>) {
       const int32_t bi = form.scalar ? o.k_int : bp[c];
       b = static_cast<float>(bi);
-      r = IntBefore(ap[c], bi, form.scalar);
+      const IntSteps steps = IntBefore(ap[c], bi, form.scalar);
+      r = steps.diff;
       neg = r * b < 0;
+      ap[c] = steps.a_after;  // the sources as the sequence leaves them (vconv in place)
+      if (!form.scalar) std::memcpy(&bp[c], &steps.b_after, sizeof(int32_t));
     } else {
       b = form.scalar ? o.k : Elem<T>::Load(bp[c]);
       const Partial p = Before(path, Elem<T>::Load(ap[c]), b, form.floor_mod);
@@ -199,6 +213,14 @@ bool NpuRemainder(Executor& ex, const Instr& in, RemainderForm form, bool* ok) {
   if (path == Path::kI32) {
     if (form.scalar) o.k_int = static_cast<int32_t>(ScalarAs<int32_t>(ex, in.operands[2]));
     if (AnyZeroDivisor(o, form, rows, cols)) return false;  // the exact kernel's fault
+    if (!form.scalar &&
+        !ex.Suspect(StrCat("on a2a3 trem on i32 leaves its divisor tile ", ex.TileName(o.b.reg),
+                           " holding the divisors as f32 bit patterns: pto-isa's sequence "
+                           "converts it in place and does not convert it back (a2a3 "
+                           "TRem.hpp), as ptorun does with --arith npu; load it again before "
+                           "reading it"))) {
+      return true;
+    }
   } else if (form.scalar) {
     o.k = path == Path::kF16 ? ScalarAs<Half>(ex, in.operands[2]) : ScalarAs<float>(ex, in.operands[2]);
   }

@@ -28,7 +28,8 @@ bool RowParams(Executor& ex, uint32_t reg, int32_t rows, const char* role, TileR
 }  // namespace
 
 // tquant: d[i,j] = sat(rint(a[i,j] * s[i,0])) (INT8_SYM, i8), or
-// sat(rint(a[i,j] * s[i,0] + o[i,0])) (INT8_ASYM, ui8); each f32 operation rounds once.
+// sat(rint(a[i,j] * s[i,0] + o[i,0])) (INT8_ASYM, ui8); each f32 operation rounds once; on
+// a2a3 (--arith npu) a keeps the scaled values, as the NPU leaves it.
 // tdequant: d[i,j] = (f32(a[i,j]) - o[i,0]) * s[i,0] in f32. Over the destination's valid region.
 template <typename Op>
 bool ExecQuant(Executor& ex, const Instr& in) {
@@ -56,14 +57,23 @@ bool ExecQuant(Executor& ex, const Instr& in) {
                              DTypeName(want), ", but ", ex.TileName(d.reg), " holds ",
                              DTypeName(d.type->dtype)));
     }
+    auto scaled = [&](int32_t i, int32_t j) {
+      const float y = *a.At<float>(i, j) * *s.At<float>(i, 0);
+      return has_offset && asym ? y + *off.At<float>(i, 0) : y;
+    };
+    // a2a3 scales (and shifts) the source in place before converting it (pto-isa a2a3
+    // TQuant.hpp: TROWEXPANDMUL, TROWEXPANDADD into src): the source keeps those values.
+    const bool in_place = ex.core().arith == Arith::kNpu && ex.program().arch == Arch::kA2A3;
+    if (in_place) {
+      for (int32_t i = 0; i < rows; ++i) {
+        for (int32_t j = 0; j < cols; ++j) *a.At<float>(i, j) = scaled(i, j);
+      }
+    }
     WithSafeDst(ex, d, {&a, &s, has_offset ? &off : nullptr}, false, [&](const TileRef& dst) {
       for (int32_t i = 0; i < rows; ++i) {
-        const float scale = *s.At<float>(i, 0);
-        const float offset = has_offset && asym ? *off.At<float>(i, 0) : 0.0f;
         for (int32_t j = 0; j < cols; ++j) {
-          float y = *a.At<float>(i, j) * scale;
+          const float y = in_place ? *a.At<float>(i, j) : scaled(i, j);
           if (asym) {
-            y = y + offset;
             *dst.At<uint8_t>(i, j) = SaturateRint<uint8_t>(y);
           } else {
             *dst.At<int8_t>(i, j) = SaturateRint<int8_t>(y);

@@ -1,7 +1,8 @@
 """trem, tfmod, trems, tfmods on a2a3 by the NPU's sequences (reference/npu_arith.py): f32 on
 values whose quotients are large or land next to an integer; i32 on values beyond 2^24, which
-f32 does not hold; rows of 100 columns for trems's sign fix by column c mod 64. The exact
-results, and trems without the lane rule, are counted against them."""
+f32 does not hold, and the i32 sources as the sequences leave them (converted in place); rows
+of 100 columns for trems's sign fix by column c mod 64. The exact results, and trems without
+the lane rule, are counted against them."""
 import os
 import sys
 
@@ -17,7 +18,8 @@ CASE = {
     "arch": "a2a3",
     "args": ["a.bin", "b.bin", "i.bin", "j.bin", "zeros:256", "zeros:256"],
     "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": "float32"} for n in F32]
-    + [{"target": n, "expect": f"{n}.expect.bin", "dtype": "int32"} for n in I32],
+    + [{"target": n, "expect": f"{n}.expect.bin", "dtype": "int32"} for n in I32]
+    + [{"target": n, "expect": f"{n}_after.expect.bin", "dtype": "int32"} for n in ("i", "j")],
 }
 PAIRS = [(1.0, 0.1), (1e10, 3.0), (-1e8, 3.0), (1.0, 0.33333334), (7.5, 2.0), (-7.5, 2.0),
          (6.0, -3.0), (0.0, 3.0), (-0.0, 3.0), (5.0, 0.0), (np.inf, 2.0), (2.0, np.inf),
@@ -65,6 +67,15 @@ def generate(out_dir, seed=4712):
     for name, kk in (("rems", k), ("rems_n", kn)):  # the lane rule decides some elements
         plain = remainder_steps(a, kk, True, True)
         assert differ(npu[name][valid], plain[valid]) >= 3, name
+    # The i32 sources as a2a3 leaves them (converted in place): the dividend its f32 round
+    # trip, trem's divisor its f32 value's bits.
+    round_trip = lambda v: np.clip(v.astype(np.float32).astype(np.float64), -2**31, 2**31 - 1).astype(np.int32)
+    after = {"i": round_trip(i), "j": round_trip(j).astype(np.float32).view(np.int32)}
+    assert (after["i"] != i).sum() >= 5
+    for name, v in after.items():  # over the valid region only
+        out = {"i": i, "j": j}[name].copy()
+        out[valid] = v[valid]
+        out.tofile(os.path.join(out_dir, f"{name}_after.expect.bin"))
     for name, v in {"a": a, "b": b, "i": i, "j": j}.items():
         v.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, v in npu.items():

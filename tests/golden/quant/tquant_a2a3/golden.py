@@ -4,6 +4,9 @@ the same values in DN columns sc and oc).
 tquant INT8_SYM: sym = sat_i8(rint(f32(x * s_i))); INT8_ASYM: asym = sat_ui8(rint(f32(f32(x *
 s_i) + o_i))); NaN -> 0, ties to even. tdequant: f32(f32(q - o_i) * s_i). Each f32 operation
 rounds once (numpy float32 arithmetic). Results cover 12x20 of 16x32 (dq16: all of 16x16).
+a2a3 scales (and shifts) tquant's source in place (pto-isa a2a3 TQuant.hpp): the kernel's
+second tquant reads %xv as the first left it, x * s_i, and leaves it (x * s_i) * s_i + o_i
+(output xv).
 """
 import os
 
@@ -16,7 +19,8 @@ CASE = {
              {"target": "dq8", "expect": "dq8.expect.bin", "dtype": "float32",
               "rtol": 0, "atol": 0},
              {"target": "dq16", "expect": "dq16.expect.bin", "dtype": "float32",
-              "rtol": 0, "atol": 0}],
+              "rtol": 0, "atol": 0},
+             {"target": "xv", "expect": "xv.expect.bin", "dtype": "float32", "rtol": 0, "atol": 0}],
 }
 
 
@@ -42,11 +46,14 @@ def inputs(rng):
     return x, s, o, qi8, qi16
 
 
-def reference(x, s, o, qi8, qi16, rows=12, cols=20):
+def reference(x, s, o, qi8, qi16, rows=12, cols=20, in_place=True):
+    """The results; in_place: the source scaled in place between the two tquants (a2a3)."""
     si, oi = s[:, :1], o[:, :1]
     with np.errstate(invalid="ignore", over="ignore"):
-        y = (x * si).astype(np.float32)
-        ya = (y + oi).astype(np.float32)
+        y = (x * si).astype(np.float32)  # the first tquant leaves %xv holding y (a2a3)
+        ya = (((y if in_place else x) * si).astype(np.float32) + oi).astype(np.float32)
+    xv = x.copy()
+    xv[:rows, :cols] = ya[:rows, :cols]
     sym = np.zeros((16, 32), np.int8)
     asym = np.zeros((16, 32), np.uint8)
     dq8 = np.zeros((16, 32), np.float32)
@@ -54,7 +61,7 @@ def reference(x, s, o, qi8, qi16, rows=12, cols=20):
     asym[:rows, :cols] = sat_rint(ya, np.uint8)[:rows, :cols]
     dq8[:rows, :cols] = ((qi8.astype(np.float32) - oi) * si)[:rows, :cols]
     dq16 = (qi16.astype(np.float32) - oi) * si
-    return sym, asym, dq8, dq16.astype(np.float32)
+    return sym, asym, dq8, dq16.astype(np.float32), xv
 
 
 def generate(out_dir):
@@ -64,7 +71,7 @@ def generate(out_dir):
         arr.tofile(os.path.join(out_dir, f"{name}.bin"))
     for name, arr in zip(["sc", "oc"], ins[1:3]):
         np.ascontiguousarray(arr[:, :1]).tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, arr in zip(["sym", "asym", "dq8", "dq16"], reference(*ins)):
+    for name, arr in zip(["sym", "asym", "dq8", "dq16", "xv"], reference(*ins)):
         arr.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
 
 
