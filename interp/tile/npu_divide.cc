@@ -4,8 +4,8 @@
 // in float rounded to f16 once (exact for f16 products; correctly rounded for quotients).
 #include "pto/interp/tile/npu_divide.h"
 
+#include <bit>
 #include <cmath>
-#include <cstring>
 
 #include "pto/common/float_format.h"
 #include "pto/common/isa/opcode.h"
@@ -14,16 +14,8 @@
 namespace pto::interp {
 namespace {
 
-uint32_t Bits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-float Float(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
+uint32_t Bits(float f) { return std::bit_cast<uint32_t>(f); }
+float Float(uint32_t u) { return std::bit_cast<float>(u); }
 float HalfValue(uint32_t bits) { return HalfToFloat(static_cast<uint16_t>(bits)); }
 uint16_t HalfOf(float v) { return FloatToHalf(v); }  // nearest even
 

@@ -5,8 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <cmath>
-#include <cstring>
 #include <random>
 
 #include "pto/common/float_format.h"
@@ -14,16 +14,8 @@
 namespace pto::interp {
 namespace {
 
-float FromBits(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-uint32_t BitsOf(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
+float F32(uint32_t bits) { return std::bit_cast<float>(bits); }
+uint32_t U32(float value) { return std::bit_cast<uint32_t>(value); }
 
 TEST_CASE("a5 high-precision f16 division: early underflow and the unscaled 0x03ff") {
   CHECK(DivIeee754F16(0x0400, 0x6400) == 0x0000);  // 2^-14 / 1024: 0, not 2^-24
@@ -34,15 +26,15 @@ TEST_CASE("a5 high-precision f16 division: early underflow and the unscaled 0x03
 }
 
 TEST_CASE("a5 high-precision f32 division: subnormal dividends other than 0x007fffff") {
-  CHECK(BitsOf(DivIeee754F32(FromBits(1), 1.0f)) == 0x00400000u);  // 2^-149 / 1: 2^-127
-  CHECK(BitsOf(DivIeee754F32(FromBits(0x007fffffu), 1.0f)) == 0x007fffffu);  // rescaled: exact
+  CHECK(U32(DivIeee754F32(F32(1), 1.0f)) == 0x00400000u);  // 2^-149 / 1: 2^-127
+  CHECK(U32(DivIeee754F32(F32(0x007fffffu), 1.0f)) == 0x007fffffu);  // rescaled: exact
   CHECK(DivIeee754F32(1.0f, 0.0f) == INFINITY);
   CHECK(std::isnan(DivIeee754F32(NAN, 1.0f)));
 }
 
 TEST_CASE("a5 compensated f32 division: ties go to the smaller magnitude") {
-  CHECK(BitsOf(DivCompensatedF32(FromBits(3), 2.0f)) == 1u);  // 1.5 x 2^-149: 2^-149
-  CHECK(BitsOf(FromBits(3) / 2.0f) == 2u);                   // IEEE: to even
+  CHECK(U32(DivCompensatedF32(F32(3), 2.0f)) == 1u);  // 1.5 x 2^-149: 2^-149
+  CHECK(U32(F32(3) / 2.0f) == 2u);                   // IEEE: to even
 }
 
 TEST_CASE("a5 high-precision divisions agree with IEEE division on normal results") {

@@ -11,7 +11,11 @@ innocuous for + - * /: 24 >= 2 * 11 + 2):
   sign fix in f16.
 - remainder_high_a5: a5's high-precision TREM on f32: the exact fmod, then the sign fix.
 - int_remainder_a2a3: a2a3's TREM/TREMS on i32, through f32.
+- expdif_case: reduce_expand/expdif_npu_*: TROWEXPANDEXPDIF and TCOLEXPANDEXPDIF, the
+  difference rounded to the type first (vsub, vexp), except a5's f32 (one vexpdif).
 """
+import os
+
 import numpy as np
 
 I32 = np.iinfo(np.int32)
@@ -96,3 +100,47 @@ def int_remainder_a2a3(a, b, scalar):
         df = diff.astype(np.float32)
         r = _sign_fix(df, bf, scalar, lambda x, y: x + y)
     return _i32_sat(np.trunc(r.astype(np.float64))).astype(np.int32)
+
+
+def expdif(x, s, rounds_difference):
+    """exp(x - s) rounded once to x's type; the difference rounded to it first when asked."""
+    s = np.broadcast_to(s, x.shape)
+    diff = (x - s) if rounds_difference else x.astype(np.float64) - s.astype(np.float64)
+    return np.exp(diff.astype(np.float64)).astype(x.dtype)
+
+
+def expdif_case(arch, seed):
+    """CASE and generate(out_dir) of reduce_expand/expdif_npu_<arch>: |a| up to 20 (f16: 10)
+    against small broadcast values, so that the rounded difference shows; the results with
+    the exact difference are counted against the NPU's."""
+    case = {
+        "arch": arch,
+        "args": ["a.bin", "r.bin", "c.bin", "h.bin", "rh.bin", "ch.bin"],
+        "outs": [{"target": n, "expect": f"{n}.expect.bin", "dtype": "float32"}
+                 for n in ("row", "col")]
+        + [{"target": n, "expect": f"{n}.expect.bin", "dtype": "float16"}
+           for n in ("row_h", "col_h")],
+    }
+
+    def generate(out_dir):
+        rng = np.random.default_rng(seed)
+        sign = lambda shape: np.where(rng.random(shape) < 0.5, -1, 1)
+        small = lambda shape, lo, hi: sign(shape) * 10.0 ** rng.uniform(lo, hi, shape)
+        a = rng.uniform(-20, 20, (8, 64)).astype(np.float32)
+        r, c = small((8, 1), -7, -3).astype(np.float32), small((1, 64), -7, -3).astype(np.float32)
+        h = rng.uniform(-10, 10, (8, 64)).astype(np.float16)
+        rh, ch = small((8, 1), -4, -1).astype(np.float16), small((1, 64), -4, -1).astype(np.float16)
+        f32_rounds = arch == "a2a3"
+        npu = {"row": expdif(a, r, f32_rounds), "col": expdif(a, c, f32_rounds),
+               "row_h": expdif(h, rh, True), "col_h": expdif(h, ch, True)}
+        exact = {"row": expdif(a, r, False), "col": expdif(a, c, False),
+                 "row_h": expdif(h, rh, False), "col_h": expdif(h, ch, False)}
+        for name in npu:
+            differ = int((npu[name] != exact[name]).sum())
+            assert differ >= 5 or (name in ("row", "col") and not f32_rounds), (name, differ)
+        for name, v in {"a": a, "r": r, "c": c, "h": h, "rh": rh, "ch": ch}.items():
+            v.tofile(os.path.join(out_dir, f"{name}.bin"))
+        for name, v in npu.items():
+            v.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+
+    return case, generate

@@ -9,6 +9,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save  # noqa: E402
 from reference.npu_arith import int_remainder_a2a3, remainder_steps
 
 SHAPE, VALID = (4, 128), (3, 100)
@@ -76,8 +77,7 @@ def generate(out_dir, seed=4712):
         out = {"i": i, "j": j}[name].copy()
         out[valid] = v[valid]
         out.tofile(os.path.join(out_dir, f"{name}_after.expect.bin"))
-    for name, v in {"a": a, "b": b, "i": i, "j": j}.items():
-        v.tofile(os.path.join(out_dir, f"{name}.bin"))
+    save(out_dir, {"a": a, "b": b, "i": i, "j": j})
     for name, v in npu.items():
         out = np.zeros(SHAPE, v.dtype)  # results outside the valid region stay 0
         out[valid] = v[valid]

@@ -7,6 +7,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save  # noqa: E402
 from reference.npu_arith import remainder_f16_a5, remainder_high_a5, remainder_steps
 
 SHAPE, VALID = (4, 64), (3, 60)
@@ -56,8 +57,7 @@ def generate(out_dir, seed=4711):
         got = npu[name][:rows, :cols].astype(np.float64)
         want = want.astype(npu[name].dtype).astype(np.float64)[:rows, :cols]
         assert (~((got == want) | (np.isnan(got) & np.isnan(want)))).sum() >= 5, name
-    for name, v in {"a": a, "b": b, "h": h, "g": g}.items():
-        v.tofile(os.path.join(out_dir, f"{name}.bin"))
+    save(out_dir, {"a": a, "b": b, "h": h, "g": g})
     for name, v in npu.items():
         out = np.zeros(SHAPE, v.dtype)  # results outside the valid region stay 0
         out[:rows, :cols] = v[:rows, :cols]

@@ -8,6 +8,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save  # noqa: E402
 from reference.compare_select import pack_mask
 
 MASKS = ["lt", "ne", "gts", "lth", "geu"]
@@ -59,10 +60,8 @@ def generate(out_dir, seed=4714):
     out["subs_min"] = subs(i, -2**31, np.int32)
     out["subs_h"] = subs(h, -2**15, np.int16)
     assert (out["subs"] != wrap(i.astype(np.int64) - 16777217, np.int32)).all()
-    for name, v in {"i": i, "j": j, "h": h, "u": u}.items():
-        v.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, v in out.items():
-        v.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    save(out_dir, {"i": i, "j": j, "h": h, "u": u})
+    save(out_dir, {f"{name}.expect": v for name, v in out.items()})
 
 
 if __name__ == "__main__":

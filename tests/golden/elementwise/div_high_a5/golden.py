@@ -7,6 +7,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save  # noqa: E402
 from reference.npu_divide import compensated_f32, ieee754_f16, ieee754_f32
 
 F32 = ["div", "divs", "recip", "cdiv", "div_d"]
@@ -44,10 +45,8 @@ def generate(out_dir, seed=4716):
                 "div_h": h / g, "divs_h": h / np.float16(3)}
     for name, v in once.items():  # the sequences differ from one rounding here
         assert (out[name] != v).sum() >= 3, name
-    for name, v in {"a": a, "b": b, "c": c, "h": h, "g": g}.items():
-        v.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, v in out.items():
-        v.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    save(out_dir, {"a": a, "b": b, "c": c, "h": h, "g": g})
+    save(out_dir, {f"{name}.expect": v for name, v in out.items()})
 
 
 if __name__ == "__main__":

@@ -2,8 +2,12 @@
 subnormal inputs (tlog), where their two-step sequences round twice (pto-isa a5
 TExp_Custom.hpp, TLog_Custom.hpp); the default mode's results (one rounding) beside them."""
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save  # noqa: E402
 
 CASE = {
     "arch": "a5",
@@ -44,10 +48,8 @@ def generate(out_dir, seed=4715):
             "log_h": np.log(q.astype(np.float64)).astype(np.float16)}
     for name, v in once.items():
         assert (out[name] != v).sum() >= 3, name
-    for name, v in {"x": x, "h": h, "p": p, "q": q}.items():
-        v.tofile(os.path.join(out_dir, f"{name}.bin"))
-    for name, v in out.items():
-        v.tofile(os.path.join(out_dir, f"{name}.expect.bin"))
+    save(out_dir, {"x": x, "h": h, "p": p, "q": q})
+    save(out_dir, {f"{name}.expect": v for name, v in out.items()})
 
 
 if __name__ == "__main__":
