@@ -4,6 +4,7 @@
 // checks. Synchronisation instructions move the pipes' clocks instead.
 #include "pto/interp/check/checked_step.h"
 
+#include "pto/common/isa/roles.h"
 #include "pto/common/isa/access.h"
 #include "pto/common/isa/attributes.h"
 #include "pto/common/isa/pipes.h"
@@ -37,11 +38,11 @@ bool OnCore(const Core& core, int pipe) {
 void Sync(Executor& ex, const Instr& in, check::Sanitizer& s, check::Site site) {
   using Kind = check::FlagEvent::Kind;
   const uint32_t* o = in.operands;
-  switch (in.op) {
-    case Opcode::kGetBuf:
+  switch (RoleOf(in.op)) {
+    case Role::kBufferGet:
       if (const int p = check::OpTypePipeIndex(o[0]); p >= 0) s.AcquireBuffer(site, p, o[1]);
       return;
-    case Opcode::kRlsBuf:
+    case Role::kBufferRelease:
       if (const int p = check::OpTypePipeIndex(o[0]); p >= 0) s.ReleaseBuffer(site, p, o[1]);
       return;
     default:
@@ -212,8 +213,8 @@ bool BlockSyncStep(Executor& ex, const Instr& in, check::Sanitizer& s) {
   Core& core = ex.core();
   s.BarrierAll();
   if (s.comm_core() >= 0) {
-    if (in.op != Opcode::kWaitCrossBlock) core.comm_release = &s.CommRelease();
-    if (in.op != Opcode::kSetCrossBlock) core.comm_acquire = &core.comm_in;
+    if (RoleOf(in.op) != Role::kBlockWait) core.comm_release = &s.CommRelease();
+    if (RoleOf(in.op) != Role::kBlockSet) core.comm_acquire = &core.comm_in;
   }
   const bool ok = ex.Execute(in);
   if (core.comm_acquire) {
@@ -233,13 +234,10 @@ bool BlockSyncStep(Executor& ex, const Instr& in, check::Sanitizer& s) {
   const check::Site site{&ex.function(), ex.pc()};
   switch (plan.kind) {
     case check::StepPlan::Kind::kSync: {
-      if (in.op == Opcode::kSyncAll || in.op == Opcode::kSetCrossBlock ||
-          in.op == Opcode::kWaitCrossBlock) {
-        return BlockSyncStep(ex, in, s);
-      }
+      if (SyncsBlocks(RoleOf(in.op))) return BlockSyncStep(ex, in, s);
       Sync(ex, in, s, site);
       const bool ok = ex.Execute(in);
-      if (in.op == Opcode::kSyncWait && core.hub) Acquire(core, s, PipeIndex(in.operands[1]));
+      if (RoleOf(in.op) == Role::kCrossCoreWait && core.hub) Acquire(core, s, PipeIndex(in.operands[1]));
       core.release_out.reset();
       return ok;
     }
@@ -249,7 +247,7 @@ bool BlockSyncStep(Executor& ex, const Instr& in, check::Sanitizer& s) {
       return ex.Execute(in);
     }
     case check::StepPlan::Kind::kVecScope:
-      core.in_vector_scope = in.op == Opcode::kVecScopeBegin;
+      core.in_vector_scope = RoleOf(in.op) == Role::kScopeBegin;
       s.VectorScope(core.in_vector_scope);
       return ex.Execute(in);
     case check::StepPlan::Kind::kPlain:
@@ -262,8 +260,8 @@ bool BlockSyncStep(Executor& ex, const Instr& in, check::Sanitizer& s) {
     // A tnotify releases all the core has done into its signal words; a twait or ttest the
     // words satisfy acquires what they hold (far_clock.h CommClock).
     if (s.comm_core() >= 0) {
-      if (in.op == Opcode::kTNotify) core.comm_release = &s.CommRelease();
-      if (in.op == Opcode::kTWait || in.op == Opcode::kTTest) core.comm_acquire = &core.comm_in;
+      if (RoleOf(in.op) == Role::kSignalRelease) core.comm_release = &s.CommRelease();
+      if (RoleOf(in.op) == Role::kSignalAcquire) core.comm_acquire = &core.comm_in;
     }
     // A push or free carries everything before it to the other core (a barrier made every
     // clock the same).

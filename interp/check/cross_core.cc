@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "pto/common/isa/roles.h"
 #include "pto/common/code_walk.h"
 #include "pto/common/strings.h"
 #include "pto/interp/launch.h"
@@ -15,7 +16,7 @@ bool OrdersBlocks(const Program& program) { return UsesComm(program); }
 
 bool CoreOrderModelled(const Program& program) {
   // (Comm with cores run apart does not run: Runner refuses it.)
-  return !AnyInstruction(program, [](const Instr& in) { return in.op == Opcode::kTSyncOp; });
+  return !AnyInstruction(program, [](const Instr& in) { return RoleOf(in.op) == Role::kTileEvent; });
 }
 
 namespace {

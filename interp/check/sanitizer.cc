@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "pto/common/isa/roles.h"
 #include "pto/common/call_graph.h"
 #include "pto/common/code_walk.h"
 #include "pto/common/strings.h"
@@ -34,12 +35,7 @@ bool HasExplicitSync(const Program& program, const Function& entry) {
     for (const CodeSite& site : Instructions(program.functions[fi].code)) {
       // Any flag, barrier, event or buffer token; cross-core signals, barriers between blocks
       // and tsync order cores, blocks and tile events, not a core's pipes.
-      const Opcode op = site.in.op;
-      if (GetOpInfo(op).family == Family::kSync && op != Opcode::kSyncSet &&
-          op != Opcode::kSyncWait && op != Opcode::kTSyncOp && op != Opcode::kSyncAll &&
-          op != Opcode::kSetCrossBlock && op != Opcode::kWaitCrossBlock) {
-        return true;
-      }
+      if (OrdersCorePipes(RoleOf(site.in.op))) return true;
     }
   }
   return false;

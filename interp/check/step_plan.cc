@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "pto/common/isa/roles.h"
 #include "pto/common/code_walk.h"
 #include "pto/common/isa/access.h"
 #include "pto/common/isa/pipes.h"
@@ -27,7 +28,7 @@ StepPlan PlanOf(const Program& program, const Function& f, const Instr& in,
   StepPlan p;
   const OpInfo& info = GetOpInfo(in.op);
   if (info.family == Family::kSync) p.kind = StepPlan::Kind::kSync;
-  if (in.op == Opcode::kMemBar) p.kind = StepPlan::Kind::kMemBar;
+  if (RoleOf(in.op) == Role::kMemBar) p.kind = StepPlan::Kind::kMemBar;
   if (info.family == Family::kVecScope) p.kind = StepPlan::Kind::kVecScope;
   p.pipe = static_cast<int8_t>(PipeIndex(static_cast<uint32_t>(PipeOf(f, in))));
   p.ordered = info.is_pipe() || info.is_comm();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "pto/common/isa/roles.h"
 #include "pto/common/isa/cost_table.h"
 #include "pto/common/isa/operand_kinds.h"
 #include "pto/common/isa/pipes.h"
@@ -116,14 +117,15 @@ void CubeCost(const Step& step, StepCost* c) {
 void PipeSignal(const Step& step, const OpInfo& info, StepCost* c) {
   using Kind = check::FlagEvent::Kind;
   const Opcode op = info.opcode;
-  const bool push = op == Opcode::kTPushToAiv || op == Opcode::kTPushToAic;
-  const bool pop = op == Opcode::kTPopFromAic || op == Opcode::kTPopFromAiv;
+  const Role role = RoleOf(op);
+  const bool push = role == Role::kPushToVector || role == Role::kPushToCube;
+  const bool pop = role == Role::kPopFromCube || role == Role::kPopFromVector;
   if (!push && !pop) return;
   uint32_t id = 0;
   for (int i = 0; i < info.num_operands(); ++i) {
     if (info.operands[i].attr == "id") id = step.in->operands[i];
   }
-  const bool to_vector = op == Opcode::kTPushToAiv || op == Opcode::kTPopFromAic;
+  const bool to_vector = role == Role::kPushToVector || role == Role::kPopFromCube;
   c->sync.kind = push ? Kind::kCrossSet : Kind::kCrossWait;
   c->sync.src = c->sync.dst = c->pipe;
   c->sync.id = -1 - (2 * static_cast<int64_t>(id) + (to_vector ? 0 : 1));

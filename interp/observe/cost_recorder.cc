@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "pto/common/isa/roles.h"
 #include "pto/common/isa/opcode.h"
 
 namespace pto::interp::observe {
@@ -14,8 +15,8 @@ void CostRecorder::OnStep(const Step& step) {
   HostTime& host = host_[static_cast<size_t>(info.family)];
   ++host.instructions;
   if (!records_.empty()) host.ticks += now - last_;
-  const bool scope_begin = step.in->op == Opcode::kVecScopeBegin;
-  const bool scope_end = step.in->op == Opcode::kVecScopeEnd;
+  const bool scope_begin = RoleOf(step.in->op) == Role::kScopeBegin;
+  const bool scope_end = RoleOf(step.in->op) == Role::kScopeEnd;
   // The scope's own markers are issued by the scalar unit.
   const StepCost c = CostOf(step, in_vector_scope_ && !scope_end);
   Append({step.function, step.pc, c.head, c.body, static_cast<int32_t>(c.sync.id),
