@@ -60,26 +60,36 @@ const CLI::Validator kOutputFile(
 
 }  // namespace
 
-static int ToolMain(int argc, char** argv) {
+namespace {
+
+// What the command line fills in: the run's request and the options read as text first.
+struct CommandLine {
   CLI::App app{"ptorun: run PTO bytecode (.ptobc) on the CPU", "ptorun"};
   std::string program_path;
   pto::interp::RunRequest request;
-  pto::interp::RunOptions& options = request.options;
   std::vector<std::string> outs, expects;
-  app.add_option("program", program_path, "bytecode file from ptoas")->required();
+  std::string check = "auto";
+  std::string arith = "npu";
+};
+
+// The program, its arguments and what the run writes or compares afterwards.
+CLI::Option* DeclareInputsAndOutputs(CommandLine& cl) {
+  CLI::App& app = cl.app;
+  pto::interp::RunRequest& request = cl.request;
+  app.add_option("program", cl.program_path, "bytecode file from ptoas")->required();
   app.add_option("args", request.args,
                  "one per kernel parameter: for pointers and tiles a file of raw little-endian "
                  "elements, a .npy file (its type and shape checked) or zeros:N; for scalars a "
                  "literal");
   app.add_option("--entry", request.entry, "function to run (default: the program's entry)");
   // Each --out and --expect takes one value, so that a kernel argument after it stays one.
-  app.add_option("--out", outs,
+  app.add_option("--out", cl.outs,
                  "I=FILE or NAME=FILE: after the run, write parameter I's global buffer "
                  "(1-based) or the named parameter or tile to FILE (numpy's .npy format, with "
                  "the output's shape, if FILE ends in .npy)")
       ->allow_extra_args(false);
   CLI::Option* expect =
-      app.add_option("--expect", expects,
+      app.add_option("--expect", cl.expects,
                      "I=GOLDEN or NAME=GOLDEN: after the run, compare the output with GOLDEN (a "
                      ".npy file of any numeric type, or raw elements of the output's type): "
                      "print the largest errors and the first elements out of tolerance, and "
@@ -95,6 +105,14 @@ static int ToolMain(int argc, char** argv) {
                  "bf16 1e-5; integers 0)")
       ->check(kTolerance)
       ->needs(expect);
+  return expect;
+}
+
+// How the run goes: steps, blocks and threads. Returns --threads, which --audit-accesses
+// excludes.
+CLI::Option* DeclareExecution(CommandLine& cl) {
+  CLI::App& app = cl.app;
+  pto::interp::RunOptions& options = cl.request.options;
   // Ranges are checked as signed numbers, so that "-5" is refused, not wrapped.
   constexpr int kMaxCount = std::numeric_limits<int>::max();
   app.add_option("--max-steps", options.max_steps,
@@ -107,12 +125,17 @@ static int ToolMain(int argc, char** argv) {
       ->check(CLI::Range(1, kMaxCount))
       ->capture_default_str();
   options.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  CLI::Option* threads =
-      app.add_option("--threads", options.threads,
-                     "blocks run in parallel on this many threads, at least 1 (the results do "
-                     "not depend on it)")
-          ->check(CLI::Range(1, kMaxCount))
-          ->capture_default_str();
+  return app.add_option("--threads", options.threads,
+                        "blocks run in parallel on this many threads, at least 1 (the results "
+                        "do not depend on it)")
+      ->check(CLI::Range(1, kMaxCount))
+      ->capture_default_str();
+}
+
+// What the run reports about itself; the options --audit-accesses excludes.
+std::vector<CLI::Option*> DeclareObservers(CommandLine& cl) {
+  CLI::App& app = cl.app;
+  pto::interp::RunRequest& request = cl.request;
   app.add_flag("--time", request.report_time,
                "print how long the kernel ran (microseconds, inputs already loaded) and how "
                "many instructions it executed");
@@ -125,7 +148,7 @@ static int ToolMain(int argc, char** argv) {
       "write one JSON record per executed instruction to FILE (docs/observe.md gives the "
       "fields): its block, core, pipe, opcode, source line and operands")
       ->check(kOutputFile);
-  app.add_option("--trace-limit", options.trace_limit,
+  app.add_option("--trace-limit", request.options.trace_limit,
                  "the most records --trace writes (at least 1); past it the run goes on and a "
                  "note says the trace was cut")
       ->check(kCount)
@@ -147,55 +170,58 @@ static int ToolMain(int argc, char** argv) {
       "chrome://tracing): a track per block, core and pipe, a slice per instruction, an arrow "
       "from each set_flag to its wait_flag, UB and L1 bytes as counters")
       ->check(kOutputFile);
-  app.add_flag("--audit-accesses", options.audit_accesses,
-               "a self-check of ptorun, for its tests: run each tile instruction against the "
-               "description of what it reads and writes, and fault where they differ (slow; "
-               "blocks run one at a time)")
-      ->excludes(threads)
-      ->excludes(stats)
-      ->excludes(trace)
-      ->excludes(profile)
-      ->excludes(profile_csv)
-      ->excludes(timeline);
-  std::string check = "auto";
-  app.add_option("--check", check,
+  return {stats, trace, profile, profile_csv, timeline};
+}
+
+// The checks and the arithmetic, and the self-check that excludes the parallel and observed runs.
+void DeclareChecks(CommandLine& cl, const std::vector<CLI::Option*>& not_with_audit) {
+  CLI::App& app = cl.app;
+  CLI::Option* audit = app.add_flag(
+      "--audit-accesses", cl.request.options.audit_accesses,
+      "a self-check of ptorun, for its tests: run each tile instruction against the "
+      "description of what it reads and writes, and fault where they differ (slow; blocks "
+      "run one at a time)");
+  for (CLI::Option* option : not_with_audit) audit->excludes(option);
+  app.add_option("--check", cl.check,
                  "find what the NPU would get wrong: races between pipes, synchronisation "
                  "misuse, reads of on-chip memory nothing wrote. auto (default): races only in "
                  "kernels that synchronise themselves; strict: in every kernel; off")
       ->check(CLI::IsMember({"auto", "strict", "off"}));
-  std::string arith = "npu";
-  app.add_option("--arith", arith,
+  app.add_option("--arith", cl.arith,
                  "how instructions round. npu (default): as the NPU's instruction sequences "
                  "do, each step rounded to its type (docs/semantics.md); exact: each result "
                  "rounded once from the exact value, to tell an algorithm's error from the "
                  "NPU's rounding")
       ->check(CLI::IsMember({"npu", "exact"}));
-  app.set_version_flag("--version", pto::VersionText("ptorun"));
-  std::vector<std::string> words(argv, argv + argc);
-  for (size_t i = 1; i < words.size(); ++i) {
-    if (words[i] == "--") break;
-    if (words[i].rfind("--profile=", 0) == 0) {
-      const std::string file = words[i].substr(10);
-      if (file.empty()) {
-        std::cerr << "ptorun: error: --profile= needs a file: --profile=FILE.csv\n";
-        return kExitUsage;
-      }
-      words[i] = "--profile-csv";
-      words.insert(words.begin() + static_cast<std::ptrdiff_t>(++i), file);
+}
+
+// "--profile=FILE" as "--profile-csv FILE" (before any "--"); an empty FILE is an error.
+std::optional<int> SpellProfileFile(std::vector<std::string>* words) {
+  for (size_t i = 1; i < words->size(); ++i) {
+    if ((*words)[i] == "--") break;
+    if ((*words)[i].rfind("--profile=", 0) != 0) continue;
+    const std::string file = (*words)[i].substr(10);
+    if (file.empty()) {
+      std::cerr << "ptorun: error: --profile= needs a file: --profile=FILE.csv\n";
+      return kExitUsage;
     }
+    (*words)[i] = "--profile-csv";
+    words->insert(words->begin() + static_cast<std::ptrdiff_t>(++i), file);
   }
-  std::vector<char*> args;
-  for (std::string& w : words) args.push_back(w.data());
-  if (std::optional<int> exit = pto::ParseCommandLine(app, static_cast<int>(args.size()), args.data())) {
-    return *exit;
-  }
+  return std::nullopt;
+}
+
+// The options read as text, into the request: the modes and the --out / --expect pairs.
+std::optional<int> ApplyChoices(CommandLine& cl) {
+  pto::interp::RunRequest& request = cl.request;
   request.profile |= !request.profile_csv.empty();
-  options.check = check == "off"      ? pto::interp::check::Level::kOff
-                  : check == "strict" ? pto::interp::check::Level::kStrict
-                                      : pto::interp::check::Level::kAuto;
-  options.arith = arith == "exact" ? pto::interp::Arith::kExact : pto::interp::Arith::kNpu;
+  request.options.check = cl.check == "off"      ? pto::interp::check::Level::kOff
+                          : cl.check == "strict" ? pto::interp::check::Level::kStrict
+                                                 : pto::interp::check::Level::kAuto;
+  request.options.arith =
+      cl.arith == "exact" ? pto::interp::Arith::kExact : pto::interp::Arith::kNpu;
   for (const auto& [option, list, target] :
-       {std::tuple{"--out", &outs, &request.outs}, {"--expect", &expects, &request.expects}}) {
+       {std::tuple{"--out", &cl.outs, &request.outs}, {"--expect", &cl.expects, &request.expects}}) {
     for (const std::string& item : *list) {
       size_t eq = item.find('=');
       if (eq == std::string::npos || eq == 0 || eq + 1 == item.size()) {
@@ -206,35 +232,67 @@ static int ToolMain(int argc, char** argv) {
       target->emplace_back(item.substr(0, eq), item.substr(eq + 1));
     }
   }
-  {
-    // Before the run, so that it is not wasted on an output that cannot be written.
-    std::vector<std::string> files, inputs = request.args;
-    for (const auto& out : request.outs) files.push_back(out.second);
-    if (!request.trace.empty()) files.push_back(request.trace);
-    if (!request.profile_csv.empty()) files.push_back(request.profile_csv);
-    if (!request.timeline.empty()) files.push_back(request.timeline);
-    inputs.push_back(program_path);
-    for (const auto& golden : request.expects) inputs.push_back(golden.second);
-    if (std::optional<int> exit = pto::CheckOutputs("ptorun", files, inputs)) return *exit;
-  }
+  return std::nullopt;
+}
 
-  // What the run reads or allocates up front: the program, argument files and zero-filled
-  // buffers (counted at 4 bytes an element; the types are not known yet).
-  uint64_t input_bytes = pto::TotalFileBytes(request.args) + pto::TotalFileBytes({program_path});
-  for (const std::string& arg : request.args) {
+// Before the run, so that it is not wasted on an output that cannot be written.
+std::optional<int> CheckFiles(const CommandLine& cl) {
+  const pto::interp::RunRequest& request = cl.request;
+  std::vector<std::string> files, inputs = request.args;
+  for (const auto& out : request.outs) files.push_back(out.second);
+  if (!request.trace.empty()) files.push_back(request.trace);
+  if (!request.profile_csv.empty()) files.push_back(request.profile_csv);
+  if (!request.timeline.empty()) files.push_back(request.timeline);
+  inputs.push_back(cl.program_path);
+  for (const auto& golden : request.expects) inputs.push_back(golden.second);
+  return pto::CheckOutputs("ptorun", files, inputs);
+}
+
+// What the run reads or allocates up front: the program, argument files and zero-filled
+// buffers (counted at 4 bytes an element; the types are not known yet).
+void ReserveHeap(const CommandLine& cl) {
+  uint64_t input_bytes =
+      pto::TotalFileBytes(cl.request.args) + pto::TotalFileBytes({cl.program_path});
+  for (const std::string& arg : cl.request.args) {
     if (arg.rfind("zeros:", 0) == 0) input_bytes += 4 * std::strtoull(arg.c_str() + 6, nullptr, 10);
   }
   pto::UseHugePagesForHeap(input_bytes);
+}
 
+int LoadAndRun(const CommandLine& cl) {
   std::vector<uint8_t> bytes;
   pto::Program program;
-  if (!pto::ReadBytecodeFile("ptorun", program_path, &bytes, &program)) return kExitError;
+  if (!pto::ReadBytecodeFile("ptorun", cl.program_path, &bytes, &program)) return kExitError;
   if (program.is_object) {
-    std::cerr << "ptorun: error: " << program_path << " is an object (ptoas -c); link it into "
-              << "an executable first: ptoas " << program_path << " ... -o PROG.ptobc\n";
+    std::cerr << "ptorun: error: " << cl.program_path << " is an object (ptoas -c); link it "
+              << "into an executable first: ptoas " << cl.program_path << " ... -o PROG.ptobc\n";
     return kExitError;
   }
-  return pto::interp::Run(program, request, std::cerr);
+  return pto::interp::Run(program, cl.request, std::cerr);
+}
+
+}  // namespace
+
+static int ToolMain(int argc, char** argv) {
+  CommandLine cl;
+  DeclareInputsAndOutputs(cl);
+  CLI::Option* threads = DeclareExecution(cl);
+  std::vector<CLI::Option*> not_with_audit = DeclareObservers(cl);
+  not_with_audit.insert(not_with_audit.begin(), threads);
+  DeclareChecks(cl, not_with_audit);
+  cl.app.set_version_flag("--version", pto::VersionText("ptorun"));
+  std::vector<std::string> words(argv, argv + argc);
+  if (std::optional<int> exit = SpellProfileFile(&words)) return *exit;
+  std::vector<char*> args;
+  for (std::string& w : words) args.push_back(w.data());
+  if (std::optional<int> exit =
+          pto::ParseCommandLine(cl.app, static_cast<int>(args.size()), args.data())) {
+    return *exit;
+  }
+  if (std::optional<int> exit = ApplyChoices(cl)) return *exit;
+  if (std::optional<int> exit = CheckFiles(cl)) return *exit;
+  ReserveHeap(cl);
+  return LoadAndRun(cl);
 }
 
 int main(int argc, char** argv) {
