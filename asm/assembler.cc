@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <unordered_set>
 
+#include "pto/asm/func_declaration.h"
 #include "pto/asm/func_header.h"
 #include "pto/asm/lowering/body_lowering.h"
 #include "pto/asm/lowering/function_lowering.h"
@@ -127,6 +129,8 @@ class ModuleLowering final : public FunctionOutliner {
   };
 
   void Declare(const Statement& stmt, Pending* pending);
+  int64_t ClaimSlot(std::string_view fn_name, const Item& name, bool is_private, Pending* pending,
+                    std::optional<Function>* declared);
   /// Ends the synchronous form's @main with a return if it does not (a func.func body must
   /// end with one: BodyLowering::LowerFunctionBody); \a where is for a limit's message.
   void Finish(FunctionBuilder& fb, SourceRange where);
@@ -263,117 +267,36 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   ReadFuncHeader(ctx_, stmt, &header);  // what it reports still leaves the name to declare
   if (!header.name) return;
   const Item& name = *header.name;
-  const bool is_private = header.is_private;
   pending->body = header.body;
-  bool is_entry = false;
-  bool simt_entry = false;
-  KernelKind kind = KernelKind::kAny;
-  if (header.attributes) {
-    std::map<std::string, Attribute> attrs;
-    ReadAttributes(*header.attributes, &attrs);
-    // Only dialect attributes (pto.entry, pto.kernel_kind) and MLIR's no_inline mean anything.
-    CheckAttributeNames(ctx_, attrs, "func.func",
-                        [](std::string_view key) { return key == "no_inline"; });
-    is_entry |= attrs.count("pto.entry") > 0;
-    simt_entry = attrs.count("pto.simt_entry") > 0;
-    for (const char* budget : {"pto.simt_max_threads", "pto.simt_max_regs"}) {
-      auto b = attrs.find(budget);
-      if (b == attrs.end()) continue;
-      // "256 : i32": the number before its type.
-      const Item* word = b->second.value.empty() ? nullptr : &b->second.value[0];
-      if (!simt_entry) {
-        ctx_.Error(b->second.range, StrCat(budget, " belongs to a function marked pto.simt_entry"));
-      } else if (!word || !word->Is(ItemKind::kInt) || word->number <= 0 ||
-                 word->number > 0x7fffffff) {
-        ctx_.Error(b->second.range, StrCat(budget, " is a positive i32"));
-      }
-    }
-    pending->is_kernel = attrs.count("pto.kernel") > 0;
-    pending->tileop_helper = attrs.count("pto.tileop.helper") > 0;
-    auto it = attrs.find("pto.kernel_kind");
-    if (it != attrs.end() && ParseKernelKind(ctx_, it->second, &kind) &&
-        pending->scope != KernelKind::kAny && kind != pending->scope) {
-      ctx_.Error(it->second.range, StrCat("@", name.text, " is marked ", KernelKindName(kind),
-                                          " but sits in a ", KernelKindName(pending->scope),
-                                          " submodule, whose functions are all ",
-                                          KernelKindName(pending->scope)));
-    }
-  }
-  if (is_entry && !header.results.empty()) {  // PTOAS v0.60 refuses entries with results
+  const FuncMarks marks = ReadFuncMarks(ctx_, header, pending->scope);
+  pending->is_kernel = marks.is_kernel;
+  pending->tileop_helper = marks.tileop_helper;
+  if (marks.is_entry && !header.results.empty()) {  // PTOAS v0.60 refuses entries with results
     ctx_.Error(header.results_range, StrCat("@", name.text,
                                             " is marked pto.entry, which must "
                                             "return nothing; it returns a value"));
   }
-  if (pending->tileop_helper && !header.results.empty()) {
+  if (marks.tileop_helper && !header.results.empty()) {
     ctx_.Error(header.results_range, "tileop helpers must not return values; write results "
                                      "through mutable Tile parameters");
     pending->body = nullptr;  // its body is not lowered: its return would fail again
   }
-  if (pending->scope != KernelKind::kAny) kind = pending->scope;
   pending->name = &name;
   // In a container, a name both kinds' submodules define names a function of each.
   const std::string_view fn_name = ctx_.ScopedName(name.text, pending->scope);
   std::vector<DType> results;
   std::vector<Type> memory_results;
-  if (!header.results.empty()) {
-    const ItemSpan list = header.results;
-    const SourceRange list_range = header.results_range;
-    std::vector<ItemSpan> parts;
-    if (!SplitList(ctx_, list, "a type", &parts)) return;
-    for (ItemSpan part : parts) {
-      Type t;
-      if (!ParseWholeType(ctx_, part, &t)) return;
-      if (t.IsTile() || t.IsView()) {  // handed back by reference (see LowerReturn)
-        memory_results.push_back(t);
-        continue;
-      }
-      if (!t.IsScalar()) {
-        ctx_.Error(part, StrCat("functions return scalars, tiles or views; results in memory "
-                                "go through pointers (got '", t.text, "')"));
-        return;
-      }
-      results.push_back(t.dtype);
-    }
-    if (!memory_results.empty() && !results.empty()) {
-      ctx_.Error(list_range, "a function returning tiles or views returning scalars too is not "
-                             "modelled: return the scalars through a pointer");
-      return;
-    }
-    if (results.size() > ctx_.limits().results) {
-      ctx_.Error(list_range, TooManyResults(name.text, results.size(), ctx_.limits().results));
-    }
-  }
-  // A declaration (func.func private @f(...) without a body) and the definition of the same
-  // function in one file, as nested modules of different backends write them, are one function.
-  int64_t reuse = -1;
-  Function declared;
-  if (!ctx_.DeclareFunction(fn_name, static_cast<uint32_t>(program_.functions.size()))) {
-    const int64_t prior = ctx_.FunctionIndex(fn_name);
-    const bool prior_defined = program_.functions[prior].defined;
-    if (!prior_defined && pending->body) {
-      reuse = prior;
-      declared = std::move(program_.functions[prior]);
-      program_.functions[prior] = Function();
-    } else if (prior_defined && !pending->body && is_private) {
-      return;  // declared again after its definition
-    } else {
-      ctx_.Error(name, StrCat("function @", fn_name, " is defined twice"));
-      pending->body = nullptr;
-      return;
-    }
-  } else {
-    program_.functions.emplace_back();
-  }
-  if (program_.functions.size() > ctx_.limits().functions) {
-    ctx_.LimitError("functions", name.range, TooManyFunctions(ctx_.limits().functions));
-  }
-  Function& fn = reuse >= 0 ? program_.functions[reuse] : program_.functions.back();
+  if (!ReadFuncResults(ctx_, header, &results, &memory_results)) return;
+  std::optional<Function> declared;
+  const int64_t slot = ClaimSlot(fn_name, name, header.is_private, pending, &declared);
+  if (slot < 0) return;
+  Function& fn = program_.functions[slot];
   fn.name = ctx_.InternName(program_, fn_name, name.range);
   fn.results = results;
-  fn.kind = kind;
-  fn.is_public = !is_private;
-  fn.marked_entry = is_entry;
-  fn.simt_entry = simt_entry;
+  fn.kind = marks.kind;
+  fn.is_public = !header.is_private;
+  fn.marked_entry = marks.is_entry;
+  fn.simt_entry = marks.simt_entry;
   // A function without a body is a declaration: defined by another file, joined by the linker.
   fn.defined = pending->body != nullptr;
   int line, col;
@@ -386,42 +309,45 @@ void ModuleLowering::Declare(const Statement& stmt, Pending* pending) {
   if (!memory_results.empty()) {
     std::vector<std::string> spellings;
     for (const Type& t : memory_results) spellings.push_back(t.text);
-    ctx_.SetMemoryResults(reuse >= 0 ? reuse : program_.functions.size() - 1,
-                          std::move(spellings));
+    ctx_.SetMemoryResults(slot, std::move(spellings));
     pending->builder->set_memory_results(std::move(memory_results));
   }
-  for (size_t k = 0; k < header.param_list.size(); ++k) {
-    const ParamSpelling& param = header.param_list[k];
-    const SourceRange type_range = SpanRange(param.type);
-    pending->builder->set_statement(type_range);
-    // A declaration's parameters may be types only; they are then named as MLIR prints
-    // them, %arg0, %arg1, ..., for messages.
-    Item unnamed;
-    std::string unnamed_text = StrCat("arg", k);
-    unnamed.kind = ItemKind::kValue;
-    unnamed.text = unnamed_text;
-    unnamed.range = type_range;
-    const Item& param_name = param.name ? *param.name : unnamed;
-    Type type;
-    if (!ParseWholeType(ctx_, param.type, &type) ||
-        !AddParam(*pending->builder, param_name, type, type_range)) {
-      if (param.name) pending->builder->Poison(*param.name);
-    } else if (pending->tileop_helper && !type.IsTile() && !type.IsScalar()) {
-      ctx_.Error(type_range, StrCat("tileop argument #", k, " must be a !pto.tile_buf or a "
-                                    "scalar, not '", type.text, "'"));
-    }
+  DeclareFuncParams(ctx_, header, marks.tileop_helper, *pending->builder);
+  if (declared && !SameSignature(*declared, fn)) {
+    ctx_.Error(name, StrCat("@", name.text, " is declared at line ", declared->def_line,
+                            " with other parameter or result types"));
   }
-  if (reuse >= 0) {
-    bool same = declared.results == fn.results && declared.params.size() == fn.params.size();
-    for (size_t k = 0; same && k < fn.params.size(); ++k) {
-      same = declared.params[k].kind == fn.params[k].kind &&
-             declared.params[k].dtype == fn.params[k].dtype;
+}
+
+// A declaration (func.func private @f(...) without a body) and the definition of the same
+// function in one file, as nested modules of different backends write them, are one function:
+// the slot of \a fn_name in the program (a new one, or the declaration's, moved into
+// \a declared to compare with), or -1 when there is nothing to declare (reported, or a
+// declaration after the definition).
+int64_t ModuleLowering::ClaimSlot(std::string_view fn_name, const Item& name, bool is_private,
+                                  Pending* pending, std::optional<Function>* declared) {
+  int64_t slot = static_cast<int64_t>(program_.functions.size());
+  if (!ctx_.DeclareFunction(fn_name, static_cast<uint32_t>(slot))) {
+    const int64_t prior = ctx_.FunctionIndex(fn_name);
+    const bool prior_defined = program_.functions[prior].defined;
+    if (!prior_defined && pending->body) {
+      *declared = std::move(program_.functions[prior]);
+      program_.functions[prior] = Function();
+      slot = prior;
+    } else if (prior_defined && !pending->body && is_private) {
+      return -1;  // declared again after its definition
+    } else {
+      ctx_.Error(name, StrCat("function @", fn_name, " is defined twice"));
+      pending->body = nullptr;
+      return -1;
     }
-    if (!same) {
-      ctx_.Error(name, StrCat("@", name.text, " is declared at line ", declared.def_line,
-                              " with other parameter or result types"));
-    }
+  } else {
+    program_.functions.emplace_back();
   }
+  if (program_.functions.size() > ctx_.limits().functions) {
+    ctx_.LimitError("functions", name.range, TooManyFunctions(ctx_.limits().functions));
+  }
+  return slot;
 }
 
 bool ModuleLowering::Run(StatementSpan top) {
