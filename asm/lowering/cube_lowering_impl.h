@@ -55,6 +55,17 @@ class CubeLowering {
   bool Fixpipe();
   bool Ctrl();
 
+  // Fixpipe's clauses (fixpipe_lowering.cc), each pushing its operands in encoding order.
+  bool FixpipeDstMode(uint32_t* flags);
+  bool FixpipeUnitFlag(uint32_t* flags);
+  bool FixpipePreQuant(uint32_t* quant, DType* quant_type);
+  bool FixpipePreRelu(uint32_t* flags, DType* relu_type);
+  bool FixpipeReluTerms(const Clause& clause, uint32_t* relu, ItemSpan* payload,
+                        bool* has_payload, Value* clip, bool* has_clip);
+  bool FixpipeLayout(uint32_t* flags);
+  bool FixpipeSat(uint32_t* flags);
+  bool FixpipeAtomic(bool gm, DType dst_type, uint32_t* flags);
+
   // Operands.
   bool Pointer(size_t pos, bool gm, Memory mem, Value* out);
   bool PointerTerm(ItemSpan term, bool gm, Memory mem, Value* out);
