@@ -35,11 +35,7 @@ bool ClassMatches(OperandKind kind, const Value& v) {
          KindAcceptsType(kind, v.type.dtype);
 }
 
-// The rows of the fixpipe's per-channel quantisation (tmov.fp, tstore.fp, textract_fp, ...).
-bool IsQuantisedRow(const OpInfo& info) {
-  const std::string_view m = info.mnemonic;
-  return m.size() > 3 && (m.substr(m.size() - 3) == ".fp" || m.substr(m.size() - 3) == "_fp");
-}
+bool IsQuantisedRow(const OpInfo& info) { return (info.flags & kFlagFpTile) != 0; }
 
 // PTOAS v0.60's tquant outs(%dst, %tmp): a vec f32 scratch tile the NPU's sequence may use
 // (on a2a3 of the source's shape). The result does not depend on it and ptorun leaves it

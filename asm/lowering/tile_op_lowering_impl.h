@@ -21,7 +21,8 @@ int64_t StaticElementCount(const std::vector<int64_t>& shape);
 /// True if value \a v can be an operand of kind \a kind: a register of the kind's class
 /// holding an element type the kind accepts.
 bool ClassMatches(OperandKind kind, const Value& v);
-/// The rows of the fixpipe's per-channel quantisation (tmov.fp, tstore.fp, textract_fp, ...).
+/// The rows of the fixpipe's per-channel quantisation (tmov.fp, tstore.fp, textract_fp, ...):
+/// the table's kFlagFpTile.
 bool IsQuantisedRow(const OpInfo& info);
 /// PTOAS v0.60's tquant outs(%dst, %tmp): a vec f32 scratch tile the NPU's sequence may use
 /// (on a2a3 of the source's shape). The result does not depend on it and ptorun leaves it

@@ -32,6 +32,9 @@ enum : uint32_t {
   /// writes there too.
   kFlagSourcesWrittenA2A3 = 1u << 8,
   kFlagFirstSourceWrittenA2A3 = 1u << 9,
+  /// Takes the fixpipe's per-channel quantisation tile as its second input (tmov.fp,
+  /// tstore.fp, textract_fp, tinsert_fp), which spellings may write as `fp %fp : T`.
+  kFlagFpTile = 1u << 10,
 };
 
 /// The layers of the instruction set (the Layer column of families.def).
