@@ -169,7 +169,7 @@ void RuleChecker::CheckStoreAtomic(int atomic, DType view_type) {
 
 // TMOV between the memory pairs each architecture connects (isa.md 2.6).
 void RuleChecker::CheckMove() {
-  if (info_.mnemonic == "tmov.zz") return CheckMoveToZz();  // mx_quant_rules.cc
+  if (info_.opcode == Opcode::kTMovZz) return CheckMoveToZz();  // mx_quant_rules.cc
   CheckAccControls();
   const TileType* d = Tile(0);
   const TileType* a = Tile(1);

@@ -320,11 +320,11 @@ void RuleChecker::CheckSort() {
                                                               : 1;
   RequireAllowedDType(src);
   // tsort32's index and scratch tiles have their own types; tmrgsort's tiles are all lists.
-  for (int i = 0; i < (info_.mnemonic == "tsort32" ? 1 : info_.num_operands()); ++i) {
+  for (int i = 0; i < (info_.opcode == Opcode::kTSort32 ? 1 : info_.num_operands()); ++i) {
     if (i != src && info_.operands[i].kind == OperandKind::kTile) RequireSameDType(src, i);
   }
   const TileType* a = Tile(1);
-  if (info_.mnemonic == "tsort32") {
+  if (info_.opcode == Opcode::kTSort32) {
     RequireIndexTile(2, kIndex32, "an index tile");
     // An index tile of one valid row serves every row of the source (PTOAS v0.60, pto-isa).
     const TileType* x = Tile(2);

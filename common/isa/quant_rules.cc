@@ -218,8 +218,8 @@ void RuleChecker::CheckQuantOperands() {
 
 void RuleChecker::CheckQuant() {
   if (info_.num_operands() == 0 || info_.operands[0].kind != OperandKind::kTile) return;
-  if (info_.mnemonic == "tquant.mx") return CheckQuantMx();
-  const bool quant = info_.mnemonic == "tquant";
+  if (info_.opcode == Opcode::kTQuantMx) return CheckQuantMx();
+  const bool quant = info_.opcode == Opcode::kTQuant;
   const int d = 0, a = 1;
   for (int i = 0; i < info_.num_operands(); ++i) {
     if (info_.operands[i].kind == OperandKind::kTile) RequireVec(i);

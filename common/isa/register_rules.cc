@@ -42,7 +42,7 @@ void RuleChecker::CheckRegister() {
   }
   const DTypeMask allowed = info_.types(arch_);
   // ppack/punpack take a half of the mask; the other parts are vcvt's.
-  if (info_.mnemonic == "ppack" || info_.mnemonic == "punpack") {
+  if (info_.opcode == Opcode::kPpack || info_.opcode == Opcode::kPunpack) {
     const int part = AttrOperand("part");
     if (part >= 0 && types_[part].known_value && types_[part].value != kPartLower &&
         types_[part].value != kPartHigher) {
@@ -113,7 +113,7 @@ void RuleChecker::CheckDma() {
                     " loop(...) triples after its fixed operands, not ", rest, " operands"));
   }
   // mte_gm_ub's padding: a value, then the left and right counts, both or neither.
-  if (info_.mnemonic == "mte_gm_ub" && types_.size() >= 10) {
+  if (info_.opcode == Opcode::kMteGmUb && types_.size() >= 10) {
     const bool value = types_[7].present, left = types_[8].present, right = types_[9].present;
     if (left != right || (left && !value)) {
       Fail(left ? 8 : 9, "mte_gm_ub pads with a value and then both counts (left and right), "

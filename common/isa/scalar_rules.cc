@@ -79,7 +79,7 @@ void RuleChecker::CheckTransfer() {
   if (types_[0].tile && types_[1].tile && *types_[0].tile != *types_[1].tile) {
     Fail(1, StrCat("a tile result must have one type: ", types_[0].tile->ToString(), " and ",
                    types_[1].tile->ToString()));
-  } else if (info_.mnemonic == "%retype_view") {
+  } else if (info_.opcode == Opcode::kRetypeView) {
     return;  // its point is another element type
   } else if (types_[0].granule != types_[1].granule) {
     Fail(1, "a mask result must have one granularity");
@@ -90,18 +90,18 @@ void RuleChecker::CheckTransfer() {
 }
 
 void RuleChecker::CheckControl() {
-  if (info_.mnemonic == "%for_check" || info_.mnemonic == "%for_next") {
+  if (info_.opcode == Opcode::kForCheck || info_.opcode == Opcode::kForNext) {
     RequireSameScalarType(0, 1);
-    if (info_.mnemonic == "%for_next") RequireSameScalarType(0, 2);
-  } else if (info_.mnemonic == "%branch_if_not") {
+    if (info_.opcode == Opcode::kForNext) RequireSameScalarType(0, 2);
+  } else if (info_.opcode == Opcode::kBranchIfNot) {
     RequireBool(0);
   }
 }
 
 void RuleChecker::CheckMemoryAccess() {
-  if (info_.mnemonic == "%load_scalar") RequireSameScalarType(0, 1);
-  if (info_.mnemonic == "%store_scalar") RequireSameScalarType(0, 2);
-  if (info_.mnemonic == "%addptr") RequireSameScalarType(0, 1);
+  if (info_.opcode == Opcode::kLoadScalar) RequireSameScalarType(0, 1);
+  if (info_.opcode == Opcode::kStoreScalar) RequireSameScalarType(0, 2);
+  if (info_.opcode == Opcode::kAddPtr) RequireSameScalarType(0, 1);
 }
 
 }  // namespace pto
