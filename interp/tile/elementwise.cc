@@ -17,21 +17,6 @@ namespace pto::interp {
 
 namespace {
 
-template <typename T>
-bool AnyZero(const TileRef& t, int32_t rows, int32_t cols, int32_t* zr, int32_t* zc) {
-  for (int32_t r = 0; r < rows; ++r) {
-    const T* p = t.At<T>(r, 0);
-    for (int32_t c = 0; c < cols; ++c) {
-      if (p[c] == 0) {
-        *zr = r;
-        *zc = c;
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
 // Integer division and remainders fault on a zero divisor (docs/semantics.md).
 template <typename Op>
 constexpr bool kIntDivides =

@@ -4,6 +4,7 @@
 #define PTO_INTERP_TILE_KERNELS_H_
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "pto/interp/element.h"
@@ -183,6 +184,38 @@ bool CheckPartialOverlap(Executor& ex, const TileRef& dst, const TileRef& src, i
 
 /// The fault RequireCovers reports (out of line: the check is on every instruction).
 bool NotCovered(Executor& ex, const TileRef& src, int32_t rows, int32_t cols, const char* role);
+
+/// Whether \a in asks for the NPU's high-precision sequence (its precisionType immediate is
+/// HIGH_PRECISION; false for rows without one). The operand's index is looked up once per
+/// opcode: the division and remainder kernels ask on every instruction.
+inline bool HighPrecision(const Instr& in) {
+  static const std::array<int8_t, kOpcodeCount> at = [] {
+    std::array<int8_t, kOpcodeCount> t{};
+    for (int code = 0; code < kOpcodeCount; ++code) {
+      t[code] = static_cast<int8_t>(GetOpInfo(static_cast<Opcode>(code)).ImmOperand("precisionType"));
+    }
+    return t;
+  }();
+  const int i = at[static_cast<int>(in.op)];
+  return i >= 0 && i < static_cast<int>(in.count) && in.operands[i] == 1;
+}
+
+/// Whether an element of \a t's \a rows x \a cols region is 0 (integer divisors); \a zr, \a zc
+/// get the first one's row and column.
+template <typename T>
+bool AnyZero(const TileRef& t, int32_t rows, int32_t cols, int32_t* zr, int32_t* zc) {
+  for (int32_t r = 0; r < rows; ++r) {
+    const T* p = t.At<T>(r, 0);
+    for (int32_t c = 0; c < cols; ++c) {
+      if (p[c] == 0) {
+        *zr = r;
+        *zc = c;
+        return true;
+      }
+    }
+  }
+  return false;
+}
 
 /// Faults unless \a src has at least \a rows valid rows and \a cols valid columns.
 inline bool RequireCovers(Executor& ex, const TileRef& src, int32_t rows, int32_t cols,

@@ -8,7 +8,6 @@
 #include <cmath>
 
 #include "pto/common/float_format.h"
-#include "pto/common/isa/opcode.h"
 #include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
@@ -144,11 +143,6 @@ uint16_t DivIeee754F16(uint16_t a, uint16_t b) {
 }
 
 namespace {
-
-bool HighPrecision(const Instr& in) {
-  const int at = GetOpInfo(in.op).ImmOperand("precisionType");
-  return at >= 0 && at < static_cast<int>(in.count) && in.operands[at] == 1;
-}
 
 // Whether the usual kernel's checks would pass: sources cover the region and overlap the
 // destination only as the same tile (anything else is left to the usual kernel's faults).

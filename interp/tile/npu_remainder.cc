@@ -18,7 +18,6 @@
 #include <cstdint>
 #include <cstring>
 
-#include "pto/common/isa/opcode.h"
 #include "pto/common/strings.h"
 #include "pto/interp/convert_element.h"
 #include "pto/interp/tile/kernels.h"
@@ -27,11 +26,6 @@ namespace pto::interp {
 namespace {
 
 enum class Path { kExact, kF32, kF16, kF32High, kI32 };
-
-bool HighPrecision(const Instr& in) {
-  const int at = GetOpInfo(in.op).ImmOperand("precisionType");
-  return at >= 0 && at < static_cast<int>(in.count) && in.operands[at] == 1;
-}
 
 Path PathOf(Executor& ex, const Instr& in, DType t, RemainderForm form) {
   if (ex.core().arith != Arith::kNpu) return Path::kExact;
@@ -182,17 +176,6 @@ bool RejectAliasA2A3(Executor& ex, const Operands& o, RemainderForm form) {
                          "remainder; give the result another tile"));
 }
 
-bool AnyZeroDivisor(const Operands& o, RemainderForm form, int32_t rows, int32_t cols) {
-  if (form.scalar) return o.k_int == 0;
-  for (int32_t r = 0; r < rows; ++r) {
-    const int32_t* bp = o.b.At<int32_t>(r, 0);
-    for (int32_t c = 0; c < cols; ++c) {
-      if (bp[c] == 0) return true;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 bool NpuRemainder(Executor& ex, const Instr& in, RemainderForm form, bool* ok) {
@@ -212,7 +195,10 @@ bool NpuRemainder(Executor& ex, const Instr& in, RemainderForm form, bool* ok) {
   if (path == Path::kExact) return false;
   if (path == Path::kI32) {
     if (form.scalar) o.k_int = static_cast<int32_t>(ScalarAs<int32_t>(ex, in.operands[2]));
-    if (AnyZeroDivisor(o, form, rows, cols)) return false;  // the exact kernel's fault
+    int32_t zr, zc;
+    if (form.scalar ? o.k_int == 0 : AnyZero<int32_t>(o.b, rows, cols, &zr, &zc)) {
+      return false;  // the exact kernel's fault
+    }
     if (!form.scalar &&
         !ex.Suspect(StrCat("on a2a3 trem on i32 leaves its divisor tile ", ex.TileName(o.b.reg),
                            " holding the divisors as f32 bit patterns: pto-isa's sequence "

@@ -4,17 +4,11 @@
 #include <cmath>
 #include <limits>
 
-#include "pto/common/isa/opcode.h"
 #include "pto/common/strings.h"
 #include "pto/interp/tile/kernels.h"
 
 namespace pto::interp {
 namespace {
-
-bool HighPrecision(const Instr& in) {
-  const int at = GetOpInfo(in.op).ImmOperand("precisionType");
-  return at >= 0 && at < static_cast<int>(in.count) && in.operands[at] == 1;
-}
 
 bool Applies(Executor& ex, const Instr& in, NpuUnary op) {
   if (ex.core().arith != Arith::kNpu) return false;

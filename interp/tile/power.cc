@@ -157,7 +157,7 @@ typename Elem<T>::C PowerOf(Arch arch, bool high, typename Elem<T>::C b, typenam
 
 }  // namespace
 
-// d = a ^ b (tpow) or a ^ k (tpows) over D(d); operand 4 is precisionType (1: high).
+// d = a ^ b (tpow) or a ^ k (tpows) over D(d), by precisionType's sequence.
 template <typename Op>
 bool ExecPower(Executor& ex, const Instr& in) {
   constexpr bool kScalar = std::is_same_v<Op, ops::PowS>;
@@ -169,7 +169,7 @@ bool ExecPower(Executor& ex, const Instr& in) {
       (!kScalar && !RequireCovers(ex, b, rows, cols, "exponent"))) {
     return false;
   }
-  const bool high = in.operands[4] == 1;
+  const bool high = HighPrecision(in);
   WithStorageType(d.type->dtype, [&](auto tag) {
     using T = decltype(tag);
     using E = Elem<T>;
