@@ -316,13 +316,11 @@ bool ExecTileScalar(Executor& ex, const Instr& in) {
     bool ok;
     if (NpuRemainder(ex, in, {std::is_same_v<Op, ops::Rem>, true}, &ok)) return ok;
   }
-  if constexpr (std::is_same_v<Op, ops::Div>) {  // a5's high precision (npu_divide.h)
-    bool ok;
+  if constexpr (std::is_same_v<Op, ops::Div>) {
+    bool ok;  // a5's high precision (npu_divide.h)
     const DivideForm form = scalar_first ? DivideForm::kScalarFirst : DivideForm::kScalar;
     if (NpuHighPrecisionDivide(ex, in, form, &ok)) return ok;
-  }
-  if constexpr (std::is_same_v<Op, ops::Div>) {  // a2a3's own sequences (npu_a2a3.h)
-    if (ex.program().arch == Arch::kA2A3) {
+    if (ex.program().arch == Arch::kA2A3) {  // a2a3's own sequences (npu_a2a3.h)
       TileRef d, a;
       if (!ex.Tile(in.operands[0], &d) || !ex.Tile(in.operands[1], &a)) return false;
       if (scalar_first && !ScalarFirstApart(ex, d, a)) return false;
