@@ -195,8 +195,9 @@ bool IndexFromView(Executor& ex, uint32_t reg, int64_t k, uint32_t* out) {
     return ex.Fault(StrCat("the index view ", ex.ViewName(reg), " holds ", DTypeName(buf.dtype),
                            ", not i32"));
   }
-  const int64_t at = ViewElement(*v, k);
-  if (k >= ViewElements(*v) || at < 0 || at >= buf.elements()) {
+  // Counted first: a view with an empty dimension has no element to locate (and no divisor).
+  const int64_t at = k < ViewElements(*v) ? ViewElement(*v, k) : -1;
+  if (at < 0 || at >= buf.elements()) {
     return ex.Fault(StrCat("the index view ", ex.ViewName(reg), " has no element ", k));
   }
   std::memcpy(out, buf.bytes.data() + at * 4, 4);
