@@ -48,7 +48,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import numpy_bench as nb  # noqa: E402  (the catalogue: names, sizes, data, numpy references)
 from programs import (  # noqa: E402  (program generators and benchmark names)
-    ASM_BIG, ASM_SMALL, BLOCKS, BLOCKS_CACHED, C, CACHED_SLABS, DISPATCH, HALF_CASES, SLAB, R, RMSNORM, SOFTMAX, dispatch_reference,
+    ASM_BIG, ASM_SMALL, BLOCKS, BLOCKS_CACHED, C, CACHED_SLABS, DISPATCH, HALF_CASES, SLAB, R, RMSNORM, SOFTMAX, check_modes, dispatch_reference,
     gen_asm_big, gen_dispatch, gen_matmul, gen_rmsnorm, gen_softmax, gen_vec, gen_vec16)
 from report import env_header, print_report, targets  # noqa: E402
 from vpto_programs import gen_vpto_softmax_update, gen_vpto_stream  # noqa: E402
@@ -264,14 +264,15 @@ def bench_ptorun(names, cfg, res):
                      os.path.join(DATA, f"s_{r}.f32")]
             out = os.path.join(out_dir, name + ".bin")
             ptorun(prog, files + ["1"], ["--out", f"dst={out}"])
-            modes = ("off", "exact") if op in ARITH_OPS else ("off",)
+            modes = check_modes(op, r, c) + (("exact",) if op in ARITH_OPS else ())
             timed = measure_loops(prog, lambda n: files + [str(n)], cfg, modes)
             ns, ipi, n1, n2 = timed["off"]
             row = res.row(name)
             row.update(kind="instr", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
                        out=out, out_dtype={"tcvt": "bf16", "trandom": "ui32"}.get(op, "f32"))
-            if "exact" in timed:
-                row["exact_ns"] = timed["exact"][0]
+            for mode in ("exact", "auto", "strict"):
+                if mode in timed:
+                    row[f"{mode}_ns"] = timed[mode][0]
         except BenchError as e:
             res.errors.append((name, str(e)))
     for name, op, dtype, r, c in HALF_CASES:
@@ -283,9 +284,15 @@ def bench_ptorun(names, cfg, res):
             files = [os.path.join(DATA, f"a_{r}x{c}.f32"), os.path.join(DATA, f"b_{r}x{c}.f32")]
             out = os.path.join(out_dir, name + ".bin")
             ptorun(prog, files + ["1"], ["--out", f"dst={out}"])
-            ns, ipi, n1, n2 = measure_loop(prog, lambda n: files + [str(n)], cfg)
-            res.row(name).update(kind="instr", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
-                                 out=out, out_dtype=dtype, f32_twin=f"{op}_f32_{r}x{c}")
+            timed = measure_loops(prog, lambda n: files + [str(n)], cfg,
+                                  check_modes(op, r, c, half=True))
+            ns, ipi, n1, n2 = timed["off"]
+            row = res.row(name)
+            row.update(kind="instr", ptorun_ns=ns, instr_per_iter=ipi, n1=n1, n2=n2,
+                       out=out, out_dtype=dtype, f32_twin=f"{op}_f32_{r}x{c}")
+            for mode in ("auto", "strict"):
+                if mode in timed:
+                    row[f"{mode}_ns"] = timed[mode][0]
         except BenchError as e:
             res.errors.append((name, str(e)))
     for name in nb.MM_NAMES:
@@ -502,7 +509,8 @@ def bench_baselines(names, cfg, native, res):
     floor = DISPATCH in names
     if not catalog and not machine and not floor and not any(n in names for n, *_ in HALF_CASES):
         return
-    twins = [f"{op}_f32_{r}x{c}" for n, op, _, r, c in HALF_CASES if n in names]
+    twins = [f"{op}_f32_{r}x{c}" for n, op, _, r, c in HALF_CASES
+             if n in names and f"{op}_f32_{r}x{c}" in nb.all_names()]
     native_names = list(dict.fromkeys(catalog + twins)) + (["vector_threads"] if machine else [])
     native_names += ["dispatch_floor"] if floor else []
     if "tmatmul_bf16_64x64x64" in native_names and "tmatmul_f32_64x64x64" not in native_names:

@@ -32,6 +32,7 @@ import numpy as np
 # Catalogue (bench.py and native_bench.cc use the same names, sizes and files)
 
 SIZES = [(16, 64), (64, 64), (128, 128)]
+HALF_SIZES = [(16, 256)]  # sizes only 16-bit rows use (programs.HALF_CASES): their f32 inputs
 VEC_OPS = ["tadd", "tmuls", "texp", "trowsum", "trowexpandmul", "tcvt",
            "taxpy", "tpows", "taddrelu", "trandom"]  # the last four: PTOAS v0.60's
 MULS_K = 1.5  # the scalar of tmuls and taxpy (exact in f32)
@@ -123,6 +124,9 @@ def data_files():
     files["mm_b.f32"] = (MM, MM)
     files["mm_a.bf16"] = (MM, MM)
     files["mm_b.bf16"] = (MM, MM)
+    for r, c in HALF_SIZES:
+        files[f"a_{r}x{c}.f32"] = (r, c)
+        files[f"b_{r}x{c}.f32"] = (r, c)
     files[f"x_{K_ROWS}x{K_COLS}.f32"] = (K_ROWS, K_COLS)
     files[f"gamma_{K_COLS}.f32"] = (1, K_COLS)
     files["vs_x.f32"] = (STREAM_N,)
@@ -158,6 +162,11 @@ def make_data(data_dir):
     (rng.standard_normal((K_ROWS, K_COLS)) * 2.0).astype(np.float32).tofile(
         os.path.join(data_dir, f"x_{K_ROWS}x{K_COLS}.f32"))
     rng.uniform(0.5, 1.5, (K_COLS,)).astype(np.float32).tofile(os.path.join(data_dir, f"gamma_{K_COLS}.f32"))
+    half_rng = np.random.default_rng(20261207)  # its own: the files above stay as they were
+    for r, c in HALF_SIZES:
+        for name in ("a", "b"):
+            half_rng.uniform(-1.0, 1.0, (r, c)).astype(np.float32).tofile(
+                os.path.join(data_dir, f"{name}_{r}x{c}.f32"))
     # The register-layer inputs, from a generator of their own (the data above stays as it was).
     rng = np.random.default_rng(20261202)
     for name in ("x", "y"):

@@ -19,6 +19,19 @@ ASM_SMALL = "ptoas_softmax_sample"
 # 16-bit float tile instructions: (name, op, dtype, rows, cols). Compared with the f32 native
 # loop of the same op and size (the target: at most 2x its time).
 HALF_CASES = [(f"{op}_{dt}_64x64", op, dt, 64, 64) for op in ("tadd", "tmuls") for dt in ("bf16", "f16")]
+HALF_CASES += [(f"{op}_f16_{r}x{c}", op, "f16", r, c) for op in ("tadd", "tmuls") for r, c in nb.HALF_SIZES]
+# The per-instruction loops also timed with --check=auto (the default) and --check=strict:
+# these ops on f32 tiles of CHECK_SIZE, and the 16-bit rows of the sizes in nb.HALF_SIZES.
+CHECK_OPS = ("tadd", "tmuls", "trowsum", "texp", "tcvt")
+CHECK_SIZE = (64, 64)
+CHECK_MODES = ("off", "auto", "strict")
+
+
+def check_modes(op, r, c, half=False):
+    """The --check modes the loop of `op` on r x c tiles is timed in."""
+    if half:
+        return CHECK_MODES if (r, c) in nb.HALF_SIZES else ("off",)
+    return CHECK_MODES if op in CHECK_OPS and (r, c) == CHECK_SIZE else ("off",)
 
 
 def load_tile(ptr, tile, t, r, c, layout="nd"):

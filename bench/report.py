@@ -148,6 +148,19 @@ def print_report(res, cfg, env, names):
             print(f"{n:<{w}} {fmt_time(r['ptorun_ns']):>10} {fmt_time(r['exact_ns']):>10} "
                   f"{fmt_ratio(ratio(r['exact_ns'], r['ptorun_ns'])):>10}")
         print()
+    checked = [n for n, r in rows.items() if "auto_ns" in r and "ptorun_ns" in r]
+    if checked:
+        print("--check modes: time per instruction with the sanitizer's default (auto: races only "
+              "in kernels that synchronise,\nthe rest always) and strict checks, against --check=off")
+        print(f"{'benchmark':<{w}} {'off':>10} {'auto':>10} {'strict':>10} {'auto/off':>9} "
+              f"{'strict/off':>10}")
+        for n in checked:
+            r = rows[n]
+            print(f"{n:<{w}} {fmt_time(r['ptorun_ns']):>10} {fmt_time(r['auto_ns']):>10} "
+                  f"{fmt_time(r.get('strict_ns')):>10} "
+                  f"{fmt_ratio(ratio(r['auto_ns'], r['ptorun_ns'])):>9} "
+                  f"{fmt_ratio(ratio(r.get('strict_ns'), r['ptorun_ns'])):>10}")
+        print()
     titles = {BLOCKS: "multiblock softmax (slabs split by get_block_idx / get_block_num)",
               BLOCKS_CACHED: "multiblock softmax, each block revisiting 512 KB of its own (in cache)"}
     for name, title in titles.items():
@@ -250,6 +263,15 @@ def targets(res):
     p, npy = get(name, "ptorun_ns"), get(name, "numpy_ns")
     if p and npy:
         out.append((npy / p > 1.0, f"{name}: numpy/ptorun", f"{npy / p:.2f}x", "> 1x"))
+    # The default run and strict checking on the per-instruction loops.
+    for name, r in rows.items():
+        p = r.get("ptorun_ns")
+        if p and r.get("auto_ns"):
+            out.append((r["auto_ns"] / p <= 1.2, f"{name}: --check=auto / --check=off",
+                        f"{r['auto_ns'] / p:.2f}x", "<= 1.2x"))
+        if p and r.get("strict_ns") and "auto_ns" in r:
+            out.append((r["strict_ns"] / p <= 2.0, f"{name}: --check=strict / --check=off",
+                        f"{r['strict_ns'] / p:.2f}x", "<= 2x"))
     # The sanitizer (--check=strict: races, misuse and initialisation all checked) on the whole
     # kernels and the register- and repeat-layer programs.
     for name in nb.KERNEL_NAMES + nb.VPTO_NAMES + nb.REPEAT_NAMES:

@@ -207,11 +207,15 @@ struct Relu {
   static int64_t Apply(int64_t a) { return a > 0 ? a : 0; }
 };
 // Transcendentals are evaluated in double and rounded once.
+// exp and log are evaluated in double: InDouble gives the value a 16-bit result rounds from
+// once (through f32 two f16 exps would round twice onto the wrong side of a midpoint).
 struct Exp {
-  static float Apply(float a) { return static_cast<float>(std::exp(static_cast<double>(a))); }
+  static double InDouble(float a) { return std::exp(static_cast<double>(a)); }
+  static float Apply(float a) { return static_cast<float>(InDouble(a)); }
 };
 struct Log {
-  static float Apply(float a) { return static_cast<float>(std::log(static_cast<double>(a))); }
+  static double InDouble(float a) { return std::log(static_cast<double>(a)); }
+  static float Apply(float a) { return static_cast<float>(InDouble(a)); }
 };
 struct Sqrt {
   static float Apply(float a) { return std::sqrt(a); }

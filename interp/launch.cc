@@ -508,7 +508,13 @@ bool Launch::Run(int threads) {
         next = count;
         return;
       }
-      FinishBlock(b, ok[b]);
+      try {  // (merging a block's findings and touches allocates too)
+        FinishBlock(b, ok[b]);
+      } catch (const std::bad_alloc&) {
+        out_of_memory.Keep();
+        next = count;
+        return;
+      }
     }
   };
   // Blocks that signal each other must all run at once.

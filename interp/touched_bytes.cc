@@ -8,6 +8,15 @@ namespace pto::interp {
 
 void ByteSet::Add(uint64_t begin, uint64_t end) {
   if (begin >= end) return;
+  // Rows arrive in ascending order: at or past the last range's start, only it can merge.
+  if (ranges_.empty() || begin > ranges_.back().second) {
+    ranges_.emplace_back(begin, end);
+    return;
+  }
+  if (begin >= ranges_.back().first) {
+    ranges_.back().second = std::max(ranges_.back().second, end);
+    return;
+  }
   // The ranges are sorted and disjoint: merge with every one this overlaps or touches.
   auto it = std::partition_point(ranges_.begin(), ranges_.end(),
                                  [&](const auto& r) { return r.second < begin; });
@@ -132,6 +141,11 @@ void Evaluator::AddRect(uint8_t operand, const Rect& r, TouchedBytes* out) const
   if (r0 >= r1 || c0 >= c1) return;
   ByteSet& set = out->local[static_cast<int>(t.mem)];
   if (t.Plain() && t.row_major()) {  // a run per row, in ascending order (Add merges them)
+    if (c0 == 0 && c1 == t.StorageCols()) {  // whole rows: one run
+      set.Add(addr + static_cast<uint64_t>(t.ElementOffset(r0, 0)) * size,
+              addr + static_cast<uint64_t>(t.ElementOffset(r1, 0)) * size);
+      return;
+    }
     for (int64_t i = r0; i < r1; ++i) {
       const uint64_t first = addr + static_cast<uint64_t>(t.ElementOffset(i, c0)) * size;
       set.Add(first, first + static_cast<uint64_t>(c1 - c0) * size);
@@ -178,24 +192,35 @@ bool Evaluator::AddView(const OperandAccess& a, TouchedBytes* out) const {
     if (v.offset < buffer.elements()) set.Add(v.offset * size, buffer.bytes.size());
     return true;
   }
-  // Every index tuple of the window, the innermost dimension as runs.
-  std::vector<int64_t> index(v.rank, 0);
+  // Every index tuple of the window, the innermost dimension as runs. Only the indices that
+  // can reach the buffer count: a dimension of stride 0 repeats the same elements, and with no
+  // negative stride or offset an index whose own term passes the buffer's end stays past it (a
+  // window of 2^32 rows over a small buffer would otherwise take minutes).
+  bool ascending = v.offset >= 0;
+  for (int d = 0; d < v.rank; ++d) ascending = ascending && v.stride[d] >= 0;
+  int64_t extent[kMaxViewRank];
   for (int d = 0; d < v.rank; ++d) {
-    if (v.shape[d] <= 0) return true;
+    extent[d] = v.stride[d] == 0 ? std::min<int64_t>(v.shape[d], 1) : v.shape[d];
+    if (ascending && v.stride[d] > 0) {
+      const int64_t room = std::max<int64_t>(buffer.elements() - v.offset, 0);
+      extent[d] = std::min(extent[d], room / v.stride[d] + (room % v.stride[d] != 0));
+    }
+    if (extent[d] <= 0) return true;
   }
+  std::vector<int64_t> index(v.rank, 0);
   const int inner = v.rank - 1;
   for (;;) {
     int64_t base = v.offset;
     for (int d = 0; d < inner; ++d) base += index[d] * v.stride[d];
     if (v.stride[inner] == 1) {  // one run, clipped to the buffer
       const int64_t lo = std::max<int64_t>(base, 0);
-      const int64_t hi = std::min<int64_t>(base + v.shape[inner], buffer.elements());
+      const int64_t hi = std::min<int64_t>(base + extent[inner], buffer.elements());
       if (lo < hi) set.Add(lo * size, hi * size);
     } else {
-      for (int64_t k = 0; k < v.shape[inner]; ++k) element(base + k * v.stride[inner]);
+      for (int64_t k = 0; k < extent[inner]; ++k) element(base + k * v.stride[inner]);
     }
     int d = inner - 1;
-    while (d >= 0 && ++index[d] == v.shape[d]) index[d--] = 0;
+    while (d >= 0 && ++index[d] == extent[d]) index[d--] = 0;
     if (d < 0) return true;
   }
 }

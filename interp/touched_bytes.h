@@ -22,6 +22,7 @@ class ByteSet {
   bool Contains(uint64_t byte) const;
   const std::vector<std::pair<uint64_t, uint64_t>>& ranges() const { return ranges_; }
   bool empty() const { return ranges_.empty(); }
+  void clear() { ranges_.clear(); }
 
  private:
   std::vector<std::pair<uint64_t, uint64_t>> ranges_;
@@ -32,6 +33,11 @@ struct TouchedBytes {
   ByteSet local[kMemoryCount];     ///< On-chip memories, by byte address.
   std::map<int, ByteSet> global;   ///< Global buffers by index, by byte offset.
   bool touches(Memory m) const { return !local[static_cast<int>(m)].empty(); }
+  /// Empties every set, keeping their storage (a step's scratch).
+  void Clear() {
+    for (ByteSet& b : local) b.clear();
+    if (!global.empty()) global.clear();
+  }
 };
 
 /// The bytes \a in (about to run in \a ex) reads and writes. False when an operand is not

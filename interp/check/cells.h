@@ -62,6 +62,8 @@ class CellTable {
   std::vector<uint32_t> Compact(const std::vector<bool>& used);
   /// Frees every cell (the table is not used again).
   void Release();
+  /// Runs of bytes an access moved to another cell so far (Sanitizer::StateSerial).
+  uint64_t moves = 0;
 
  private:
   struct Hash {

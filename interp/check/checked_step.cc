@@ -10,6 +10,7 @@
 #include "pto/common/isa/pipes.h"
 #include "pto/common/isa/sync_enums.h"
 #include "pto/common/strings.h"
+#include "pto/interp/check/described_accesses.h"
 #include "pto/interp/check/flag_event.h"
 #include "pto/interp/check/sanitizer.h"
 #include "pto/interp/check/step_plan.h"
@@ -103,50 +104,15 @@ void Acquire(Core& core, check::Sanitizer& s, int pipe) {
   core.release_out.reset();
 }
 
-// The bytes of the instruction's described reads (before it runs) or writes (after: it may
-// bind or reshape what it writes, as tpop does), one Access per range, named by operand.
-bool Described(Executor& ex, const Instr& in, bool writes, std::vector<Access>* out) {
-  const OpInfo& info = GetOpInfo(in.op);
-  for (const OperandAccess& a : AccessesOf(in.op, ex.program().arch)) {
-    if (in.operands[a.operand] == kNoOperand) continue;  // an absent optional tile
-    if (writes ? !a.writes : !a.reads) continue;
-    TouchedBytes bytes;
-    if (!EvaluateOperandTouched(ex, in, a, &bytes)) return false;
-    const uint32_t reg = in.operands[a.operand];
-    const bool tile = info.operands[a.operand].kind == OperandKind::kTile;
-    Access base;
-    base.exact = a.region != Region::kStorage;
-    if (tile) {
-      base.tile = static_cast<int>(reg);
-      base.origin = ex.tile(reg).addr;
-      base.elem_bytes = DTypeSize(ex.function().tiles[reg].type.dtype);
-    }
-    base.write = writes;
-    base.atomic = a.atomic == OperandAccess::kAlwaysAtomic ||
-                  (a.atomic != OperandAccess::kNotAtomic && in.operands[a.atomic] != 0);
-    const auto add = [&](Place place, const ByteSet& set) {
-      for (const auto& [b, e] : set.ranges()) {
-        Access x = base;
-        x.place = place;
-        x.begin = b, x.end = e;
-        out->push_back(x);
-      }
-    };
-    for (int m = 0; m < kMemoryCount; ++m) add(Place{false, static_cast<Memory>(m), 0}, bytes.local[m]);
-    for (const auto& [buffer, set] : bytes.global) add(Place{true, Memory::kVec, buffer}, set);
-  }
-  return true;
-}
-
 // Runs \a in, with the bytes it touches in \a accesses: from its access description, or
 // recorded by its checked memory accesses as it runs. (One that faults records what it may.)
 bool ExecuteRecorded(Executor& ex, const Instr& in, const check::StepPlan& plan,
                      std::vector<Access>* accesses) {
-  if (plan.described) {
-    if (!Described(ex, in, false, accesses)) return ex.Execute(in);  // it faults on its own
-    return ex.Execute(in) && Described(ex, in, true, accesses);
-  }
   Core& core = ex.core();
+  if (plan.described) {
+    if (!DescribedAccesses(ex, in, false, accesses)) return ex.Execute(in);  // it faults
+    return ex.Execute(in) && DescribedAccesses(ex, in, true, accesses);
+  }
   core.recording = accesses;
   const bool ok = ex.Execute(in);
   core.recording = nullptr;
@@ -203,6 +169,46 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
     }
   }
   SetResultsLoadsBehind(core, s, plan, accesses, loads_behind);
+  return true;
+}
+
+// A tile instruction on its pipe, outside pipes, comm and vector scopes: its accesses from its
+// description, remembered per operand state, and a run that repeats the last checked one on
+// the state that run left skips the shadow (described_accesses.h).
+bool DescribedStep(Executor& ex, const Instr& in, int pipe, check::Sanitizer& s,
+                   check::Site site) {
+  Core& core = ex.core();
+  std::vector<Access>& accesses = core.step_accesses;  // (the observer's, too)
+  check::TileStepMemo::Key key;
+  if (!DescribedKey(ex, in, &key)) {
+    if (!DescribedAccesses(ex, in, false, &accesses)) return ex.Execute(in);  // it faults
+    if (!ex.Execute(in) || !DescribedAccesses(ex, in, true, &accesses)) return false;
+    s.Instruction(site, pipe, check::Queue::kPipe, accesses, false);
+    return true;
+  }
+  check::TileStepMemo::Entry& e = s.tile_steps().At(site.function, site.pc, in.op);
+  bool fresh_reads, fresh_writes;
+  const std::vector<Access>* reads = RememberedAccesses(ex, in, false, key, &e.reads, &fresh_reads);
+  if (!reads) return ex.Execute(in);  // it faults on its own
+  if (!ex.Execute(in)) return false;
+  DescribedKey(ex, in, &key);  // the operands' state after it ran (their count is the same)
+  const std::vector<Access>* writes = RememberedAccesses(ex, in, true, key, &e.writes, &fresh_writes);
+  if (!writes) return false;
+  if (core.observer) {
+    accesses.assign(reads->begin(), reads->end());
+    accesses.insert(accesses.end(), writes->begin(), writes->end());
+  }
+  if (!fresh_reads && !fresh_writes && e.serial == s.StateSerial() && s.Settled()) {
+    return true;  // what its last checked run did, again: nothing changes
+  }
+  if (!core.observer) {
+    accesses.assign(reads->begin(), reads->end());
+    accesses.insert(accesses.end(), writes->begin(), writes->end());
+  }
+  const size_t reported = s.Reported();
+  s.Instruction(site, pipe, check::Queue::kPipe, accesses, false);
+  const bool quiet = s.Reported() == reported && s.Settled();
+  e.serial = quiet ? s.StateSerial() : check::TileStepMemo::kNone;
   return true;
 }
 
@@ -268,6 +274,9 @@ bool BlockSyncStep(Executor& ex, const Instr& in, check::Sanitizer& s) {
     if (core.hub && s.core() >= 0) {
       core.release_out = std::make_shared<check::Release>(s.CrossRelease(0));
     }
+  }
+  if (plan.described && !plan.ordered && plan.pipe >= 0 && !core.in_vector_scope) {
+    return DescribedStep(ex, in, plan.pipe, s, site);
   }
   // In a vector scope, the loads each source register's value comes from (register layer).
   const bool flows = core.in_vector_scope && plan.register_layer;

@@ -82,6 +82,7 @@ class HeldAccesses {
   /// Holds \a h (full() must be false).
   void Add(HeldAccess h);
   bool full() const { return entries_.size() - head_ >= kMax; }
+  bool empty() const { return head_ == entries_.size(); }
   /// Applies (apply(const HeldAccess&)), in order, the held accesses up to the last that may
   /// touch \a a's bytes.
   template <typename Apply>

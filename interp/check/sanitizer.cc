@@ -101,6 +101,7 @@ void Sanitizer::CollectCells() {
   }
   for (const auto& [buffer, s] : global_) s->Renumber(remap);
   ++generation_;  // every memo's ids are stale
+  ++serial_;
   if (!records_.empty()) {  // the batch records no cell names any more go
     std::unordered_set<uint32_t> named;
     const auto name = [&](const Site& s) {
@@ -160,7 +161,6 @@ void Sanitizer::Unbatched(Site site, int pipe, Queue queue, const std::vector<Ac
   collect.ReportRaces();
   if (cells_.size() >= collect_at_) CollectCells();
 }
-
 
 void Sanitizer::Apply(const HeldAccess& d, Collector& collect) {
   const Access& a = d.a;
@@ -342,6 +342,7 @@ void Sanitizer::Finish() {
   local_ = {};
   global_.clear();
   std::vector<SiteMemo>().swap(memos_);
+  tile_steps_.Release();
   cells_.Release();
   records_.clear();
   std::vector<uint32_t>().swap(loads_behind_);

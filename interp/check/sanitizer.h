@@ -32,6 +32,7 @@
 #include "pto/interp/check/far_clock.h"
 #include "pto/interp/check/granule_bits.h"
 #include "pto/interp/check/held_accesses.h"
+#include "pto/interp/check/described_accesses.h"
 #include "pto/interp/check/shadow.h"
 
 namespace pto::interp::check {
@@ -214,6 +215,23 @@ class Sanitizer {
   void AddFinding(const char* kind, Site at, Site other, std::string message, std::string note);
   /// "tstore" for the instruction at \a s.
   std::string Name(Site s) const;
+  /// The tile instructions' evaluated accesses and repeats, per site (described_accesses.h).
+  TileStepMemo& tile_steps() { return tile_steps_; }
+  /// Changes whenever anything an access could meet or report changes: a cell of a shadow,
+  /// a clock, a new finding, the cells renumbered. An instruction that runs again with the
+  /// accesses of its last run, at the serial that run left, changes nothing and finds nothing
+  /// new (a write's cell is its own again, a read adds the reader it holds; a finding already
+  /// made is made once), so it need not reach the shadow (described_accesses.h).
+  uint64_t StateSerial() const {
+    return cells_.moves + clock_serial_ + reported_.size() + serial_;
+  }
+  /// Findings made so far (each once).
+  size_t Reported() const { return reported_.size(); }
+  /// Nothing waits to be applied before an access (held accesses, a batch) and no access is
+  /// logged (cores run apart, blocks ordered by comm): the state is the shadows and clocks.
+  bool Settled() const {
+    return held_.empty() && batch_.spans.empty() && core_ < 0 && comm_core_ < 0;
+  }
 
  private:
   struct Flag {
@@ -324,6 +342,8 @@ class Sanitizer {
   };
   std::vector<SiteMemo> memos_;  ///< direct-mapped by site
   HeldAccesses held_;
+  TileStepMemo tile_steps_;
+  uint64_t serial_ = 0;   ///< other changes StateSerial counts (CollectCells)
   /// A VPTO vector scope's vector loads and stores of UB between two changes of its queues'
   /// clocks (vector_batch.cc): each instruction's bytes merged into its span, with a bit per
   /// 32-byte granule of UB loaded and stored. No granule in a batch was loaded after it was

@@ -117,6 +117,7 @@ class Transition {
     Flush();
     pending_ = in, pending_begin_ = begin, pending_end_ = end;
     out_ = Next(in);
+    if (out_ != in) ++cells_.moves;
     return out_;
   }
 

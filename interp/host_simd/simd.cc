@@ -123,14 +123,15 @@ void UnaryLoop(const float* a, float* d, size_t n) {
     const hn::ScalableTag<double> dd;
     const hn::Rebind<float, decltype(dd)> dh;
     const size_t lanes = hn::Lanes(dd);
-    // The log's table, looked up once per call (the other operations need none).
+    // The exp's and log's tables, looked up once per call (the other operations need none).
+    const Exp2Table* exp_table = kOp == Unary::kExp ? &Exp2TableF32() : nullptr;
     const LogTable* log_table = kOp == Unary::kLog ? &LogTableF32() : nullptr;
     for (; i + lanes <= n; i += lanes) {
       const auto v = hn::PromoteTo(dd, hn::LoadU(dh, a + i));
       hn::Vec<decltype(dd)> r;
       if constexpr (kOp == Unary::kExp) {
         hn::Mask<decltype(dd)> fallback;
-        r = ExpRoundableToF32(dd, v, &fallback);
+        r = ExpRoundableToF32(dd, v, *exp_table, &fallback);
         if (!hn::AllFalse(dd, fallback)) [[unlikely]] {
           for (size_t j = i; j < i + lanes; ++j) d[j] = ops::Exp::Apply(a[j]);
           continue;
@@ -184,6 +185,7 @@ void ExpOfScaledLogF32Impl(const float* b, const float* e, float k, float* d, si
   const hn::Rebind<float, decltype(dd)> dh;
   const size_t lanes = hn::Lanes(dd);
   const LogTable& log_table = LogTableF32();
+  const Exp2Table& exp_table = Exp2TableF32();
   constexpr size_t kChunk = 256;
   HWY_ALIGN float y[kChunk];
   bool whole[kChunk];  // the register starting here takes special()
@@ -200,7 +202,8 @@ void ExpOfScaledLogF32Impl(const float* b, const float* e, float k, float* d, si
     }
     for (size_t i = 0; i < m; i += lanes) {
       hn::Mask<decltype(dd)> fallback;
-      const auto r = ExpRoundableToF32(dd, hn::PromoteTo(dd, hn::Load(dh, y + i)), &fallback);
+      const auto r = ExpRoundableToF32(dd, hn::PromoteTo(dd, hn::Load(dh, y + i)), exp_table,
+                                           &fallback);
       if (!whole[i] && hn::AllFalse(dd, fallback)) {
         hn::StoreU(hn::DemoteTo(dh, r), dh, d + at + i);
       } else {

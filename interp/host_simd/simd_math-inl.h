@@ -11,7 +11,7 @@
 #include <cstdint>
 
 #include "hwy/highway.h"
-#include "pto/interp/host_simd/log_table.h"
+#include "pto/interp/host_simd/math_tables.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace pto::interp::simd::HWY_NAMESPACE {
@@ -23,50 +23,60 @@ namespace hn = hwy::HWY_NAMESPACE;
 /// has them at 2^28. Rounding y decides the f32 nearest any value that close to it elsewhere.
 template <int kMarginLog2, class DD>
 HWY_INLINE hn::Mask<DD> NearF32Midpoint(DD dd, hn::Vec<DD> y) {
+  const hn::RebindToUnsigned<DD> du;
+  const auto dropped = hn::And(hn::BitCast(du, y), hn::Set(du, (uint64_t{1} << 29) - 1));
+  // Unsigned: dropped below the window's start wraps to a huge offset.
+  const auto off = hn::Sub(dropped, hn::Set(du, (uint64_t{1} << 28) - (uint64_t{1} << kMarginLog2)));
+  return hn::RebindMask(dd, hn::Lt(off, hn::Set(du, uint64_t{1} << (kMarginLog2 + 1))));
+}
+
+/// 2^(j/16) for each lane's j (the low four bits of \a n), less j << 48 (math_tables.h): one
+/// permute across two registers where they hold the table (AVX-512), a gather elsewhere.
+template <class DD, class VI>
+HWY_INLINE VI LookUpExp2Table(DD dd, const Exp2Table& table, VI n) {
   const hn::RebindToSigned<DD> di;
-  const auto dropped = hn::And(hn::BitCast(di, y), hn::Set(di, (int64_t{1} << 29) - 1));
-  const auto off = hn::Sub(dropped, hn::Set(di, (int64_t{1} << 28) - (int64_t{1} << kMarginLog2)));
-  const auto near = hn::And(hn::Gt(off, hn::Set(di, -1)),
-                            hn::Lt(off, hn::Set(di, int64_t{1} << (kMarginLog2 + 1))));
-  return hn::RebindMask(dd, near);
+  const VI j = hn::And(n, hn::Set(di, kExp2TableSize - 1));
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  // vpermt2q (this Highway has no TwoTablesLookupLanes; two permutes and a blend cost more).
+  static_assert(2 * hn::MaxLanes(di) == kExp2TableSize);
+  const auto low = hn::LoadU(di, table.bits), high = hn::LoadU(di, table.bits + hn::Lanes(di));
+  return VI{_mm512_permutex2var_epi64(low.raw, j.raw, high.raw)};
+#else
+  (void)dd;
+  return hn::GatherIndex(di, table.bits, j);
+#endif
 }
 
 /// e^x of f32 values x held in double lanes, as the scalar kernels compute it (interp/element.h:
-/// std::exp in double, rounded once to f32). y is within 2^-46 (relative) of e^x: a degree-11
-/// Taylor polynomial on |r| <= ln2/2 (remainder below 2^-46) and a dozen roundings of 2^-53.
-/// Rounding y therefore gives the f32 nearest e^x, as rounding std::exp's double does, unless y
-/// lies that close to a midpoint: those lanes (about one in 2^15), and arguments whose result
-/// is not a normal float, are set in *fallback. (Highway's own Exp converts to 64-bit integers,
-/// which AVX2 lacks, and took four times as long.)
+/// std::exp in double, rounded once to f32). x = n ln2/16 + r with n = 16k + j the integer
+/// nearest 16x/ln2 and |r| <= ln2/32, so e^x = 2^k 2^(j/16) e^r: the power of two from
+/// Exp2Table, e^r by its Taylor series to r^6 (remainder below 2^-51). The reduction's one
+/// constant is within 2^-58 of ln2/16 and |n| < 2^11 (2^-47), and the roundings add about
+/// 2^-50: y is within 2^-46 (relative), under 2^7 double ulps. Rounding y therefore gives the
+/// f32 nearest e^x, as rounding std::exp's double does, unless y lies within 2^10 ulps of a
+/// midpoint: those lanes (about one in 2^18), and arguments whose result is not a normal float
+/// (|x| > 87, NaN), are set in *fallback. (Highway's own Exp converts to 64-bit integers, which
+/// AVX2 lacks, and took four times as long; a table-free degree-11 polynomial, 1.3 times.)
 template <class DD, class V = hn::Vec<DD>>
-HWY_INLINE V ExpRoundableToF32(DD dd, V x, hn::Mask<DD>* fallback) {
+HWY_INLINE V ExpRoundableToF32(DD dd, V x, const Exp2Table& table, hn::Mask<DD>* fallback) {
   const hn::RebindToSigned<DD> di;
-  // |x| <= 87: e^x is a normal float with room to spare (NaN fails the compare too).
-  const auto in_range = hn::Le(hn::Abs(x), hn::Set(dd, 87.0));
-  // x = k ln2 + r with k = round(x / ln2): the shifter leaves k in the low mantissa bits.
+  const auto in_range = hn::Le(hn::Abs(x), hn::Set(dd, 87.0));  // NaN fails it too
+  // The shifter leaves n in the low mantissa bits of nd.
   const V shifter = hn::Set(dd, 0x1.8p52);
-  const V kd = hn::MulAdd(x, hn::Set(dd, 0x1.71547652b82fep0), shifter);
-  const V k = hn::Sub(kd, shifter);
-  V r = hn::NegMulAdd(k, hn::Set(dd, 0x1.62e42fefa39efp-1), x);  // ln2's high part...
-  r = hn::NegMulAdd(k, hn::Set(dd, 0x1.abc9e3b39803fp-56), r);   // ...and the rest
-  // e^r by its Taylor series to r^11, in Estrin's scheme (shorter dependency chains).
+  const V nd = hn::MulAdd(x, hn::Set(dd, 16 * 0x1.71547652b82fep0), shifter);
+  const V r = hn::NegMulAdd(hn::Sub(nd, shifter), hn::Set(dd, 0x1.62e42fefa39efp-1 / 16), x);
+  // 2^k 2^(j/16): n << 48 puts j beside the table's -j << 48 and k in the exponent field.
+  const auto n = hn::BitCast(di, nd);
+  const V scale = hn::BitCast(dd, hn::Add(LookUpExp2Table(dd, table, n), hn::ShiftLeft<48>(n)));
+  // e^r - 1 = r + r^2 (1/2 + r/6) + r^4 (1/24 + r/120 + r^2/720), Estrin's scheme.
   const V r2 = hn::Mul(r, r);
   const V r4 = hn::Mul(r2, r2);
-  const V r8 = hn::Mul(r4, r4);
-  const auto pair = [&](double c0, double c1) {
-    return hn::MulAdd(r, hn::Set(dd, c1), hn::Set(dd, c0));
-  };
-  const V p01 = pair(1.0, 1.0), p23 = pair(1.0 / 2, 1.0 / 6), p45 = pair(1.0 / 24, 1.0 / 120);
-  const V p67 = pair(1.0 / 720, 1.0 / 5040), p89 = pair(1.0 / 40320, 1.0 / 362880);
-  const V pab = pair(1.0 / 3628800, 1.0 / 39916800);
-  const V q0 = hn::MulAdd(r2, p23, p01);
-  const V q1 = hn::MulAdd(r2, p67, p45);
-  const V q2 = hn::MulAdd(r2, pab, p89);
-  const V p = hn::MulAdd(r8, q2, hn::MulAdd(r4, q1, q0));
-  // y = p * 2^k, adding k to the exponent field (y stays normal for |x| <= 87).
-  const auto kbits = hn::ShiftLeft<52>(hn::BitCast(di, kd));
-  const V y = hn::BitCast(dd, hn::Add(hn::BitCast(di, p), kbits));
-  *fallback = hn::Or(hn::Not(in_range), NearF32Midpoint<13>(dd, y));
+  const V c23 = hn::MulAdd(r, hn::Set(dd, 1.0 / 6), hn::Set(dd, 0.5));
+  const V c456 = hn::MulAdd(r2, hn::Set(dd, 1.0 / 720),
+                            hn::MulAdd(r, hn::Set(dd, 1.0 / 120), hn::Set(dd, 1.0 / 24)));
+  const V em1 = hn::MulAdd(r4, c456, hn::MulAdd(r2, c23, r));
+  const V y = hn::MulAdd(scale, em1, scale);
+  *fallback = hn::Or(hn::Not(in_range), NearF32Midpoint<10>(dd, y));
   return y;
 }
 

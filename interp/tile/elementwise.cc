@@ -174,6 +174,27 @@ constexpr int kNpuUnaryOf = std::is_same_v<Op, ops::Rsqrt> ? static_cast<int>(Np
                             : std::is_same_v<Op, ops::Log> ? static_cast<int>(NpuUnary::kLog)
                                                            : -1;
 
+// Unary operations evaluated in double (element.h): a 16-bit result rounds once from it.
+template <typename Op>
+constexpr bool kInDouble = requires(float x) { Op::InDouble(x); };
+
+// dst = Op(a) on the valid rows and columns, element by element.
+template <typename Op, typename T>
+void UnaryRows(const TileRef& dst, const TileRef& a, int32_t rows, int32_t cols) {
+  using E = Elem<T>;
+  for (int32_t r = 0; r < rows; ++r) {
+    T* dp = dst.At<T>(r, 0);
+    const T* ap = a.At<T>(r, 0);
+    for (int32_t c = 0; c < cols; ++c) {
+      if constexpr (kIsHalf<T> && kInDouble<Op>) {
+        dp[c] = E::Store(E::FromDouble(Op::InDouble(E::Load(ap[c]))));
+      } else {
+        dp[c] = E::Store(Op::Apply(E::Load(ap[c])));
+      }
+    }
+  }
+}
+
 template <typename Op>
 bool ExecUnary(Executor& ex, const Instr& in) {
   TileRef d, a;
@@ -203,11 +224,7 @@ bool ExecUnary(Executor& ex, const Instr& in) {
           });
           return true;
         }
-        for (int32_t r = 0; r < rows; ++r) {
-          T* dp = dst.At<T>(r, 0);
-          const T* ap = a.At<T>(r, 0);
-          for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(E::Load(ap[c])));
-        }
+        UnaryRows<Op, T>(dst, a, rows, cols);
         return true;
       });
     } else {

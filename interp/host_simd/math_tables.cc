@@ -1,4 +1,4 @@
-#include "pto/interp/host_simd/log_table.h"
+#include "pto/interp/host_simd/math_tables.h"
 
 #include <bit>
 #include <cmath>
@@ -7,7 +7,7 @@ namespace pto::interp::simd {
 
 namespace {
 
-LogTable Build() {
+LogTable BuildLog() {
   LogTable t{};
   const int64_t width = int64_t{1} << (52 - kLogTableBits);  // in double bit patterns
   for (int64_t i = 0; i < kLogTableSize; ++i) {
@@ -20,10 +20,24 @@ LogTable Build() {
   return t;
 }
 
+Exp2Table BuildExp2() {
+  Exp2Table t{};
+  for (int64_t j = 0; j < kExp2TableSize; ++j) {
+    const double v = std::exp2(static_cast<double>(j) / kExp2TableSize);
+    t.bits[j] = std::bit_cast<int64_t>(v) - (j << (52 - kExp2TableBits));
+  }
+  return t;
+}
+
 }  // namespace
 
 const LogTable& LogTableF32() {
-  static const LogTable table = Build();
+  static const LogTable table = BuildLog();
+  return table;
+}
+
+const Exp2Table& Exp2TableF32() {
+  static const Exp2Table table = BuildExp2();
   return table;
 }
 

@@ -1,0 +1,128 @@
+#include "pto/interp/check/described_accesses.h"
+
+#include <cstring>
+
+#include "pto/common/isa/access.h"
+#include "pto/common/isa/opcode.h"
+#include "pto/interp/executor.h"
+#include "pto/interp/touched_bytes.h"
+
+namespace pto::interp {
+
+namespace check {
+
+TileStepMemo::Entry& TileStepMemo::At(const void* function, uint32_t pc, Opcode op) {
+  if (entries_.empty()) entries_.resize(kSlots);
+  const size_t h = (reinterpret_cast<uintptr_t>(function) >> 4) * 0x9e3779b1u + pc;
+  Entry& e = entries_[h & (kSlots - 1)];
+  if (e.function != function || e.pc != pc || e.op != op) {
+    e.function = function, e.pc = pc, e.op = op;
+    e.reads.valid = e.writes.valid = false;
+    e.serial = kNone;
+  }
+  return e;
+}
+
+}  // namespace check
+
+namespace {
+
+using check::Access;
+using check::Place;
+
+// DescribedAccesses.
+bool Evaluate(Executor& ex, const Instr& in, bool writes, std::vector<Access>* out) {
+  const OpInfo& info = GetOpInfo(in.op);
+  thread_local TouchedBytes bytes;  // one per thread (blocks run on threads), reused
+  for (const OperandAccess& a : AccessesOf(in.op, ex.program().arch)) {
+    if (in.operands[a.operand] == kNoOperand) continue;  // an absent optional tile
+    if (writes ? !a.writes : !a.reads) continue;
+    bytes.Clear();
+    if (!EvaluateOperandTouched(ex, in, a, &bytes)) return false;
+    const uint32_t reg = in.operands[a.operand];
+    const bool tile = info.operands[a.operand].kind == OperandKind::kTile;
+    Access base;
+    base.exact = a.region != Region::kStorage;
+    if (tile) {
+      base.tile = static_cast<int>(reg);
+      base.origin = ex.tile(reg).addr;
+      base.elem_bytes = DTypeSize(ex.function().tiles[reg].type.dtype);
+    }
+    base.write = writes;
+    base.atomic = a.atomic == OperandAccess::kAlwaysAtomic ||
+                  (a.atomic != OperandAccess::kNotAtomic && in.operands[a.atomic] != 0);
+    const auto add = [&](Place place, const ByteSet& set) {
+      for (const auto& [b, e] : set.ranges()) {
+        Access x = base;
+        x.place = place;
+        x.begin = b, x.end = e;
+        out->push_back(x);
+      }
+    };
+    for (int m = 0; m < kMemoryCount; ++m) add(Place{false, static_cast<Memory>(m), 0}, bytes.local[m]);
+    for (const auto& [buffer, set] : bytes.global) add(Place{true, Memory::kVec, buffer}, set);
+  }
+  return true;
+}
+
+}  // namespace
+
+// Everything the evaluation reads besides the code: the state of each tile, view and scalar
+// operand. False for an instruction whose operands the table does not list one by one, or
+// whose state is too large to remember.
+bool DescribedKey(const Executor& ex, const Instr& in, check::TileStepMemo::Key* key) {
+  using Key = check::TileStepMemo::Key;
+  const OpInfo& info = GetOpInfo(in.op);
+  if (in.count != static_cast<uint32_t>(info.num_operands())) return false;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < in.count; ++i) {
+    const uint32_t reg = in.operands[i];
+    if (reg == kNoOperand) continue;  // static: the code says so
+    if (n + 2 + 2 * kMaxViewRank > Key::kMaxWords) return false;
+    switch (GetKindInfo(info.operands[i].kind).reg_class) {
+      case RegClass::kTile: {
+        const TileState& t = ex.tile(reg);
+        key->words[n++] = uint64_t{t.addr} << 32 | static_cast<uint32_t>(t.valid_rows);
+        key->words[n++] = static_cast<uint32_t>(t.valid_cols);
+        break;
+      }
+      case RegClass::kView: {
+        const ViewState& v = ex.view(reg);
+        key->words[n++] = uint64_t(static_cast<uint32_t>(v.buffer)) << 32 |
+                          static_cast<uint32_t>(v.rank);
+        key->words[n++] = static_cast<uint64_t>(v.offset);
+        for (int d = 0; d < v.rank && d < kMaxViewRank; ++d) {
+          key->words[n++] = static_cast<uint64_t>(v.shape[d]);
+          key->words[n++] = static_cast<uint64_t>(v.stride[d]);
+        }
+        break;
+      }
+      case RegClass::kScalar:
+        key->words[n++] = static_cast<uint64_t>(ex.scalar(reg).i);
+        break;
+      default:
+        break;  // immediates are code; vector registers are not described
+    }
+  }
+  key->size = n;
+  return true;
+}
+
+bool DescribedAccesses(Executor& ex, const Instr& in, bool writes, std::vector<Access>* out) {
+  return Evaluate(ex, in, writes, out);
+}
+
+const std::vector<Access>* RememberedAccesses(Executor& ex, const Instr& in, bool writes,
+                                              const check::TileStepMemo::Key& key,
+                                              check::TileStepMemo::Evaluated* e, bool* fresh) {
+  *fresh = !e->valid || !(e->key == key);
+  if (!*fresh) return &e->accesses;
+  e->valid = false;
+  e->accesses.clear();
+  if (!Evaluate(ex, in, writes, &e->accesses)) return nullptr;
+  e->key = key;
+  e->valid = true;
+  return &e->accesses;
+}
+
+}  // namespace pto::interp

@@ -1,0 +1,31 @@
+"""texp on every f16 bit pattern (a5, default precision): each result is e^x rounded once to
+f16 (docs/semantics.md: ptorun's exp is correctly rounded; the NPU's vexp is not public). The
+reference rounds the float64 e^x to f16 directly: through float32 two of them would come out
+one ulp off (a second rounding onto an f16 midpoint)."""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+from reference.tiles import save  # noqa: E402
+
+CASE = {
+    "arch": "a5",
+    "args": ["h.bin", "zeros:65536"],
+    "outs": [{"target": "2", "expect": "exp.expect.bin", "dtype": "float16"}],
+}
+
+
+def generate(out_dir):
+    h = np.arange(65536, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    with np.errstate(all="ignore"):
+        e = np.exp(h.astype(np.float64))
+        exp = e.astype(np.float16)
+        twice = e.astype(np.float32).astype(np.float16)
+        assert (twice.view(np.uint16) != exp.view(np.uint16)).sum() == 2  # the double roundings
+    save(out_dir, {"h": h, "exp.expect": exp})
+
+
+if __name__ == "__main__":
+    generate(os.path.dirname(os.path.abspath(__file__)))
