@@ -1,5 +1,7 @@
 #include "pto/interp/check/described_accesses.h"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "pto/common/isa/access.h"
@@ -67,41 +69,71 @@ bool Evaluate(Executor& ex, const Instr& in, bool writes, std::vector<Access>* o
 
 }  // namespace
 
+namespace {
+
+// Which operands of an opcode name tile, view and scalar registers (a bit per operand), made
+// once from the table; listed is false where the operand list is variable.
+struct KeyPlan {
+  uint32_t tiles = 0, views = 0, scalars = 0;
+  uint32_t count = 0;
+  bool listed = false;
+};
+
+const KeyPlan& KeyPlanOf(Opcode op) {
+  static const std::array<KeyPlan, kOpcodeCount> plans = [] {
+    std::array<KeyPlan, kOpcodeCount> t{};
+    for (int o = 0; o < kOpcodeCount; ++o) {
+      const OpInfo& info = GetOpInfo(static_cast<Opcode>(o));
+      KeyPlan& p = t[o];
+      p.listed = !info.variadic && info.num_operands() <= 32;
+      p.count = static_cast<uint32_t>(info.num_operands());
+      for (int i = 0; i < info.num_operands() && p.listed; ++i) {
+        const RegClass c = GetKindInfo(info.operands[i].kind).reg_class;
+        if (c == RegClass::kTile) p.tiles |= 1u << i;
+        if (c == RegClass::kView) p.views |= 1u << i;
+        if (c == RegClass::kScalar) p.scalars |= 1u << i;
+      }
+    }
+    return t;
+  }();
+  return plans[static_cast<int>(op)];
+}
+
+}  // namespace
+
 // Everything the evaluation reads besides the code: the state of each tile, view and scalar
 // operand. False for an instruction whose operands the table does not list one by one, or
 // whose state is too large to remember.
 bool DescribedKey(const Executor& ex, const Instr& in, check::TileStepMemo::Key* key) {
   using Key = check::TileStepMemo::Key;
-  const OpInfo& info = GetOpInfo(in.op);
-  if (in.count != static_cast<uint32_t>(info.num_operands())) return false;
+  const KeyPlan& plan = KeyPlanOf(in.op);
+  if (!plan.listed || in.count != plan.count) return false;
   uint32_t n = 0;
-  for (uint32_t i = 0; i < in.count; ++i) {
-    const uint32_t reg = in.operands[i];
+  for (uint32_t m = plan.tiles; m != 0; m &= m - 1) {
+    const uint32_t reg = in.operands[__builtin_ctz(m)];
     if (reg == kNoOperand) continue;  // static: the code says so
-    if (n + 2 + 2 * kMaxViewRank > Key::kMaxWords) return false;
-    switch (GetKindInfo(info.operands[i].kind).reg_class) {
-      case RegClass::kTile: {
-        const TileState& t = ex.tile(reg);
-        key->words[n++] = uint64_t{t.addr} << 32 | static_cast<uint32_t>(t.valid_rows);
-        key->words[n++] = static_cast<uint32_t>(t.valid_cols);
-        break;
-      }
-      case RegClass::kView: {
-        const ViewState& v = ex.view(reg);
-        key->words[n++] = uint64_t(static_cast<uint32_t>(v.buffer)) << 32 |
-                          static_cast<uint32_t>(v.rank);
-        key->words[n++] = static_cast<uint64_t>(v.offset);
-        for (int d = 0; d < v.rank && d < kMaxViewRank; ++d) {
-          key->words[n++] = static_cast<uint64_t>(v.shape[d]);
-          key->words[n++] = static_cast<uint64_t>(v.stride[d]);
-        }
-        break;
-      }
-      case RegClass::kScalar:
-        key->words[n++] = static_cast<uint64_t>(ex.scalar(reg).i);
-        break;
-      default:
-        break;  // immediates are code; vector registers are not described
+    if (n + 2 > Key::kMaxWords) return false;
+    const TileState& t = ex.tile(reg);
+    key->words[n++] = uint64_t{t.addr} << 32 | static_cast<uint32_t>(t.valid_rows);
+    key->words[n++] = static_cast<uint32_t>(t.valid_cols);
+  }
+  for (uint32_t m = plan.scalars; m != 0; m &= m - 1) {
+    const uint32_t reg = in.operands[__builtin_ctz(m)];
+    if (reg == kNoOperand) continue;
+    if (n + 1 > Key::kMaxWords) return false;
+    key->words[n++] = static_cast<uint64_t>(ex.scalar(reg).i);
+  }
+  for (uint32_t m = plan.views; m != 0; m &= m - 1) {
+    const uint32_t reg = in.operands[__builtin_ctz(m)];
+    if (reg == kNoOperand) continue;
+    const ViewState& v = ex.view(reg);
+    const int rank = std::min(v.rank, kMaxViewRank);
+    if (n + 2 + 2 * static_cast<uint32_t>(rank) > Key::kMaxWords) return false;
+    key->words[n++] = uint64_t(static_cast<uint32_t>(v.buffer)) << 32 | static_cast<uint32_t>(v.rank);
+    key->words[n++] = static_cast<uint64_t>(v.offset);
+    for (int d = 0; d < rank; ++d) {
+      key->words[n++] = static_cast<uint64_t>(v.shape[d]);
+      key->words[n++] = static_cast<uint64_t>(v.stride[d]);
     }
   }
   key->size = n;
