@@ -19,7 +19,8 @@ ASM_SMALL = "ptoas_softmax_sample"
 # 16-bit float tile instructions: (name, op, dtype, rows, cols). Compared with the f32 native
 # loop of the same op and size (the target: at most 2x its time).
 HALF_CASES = [(f"{op}_{dt}_64x64", op, dt, 64, 64) for op in ("tadd", "tmuls") for dt in ("bf16", "f16")]
-HALF_CASES += [(f"{op}_f16_{r}x{c}", op, "f16", r, c) for op in ("tadd", "tmuls") for r, c in nb.HALF_SIZES]
+HALF_CASES += [(f"{op}_f16_{r}x{c}", op, "f16", r, c)
+               for op in ("tadd", "tmuls", "trowsum", "texp", "tcvt") for r, c in nb.HALF_SIZES]
 # The per-instruction loops also timed with --check=auto (the default) and --check=strict:
 # these ops on f32 tiles of CHECK_SIZE, and the 16-bit rows of the sizes in nb.HALF_SIZES.
 CHECK_OPS = ("tadd", "tmuls", "trowsum", "texp", "tcvt")
@@ -148,8 +149,9 @@ def loop_module(what, func, params, r, c, body, inst, arch="a5"):
 
 
 def gen_vec16(op, dtype, r, c):
-    """tadd or tmuls on r x c tiles of f16 or bf16: the f32 inputs are loaded and converted
-    (round to nearest even) once, then the instruction runs %n times. Result tile %dst."""
+    """One instruction on r x c tiles of f16 or bf16 (tadd, tmuls; trowsum into an r x 1
+    column, texp, tcvt to f32): the f32 inputs are loaded and converted (round to nearest even)
+    once, then the instruction runs %n times. Result tile %dst."""
     t32 = f"!pto.tile_buf<vec, {r}x{c}xf32>"
     t16 = f"!pto.tile_buf<vec, {r}x{c}x{dtype}>"
     body = []
@@ -159,12 +161,24 @@ def gen_vec16(op, dtype, r, c):
             f"    %t{name} = pto.alloc_tile : {t16}",
             f"    pto.tcvt ins(%{name}32 {{rmode = #pto<round_mode RINT>}} : {t32}) outs(%t{name} : {t16})",
         ])
-    body.append(f"    %dst = pto.alloc_tile : {t16}")
+    dst = t16
     if op == "tadd":
         inst = f"pto.tadd ins(%ta, %tb : {t16}, {t16}) outs(%dst : {t16})"
-    else:
+    elif op == "tmuls":
         body.append(f"    %k = arith.constant {nb.MULS_K:e} : {dtype}")
         inst = f"pto.tmuls ins(%ta, %k : {t16}, {dtype}) outs(%dst : {t16})"
+    elif op == "trowsum":
+        dst = f"!pto.tile_buf<vec, {r}x1x{dtype}, blayout=col_major>"
+        body.append(f"    %tmp = pto.alloc_tile : {t16}")
+        inst = f"pto.trowsum ins(%ta, %tmp : {t16}, {t16}) outs(%dst : {dst})"
+    elif op == "texp":
+        inst = f"pto.texp ins(%ta : {t16}) outs(%dst : {t16})"
+    elif op == "tcvt":
+        dst = t32
+        inst = f"pto.tcvt ins(%ta {{rmode = #pto<round_mode RINT>}} : {t16}) outs(%dst : {t32})"
+    else:
+        raise ValueError(op)
+    body.append(f"    %dst = pto.alloc_tile : {dst}")
     return loop_module(f"{op} on {r}x{c} {dtype} tiles", f"bench_{op}_{dtype}",
                        "%a: !pto.ptr<f32>, %b: !pto.ptr<f32>", r, c, body, inst)
 

@@ -1,6 +1,7 @@
 #include "pto/common/output_file.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -220,12 +221,20 @@ bool WriteOutputFileWith(const std::string& path, const OutputBody& body, std::s
   if (!ResolveOutput(path, &t, err)) return false;
   if (t.in_place) return WriteInPlace(t, path, body, err);
   std::string temp;
+  // The handled signals wait while the file is made and remembered: one that came between
+  // the two would leave the file behind.
+  sigset_t handled, before;
+  sigemptyset(&handled);
+  for (int s : {SIGTERM, SIGINT, SIGHUP, SIGQUIT}) sigaddset(&handled, s);
+  pthread_sigmask(SIG_BLOCK, &handled, &before);
   int fd = CreateTemporary(t, &temp);
+  const int created_errno = errno;
+  if (fd >= 0) RememberTemporary(temp);
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
   if (fd < 0) {
-    *err = Problem("cannot create", path, errno);
+    *err = Problem("cannot create", path, created_errno);
     return false;
   }
-  RememberTemporary(temp);
   bool ok = body(fd);
   int saved = errno;
   if (ok && t.exists) {

@@ -206,9 +206,9 @@ struct Relu {
   static float Apply(float a) { return std::isnan(a) ? a : (a > 0 ? a : 0.0f); }
   static int64_t Apply(int64_t a) { return a > 0 ? a : 0; }
 };
-// Transcendentals are evaluated in double and rounded once.
-// exp and log are evaluated in double: InDouble gives the value a 16-bit result rounds from
-// once (through f32 two f16 exps would round twice onto the wrong side of a midpoint).
+// Transcendentals are evaluated in double and rounded once: InDouble gives the value a 16-bit
+// result rounds from (through f32, two f16 exps and one f16 log would round twice, onto the
+// wrong side of a midpoint).
 struct Exp {
   static double InDouble(float a) { return std::exp(static_cast<double>(a)); }
   static float Apply(float a) { return static_cast<float>(InDouble(a)); }
@@ -221,9 +221,8 @@ struct Sqrt {
   static float Apply(float a) { return std::sqrt(a); }
 };
 struct Rsqrt {
-  static float Apply(float a) {
-    return static_cast<float>(1.0 / std::sqrt(static_cast<double>(a)));
-  }
+  static double InDouble(float a) { return 1.0 / std::sqrt(static_cast<double>(a)); }
+  static float Apply(float a) { return static_cast<float>(InDouble(a)); }
 };
 /// The NPU's two-step rsqrt (vsqrt, then vdiv of 1): each step rounded (docs/semantics.md,
 /// "The NPU's arithmetic").
@@ -290,6 +289,22 @@ struct Rem {
 };
 
 }  // namespace ops
+
+/// The operations evaluated in double (ops::Exp, Log, Rsqrt): a 16-bit result rounds once
+/// from that double.
+template <typename Op>
+constexpr bool kInDouble = requires(float x) { Op::InDouble(x); };
+
+/// Whether f32 \a w lies exactly halfway between two neighbouring values of the 16-bit float
+/// type T, \a r (w rounded to T) one of them: a value rounded to f32 first and then to T may
+/// then land on the wrong side (the value itself is not halfway).
+template <typename T>
+bool Halfway(float w, T r) {
+  const float near = Elem<T>::Load(r);
+  if (!(near != w) || !std::isfinite(near)) return false;  // exact, NaN or overflowed
+  const T other{static_cast<uint16_t>(r.bits + (std::fabs(near) < std::fabs(w) ? 1 : -1))};
+  return w - near == Elem<T>::Load(other) - w;
+}
 
 }  // namespace pto::interp
 

@@ -174,10 +174,6 @@ constexpr int kNpuUnaryOf = std::is_same_v<Op, ops::Rsqrt> ? static_cast<int>(Np
                             : std::is_same_v<Op, ops::Log> ? static_cast<int>(NpuUnary::kLog)
                                                            : -1;
 
-// Unary operations evaluated in double (element.h): a 16-bit result rounds once from it.
-template <typename Op>
-constexpr bool kInDouble = requires(float x) { Op::InDouble(x); };
-
 // dst = Op(a) on the valid rows and columns, element by element.
 template <typename Op, typename T>
 void UnaryRows(const TileRef& dst, const TileRef& a, int32_t rows, int32_t cols) {
