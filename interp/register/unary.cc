@@ -28,19 +28,7 @@ void UnaryLanes(const VRegValue& a, const MaskValue& m, VRegValue& d) {
   const reg::LaneArray<T> x(a);
   alignas(64) T out[n];
   if constexpr (Elem<T>::kFloat && !std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
-    // 16-bit floats: widened exactly, the f32 loop, rounded back; an f32 result halfway
-    // between two 16-bit values is redone from double (element.h InDouble).
-    alignas(64) float wide[n];
-    for (int i = 0; i < n; ++i) wide[i] = Elem<T>::Load(x[i]);
-    simd::UnaryF32(static_cast<simd::Unary>(kSimdUnary<Op>), wide, wide, n);
-    for (int i = 0; i < n; ++i) {
-      out[i] = Elem<T>::Store(wide[i]);
-      if constexpr (kInDouble<Op>) {
-        if (Halfway(wide[i], out[i])) [[unlikely]] {
-          out[i] = Elem<T>::Store(Elem<T>::FromDouble(Op::InDouble(Elem<T>::Load(x[i]))));
-        }
-      }
-    }
+    UnaryHalfRun<Op, T>(x.v, out, n);  // 16-bit floats: through the f32 loop, rounded once
   } else {
     for (int i = 0; i < n; ++i) out[i] = Elem<T>::Store(Op::Apply(Elem<T>::Load(x[i])));
   }

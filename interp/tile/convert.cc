@@ -122,6 +122,14 @@ bool ExecConvert(Executor& ex, const Instr& in) {
           }
           return true;
         }
+        if constexpr (kIsHalf<S> && std::is_same_v<D, float>) {  // exact, whatever the mode
+          for (int32_t r = 0; r < rows; ++r) {
+            float* dp = dst.At<float>(r, 0);
+            const S* sp = a.At<S>(r, 0);
+            for (int32_t c = 0; c < cols; ++c) dp[c] = Elem<S>::Load(sp[c]);
+          }
+          return true;
+        }
         if constexpr (std::is_same_v<S, float> && std::is_same_v<D, BFloat16>) {
           if (mode == RoundMode::kRint || mode == RoundMode::kNone) {  // nearest even
             static_assert(sizeof(BFloat16) == sizeof(uint16_t));

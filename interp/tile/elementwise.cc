@@ -178,6 +178,10 @@ constexpr int kNpuUnaryOf = std::is_same_v<Op, ops::Rsqrt> ? static_cast<int>(Np
 template <typename Op, typename T>
 void UnaryRows(const TileRef& dst, const TileRef& a, int32_t rows, int32_t cols) {
   using E = Elem<T>;
+  if constexpr (kIsHalf<T> && kInDouble<Op> && kSimdUnary<Op> >= 0) {
+    for (int32_t r = 0; r < rows; ++r) UnaryHalfRun<Op, T>(a.At<T>(r, 0), dst.At<T>(r, 0), cols);
+    return;
+  }
   for (int32_t r = 0; r < rows; ++r) {
     T* dp = dst.At<T>(r, 0);
     const T* ap = a.At<T>(r, 0);

@@ -87,6 +87,30 @@ constexpr simd::HalfType kHalfType =
 template <typename T>
 constexpr bool kIsHalf = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
 
+/// Op (with a SIMD loop, kSimdUnary) on \a n 16-bit floats \a a into \a d (which may be \a a):
+/// widened exactly, the target's f32 loop, rounded back once. An Op evaluated in double
+/// (element.h kInDouble) redoes from its double a result the f32 loop left exactly halfway
+/// between two 16-bit values, so that every result is rounded once from the exact value.
+template <typename Op, typename T>
+void UnaryHalfRun(const T* a, T* d, size_t n) {
+  using E = Elem<T>;
+  constexpr size_t kChunk = 256;
+  alignas(64) float wide[kChunk];
+  for (size_t at = 0; at < n; at += kChunk) {
+    const size_t m = std::min(kChunk, n - at);
+    for (size_t i = 0; i < m; ++i) wide[i] = E::Load(a[at + i]);
+    simd::UnaryF32(static_cast<simd::Unary>(kSimdUnary<Op>), wide, wide, m);
+    for (size_t i = 0; i < m; ++i) {
+      const T x = a[at + i];  // (before d overwrites it)
+      T r = E::Store(wide[i]);
+      if constexpr (kInDouble<Op>) {
+        if (Halfway(wide[i], r)) [[unlikely]] r = E::Store(E::FromDouble(Op::InDouble(E::Load(x))));
+      }
+      d[at + i] = r;
+    }
+  }
+}
+
 /// Whether each row of \a t is contiguous in storage (plain row-major).
 inline bool RowsContiguous(const TileRef& t) { return t.type->Plain() && t.type->row_major(); }
 
