@@ -1,5 +1,8 @@
 #include "pto/asm/lowering/tileop_helper.h"
 
+#include <cctype>
+#include <string_view>
+
 #include "pto/asm/lowering/pointer_lowering.h"
 #include "pto/common/isa/opcode.h"
 #include "pto/common/strings.h"
@@ -94,6 +97,22 @@ Statement RegionStatement(const char* head, SourceRange where, const Item* regio
 }
 
 }  // namespace
+
+bool HelperNamedElsewhere(const SourceFile& file, SourceRange name) {
+  const std::string_view text = file.text();
+  const std::string_view symbol = text.substr(name.begin, name.end - name.begin);
+  const auto identifier = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$';
+  };
+  for (size_t at = text.find(symbol); at != std::string_view::npos;
+       at = text.find(symbol, at + 1)) {
+    const size_t end = at + symbol.size();
+    if (at == name.begin || (end < text.size() && identifier(text[end]))) continue;
+    const size_t line = text.rfind('\n', at) + 1;  // (npos + 1 is 0: the first line)
+    if (text.substr(line, at - line).find("//") == std::string_view::npos) return true;
+  }
+  return false;  // (a mention in a comment names nothing)
+}
 
 bool CheckTileOpHelper(Context& ctx, StatementSpan body, SourceRange where, KernelKind* kind) {
   HelperWalk walk{ctx};

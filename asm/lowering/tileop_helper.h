@@ -15,6 +15,11 @@ namespace pto::assembler {
 /// compute it holds (kVector or kCube). False if it reported anything.
 bool CheckTileOpHelper(Context& ctx, StatementSpan body, SourceRange where, KernelKind* kind);
 
+/// Whether the source names the helper whose @symbol is at \a name anywhere else (a call, a
+/// reference). A vector helper is register-layer code, which a2a3 lacks: one nothing names
+/// cannot run, and PTOAS, which drops such dead code, accepts it on a3.
+bool HelperNamedElsewhere(const SourceFile& file, SourceRange name);
+
 /// Lowers a checked helper's body as "pto.section.<kind> { [pto.vecscope {] ... [}] } return".
 void LowerTileOpHelperBody(BodyLowering& lowering, StatementSpan body, SourceRange region,
                            KernelKind kind);
