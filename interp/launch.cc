@@ -198,7 +198,7 @@ bool Block::Run() {
   for (int i = 1; i < n; ++i) {
     try {
       threads.emplace_back(run_core, i);
-    } catch (const std::system_error& e) {
+    } catch (const std::exception& e) {  // refused (system_error) or out of memory (bad_alloc)
       // The cores wait for each other, so they cannot run one after another: stop the ones
       // started and say why.
       if (hub_) hub_->Abort();
@@ -524,7 +524,7 @@ bool Launch::Run(int threads) {
   for (int t = 1; t < threads; ++t) {
     try {
       pool.emplace_back(worker);
-    } catch (const std::system_error& e) {
+    } catch (const std::exception& e) {  // refused (system_error) or out of memory (bad_alloc)
       if (!signals_) break;  // fewer threads: each takes the next block until none is left
       const std::lock_guard<std::mutex> lock(start_mutex);
       start_error_ = StrCat("the system refused a thread for block ", t, " (", e.what(),

@@ -180,17 +180,23 @@ bool DescribedStep(Executor& ex, const Instr& in, int pipe, check::Sanitizer& s,
   Core& core = ex.core();
   std::vector<Access>& accesses = core.step_accesses;  // (the observer's, too)
   check::TileStepMemo::Key key;
-  if (!DescribedKey(ex, in, &key)) {
+  check::TileStepMemo& memo = s.tile_steps();
+  // An instruction run while another runs (a SIMT launch's lanes) evaluates afresh: the
+  // outer one holds its entry across its run.
+  if (memo.busy() || !DescribedKey(ex, in, &key)) {
     if (!DescribedAccesses(ex, in, false, &accesses)) return ex.Execute(in);  // it faults
     if (!ex.Execute(in) || !DescribedAccesses(ex, in, true, &accesses)) return false;
     s.Instruction(site, pipe, check::Queue::kPipe, accesses, false);
     return true;
   }
-  check::TileStepMemo::Entry& e = s.tile_steps().At(site.function, site.pc, in.op);
+  check::TileStepMemo::Entry& e = memo.At(site.function, site.pc, in.op);
   bool fresh_reads, fresh_writes;
   const std::vector<Access>* reads = RememberedAccesses(ex, in, false, key, &e.reads, &fresh_reads);
   if (!reads) return ex.Execute(in);  // it faults on its own
-  if (!ex.Execute(in)) return false;
+  memo.set_busy(true);
+  const bool ran = ex.Execute(in);
+  memo.set_busy(false);
+  if (!ran) return false;
   DescribedKey(ex, in, &key);  // the operands' state after it ran (their count is the same)
   const std::vector<Access>* writes = RememberedAccesses(ex, in, true, key, &e.writes, &fresh_writes);
   if (!writes) return false;

@@ -55,12 +55,16 @@ class TileStepMemo {
   static constexpr uint64_t kNone = ~uint64_t{0};
   /// The entry of the instruction \a op at \a pc of \a function.
   Entry& At(const void* function, uint32_t pc, Opcode op);
+  /// While an entry's instruction runs (At's result is held across it).
+  bool busy() const { return busy_; }
+  void set_busy(bool busy) { busy_ = busy; }
   /// Frees the entries (the kernel ended).
   void Release() { std::vector<Entry>().swap(entries_); }
 
  private:
   static constexpr size_t kSlots = 256;
   std::vector<Entry> entries_;
+  bool busy_ = false;
 };
 
 }  // namespace check
