@@ -34,7 +34,6 @@ struct Access {
   int tile = -1;      ///< the tile register the instruction names it by, or -1
   uint64_t origin = 0;  ///< the operand's first byte and element size, to name elements
   int elem_bytes = 0;
-  bool operator==(const Access&) const = default;
 };
 
 /// The first and last byte (+1) of \a a's bytes inside [lo, hi), in \a b and \a e; false when

@@ -175,8 +175,8 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
 // A tile instruction on its pipe, outside pipes, comm and vector scopes: its accesses from its
 // description, remembered per operand state, and a run that repeats the last checked one on
 // the state that run left skips the shadow (described_accesses.h).
-bool DescribedStep(Executor& ex, const Instr& in, int pipe, check::Sanitizer& s,
-                   check::Site site) {
+bool DescribedStep(Executor& ex, const Instr& in, const check::StepPlan& plan,
+                   check::Sanitizer& s, check::Site site) {
   Core& core = ex.core();
   std::vector<Access>& accesses = core.step_accesses;  // (the observer's, too)
   check::TileStepMemo::Key key;
@@ -184,9 +184,9 @@ bool DescribedStep(Executor& ex, const Instr& in, int pipe, check::Sanitizer& s,
   // An instruction run while another runs (a SIMT launch's lanes) evaluates afresh: the
   // outer one holds its entry across its run.
   if (memo.busy() || !DescribedKey(ex, in, &key)) {
-    if (!DescribedAccesses(ex, in, false, &accesses)) return ex.Execute(in);  // it faults
-    if (!ex.Execute(in) || !DescribedAccesses(ex, in, true, &accesses)) return false;
-    s.Instruction(site, pipe, check::Queue::kPipe, accesses, false);
+    accesses.clear();
+    if (!ExecuteRecorded(ex, in, plan, &accesses)) return false;
+    s.Instruction(site, plan.pipe, check::Queue::kPipe, accesses, false);
     return true;
   }
   check::TileStepMemo::Entry& e = memo.At(site.function, site.pc, in.op);
@@ -200,19 +200,14 @@ bool DescribedStep(Executor& ex, const Instr& in, int pipe, check::Sanitizer& s,
   DescribedKey(ex, in, &key);  // the operands' state after it ran (their count is the same)
   const std::vector<Access>* writes = RememberedAccesses(ex, in, true, key, &e.writes, &fresh_writes);
   if (!writes) return false;
-  if (core.observer) {
+  const bool repeat = !fresh_reads && !fresh_writes && e.serial == s.StateSerial() && s.Settled();
+  if (core.observer || !repeat) {
     accesses.assign(reads->begin(), reads->end());
     accesses.insert(accesses.end(), writes->begin(), writes->end());
   }
-  if (!fresh_reads && !fresh_writes && e.serial == s.StateSerial() && s.Settled()) {
-    return true;  // what its last checked run did, again: nothing changes
-  }
-  if (!core.observer) {
-    accesses.assign(reads->begin(), reads->end());
-    accesses.insert(accesses.end(), writes->begin(), writes->end());
-  }
+  if (repeat) return true;  // what its last checked run did, again: nothing changes
   const size_t reported = s.Reported();
-  s.Instruction(site, pipe, check::Queue::kPipe, accesses, false);
+  s.Instruction(site, plan.pipe, check::Queue::kPipe, accesses, false);
   const bool quiet = s.Reported() == reported && s.Settled();
   e.serial = quiet ? s.StateSerial() : check::TileStepMemo::kNone;
   return true;
@@ -282,7 +277,7 @@ bool BlockSyncStep(Executor& ex, const Instr& in, check::Sanitizer& s) {
     }
   }
   if (plan.described && !plan.ordered && plan.pipe >= 0 && !core.in_vector_scope) {
-    return DescribedStep(ex, in, plan.pipe, s, site);
+    return DescribedStep(ex, in, plan, s, site);
   }
   // In a vector scope, the loads each source register's value comes from (register layer).
   const bool flows = core.in_vector_scope && plan.register_layer;

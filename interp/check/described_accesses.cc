@@ -27,13 +27,10 @@ TileStepMemo::Entry& TileStepMemo::At(const void* function, uint32_t pc, Opcode 
 
 }  // namespace check
 
-namespace {
-
 using check::Access;
 using check::Place;
 
-// DescribedAccesses.
-bool Evaluate(Executor& ex, const Instr& in, bool writes, std::vector<Access>* out) {
+bool DescribedAccesses(Executor& ex, const Instr& in, bool writes, std::vector<Access>* out) {
   const OpInfo& info = GetOpInfo(in.op);
   thread_local TouchedBytes bytes;  // one per thread (blocks run on threads), reused
   for (const OperandAccess& a : AccessesOf(in.op, ex.program().arch)) {
@@ -66,8 +63,6 @@ bool Evaluate(Executor& ex, const Instr& in, bool writes, std::vector<Access>* o
   }
   return true;
 }
-
-}  // namespace
 
 namespace {
 
@@ -140,10 +135,6 @@ bool DescribedKey(const Executor& ex, const Instr& in, check::TileStepMemo::Key*
   return true;
 }
 
-bool DescribedAccesses(Executor& ex, const Instr& in, bool writes, std::vector<Access>* out) {
-  return Evaluate(ex, in, writes, out);
-}
-
 const std::vector<Access>* RememberedAccesses(Executor& ex, const Instr& in, bool writes,
                                               const check::TileStepMemo::Key& key,
                                               check::TileStepMemo::Evaluated* e, bool* fresh) {
@@ -151,7 +142,7 @@ const std::vector<Access>* RememberedAccesses(Executor& ex, const Instr& in, boo
   if (!*fresh) return &e->accesses;
   e->valid = false;
   e->accesses.clear();
-  if (!Evaluate(ex, in, writes, &e->accesses)) return nullptr;
+  if (!DescribedAccesses(ex, in, writes, &e->accesses)) return nullptr;
   e->key = key;
   e->valid = true;
   return &e->accesses;

@@ -100,8 +100,7 @@ void Sanitizer::CollectCells() {
     if (s) s->Renumber(remap);
   }
   for (const auto& [buffer, s] : global_) s->Renumber(remap);
-  ++generation_;  // every memo's ids are stale
-  ++serial_;
+  ++generation_;  // every memo's ids are stale (and StateSerial moves)
   if (!records_.empty()) {  // the batch records no cell names any more go
     std::unordered_set<uint32_t> named;
     const auto name = [&](const Site& s) {

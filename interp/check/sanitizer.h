@@ -223,7 +223,7 @@ class Sanitizer {
   /// new (a write's cell is its own again, a read adds the reader it holds; a finding already
   /// made is made once), so it need not reach the shadow (described_accesses.h).
   uint64_t StateSerial() const {
-    return cells_.moves + clock_serial_ + reported_.size() + serial_;
+    return cells_.moves + clock_serial_ + reported_.size() + generation_;
   }
   /// Findings made so far (each once).
   size_t Reported() const { return reported_.size(); }
@@ -343,7 +343,6 @@ class Sanitizer {
   std::vector<SiteMemo> memos_;  ///< direct-mapped by site
   HeldAccesses held_;
   TileStepMemo tile_steps_;
-  uint64_t serial_ = 0;   ///< other changes StateSerial counts (CollectCells)
   /// A VPTO vector scope's vector loads and stores of UB between two changes of its queues'
   /// clocks (vector_batch.cc): each instruction's bytes merged into its span, with a bit per
   /// 32-byte granule of UB loaded and stored. No granule in a batch was loaded after it was
