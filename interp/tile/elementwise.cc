@@ -174,23 +174,19 @@ constexpr int kNpuUnaryOf = std::is_same_v<Op, ops::Rsqrt> ? static_cast<int>(Np
                             : std::is_same_v<Op, ops::Log> ? static_cast<int>(NpuUnary::kLog)
                                                            : -1;
 
-// dst = Op(a) on the valid rows and columns, element by element.
+// dst = Op(a) on the valid rows and columns, element by element; a 16-bit one evaluated in
+// double (exp, log, rsqrt: each has a SIMD loop) through UnaryHalfRun, rounded once.
 template <typename Op, typename T>
 void UnaryRows(const TileRef& dst, const TileRef& a, int32_t rows, int32_t cols) {
   using E = Elem<T>;
-  if constexpr (kIsHalf<T> && kInDouble<Op> && kSimdUnary<Op> >= 0) {
-    for (int32_t r = 0; r < rows; ++r) UnaryHalfRun<Op, T>(a.At<T>(r, 0), dst.At<T>(r, 0), cols);
-    return;
-  }
   for (int32_t r = 0; r < rows; ++r) {
     T* dp = dst.At<T>(r, 0);
     const T* ap = a.At<T>(r, 0);
-    for (int32_t c = 0; c < cols; ++c) {
-      if constexpr (kIsHalf<T> && kInDouble<Op>) {
-        dp[c] = E::Store(E::FromDouble(Op::InDouble(E::Load(ap[c]))));
-      } else {
-        dp[c] = E::Store(Op::Apply(E::Load(ap[c])));
-      }
+    if constexpr (kIsHalf<T> && kInDouble<Op>) {
+      static_assert(kSimdUnary<Op> >= 0);
+      UnaryHalfRun<Op, T>(ap, dp, cols);
+    } else {
+      for (int32_t c = 0; c < cols; ++c) dp[c] = E::Store(Op::Apply(E::Load(ap[c])));
     }
   }
 }
