@@ -113,6 +113,12 @@ Clause* CubeLowering::Take(std::string_view word) {
   return nullptr;
 }
 
+Clause* CubeLowering::TakeRequired(std::string_view word, std::string_view form) {
+  Clause* c = Take(word);
+  if (!c) ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs its ", word, "(", form, ")"));
+  return c;
+}
+
 bool CubeLowering::GroupTerms(const Clause& c, size_t min, size_t max, std::vector<ItemSpan>* out) {
   if (!c.group) {
     ctx_.Error(*c.word, StrCat("'", c.word->text, "' takes its operands in parentheses"));
@@ -297,12 +303,9 @@ bool CubeLowering::Frac() {
     return false;
   }
   if (!GroupInts("shape", 2, true)) return false;
-  Clause* layout = Take("src_layout");
+  Clause* layout = TakeRequired("src_layout", "inner stride[, outer stride]");
   std::vector<ItemSpan> terms;
-  if (!layout) {
-    ctx_.Error(stmt_.head, "mte_gm_l1_frac needs its src_layout(inner stride[, outer stride])");
-    return false;
-  }
+  if (!layout) return false;
   if (!GroupTerms(*layout, 1, 2, &terms)) return false;
   for (size_t i = 0; i < 2; ++i) {
     Value v;

@@ -75,6 +75,8 @@ class CubeLowering {
   bool Positional(size_t count);
   // Clauses.
   Clause* Take(std::string_view word);
+  /// Take, and the error "<mnemonic> needs its <word>(<form>)" when the clause is absent.
+  Clause* TakeRequired(std::string_view word, std::string_view form);
   bool Flag(std::string_view word) { return Take(word) != nullptr; }
   bool GroupTerms(const Clause& c, size_t min, size_t max, std::vector<ItemSpan>* out);
   bool GroupInts(std::string_view word, size_t n, bool required);

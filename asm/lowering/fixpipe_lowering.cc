@@ -37,12 +37,9 @@ bool CubeLowering::Fixpipe() {
 
 // dst_mode(%subblock | split_m | split_n), which mte_l0c_ub needs.
 bool CubeLowering::FixpipeDstMode(uint32_t* flags) {
-  Clause* mode = Take("dst_mode");
+  Clause* mode = TakeRequired("dst_mode", "%subblock | split_m | split_n");
   std::vector<ItemSpan> terms;
-  if (!mode) {
-    ctx_.Error(stmt_.head, "mte_l0c_ub needs its dst_mode(%subblock | split_m | split_n)");
-    return false;
-  }
+  if (!mode) return false;
   if (!GroupTerms(*mode, 1, 1, &terms)) return false;
   if (terms[0].size() == 1 && (terms[0][0].IsWord("split_m") || terms[0][0].IsWord("split_n"))) {
     *flags |= static_cast<uint32_t>(terms[0][0].IsWord("split_m") ? DstMode::kSplitM
