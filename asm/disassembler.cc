@@ -185,7 +185,7 @@ std::string Lister::Immediate(const OpInfo& info, const OperandSpec& spec, uint3
     return name;
   }
   if (info.family == Family::kSync && spec.attr != "id") {
-    SyncEnum kind = SyncAttrKind(info.mnemonic, spec.attr);
+    SyncEnum kind = SyncAttrKind(info.opcode, spec.attr);
     if (value < SyncEnumCount(kind)) return SyncEnumName(kind, value);
   }
   return StrCat(value);

@@ -395,7 +395,7 @@ bool ListingFunction::Immediate(const OpInfo& info, const OperandSpec& spec,
   }
   if (const AttrInfo* a = FindAttr(spec.attr); a && ParseAttrValue(*a, v.text, out)) return true;
   if (info.family == Family::kSync &&
-      ParseSyncEnum(SyncAttrKind(info.mnemonic, spec.attr), v.text, out)) {
+      ParseSyncEnum(SyncAttrKind(info.opcode, spec.attr), v.text, out)) {
     return true;
   }
   return Error(v, StrCat("unknown ", key, " value '", v.text, "'"));

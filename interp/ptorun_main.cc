@@ -9,7 +9,7 @@
 #include <thread>
 #include <tuple>
 
-#include "pto/interp/runner.h"
+#include "pto/interp/frontend/runner.h"
 #include "pto/tools/command_line.h"
 #include "pto/tools/process_tuning.h"
 

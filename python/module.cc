@@ -1,6 +1,6 @@
 // ptorun._core: the toolchain as a Python extension. It assembles, links and loads programs
 // as ptoas does (asm/program_inputs.h), verifies their bytecode as ptorun does, and runs them
-// on numpy arrays and Python numbers (interp/kernel_run.h), releasing the GIL while a kernel
+// on numpy arrays and Python numbers (interp/frontend/kernel_run.h), releasing the GIL while a kernel
 // runs. Policy (argument names, allocation, write-back, exceptions) is in ptorun/__init__.py.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -24,7 +24,7 @@
 #include "pto/common/arch.h"
 #include "pto/common/bytecode.h"
 #include "pto/interp/io/npy_format.h"
-#include "pto/interp/kernel_run.h"
+#include "pto/interp/frontend/kernel_run.h"
 #include "pto/interp/observe/profile_report.h"
 #include "pto/interp/observe/timeline_writer.h"
 
@@ -309,16 +309,21 @@ class RunOutcome {
   }
 
   uint64_t steps() const { return Launched().steps(); }
-  std::string StatsJson() const { return Launched().Stats().Json(); }
+  std::string StatsJson() const {
+    const interp::observe::LaunchObservers* o = Observed();
+    return o ? o->Stats().Json() : interp::observe::RunStats(kernel_->program.arch).Json();
+  }
   py::tuple Trace() const {
-    Launched();
+    const interp::observe::LaunchObservers* o = Observed();
     bool cut = false;
-    std::string text = run_.launch().Trace(&cut);
+    std::string text = o ? o->Trace(&cut) : std::string();
     return py::make_tuple(py::bytes(text), cut);
   }
   /// (profile JSON, timeline JSON, timeline cut).
   py::tuple Estimate(int64_t timeline_limit) const {
-    const interp::observe::Estimate e = interp::observe::EstimateRun(Launched().Costs());
+    const interp::observe::LaunchObservers* o = Observed();
+    const interp::observe::Estimate e =
+        interp::observe::EstimateRun(o ? o->Costs() : std::vector<std::vector<interp::observe::CoreCosts>>{});
     bool cut = false;
     std::string timeline = interp::observe::TimelineJson(kernel_->program, e, timeline_limit, &cut);
     return py::make_tuple(interp::observe::ProfileJson(kernel_->program, e), py::bytes(timeline),
@@ -329,6 +334,11 @@ class RunOutcome {
   const interp::Launch& Launched() const {
     if (!launched_) throw std::logic_error("the kernel did not run");
     return run_.launch();
+  }
+  /// The run's observers (null when none was asked for).
+  const interp::observe::LaunchObservers* Observed() const {
+    Launched();
+    return run_.observers();
   }
 
   std::shared_ptr<Kernel> kernel_;

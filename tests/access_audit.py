@@ -1,4 +1,4 @@
-"""Runs every golden kernel and sample under ptorun --audit-accesses (interp/access_audit.h):
+"""Runs every golden kernel and sample under ptorun --audit-accesses (interp/vm/access_audit.h):
 each tile instruction must touch exactly what its access description (common/isa/access.h)
 says, and the results must still match the numpy references.
 

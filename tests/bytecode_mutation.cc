@@ -13,7 +13,7 @@
 
 #include "pto/common/bytecode.h"
 #include "pto/common/file_io.h"
-#include "pto/interp/runner.h"
+#include "pto/interp/frontend/runner.h"
 
 namespace {
 

@@ -6,8 +6,8 @@
 
 #include "pto/asm/assembler.h"
 #include "pto/common/bytecode.h"
-#include "pto/interp/element.h"
-#include "pto/interp/executor.h"
+#include "pto/interp/element/element.h"
+#include "pto/interp/vm/executor.h"
 
 namespace pto::testing {
 

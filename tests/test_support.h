@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "pto/common/program.h"
-#include "pto/interp/core.h"
+#include "pto/interp/vm/core.h"
 
 namespace pto::testing {
 
@@ -26,7 +26,7 @@ struct Inputs {
   std::map<std::string, std::vector<double>> buffers;
   std::map<std::string, double> scalars;
   uint64_t max_steps = 1000000;  ///< Small, so tests of runaway loops stay fast.
-  bool audit_accesses = false;   ///< Run under the access audit (interp/access_audit.h).
+  bool audit_accesses = false;   ///< Run under the access audit (interp/vm/access_audit.h).
   interp::Arith arith = interp::Arith::kNpu;  ///< How instructions round (ptorun --arith).
 };
 

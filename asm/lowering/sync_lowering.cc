@@ -134,7 +134,7 @@ bool SyncAllArgument(Context& ctx, const Statement& stmt, const std::map<std::st
     }
   }
   const Item* word = AttributeWord(value);
-  const SyncEnum kind = SyncAttrKind("syncall", immediate);
+  const SyncEnum kind = SyncAttrKind(Opcode::kSyncAll, immediate);
   if (!word || !ParseSyncEnum(kind, word->text, code)) {
     std::string names;
     for (uint32_t c = 0; c < SyncEnumCount(kind); ++c) names += StrCat(c ? " " : "", SyncEnumName(kind, c));
@@ -316,7 +316,7 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info_in, const Statement& st
       out = static_cast<uint32_t>(atom.number);
       continue;
     }
-    SyncEnum kind = SyncAttrKind(info.mnemonic, spec.attr);
+    SyncEnum kind = SyncAttrKind(info.opcode, spec.attr);
     uint32_t code;
     if (atom.is_number && atom.number >= 0 && atom.number < SyncEnumCount(kind)) {
       code = static_cast<uint32_t>(atom.number);

@@ -215,9 +215,9 @@ void RuleChecker::CheckMove() {
 // (i8, i8) -> i32, (f16|bf16|f32) -> f32.
 void RuleChecker::CheckMatmul() {
   const std::string_view m = info_.mnemonic;
-  const bool acc = m.size() > 4 && m.substr(m.size() - 4) == ".acc";
-  const bool bias = m.size() > 5 && m.substr(m.size() - 5) == ".bias";
-  if (m.find(".mx") != std::string_view::npos) return CheckMatmulMx(acc, bias);
+  const bool acc = info_.flags & kFlagMatmulAcc;
+  const bool bias = info_.flags & kFlagMatmulBias;
+  if (info_.flags & kFlagMatmulMx) return CheckMatmulMx(acc, bias);
   const int c = 0, a = acc ? 2 : 1, b = acc ? 3 : 2;
   RequireMemory(c, {Memory::kAcc});
   RequireMemory(a, {Memory::kLeft});
@@ -237,7 +237,7 @@ void RuleChecker::CheckMatmul() {
   }
   if (!tc || !ta || !tb) return;
   // tgemv computes one row: PTOAS v0.60 wants a and c of one valid row.
-  if (m.substr(0, 5) == "tgemv") {
+  if (info_.flags & kFlagMatmulGemv) {
     for (int i : {a, c}) {
       const TileType* t = Tile(i);
       if (t->valid_rows != kDynamic && t->valid_rows != 1) {

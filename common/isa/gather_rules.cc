@@ -55,7 +55,6 @@ void RuleChecker::RequireFullRows(int i, const char* role) {
 }
 
 void RuleChecker::CheckGather() {
-  const std::string_view m = info_.mnemonic;
   const bool a5 = arch_ == Arch::kA5;
   if (info_.opcode == Opcode::kMGatherL1) return CheckGatherToL1();
   for (int i = 0; i < info_.num_operands(); ++i) {
@@ -88,7 +87,7 @@ void RuleChecker::CheckGather() {
     CheckMaskPatternForm();
   } else if (info_.opcode == Opcode::kTGatherCmp) {
     CheckCompareGather();
-  } else if (m == "tgatherb") {
+  } else if (info_.opcode == Opcode::kTGatherB) {
     RequireAllowedDType(0);
     RequireSameElementSize(0, 1);
     RequireIndexTile(2, kIndex32, "an offset tile");
@@ -98,10 +97,10 @@ void RuleChecker::CheckGather() {
                      " valid ", DTypeName(d->dtype), " columns are ",
                      d->valid_cols * DTypeSize(d->dtype), " bytes"));
     }
-  } else if (m == "tscatter") {
+  } else if (info_.opcode == Opcode::kTScatter) {
     CheckIndexScatter();
   } else {
-    CheckGlobalGatherScatter(m == "mgather");
+    CheckGlobalGatherScatter(info_.opcode == Opcode::kMGather || info_.opcode == Opcode::kMGatherL1);
   }
 }
 

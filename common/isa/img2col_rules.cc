@@ -19,8 +19,7 @@ enum Img2colOperand {
 }  // namespace
 
 void RuleChecker::CheckImg2col() {
-  const std::string_view m = info_.mnemonic;
-  if (m == "tset_img2col_rpt") {
+  if (info_.opcode == Opcode::kTSetImg2colRpt) {
     for (int i = 3; arch_ == Arch::kA2A3 && i < 5; ++i) {
       if (types_[i].known_value && types_[i].value != 0) {
         Fail(i, StrCat("tset_img2col_rpt: ", info_.operands[i].attr, " is a field of the a5 "
@@ -29,7 +28,7 @@ void RuleChecker::CheckImg2col() {
     }
     return;
   }
-  if (m != "timg2col") return;
+  if (info_.opcode != Opcode::kTImg2col) return;
   RequireAllowedDType(kDst);
   RequireMemory(kDst, {Memory::kLeft});
   RequireMemory(kSrc, {Memory::kMat});

@@ -77,7 +77,7 @@ ImmediateRange RangeOfImmediate(const OpInfo& info, std::string_view attr) {
     return Codes(info.opcode == Opcode::kCmpI ? kIntPredicateCount : kFloatPredicateCount);
   }
   if (info.family == Family::kSync && attr != "id") {
-    return Codes(SyncEnumCount(SyncAttrKind(info.mnemonic, attr)));
+    return Codes(SyncEnumCount(SyncAttrKind(info.opcode, attr)));
   }
   if (const AttrInfo* named = FindAttr(attr)) return Codes(named->count);
   // tgather's compare form numbers the picked elements from an i32 offset (its bits).

@@ -35,7 +35,24 @@ enum : uint32_t {
   /// Takes the fixpipe's per-channel quantisation tile as its second input (tmov.fp,
   /// tstore.fp, textract_fp, tinsert_fp), which spellings may write as `fp %fp : T`.
   kFlagFpTile = 1u << 10,
+  /// The matmul forms (Matmul family): C starts from the destination's old contents (.acc),
+  /// from a bias row (.bias), and the MX forms' scale tiles after a and b (.mx).
+  kFlagMatmulAcc = 1u << 11,
+  kFlagMatmulBias = 1u << 12,
+  kFlagMatmulMx = 1u << 13,
+  kFlagMatmulGemv = 1u << 17,  ///< tgemv: one row of a and c
+  /// The register layer's _b8/_b16/_b32 forms: the masks it makes or reads have 1-, 2- or
+  /// 4-byte granules (MaskGranuleOf).
+  kFlagMaskB8 = 1u << 14,
+  kFlagMaskB16 = 1u << 15,
+  kFlagMaskB32 = 1u << 16,
 };
+
+/// The granule in bytes of the masks an instruction with \a flags makes or reads (its
+/// kFlagMaskB* flag), or 0.
+constexpr int MaskGranuleOf(uint32_t flags) {
+  return flags & kFlagMaskB8 ? 1 : flags & kFlagMaskB16 ? 2 : flags & kFlagMaskB32 ? 4 : 0;
+}
 
 /// The layers of the instruction set (the Layer column of families.def).
 enum class Layer : uint8_t {

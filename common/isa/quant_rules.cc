@@ -7,14 +7,11 @@
 
 namespace pto {
 
-bool RuleChecker::IsFixpipeQuant() const {
-  const std::string_view m = info_.mnemonic;
-  return m == "tmov.fp" || m == "tstore.fp" || m == "textract_fp" || m == "tinsert_fp";
-}
+bool RuleChecker::IsFixpipeQuant() const { return info_.flags & kFlagFpTile; }
 
 void RuleChecker::CheckFixpipeQuant() {
   const std::string_view m = info_.mnemonic;
-  const bool store = m == "tstore.fp";
+  const bool store = info_.opcode == Opcode::kTStoreFp;
   const int dst = 0, src = 1, fp = 2;
   RequireMemory(src, {Memory::kAcc});
   RequireMemory(fp, {Memory::kScaling});
@@ -158,7 +155,7 @@ void RuleChecker::CheckMatmulMx(bool acc, bool bias) {
          StrCat(m, " takes K in multiples of 64 (the left operand's columns, the right "
                    "operand's rows), got ", ta->cols, " and ", tb->rows));
   }
-  RequireMxScaleShapes(m.substr(0, 5) == "tgemv", sa, sb, *ta, *tb);
+  RequireMxScaleShapes(info_.flags & kFlagMatmulGemv, sa, sb, *ta, *tb);
 
   if (bias) {
     RequireMemory(5, {Memory::kBias});

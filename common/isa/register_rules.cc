@@ -67,9 +67,8 @@ void RuleChecker::CheckRegister() {
                          DTypeName(types_[primary].dtype), " (allowed: ",
                          DTypeMaskNames(allowed), ")"));
   }
-  // A _b8/_b16/_b32 mnemonic makes or reads masks of that granularity.
-  const std::string_view m = info_.mnemonic;
-  const int suffix = m.ends_with("_b8") ? 1 : m.ends_with("_b16") ? 2 : m.ends_with("_b32") ? 4 : 0;
+  // A _b8/_b16/_b32 form makes or reads masks of that granularity (its kFlagMaskB* flag).
+  const int suffix = MaskGranuleOf(info_.flags);
   if (suffix) {
     for (int i = 0; i < static_cast<int>(types_.size()) && i < info_.num_operands(); ++i) {
       if (info_.operands[i].kind == OperandKind::kMask && types_[i].present &&
@@ -86,7 +85,7 @@ void RuleChecker::CheckMaskGen() {
   // pgenv_bG: the offset picks one of 16 (b16) or 32 (b32) slices of the register's bits.
   const int offset = AttrOperand("offset");
   if (offset >= 0 && types_[offset].known_value) {
-    const int slices = info_.mnemonic.ends_with("_b16") ? 16 : 32;
+    const int slices = MaskGranuleOf(info_.flags) == 2 ? 16 : 32;
     if (types_[offset].value >= slices) {
       Fail(offset, StrCat(info_.mnemonic, " takes an offset from 0 to ", slices - 1, ", not ",
                           static_cast<int64_t>(types_[offset].value)));

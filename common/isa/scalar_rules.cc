@@ -58,17 +58,18 @@ void RuleChecker::CheckScalarCast() {
   };
   const int dbits = IsInteger(d) ? IntBits(d) : DTypeSize(d) * 8;
   const int sbits = IsInteger(s) ? IntBits(s) : DTypeSize(s) * 8;
-  if (m == "arith.index_cast" || m == "arith.index_castui") {
+  const Opcode op = info_.opcode;
+  if (op == Opcode::kIndexCast || op == Opcode::kIndexCastUI) {
     if ((d == DType::kIndex) == (s == DType::kIndex)) fail("one side must be index");
-  } else if (m == "arith.extsi" || m == "arith.extui") {
+  } else if (op == Opcode::kExtSI || op == Opcode::kExtUI) {
     if (dbits <= sbits) fail("the result must be wider");
-  } else if (m == "arith.trunci") {
+  } else if (op == Opcode::kTruncI) {
     if (dbits >= sbits) fail("the result must be narrower");
-  } else if (m == "arith.extf") {
+  } else if (op == Opcode::kExtF) {
     if (dbits <= sbits) fail("the result must be wider");
-  } else if (m == "arith.truncf") {
+  } else if (op == Opcode::kTruncF) {
     if (dbits >= sbits) fail("the result must be narrower");
-  } else if (m == "arith.bitcast") {
+  } else if (op == Opcode::kBitcast) {
     if (dbits != sbits || d == DType::kIndex || s == DType::kIndex) {
       fail("both types need the same bit width");
     }

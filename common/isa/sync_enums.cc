@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pto/common/isa/opcode.h"
+#include "pto/common/isa/roles.h"
 
 namespace pto {
 
@@ -139,7 +140,7 @@ int OpTypePipe(uint32_t code) {
   return code < std::size(kOpTypePipes) ? kOpTypePipes[code] : -1;
 }
 
-SyncEnum SyncAttrKind(std::string_view mnemonic, std::string_view attr) {
+SyncEnum SyncAttrKind(Opcode op, std::string_view attr) {
   if (attr == "event") return SyncEnum::kEvent;
   if (attr == "op") return SyncEnum::kOpType;
   if (attr == "tileop") return SyncEnum::kTileOp;
@@ -147,9 +148,15 @@ SyncEnum SyncAttrKind(std::string_view mnemonic, std::string_view attr) {
   if (attr == "sync_mode") return SyncEnum::kSyncAllMode;
   if (attr == "core_type") return SyncEnum::kSyncCoreType;
   // src/dst: pipes for the flag forms, operation types for the event forms.
-  return mnemonic.substr(0, 8) == "set_flag" || mnemonic.substr(0, 9) == "wait_flag"
-             ? SyncEnum::kPipe
-             : SyncEnum::kOpType;
+  switch (RoleOf(op)) {
+    case Role::kSetFlag:
+    case Role::kWaitFlag:
+    case Role::kSetFlagDyn:
+    case Role::kWaitFlagDyn:
+      return SyncEnum::kPipe;
+    default:
+      return SyncEnum::kOpType;
+  }
 }
 
 }  // namespace pto

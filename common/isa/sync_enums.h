@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "pto/common/isa/opcode.h"
+
 namespace pto {
 
 enum class SyncEnum : uint8_t {
@@ -28,8 +30,9 @@ uint32_t SyncEnumCount(SyncEnum kind);
 int OpTypePipe(uint32_t code);
 /// PIPE_ALL's kPipe code: barrier's "every pipe".
 constexpr uint32_t kPipeAllCode = 6;
-/// Which enumeration the immediate "@attr" of sync instruction \a mnemonic holds.
-SyncEnum SyncAttrKind(std::string_view mnemonic, std::string_view attr);
+/// Which enumeration the immediate "@attr" of sync instruction \a op holds (src and dst: pipes
+/// for the flag forms, by their roles; operation types for the event forms).
+SyncEnum SyncAttrKind(Opcode op, std::string_view attr);
 
 }  // namespace pto
 

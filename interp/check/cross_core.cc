@@ -8,7 +8,7 @@
 #include "pto/common/isa/roles.h"
 #include "pto/common/code_walk.h"
 #include "pto/common/strings.h"
-#include "pto/interp/launch.h"
+#include "pto/interp/vm/run_layout.h"
 
 namespace pto::interp::check {
 

@@ -6,8 +6,8 @@
 
 #include "pto/common/isa/access.h"
 #include "pto/common/isa/opcode.h"
-#include "pto/interp/executor.h"
-#include "pto/interp/touched_bytes.h"
+#include "pto/interp/vm/executor.h"
+#include "pto/interp/vm/touched_bytes.h"
 
 namespace pto::interp {
 
@@ -27,8 +27,6 @@ TileStepMemo::Entry& TileStepMemo::At(const void* function, uint32_t pc, Opcode 
 
 }  // namespace check
 
-using check::Access;
-using check::Place;
 
 bool DescribedAccesses(Executor& ex, const Instr& in, bool writes, std::vector<Access>* out) {
   const OpInfo& info = GetOpInfo(in.op);

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "pto/common/isa/encoding.h"
-#include "pto/interp/check/access_record.h"
+#include "pto/interp/vm/memory_access.h"
 
 namespace pto::interp {
 
@@ -76,11 +76,11 @@ bool DescribedKey(const Executor& ex, const Instr& in, check::TileStepMemo::Key*
 /// Appends to \a out the bytes \a in (about to run in \a ex) reads, or (\a writes, after it
 /// ran: it may bind or reshape what it writes, as tpop does) writes. False when an operand is
 /// not ready (the instruction faults on its own).
-bool DescribedAccesses(Executor& ex, const Instr& in, bool writes, std::vector<check::Access>* out);
+bool DescribedAccesses(Executor& ex, const Instr& in, bool writes, std::vector<Access>* out);
 
 /// DescribedAccesses through \a e's remembered evaluation for operand state \a key (the
 /// accesses are then e's, and *fresh false), evaluated again when the state differs.
-const std::vector<check::Access>* RememberedAccesses(Executor& ex, const Instr& in, bool writes,
+const std::vector<Access>* RememberedAccesses(Executor& ex, const Instr& in, bool writes,
                                                      const check::TileStepMemo::Key& key,
                                                      check::TileStepMemo::Evaluated* e,
                                                      bool* fresh);

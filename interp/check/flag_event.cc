@@ -3,8 +3,8 @@
 #include "pto/common/isa/roles.h"
 #include "pto/common/isa/pipes.h"
 #include "pto/common/isa/sync_enums.h"
-#include "pto/interp/executor.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/executor.h"
+#include "pto/interp/vm/kernels.h"
 
 namespace pto::interp::check {
 

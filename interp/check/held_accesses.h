@@ -16,7 +16,7 @@
 #include <map>
 #include <vector>
 
-#include "pto/interp/check/access_record.h"
+#include "pto/interp/vm/memory_access.h"
 #include "pto/interp/check/shadow.h"
 
 namespace pto::interp::check {

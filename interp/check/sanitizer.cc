@@ -8,7 +8,7 @@
 #include "pto/common/call_graph.h"
 #include "pto/common/code_walk.h"
 #include "pto/common/strings.h"
-#include "pto/interp/executor.h"
+#include "pto/interp/vm/executor.h"
 
 namespace pto::interp::check {
 

@@ -92,7 +92,7 @@ class Sanitizer {
     }
     Unbatched(site, pipe, queue, accesses, recorded, loads_behind);
   }
-  /// The checked lane's shortcut (checked_step.cc) for an instruction's one recorded access
+  /// The checked lane's shortcut (check_tool.cc) for an instruction's one recorded access
   /// \a a in a vector scope: true when it continues, in the same step, the
   /// batch span the instruction grew last and breaks no order (what Batched would find, in a
   /// few compares); false: take Instruction.

@@ -66,6 +66,9 @@ StepPlans::StepPlans(const Program& program)
     std::vector<StepPlan>& plans = by_function_[i];
     plans.resize(f.code.size());
     for (const CodeSite& site : Instructions(f.code)) plans[site.pc] = PlanOf(program, f, site.in, &raw);
+    std::vector<uint8_t>& watched = watched_.emplace_back(f.code.size());
+    for (size_t pc = 0; pc < plans.size(); ++pc) watched[pc] = plans[pc].quiet ? 0 : 1;
+    every_.resize(std::max(every_.size(), f.code.size()), 1);
   }
   std::array<uint32_t, kRegClassCount> first{};  // each class's first slot
   for (const RawReg& r : raw) first[r.cls] = std::max(first[r.cls], r.reg + 1);

@@ -1,4 +1,4 @@
-// What the checked step (checked_step.cc) needs to know of an instruction before it runs,
+// What the checked step (check_tool.cc) needs to know of an instruction before it runs,
 // decided once per program when checks are on: its pipe, its kind, whether it has an access
 // description, and the vector, mask and align registers it reads and writes. Without these
 // plans every checked instruction walked its operand table and the pipe rules again.
@@ -29,7 +29,7 @@ struct StepPlan {
   bool vector_lane = false;
   /// A vector_lane instruction with no integer or scalar operand: it has no address, so it
   /// touches no memory, and inside a vector scope it runs unchecked once its results hold
-  /// the loads behind its sources (RegisterOnlyStep).
+  /// the loads behind its sources (CheckTool::Step).
   bool register_only = false;
   /// The vector, mask and align registers it reads and writes: StepPlans::Sources, Results.
   uint32_t regs = 0;
@@ -58,10 +58,22 @@ class StepPlans {
   }
   /// The slots PlanReg numbers: the register classes' highest numbers, plus one, summed.
   uint32_t register_slots() const { return register_slots_; }
+  /// One byte per code offset of \a f: 1 where the plan is not quiet (the checked step runs
+  /// the instruction), 0 elsewhere (vm/tools.h StepTool::Watched).
+  const uint8_t* Watched(const Function& f) const {
+    return watched_[static_cast<size_t>(&f - functions_)].data();
+  }
+  /// One byte per code offset of \a f, all 1: every instruction (what observers watch).
+  const uint8_t* Every(const Function& f) const {
+    (void)f;
+    return every_.data();
+  }
 
  private:
   const Function* functions_;
   std::vector<std::vector<StepPlan>> by_function_;  ///< by function, then code offset
+  std::vector<std::vector<uint8_t>> watched_;       ///< by function, then code offset
+  std::vector<uint8_t> every_;  ///< as long as the longest function's code
   std::vector<PlanReg> regs_;  ///< each plan's sources, then its results
   uint32_t register_slots_ = 0;
 };

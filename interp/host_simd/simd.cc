@@ -8,7 +8,7 @@
 #include <cmath>
 #include "hwy/highway.h"
 #include "pto/common/float_format.h"
-#include "pto/interp/element.h"
+#include "pto/interp/element/element.h"
 #include "pto/interp/host_simd/simd.h"
 #include "pto/interp/host_simd/simd_math-inl.h"
 #include "pto/interp/host_simd/simd_ops-inl.h"

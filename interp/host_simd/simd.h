@@ -9,13 +9,13 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "pto/interp/element.h"
+#include "pto/interp/element/element.h"
 
 namespace pto::interp::simd {
 
 /// The operations of the SIMD loops, each named as its element function of element.h
 /// (ops::NAME): the one list the enums, ApplyBinary and ApplyUnary, WithBinaryOp and WithUnaryOp,
-/// and the kernels' kSimdBinary and kSimdUnary (interp/tile/kernels.h) are made from.
+/// and the kernels' kSimdBinary and kSimdUnary (interp/tile/tile_shared.h) are made from.
 #define PTO_SIMD_BINARY_OPS(X) X(Add) X(Sub) X(Mul) X(Div) X(Max) X(Min) X(AddRelu)
 #define PTO_SIMD_UNARY_OPS(X) \
   X(Exp) X(Log) X(Sqrt) X(Rsqrt) X(RsqrtSteps) X(Recip) X(Abs) X(Neg) X(Relu)

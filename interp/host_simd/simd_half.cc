@@ -11,7 +11,7 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 #include "pto/common/float_format.h"
-#include "pto/interp/element.h"
+#include "pto/interp/element/element.h"
 #include "pto/interp/host_simd/simd.h"
 #include "pto/interp/host_simd/simd_ops-inl.h"
 

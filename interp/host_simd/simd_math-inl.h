@@ -47,7 +47,7 @@ HWY_INLINE VI LookUpExp2Table(DD dd, const Exp2Table& table, VI n) {
 #endif
 }
 
-/// e^x of f32 values x held in double lanes, as the scalar kernels compute it (interp/element.h:
+/// e^x of f32 values x held in double lanes, as the scalar kernels compute it (interp/element/element.h:
 /// std::exp in double, rounded once to f32). x = n ln2/16 + r with n = 16k + j the integer
 /// nearest 16x/ln2 and |r| <= ln2/32, so e^x = 2^k 2^(j/16) e^r: the power of two from
 /// Exp2Table, e^r by its Taylor series to r^6 (remainder below 2^-51). The reduction's one

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "pto/common/float_format.h"
-#include "pto/interp/element.h"
+#include "pto/interp/element/element.h"
 #include "pto/interp/host_simd/simd.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "pto/common/diagnostics.h"
 #include "pto/common/program.h"
-#include "pto/interp/machine.h"
+#include "pto/interp/vm/machine.h"
 
 namespace pto::interp {
 

@@ -7,7 +7,7 @@
 
 #include "pto/common/code_walk.h"
 #include "pto/common/dtype.h"
-#include "pto/interp/machine.h"
+#include "pto/interp/vm/machine.h"
 
 namespace pto::interp {
 

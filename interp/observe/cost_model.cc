@@ -8,25 +8,25 @@
 #include "pto/common/isa/operand_kinds.h"
 #include "pto/common/isa/pipes.h"
 #include "pto/common/isa/repeat_operands.h"
-#include "pto/interp/executor.h"
+#include "pto/interp/vm/executor.h"
 
 namespace pto::interp::observe {
 
 namespace {
 
-uint64_t Bytes(const check::Access& a) { return uint64_t{a.count} * (a.end - a.begin); }
+uint64_t Bytes(const Access& a) { return uint64_t{a.count} * (a.end - a.begin); }
 
 uint32_t Cycles(double c) { return static_cast<uint32_t>(std::min(std::llround(c), 0xffffffffLL)); }
 
-cost::Place PlaceOf(const check::Access& a) { return {a.place.global, a.place.mem}; }
+cost::Place PlaceOf(const Access& a) { return {a.place.global, a.place.mem}; }
 
 // Data movement: the bytes written, at the bandwidth from the first place read to the first
 // written (a load with no source read, such as a fill of L1, moves within its memory).
 uint32_t MoveCycles(const Step& step) {
   uint64_t written = 0;
-  const check::Access* from = nullptr;
-  const check::Access* to = nullptr;
-  for (const check::Access& a : step.accesses) {
+  const Access* from = nullptr;
+  const Access* to = nullptr;
+  for (const Access& a : step.accesses) {
     if (a.write) {
       written += Bytes(a);
       if (!to) to = &a;
@@ -67,7 +67,7 @@ uint64_t Repeats(const Step& step, const OpInfo& info) {
     return static_cast<uint64_t>(std::max<int64_t>(0, step.ex->scalar(step.in->operands[ro.repeat]).i));
   }
   uint64_t bytes = 0;
-  for (const check::Access& a : step.accesses) bytes = std::max(bytes, Bytes(a));
+  for (const Access& a : step.accesses) bytes = std::max(bytes, Bytes(a));
   const auto repeat = static_cast<uint64_t>(cost::kRepeatBytes);
   return std::max<uint64_t>(1, (bytes + repeat - 1) / repeat);
 }
@@ -93,7 +93,7 @@ void VectorCost(const Step& step, const OpInfo& info, StepCost* c) {
 void CubeCost(const Step& step, StepCost* c) {
   double left = 0, right = 0, acc = 0;
   int elem = 2;
-  for (const check::Access& a : step.accesses) {
+  for (const Access& a : step.accesses) {
     if (a.place.global) continue;
     const double b = static_cast<double>(Bytes(a));
     if (a.place.mem == Memory::kLeft) left = std::max(left, b), elem = std::max(1, a.elem_bytes);

@@ -32,7 +32,7 @@ void CostRecorder::OnStep(const Step& step) {
   }
   if (scope_begin) in_vector_scope_ = true;
   if (scope_end) in_vector_scope_ = false;
-  for (const check::Access& a : step.accesses) {
+  for (const Access& a : step.accesses) {
     if (a.place.global || a.place.owner >= 0) continue;
     if (a.place.mem != Memory::kVec && a.place.mem != Memory::kMat) continue;
     uint64_t& peak = a.place.mem == Memory::kVec ? peak_vec_ : peak_mat_;

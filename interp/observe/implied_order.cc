@@ -12,7 +12,7 @@ constexpr uint64_t kGranule = 256;
 
 }  // namespace
 
-std::vector<ImpliedOrder::Cell>& ImpliedOrder::CellsOf(const check::Place& place, uint64_t end) {
+std::vector<ImpliedOrder::Cell>& ImpliedOrder::CellsOf(const Place& place, uint64_t end) {
   std::vector<Cell>& cells =
       place.global ? global_[place.buffer] : on_chip_[static_cast<size_t>(place.mem)];
   const uint64_t need = (end + kGranule - 1) / kGranule;
@@ -20,7 +20,7 @@ std::vector<ImpliedOrder::Cell>& ImpliedOrder::CellsOf(const check::Place& place
   return cells;
 }
 
-bool ImpliedOrder::Add(int32_t record, int pipe, std::span<const check::Access> accesses,
+bool ImpliedOrder::Add(int32_t record, int pipe, std::span<const Access> accesses,
                        PipeDeps* deps) {
   deps->fill(-1);
   bool any = false;
@@ -29,7 +29,7 @@ bool ImpliedOrder::Add(int32_t record, int pipe, std::span<const check::Access> 
     (*deps)[p] = std::max((*deps)[p], r);
     any = true;
   };
-  for (const check::Access& a : accesses) {
+  for (const Access& a : accesses) {
     if (a.place.owner >= 0) continue;  // another core's memory: its own order
     const uint64_t len = a.end - a.begin;
     for (uint32_t k = 0; k < a.count; ++k) {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "pto/common/isa/pipes.h"
-#include "pto/interp/check/access_record.h"
+#include "pto/interp/vm/memory_access.h"
 
 namespace pto::interp::observe {
 
@@ -24,7 +24,7 @@ class ImpliedOrder {
  public:
   /// The records instruction \a record on pipe \a pipe waits for, given its \a accesses;
   /// remembers them for later ones. False when it waits for none.
-  bool Add(int32_t record, int pipe, std::span<const check::Access> accesses, PipeDeps* deps);
+  bool Add(int32_t record, int pipe, std::span<const Access> accesses, PipeDeps* deps);
 
  private:
   /// What last touched one granule: its last writer, and each pipe's last reader since.
@@ -34,7 +34,7 @@ class ImpliedOrder {
     std::array<int32_t, kPipeCount> readers;
     Cell() { readers.fill(-1); }
   };
-  std::vector<Cell>& CellsOf(const check::Place& place, uint64_t end);
+  std::vector<Cell>& CellsOf(const Place& place, uint64_t end);
 
   std::array<std::vector<Cell>, kMemoryCount> on_chip_;
   std::map<int, std::vector<Cell>> global_;  ///< by buffer

@@ -18,7 +18,7 @@ bool MovesData(int pipe) {
   return p == Pipe::kMTE1 || p == Pipe::kMTE2 || p == Pipe::kMTE3 || p == Pipe::kFIX;
 }
 
-uint64_t Bytes(const check::Access& a) { return uint64_t{a.count} * (a.end - a.begin); }
+uint64_t Bytes(const Access& a) { return uint64_t{a.count} * (a.end - a.begin); }
 
 std::string Padded(const std::string& s, size_t width) {
   return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
@@ -39,7 +39,7 @@ void RunStats::OnStep(const Step& step) {
   int from = 0, to = 0;
   bool read = false, wrote = false;
   uint64_t written = 0;
-  for (const check::Access& a : step.accesses) {
+  for (const Access& a : step.accesses) {
     const int place = a.place.global ? kGlobal : static_cast<int>(a.place.mem);
     if (!a.place.global && a.place.owner < 0) {
       uint64_t& peak = peak_[static_cast<size_t>(a.place.mem)];

@@ -1,6 +1,6 @@
 // What ptorun watches of a run besides its results (--stats): every instruction a core
 // executes, with its plan (pipe, kind) and the bytes it touched, recorded as the checked step
-// records them (interp/check/checked_step.h ObservedStep).
+// records them (interp/observe/observe_tool.h).
 #ifndef PTO_INTERP_OBSERVE_STEP_OBSERVER_H_
 #define PTO_INTERP_OBSERVE_STEP_OBSERVER_H_
 
@@ -10,7 +10,7 @@
 
 #include "pto/common/isa/encoding.h"
 #include "pto/common/program.h"
-#include "pto/interp/check/access_record.h"
+#include "pto/interp/vm/memory_access.h"
 #include "pto/interp/check/step_plan.h"
 
 namespace pto::interp {
@@ -27,7 +27,7 @@ struct Step {
   uint32_t pc;
   const Instr* in;
   const check::StepPlan* plan;
-  std::span<const check::Access> accesses;
+  std::span<const Access> accesses;
 };
 
 /// Told of each instruction one core executes, on that core's thread.

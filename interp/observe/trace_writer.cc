@@ -8,7 +8,7 @@
 #include "pto/common/isa/sync_enums.h"
 #include "pto/common/strings.h"
 #include "pto/interp/check/sanitizer.h"
-#include "pto/interp/executor.h"
+#include "pto/interp/vm/executor.h"
 #include "pto/interp/observe/json_text.h"
 
 namespace pto::interp::observe {
@@ -60,7 +60,7 @@ std::string OperandRecord(const Step& step, const OperandSpec& spec, uint32_t va
   const char* named = nullptr;
   const OpInfo& info = GetOpInfo(step.in->op);
   if (info.family == Family::kSync) {
-    named = SyncEnumName(SyncAttrKind(info.mnemonic, spec.attr), value);
+    named = SyncEnumName(SyncAttrKind(info.opcode, spec.attr), value);
   } else if (const AttrInfo* attr = FindAttr(spec.attr); attr && value < attr->count) {
     named = attr->values[value];
   }

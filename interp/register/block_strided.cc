@@ -4,7 +4,7 @@
 // alone (vsstb) and its address is not checked.
 #include <cstring>
 
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -68,6 +68,6 @@ bool ExecVecBlock(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecBlock PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

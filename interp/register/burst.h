@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "pto/common/strings.h"
-#include "pto/interp/executor.h"
+#include "pto/interp/vm/executor.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp::dma {

@@ -5,7 +5,7 @@
 // give a zero result and no carry.
 #include <cstring>
 
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
 
@@ -51,6 +51,6 @@ bool ExecVecCarry(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecCarry PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -6,7 +6,7 @@
 
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -111,6 +111,6 @@ bool ExecVecSelect(Executor& ex, const Instr& in) {
 
 #define PTO_IMPLEMENTS_VecCompare PTO_YES
 #define PTO_IMPLEMENTS_VecSelect PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

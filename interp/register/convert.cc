@@ -6,13 +6,13 @@
 // at index r * lane + part of each wide lane; a narrowing leaves the other parts zero, so
 // EVEN and ODD results combine with vor. The mask governs the source lanes: a lane it leaves
 // inactive converts nothing and its destination element is zero. Values convert as TCVT's
-// (interp/convert_element.h), except that a saturating float narrowing also turns NaN into 0
+// (interp/element/convert_element.h), except that a saturating float narrowing also turns NaN into 0
 // and infinities into the largest finite value, as the NPU's SAT does (docs/semantics.md).
 #include <cfloat>
 #include <cstring>
 
-#include "pto/interp/convert_element.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/element/convert_element.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
 
@@ -117,6 +117,6 @@ bool ExecVecConvert(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecConvert PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

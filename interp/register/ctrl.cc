@@ -2,7 +2,7 @@
 // used to edit it (sbitset0 / sbitset1). CTRL is held and read back; mad and the fixpipe take
 // their modes from their own clauses (docs/semantics.md "Register layer (VPTO)", "### cube").
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 
 namespace pto::interp {
 
@@ -31,6 +31,6 @@ bool ExecCtrl(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Ctrl PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -6,7 +6,7 @@
 
 #include "pto/common/isa/operand_rules.h"
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/burst.h"
 #include "pto/interp/register/register_memory.h"
 
@@ -96,6 +96,6 @@ bool ExecDma(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Dma PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

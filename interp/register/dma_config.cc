@@ -1,6 +1,6 @@
 // The DmaConfig family: the DMA loop registers of the older copy forms. ptorun keeps them per
 // core; the grouped DMA (dma.cc) carries its loops in its own operands and does not read them.
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 
 namespace pto::interp {
 
@@ -30,6 +30,6 @@ bool ExecDmaConfig(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_DmaConfig PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

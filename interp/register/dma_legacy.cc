@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/burst.h"
 
 namespace pto::interp {
@@ -72,6 +72,6 @@ bool ExecDmaLegacy(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_DmaLegacy PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

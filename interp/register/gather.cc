@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -91,6 +91,6 @@ bool ExecVecGather(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecGather PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -2,10 +2,10 @@
 // another type (vci, the lane index, is a VecSfu row: interp/register/sfu.cc).
 #include <cstring>
 
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -26,6 +26,6 @@ bool ExecVecBitcast(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecBitcast PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

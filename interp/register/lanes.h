@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "pto/interp/element.h"
-#include "pto/interp/executor.h"
+#include "pto/interp/element/element.h"
+#include "pto/interp/vm/executor.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp::reg {

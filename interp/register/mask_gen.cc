@@ -3,7 +3,7 @@
 // only, as the hardware's masks do (a stored mask shows one bit per lane: psts).
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -78,6 +78,6 @@ bool ExecMaskGen(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_MaskGen PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

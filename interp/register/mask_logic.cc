@@ -3,7 +3,7 @@
 // plt or a compare has only its lanes' lowest bits set, so the result has too). ppack and
 // punpack move bits; pintlv and pdintlv move lanes of the granularity's G bits.
 #include "pto/common/isa/attributes.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -95,6 +95,6 @@ bool ExecMaskLogic(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_MaskLogic PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

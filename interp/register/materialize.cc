@@ -3,8 +3,8 @@
 // or highest lane of a vector. An integer scalar gives its low bits (an i8 lane the low 8).
 #include <cstring>
 
-#include "pto/interp/element.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/element/element.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -57,6 +57,6 @@ bool ExecVecMaterialize(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecMaterialize PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

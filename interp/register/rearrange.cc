@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -104,6 +104,6 @@ bool ExecVecRearrange(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecRearrange PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -8,16 +8,16 @@
 // - vcgadd, vcgmax, vcgmin: one result per 32-byte block, in lanes 0..7.
 // - vcpadd: a[2i] + a[2i+1] in lane i of the low half (the NPU's pair reduction; the
 //   page's prefix-sum description disagrees with its cases, docs/semantics.md).
-// Float sums add in f32 in a tree of halves (interp/vector_sum.h), rounded once to f16 at the
+// Float sums add in f32 in a tree of halves (interp/element/vector_sum.h), rounded once to f16 at the
 // end for f16 lanes.
 #include <cmath>
 #include <cstring>
 #include <limits>
 
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
-#include "pto/interp/vector_sum.h"
+#include "pto/interp/element/vector_sum.h"
 
 namespace pto::interp {
 
@@ -139,6 +139,6 @@ bool ExecVecReduce(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecReduce PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -1,22 +1,22 @@
 #include "pto/interp/register/register_memory.h"
 
 #include "pto/common/strings.h"
-#include "pto/interp/check/checked_step.h"
+#include "pto/interp/vm/tools.h"
 
 namespace pto::interp::reg {
 
 namespace {
 
-// An access of \a use as RecordAccess takes it. An update is recorded once, as a write: a
+// An access of \a use as a memory event (vm/tools.h). An update is recorded once, as a write: a
 // write is flagged against every unordered earlier read and write, which covers what its read
 // would be flagged against. exact is false for it as for a plain read: the layer's reads are
 // not checked for initialisation (LocalBytesIn), and an update's read is one.
-void Record(Executor& ex, bool global, Memory mem, int buffer, int64_t begin, int64_t bytes,
-            Use use) {
+void Record(Executor& ex, Place place, int64_t begin, int64_t bytes, Use use) {
+  Access a = BytesAccess(place, begin, bytes, use != Use::kRead, use == Use::kWrite);
   // A global update is an atomic one (SIMT atomics, fixpipe's atomic writes): those of two
   // cores to the same bytes do not race.
-  RecordAccess(ex.core(), global, mem, buffer, begin, bytes, use != Use::kRead,
-               use == Use::kWrite, 1, 0, global && use == Use::kUpdate);
+  a.atomic = place.global && use == Use::kUpdate;
+  RecordAccess(ex.core(), a);
 }
 
 }  // namespace
@@ -51,12 +51,14 @@ bool LocalBytesIn(Executor& ex, LocalMemory& where, Memory mem, int64_t addr, in
     // The register layer's reads are not checked for initialisation: a vector load takes a
     // whole register whose unused lanes may hold anything.
     if (&where == &ex.local()) {
-      Record(ex, false, mem, 0, addr, bytes, use);
+      Record(ex, Place{.mem = mem}, addr, bytes, use);
     } else {
       const auto& cores = ex.core().block_cores;
       for (int c = 0; c < static_cast<int>(cores.size()); ++c) {
         if (cores[c] && &cores[c]->local == &where) {
-          RecordRemoteAccess(ex.core(), c, mem, addr, bytes, use != Use::kRead);
+          // Another core's memory (a cube-side copy into a vector core's UB).
+          RecordAccess(ex.core(), BytesAccess({.mem = mem, .owner = c}, addr, bytes,
+                                              use != Use::kRead, false));
         }
       }
     }
@@ -77,7 +79,7 @@ bool GlobalBytes(Executor& ex, uint32_t view, int64_t byte, int64_t bytes, Use u
   }
   *out = buf.bytes.data() + start;
   if (ex.core().recording) [[unlikely]] {
-    Record(ex, true, Memory::kVec, v->buffer, start, bytes, use);
+    Record(ex, Place{.global = true, .buffer = v->buffer}, start, bytes, use);
   }
   return true;
 }

@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "pto/interp/check/access_record.h"
-#include "pto/interp/executor.h"
+#include "pto/interp/vm/memory_access.h"
+#include "pto/interp/vm/executor.h"
 
 namespace pto::interp::reg {
 
@@ -51,7 +51,7 @@ inline uint8_t* UbSpan(Executor& ex, int64_t addr, int64_t bytes, int64_t align)
 /// instruction did read or write (a vector load's bytes are not exact: its lanes may be more).
 inline void RecordUb(Executor& ex, int64_t addr, int64_t bytes, bool write) {
   if (!ex.core().recording) [[likely]] return;
-  check::Access& a = ex.core().recording->emplace_back();
+  Access& a = ex.core().recording->emplace_back();  // (a span the kernel checked)
   a.begin = static_cast<uint64_t>(addr);
   a.end = a.begin + static_cast<uint64_t>(bytes);
   a.write = write;

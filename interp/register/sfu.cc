@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -164,6 +164,6 @@ bool ExecVecSfu(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecSfu PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

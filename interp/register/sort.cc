@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
-#include "pto/interp/sort_order.h"
+#include "pto/interp/element/sort_order.h"
 
 namespace pto::interp {
 
@@ -139,6 +139,6 @@ bool ExecVecSort(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecSort PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -12,7 +12,7 @@
 #include <cstring>
 
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -192,6 +192,6 @@ bool ExecVecAlign(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecAlign PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

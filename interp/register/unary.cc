@@ -1,13 +1,13 @@
 // The VecUnary family: one-input lane-wise operations (micro-isa 06). Floats compute as the
-// tile kernels do (interp/element.h: transcendentals in double, rounded once; NaN and the
+// tile kernels do (interp/element/element.h: transcendentals in double, rounded once; NaN and the
 // infinities as IEEE says); integers wrap (vabs of the minimum is the minimum); vnot inverts
 // the bits of any element type. Inactive lanes of the result are zero.
 #include <cstring>
 
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -67,6 +67,6 @@ bool ExecVecUnary(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecUnary PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -4,10 +4,10 @@
 // count of the width or more gives 0, or the sign fill for a right shift of signed lanes).
 // vlrelu keeps a lane >= 0 (-0 included) and scales the others by k. Inactive lanes are zero.
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -74,6 +74,6 @@ bool ExecVecScalar(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecScalar PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -1,14 +1,14 @@
 // The VecBinary family: lane-wise arithmetic, bitwise operations and shifts on vector
-// registers (micro-isa 07). Active lanes compute as the tile kernels do (interp/element.h:
+// registers (micro-isa 07). Active lanes compute as the tile kernels do (interp/element/element.h:
 // floats in float, rounded once; integers wrap); the bitwise operations work on the bit
 // patterns of any element type; inactive lanes of the result are zero.
 #include <cstring>
 
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -106,6 +106,6 @@ bool ExecVecBinary(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecBinary PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -5,7 +5,7 @@
 
 #include "pto/common/isa/distributions.h"
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -128,6 +128,6 @@ bool ExecVecLoad(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecLoad PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -5,8 +5,8 @@
 
 #include "pto/common/isa/distributions.h"
 #include "pto/common/strings.h"
-#include "pto/interp/check/checked_step.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/tools.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
 
@@ -141,8 +141,8 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
           }
           const int first = k;
           while (k < units && UnitActive(m, k, img.unit, packed ? w : 0)) ++k;
-          RecordAccess(ex.core(), false, Memory::kVec, 0, addr + int64_t{first} * img.unit,
-                       int64_t{k - first} * img.unit, true, true);
+          RecordAccess(ex.core(), BytesAccess({}, addr + int64_t{first} * img.unit,
+                                              int64_t{k - first} * img.unit, true, true));
         }
       }
     }
@@ -152,6 +152,6 @@ bool ExecVecStore(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_VecStore PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

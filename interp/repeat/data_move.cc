@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "pto/common/strings.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -59,6 +59,6 @@ bool ExecDataMove(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_DataMove PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -1,6 +1,6 @@
 // The repeat layer's mask state (Ascend C's SetMaskNorm, SetMaskCount, SetVectorMask,
 // ResetMask): what an instruction written {mask = "state"} runs with (repeat_engine.cc).
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 
 namespace pto::interp {
 
@@ -29,6 +29,6 @@ bool ExecRepeatMask(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_RepeatMask PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

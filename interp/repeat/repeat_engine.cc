@@ -3,10 +3,10 @@
 #include <bit>
 
 #include "pto/common/strings.h"
-#include "pto/interp/check/checked_step.h"
+#include "pto/interp/vm/tools.h"
 #include "pto/interp/register/register_memory.h"
 
-namespace pto::interp::rpt {
+namespace pto::interp::repeat {
 
 namespace {
 
@@ -16,35 +16,35 @@ bool Check(Executor& ex, const std::string& problem) {
 
 // The mask the instruction runs with: its own words, or the core's mask state.
 bool ReadMask(Executor& ex, const Instr& in, const RepeatOperands& at, int bytes,
-              repeat::Mask* m) {
+              pto::repeat::Mask* m) {
   const uint32_t* o = in.operands;
   const auto word = [&](int k) { return static_cast<uint64_t>(ex.scalar(o[at.mask + k]).i); };
   switch (static_cast<MaskForm>(o[at.mask_form])) {
     case MaskForm::kContiguous: {
       const int64_t n = ex.scalar(o[at.mask]).i;
-      if (!Check(ex, repeat::CheckContiguousMask(n, bytes))) return false;
-      m->lanes = repeat::LaneMask::FirstN(static_cast<int>(n));
+      if (!Check(ex, pto::repeat::CheckContiguousMask(n, bytes))) return false;
+      m->lanes = pto::repeat::LaneMask::FirstN(static_cast<int>(n));
       return true;
     }
     case MaskForm::kBits:
       m->lanes = {word(1), word(0)};
-      return Check(ex, repeat::CheckBitwiseMask(word(0), word(1), bytes));
+      return Check(ex, pto::repeat::CheckBitwiseMask(word(0), word(1), bytes));
     case MaskForm::kCounter:
-      m->mode = repeat::MaskMode::kCounter;
+      m->mode = pto::repeat::MaskMode::kCounter;
       m->count = word(0);
-      return Check(ex, repeat::CheckCounterMask(ex.scalar(o[at.mask]).i));
+      return Check(ex, pto::repeat::CheckCounterMask(ex.scalar(o[at.mask]).i));
     case MaskForm::kState: {
       const RepeatMaskState& s = ex.core().repeat_mask;
       if (s.counter) {
-        m->mode = repeat::MaskMode::kCounter;
+        m->mode = pto::repeat::MaskMode::kCounter;
         m->count = s.lo;
         const int64_t n = s.lo > uint64_t{INT64_MAX} ? -1 : static_cast<int64_t>(s.lo);
-        if (repeat::CheckCounterMask(n).empty()) return true;
+        if (pto::repeat::CheckCounterMask(n).empty()) return true;
         return ex.Fault(StrCat("the mask state (counter mode) holds ", s.lo, " elements; "
                                "set_vector_mask sets 1 to 4294967295"));
       }
       m->lanes = {s.lo, s.hi};
-      const std::string problem = repeat::CheckBitwiseMask(s.hi, s.lo, bytes);
+      const std::string problem = pto::repeat::CheckBitwiseMask(s.hi, s.lo, bytes);
       return Check(ex, problem.empty() ? "" : StrCat("the mask state: ", problem));
     }
   }
@@ -56,32 +56,33 @@ bool ReadMask(Executor& ex, const Instr& in, const RepeatOperands& at, int bytes
 // once, repeated at the repeat stride.
 void RecordLanes(Executor& ex, const Geometry& g) {
   const int bytes = g.shape.elem_bytes;
-  const int epb = repeat::LanesPerBlock(bytes);
+  const int epb = pto::repeat::LanesPerBlock(bytes);
   const bool one_run = IsOneRun(g);
   for (int p = 0; p < g.pointers; ++p) {
-    const repeat::Operand& x = g.x[p];
+    const pto::repeat::Operand& x = g.x[p];
     const bool write = p == 0;
     if (one_run) {
-      RecordAccess(ex.core(), false, Memory::kVec, 0, x.base, g.repeats * repeat::kRepeatBytes,
-                   write, true);
+      RecordAccess(ex.core(), BytesAccess({}, x.base, g.repeats * pto::repeat::kRepeatBytes, write, true));
       continue;
     }
-    const uint64_t stride = static_cast<uint64_t>(repeat::kBlockBytes * x.rep_stride);
+    const uint64_t stride = static_cast<uint64_t>(pto::repeat::kBlockBytes * x.rep_stride);
     for (int64_t r = 0; r < g.repeats;) {
-      const repeat::LaneMask m = repeat::ActiveLanes(g.shape, r);
+      const pto::repeat::LaneMask m = pto::repeat::ActiveLanes(g.shape, r);
       int64_t same = 1;  // repeats from r on with mask m
-      while (r + same < g.repeats && repeat::ActiveLanes(g.shape, r + same) == m) ++same;
+      while (r + same < g.repeats && pto::repeat::ActiveLanes(g.shape, r + same) == m) ++same;
       const auto count = static_cast<uint32_t>(same);
       int64_t run_begin = 0, run_end = -1;  // consecutive lanes, merged across blocks
       const auto flush = [&] {
         if (run_end > run_begin) {
-          RecordAccess(ex.core(), false, Memory::kVec, 0, run_begin, run_end - run_begin, write,
-                       true, count, stride);
+          Access a = BytesAccess({}, run_begin, run_end - run_begin, write, true);
+          a.count = count;
+          a.stride = stride;
+          RecordAccess(ex.core(), a);
         }
       };
-      for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) {
+      for (int b = 0; b < pto::repeat::kBlocksPerRepeat; ++b) {
         uint64_t bits = m.BlockBits(b, epb);
-        const int64_t block = x.base + repeat::kBlockBytes * (r * x.rep_stride + b * x.blk_stride);
+        const int64_t block = x.base + pto::repeat::kBlockBytes * (r * x.rep_stride + b * x.blk_stride);
         while (bits) {  // each run of consecutive active lanes
           const int lo = std::countr_zero(bits);
           const int n = std::countr_one(bits >> lo);
@@ -109,32 +110,32 @@ bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumu
   g->shape.elem_bytes = bytes;
   if (!ReadMask(ex, in, at, bytes, &g->shape.mask)) return false;
   g->shape.repeat = ex.scalar(o[at.repeat]).i;
-  if (g->shape.mask.mode == repeat::MaskMode::kNormal &&
-      !Check(ex, repeat::CheckRepeat(g->shape.repeat, false))) {
+  if (g->shape.mask.mode == pto::repeat::MaskMode::kNormal &&
+      !Check(ex, pto::repeat::CheckRepeat(g->shape.repeat, false))) {
     return false;
   }
   g->pointers = at.pointers;
   for (int p = 0; p < at.pointers; ++p) {
-    repeat::Operand& x = g->x[p];
+    pto::repeat::Operand& x = g->x[p];
     x.base = ex.scalar(o[p]).i;
     x.blk_stride = ex.scalar(o[at.blk + p]).i;
     x.rep_stride = ex.scalar(o[at.rep + p]).i;
-    const auto fits = [](int64_t v) { return v >= 0 && v <= repeat::kMaxStride; };
-    if (fits(x.blk_stride) && fits(x.rep_stride) && x.base % repeat::kBlockBytes == 0) continue;
+    const auto fits = [](int64_t v) { return v >= 0 && v <= pto::repeat::kMaxStride; };
+    if (fits(x.blk_stride) && fits(x.rep_stride) && x.base % pto::repeat::kBlockBytes == 0) continue;
     // The message only when a value is wrong: decoding stays free of strings.
     const std::string name = RepeatPointerName(at.pointers, p);
-    if (!Check(ex, repeat::CheckStride(x.blk_stride, (name + "_blk_stride").c_str())) ||
-        !Check(ex, repeat::CheckStride(x.rep_stride, (name + "_rep_stride").c_str())) ||
-        !Check(ex, repeat::CheckBase(x.base, name.c_str()))) {
+    if (!Check(ex, pto::repeat::CheckStride(x.blk_stride, (name + "_blk_stride").c_str())) ||
+        !Check(ex, pto::repeat::CheckStride(x.rep_stride, (name + "_rep_stride").c_str())) ||
+        !Check(ex, pto::repeat::CheckBase(x.base, name.c_str()))) {
       return false;
     }
   }
-  g->repeats = repeat::RepeatsRun(g->shape);
+  g->repeats = pto::repeat::RepeatsRun(g->shape);
   const int64_t ub_bytes = MemoryCapacity(ex.program().arch, Memory::kVec);
-  repeat::Span spans[3];
+  pto::repeat::Span spans[3];
   for (int p = 0; p < at.pointers; ++p) {
-    spans[p] = repeat::ActiveSpan(g->shape, g->x[p]);
-    const repeat::Span& span = spans[p];
+    spans[p] = pto::repeat::ActiveSpan(g->shape, g->x[p]);
+    const pto::repeat::Span& span = spans[p];
     if (span.hi == span.lo || (span.lo >= 0 && span.hi <= ub_bytes)) continue;
     uint8_t* bytes_at;
     const std::string what =
@@ -159,8 +160,8 @@ bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumu
   g->ub = ex.local().arena[static_cast<int>(Memory::kVec)].data();
   if (ex.core().recording) [[unlikely]] RecordLanes(ex, *g);
   if (at.pointers > 1) {
-    const std::span<const repeat::Operand> srcs(g->x + 1, at.pointers - 1);
-    if (auto bad = repeat::FindOverlap(g->shape, g->x[0], srcs, accumulate)) {
+    const std::span<const pto::repeat::Operand> srcs(g->x + 1, at.pointers - 1);
+    if (auto bad = pto::repeat::FindOverlap(g->shape, g->x[0], srcs, accumulate)) {
       return ex.Fault(StrCat(RepeatPointerName(at.pointers, bad->source + 1), " ",
                              bad->Describe(), "; the NPU's result would be undefined, so "
                              "nothing is computed"));
@@ -170,9 +171,9 @@ bool Decode(Executor& ex, const Instr& in, const RepeatOperands& at, bool accumu
 }
 
 bool IsOneRun(const Geometry& g) {
-  if (g.shape.mask.mode == repeat::MaskMode::kCounter) {
-    if (g.shape.mask.count % repeat::LanesPerRepeat(g.shape.elem_bytes) != 0) return false;
-  } else if (!(g.shape.mask.lanes == repeat::LaneMask::FirstN(repeat::LanesPerRepeat(g.shape.elem_bytes)))) {
+  if (g.shape.mask.mode == pto::repeat::MaskMode::kCounter) {
+    if (g.shape.mask.count % pto::repeat::LanesPerRepeat(g.shape.elem_bytes) != 0) return false;
+  } else if (!(g.shape.mask.lanes == pto::repeat::LaneMask::FirstN(pto::repeat::LanesPerRepeat(g.shape.elem_bytes)))) {
     return false;
   }
   for (int p = 0; p < g.pointers; ++p) {
@@ -181,4 +182,4 @@ bool IsOneRun(const Geometry& g) {
   return true;
 }
 
-}  // namespace pto::interp::rpt
+}  // namespace pto::interp::repeat

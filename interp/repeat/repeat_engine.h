@@ -10,14 +10,14 @@
 
 #include "pto/common/isa/repeat_model.h"
 #include "pto/common/isa/repeat_operands.h"
-#include "pto/interp/executor.h"
+#include "pto/interp/vm/executor.h"
 
-namespace pto::interp::rpt {
+namespace pto::interp::repeat {
 
 /// One decoded instruction: its geometry and the UB bytes behind each pointer.
 struct Geometry {
-  repeat::Shape shape;
-  repeat::Operand x[3];  ///< dst, then the sources
+  pto::repeat::Shape shape;
+  pto::repeat::Operand x[3];  ///< dst, then the sources
   int pointers = 0;
   int64_t repeats = 0;   ///< the repeats that run
   uint8_t* ub = nullptr;  ///< UB's first byte: lane addresses index it
@@ -42,9 +42,9 @@ namespace detail {
 
 // Block b of repeat r of operand x, as elements.
 template <typename T>
-T* Block(const Geometry& g, const repeat::Operand& x, int64_t r, int b) {
+T* Block(const Geometry& g, const pto::repeat::Operand& x, int64_t r, int b) {
   return reinterpret_cast<T*>(g.ub + x.base +
-                              repeat::kBlockBytes * (r * x.rep_stride + b * x.blk_stride));
+                              pto::repeat::kBlockBytes * (r * x.rep_stride + b * x.blk_stride));
 }
 
 }  // namespace detail
@@ -55,28 +55,28 @@ T* Block(const Geometry& g, const repeat::Operand& x, int64_t r, int b) {
 /// when blocks coincide). Direct geometries compute block by block from UB into UB.
 template <typename T, typename Lane>
 void RunLanes(const Geometry& g, Lane&& lane) {
-  constexpr int kEpb = repeat::kBlockBytes / static_cast<int>(sizeof(T));
+  constexpr int kEpb = pto::repeat::kBlockBytes / static_cast<int>(sizeof(T));
   constexpr uint64_t kFull = (uint64_t{1} << kEpb) - 1;
-  const repeat::Operand& dx = g.x[0];
-  const repeat::Operand& ax = g.x[g.pointers > 1 ? 1 : 0];
-  const repeat::Operand& bx = g.x[g.pointers > 2 ? 2 : g.pointers > 1 ? 1 : 0];
-  const bool counter = g.shape.mask.mode == repeat::MaskMode::kCounter;
-  repeat::LaneMask m = repeat::ActiveLanes(g.shape, 0);
-  uint64_t block_bits[repeat::kBlocksPerRepeat];
+  const pto::repeat::Operand& dx = g.x[0];
+  const pto::repeat::Operand& ax = g.x[g.pointers > 1 ? 1 : 0];
+  const pto::repeat::Operand& bx = g.x[g.pointers > 2 ? 2 : g.pointers > 1 ? 1 : 0];
+  const bool counter = g.shape.mask.mode == pto::repeat::MaskMode::kCounter;
+  pto::repeat::LaneMask m = pto::repeat::ActiveLanes(g.shape, 0);
+  uint64_t block_bits[pto::repeat::kBlocksPerRepeat];
   const auto split = [&] {
-    for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) block_bits[b] = m.BlockBits(b, kEpb);
+    for (int b = 0; b < pto::repeat::kBlocksPerRepeat; ++b) block_bits[b] = m.BlockBits(b, kEpb);
   };
   split();
   for (int64_t r = 0; r < g.repeats; ++r) {
-    if (counter) m = repeat::ActiveLanes(g.shape, r), split();
+    if (counter) m = pto::repeat::ActiveLanes(g.shape, r), split();
     if (g.direct) {
-      uint8_t* d_at = g.ub + dx.base + repeat::kBlockBytes * r * dx.rep_stride;
-      const uint8_t* a_at = g.ub + ax.base + repeat::kBlockBytes * r * ax.rep_stride;
-      const uint8_t* c_at = g.ub + bx.base + repeat::kBlockBytes * r * bx.rep_stride;
-      const int64_t d_step = repeat::kBlockBytes * dx.blk_stride;
-      const int64_t a_step = repeat::kBlockBytes * ax.blk_stride;
-      const int64_t c_step = repeat::kBlockBytes * bx.blk_stride;
-      for (int b = 0; b < repeat::kBlocksPerRepeat;
+      uint8_t* d_at = g.ub + dx.base + pto::repeat::kBlockBytes * r * dx.rep_stride;
+      const uint8_t* a_at = g.ub + ax.base + pto::repeat::kBlockBytes * r * ax.rep_stride;
+      const uint8_t* c_at = g.ub + bx.base + pto::repeat::kBlockBytes * r * bx.rep_stride;
+      const int64_t d_step = pto::repeat::kBlockBytes * dx.blk_stride;
+      const int64_t a_step = pto::repeat::kBlockBytes * ax.blk_stride;
+      const int64_t c_step = pto::repeat::kBlockBytes * bx.blk_stride;
+      for (int b = 0; b < pto::repeat::kBlocksPerRepeat;
            ++b, d_at += d_step, a_at += a_step, c_at += c_step) {
         const uint64_t bits = block_bits[b];
         if (bits == 0) continue;
@@ -97,8 +97,8 @@ void RunLanes(const Geometry& g, Lane&& lane) {
       continue;
     }
     // Staged: every lane of the repeat computed first, then stored.
-    T out[repeat::kBlocksPerRepeat * kEpb];
-    for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) {
+    T out[pto::repeat::kBlocksPerRepeat * kEpb];
+    for (int b = 0; b < pto::repeat::kBlocksPerRepeat; ++b) {
       const uint64_t bits = block_bits[b];
       const T* a = detail::Block<T>(g, ax, r, b);
       const T* c = detail::Block<T>(g, bx, r, b);
@@ -106,7 +106,7 @@ void RunLanes(const Geometry& g, Lane&& lane) {
         if ((bits >> k) & 1) out[b * kEpb + k] = lane(a[k], c[k]);
       }
     }
-    for (int b = 0; b < repeat::kBlocksPerRepeat; ++b) {
+    for (int b = 0; b < pto::repeat::kBlocksPerRepeat; ++b) {
       const uint64_t bits = block_bits[b];
       T* d = detail::Block<T>(g, dx, r, b);
       for (int k = 0; k < kEpb; ++k) {
@@ -116,6 +116,6 @@ void RunLanes(const Geometry& g, Lane&& lane) {
   }
 }
 
-}  // namespace pto::interp::rpt
+}  // namespace pto::interp::repeat
 
 #endif  // PTO_INTERP_REPEAT_REPEAT_ENGINE_H_

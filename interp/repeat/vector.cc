@@ -3,9 +3,9 @@
 // masked instruction is one run of elements and takes the tile kernels' SIMD loops.
 #include "pto/common/strings.h"
 #include "pto/interp/host_simd/simd.h"
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 #include "pto/interp/repeat/repeat_engine.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -45,7 +45,7 @@ bool Unsupported(Executor& ex, DType dtype) {
 
 // One run of n elements per operand (IsOneRun): the SIMD loops where they exist.
 template <typename Op, typename T>
-bool OneRunBinary(const rpt::Geometry& g, size_t n) {
+bool OneRunBinary(const repeat::Geometry& g, size_t n) {
   T* d = reinterpret_cast<T*>(g.ub + g.x[0].base);
   const T* a = reinterpret_cast<const T*>(g.ub + g.x[1].base);
   const T* b = reinterpret_cast<const T*>(g.ub + g.x[2].base);
@@ -62,7 +62,7 @@ bool OneRunBinary(const rpt::Geometry& g, size_t n) {
 }
 
 template <typename Op, typename T>
-bool OneRunScalar(const rpt::Geometry& g, size_t n, typename Elem<T>::C k) {
+bool OneRunScalar(const repeat::Geometry& g, size_t n, typename Elem<T>::C k) {
   T* d = reinterpret_cast<T*>(g.ub + g.x[0].base);
   const T* a = reinterpret_cast<const T*>(g.ub + g.x[1].base);
   if constexpr (std::is_same_v<T, float> && kSimdBinary<Op> >= 0) {
@@ -78,7 +78,7 @@ bool OneRunScalar(const rpt::Geometry& g, size_t n, typename Elem<T>::C k) {
 }
 
 template <typename Op, typename T>
-bool OneRunUnary(const rpt::Geometry& g, size_t n) {
+bool OneRunUnary(const repeat::Geometry& g, size_t n) {
   if constexpr (std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
     simd::UnaryF32(static_cast<simd::Unary>(kSimdUnary<Op>),
                    reinterpret_cast<const float*>(g.ub + g.x[1].base),
@@ -89,9 +89,9 @@ bool OneRunUnary(const rpt::Geometry& g, size_t n) {
 }
 
 // The elements of one run, when the instruction is one (else 0).
-size_t RunLength(const rpt::Geometry& g) {
-  return rpt::IsOneRun(g) ? static_cast<size_t>(g.repeats) *
-                                repeat::LanesPerRepeat(g.shape.elem_bytes)
+size_t RunLength(const repeat::Geometry& g) {
+  return repeat::IsOneRun(g) ? static_cast<size_t>(g.repeats) *
+                                pto::repeat::LanesPerRepeat(g.shape.elem_bytes)
                           : 0;
 }
 
@@ -100,8 +100,8 @@ size_t RunLength(const rpt::Geometry& g) {
 // WithStorageType is a fault too.
 template <Family F, bool kAccumulate, typename Body>
 bool WithLanes(Executor& ex, const Instr& in, Body&& body) {
-  rpt::Geometry g;
-  if (!rpt::Decode(ex, in, RepeatOperandsOf(F), kAccumulate, &g)) return false;
+  repeat::Geometry g;
+  if (!repeat::Decode(ex, in, RepeatOperandsOf(F), kAccumulate, &g)) return false;
   bool ok = false;
   const bool typed = WithStorageType(g.dtype, [&](auto tag) { ok = body(tag, g); });
   return typed ? ok : Unsupported(ex, g.dtype);
@@ -111,12 +111,12 @@ bool WithLanes(Executor& ex, const Instr& in, Body&& body) {
 
 template <typename Op>
 bool ExecRepeatBinary(Executor& ex, const Instr& in) {
-  return WithLanes<Family::kRepeatBinary, kAccumulates<Op>>(ex, in, [&](auto tag, const rpt::Geometry& g) {
+  return WithLanes<Family::kRepeatBinary, kAccumulates<Op>>(ex, in, [&](auto tag, const repeat::Geometry& g) {
     using T = decltype(tag);
     using E = Elem<T>;
     if constexpr (kBinaryOf<Op, T> && sizeof(T) >= 2) {
       if (const size_t n = RunLength(g); n && OneRunBinary<Op, T>(g, n)) return true;
-      rpt::RunLanes<T>(g, [](T a, T b) { return E::Store(Op::Apply(E::Load(a), E::Load(b))); });
+      repeat::RunLanes<T>(g, [](T a, T b) { return E::Store(Op::Apply(E::Load(a), E::Load(b))); });
       return true;
     } else {
       return Unsupported(ex, g.dtype);
@@ -126,12 +126,12 @@ bool ExecRepeatBinary(Executor& ex, const Instr& in) {
 
 template <typename Op>
 bool ExecRepeatUnary(Executor& ex, const Instr& in) {
-  return WithLanes<Family::kRepeatUnary, false>(ex, in, [&](auto tag, const rpt::Geometry& g) {
+  return WithLanes<Family::kRepeatUnary, false>(ex, in, [&](auto tag, const repeat::Geometry& g) {
     using T = decltype(tag);
     using E = Elem<T>;
     if constexpr (kUnaryOf<Op, T> && sizeof(T) >= 2) {
       if (const size_t n = RunLength(g); n && OneRunUnary<Op, T>(g, n)) return true;
-      rpt::RunLanes<T>(g, [](T a, T) { return E::Store(Op::Apply(E::Load(a))); });
+      repeat::RunLanes<T>(g, [](T a, T) { return E::Store(Op::Apply(E::Load(a))); });
       return true;
     } else {
       return Unsupported(ex, g.dtype);
@@ -141,7 +141,7 @@ bool ExecRepeatUnary(Executor& ex, const Instr& in) {
 
 template <typename Op>
 bool ExecRepeatScalar(Executor& ex, const Instr& in) {
-  return WithLanes<Family::kRepeatScalar, false>(ex, in, [&](auto tag, const rpt::Geometry& g) {
+  return WithLanes<Family::kRepeatScalar, false>(ex, in, [&](auto tag, const repeat::Geometry& g) {
     using T = decltype(tag);
     using E = Elem<T>;
     if constexpr ((kBinaryOf<Op, T> || (kShift<Op> && !E::kFloat)) && sizeof(T) >= 2) {
@@ -151,7 +151,7 @@ bool ExecRepeatScalar(Executor& ex, const Instr& in) {
         if (k < 0) return ex.Fault(StrCat("shift count ", static_cast<int64_t>(k), " is negative"));
       }
       if (const size_t n = RunLength(g); n && OneRunScalar<Op, T>(g, n, k)) return true;
-      rpt::RunLanes<T>(g, [k](T a, T) { return E::Store(Binary<Op, T>(E::Load(a), k)); });
+      repeat::RunLanes<T>(g, [k](T a, T) { return E::Store(Binary<Op, T>(E::Load(a), k)); });
       return true;
     } else {
       return Unsupported(ex, g.dtype);
@@ -161,7 +161,7 @@ bool ExecRepeatScalar(Executor& ex, const Instr& in) {
 
 template <typename Op>
 bool ExecRepeatDup(Executor& ex, const Instr& in) {
-  return WithLanes<Family::kRepeatDup, false>(ex, in, [&](auto tag, const rpt::Geometry& g) {
+  return WithLanes<Family::kRepeatDup, false>(ex, in, [&](auto tag, const repeat::Geometry& g) {
     using T = decltype(tag);
     const T k = Elem<T>::Store(
         ScalarAs<T>(ex, in.operands[RepeatOperandsOf(Family::kRepeatDup).scalar]));
@@ -170,7 +170,7 @@ bool ExecRepeatDup(Executor& ex, const Instr& in) {
       std::fill(d, d + n, k);
       return true;
     }
-    rpt::RunLanes<T>(g, [k](T, T) { return k; });
+    repeat::RunLanes<T>(g, [k](T, T) { return k; });
     return true;
   });
 }
@@ -179,6 +179,6 @@ bool ExecRepeatDup(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_RepeatUnary PTO_YES
 #define PTO_IMPLEMENTS_RepeatScalar PTO_YES
 #define PTO_IMPLEMENTS_RepeatDup PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -3,7 +3,7 @@
 // tile's MX scales; treshape gives a tile another's bytes.
 #include <cstring>
 
-#include "pto/interp/kernels.h"
+#include "pto/interp/vm/kernels.h"
 
 namespace pto::interp {
 
@@ -48,6 +48,6 @@ bool ExecScaleAddr(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_ScaleAddr PTO_YES
 #define PTO_IMPLEMENTS_Bind PTO_YES
 #define PTO_IMPLEMENTS_Reshape PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -7,9 +7,9 @@
 
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
-#include "pto/interp/signal_hub.h"
-#include "pto/interp/tile/kernels.h"
-#include "pto/interp/view_mapping.h"
+#include "pto/interp/vm/signal_hub.h"
+#include "pto/interp/tile/tile_shared.h"
+#include "pto/interp/vm/view_mapping.h"
 
 namespace pto::interp {
 
@@ -472,6 +472,6 @@ bool ExecCommAsync(Executor& ex, const Instr& in) {
 
 #define PTO_IMPLEMENTS_Comm PTO_YES
 #define PTO_IMPLEMENTS_CommAsync PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

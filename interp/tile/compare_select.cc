@@ -4,7 +4,7 @@
 
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -231,6 +231,6 @@ bool ExecSelectScalar(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_CompareScalar PTO_YES
 #define PTO_IMPLEMENTS_SelectMask PTO_YES
 #define PTO_IMPLEMENTS_SelectScalar PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

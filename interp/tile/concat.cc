@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -98,6 +98,6 @@ bool ExecConcat(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Concat PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

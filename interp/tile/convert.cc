@@ -9,8 +9,8 @@
 #include <cstring>
 
 #include "pto/common/narrow_float.h"
-#include "pto/interp/convert_element.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/element/convert_element.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -153,6 +153,6 @@ bool ExecConvert(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Convert PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

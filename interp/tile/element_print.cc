@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -101,6 +101,6 @@ bool ExecPrint(Executor& ex, const Instr& in) {
 
 #define PTO_IMPLEMENTS_Element PTO_YES
 #define PTO_IMPLEMENTS_Print PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -7,7 +7,7 @@
 #include "pto/common/isa/opcode.h"
 #include "pto/common/strings.h"
 #include "pto/interp/tile/fast_paths.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 #include "pto/interp/tile/npu_a2a3.h"
 #include "pto/interp/tile/npu_divide.h"
 #include "pto/interp/tile/npu_remainder.h"
@@ -468,6 +468,6 @@ bool ExecAxpy(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_TileScalar PTO_YES
 #define PTO_IMPLEMENTS_Ternary PTO_YES
 #define PTO_IMPLEMENTS_ScalarTernary PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

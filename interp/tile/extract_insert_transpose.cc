@@ -5,7 +5,7 @@
 
 #include "pto/common/strings.h"
 #include "pto/interp/tile/fixpipe_quant.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -124,6 +124,6 @@ bool ExecTranspose(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_Extract PTO_YES
 #define PTO_IMPLEMENTS_Insert PTO_YES
 #define PTO_IMPLEMENTS_Transpose PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

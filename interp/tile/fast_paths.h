@@ -14,9 +14,9 @@
 
 #include <cstdint>
 
-#include "pto/interp/executor.h"
+#include "pto/interp/vm/executor.h"
 #include "pto/interp/host_simd/simd.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 

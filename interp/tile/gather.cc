@@ -10,7 +10,7 @@
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
 #include "pto/interp/tile/gather_elements.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -236,6 +236,6 @@ bool ExecGather(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Gather PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

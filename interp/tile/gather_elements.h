@@ -8,7 +8,7 @@
 #include <string>
 
 #include "pto/common/strings.h"
-#include "pto/interp/executor.h"
+#include "pto/interp/vm/executor.h"
 
 namespace pto::interp {
 

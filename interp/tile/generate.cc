@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -116,6 +116,6 @@ bool ExecFillPad(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_Triangle PTO_YES
 #define PTO_IMPLEMENTS_Iota PTO_YES
 #define PTO_IMPLEMENTS_FillPad PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

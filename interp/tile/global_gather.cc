@@ -8,8 +8,8 @@
 
 #include "pto/common/isa/coalesce.h"
 #include "pto/common/strings.h"
-#include "pto/interp/global_atomics.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/vm/global_atomics.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 

@@ -5,7 +5,7 @@
 #include <array>
 
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -150,6 +150,6 @@ bool ExecRandom(Executor& ex, const Instr& in) {
 
 #define PTO_IMPLEMENTS_Histogram PTO_YES
 #define PTO_IMPLEMENTS_Random PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

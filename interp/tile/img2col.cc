@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -221,6 +221,6 @@ bool ExecImg2col(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Img2col PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -75,6 +75,6 @@ bool ExecInterleave(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Interleave PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -1,4 +1,4 @@
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 #include <algorithm>
 #include <vector>

@@ -5,11 +5,11 @@
 #include <type_traits>
 
 #include "pto/common/strings.h"
-#include "pto/interp/global_atomics.h"
+#include "pto/interp/vm/global_atomics.h"
 #include "pto/interp/register/register_memory.h"
 #include "pto/interp/tile/fixpipe_quant.h"
-#include "pto/interp/tile/kernels.h"
-#include "pto/interp/view_mapping.h"
+#include "pto/interp/tile/tile_shared.h"
+#include "pto/interp/vm/view_mapping.h"
 
 namespace pto::interp {
 
@@ -407,6 +407,6 @@ bool ExecMove(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_Load PTO_YES
 #define PTO_IMPLEMENTS_Store PTO_YES
 #define PTO_IMPLEMENTS_Move PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -8,7 +8,7 @@
 
 #include "pto/common/narrow_float.h"
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -324,6 +324,6 @@ bool ExecMatmul(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Matmul PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -16,8 +16,8 @@
 
 #include "pto/common/arch.h"
 #include "pto/common/strings.h"
-#include "pto/interp/element.h"
-#include "pto/interp/executor.h"
+#include "pto/interp/element/element.h"
+#include "pto/interp/vm/executor.h"
 
 namespace pto::interp {
 

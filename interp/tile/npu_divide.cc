@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "pto/common/float_format.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 namespace {

@@ -15,7 +15,7 @@
 
 #include <cstdint>
 
-#include "pto/interp/executor.h"
+#include "pto/interp/vm/executor.h"
 
 namespace pto::interp {
 

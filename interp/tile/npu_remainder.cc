@@ -19,8 +19,8 @@
 #include <cstring>
 
 #include "pto/common/strings.h"
-#include "pto/interp/convert_element.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/element/convert_element.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 namespace {

@@ -4,9 +4,9 @@
 #include <array>
 #include <vector>
 
-#include "pto/interp/element.h"
+#include "pto/interp/element/element.h"
 #include "pto/interp/host_simd/simd.h"
-#include "pto/interp/vector_sum.h"
+#include "pto/interp/element/vector_sum.h"
 
 namespace pto::interp {
 

@@ -1,5 +1,5 @@
 // Row and column sums of f32 and f16 tiles as the NPU's TROWSUM and TCOLSUM compute them (pto-isa
-// 3186c381), each step rounded to the element type, with the lane sums of interp/vector_sum.h.
+// 3186c381), each step rounded to the element type, with the lane sums of interp/element/vector_sum.h.
 // TROWSUM:
 // - a5 (npu/a5/TRowReduce.hpp, TRowReduceProc): per row, an accumulator of +0; each 256-byte
 //   repeat of the row's valid elements summed by vcadd (the last one masked), then added to the

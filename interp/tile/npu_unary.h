@@ -7,7 +7,7 @@
 #ifndef PTO_INTERP_TILE_NPU_UNARY_H_
 #define PTO_INTERP_TILE_NPU_UNARY_H_
 
-#include "pto/interp/executor.h"
+#include "pto/interp/vm/executor.h"
 
 namespace pto::interp {
 

@@ -3,7 +3,7 @@
 #include <limits>
 
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -141,6 +141,6 @@ bool ExecPartialArg(Executor& ex, const Instr& in) {
 
 #define PTO_IMPLEMENTS_PartialArg PTO_YES
 #define PTO_IMPLEMENTS_Partial PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -372,6 +372,6 @@ bool ExecPipeForm(Executor& ex, const Instr& in) {
 
 #define PTO_IMPLEMENTS_Pipe PTO_YES
 #define PTO_IMPLEMENTS_PipeForm PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "pto/interp/pipe_hub.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/vm/pipe_hub.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp::pipe {
 

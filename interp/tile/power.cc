@@ -10,7 +10,7 @@
 #include <limits>
 
 #include "pto/interp/host_simd/simd.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -214,6 +214,6 @@ bool ExecPower(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Power PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

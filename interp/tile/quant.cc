@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -102,6 +102,6 @@ bool ExecQuant(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Quant PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

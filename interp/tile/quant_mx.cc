@@ -10,7 +10,7 @@
 #include "pto/common/float_format.h"
 #include "pto/common/narrow_float.h"
 #include "pto/common/strings.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 

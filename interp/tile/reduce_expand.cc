@@ -5,7 +5,7 @@
 
 #include "pto/common/strings.h"
 #include "pto/interp/tile/fast_paths.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 #include "pto/common/isa/opcode.h"
 #include "pto/interp/tile/npu_divide.h"
 #include "pto/interp/tile/npu_sum.h"
@@ -408,6 +408,6 @@ bool ExecColExpandBinary(Executor& ex, const Instr& in) {
 #define PTO_IMPLEMENTS_ColExpand PTO_YES
 #define PTO_IMPLEMENTS_RowExpandBinary PTO_YES
 #define PTO_IMPLEMENTS_ColExpandBinary PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

@@ -1,10 +1,10 @@
-// The row walker the cube kernels use (interp/tile/kernels.h: RowRuns) must visit exactly the
+// The row walker the cube kernels use (interp/tile/tile_shared.h: RowRuns) must visit exactly the
 // offsets TileType::ElementOffset gives, for every layout and any starting column.
 #include <doctest/doctest.h>
 
 #include <vector>
 
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 namespace {

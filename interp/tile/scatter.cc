@@ -7,7 +7,7 @@
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
 #include "pto/interp/tile/gather_elements.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 

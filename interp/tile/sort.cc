@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "pto/common/strings.h"
-#include "pto/interp/sort_order.h"
-#include "pto/interp/tile/kernels.h"
+#include "pto/interp/element/sort_order.h"
+#include "pto/interp/tile/tile_shared.h"
 
 namespace pto::interp {
 
@@ -199,6 +199,6 @@ bool ExecSort(Executor& ex, const Instr& in) {
 }
 
 #define PTO_IMPLEMENTS_Sort PTO_YES
-#include "pto/interp/instantiate.inc"
+#include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp

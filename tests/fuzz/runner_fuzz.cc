@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "pto/common/bytecode.h"
-#include "pto/interp/runner.h"
+#include "pto/interp/frontend/runner.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> bytes(data, data + size);
