@@ -129,6 +129,10 @@ class ModuleLowering final : public FunctionOutliner {
   };
 
   void Declare(const Statement& stmt, Pending* pending);
+  void LowerLooseStatements(const std::vector<const Statement*>& loose);
+  std::vector<Pending> DeclareFunctions(const std::vector<FuncSite>& funcs);
+  bool LowerBody(Pending& p);
+  void FinishModule(std::vector<FunctionBuilder*> builders);
   int64_t ClaimSlot(std::string_view fn_name, const Item& name, bool is_private, Pending* pending,
                     std::optional<Function>* declared);
   /// Ends the synchronous form's @main with a return if it does not (a func.func body must
@@ -350,6 +354,81 @@ int64_t ModuleLowering::ClaimSlot(std::string_view fn_name, const Item& name, bo
   return slot;
 }
 
+// Statements outside any function (the synchronous form): the body of a function "main".
+void ModuleLowering::LowerLooseStatements(const std::vector<const Statement*>& loose) {
+  program_.functions.emplace_back();
+  Function& fn = program_.functions.back();
+  fn.name = program_.Intern("main");
+  fn.backend = backend_;
+  (void)ctx_.DeclareFunction("main", 0);
+  main_builder_ = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
+  BodyLowering lowering(*main_builder_);
+  std::vector<Statement> body;
+  for (const Statement* s : loose) body.push_back(*s);
+  lowering.LowerAll(body);
+  Finish(*main_builder_, SourceRange{});
+}
+
+// Every func.func declared (its slot, name, parameters and marks) before any body is lowered,
+// so that calls reach functions defined later; a kernel's two variants paired.
+std::vector<ModuleLowering::Pending> ModuleLowering::DeclareFunctions(
+    const std::vector<FuncSite>& funcs) {
+  std::vector<Pending> pending(funcs.size());
+  std::vector<ScopedFunction> scoped;
+  for (size_t i = 0; i < funcs.size(); ++i) {
+    pending[i].stmt = funcs[i].stmt;
+    pending[i].scope = funcs[i].scope;
+    Declare(*funcs[i].stmt, &pending[i]);
+    if (!pending[i].builder) continue;
+    pending[i].builder->function().backend = funcs[i].backend.value_or(backend_);
+    const auto index = static_cast<uint32_t>(&pending[i].builder->function() - program_.functions.data());
+    scoped.push_back({pending[i].scope, pending[i].name, pending[i].is_kernel, index});
+  }
+  PairVariants(ctx_, program_, scoped);
+  return pending;
+}
+
+// One function's body, in its submodule's scope (its calls name that submodule's functions
+// first); false if an outline parse could not read it.
+bool ModuleLowering::LowerBody(Pending& p) {
+  StatementSpan body = p.body->body();
+  if (bodies_ && !bodies_->Parse(*p.body, &body)) return false;
+  ctx_.set_scope(p.scope);
+  KernelKind helper_kind;
+  if (!p.tileop_helper) {
+    p.lowering->LowerFunctionBody(body, p.body->range);
+  } else if (CheckTileOpHelper(ctx_, body, p.name->range, &helper_kind)) {
+    if (helper_kind == KernelKind::kVector && ctx_.arch() == Arch::kA2A3 &&
+        !HelperNamedElsewhere(ctx_.file(), p.name->range)) {
+      ctx_.Warning(p.name->range, "this vector tileop helper is never called: its register-layer "
+                                  "(VPTO) body, which a2a3 does not have, is not assembled");
+      body = body.last(body.empty() ? 0 : 1);  // its return alone
+    }
+    LowerTileOpHelperBody(*p.lowering, body, p.body->range, helper_kind);
+  }
+  ctx_.set_scope(KernelKind::kAny);
+  p.lowering.reset();
+  p.builder->ForgetNames();
+  return true;
+}
+
+// After every body: the outlined functions finished, then the checks and the placement that
+// need the whole module.
+void ModuleLowering::FinishModule(std::vector<FunctionBuilder*> builders) {
+  for (const auto& fb : outlined_) {
+    Finish(*fb, SourceRange{});
+    fb->ForgetNames();
+    builders.push_back(fb.get());
+  }
+  CheckRecursion(builders);
+  PlaceModule(program_, builders);
+  ResolveImports(builders);
+  CheckPipeContracts(ctx_, program_, builders);
+  if (program_.functions.empty()) {
+    ctx_.Error(SourceRange{0, 0}, "the file defines no function and no instructions");
+  }
+}
+
 bool ModuleLowering::Run(StatementSpan top) {
   std::vector<FuncSite> funcs;
   std::vector<const Statement*> loose;
@@ -373,67 +452,16 @@ bool ModuleLowering::Run(StatementSpan top) {
   }
   // Builders keep references into program_.functions: it must not grow past this.
   program_.functions.reserve(funcs.size() + 1 + SimtSectionsSpelled(ctx_.file().text()));
-  if (!loose.empty()) {
-    program_.functions.emplace_back();
-    Function& fn = program_.functions.back();
-    fn.name = program_.Intern("main");
-    fn.backend = backend_;
-    (void)ctx_.DeclareFunction("main", 0);
-    main_builder_ = std::make_unique<FunctionBuilder>(ctx_, program_, fn);
-    BodyLowering lowering(*main_builder_);
-    std::vector<Statement> body;
-    for (const Statement* s : loose) body.push_back(*s);
-    lowering.LowerAll(body);
-    Finish(*main_builder_, SourceRange{});
-  }
-  std::vector<Pending> pending(funcs.size());
-  std::vector<ScopedFunction> scoped;
-  for (size_t i = 0; i < funcs.size(); ++i) {
-    pending[i].stmt = funcs[i].stmt;
-    pending[i].scope = funcs[i].scope;
-    Declare(*funcs[i].stmt, &pending[i]);
-    if (!pending[i].builder) continue;
-    pending[i].builder->function().backend = funcs[i].backend.value_or(backend_);
-    const auto index = static_cast<uint32_t>(&pending[i].builder->function() - program_.functions.data());
-    scoped.push_back({pending[i].scope, pending[i].name, pending[i].is_kernel, index});
-  }
-  PairVariants(ctx_, program_, scoped);
+  if (!loose.empty()) LowerLooseStatements(loose);
+  std::vector<Pending> pending = DeclareFunctions(funcs);
   std::vector<FunctionBuilder*> builders;
   if (main_builder_) builders.push_back(main_builder_.get());
   for (Pending& p : pending) {
     if (!p.body || !p.lowering) continue;
-    StatementSpan body = p.body->body();
-    if (bodies_ && !bodies_->Parse(*p.body, &body)) return false;
-    ctx_.set_scope(p.scope);  // its calls name its own submodule's functions first
-    KernelKind helper_kind;
-    if (!p.tileop_helper) {
-      p.lowering->LowerFunctionBody(body, p.body->range);
-    } else if (CheckTileOpHelper(ctx_, body, p.name->range, &helper_kind)) {
-      if (helper_kind == KernelKind::kVector && ctx_.arch() == Arch::kA2A3 &&
-          !HelperNamedElsewhere(ctx_.file(), p.name->range)) {
-        ctx_.Warning(p.name->range, "this vector tileop helper is never called: its register-layer "
-                                    "(VPTO) body, which a2a3 does not have, is not assembled");
-        body = body.last(body.empty() ? 0 : 1);  // its return alone
-      }
-      LowerTileOpHelperBody(*p.lowering, body, p.body->range, helper_kind);
-    }
-    ctx_.set_scope(KernelKind::kAny);
-    p.lowering.reset();
-    p.builder->ForgetNames();
+    if (!LowerBody(p)) return false;
     builders.push_back(p.builder.get());
   }
-  for (const auto& fb : outlined_) {
-    Finish(*fb, SourceRange{});
-    fb->ForgetNames();
-    builders.push_back(fb.get());
-  }
-  CheckRecursion(builders);
-  PlaceModule(program_, builders);
-  ResolveImports(builders);
-  CheckPipeContracts(ctx_, program_, builders);
-  if (program_.functions.empty()) {
-    ctx_.Error(SourceRange{0, 0}, "the file defines no function and no instructions");
-  }
+  FinishModule(std::move(builders));
   return true;
 }
 

@@ -75,6 +75,12 @@ class Linker {
   /// Reports a call of the linked program that closes a cycle of calls (common/call_graph.h).
   void CheckRecursion();
   void ChooseEntry();
+  /// The public functions that could be the entry: of several, those no other one calls.
+  std::vector<uint32_t> UncalledPublics(std::vector<uint32_t> publics) const;
+  /// "@a, @b" of \a fns.
+  std::string NameList(const std::vector<uint32_t>& fns) const;
+  /// Reports several entry points \a chosen (found as \a what).
+  void TooManyEntries(const std::vector<uint32_t>& chosen, const std::string& what);
 
   std::vector<LinkUnit>& units_;
   const LinkOptions& options_;
@@ -207,6 +213,46 @@ void Linker::CheckRecursion() {
   At(Severity::kError, source_[closing.caller], CallCycleMessage(out_, cycle));
 }
 
+std::vector<uint32_t> Linker::UncalledPublics(std::vector<uint32_t> publics) const {
+  if (publics.size() <= 1) return publics;
+  std::vector<bool> called(out_.functions.size());
+  const std::vector<std::vector<uint32_t>> calls = CallsOf(out_);
+  for (size_t f = 0; f < calls.size(); ++f) {
+    for (uint32_t callee : calls[f]) {
+      if (callee != f) called[callee] = true;
+    }
+  }
+  std::vector<uint32_t> uncalled;
+  for (uint32_t i : publics) {
+    if (!called[i]) uncalled.push_back(i);
+  }
+  return uncalled.empty() ? publics : uncalled;
+}
+
+std::string Linker::NameList(const std::vector<uint32_t>& fns) const {
+  std::string s;
+  for (uint32_t i : fns) s += StrCat(s.empty() ? "" : ", ", "@", out_.String(out_.functions[i].name));
+  return s;
+}
+
+void Linker::TooManyEntries(const std::vector<uint32_t>& chosen, const std::string& what) {
+  // A few are named and pointed at; thousands on one line would bury the advice.
+  constexpr size_t kShown = 3;
+  std::vector<uint32_t> shown(chosen.begin(),
+                              chosen.begin() + static_cast<std::ptrdiff_t>(
+                                                   std::min(chosen.size(), kShown)));
+  std::string more = chosen.size() > kShown ? StrCat(" and ", chosen.size() - kShown, " more")
+                                            : std::string();
+  At(Severity::kError, source_[chosen[1]],
+     StrCat(chosen.size(), " entry points (", what, "): ", NameList(shown), more,
+            "; pass --entry NAME", what == "pto.entry" ? "" : " or mark one with pto.entry"));
+  for (uint32_t i : shown) {
+    if (i == chosen[1]) continue;  // the error's own position
+    At(Severity::kNote, source_[i], StrCat("@", out_.String(out_.functions[i].name), " is one"));
+  }
+  ok_ = false;
+}
+
 void Linker::ChooseEntry() {
   std::vector<uint32_t> marked, publics, named;
   for (uint32_t i = 0; i < out_.functions.size(); ++i) {
@@ -220,26 +266,7 @@ void Linker::ChooseEntry() {
       named.push_back(i);
     }
   }
-  if (publics.size() > 1) {
-    // Of several public functions, one that another calls is a callee, not the entry.
-    std::vector<bool> called(out_.functions.size());
-    const std::vector<std::vector<uint32_t>> calls = CallsOf(out_);
-    for (size_t f = 0; f < calls.size(); ++f) {
-      for (uint32_t callee : calls[f]) {
-        if (callee != f) called[callee] = true;
-      }
-    }
-    std::vector<uint32_t> uncalled;
-    for (uint32_t i : publics) {
-      if (!called[i]) uncalled.push_back(i);
-    }
-    if (!uncalled.empty()) publics = uncalled;
-  }
-  auto list = [&](const std::vector<uint32_t>& fns) {
-    std::string s;
-    for (uint32_t i : fns) s += StrCat(s.empty() ? "" : ", ", "@", out_.String(out_.functions[i].name));
-    return s;
-  };
+  publics = UncalledPublics(std::move(publics));
   std::vector<uint32_t> chosen;
   std::string what;
   if (!options_.entry.empty()) {
@@ -247,7 +274,7 @@ void Linker::ChooseEntry() {
     what = StrCat("--entry ", options_.entry);
     if (named.empty()) {
       diags_.Error(StrCat("no function @", options_.entry, " to use as the entry (functions: ",
-                          list(publics), ")"));
+                          NameList(publics), ")"));
       ok_ = false;
       return;
     }
@@ -271,24 +298,7 @@ void Linker::ChooseEntry() {
     return f.kind == KernelKind::kVector && !KernelVariantBase(out_, f).empty() &&
            std::find(candidates.begin(), candidates.end(), f.peer) != candidates.end();
   });
-  if (chosen.size() > 1) {
-    // A few are named and pointed at; thousands on one line would bury the advice.
-    constexpr size_t kShown = 3;
-    std::vector<uint32_t> shown(chosen.begin(),
-                                chosen.begin() + static_cast<std::ptrdiff_t>(
-                                                     std::min(chosen.size(), kShown)));
-    std::string more = chosen.size() > kShown ? StrCat(" and ", chosen.size() - kShown, " more")
-                                              : std::string();
-    At(Severity::kError, source_[chosen[1]],
-       StrCat(chosen.size(), " entry points (", what, "): ", list(shown), more,
-              "; pass --entry NAME", what == "pto.entry" ? "" : " or mark one with pto.entry"));
-    for (uint32_t i : shown) {
-      if (i == chosen[1]) continue;  // the error's own position
-      At(Severity::kNote, source_[i], StrCat("@", out_.String(out_.functions[i].name), " is one"));
-    }
-    ok_ = false;
-    return;
-  }
+  if (chosen.size() > 1) return TooManyEntries(chosen, what);
   out_.entry = chosen[0];
 }
 

@@ -94,6 +94,21 @@ class ListingFunction {
   bool CountRegisters(const grammar::Statement& s, RegClass cls, size_t count);
   bool LowerStatement(const grammar::Statement& s);
   bool RegisterFile(const grammar::Statement& s);
+  // The records RegisterFile reads, each after "%REG =": \a rest the text after '=' (its
+  // attribute dictionary taken out into \a attrs).
+  struct RegisterRecord {
+    const grammar::Statement& s;
+    RegClass cls;
+    uint32_t reg;
+    ItemSpan rest;
+    std::map<std::string, Attribute> attrs;
+    std::string_view Text(const char* key) const;
+  };
+  bool Scalars(const grammar::Statement& s);
+  bool ConstRecord(const RegisterRecord& r);
+  bool TileRecord(const RegisterRecord& r);
+  bool VectorRecord(const RegisterRecord& r);
+  bool ViewRecord(const RegisterRecord& r);
   bool Instruction(const grammar::Statement& s, const OpInfo& info);
   bool Operand(const Item& item, OperandKind kind, bool optional, uint32_t* out);
   bool Immediate(const OpInfo& info, const OperandSpec& spec, const Attribute* attr,
@@ -248,111 +263,134 @@ bool ListingFunction::Declare(uint32_t index) {
 // bc.scalars [T, ...] / bc.const %sN = BITS : T / bc.tile %tN = TYPE {...} / bc.view %vN = T {...}
 // / bc.vreg %rN = !pto.vreg<..> {...} / bc.mask %mN = !pto.mask<bG> {...} / bc.align %alN = ...
 bool ListingFunction::RegisterFile(const grammar::Statement& s) {
-  Function& f = fn();
   std::string_view head = s.head.text;
   ItemSpan items = s.items;
-  if (head == "bc.scalars") {
-    if (items.size() != 1 || !items[0].IsGroup('[')) return Error(s.head, "expected 'bc.scalars [T, ...]'");
-    for (ItemSpan part : Split(items[0].children(), ",")) {
-      Type t;
-      if (!ParseWholeType(ctx_, part, &t)) return false;
-      if (!t.IsScalar()) return Error(part[0], "scalar registers hold scalars");
-      f.scalar_regs.push_back(t.dtype);
-    }
-    return CountRegisters(s, RegClass::kScalar, f.scalar_regs.size());
-  }
-  RegClass cls;
-  uint32_t reg;
-  if (items.size() < 3 || !RegisterName(items[0], &cls, &reg) || !items[1].IsPunct("=")) {
+  if (head == "bc.scalars") return Scalars(s);
+  RegisterRecord r{s, RegClass::kScalar, 0, {}, {}};
+  if (items.size() < 3 || !RegisterName(items[0], &r.cls, &r.reg) || !items[1].IsPunct("=")) {
     return Error(s.head, StrCat("expected '", head, " %REG = ...'"));
   }
-  ItemSpan rest = items.subspan(2);
-  std::map<std::string, Attribute> attrs;
-  if (rest.back().Is(ItemKind::kAttrDict)) {
-    ReadAttributes(rest.back(), &attrs);
-    rest = rest.first(rest.size() - 1);
+  r.rest = items.subspan(2);
+  if (r.rest.back().Is(ItemKind::kAttrDict)) {
+    ReadAttributes(r.rest.back(), &r.attrs);
+    r.rest = r.rest.first(r.rest.size() - 1);
   }
-  auto text_attr = [&](const char* key) {
-    auto it = attrs.find(key);
-    return it == attrs.end() || it->second.value.empty() ? std::string_view()
-                                                          : it->second.value[0].text;
-  };
-  if (head == "bc.const") {
-    if (cls != RegClass::kScalar || reg >= f.scalar_regs.size() || rest.size() < 3 ||
-        !rest[0].Is(ItemKind::kInt) || !rest[1].IsPunct(":")) {
-      return Error(items[0], "expected 'bc.const %sN = BITS : TYPE' for a declared register");
-    }
+  if (head == "bc.const") return ConstRecord(r);
+  if (head == "bc.tile") return TileRecord(r);
+  if (head == "bc.vreg" || head == "bc.mask" || head == "bc.align") return VectorRecord(r);
+  return ViewRecord(r);
+}
+
+std::string_view ListingFunction::RegisterRecord::Text(const char* key) const {
+  auto it = attrs.find(key);
+  return it == attrs.end() || it->second.value.empty() ? std::string_view()
+                                                        : it->second.value[0].text;
+}
+
+// bc.scalars [T, ...]
+bool ListingFunction::Scalars(const grammar::Statement& s) {
+  Function& f = fn();
+  ItemSpan items = s.items;
+  if (items.size() != 1 || !items[0].IsGroup('[')) return Error(s.head, "expected 'bc.scalars [T, ...]'");
+  for (ItemSpan part : Split(items[0].children(), ",")) {
     Type t;
-    if (!ParseWholeType(ctx_, rest.subspan(2), &t)) return false;
-    if (t.dtype != f.scalar_regs[reg]) return Error(rest[2], "the type differs from the register's");
-    f.consts.push_back(ConstInit{reg, static_cast<uint64_t>(rest[0].number)});
-    if (f.consts.size() > ctx_.limits().registers) {
-      return Error(s.head, StrCat("more than ", ctx_.limits().registers,
+    if (!ParseWholeType(ctx_, part, &t)) return false;
+    if (!t.IsScalar()) return Error(part[0], "scalar registers hold scalars");
+    f.scalar_regs.push_back(t.dtype);
+  }
+  return CountRegisters(s, RegClass::kScalar, f.scalar_regs.size());
+}
+
+// bc.const %sN = BITS : T
+bool ListingFunction::ConstRecord(const RegisterRecord& r) {
+  Function& f = fn();
+  ItemSpan rest = r.rest;
+  if (r.cls != RegClass::kScalar || r.reg >= f.scalar_regs.size() || rest.size() < 3 ||
+      !rest[0].Is(ItemKind::kInt) || !rest[1].IsPunct(":")) {
+    return Error(r.s.items[0], "expected 'bc.const %sN = BITS : TYPE' for a declared register");
+  }
+  Type t;
+  if (!ParseWholeType(ctx_, rest.subspan(2), &t)) return false;
+  if (t.dtype != f.scalar_regs[r.reg]) return Error(rest[2], "the type differs from the register's");
+  f.consts.push_back(ConstInit{r.reg, static_cast<uint64_t>(rest[0].number)});
+  if (f.consts.size() > ctx_.limits().registers) {
+    return Error(r.s.head, StrCat("more than ", ctx_.limits().registers,
                                   " constants, the most a "
                                   "function of the bytecode format has"));
-    }
-    return true;
   }
-  if (head == "bc.tile") {
-    Type t;
-    if (cls != RegClass::kTile || reg != f.tiles.size()) {
-      return Error(items[0], StrCat("expected tile register %t", f.tiles.size(), " next"));
-    }
-    if (!ParseWholeType(ctx_, rest, &t)) return false;
-    if (!t.IsTile()) return Error(rest[0], "bc.tile declares a tile");
-    TileReg tile;
-    tile.type = t.tile;
-    tile.name = ctx_.InternName(program_, text_attr("name"), s.head.range);
-    auto addr = attrs.find("addr");
-    if (addr != attrs.end() && addr->second.value.size() == 1 &&
-        addr->second.value[0].Is(ItemKind::kInt)) {
-      tile.addr = static_cast<uint32_t>(addr->second.value[0].number);
-    }
-    auto valid = attrs.find("valid");
-    if (valid == attrs.end() || valid->second.value.size() != 1 ||
-        !valid->second.value[0].IsGroup('[') || valid->second.value[0].children().size() != 3 ||
-        !valid->second.value[0].children()[0].Is(ItemKind::kInt) ||
-        !valid->second.value[0].children()[2].Is(ItemKind::kInt)) {
-      return Error(items[0], "bc.tile needs {valid = [ROWS, COLS]}");
-    }
-    tile.valid_rows = static_cast<int32_t>(valid->second.value[0].children()[0].number);
-    tile.valid_cols = static_cast<int32_t>(valid->second.value[0].children()[2].number);
-    f.tiles.push_back(tile);
-    return CountRegisters(s, RegClass::kTile, f.tiles.size());
-  }
-  if (head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
-    Type t;
-    const RegClass want = head == "bc.vreg"   ? RegClass::kVReg
-                          : head == "bc.mask" ? RegClass::kMask
-                                              : RegClass::kAlign;
-    const size_t next = want == RegClass::kVReg   ? f.vregs.size()
-                        : want == RegClass::kMask ? f.masks.size()
-                                                  : f.aligns.size();
-    if (cls != want || reg != next) {
-      return Error(items[0], StrCat("expected register ", Prefix(want), next, " next"));
-    }
-    if (!ParseWholeType(ctx_, rest, &t)) return false;
-    const uint32_t name = ctx_.InternName(program_, text_attr("name"), s.head.range);
-    if (want == RegClass::kVReg && t.kind == TypeKind::kVReg) {
-      f.vregs.push_back(VRegReg{t.dtype, name});
-    } else if (want == RegClass::kMask && t.kind == TypeKind::kMask) {
-      f.masks.push_back(MaskReg{static_cast<uint8_t>(t.granule), name});
-    } else if (want == RegClass::kAlign && t.kind == TypeKind::kAlign) {
-      f.aligns.push_back(AlignReg{name});
-    } else {
-      return Error(rest[0], StrCat(head, " declares a register of its own type"));
-    }
-    return CountRegisters(s, want, next + 1);
-  }
-  // bc.view
+  return true;
+}
+
+// bc.tile %tN = TYPE {name = ..., addr = A, valid = [ROWS, COLS]}
+bool ListingFunction::TileRecord(const RegisterRecord& r) {
+  Function& f = fn();
+  const Item& reg_item = r.s.items[0];
   Type t;
-  if (cls != RegClass::kView || reg != f.views.size()) {
-    return Error(items[0], StrCat("expected view register %v", f.views.size(), " next"));
+  if (r.cls != RegClass::kTile || r.reg != f.tiles.size()) {
+    return Error(reg_item, StrCat("expected tile register %t", f.tiles.size(), " next"));
   }
-  if (!ParseWholeType(ctx_, rest, &t)) return false;
-  if (!t.IsScalar()) return Error(rest[0], "bc.view gives the element type");
-  f.views.push_back(ViewReg{t.dtype, ctx_.InternName(program_, text_attr("name"), s.head.range)});
-  return CountRegisters(s, RegClass::kView, f.views.size());
+  if (!ParseWholeType(ctx_, r.rest, &t)) return false;
+  if (!t.IsTile()) return Error(r.rest[0], "bc.tile declares a tile");
+  TileReg tile;
+  tile.type = t.tile;
+  tile.name = ctx_.InternName(program_, r.Text("name"), r.s.head.range);
+  auto addr = r.attrs.find("addr");
+  if (addr != r.attrs.end() && addr->second.value.size() == 1 &&
+      addr->second.value[0].Is(ItemKind::kInt)) {
+    tile.addr = static_cast<uint32_t>(addr->second.value[0].number);
+  }
+  auto valid = r.attrs.find("valid");
+  if (valid == r.attrs.end() || valid->second.value.size() != 1 ||
+      !valid->second.value[0].IsGroup('[') || valid->second.value[0].children().size() != 3 ||
+      !valid->second.value[0].children()[0].Is(ItemKind::kInt) ||
+      !valid->second.value[0].children()[2].Is(ItemKind::kInt)) {
+    return Error(reg_item, "bc.tile needs {valid = [ROWS, COLS]}");
+  }
+  tile.valid_rows = static_cast<int32_t>(valid->second.value[0].children()[0].number);
+  tile.valid_cols = static_cast<int32_t>(valid->second.value[0].children()[2].number);
+  f.tiles.push_back(tile);
+  return CountRegisters(r.s, RegClass::kTile, f.tiles.size());
+}
+
+// bc.vreg %rN = !pto.vreg<..> {...} / bc.mask %mN = !pto.mask<bG> {...} / bc.align %alN = ...
+bool ListingFunction::VectorRecord(const RegisterRecord& r) {
+  Function& f = fn();
+  std::string_view head = r.s.head.text;
+  Type t;
+  const RegClass want = head == "bc.vreg"   ? RegClass::kVReg
+                        : head == "bc.mask" ? RegClass::kMask
+                                            : RegClass::kAlign;
+  const size_t next = want == RegClass::kVReg   ? f.vregs.size()
+                      : want == RegClass::kMask ? f.masks.size()
+                                                : f.aligns.size();
+  if (r.cls != want || r.reg != next) {
+    return Error(r.s.items[0], StrCat("expected register ", Prefix(want), next, " next"));
+  }
+  if (!ParseWholeType(ctx_, r.rest, &t)) return false;
+  const uint32_t name = ctx_.InternName(program_, r.Text("name"), r.s.head.range);
+  if (want == RegClass::kVReg && t.kind == TypeKind::kVReg) {
+    f.vregs.push_back(VRegReg{t.dtype, name});
+  } else if (want == RegClass::kMask && t.kind == TypeKind::kMask) {
+    f.masks.push_back(MaskReg{static_cast<uint8_t>(t.granule), name});
+  } else if (want == RegClass::kAlign && t.kind == TypeKind::kAlign) {
+    f.aligns.push_back(AlignReg{name});
+  } else {
+    return Error(r.rest[0], StrCat(head, " declares a register of its own type"));
+  }
+  return CountRegisters(r.s, want, next + 1);
+}
+
+// bc.view %vN = T {name = ...}
+bool ListingFunction::ViewRecord(const RegisterRecord& r) {
+  Function& f = fn();
+  Type t;
+  if (r.cls != RegClass::kView || r.reg != f.views.size()) {
+    return Error(r.s.items[0], StrCat("expected view register %v", f.views.size(), " next"));
+  }
+  if (!ParseWholeType(ctx_, r.rest, &t)) return false;
+  if (!t.IsScalar()) return Error(r.rest[0], "bc.view gives the element type");
+  f.views.push_back(ViewReg{t.dtype, ctx_.InternName(program_, r.Text("name"), r.s.head.range)});
+  return CountRegisters(r.s, RegClass::kView, f.views.size());
 }
 
 bool ListingFunction::Operand(const Item& item, OperandKind kind, bool optional, uint32_t* out) {

@@ -88,109 +88,129 @@ bool Write(pto::Program program, const std::string& output) {
 
 }  // namespace
 
-static int ToolMain(int argc, char** argv) {
-  CLI::App app{"ptoas: assemble and link PTO assembly (.pto) into PTO bytecode", "ptoas"};
+namespace {
+
+// What the command line asks for.
+struct Request {
   std::vector<std::string> inputs;
   std::string output, arch_name, entry, level, backend = "emitc";
   bool compile_only = false, disassemble = false, dump_header = false;
-  app.add_option("inputs", inputs,
+  const CLI::Option* pto_arch = nullptr;  ///< given: the module's target_arch wins
+};
+
+// The options and their exclusions: an object has no entry; -d and --dump-header print a file
+// as it is.
+void DeclareOptions(CLI::App& app, Request& r) {
+  app.add_option("inputs", r.inputs,
                  "PTO assembly files ('-' reads standard input) and objects (.ptoo) to link "
                  "into one executable")
       ->required();
-  app.add_option("-o,--output", output,
+  app.add_option("-o,--output", r.output,
                  "file to write (default: the first input with .ptobc, or .ptoo with -c)");
-  CLI::Option* compile = app.add_flag("-c,--compile", compile_only,
+  CLI::Option* compile = app.add_flag("-c,--compile", r.compile_only,
                "assemble one source file into a relocatable object (.ptoo) instead of an "
                "executable; its declared functions are resolved when it is linked");
-  CLI::Option* arch = app.add_option("--arch", arch_name,
+  CLI::Option* arch = app.add_option("--arch", r.arch_name,
                  "target architecture: a2a3 or a5 (default: the module's pto.target_arch, "
                  "else a2a3)");
-  CLI::Option* pto_arch = app.add_option("--pto-arch", arch_name,
+  r.pto_arch = app.add_option("--pto-arch", r.arch_name,
                  "PTOAS's spelling of --arch (a2, a3 or a5), with its precedence: the "
                  "module's pto.target_arch or A5 pto.device-spec first")
       ->excludes(arch);
-  CLI::Option* level_option = app.add_option("--pto-level", level,
+  CLI::Option* level = app.add_option("--pto-level", r.level,
                  "PTOAS's build level: level1 or level2 plan every tile's address (an addr in "
                  "the source is an error), level3 takes them from the source (a tile without "
                  "one is an error); any case, as PTOAS reads it; default: both, ptoas places "
                  "the tiles that have none")
       ->transform(CLI::IsMember({"level1", "level2", "level3"}, CLI::ignore_case));
-  CLI::Option* backend_option = app.add_option("--pto-backend", backend,
+  CLI::Option* backend = app.add_option("--pto-backend", r.backend,
                  "PTOAS's code generator the kernel is built with, whose results ptorun gives: "
                  "emitc (default: pto-isa's implementation of each instruction) or vpto "
                  "(PTOAS's VPTO templates, where they compute differently; docs/semantics.md)")
       ->check(CLI::IsMember({"emitc", "vpto"}));
-  CLI::Option* entry_option = app.add_option("--entry", entry,
+  CLI::Option* entry = app.add_option("--entry", r.entry,
                  "the executable's entry function (default: the pto.entry function, else the "
                  "only public one)");
-  CLI::Option* disassemble_option = app.add_flag("-d,--disassemble", disassemble,
+  CLI::Option* disassemble = app.add_flag("-d,--disassemble", r.disassemble,
                "print the bytecode file INPUT as a listing that ptoas assembles back into the "
                "same bytes (to -o FILE, else standard output)");
-  CLI::Option* dump_option = app.add_flag("--dump-header", dump_header,
+  CLI::Option* dump = app.add_flag("--dump-header", r.dump_header,
                "print the sections, functions, registers and line table of the bytecode file "
                "INPUT");
-  // Options a mode would ignore are refused with it: an object has no entry; -d and
-  // --dump-header print a file as it is.
-  compile->excludes(entry_option);
-  for (CLI::Option* inspect : {disassemble_option, dump_option}) {
-    inspect->excludes(compile)->excludes(arch)->excludes(entry_option)->excludes(level_option)
-        ->excludes(backend_option);
+  compile->excludes(entry);
+  for (CLI::Option* inspect : {disassemble, dump}) {
+    inspect->excludes(compile)->excludes(arch)->excludes(entry)->excludes(level)->excludes(backend);
   }
-  disassemble_option->excludes(dump_option);
-  app.set_version_flag("--version", pto::VersionText("ptoas"));
-  if (std::optional<int> exit = pto::ParseCommandLine(app, argc, argv)) return *exit;
+  disassemble->excludes(dump);
+}
 
-  pto::assembler::AssembleOptions options;
-  if (!arch_name.empty()) {
-    if (!pto::ParseArch(arch_name, &options.arch)) {
-      Fail("unknown architecture '" + arch_name + "' (expected a2a3 or a5)");
+// The assembler's options from the request; an exit status if the request is refused.
+std::optional<int> AssemblerOptions(const Request& r, pto::assembler::AssembleOptions* options) {
+  if (!r.arch_name.empty()) {
+    if (!pto::ParseArch(r.arch_name, &options->arch)) {
+      Fail("unknown architecture '" + r.arch_name + "' (expected a2a3 or a5)");
       return kExitUsage;
     }
-    options.arch_given = true;
-    options.module_arch_first = pto_arch->count() > 0;
+    options->arch_given = true;
+    options->module_arch_first = r.pto_arch->count() > 0;
   }
-  options.entry = entry;
-  (void)pto::ParseBackend(backend, &options.backend);  // checked by CLI11
-  if (!level.empty()) {
-    options.address_mode = level == "level3" ? pto::assembler::AddressMode::kManual
-                                             : pto::assembler::AddressMode::kPlanned;
+  options->entry = r.entry;
+  (void)pto::ParseBackend(r.backend, &options->backend);  // checked by CLI11
+  if (!r.level.empty()) {
+    options->address_mode = r.level == "level3" ? pto::assembler::AddressMode::kManual
+                                                : pto::assembler::AddressMode::kPlanned;
   }
-  if (disassemble || dump_header || compile_only) {
-    if (inputs.size() != 1) {
-      Fail(std::string(compile_only ? "-c" : disassemble ? "-d" : "--dump-header") +
-           " takes one input, got " + std::to_string(inputs.size()));
-      return kExitUsage;
-    }
+  if ((r.disassemble || r.dump_header || r.compile_only) && r.inputs.size() != 1) {
+    Fail(std::string(r.compile_only ? "-c" : r.disassemble ? "-d" : "--dump-header") +
+         " takes one input, got " + std::to_string(r.inputs.size()));
+    return kExitUsage;
   }
-  // -d and --dump-header print to standard output unless given a file.
-  const bool inspect = disassemble || dump_header;
-  if (!inspect && output.empty()) {
-    output = WithExtension(inputs[0], compile_only ? ".ptoo" : ".ptobc");
-  }
-  const bool to_stdout = inspect && (output.empty() || output == "-");
-  if (!to_stdout) {  // checked before any work is done
-    if (std::optional<int> exit = pto::CheckOutputs("ptoas", {output}, inputs)) return *exit;
-  }
-  if (inspect) return Inspect(inputs[0], output, dump_header);
+  return std::nullopt;
+}
 
-  pto::UseHugePagesForHeap(pto::TotalFileBytes(inputs));
+// Assembles and links the inputs into \a output (an object with -c).
+int Build(const Request& r, const pto::assembler::AssembleOptions& options) {
+  pto::UseHugePagesForHeap(pto::TotalFileBytes(r.inputs));
   std::vector<std::unique_ptr<pto::SourceFile>> sources;
   pto::Diagnostics diags;
-  std::vector<pto::assembler::LinkUnit> units(inputs.size());
+  std::vector<pto::assembler::LinkUnit> units(r.inputs.size());
   bool ok = true;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    ok &= LoadInput(inputs[i], options, inputs.size() == 1, sources, diags, &units[i]);
+  for (size_t i = 0; i < r.inputs.size(); ++i) {
+    ok &= LoadInput(r.inputs[i], options, r.inputs.size() == 1, sources, diags, &units[i]);
   }
   pto::Program program;
-  if (ok && compile_only) {
+  if (ok && r.compile_only) {
     program = std::move(units[0].program);
-    if (!program.is_object) ok = Fail(inputs[0] + " is the listing of an executable, not source");
+    if (!program.is_object) ok = Fail(r.inputs[0] + " is the listing of an executable, not source");
   } else if (ok) {
-    ok = pto::assembler::MakeExecutable(std::move(units), entry, &program, diags);
+    ok = pto::assembler::MakeExecutable(std::move(units), r.entry, &program, diags);
   }
   diags.Render(std::cerr, "ptoas");
   if (!ok) return kExitInputError;
-  return Write(std::move(program), output) ? kExitOk : kExitInputError;
+  return Write(std::move(program), r.output) ? kExitOk : kExitInputError;
+}
+
+}  // namespace
+
+static int ToolMain(int argc, char** argv) {
+  CLI::App app{"ptoas: assemble and link PTO assembly (.pto) into PTO bytecode", "ptoas"};
+  Request r;
+  DeclareOptions(app, r);
+  app.set_version_flag("--version", pto::VersionText("ptoas"));
+  if (std::optional<int> exit = pto::ParseCommandLine(app, argc, argv)) return *exit;
+  pto::assembler::AssembleOptions options;
+  if (std::optional<int> exit = AssemblerOptions(r, &options)) return *exit;
+  // -d and --dump-header print to standard output unless given a file.
+  const bool inspect = r.disassemble || r.dump_header;
+  if (!inspect && r.output.empty()) {
+    r.output = WithExtension(r.inputs[0], r.compile_only ? ".ptoo" : ".ptobc");
+  }
+  const bool to_stdout = inspect && (r.output.empty() || r.output == "-");
+  if (!to_stdout) {  // checked before any work is done
+    if (std::optional<int> exit = pto::CheckOutputs("ptoas", {r.output}, r.inputs)) return *exit;
+  }
+  if (inspect) return Inspect(r.inputs[0], r.output, r.dump_header);
+  return Build(r, options);
 }
 
 int main(int argc, char** argv) {

@@ -251,6 +251,110 @@ bool ParseEventIdArray(Context& ctx, ItemSpan term, const Item& params, Type* ty
   return true;
 }
 
+// A bare !name that an alias defines: its type, spelled as written. \a *done: it was one
+// (then the result is whether it is usable).
+bool AliasType(Context& ctx, const Item& head, Type* type, bool* done) {
+  const Context::TypeAliasEntry* alias = ctx.TypeAlias(head.text);
+  *done = alias != nullptr;
+  if (!alias) return false;
+  if (alias->definition.end > head.range.begin) {
+    ctx.Error(head, StrCat("type alias '!", head.text, "' ",
+                           alias->definition.begin <= head.range.begin
+                               ? "names itself"
+                               : "is used before its definition"));
+    return false;
+  }
+  if (alias->broken) return false;  // reported where it is defined
+  std::string spelling = std::move(type->text);
+  *type = *alias->type;
+  type->text = std::move(spelling);
+  return true;
+}
+
+// !pto.local_array<...>: one or more static sizes (!pto.local_array<8x8xf32> is row-major),
+// 1 to 1048576 elements in all.
+bool ParseLocalArrayType(Context& ctx, ItemSpan term, const Item& params, Type* type) {
+  if (!ParseViewType(ctx, params, TypeKind::kLocalArray, type)) return false;
+  int64_t elements = 1;
+  for (int64_t d : type->shape) {
+    elements = d <= 0 ? 0 : std::min<int64_t>(elements * d, kMaxLocalArrayElements + 1);
+  }
+  if (type->shape.empty() || elements <= 0 || elements > kMaxLocalArrayElements) {
+    ctx.Error(term, "a local array has static sizes and 1 to 1048576 elements: "
+                    "!pto.local_array<64xi32>, !pto.local_array<8x8xf32>");
+    return false;
+  }
+  return true;
+}
+
+// !pto.NAME<...>: the PTO dialect's parameterised types. \a *done: NAME is one of them.
+bool ParsePtoType(Context& ctx, ItemSpan term, std::string_view name, const Item& params,
+                  Type* type, bool* done) {
+  *done = true;
+  if (name == "pto.tile" || name == "pto.tile_buf") return ParseTileType(ctx, params, type);
+  if (name == "pto.multi_tile_buf") return ParseMultiTileType(ctx, params, type);
+  if (name == "pto.ptr") return ParseViewType(ctx, params, TypeKind::kPointer, type);
+  if (name == "pto.vreg") return ParseVRegType(ctx, params, type);
+  if (name == "pto.mask") return ParseMaskType(ctx, params, type);
+  if (name == "pto.tensor_view") return ParseViewType(ctx, params, TypeKind::kTensorView, type);
+  if (name == "pto.partition_tensor_view" || name == "pto.tile_view") {
+    return ParseViewType(ctx, params, TypeKind::kPartitionView, type);
+  }
+  // !pto.global<...> is the ISA pages' name for a global operand (tprefetch).
+  if (name == "pto.memref" || name == "pto.global") {
+    return ParseViewType(ctx, params, TypeKind::kMemref, type);
+  }
+  if (name == "pto.eventid_array") return ParseEventIdArray(ctx, term, params, type);
+  if (name == "pto.local_array") return ParseLocalArrayType(ctx, term, params, type);
+  *done = false;
+  return false;
+}
+
+// Builtin parameterised types: vector<4xi16> (tmrgsort's counts: a fixed number of scalars,
+// held as a local array) and memref<...>. \a *done: the head is one of them.
+bool ParseBuiltinType(Context& ctx, ItemSpan term, const Item& head, const Item& params,
+                      Type* type, bool* done) {
+  *done = true;
+  if (head.IsWord("vector")) {
+    if (!ParseViewType(ctx, params, TypeKind::kLocalArray, type)) return false;
+    if (type->shape.size() != 1 || type->shape[0] <= 0 || type->shape[0] > kMaxLocalArrayElements) {
+      ctx.Error(term, "only one-dimensional vectors of static size are supported: vector<4xi16>");
+      return false;
+    }
+    return true;
+  }
+  if (head.IsWord("memref")) {
+    const std::vector<ItemSpan> entries = Split(params.children(), ",");
+    if (entries.size() == 2 && !IsGlobalSpace(entries[1])) {
+      return ParseLocalMemref(ctx, params, entries, type);
+    }
+    if (entries.size() > 2) {
+      ctx.Error(entries[2], "memref<...> takes a shape and an optional #pto.address_space<...>");
+      return false;
+    }
+    return ParseViewType(ctx, params, TypeKind::kMemref, type);
+  }
+  *done = false;
+  return false;
+}
+
+// A type no rule above took: the PTO dialect's types are all known, so another !pto.NAME is a
+// mistake, as is a !name that no alias defines. Other dialects' types are carried as text.
+bool OpaqueType(Context& ctx, const Item& head, Type* type) {
+  if (head.Is(ItemKind::kBang) && head.text.find('.') == std::string_view::npos) {
+    ctx.Error(head, StrCat("undefined type alias '!", head.text, "'"));
+    return false;
+  }
+  if (head.Is(ItemKind::kBang) && head.text.substr(0, 4) == "pto." &&
+      head.text != "pto.event" && head.text != "pto.fmatrix_config" &&
+      head.text != "pto.struct") {  // a struct's fields are read where it is declared and used
+    ctx.Error(head, StrCat("unknown PTO type '!", head.text, "'"));
+    return false;
+  }
+  type->kind = TypeKind::kOpaque;
+  return true;
+}
+
 // ParseType without the cache.
 bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   *type = Type();
@@ -260,22 +364,10 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
   type->text = Spell(term);
   const Item& head = items[0];
   const Item* params = *consumed >= 2 && term[1].IsGroup('<') ? &term[1] : nullptr;
+  bool done = false;
   if (head.Is(ItemKind::kBang) && !params) {
-    const Context::TypeAliasEntry* alias = ctx.TypeAlias(head.text);
-    if (alias && alias->definition.end > head.range.begin) {
-      ctx.Error(head, StrCat("type alias '!", head.text, "' ",
-                             alias->definition.begin <= head.range.begin
-                                 ? "names itself"
-                                 : "is used before its definition"));
-      return false;
-    }
-    if (alias) {
-      if (alias->broken) return false;  // reported where it is defined
-      std::string spelling = std::move(type->text);
-      *type = *alias->type;
-      type->text = std::move(spelling);
-      return true;
-    }
+    const bool ok = AliasType(ctx, head, type, &done);
+    if (done) return ok;
   }
   if (PackedPair(head, params, type)) return true;
   if (head.Is(ItemKind::kBang) && !params && head.text == "pto.align") {
@@ -294,74 +386,14 @@ bool ParseTerm(Context& ctx, ItemSpan items, Type* type, size_t* consumed) {
     }
   }
   if (head.Is(ItemKind::kBang) && params) {
-    std::string_view name = head.text;
-    if (name == "pto.tile" || name == "pto.tile_buf") return ParseTileType(ctx, *params, type);
-    if (name == "pto.multi_tile_buf") return ParseMultiTileType(ctx, *params, type);
-    if (name == "pto.ptr") return ParseViewType(ctx, *params, TypeKind::kPointer, type);
-    if (name == "pto.vreg") return ParseVRegType(ctx, *params, type);
-    if (name == "pto.mask") return ParseMaskType(ctx, *params, type);
-    if (name == "pto.tensor_view") {
-      return ParseViewType(ctx, *params, TypeKind::kTensorView, type);
-    }
-    if (name == "pto.partition_tensor_view" || name == "pto.tile_view") {
-      return ParseViewType(ctx, *params, TypeKind::kPartitionView, type);
-    }
-    // !pto.global<...> is the ISA pages' name for a global operand (tprefetch).
-    if (name == "pto.memref" || name == "pto.global") {
-      return ParseViewType(ctx, *params, TypeKind::kMemref, type);
-    }
-    if (name == "pto.eventid_array") return ParseEventIdArray(ctx, term, *params, type);
-    if (name == "pto.local_array") {
-      // One or more static sizes (!pto.local_array<8x8xf32> is row-major), 1 to 1048576
-      // elements in all.
-      if (!ParseViewType(ctx, *params, TypeKind::kLocalArray, type)) return false;
-      int64_t elements = 1;
-      for (int64_t d : type->shape) {
-        elements = d <= 0 ? 0 : std::min<int64_t>(elements * d, kMaxLocalArrayElements + 1);
-      }
-      if (type->shape.empty() || elements <= 0 || elements > kMaxLocalArrayElements) {
-        ctx.Error(term, "a local array has static sizes and 1 to 1048576 elements: "
-                        "!pto.local_array<64xi32>, !pto.local_array<8x8xf32>");
-        return false;
-      }
-      return true;
-    }
+    const bool ok = ParsePtoType(ctx, term, head.text, *params, type, &done);
+    if (done) return ok;
   }
-  if (PackedPair(head, params, type)) return true;
-  if (head.IsWord("vector") && params) {
-    // vector<4xi16> (tmrgsort's counts): a fixed number of scalars, held as a local array.
-    if (!ParseViewType(ctx, *params, TypeKind::kLocalArray, type)) return false;
-    if (type->shape.size() != 1 || type->shape[0] <= 0 || type->shape[0] > kMaxLocalArrayElements) {
-      ctx.Error(term, "only one-dimensional vectors of static size are supported: vector<4xi16>");
-      return false;
-    }
-    return true;
+  if (params) {
+    const bool ok = ParseBuiltinType(ctx, term, head, *params, type, &done);
+    if (done) return ok;
   }
-  if (head.IsWord("memref") && params) {
-    const std::vector<ItemSpan> entries = Split(params->children(), ",");
-    if (entries.size() == 2 && !IsGlobalSpace(entries[1])) {
-      return ParseLocalMemref(ctx, *params, entries, type);
-    }
-    if (entries.size() > 2) {
-      ctx.Error(entries[2], "memref<...> takes a shape and an optional #pto.address_space<...>");
-      return false;
-    }
-    return ParseViewType(ctx, *params, TypeKind::kMemref, type);
-  }
-  // The PTO dialect's types are all known here: another !pto.NAME is a mistake, as is a
-  // !name that no alias defines. Other dialects' types are carried as text.
-  if (head.Is(ItemKind::kBang) && head.text.find('.') == std::string_view::npos) {
-    ctx.Error(head, StrCat("undefined type alias '!", head.text, "'"));
-    return false;
-  }
-  if (head.Is(ItemKind::kBang) && head.text.substr(0, 4) == "pto." &&
-      head.text != "pto.event" && head.text != "pto.fmatrix_config" &&
-      head.text != "pto.struct") {  // a struct's fields are read where it is declared and used
-    ctx.Error(head, StrCat("unknown PTO type '!", head.text, "'"));
-    return false;
-  }
-  type->kind = TypeKind::kOpaque;
-  return true;
+  return OpaqueType(ctx, head, type);
 }
 
 }  // namespace

@@ -91,6 +91,127 @@ bool CheckDmaTypes(Context& ctx, const OpInfo& info, const Statement& stmt,
   return ok;
 }
 
+// The groups after the leading operands: nburst(...), then loop(...) groups, inner first,
+// then (loads) pad(...).
+struct DmaGroups {
+  std::vector<Value> nburst, pad, loops;
+};
+
+bool ReadDmaGroups(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt, ItemSpan items,
+                   size_t from, bool load, DmaGroups* g) {
+  Context& ctx = fb.ctx();
+  bool seen_nburst = false, seen_pad = false;
+  for (size_t i = from; i < items.size(); i += 2) {
+    if (!(items[i].Is(ItemKind::kWord) && i + 1 < items.size() && items[i + 1].IsGroup('('))) {
+      ctx.Error(items[i], StrCat("expected nburst(...), loop(...)", load ? " or pad(...)" : "",
+                                 " here, got '", Spell(items.subspan(i, 1)), "'"));
+      return false;
+    }
+    const std::string_view word = items[i].text;
+    const Item& group = items[i + 1];
+    if (word == "nburst" && !seen_nburst) {
+      if (!GroupValues(fb, group, 3, 3, "nburst", &g->nburst)) return false;
+      seen_nburst = true;
+    } else if (word == "loop" && seen_nburst && !seen_pad) {
+      if (!GroupValues(fb, group, 3, 3, "loop", &g->loops)) return false;
+    } else if (word == "pad" && load && seen_nburst && !seen_pad) {
+      if (!GroupValues(fb, group, 1, 3, "pad", &g->pad)) return false;
+      if (g->pad.size() == 2) {
+        ctx.Error(group, "pad(...) gives the value alone, or with both padding counts");
+        return false;
+      }
+      seen_pad = true;
+    } else {
+      ctx.Error(items[i], StrCat("'", word, "(...)' is out of place: ", info.mnemonic,
+                                 " takes nburst(...), then loop(...) groups, inner first",
+                                 load ? ", then pad(...)" : ""));
+      return false;
+    }
+  }
+  if (!seen_nburst) {
+    ctx.Error(stmt.head, StrCat(info.mnemonic, " needs its nburst(count, src stride, dst stride)"));
+    return false;
+  }
+  return true;
+}
+
+// The pointers: a GM one and a UB one of the same element type (\a values in the written
+// order, \a parts their text).
+bool CheckDmaPointers(Context& ctx, const OpInfo& info, const Statement& stmt, bool load,
+                      const std::vector<Value>& values, const std::vector<ItemSpan>& parts) {
+  const Value& gm = load ? values[0] : values[1];
+  const Value& ub = load ? values[1] : values[0];
+  if (!IsGlobal(gm)) {
+    ctx.Error(load ? parts[0] : parts[1], StrCat(info.mnemonic, " needs a !pto.ptr<T, gm> here, got ",
+                                                 Describe(gm)));
+    return false;
+  }
+  if (!IsLocal(ub) || ub.type.mem != Memory::kVec) {
+    ctx.Error(load ? parts[1] : parts[0], StrCat(info.mnemonic, " needs a !pto.ptr<T, ub> here, got ",
+                                                 Describe(ub)));
+    return false;
+  }
+  if (ub.type.dtype != gm.type.dtype) {
+    ctx.Error(stmt.head, StrCat(info.mnemonic, " copies between pointers of one element type, got ",
+                                DTypeName(gm.type.dtype), " and ", DTypeName(ub.type.dtype)));
+    return false;
+  }
+  return true;
+}
+
+// Lengths, counts and strides are integers; the pad value is of the UB pointer's element type.
+bool CheckDmaScalars(Context& ctx, const OpInfo& info, const Statement& stmt,
+                     const std::vector<Value>& values, const DmaGroups& g, DType element) {
+  std::vector<Value> ints(values.begin() + 2, values.end());
+  ints.insert(ints.end(), g.nburst.begin(), g.nburst.end());
+  ints.insert(ints.end(), g.loops.begin(), g.loops.end());
+  if (g.pad.size() > 1) ints.insert(ints.end(), g.pad.begin() + 1, g.pad.end());
+  for (const Value& v : ints) {
+    if (v.cls != ValueClass::kScalar || !IsInteger(v.type.dtype) || v.type.IsLocalPointer()) {
+      ctx.Error(stmt.head, StrCat(info.mnemonic, " takes integer lengths, counts and strides, got ",
+                                  Describe(v)));
+      return false;
+    }
+  }
+  if (!g.pad.empty() && (g.pad[0].cls != ValueClass::kScalar || g.pad[0].type.dtype != element)) {
+    ctx.Error(stmt.head, StrCat("the pad value must be a ", DTypeName(element), ", got ",
+                                Describe(g.pad[0])));
+    return false;
+  }
+  std::vector<TypedOperand> typed;
+  for (const Value& v : values) typed.push_back({"", v});
+  for (const Value& v : g.nburst) typed.push_back({"", v});
+  for (size_t k = 0; k < g.loops.size(); ++k) typed.push_back({k % 3 == 0 ? "loop" : "", g.loops[k]});
+  for (size_t k = 0; k < g.pad.size(); ++k) typed.push_back({k == 0 ? "pad" : "", g.pad[k]});
+  return CheckDmaTypes(ctx, info, stmt, typed);
+}
+
+// The encoded operands, checked by the family's rules (the architecture, the element type, the
+// number of loops) as the verifier will run them, then emitted.
+bool EmitDma(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt, bool load,
+             const std::vector<Value>& values, const DmaGroups& g, DType element) {
+  std::vector<uint32_t> operands;
+  for (const Value& v : values) operands.push_back(v.reg);
+  for (const Value& v : g.nburst) operands.push_back(v.reg);
+  if (load) {
+    for (size_t k = 0; k < 3; ++k) operands.push_back(k < g.pad.size() ? g.pad[k].reg : kNoOperand);
+  }
+  for (const Value& v : g.loops) operands.push_back(v.reg);
+  std::vector<OperandType> types(operands.size());
+  for (size_t i = 0; i < operands.size(); ++i) {
+    types[i].present = operands[i] != kNoOperand;
+    types[i].dtype = i == (load ? 0u : 1u) ? element : DType::kI64;
+  }
+  bool ok = true;
+  for (const RuleError& e : CheckOperandTypes(info, fb.ctx().arch(), types)) {
+    fb.ctx().Error(stmt.head, e.message);
+    ok = false;
+  }
+  if (!ok) return false;
+  fb.Emit(info.opcode, operands, stmt.head.range);
+  return true;
+}
+
 }  // namespace
 
 bool LowerDmaOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
@@ -118,100 +239,12 @@ bool LowerDmaOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) 
     if (!IsOneTerm(ctx, part) || !Resolve(fb, part, DType::kI64, &r)) return false;
     values.push_back(r.value);
   }
-  const Value& gm = load ? values[0] : values[1];
-  const Value& ub = load ? values[1] : values[0];
-  if (!IsGlobal(gm)) {
-    ctx.Error(load ? parts[0] : parts[1], StrCat(info.mnemonic, " needs a !pto.ptr<T, gm> here, got ",
-                                                 Describe(gm)));
-    return false;
-  }
-  if (!IsLocal(ub) || ub.type.mem != Memory::kVec) {
-    ctx.Error(load ? parts[1] : parts[0], StrCat(info.mnemonic, " needs a !pto.ptr<T, ub> here, got ",
-                                                 Describe(ub)));
-    return false;
-  }
-  if (ub.type.dtype != gm.type.dtype) {
-    ctx.Error(stmt.head, StrCat(info.mnemonic, " copies between pointers of one element type, got ",
-                                DTypeName(gm.type.dtype), " and ", DTypeName(ub.type.dtype)));
-    return false;
-  }
-  std::vector<Value> nburst, pad, loops;
-  bool seen_nburst = false, seen_pad = false;
-  for (size_t i = end; i < items.size(); i += 2) {
-    if (!(items[i].Is(ItemKind::kWord) && i + 1 < items.size() && items[i + 1].IsGroup('('))) {
-      ctx.Error(items[i], StrCat("expected nburst(...), loop(...)", load ? " or pad(...)" : "",
-                                 " here, got '", Spell(items.subspan(i, 1)), "'"));
-      return false;
-    }
-    const std::string_view word = items[i].text;
-    const Item& group = items[i + 1];
-    if (word == "nburst" && !seen_nburst) {
-      if (!GroupValues(fb, group, 3, 3, "nburst", &nburst)) return false;
-      seen_nburst = true;
-    } else if (word == "loop" && seen_nburst && !seen_pad) {
-      if (!GroupValues(fb, group, 3, 3, "loop", &loops)) return false;
-    } else if (word == "pad" && load && seen_nburst && !seen_pad) {
-      if (!GroupValues(fb, group, 1, 3, "pad", &pad)) return false;
-      if (pad.size() == 2) {
-        ctx.Error(group, "pad(...) gives the value alone, or with both padding counts");
-        return false;
-      }
-      seen_pad = true;
-    } else {
-      ctx.Error(items[i], StrCat("'", word, "(...)' is out of place: ", info.mnemonic,
-                                 " takes nburst(...), then loop(...) groups, inner first",
-                                 load ? ", then pad(...)" : ""));
-      return false;
-    }
-  }
-  if (!seen_nburst) {
-    ctx.Error(stmt.head, StrCat(info.mnemonic, " needs its nburst(count, src stride, dst stride)"));
-    return false;
-  }
-  std::vector<Value> ints(values.begin() + 2, values.end());
-  ints.insert(ints.end(), nburst.begin(), nburst.end());
-  ints.insert(ints.end(), loops.begin(), loops.end());
-  if (pad.size() > 1) ints.insert(ints.end(), pad.begin() + 1, pad.end());
-  for (const Value& v : ints) {
-    if (v.cls != ValueClass::kScalar || !IsInteger(v.type.dtype) || v.type.IsLocalPointer()) {
-      ctx.Error(stmt.head, StrCat(info.mnemonic, " takes integer lengths, counts and strides, got ",
-                                  Describe(v)));
-      return false;
-    }
-  }
-  if (!pad.empty() && (pad[0].cls != ValueClass::kScalar || pad[0].type.dtype != ub.type.dtype)) {
-    ctx.Error(stmt.head, StrCat("the pad value must be a ", DTypeName(ub.type.dtype), ", got ",
-                                Describe(pad[0])));
-    return false;
-  }
-  std::vector<TypedOperand> typed;
-  for (const Value& v : values) typed.push_back({"", v});
-  for (const Value& v : nburst) typed.push_back({"", v});
-  for (size_t k = 0; k < loops.size(); ++k) typed.push_back({k % 3 == 0 ? "loop" : "", loops[k]});
-  for (size_t k = 0; k < pad.size(); ++k) typed.push_back({k == 0 ? "pad" : "", pad[k]});
-  if (!CheckDmaTypes(ctx, info, stmt, typed)) return false;
-  std::vector<uint32_t> operands;
-  for (const Value& v : values) operands.push_back(v.reg);
-  for (const Value& v : nburst) operands.push_back(v.reg);
-  if (load) {
-    for (size_t k = 0; k < 3; ++k) operands.push_back(k < pad.size() ? pad[k].reg : kNoOperand);
-  }
-  for (const Value& v : loops) operands.push_back(v.reg);
-  // The family's rules (the architecture, the element type, the number of loops), as the
-  // verifier will run them.
-  std::vector<OperandType> types(operands.size());
-  for (size_t i = 0; i < operands.size(); ++i) {
-    types[i].present = operands[i] != kNoOperand;
-    types[i].dtype = i == (load ? 0u : 1u) ? gm.type.dtype : DType::kI64;
-  }
-  bool ok = true;
-  for (const RuleError& e : CheckOperandTypes(info, ctx.arch(), types)) {
-    ctx.Error(stmt.head, e.message);
-    ok = false;
-  }
-  if (!ok) return false;
-  fb.Emit(info.opcode, operands, stmt.head.range);
-  return true;
+  if (!CheckDmaPointers(ctx, info, stmt, load, values, parts)) return false;
+  const DType element = values[0].type.dtype;  // (both pointers')
+  DmaGroups g;
+  return ReadDmaGroups(fb, info, stmt, items, end, load, &g) &&
+         CheckDmaScalars(ctx, info, stmt, values, g, element) &&
+         EmitDma(fb, info, stmt, load, values, g, element);
 }
 
 }  // namespace pto::assembler

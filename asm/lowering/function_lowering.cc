@@ -7,9 +7,63 @@
 
 namespace pto::assembler {
 
+namespace {
+
+// A memref or view parameter's shape: 1 to param_rank dimensions, each static and in range or
+// '?' (ptorun takes it from the argument, docs/semantics.md).
+bool CheckParamShape(Context& ctx, const Type& type, SourceRange type_range) {
+  if (type.shape.empty() || type.shape.size() > ctx.limits().param_rank) {
+    ctx.Error(type_range, StrCat("a memref or view argument needs a static shape of 1 to ",
+                                 ctx.limits().param_rank, " dimensions such as 16x16xf32"));
+    return false;
+  }
+  for (int64_t d : type.shape) {
+    if (d == kDynamic) continue;
+    if (std::string problem = MemrefDimProblem(d); !problem.empty()) {
+      ctx.Error(type_range, problem);
+      return false;
+    }
+  }
+  return true;
+}
+
+// A parameter of a type that is no parameter of the bytecode function and takes no ptorun
+// argument: a vector<4xi16> (tmrgsort's executed counts, written through outs: MLIR passes
+// vectors by value, so it is the function's own local array, zeros at entry) or an event (for
+// tsync only: every instruction finishes before the next starts, so there is nothing to wait
+// for). A struct is refused (PTOAS v0.60's provenance rule), as is anything else.
+bool AddLocalParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRange type_range) {
+  Context& ctx = fb.ctx();
+  Value v;
+  v.type = type;
+  if (type.kind == TypeKind::kLocalArray && type.text.rfind("vector<", 0) == 0) {
+    v.cls = ValueClass::kLocalArray;
+    v.reg = fb.NewLocalArray();
+    if (!fb.Define(name, v)) return false;
+    if (fb.function().defined) {
+      fb.Emit(Opcode::kDeclareLocalArray, {v.reg, static_cast<uint32_t>(type.shape[0])}, type_range);
+    }
+    return true;
+  }
+  const bool opaque = type.kind == TypeKind::kLocalArray || type.kind == TypeKind::kOpaque;
+  if (opaque && type.text.rfind("!pto.struct", 0) == 0) {
+    ctx.Error(type_range, "a struct is storage of the function that declares it "
+                          "(pto.declare_struct): it cannot be a parameter");
+    return false;
+  }
+  if (opaque && type.text.rfind("!pto.event", 0) == 0) {
+    v.cls = ValueClass::kEvent;
+    return fb.Define(name, v);
+  }
+  ctx.Error(type_range, StrCat("unsupported parameter type '", type.text,
+                               "' (expected a scalar, !pto.ptr<T>, a tile or a memref)"));
+  return false;
+}
+
+}  // namespace
+
 bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRange type_range) {
   Context& ctx = fb.ctx();
-  Function& fn = fb.function();
   Param param;
   param.name = ctx.InternName(fb.program(), name.text, name.range);
   param.dtype = type.dtype;
@@ -44,58 +98,15 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
       param.kind = ParamKind::kMemref;
       v.cls = ValueClass::kView;
       v.reg = fb.NewView(type.dtype, name.text);
-      if (type.shape.empty() || type.shape.size() > ctx.limits().param_rank) {
-        ctx.Error(type_range, StrCat("a memref or view argument needs a static shape of 1 to ",
-                                     ctx.limits().param_rank, " dimensions such as 16x16xf32"));
-        return false;
-      }
-      for (int64_t d : type.shape) {
-        if (d == kDynamic) continue;  // ptorun takes it from the argument (docs/semantics.md)
-        if (std::string problem = MemrefDimProblem(d); !problem.empty()) {
-          ctx.Error(type_range, problem);
-          return false;
-        }
-      }
+      if (!CheckParamShape(ctx, type, type_range)) return false;
       param.shape = type.shape;
       break;
-    case TypeKind::kLocalArray:
-      if (type.text.rfind("vector<", 0) == 0) {
-        // A vector<4xi16> parameter (tmrgsort's executed counts, written through outs): MLIR
-        // passes vectors by value, so what the function writes stays in it. It is the
-        // function's own local array, zeros at entry; not a parameter of the bytecode
-        // function, it takes no ptorun argument and a call cannot pass it.
-        v.cls = ValueClass::kLocalArray;
-        v.reg = fb.NewLocalArray();
-        if (!fb.Define(name, v)) return false;
-        if (fn.defined) {
-          fb.Emit(Opcode::kDeclareLocalArray, {v.reg, static_cast<uint32_t>(type.shape[0])},
-                  type_range);
-        }
-        return true;
-      }
-      [[fallthrough]];
-    case TypeKind::kOpaque:
-      if (type.text.rfind("!pto.struct", 0) == 0) {  // PTOAS v0.60's provenance rule
-        ctx.Error(type_range, "a struct is storage of the function that declares it "
-                              "(pto.declare_struct): it cannot be a parameter");
-        return false;
-      }
-      if (type.text.rfind("!pto.event", 0) == 0) {
-        // An event parameter (.arg %e0 : !pto.event) is for tsync only. Every instruction
-        // finishes before the next starts, so there is nothing to wait for and nothing to pass:
-        // it is not a parameter of the bytecode function and takes no ptorun argument.
-        v.cls = ValueClass::kEvent;
-        return fb.Define(name, v);
-      }
-      [[fallthrough]];
     default:
-      ctx.Error(type_range, StrCat("unsupported parameter type '", type.text,
-                                   "' (expected a scalar, !pto.ptr<T>, a tile or a memref)"));
-      return false;
+      return AddLocalParam(fb, name, type, type_range);
   }
   param.reg = v.reg;
   if (!fb.Define(name, v)) return false;
-  fn.params.push_back(param);
+  fb.function().params.push_back(param);
   return true;
 }
 
@@ -112,6 +123,25 @@ bool LowerArg(FunctionBuilder& fb, const Statement& stmt) {
   if (!ParseWholeType(ctx, items.subspan(2), &type)) return false;
   return AddParam(fb, items[0], type, SpanRange(items.subspan(2)));
 }
+
+namespace {
+
+// Whether value \a a can be passed for parameter \a p of \a fn.
+bool ArgumentMatches(const Function& fn, const Param& p, const Value& a) {
+  switch (p.kind) {
+    case ParamKind::kScalar:
+      return a.cls == ValueClass::kScalar &&
+             (a.type.IsLocalPointer() ? kLocalPointerDType : a.type.dtype) == p.dtype;
+    case ParamKind::kPointer:
+    case ParamKind::kMemref:
+      return a.cls == ValueClass::kView && a.type.dtype == p.dtype;
+    case ParamKind::kTile:
+      return a.cls == ValueClass::kTile && a.type.tile == fn.tiles[p.reg].type;
+  }
+  return false;
+}
+
+}  // namespace
 
 // func.call @f(%a, %b) : (T, U) -> ()
 bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
@@ -151,21 +181,7 @@ bool LowerCall(FunctionBuilder& fb, const Statement& stmt) {
   for (size_t k = 0; k < args.size(); ++k) {
     const Param& p = fn.params[k];
     const Value& a = args[k];
-    bool ok = false;
-    switch (p.kind) {
-      case ParamKind::kScalar:
-        ok = a.cls == ValueClass::kScalar &&
-             (a.type.IsLocalPointer() ? kLocalPointerDType : a.type.dtype) == p.dtype;
-        break;
-      case ParamKind::kPointer:
-      case ParamKind::kMemref:
-        ok = a.cls == ValueClass::kView && a.type.dtype == p.dtype;
-        break;
-      case ParamKind::kTile:
-        ok = a.cls == ValueClass::kTile && a.type.tile == fn.tiles[p.reg].type;
-        break;
-    }
-    if (!ok) {
+    if (!ArgumentMatches(fn, p, a)) {
       ctx.Error(items[1], StrCat("argument ", k + 1, " of @", items[0].text, " is ", Describe(a),
                                  ", which does not match parameter %", program.String(p.name)));
       return false;

@@ -298,6 +298,68 @@ bool LowerFrontendInit(FunctionBuilder& fb, const OpInfo& info, const Statement&
   return true;
 }
 
+namespace {
+
+// The attributes of an internal set-up, and its flag_base (0 if not written), checked.
+bool InternalPipeAttrs(Context& ctx, bool gm_fifo, PipeAttrs& attrs, PipeSetup* s,
+                       SourceRange* epilogue_range, uint32_t* flag_base) {
+  if (!attrs.Only({"dir_mask", "slot_size", "slot_num", "local_slot_num", "flag_base", "nosplit",
+                   "acc_push_epilogue", "operandSegmentSizes"}) ||
+      !ReadCommonAttrs(ctx, attrs, s, epilogue_range) ||
+      !attrs.Immediate("local_slot_num", 0, &s->local_slot_num) ||
+      !attrs.Int("flag_base", 0, 15, 0, flag_base)) {
+    return false;
+  }
+  if (!gm_fifo && s->local_slot_num) {
+    ctx.Error(attrs.Range("local_slot_num"), "initialize_l2l_pipe takes no local_slot_num");
+    return false;
+  }
+  if (*flag_base + (s->fact.dir_mask == 3 ? 4 : 2) > 16) {
+    ctx.Error(attrs.Range("flag_base"), StrCat("flag_base ", *flag_base, " with dir_mask ",
+                                               s->fact.dir_mask, " reaches past the 16 "
+                                               "hardware flag ids"));
+    return false;
+  }
+  return true;
+}
+
+// The operands: (initialize_l2g2l_pipe) the GM FIFO first, a slot tensor or a buffer; then the
+// local consumer buffers, the one of the pipe's direction, then (dir_mask 3) the V2C one.
+bool InternalPipeOperands(FunctionBuilder& fb, const Statement& stmt, bool gm_fifo, PipeSetup* s) {
+  Context& ctx = fb.ctx();
+  std::vector<ItemSpan> terms = OperandTerms(PipeOperands(stmt));
+  size_t next = 0;
+  if (gm_fifo) {
+    if (terms.empty()) {
+      ctx.Error(stmt.head, "initialize_l2g2l_pipe needs its GM FIFO operand first");
+      return false;
+    }
+    Resolved r;
+    if (!Resolve(fb, terms[0], DType::kInvalid, &r)) return false;
+    if (r.value.cls == ValueClass::kView && r.value.type.kind == TypeKind::kTensorView) {
+      if (!SlotTensorOperand(fb, terms[0], s)) return false;
+    } else {
+      s->has_gm_buffer = true;
+    }
+    next = 1;
+  }
+  for (; next < terms.size(); ++next) {
+    const bool first = next == (gm_fifo ? 1u : 0u);
+    const bool c2v = first && s->fact.dir_mask != 2;
+    if (!first && s->fact.dir_mask != 3) {
+      ctx.Error(terms[next], "a one-way pipe has one local consumer buffer");
+      return false;
+    }
+    if (!BufferOperand(fb, terms[next], c2v ? &s->c2v : &s->v2c, c2v ? &s->fact.c2v : &s->fact.v2c)) {
+      return false;
+    }
+    (c2v ? s->has_c2v : s->has_v2c) = true;
+  }
+  return true;
+}
+
+}  // namespace
+
 // %pipe = pto.initialize_l2g2l_pipe {dir_mask = M, slot_size = N, slot_num = S
 //     [, local_slot_num = L, flag_base = F, nosplit = B]}(%gm : T[, %local : i32
 //     [, %peer_local : i32]]) -> !pto.pipe
@@ -314,23 +376,7 @@ bool LowerInternalPipeInit(FunctionBuilder& fb, const Statement& stmt) {
   PipeAttrs attrs(ctx, stmt);
   SourceRange epilogue_range;
   uint32_t flag_base = 0;
-  if (!attrs.Only({"dir_mask", "slot_size", "slot_num", "local_slot_num", "flag_base", "nosplit",
-                   "acc_push_epilogue", "operandSegmentSizes"}) ||
-      !ReadCommonAttrs(ctx, attrs, &s, &epilogue_range) ||
-      !attrs.Immediate("local_slot_num", 0, &s.local_slot_num) ||
-      !attrs.Int("flag_base", 0, 15, 0, &flag_base)) {
-    return false;
-  }
-  if (!gm_fifo && s.local_slot_num) {
-    ctx.Error(attrs.Range("local_slot_num"), "initialize_l2l_pipe takes no local_slot_num");
-    return false;
-  }
-  if (flag_base + (s.fact.dir_mask == 3 ? 4 : 2) > 16) {
-    ctx.Error(attrs.Range("flag_base"), StrCat("flag_base ", flag_base, " with dir_mask ",
-                                               s.fact.dir_mask, " reaches past the 16 "
-                                               "hardware flag ids"));
-    return false;
-  }
+  if (!InternalPipeAttrs(ctx, gm_fifo, attrs, &s, &epilogue_range, &flag_base)) return false;
   const KernelKind kind = StatementKind(fb);
   if (kind == KernelKind::kAny) {
     ctx.Error(stmt.head, StrCat(stmt.head.text, " must be inside a cube or vector kernel "
@@ -341,35 +387,7 @@ bool LowerInternalPipeInit(FunctionBuilder& fb, const Statement& stmt) {
   int internal = 0;
   for (const PipeInitFact& f : fb.pipe_facts().inits) internal += f.internal;
   s.fact.id = attrs.Has("flag_base") ? flag_base : static_cast<uint32_t>(internal);
-  std::vector<ItemSpan> terms = OperandTerms(PipeOperands(stmt));
-  size_t next = 0;
-  if (gm_fifo) {
-    if (terms.empty()) {
-      ctx.Error(stmt.head, "initialize_l2g2l_pipe needs its GM FIFO operand first");
-      return false;
-    }
-    Resolved r;
-    if (!Resolve(fb, terms[0], DType::kInvalid, &r)) return false;
-    if (r.value.cls == ValueClass::kView && r.value.type.kind == TypeKind::kTensorView) {
-      if (!SlotTensorOperand(fb, terms[0], &s)) return false;
-    } else {
-      s.has_gm_buffer = true;
-    }
-    next = 1;
-  }
-  // The local consumer buffers: the one of the pipe's direction, then (dir_mask 3) the V2C one.
-  for (; next < terms.size(); ++next) {
-    const bool first = next == (gm_fifo ? 1u : 0u);
-    const bool c2v = first && s.fact.dir_mask != 2;
-    if (!first && s.fact.dir_mask != 3) {
-      ctx.Error(terms[next], "a one-way pipe has one local consumer buffer");
-      return false;
-    }
-    if (!BufferOperand(fb, terms[next], c2v ? &s.c2v : &s.v2c, c2v ? &s.fact.c2v : &s.fact.v2c)) {
-      return false;
-    }
-    (c2v ? s.has_c2v : s.has_v2c) = true;
-  }
+  if (!InternalPipeOperands(fb, stmt, gm_fifo, &s)) return false;
   // Without a flag_base, the pipe's flags come from pairing it with its peer by its buffers.
   for (const PipeBufferSource* b : {&s.fact.c2v, &s.fact.v2c}) {
     if (!attrs.Has("flag_base") && b->kind == PipeBufferSource::Kind::kOther) {

@@ -21,6 +21,12 @@ class ScalarLowering {
   bool SplitTypes(ItemSpan sig);
   bool ReadPredicate(ItemSpan* operands);
   bool ResolveOperand(ItemSpan term, DType expected, Value* out);
+  bool OperandTerms(ItemSpan operands, std::vector<ItemSpan>* terms);
+  bool Encode(const std::vector<ItemSpan>& terms, std::vector<uint32_t>* encoded);
+  bool Emit(std::vector<uint32_t> encoded);
+  bool IsCompare() const {
+    return info_.family == Family::kCompareInt || info_.family == Family::kCompareFloat;
+  }
 
   FunctionBuilder& fb_;
   Context& ctx_;
@@ -158,35 +164,10 @@ bool LowerHandleSelect(FunctionBuilder& fb, const Statement& stmt, ItemSpan oper
   return fb.Define(stmt.results[0], result);
 }
 
-bool ScalarLowering::Run() {
-  if (stmt_.results.size() != 1) {
-    ctx_.Error(stmt_.head, StrCat("write '%result = ", info_.mnemonic, " ...'"));
-    return false;
-  }
-  ItemSpan items = stmt_.items;
-  int colon = Find(items, ":");
-  if (colon < 0) {
-    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs its type: '... : T'"));
-    return false;
-  }
-  if (info_.family == Family::kSelect) {
-    Type t;
-    ItemSpan sig = items.subspan(colon + 1);
-    if (!ParseWholeType(ctx_, Split(sig, ",").back(), &t)) return false;
-    if (t.kind == TypeKind::kTile || t.kind == TypeKind::kMemref ||
-        t.kind == TypeKind::kTensorView || t.kind == TypeKind::kPartitionView) {
-      return LowerHandleSelect(fb_, stmt_, items.subspan(0, colon), t);
-    }
-  }
-  if (!SplitTypes(items.subspan(colon + 1))) return false;
-  ItemSpan operands = items.subspan(0, colon);
-  if ((info_.family == Family::kCompareInt || info_.family == Family::kCompareFloat) &&
-      !ReadPredicate(&operands)) {
-    return false;
-  }
-  // Drop attribute dictionaries and the modifiers fastmath<fast> and overflow<nsw> after the
-  // operands; they change nothing the VM computes.
-  std::vector<ItemSpan> parts, terms;
+// The operand terms, without the attribute dictionaries and the modifiers fastmath<fast> and
+// overflow<nsw> after them: they change nothing the VM computes.
+bool ScalarLowering::OperandTerms(ItemSpan operands, std::vector<ItemSpan>* terms) {
+  std::vector<ItemSpan> parts;
   std::map<std::string, Attribute> attrs;
   if (!SplitList(ctx_, operands, "an operand", &parts)) return false;
   auto skip_dicts = [&](ItemSpan* rest) {
@@ -209,35 +190,38 @@ bool ScalarLowering::Run() {
                               info_.mnemonic));
       return false;
     }
-    if (n > 0) terms.push_back(part.subspan(0, n));
+    if (n > 0) terms->push_back(part.subspan(0, n));
   }
   // The dictionary spellings of the modifiers are all arith's operations take.
-  if (!CheckAttributeNames(ctx_, attrs, info_.mnemonic, [](std::string_view name) {
-        return name == "fastmath" || name == "overflowFlags";
-      })) {
-    return false;
-  }
-  const int inputs = info_.num_operands() - info_.num_outputs -
-                     ((info_.family == Family::kCompareInt ||
-                       info_.family == Family::kCompareFloat) ? 1 : 0);
+  return CheckAttributeNames(ctx_, attrs, info_.mnemonic, [](std::string_view name) {
+    return name == "fastmath" || name == "overflowFlags";
+  });
+}
+
+// The registers of the result (slot 0, filled by Emit), the operands and a comparison's
+// predicate.
+bool ScalarLowering::Encode(const std::vector<ItemSpan>& terms, std::vector<uint32_t>* encoded) {
+  const int inputs = info_.num_operands() - info_.num_outputs - (IsCompare() ? 1 : 0);
   if (static_cast<int>(terms.size()) != inputs) {
     ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " takes ", inputs, " operand",
                                   inputs == 1 ? "" : "s", ", got ", terms.size()));
     return false;
   }
-  std::vector<uint32_t> encoded{0};
+  encoded->assign(1, 0);
   bool ok = true;
   for (size_t i = 0; i < terms.size(); ++i) {
     DType expected = operand_type_;
     if (info_.family == Family::kSelect && i == 0) expected = DType::kI1;
     Value v;
     ok &= ResolveOperand(terms[i], expected, &v);
-    encoded.push_back(v.reg);
+    encoded->push_back(v.reg);
   }
-  if (!ok) return false;
-  if (info_.family == Family::kCompareInt || info_.family == Family::kCompareFloat) {
-    encoded.push_back(predicate_);
-  }
+  if (ok && IsCompare()) encoded->push_back(predicate_);
+  return ok;
+}
+
+// The result's register, the family's rules on the registers' types, then the instruction.
+bool ScalarLowering::Emit(std::vector<uint32_t> encoded) {
   Value result = fb_.NewScalarValue(result_type_);
   if (local_result_.IsLocalPointer()) result.type = local_result_;  // an address, typed
   encoded[0] = result.reg;
@@ -247,6 +231,7 @@ bool ScalarLowering::Run() {
       types[i].dtype = fb_.function().scalar_regs[encoded[i]];
     }
   }
+  bool ok = true;
   for (const RuleError& e : CheckOperandTypes(info_, ctx_.arch(), types)) {
     ctx_.Error(stmt_.head, e.message);
     ok = false;
@@ -254,6 +239,34 @@ bool ScalarLowering::Run() {
   if (!ok || !fb_.Define(stmt_.results[0], result)) return false;
   fb_.Emit(info_.opcode, encoded, stmt_.head.range);
   return true;
+}
+
+bool ScalarLowering::Run() {
+  if (stmt_.results.size() != 1) {
+    ctx_.Error(stmt_.head, StrCat("write '%result = ", info_.mnemonic, " ...'"));
+    return false;
+  }
+  ItemSpan items = stmt_.items;
+  int colon = Find(items, ":");
+  if (colon < 0) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " needs its type: '... : T'"));
+    return false;
+  }
+  if (info_.family == Family::kSelect) {
+    Type t;
+    ItemSpan sig = items.subspan(colon + 1);
+    if (!ParseWholeType(ctx_, Split(sig, ",").back(), &t)) return false;
+    if (t.kind == TypeKind::kTile || t.kind == TypeKind::kMemref ||
+        t.kind == TypeKind::kTensorView || t.kind == TypeKind::kPartitionView) {
+      return LowerHandleSelect(fb_, stmt_, items.subspan(0, colon), t);
+    }
+  }
+  if (!SplitTypes(items.subspan(colon + 1))) return false;
+  ItemSpan operands = items.subspan(0, colon);
+  if (IsCompare() && !ReadPredicate(&operands)) return false;
+  std::vector<ItemSpan> terms;
+  std::vector<uint32_t> encoded;
+  return OperandTerms(operands, &terms) && Encode(terms, &encoded) && Emit(std::move(encoded));
 }
 
 }  // namespace

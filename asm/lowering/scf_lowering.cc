@@ -48,29 +48,28 @@ bool CarriedPairs(FunctionBuilder& fb, const Item& group, const char* usage,
   return true;
 }
 
-}  // namespace
-
-// %r:N = scf.for [unsigned] %i = %lb to %ub step %s [: T] [iter_args(%a = %x, ...) -> (T, ...)]
-//   { ... scf.yield %a2, ... }
-bool LowerFor(BodyLowering& body, const Statement& stmt) {
-  FunctionBuilder& fb = body.fb();
-  Context& ctx = fb.ctx();
-  ItemSpan items;
-  if (!WithoutTrailingAttributes(ctx, stmt, &items)) return false;
-  size_t i = 0;
+// The header of an scf.for: [unsigned] %i = %lb to %ub step %s [: T], up to its clauses.
+struct LoopHeader {
   bool is_unsigned = false;
+  const Item* iv_name = nullptr;
+  const Item* region = nullptr;
+  ItemSpan lb, ub, step;
+  DType iv_type = DType::kInvalid;  ///< written after ':', or the lower bound's
+};
+
+bool ReadLoopHeader(Context& ctx, const Statement& stmt, ItemSpan items, LoopHeader* h) {
+  size_t i = 0;
   if (i < items.size() && items[i].IsWord("unsigned")) {
-    is_unsigned = true;
+    h->is_unsigned = true;
     ++i;
   }
-  const Item* region = items.empty() || !items.back().Is(ItemKind::kRegion) ? nullptr
-                                                                           : &items.back();
+  h->region = items.empty() || !items.back().Is(ItemKind::kRegion) ? nullptr : &items.back();
   if (i + 6 >= items.size() || !items[i].Is(ItemKind::kValue) || !items[i + 1].IsPunct("=") ||
-      !region) {
+      !h->region) {
     ctx.Error(stmt.head, "expected 'scf.for %i = %lb to %ub step %step { ... }'");
     return false;
   }
-  const Item& iv_name = items[i];
+  h->iv_name = &items[i];
   i += 2;
   auto term_until = [&](const char* word) {
     size_t start = i;
@@ -81,82 +80,106 @@ bool LowerFor(BodyLowering& body, const Statement& stmt) {
     }
     return items.subspan(start, i - start);
   };
-  ItemSpan lb_items = term_until("to");
+  h->lb = term_until("to");
   if (i >= items.size() || !items[i].IsWord("to")) {
     ctx.Error(stmt.head, "scf.for: expected 'to' after the lower bound");
     return false;
   }
   ++i;
-  ItemSpan ub_items = term_until("step");
+  h->ub = term_until("step");
   if (i >= items.size() || !items[i].IsWord("step")) {
     ctx.Error(stmt.head, "scf.for: expected 'step' after the upper bound");
     return false;
   }
   ++i;
-  ItemSpan step_items = term_until("");
-  DType iv_type = DType::kInvalid;
+  h->step = term_until("");
   if (i < items.size() && items[i].IsPunct(":")) {
     Type t;
     size_t consumed = 0;
     if (!ParseType(ctx, items.subspan(i + 1), &t, &consumed)) return false;
-    iv_type = t.dtype;
-    i += 1 + consumed;
+    h->iv_type = t.dtype;
   }
-  Resolved lb, ub, step;
-  if (!Resolve(fb, lb_items, iv_type == DType::kInvalid ? DType::kIndex : iv_type, &lb))
-    return false;
-  if (iv_type == DType::kInvalid) iv_type = lb.value.type.dtype;
-  if (!Resolve(fb, ub_items, iv_type, &ub) || !Resolve(fb, step_items, iv_type, &step)) {
+  return true;
+}
+
+// The bounds and step, all of one integer type (the header's, else the lower bound's); a
+// constant step is positive (PTOAS v0.60, MLIR's scf.for).
+bool ResolveLoopBounds(FunctionBuilder& fb, LoopHeader* h, Resolved* lb, Resolved* ub,
+                       Resolved* step) {
+  Context& ctx = fb.ctx();
+  if (!Resolve(fb, h->lb, h->iv_type == DType::kInvalid ? DType::kIndex : h->iv_type, lb)) {
     return false;
   }
-  for (const Resolved* r : {&lb, &ub, &step}) {
-    if (r->value.cls != ValueClass::kScalar || r->value.type.dtype != iv_type ||
-        !IsInteger(iv_type)) {
+  if (h->iv_type == DType::kInvalid) h->iv_type = lb->value.type.dtype;
+  if (!Resolve(fb, h->ub, h->iv_type, ub) || !Resolve(fb, h->step, h->iv_type, step)) return false;
+  for (const Resolved* r : {lb, ub, step}) {
+    if (r->value.cls != ValueClass::kScalar || r->value.type.dtype != h->iv_type ||
+        !IsInteger(h->iv_type)) {
       ctx.Error(r->range, StrCat("loop bounds and step must all be one integer type (",
-                                 DTypeName(iv_type), "); this is ", Describe(r->value)));
+                                 DTypeName(h->iv_type), "); this is ", Describe(r->value)));
       return false;
     }
   }
-  // PTOAS v0.60 (MLIR's scf.for): a constant step must be positive.
-  if (step.value.is_const &&
-      (is_unsigned ? step.value.int_value == 0 : step.value.int_value <= 0)) {
-    ctx.Error(step.range, StrCat("scf.for needs a positive step, got ", step.value.int_value));
+  if (step->value.is_const &&
+      (h->is_unsigned ? step->value.int_value == 0 : step->value.int_value <= 0)) {
+    ctx.Error(step->range, StrCat("scf.for needs a positive step, got ", step->value.int_value));
     return false;
   }
-  // iter_args(%a = %init, ...)
-  std::vector<const Item*> iter_names;
-  std::vector<Value> iter_inits;
+  return true;
+}
+
+// iter_args(%a = %init, ...) and the result types written after "->", those of the values
+// carried.
+bool ReadLoopCarried(FunctionBuilder& fb, const Statement& stmt, ItemSpan items,
+                     std::vector<const Item*>* names, std::vector<Value>* inits) {
+  Context& ctx = fb.ctx();
   int clause = FindClause(items, "iter_args");
-  if (clause >= 0 && !CarriedPairs(fb, items[clause + 1], "expected iter_args(%name = %init, ...)",
-                                   &iter_names, &iter_inits)) {
+  if (clause >= 0 &&
+      !CarriedPairs(fb, items[clause + 1], "expected iter_args(%name = %init, ...)", names, inits)) {
     return false;
   }
-  // The result types written after "->" are those of the values carried.
   std::vector<Type> written;
   std::vector<SourceRange> written_at;
   if (!ResultTypes(ctx, items, &written, &written_at)) return false;
-  if ((clause >= 0 || !written.empty()) &&
-      !CheckWrittenTypes(ctx, written, written_at, iter_inits, stmt.head.range,
-                         "values scf.for carries")) {
+  return (clause < 0 && written.empty()) ||
+         CheckWrittenTypes(ctx, written, written_at, *inits, stmt.head.range,
+                           "values scf.for carries");
+}
+
+}  // namespace
+
+// %r:N = scf.for [unsigned] %i = %lb to %ub step %s [: T] [iter_args(%a = %x, ...) -> (T, ...)]
+//   { ... scf.yield %a2, ... }
+bool LowerFor(BodyLowering& body, const Statement& stmt) {
+  FunctionBuilder& fb = body.fb();
+  Context& ctx = fb.ctx();
+  ItemSpan items;
+  LoopHeader h;
+  Resolved lb, ub, step;
+  std::vector<const Item*> iter_names;
+  std::vector<Value> iter_inits;
+  if (!WithoutTrailingAttributes(ctx, stmt, &items) || !ReadLoopHeader(ctx, stmt, items, &h) ||
+      !ResolveLoopBounds(fb, &h, &lb, &ub, &step) ||
+      !ReadLoopCarried(fb, stmt, items, &iter_names, &iter_inits)) {
     return false;
   }
-  Value iv = fb.NewScalarValue(iv_type);
+  Value iv = fb.NewScalarValue(h.iv_type);
   fb.EmitMove(iv, lb.value, stmt.head.range);
   RegionExit exit;
   exit.targets = FreshCopies(fb, iter_inits, stmt.head.range);
   uint32_t check =
-      fb.Emit(Opcode::kForCheck, {iv.reg, ub.value.reg, 0, is_unsigned}, stmt.head.range);
+      fb.Emit(Opcode::kForCheck, {iv.reg, ub.value.reg, 0, h.is_unsigned}, stmt.head.range);
   uint32_t loop_body = fb.Here();
   fb.PushScope();
-  bool ok = fb.Define(iv_name, iv);
+  bool ok = fb.Define(*h.iv_name, iv);
   for (size_t k = 0; k < iter_names.size(); ++k) ok &= fb.Define(*iter_names[k], exit.targets[k]);
-  ok &= body.LowerRegion(*region, &exit);
+  ok &= body.LowerRegion(*h.region, &exit);
   fb.PopScope();
   if (!exit.terminated && !exit.targets.empty()) {
-    ctx.Error(region->range, "this loop carries values, so its body must end with scf.yield");
+    ctx.Error(h.region->range, "this loop carries values, so its body must end with scf.yield");
     ok = false;
   }
-  fb.Emit(Opcode::kForNext, {iv.reg, step.value.reg, ub.value.reg, loop_body, is_unsigned},
+  fb.Emit(Opcode::kForNext, {iv.reg, step.value.reg, ub.value.reg, loop_body, h.is_unsigned},
           stmt.head.range);
   fb.Patch(check, 2, fb.Here());
   return DefineResults(fb, stmt, exit.targets) && ok;

@@ -133,6 +133,11 @@ class SimtOpLowering {
   bool CheckOperands();
   bool MakeResult();
   bool FillImmediates();
+  bool CheckValueTypes(const Value* value, bool is_float);
+  bool AttrInt(const char* name, int64_t* out);
+  bool Immediate(std::string_view name, const Value* value, uint32_t* code);
+  bool KeepSlot(uint32_t* code);
+  bool CheckConvert();
   int NextInput(int from) const {
     while (from < info_.num_operands() && info_.operands[from].kind == OperandKind::kImm) ++from;
     return from;
@@ -291,26 +296,25 @@ bool SimtOpLowering::MakeResult() {
   return true;
 }
 
-bool SimtOpLowering::FillImmediates() {
+// "16 : i32": the number of attribute \a name before its type; false (reported when it is
+// there) if it is missing or not an integer.
+bool SimtOpLowering::AttrInt(const char* name, int64_t* out) {
+  auto it = attrs_.find(name);
+  if (it == attrs_.end()) return false;
+  const Item* word = it->second.value.empty() ? nullptr : &it->second.value[0];
+  if (!word || !word->Is(ItemKind::kInt)) {
+    ctx_.Error(it->second.range, StrCat("bad value for ", name, " of ", info_.mnemonic));
+    return false;
+  }
+  *out = word->number;
+  return true;
+}
+
+// The types of the value the op computes on (\a value, a float or packed floats when
+// \a is_float), its result and, for atomics, its pointer.
+bool SimtOpLowering::CheckValueTypes(const Value* value, bool is_float) {
   const Opcode op = info_.opcode;
   const Family fam = info_.family;
-  const SourceRange head = stmt_.head.range;
-  auto attr_int = [&](const char* name, int64_t* out) {
-    auto it = attrs_.find(name);
-    if (it == attrs_.end()) return false;
-    // "16 : i32": the number before its type.
-    const Item* word = it->second.value.empty() ? nullptr : &it->second.value[0];
-    if (!word || !word->Is(ItemKind::kInt)) {
-      ctx_.Error(it->second.range, StrCat("bad value for ", name, " of ", info_.mnemonic));
-      return false;
-    }
-    *out = word->number;
-    return true;
-  };
-  // The value the op computes on, and whether it is a float (or packed floats).
-  const int data = fam == Family::kSimtAtomic ? 1 : 0;
-  const Value* value = data < static_cast<int>(values_.size()) ? &values_[data] : nullptr;
-  const bool is_float = value && (IsFloat(value->type.dtype) || value->type.packed != DType::kInvalid);
   const bool same_type_result = fam == Family::kSimtAtomic || op == Opcode::kReduxAdd ||
                                 op == Opcode::kReduxMax || op == Opcode::kReduxMin ||
                                 (fam == Family::kSimtMath && op != Opcode::kConvert &&
@@ -350,79 +354,104 @@ bool SimtOpLowering::FillImmediates() {
                                  "not '", value->type.text, "'"));
     return false;
   }
+  return true;
+}
+
+// keep/resume's {slot = N : i64}: a 32-bit word, or two for a 64-bit value.
+bool SimtOpLowering::KeepSlot(uint32_t* code) {
+  int64_t k = -1;
+  if (!attrs_.count("slot")) {
+    ctx_.Error(stmt_.head.range, StrCat(info_.mnemonic, " needs its {slot = N : i64}"));
+    return false;
+  }
+  if (!AttrInt("slot", &k)) return false;
+  const Type& t = info_.opcode == Opcode::kKeep ? values_[0].type : result_.type;
+  const bool wide = !IsFloat(t.dtype) && IntBits(t.dtype) > 32;
+  if (k < 0 || k > 122 || (wide && (k % 2 != 0 || k + 1 > 122))) {
+    ctx_.Error(attrs_.at("slot").range,
+               wide ? StrCat("a 64-bit value takes slots N and N + 1: N is even, 0 to 120, not ", k)
+                    : StrCat("slot is 0 to 122, not ", k));
+    return false;
+  }
+  if (t.packed != DType::kInvalid || t.IsLocalPointer() || t.dtype == DType::kF64) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " keeps integers of up to 64 bits, f16, "
+                                  "bf16 and f32, not '", t.text, "'"));
+    return false;
+  }
+  *code = static_cast<uint32_t>(k);
+  return true;
+}
+
+// The code of immediate \a name (the operand schema's @name).
+bool SimtOpLowering::Immediate(std::string_view name, const Value* value, uint32_t* code) {
+  const SourceRange head = stmt_.head.range;
+  *code = 0;
+  if (name == "sign") {
+    *code = sign_;
+  } else if (name == "elem") {
+    *code = static_cast<uint32_t>(value ? value->type.packed : DType::kInvalid);
+  } else if (name == "width") {
+    int64_t w = 32;
+    if (attrs_.count("width") && !AttrInt("width", &w)) return false;
+    if (w != 16 && w != 32) {
+      ctx_.Error(attrs_.at("width").range, StrCat("width is 16 or 32, not ", w));
+      return false;
+    }
+    *code = static_cast<uint32_t>(w);
+  } else if (name == "keep_slot") {
+    return KeepSlot(code);
+  } else if (name == "round") {
+    if (round_ < 0) {
+      ctx_.Error(head, "pto.convert needs its rounding: round(r), round(z), ...");
+      return false;
+    }
+    *code = static_cast<uint32_t>(round_);
+  } else if (name == "sat") {
+    if (sat_ < 0) {
+      ctx_.Error(head, "pto.convert needs sat or nosat");
+      return false;
+    }
+    *code = static_cast<uint32_t>(sat_);
+  } else if (name == "from" || name == "to") {
+    const Type& t = name == "from" ? values_[0].type : result_.type;
+    *code = static_cast<uint32_t>(t.packed != DType::kInvalid ? t.packed : t.dtype);
+  }
+  return true;
+}
+
+// pto.convert: a sign for an integer side, a scalar to a scalar or a pair to a pair.
+bool SimtOpLowering::CheckConvert() {
+  const SourceRange head = stmt_.head.range;
+  const Type& from = values_[0].type;
+  const Type& to = result_.type;
+  const bool int_side = (from.packed == DType::kInvalid && !IsFloat(from.dtype)) ||
+                        (to.packed == DType::kInvalid && !IsFloat(to.dtype));
+  if (int_side && !sign_) {
+    ctx_.Error(head, "pto.convert to or from an integer needs 'signed' or 'unsigned'");
+    return false;
+  }
+  if ((from.packed == DType::kInvalid) != (to.packed == DType::kInvalid)) {
+    ctx_.Error(head, StrCat("pto.convert converts a scalar to a scalar or a pair to a pair, not '",
+                            from.text, "' to '", to.text, "'"));
+    return false;
+  }
+  return true;
+}
+
+bool SimtOpLowering::FillImmediates() {
+  // The value the op computes on, and whether it is a float (or packed floats).
+  const int data = info_.family == Family::kSimtAtomic ? 1 : 0;
+  const Value* value = data < static_cast<int>(values_.size()) ? &values_[data] : nullptr;
+  const bool is_float = value && (IsFloat(value->type.dtype) || value->type.packed != DType::kInvalid);
+  if (!CheckValueTypes(value, is_float)) return false;
   for (int i = info_.num_outputs; i < info_.num_operands(); ++i) {
     const OperandSpec& spec = info_.operands[i];
     if (spec.kind != OperandKind::kImm) continue;
-    const std::string_view name = spec.attr;
-    uint32_t code = 0;
-    if (name == "sign") {
-      code = sign_;
-    } else if (name == "elem") {
-      code = static_cast<uint32_t>(value ? value->type.packed : DType::kInvalid);
-    } else if (name == "width") {
-      int64_t w = 32;
-      if (attrs_.count("width") && !attr_int("width", &w)) return false;
-      if (w != 16 && w != 32) {
-        ctx_.Error(attrs_.at("width").range, StrCat("width is 16 or 32, not ", w));
-        return false;
-      }
-      code = static_cast<uint32_t>(w);
-    } else if (name == "keep_slot") {
-      int64_t k = -1;
-      if (!attrs_.count("slot")) {
-        ctx_.Error(head, StrCat(info_.mnemonic, " needs its {slot = N : i64}"));
-        return false;
-      }
-      if (!attr_int("slot", &k)) return false;
-      const Type& t = op == Opcode::kKeep ? values_[0].type : result_.type;
-      const bool wide = !IsFloat(t.dtype) && IntBits(t.dtype) > 32;
-      if (k < 0 || k > 122 || (wide && (k % 2 != 0 || k + 1 > 122))) {
-        ctx_.Error(attrs_.at("slot").range,
-                   wide ? StrCat("a 64-bit value takes slots N and N + 1: N is even, 0 to 120, "
-                                 "not ", k)
-                        : StrCat("slot is 0 to 122, not ", k));
-        return false;
-      }
-      if (t.packed != DType::kInvalid || t.IsLocalPointer() || t.dtype == DType::kF64) {
-        ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " keeps integers of up to 64 bits, f16, "
-                                      "bf16 and f32, not '", t.text, "'"));
-        return false;
-      }
-      code = static_cast<uint32_t>(k);
-    } else if (name == "round") {
-      if (round_ < 0) {
-        ctx_.Error(head, "pto.convert needs its rounding: round(r), round(z), ...");
-        return false;
-      }
-      code = static_cast<uint32_t>(round_);
-    } else if (name == "sat") {
-      if (sat_ < 0) {
-        ctx_.Error(head, "pto.convert needs sat or nosat");
-        return false;
-      }
-      code = static_cast<uint32_t>(sat_);
-    } else if (name == "from" || name == "to") {
-      const Type& t = name == "from" ? values_[0].type : result_.type;
-      code = static_cast<uint32_t>(t.packed != DType::kInvalid ? t.packed : t.dtype);
-    }
+    uint32_t code;
+    if (!Immediate(spec.attr, value, &code)) return false;
     operands_[i] = code;
   }
-  if (op == Opcode::kConvert) {
-    const Type& from = values_[0].type;
-    const Type& to = result_.type;
-    const bool int_side = (from.packed == DType::kInvalid && !IsFloat(from.dtype)) ||
-                          (to.packed == DType::kInvalid && !IsFloat(to.dtype));
-    if (int_side && !sign_) {
-      ctx_.Error(head, "pto.convert to or from an integer needs 'signed' or 'unsigned'");
-      return false;
-    }
-    if ((from.packed == DType::kInvalid) != (to.packed == DType::kInvalid)) {
-      ctx_.Error(head, StrCat("pto.convert converts a scalar to a scalar or a pair to a pair, not '",
-                              from.text, "' to '", to.text, "'"));
-      return false;
-    }
-  }
-  return true;
+  return info_.opcode != Opcode::kConvert || CheckConvert();
 }
 
 bool SimtOpLowering::Run() {

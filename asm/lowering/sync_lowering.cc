@@ -194,6 +194,120 @@ bool LowerSyncAll(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt
   return true;
 }
 
+// An integer scalar value (an event id, a mode) in \a *reg; \a what names it in the error.
+bool IntegerValue(FunctionBuilder& fb, const Atom& atom, DType want, const char* what,
+                  uint32_t* reg) {
+  Resolved r;
+  if (!Resolve(fb, ItemSpan(atom.item, 1), want, &r)) return false;
+  if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
+    fb.ctx().Error(*atom.item, StrCat("the ", what, " must be an integer, got ", Describe(r.value)));
+    return false;
+  }
+  *reg = r.value.reg;
+  return true;
+}
+
+// tsync %e0, %e1: waits for events, which (every instruction having finished before the next
+// starts) have all happened; it checks its operands and emits nothing. PTOAS v0.60's
+// tsync ins(%a, %b : T, U) waits for the work on tiles and views: done too.
+bool CheckTsyncOperands(FunctionBuilder& fb, const std::vector<Atom>& atoms, bool data_form) {
+  bool ok = true;
+  for (const Atom& atom : atoms) {
+    Resolved r;
+    if (!atom.is_value) {
+      fb.ctx().Error(*atom.item, "tsync takes events (%e0, %e1, ...) or one #pto.op<...>, not both");
+      return false;
+    }
+    if (!Resolve(fb, ItemSpan(atom.item, 1), DType::kInvalid, &r)) {
+      ok = false;
+    } else if (data_form ? r.value.cls != ValueClass::kTile && r.value.cls != ValueClass::kView
+                         : r.value.cls != ValueClass::kEvent) {
+      fb.ctx().Error(*atom.item,
+                     StrCat(data_form ? "tsync ins(...) waits for tiles and views" :
+                                        "tsync waits for events (!pto.event parameters)",
+                            ", but %", atom.item->text, " is ", Describe(r.value)));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+// VPTO writes get_buf/rls_buf's mode as a third argument ("PIPE_V", %id, %mode): like the
+// mode attribute it orders nothing more in ptorun, where each instruction finishes before the
+// next starts. Checked and dropped.
+bool DropBufferMode(FunctionBuilder& fb, std::vector<Atom>* atoms) {
+  const Atom& mode = atoms->back();
+  if (mode.is_value) {
+    uint32_t reg;
+    if (!IntegerValue(fb, mode, DType::kI64, "mode", &reg)) return false;
+  } else if (!mode.is_number) {
+    fb.ctx().Error(*mode.item, "the mode must be an integer (0 or 1)");
+    return false;
+  }
+  atoms->pop_back();
+  return true;
+}
+
+// The code of enumerator \a atom for immediate \a spec of \a info (a pipe, an event, ...).
+bool SyncEnumCode(Context& ctx, const OpInfo& info, const OperandSpec& spec, const Atom& atom,
+                  uint32_t* code) {
+  const SyncEnum kind = SyncAttrKind(info.opcode, spec.attr);
+  if (atom.is_number && atom.number >= 0 && atom.number < SyncEnumCount(kind)) {
+    *code = static_cast<uint32_t>(atom.number);
+    return true;
+  }
+  if (ParseSyncEnum(kind, atom.name, code)) return true;
+  if (kind == SyncEnum::kTileOp) {  // too many names to list
+    ctx.Error(*atom.item, StrCat("unknown instruction '", atom.name, "' for ", info.mnemonic,
+                                 " (a tile instruction's ISA name, such as TADD)"));
+    return false;
+  }
+  std::string names;
+  for (uint32_t c = 0; c < SyncEnumCount(kind); ++c) names += StrCat(c ? " " : "", SyncEnumName(kind, c));
+  ctx.Error(*atom.item, StrCat("unknown ", spec.attr, " '", atom.name, "' (one of: ", names, ")"));
+  return false;
+}
+
+// The "id" immediate: a number in its range, or (set_flag_dyn's forms) a value that goes to the
+// register operand \a value_slot.
+bool SyncId(FunctionBuilder& fb, const OpInfo& info, const Atom& atom, int value_slot,
+            std::vector<uint32_t>* operands, uint32_t* out) {
+  if (atom.is_value && value_slot >= 0) {
+    *out = 0;
+    return IntegerValue(fb, atom, DType::kIndex, "id", &(*operands)[value_slot]);
+  }
+  const ImmediateRange range = RangeOfImmediate(info, "id");
+  if (!atom.is_number || atom.number < range.min || atom.number > range.max) {
+    fb.ctx().Error(*atom.item, StrCat("expected an id from ", range.min, " to ", range.max,
+                                      ", got '", atom.name, "'"));
+    return false;
+  }
+  *out = static_cast<uint32_t>(atom.number);
+  return true;
+}
+
+// The immediates, one argument each, in their slots of \a operands.
+bool SyncImmediates(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt,
+                    const std::vector<Atom>& atoms, const std::vector<int>& imm_slots,
+                    int value_slot, std::vector<uint32_t>* operands) {
+  if (atoms.size() != imm_slots.size()) {
+    std::string expected;
+    for (int slot : imm_slots) expected += StrCat(expected.empty() ? "" : ", ", info.operands[slot].attr);
+    fb.ctx().Error(stmt.head, StrCat(info.mnemonic, " takes ", imm_slots.size(), " argument",
+                                     imm_slots.size() == 1 ? "" : "s", " (", expected, "), got ",
+                                     atoms.size()));
+    return false;
+  }
+  for (size_t k = 0; k < atoms.size(); ++k) {
+    const OperandSpec& spec = info.operands[imm_slots[k]];
+    uint32_t& out = (*operands)[imm_slots[k]];
+    const bool ok = spec.attr == "id" ? SyncId(fb, info, atoms[k], value_slot, operands, &out)
+                                      : SyncEnumCode(fb.ctx(), info, spec, atoms[k], &out);
+    if (!ok) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info_in, const Statement& stmt) {
@@ -227,115 +341,20 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info_in, const Statement& st
   std::vector<uint32_t> operands(info.num_operands(), kNoOperand);
   if (value_slot >= 0 && !info.operands[value_slot].optional && !atoms.empty() &&
       atoms.back().is_value) {
-    Resolved r;
-    if (!Resolve(fb, ItemSpan(atoms.back().item, 1), DType::kIndex, &r)) return false;
-    if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
-      ctx.Error(*atoms.back().item, StrCat("the event id must be an integer, got ",
-                                           Describe(r.value)));
-      return false;
-    }
-    operands[value_slot] = r.value.reg;
+    if (!IntegerValue(fb, atoms.back(), DType::kIndex, "event id", &operands[value_slot])) return false;
     atoms.pop_back();
   }
-  // tsync %e0, %e1: waits for events, which (every instruction having finished before the next
-  // starts) have all happened; it checks its operands and emits nothing. PTOAS v0.60's
-  // tsync ins(%a, %b : T, U) waits for the work on tiles and views: done too.
   const bool data_form = info.opcode == Opcode::kTSyncOp && !atoms.empty() &&
                          atoms[0].name == "ins" && !atoms[0].is_value;
   if (data_form) atoms.erase(atoms.begin());
   if (info.opcode == Opcode::kTSyncOp && !atoms.empty() && atoms[0].is_value) {
-    bool ok = true;
-    for (const Atom& atom : atoms) {
-      Resolved r;
-      if (!atom.is_value) {
-        ctx.Error(*atom.item, "tsync takes events (%e0, %e1, ...) or one #pto.op<...>, not both");
-        return false;
-      }
-      if (!Resolve(fb, ItemSpan(atom.item, 1), DType::kInvalid, &r)) {
-        ok = false;
-      } else if (data_form ? r.value.cls != ValueClass::kTile && r.value.cls != ValueClass::kView
-                           : r.value.cls != ValueClass::kEvent) {
-        ctx.Error(*atom.item,
-                  StrCat(data_form ? "tsync ins(...) waits for tiles and views" :
-                                     "tsync waits for events (!pto.event parameters)",
-                         ", but %", atom.item->text, " is ", Describe(r.value)));
-        ok = false;
-      }
-    }
-    return ok;
+    return CheckTsyncOperands(fb, atoms, data_form);
   }
-  // VPTO writes get_buf/rls_buf's mode as a third argument ("PIPE_V", %id, %mode): like the
-  // mode attribute it orders nothing more in ptorun, where each instruction finishes before
-  // the next starts.
   if ((info.opcode == Opcode::kGetBuf || info.opcode == Opcode::kRlsBuf) &&
-      atoms.size() == imm_slots.size() + 1) {
-    const Atom& mode = atoms.back();
-    if (mode.is_value) {
-      Resolved r;
-      if (!Resolve(fb, ItemSpan(mode.item, 1), DType::kI64, &r)) return false;
-      if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
-        ctx.Error(*mode.item, StrCat("the mode must be an integer, got ", Describe(r.value)));
-        return false;
-      }
-    } else if (!mode.is_number) {
-      ctx.Error(*mode.item, "the mode must be an integer (0 or 1)");
-      return false;
-    }
-    atoms.pop_back();
-  }
-  if (atoms.size() != imm_slots.size()) {
-    std::string expected;
-    for (int slot : imm_slots) expected += StrCat(expected.empty() ? "" : ", ", info.operands[slot].attr);
-    ctx.Error(stmt.head, StrCat(info.mnemonic, " takes ", imm_slots.size(), " argument",
-                                imm_slots.size() == 1 ? "" : "s", " (", expected, "), got ",
-                                atoms.size()));
+      atoms.size() == imm_slots.size() + 1 && !DropBufferMode(fb, &atoms)) {
     return false;
   }
-  for (size_t k = 0; k < atoms.size(); ++k) {
-    const Atom& atom = atoms[k];
-    const OperandSpec& spec = info.operands[imm_slots[k]];
-    uint32_t& out = operands[imm_slots[k]];
-    if (spec.attr == "id") {
-      if (atom.is_value && value_slot >= 0) {
-        Resolved r;
-        if (!Resolve(fb, ItemSpan(atom.item, 1), DType::kIndex, &r)) return false;
-        if (r.value.cls != ValueClass::kScalar || !IsInteger(r.value.type.dtype)) {
-          ctx.Error(*atom.item, StrCat("the id must be an integer, got ", Describe(r.value)));
-          return false;
-        }
-        operands[value_slot] = r.value.reg;
-        out = 0;
-        continue;
-      }
-      const ImmediateRange range = RangeOfImmediate(info, spec.attr);
-      if (!atom.is_number || atom.number < range.min || atom.number > range.max) {
-        ctx.Error(*atom.item, StrCat("expected an id from ", range.min, " to ", range.max,
-                                     ", got '", atom.name, "'"));
-        return false;
-      }
-      out = static_cast<uint32_t>(atom.number);
-      continue;
-    }
-    SyncEnum kind = SyncAttrKind(info.opcode, spec.attr);
-    uint32_t code;
-    if (atom.is_number && atom.number >= 0 && atom.number < SyncEnumCount(kind)) {
-      code = static_cast<uint32_t>(atom.number);
-    } else if (!ParseSyncEnum(kind, atom.name, &code)) {
-      if (kind == SyncEnum::kTileOp) {  // too many names to list
-        ctx.Error(*atom.item, StrCat("unknown instruction '", atom.name, "' for ", info.mnemonic,
-                                     " (a tile instruction's ISA name, such as TADD)"));
-        return false;
-      }
-      std::string names;
-      for (uint32_t c = 0; c < SyncEnumCount(kind); ++c) {
-        names += StrCat(c ? " " : "", SyncEnumName(kind, c));
-      }
-      ctx.Error(*atom.item, StrCat("unknown ", spec.attr, " '", atom.name, "' (one of: ", names,
-                                   ")"));
-      return false;
-    }
-    out = code;
-  }
+  if (!SyncImmediates(fb, info, stmt, atoms, imm_slots, value_slot, &operands)) return false;
   fb.Emit(info.opcode, operands, stmt.head.range);
   return true;
 }

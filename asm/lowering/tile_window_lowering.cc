@@ -89,13 +89,17 @@ bool WrittenValidAgrees(Context& ctx, const TileType& type, const std::vector<Va
   return true;
 }
 
-// %w = pto.subset %t[%r, %c] sizes [R, C] : T
-// %w = pto.subview %t[%r, %c] sizes [R, C] [valid [%vr, %vc]] [: T -> W]
-// A window of tile %t starting at element (%r, %c). pto.subview's is R x C and steps through
-// %t's storage (PTOAS v0.60); pto.subset's keeps %t's type and has the valid shape R x C.
-bool LowerSubView(FunctionBuilder& fb, const Statement& stmt) {
+namespace {
+
+// What a window statement says: its source tile, origin, sizes and valid shape.
+struct Window {
+  Resolved src;
+  std::vector<Value> origin, sizes, valid;
+  int sizes_at = -1, valid_at = -1;  ///< the items' positions of "sizes" and "valid"
+};
+
+bool ReadWindow(FunctionBuilder& fb, const Statement& stmt, Window* w) {
   Context& ctx = fb.ctx();
-  if (!ExpectResults(ctx, stmt, 1)) return false;
   ItemSpan items = stmt.items;
   const std::string usage =
       StrCat("expected '", stmt.head.text, " %tile[%row, %col] sizes [R, C] : T'");
@@ -103,84 +107,106 @@ bool LowerSubView(FunctionBuilder& fb, const Statement& stmt) {
     ctx.Error(stmt.head, usage);
     return false;
   }
-  Resolved src;
-  std::vector<Value> origin, sizes, valid;
-  if (!Resolve(fb, items.first(1), DType::kIndex, &src) || !IndexList(fb, items[1], &origin)) {
+  if (!Resolve(fb, items.first(1), DType::kIndex, &w->src) || !IndexList(fb, items[1], &w->origin)) {
     return false;
   }
-  if (src.value.cls != ValueClass::kTile || origin.size() != 2) {
+  if (w->src.value.cls != ValueClass::kTile || w->origin.size() != 2) {
     ctx.Error(items.first(2), StrCat("a window needs a tile and a (row, column) origin, got '",
                                      Spell(items.first(2)), "'"));
     return false;
   }
-  int sizes_at = -1, valid_at = -1;
   for (size_t i = 2; i + 1 < items.size(); ++i) {
-    if (items[i].IsWord("sizes") && items[i + 1].IsGroup('[')) sizes_at = static_cast<int>(i);
-    if (items[i].IsWord("valid") && items[i + 1].IsGroup('[')) valid_at = static_cast<int>(i);
+    if (items[i].IsWord("sizes") && items[i + 1].IsGroup('[')) w->sizes_at = static_cast<int>(i);
+    if (items[i].IsWord("valid") && items[i + 1].IsGroup('[')) w->valid_at = static_cast<int>(i);
   }
-  if (sizes_at < 0) {
+  if (w->sizes_at < 0) {
     ctx.Error(stmt.head, usage);
     return false;
   }
-  if (!IndexList(fb, items[sizes_at + 1], &sizes) ||
-      (valid_at >= 0 && !IndexList(fb, items[valid_at + 1], &valid))) {
+  if (!IndexList(fb, items[w->sizes_at + 1], &w->sizes) ||
+      (w->valid_at >= 0 && !IndexList(fb, items[w->valid_at + 1], &w->valid))) {
     return false;
   }
+  const std::vector<Value>& sizes = w->sizes;
   if (sizes.size() != 2 || !sizes[0].is_const || !sizes[1].is_const ||
       sizes[0].int_value <= 0 || sizes[1].int_value <= 0 ||
-      (valid_at >= 0 && valid.size() != 2)) {
-    ctx.Error(items[sizes_at + 1],
+      (w->valid_at >= 0 && w->valid.size() != 2)) {
+    ctx.Error(items[w->sizes_at + 1],
               "sizes are two positive constants [rows, cols]; valid, if given, two values");
     return false;
   }
-  const TileType& from = src.value.type.tile;
-  const int64_t rows = sizes[0].int_value, cols = sizes[1].int_value;
-  const bool subset = stmt.head.text == "pto.subset";
-  Type type = src.value.type;
+  return true;
+}
+
+// The window's type: pto.subset's is its source's with the valid shape R x C; pto.subview's is
+// R x C stepping through the source's storage, as written after "->" if it is.
+bool WindowResultType(Context& ctx, const Statement& stmt, const Window& w, Type* type) {
+  ItemSpan items = stmt.items;
+  const TileType& from = w.src.value.type.tile;
+  const int64_t rows = w.sizes[0].int_value, cols = w.sizes[1].int_value;
+  const Item& sizes_item = items[w.sizes_at + 1];
+  *type = w.src.value.type;
   const int arrow = Find(items, "->");
   const ItemSpan written = arrow >= 0 ? items.subspan(arrow + 1) : items.first(1);
-  if (arrow >= 0 && !ParseWholeType(ctx, written, &type)) return false;
-  if (subset) {
+  if (arrow >= 0 && !ParseWholeType(ctx, written, type)) return false;
+  if (stmt.head.text == "pto.subset") {
     if (rows > from.rows || cols > from.cols) {
-      ctx.Error(items[sizes_at + 1], StrCat("sizes [", rows, ", ", cols, "] do not fit the "
-                                            "window's type ", from.ToString()));
+      ctx.Error(sizes_item, StrCat("sizes [", rows, ", ", cols, "] do not fit the window's type ",
+                                   from.ToString()));
       return false;
     }
-    type.tile.valid_rows = static_cast<int32_t>(rows);
-    type.tile.valid_cols = static_cast<int32_t>(cols);
-  } else if (rows > from.rows || cols > from.cols ||
-             !WindowType(ctx, from, rows, cols, written, arrow >= 0, &type) ||
-             !WholeBoxes(ctx, from, origin, sizes, items[sizes_at + 1])) {
-    if (rows > from.rows || cols > from.cols) {
-      ctx.Error(items[sizes_at + 1], StrCat("a ", rows, "x", cols, " window does not fit in ",
-                                            from.ToString()));
-    }
+    type->tile.valid_rows = static_cast<int32_t>(rows);
+    type->tile.valid_cols = static_cast<int32_t>(cols);
+  } else if (rows > from.rows || cols > from.cols) {
+    ctx.Error(sizes_item, StrCat("a ", rows, "x", cols, " window does not fit in ", from.ToString()));
+    return false;
+  } else if (!WindowType(ctx, from, rows, cols, written, arrow >= 0, type) ||
+             !WholeBoxes(ctx, from, w.origin, w.sizes, sizes_item) ||
+             (arrow >= 0 && !WrittenValidAgrees(ctx, type->tile, w.valid, w.sizes, written))) {
     return false;
   }
-  if (!subset && arrow >= 0 && !WrittenValidAgrees(ctx, type.tile, valid, sizes, written)) {
+  if (w.valid_at >= 0 && arrow < 0) {
+    const Value& vr = w.valid[0];
+    const Value& vc = w.valid[1];
+    type->tile.valid_rows = vr.is_const ? static_cast<int32_t>(vr.int_value) : kDynamic;
+    type->tile.valid_cols = vc.is_const ? static_cast<int32_t>(vc.int_value) : kDynamic;
+  }
+  return true;
+}
+
+}  // namespace
+
+// %w = pto.subset %t[%r, %c] sizes [R, C] : T
+// %w = pto.subview %t[%r, %c] sizes [R, C] [valid [%vr, %vc]] [: T -> W]
+// A window of tile %t starting at element (%r, %c). pto.subview's is R x C and steps through
+// %t's storage (PTOAS v0.60); pto.subset's keeps %t's type and has the valid shape R x C.
+bool LowerSubView(FunctionBuilder& fb, const Statement& stmt) {
+  Window w;
+  Type type;
+  if (!ExpectResults(fb.ctx(), stmt, 1) || !ReadWindow(fb, stmt, &w) ||
+      !WindowResultType(fb.ctx(), stmt, w, &type)) {
     return false;
   }
-  const Value& vr = valid_at >= 0 ? valid[0] : sizes[0];
-  const Value& vc = valid_at >= 0 ? valid[1] : sizes[1];
-  if (valid_at >= 0 && arrow < 0) {
-    type.tile.valid_rows = vr.is_const ? static_cast<int32_t>(vr.int_value) : kDynamic;
-    type.tile.valid_cols = vc.is_const ? static_cast<int32_t>(vc.int_value) : kDynamic;
-  }
+  const Value& vr = w.valid_at >= 0 ? w.valid[0] : w.sizes[0];
+  const Value& vc = w.valid_at >= 0 ? w.valid[1] : w.sizes[1];
   Value v;
   if (!fb.DefineUnplacedTile(stmt.results[0], type, &v)) return false;
-  fb.Emit(Opcode::kSubView, {v.reg, src.value.reg, origin[0].reg, origin[1].reg, vr.reg, vc.reg},
+  const Value& src = w.src.value;
+  fb.Emit(Opcode::kSubView, {v.reg, src.reg, w.origin[0].reg, w.origin[1].reg, vr.reg, vc.reg},
           stmt.head.range);
   // Where its bytes lie in the source's, for no-alias checks: known for constant origins in an
   // unboxed source (a boxed one's window is not one run).
+  const TileType& from = src.type.tile;
+  const int64_t rows = w.sizes[0].int_value, cols = w.sizes[1].int_value;
   const uint64_t size = DTypeSize(from.dtype);
-  if (origin[0].is_const && origin[1].is_const && !from.boxed()) {
-    const int64_t first = from.ElementOffset(origin[0].int_value, origin[1].int_value);
-    const int64_t last = from.ElementOffset(origin[0].int_value + rows - 1,
-                                            origin[1].int_value + cols - 1);
+  if (w.origin[0].is_const && w.origin[1].is_const && !from.boxed()) {
+    const int64_t first = from.ElementOffset(w.origin[0].int_value, w.origin[1].int_value);
+    const int64_t last = from.ElementOffset(w.origin[0].int_value + rows - 1,
+                                            w.origin[1].int_value + cols - 1);
     const uint64_t offset = static_cast<uint64_t>(first) * size;
-    fb.DeriveTile(v.reg, src.value.reg, &offset, static_cast<uint64_t>(last - first + 1) * size);
+    fb.DeriveTile(v.reg, src.reg, &offset, static_cast<uint64_t>(last - first + 1) * size);
   } else {
-    fb.DeriveTile(v.reg, src.value.reg, nullptr, 0);
+    fb.DeriveTile(v.reg, src.reg, nullptr, 0);
   }
   return true;
 }

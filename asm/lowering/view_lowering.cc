@@ -236,9 +236,74 @@ bool LowerMakeView(FunctionBuilder& fb, const Statement& stmt) {
   return true;
 }
 
+namespace {
+
+// The partition's type as written after "->", or (\a *infer: nothing written and the input a
+// tensor view) one to infer; it holds the view's element type.
+bool PartitionType(Context& ctx, ItemSpan sig_items, const Signature& sig, const Value& src,
+                   Type* type, bool* infer) {
+  *infer = sig.results.empty() && sig.inputs.size() == 1 &&
+           sig.inputs[0].kind == TypeKind::kTensorView;
+  *type = sig.results.empty() ? (sig.inputs.empty() ? Type() : sig.inputs.back()) : sig.results[0];
+  if (*infer) {
+    if (src.type.kind != TypeKind::kTensorView) {
+      ctx.Error(sig_items, StrCat("partition_view infers its result type only from a "
+                                  "!pto.tensor_view, got ", Describe(src)));
+      return false;
+    }
+    type->kind = TypeKind::kPartitionView;
+  }
+  if (type->kind != TypeKind::kPartitionView) {
+    ctx.Error(sig_items, "partition_view makes a '!pto.partition_tensor_view<...>'");
+    return false;
+  }
+  if (type->dtype != src.type.dtype) {
+    ctx.Error(sig_items, StrCat("the partition holds ", DTypeName(type->dtype),
+                                " but the view holds ", DTypeName(src.type.dtype)));
+    return false;
+  }
+  return true;
+}
+
+// PTOAS v0.60's inferred partition type: the view's rank and element type, each size that is a
+// constant, '?' for the others.
+void InferPartitionShape(const std::vector<Value>& sizes, Type* type) {
+  type->shape.clear();
+  type->text = "!pto.partition_tensor_view<";
+  for (const Value& size : sizes) {
+    type->shape.push_back(size.is_const && size.int_value >= 0 ? size.int_value : kDynamic);
+    type->text += type->shape.back() == kDynamic ? std::string("?")
+                                                 : std::to_string(type->shape.back());
+    type->text += "x";
+  }
+  type->text += StrCat(DTypeName(type->dtype), ">");
+}
+
+// Constant sizes agree with the result type, and constant windows lie in the view.
+bool CheckPartitionWindow(Context& ctx, const ViewOperands& written, const Type& src,
+                          const Type& type, const std::vector<Value>& offsets,
+                          const std::vector<Value>& sizes) {
+  for (size_t i = 0; i < src.shape.size(); ++i) {
+    if (sizes[i].is_const && type.shape[i] != kDynamic && sizes[i].int_value != type.shape[i]) {
+      ctx.Error(*written.second, StrCat("size ", i, " is ", sizes[i].int_value,
+                                        " but the result type says ", type.shape[i]));
+      return false;
+    }
+    int64_t dim = src.shape[i];
+    if (offsets[i].is_const && sizes[i].is_const && dim != kDynamic &&
+        (offsets[i].int_value < 0 || sizes[i].int_value > dim - offsets[i].int_value)) {
+      ctx.Error(*written.first, StrCat("dimension ", i, ": offset ", offsets[i].int_value,
+                                       " + size ", sizes[i].int_value, " exceeds the view's ", dim));
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 // %p = pto.partition_view %v, offsets = [...], sizes = [...] : TV -> PTV; without "-> PTV" the
-// result type is inferred as PTOAS v0.60 does: the tensor view's rank and element type, each
-// size that is a constant, '?' for the others.
+// result type is inferred as PTOAS v0.60 does (InferPartitionShape).
 bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   int colon = ViewHead(ctx, stmt,
@@ -246,37 +311,18 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
                        "sizes = [...] : VIEW -> !pto.partition_tensor_view<...>'");
   if (colon < 0) return false;
   ItemSpan items = stmt.items;
+  const ItemSpan sig_items = items.subspan(colon + 1);
   Signature sig;
-  if (!ParseSignature(ctx, items.subspan(colon + 1), &sig)) return false;
-  const bool infer = sig.results.empty() && sig.inputs.size() == 1 &&
-                     sig.inputs[0].kind == TypeKind::kTensorView;
-  Type type = sig.results.empty() ? (sig.inputs.empty() ? Type() : sig.inputs.back())
-                                  : sig.results[0];
+  if (!ParseSignature(ctx, sig_items, &sig)) return false;
   const Value* src = fb.Lookup(items[0]);
   if (!src) return false;
   if (src->cls != ValueClass::kView || src->type.kind == TypeKind::kPointer) {
     ctx.Error(items[0], StrCat("partition_view needs a tensor view, got ", Describe(*src)));
     return false;
   }
-  if (infer) {
-    if (src->type.kind != TypeKind::kTensorView) {
-      ctx.Error(items.subspan(colon + 1),
-                StrCat("partition_view infers its result type only from a !pto.tensor_view, "
-                       "got ", Describe(*src)));
-      return false;
-    }
-    type.kind = TypeKind::kPartitionView;
-  }
-  if (type.kind != TypeKind::kPartitionView) {
-    ctx.Error(items.subspan(colon + 1),
-              "partition_view makes a '!pto.partition_tensor_view<...>'");
-    return false;
-  }
-  if (type.dtype != src->type.dtype) {
-    ctx.Error(items.subspan(colon + 1), StrCat("the partition holds ", DTypeName(type.dtype),
-                                               " but the view holds ", DTypeName(src->type.dtype)));
-    return false;
-  }
+  Type type;
+  bool infer;
+  if (!PartitionType(ctx, sig_items, sig, *src, &type, &infer)) return false;
   ViewOperands written;
   std::vector<Value> offsets, sizes;
   if (!ReadViewOperands(ctx, stmt, items.subspan(0, colon), "partition_view", "offsets", "sizes",
@@ -285,44 +331,18 @@ bool LowerPartitionView(FunctionBuilder& fb, const Statement& stmt) {
       !ViewIndexLists(fb, written, &offsets, &sizes)) {
     return false;
   }
-  const Item* offset_list = written.first;
-  const Item* size_list = written.second;
   size_t rank = src->type.shape.size();
   if (offsets.size() != rank || sizes.size() != rank) {
-    ctx.Error(*offset_list, StrCat("the view has rank ", rank, " but ", offsets.size(),
-                                   " offsets and ", sizes.size(), " sizes are given"));
+    ctx.Error(*written.first, StrCat("the view has rank ", rank, " but ", offsets.size(),
+                                     " offsets and ", sizes.size(), " sizes are given"));
     return false;
   }
-  if (infer) {
-    type.shape.clear();
-    type.text = "!pto.partition_tensor_view<";
-    for (const Value& size : sizes) {
-      type.shape.push_back(size.is_const && size.int_value >= 0 ? size.int_value : kDynamic);
-      type.text += type.shape.back() == kDynamic ? std::string("?")
-                                                 : std::to_string(type.shape.back());
-      type.text += "x";
-    }
-    type.text += StrCat(DTypeName(type.dtype), ">");
-  }
+  if (infer) InferPartitionShape(sizes, &type);
   if (type.shape.size() != rank) {
-    ctx.Error(items.subspan(colon + 1),
-              StrCat("the result type has rank ", type.shape.size(), ", the view ", rank));
+    ctx.Error(sig_items, StrCat("the result type has rank ", type.shape.size(), ", the view ", rank));
     return false;
   }
-  for (size_t i = 0; i < rank; ++i) {
-    if (sizes[i].is_const && type.shape[i] != kDynamic && sizes[i].int_value != type.shape[i]) {
-      ctx.Error(*size_list, StrCat("size ", i, " is ", sizes[i].int_value,
-                                   " but the result type says ", type.shape[i]));
-      return false;
-    }
-    int64_t dim = src->type.shape[i];
-    if (offsets[i].is_const && sizes[i].is_const && dim != kDynamic &&
-        (offsets[i].int_value < 0 || sizes[i].int_value > dim - offsets[i].int_value)) {
-      ctx.Error(*offset_list, StrCat("dimension ", i, ": offset ", offsets[i].int_value, " + size ",
-                                     sizes[i].int_value, " exceeds the view's ", dim));
-      return false;
-    }
-  }
+  if (!CheckPartitionWindow(ctx, written, src->type, type, offsets, sizes)) return false;
   std::vector<uint32_t> operands;
   if (!DefineView(fb, stmt, type, src->reg, offsets, sizes, &operands)) return false;
   fb.Emit(Opcode::kPartitionView, operands, stmt.head.range);
