@@ -36,6 +36,9 @@ class Reader {
   bool ReadMeta(Program* program);
   bool ReadFunctions(Program* program);
   bool ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets);
+  bool ReadFunctionHead(ByteReader& r, Function* f);
+  bool ReadSignature(ByteReader& r, Function* f);
+  bool ReadCode(ByteReader& r, Function* f, FunctionOffsets* offsets);
   bool ReadDType(ByteReader& r, DType* out);
   // One register's record, by register class (register_classes.def).
   bool ReadRecord(ByteReader& r, DType* type);
@@ -219,8 +222,8 @@ bool Reader::ReadMeta(Program* program) {
   return true;
 }
 
-bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) {
-  offsets->record = r.pos();
+// The function record's head: its name, kind, flags, peer and definition site.
+bool Reader::ReadFunctionHead(ByteReader& r, Function* f) {
   f->name = r.U32();
   size_t kind_at = r.pos();
   uint8_t kernel_kind = r.U8();
@@ -244,6 +247,11 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
   f->def_file = r.U32();
   f->def_line = r.U32();
   f->def_col = r.U32();
+  return true;
+}
+
+// The parameters (kind, element type, register, name, shape) and the result types.
+bool Reader::ReadSignature(ByteReader& r, Function* f) {
   uint32_t n;
   if (!Count(r, "parameter", kMaxRegisters, 16, &n)) return false;
   f->params.resize(n);
@@ -267,16 +275,12 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
   for (DType& t : f->results) {
     if (!ReadDType(r, &t)) return false;
   }
-  // The register files, class by class (register_classes.def).
-#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes)                         \
-  offsets->registers[static_cast<int>(RegClass::k##Name)] = r.pos();                         \
-  if (!Count(r, Noun " register", kMaxRegisters, RecordBytes, &n)) return false;             \
-  f->Field.resize(n);                                                                         \
-  for (Record& reg : f->Field) {                                                              \
-    if (!ReadRecord(r, &reg)) return false;                                                   \
-  }
-#include "pto/common/isa/register_classes.def"
-#undef PTO_REG_CLASS
+  return true;
+}
+
+// The constants, the code and the line table.
+bool Reader::ReadCode(ByteReader& r, Function* f, FunctionOffsets* offsets) {
+  uint32_t n;
   if (!Count(r, "constant", kMaxRegisters, 12, &n)) return false;
   f->consts.resize(n);
   for (ConstInit& c : f->consts) {
@@ -297,6 +301,23 @@ bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) 
     l.col = r.U32();
   }
   return Check(r);
+}
+
+bool Reader::ReadFunction(ByteReader& r, Function* f, FunctionOffsets* offsets) {
+  offsets->record = r.pos();
+  if (!ReadFunctionHead(r, f) || !ReadSignature(r, f)) return false;
+  // The register files, class by class (register_classes.def).
+  uint32_t n;
+#define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes)                         \
+  offsets->registers[static_cast<int>(RegClass::k##Name)] = r.pos();                         \
+  if (!Count(r, Noun " register", kMaxRegisters, RecordBytes, &n)) return false;             \
+  f->Field.resize(n);                                                                         \
+  for (Record& reg : f->Field) {                                                              \
+    if (!ReadRecord(r, &reg)) return false;                                                   \
+  }
+#include "pto/common/isa/register_classes.def"
+#undef PTO_REG_CLASS
+  return ReadCode(r, f, offsets);
 }
 
 bool Reader::ReadFunctions(Program* program) {

@@ -209,74 +209,95 @@ std::string TestList(const std::vector<std::string>* tests) {
   return text;
 }
 
-std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& index) {
-  auto tests_of = [&](Opcode op) -> const std::vector<std::string>* {
-    auto it = index.by_opcode.find(op);
-    return it == index.by_opcode.end() ? nullptr : &it->second;
-  };
+const std::vector<std::string>* TestsOf(const TestIndex& index, Opcode op) {
+  auto it = index.by_opcode.find(op);
+  return it == index.by_opcode.end() ? nullptr : &it->second;
+}
+
+// The catalogue's groups, a table each; counts what is implemented and run by a golden test,
+// and the opcodes listed.
+struct CatalogueTables {
   int total = 0, implemented = 0, golden = 0;
   std::set<Opcode> listed;
-  std::string body;
+  std::string text;
+};
+
+CatalogueTables CatalogueSections(const std::vector<CatalogueGroup>& groups, const TestIndex& index) {
+  CatalogueTables t;
   for (const CatalogueGroup& group : groups) {
-    body += StrCat("\n## ", group.title, "\n\n",
-                   "| Instruction | Spellings | Operands (outs &larr; ins) | Pipe | a2a3 | a5 | Tests |\n",
-                   "|---|---|---|---|---|---|---|\n");
+    t.text += StrCat("\n## ", group.title, "\n\n",
+                     "| Instruction | Spellings | Operands (outs &larr; ins) | Pipe | a2a3 | a5 | Tests |\n",
+                     "|---|---|---|---|---|---|---|\n");
     for (const CatalogueEntry& entry : group.entries) {
-      ++total;
+      ++t.total;
       const OpInfo* info = LookupMnemonic(entry.mnemonic);
       if (!info) {
-        body += StrCat("| ", entry.isa_name, " | `", entry.mnemonic,
-                       "` | **not implemented** | | | | |\n");
+        t.text += StrCat("| ", entry.isa_name, " | `", entry.mnemonic,
+                         "` | **not implemented** | | | | |\n");
         continue;
       }
-      ++implemented;
-      listed.insert(info->opcode);
-      const auto* tests = tests_of(info->opcode);
-      bool has_golden = tests && std::any_of(tests->begin(), tests->end(), [](const auto& t) {
-                          return t.rfind("golden:", 0) == 0 || t.rfind("sample:", 0) == 0;
+      ++t.implemented;
+      t.listed.insert(info->opcode);
+      const auto* tests = TestsOf(index, info->opcode);
+      bool has_golden = tests && std::any_of(tests->begin(), tests->end(), [](const auto& test) {
+                          return test.rfind("golden:", 0) == 0 || test.rfind("sample:", 0) == 0;
                         });
-      golden += has_golden;
-      body += StrCat("| ", entry.isa_name, " | ", Spellings(*info), " | ", OperandSummary(*info),
-                     " | ", PipeCell(*info), " | ", TypesOn(*info, Arch::kA2A3), " | ", TypesOn(*info, Arch::kA5), " | ",
-                     TestList(tests), " |\n");
+      t.golden += has_golden;
+      t.text += StrCat("| ", entry.isa_name, " | ", Spellings(*info), " | ", OperandSummary(*info),
+                       " | ", PipeCell(*info), " | ", TypesOn(*info, Arch::kA2A3), " | ",
+                       TypesOn(*info, Arch::kA5), " | ", TestList(tests), " |\n");
     }
   }
-  std::string others;
+  return t;
+}
+
+// Tile instructions of the table that the catalogue does not list.
+std::string OtherTileRows(const std::set<Opcode>& listed, const TestIndex& index) {
+  std::string rows;
   for (int i = 0; i < kOpcodeCount; ++i) {
     const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
     if (!info.has_spelling() || !info.is_tile_op() || listed.count(info.opcode)) continue;
-    others += StrCat("| ", Spellings(info), " | ", OperandSummary(info), " | ", PipeCell(info),
-                     " | ", TypesOn(info, Arch::kA2A3), " | ", TypesOn(info, Arch::kA5), " | ",
-                     TestList(tests_of(info.opcode)), " |\n");
+    rows += StrCat("| ", Spellings(info), " | ", OperandSummary(info), " | ", PipeCell(info),
+                   " | ", TypesOn(info, Arch::kA2A3), " | ", TypesOn(info, Arch::kA5), " | ",
+                   TestList(TestsOf(index, info.opcode)), " |\n");
   }
-  // The layers below the tiles, every row of each with its family, on the layer's one
-  // architecture: the register layer (VPTO, a5) and the repeat layer (a2a3).
-  const auto layer_rows = [&](Layer layer, Arch arch) {
-    std::string rows;
-    for (int i = 0; i < kOpcodeCount; ++i) {
-      const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
-      if (!info.has_spelling() || info.layer() != layer) continue;
-      rows += StrCat("| `pto.", info.mnemonic, "` | ", FamilyName(info.family), " | ",
-                     OperandSummary(info), " | ", PipeCell(info), " | ", TypesOn(info, arch),
-                     " | ", TestList(tests_of(info.opcode)), " |\n");
-    }
-    return rows;
-  };
-  const std::string registers = layer_rows(Layer::kRegister, Arch::kA5);
-  const std::string repeats = layer_rows(Layer::kRepeat, Arch::kA2A3);
-  std::string head = StrCat(
+  return rows;
+}
+
+// A layer below the tiles, every row of it with its family, on the layer's one architecture.
+std::string LayerRows(Layer layer, Arch arch, const TestIndex& index) {
+  std::string rows;
+  for (int i = 0; i < kOpcodeCount; ++i) {
+    const OpInfo& info = GetOpInfo(static_cast<Opcode>(i));
+    if (!info.has_spelling() || info.layer() != layer) continue;
+    rows += StrCat("| `pto.", info.mnemonic, "` | ", FamilyName(info.family), " | ",
+                   OperandSummary(info), " | ", PipeCell(info), " | ", TypesOn(info, arch),
+                   " | ", TestList(TestsOf(index, info.opcode)), " |\n");
+  }
+  return rows;
+}
+
+std::string ReportHead(const CatalogueTables& t) {
+  return StrCat(
       "# PTO instruction coverage\n\n"
       "Generated by the build (`pto-isa-coverage`) from the instruction table "
       "`common/isa/opcodes.def`,\nthe ISA catalogue `common/isa/catalogue.txt` and the test "
       "programs; do not edit by hand.\nAfter changing any of them: "
       "`cmake --build build --target update-isa-coverage`\n(the test `isa-coverage-current` "
       "fails until this file matches).\n\n",
-      implemented, " of the ", total, " catalogue instructions are implemented; ", golden,
+      t.implemented, " of the ", t.total, " catalogue instructions are implemented; ", t.golden,
       " of them run in golden tests\n(numpy references) or samples. Spellings: the bare "
       "mnemonic is the synchronous form, `pto.` the\nSSA and DPS forms (`ins(...) outs(...)`). "
       "Element types are those of the instruction's primary tile;\n`--arch` selects the "
       "column. Tests: `golden:` and `sample:` run and compare with numpy, `error:`\nchecks "
       "diagnostics, `parse:` only assembles.\n");
+}
+
+std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& index) {
+  const CatalogueTables catalogue = CatalogueSections(groups, index);
+  const std::string others = OtherTileRows(catalogue.listed, index);
+  const std::string registers = LayerRows(Layer::kRegister, Arch::kA5, index);
+  const std::string repeats = LayerRows(Layer::kRepeat, Arch::kA2A3, index);
   std::string tail;
   if (!others.empty()) {
     tail = StrCat("\n## Other tile instructions in the table\n\n",
@@ -293,7 +314,7 @@ std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& i
                    "| Spelling | Family | Operands (outs &larr; ins) | Pipe | a2a3 | Tests |\n",
                    "|---|---|---|---|---|---|\n", repeats);
   }
-  return head + body + tail;
+  return ReportHead(catalogue) + catalogue.text + tail;
 }
 
 int Main(int argc, char** argv) {
