@@ -49,22 +49,6 @@ bool WorkspaceWord(Executor& ex, uint32_t reg, Counter* c) {
   return true;
 }
 
-// Sleeps until \a ready; a deadlock or another core's fault is this core's fault.
-bool WaitUntil(Executor& ex, SignalHub& hub, const std::function<bool()>& ready,
-               const std::string& what) {
-  std::string error;
-  switch (hub.Wait(ready, what, &error)) {
-    case WaitResult::kDone:
-      return true;
-    case WaitResult::kStopped:
-      ex.core().stopped = true;
-      break;
-    case WaitResult::kDeadlock:
-      break;
-  }
-  return ex.Fault(error);
-}
-
 // This core arrives at a barrier of \a total cores counted by \a c, then waits until all have:
 // the counter reaches the next multiple of \a total after the value it found (as pto-isa's
 // soft SYNCALL does). With --check the arrival releases what the core has done into the
@@ -95,6 +79,21 @@ std::string Who(Executor& ex) {
 }
 
 }  // namespace
+
+bool WaitUntil(Executor& ex, SignalHub& hub, const std::function<bool()>& ready,
+               const std::string& what) {
+  std::string error;
+  switch (hub.Wait(ready, what, &error)) {
+    case WaitResult::kDone:
+      return true;
+    case WaitResult::kStopped:
+      ex.core().stopped = true;
+      break;
+    case WaitResult::kDeadlock:
+      break;
+  }
+  return ex.Fault(error);
+}
 
 // syncall: operands [workspace view], [used cores], mode (0 hard, 1 soft), core type. Each block
 // of a launch runs on one core here, so every block takes part whatever the core type.

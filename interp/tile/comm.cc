@@ -7,6 +7,7 @@
 
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
+#include "pto/interp/scalar/block_sync.h"
 #include "pto/interp/vm/signal_hub.h"
 #include "pto/interp/tile/tile_shared.h"
 #include "pto/interp/vm/view_mapping.h"
@@ -412,17 +413,7 @@ bool ExecCondition(Executor& ex, const Instr& in) {
     if (satisfied()) return true;
     return ex.Fault(StrCat("would wait forever: ", what, " and no other block runs"));
   }
-  std::string error;
-  switch (hub->Wait(satisfied, what, &error)) {
-    case WaitResult::kDone:
-      return true;
-    case WaitResult::kStopped:
-      ex.core().stopped = true;
-      break;
-    case WaitResult::kDeadlock:
-      break;
-  }
-  return ex.Fault(error);
+  return WaitUntil(ex, *hub, satisfied, what);
 }
 
 // tput_async / tget_async: dst = src, element by element, complete when the instruction ends
