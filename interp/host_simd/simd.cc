@@ -82,11 +82,22 @@ void ScalarLoop(const float* a, float k, float* d, size_t n) {
   const DF df;
   const size_t lanes = hn::Lanes(df);
   const VF vk = hn::Set(df, k);
+  const auto apply = [&](VF va) {
+    return kScalarFirst ? BinaryLanes<kOp>(vk, va) : BinaryLanes<kOp>(va, vk);
+  };
   size_t i = 0;
-  for (; i + lanes <= n; i += lanes) {
-    const VF va = hn::LoadU(df, a + i);
-    hn::StoreU(kScalarFirst ? BinaryLanes<kOp>(vk, va) : BinaryLanes<kOp>(va, vk), df, d + i);
+  // Four registers a step, as BinaryLoop (d may be a itself: each step loads before it stores).
+  for (; i + 4 * lanes <= n; i += 4 * lanes) {
+    const VF r0 = apply(hn::LoadU(df, a + i));
+    const VF r1 = apply(hn::LoadU(df, a + i + lanes));
+    const VF r2 = apply(hn::LoadU(df, a + i + 2 * lanes));
+    const VF r3 = apply(hn::LoadU(df, a + i + 3 * lanes));
+    hn::StoreU(r0, df, d + i);
+    hn::StoreU(r1, df, d + i + lanes);
+    hn::StoreU(r2, df, d + i + 2 * lanes);
+    hn::StoreU(r3, df, d + i + 3 * lanes);
   }
+  for (; i + lanes <= n; i += lanes) hn::StoreU(apply(hn::LoadU(df, a + i)), df, d + i);
   for (; i < n; ++i) d[i] = kScalarFirst ? ApplyBinary(kOp, k, a[i]) : ApplyBinary(kOp, a[i], k);
 }
 
