@@ -147,6 +147,27 @@ bool VectorScopeStep(Executor& ex, const Instr& in, const StepPlan& plan, CheckT
   return true;
 }
 
+// A run of a remembered tile step whose operand state is the one its last checked run started
+// and ended with (the same binding version and scalars) at the sanitizer's state that run left:
+// its keys and accesses are the remembered ones, so it runs and changes nothing. Should the
+// run rebind what it writes after all, its writes are evaluated and checked now.
+bool RepeatStep(Executor& ex, const Instr& in, const StepPlan& plan, CheckTool& t, Site site,
+                TileStepMemo::Entry& e) {
+  Sanitizer& s = t.sanitizer();
+  TileStepMemo& memo = s.tile_steps();
+  const uint64_t version = ex.core().binding_version;
+  memo.set_busy(true);
+  const bool ran = ex.Execute(in);
+  memo.set_busy(false);
+  if (!ran || ex.core().binding_version == version) return ran;
+  e.version = e.serial = TileStepMemo::kNone;
+  std::vector<Access>& accesses = t.step_accesses();
+  accesses.assign(e.reads.accesses.begin(), e.reads.accesses.end());
+  if (!DescribedAccesses(ex, in, true, &accesses)) return false;
+  s.Instruction(site, plan.pipe, Queue::kPipe, accesses, false);
+  return true;
+}
+
 // A tile instruction on its pipe, outside pipes, comm and vector scopes: its accesses from its
 // description, remembered per operand state, and a run that repeats the last checked one on
 // the state that run left skips the shadow (described_accesses.h).
@@ -155,6 +176,14 @@ bool DescribedStep(Executor& ex, const Instr& in, const StepPlan& plan, CheckToo
   std::vector<Access>& accesses = t.step_accesses();  // (the observer's, too)
   TileStepMemo::Key key;
   TileStepMemo& memo = s.tile_steps();
+  const uint64_t version = ex.core().binding_version;
+  if (!memo.busy() && !t.observed()) {
+    TileStepMemo::Entry& e = memo.At(site.function, site.pc, in.op);
+    if (e.version == version && e.serial == s.StateSerial() && s.Settled() &&
+        SameScalars(ex, in, e)) {
+      return RepeatStep(ex, in, plan, t, site, e);
+    }
+  }
   // An instruction run while another runs (a SIMT launch's lanes) evaluates afresh: the
   // outer one holds its entry across its run.
   if (memo.busy() || !DescribedKey(ex, in, &key)) {
@@ -179,11 +208,16 @@ bool DescribedStep(Executor& ex, const Instr& in, const StepPlan& plan, CheckToo
     accesses.assign(reads->begin(), reads->end());
     accesses.insert(accesses.end(), writes->begin(), writes->end());
   }
-  if (repeat) return true;  // what its last checked run did, again: nothing changes
-  const size_t reported = s.Reported();
-  s.Instruction(site, plan.pipe, Queue::kPipe, accesses, false);
-  const bool quiet = s.Reported() == reported && s.Settled();
-  e.serial = quiet ? s.StateSerial() : TileStepMemo::kNone;
+  if (!repeat) {
+    const size_t reported = s.Reported();
+    s.Instruction(site, plan.pipe, Queue::kPipe, accesses, false);
+    const bool quiet = s.Reported() == reported && s.Settled();
+    e.serial = quiet ? s.StateSerial() : TileStepMemo::kNone;
+  }  // else what its last checked run did, again: nothing changes
+  // A run that rebound nothing leaves the state it started from: a repeat at this version
+  // with these scalars has these keys (RepeatStep).
+  const bool same = ex.core().binding_version == version && e.serial != TileStepMemo::kNone;
+  e.version = same && RememberScalars(ex, in, &e) ? version : TileStepMemo::kNone;
   return true;
 }
 

@@ -1,6 +1,7 @@
 #include "pto/interp/check/described_accesses.h"
 
 #include <algorithm>
+#include <utility>
 #include <array>
 #include <cstring>
 
@@ -21,6 +22,7 @@ TileStepMemo::Entry& TileStepMemo::At(const void* function, uint32_t pc, Opcode 
     e.function = function, e.pc = pc, e.op = op;
     e.reads.valid = e.writes.valid = false;
     e.serial = kNone;
+    e.version = kNone;
   }
   return e;
 }
@@ -42,7 +44,7 @@ bool DescribedAccesses(Executor& ex, const Instr& in, bool writes, std::vector<A
     base.exact = a.region != Region::kStorage;
     if (tile) {
       base.tile = static_cast<int>(reg);
-      base.origin = ex.tile(reg).addr;
+      base.origin = std::as_const(ex).tile(reg).addr;
       base.elem_bytes = DTypeSize(ex.function().tiles[reg].type.dtype);
     }
     base.write = writes;
@@ -93,6 +95,28 @@ const KeyPlan& KeyPlanOf(Opcode op) {
 }
 
 }  // namespace
+
+bool RememberScalars(const Executor& ex, const Instr& in, check::TileStepMemo::Entry* e) {
+  using Entry = check::TileStepMemo::Entry;
+  e->scalar_count = 0;
+  for (uint32_t m = KeyPlanOf(in.op).scalars; m != 0; m &= m - 1) {
+    const uint32_t reg = in.operands[__builtin_ctz(m)];
+    if (reg == kNoOperand) continue;
+    if (e->scalar_count == Entry::kMaxScalars) return false;
+    e->scalars[e->scalar_count++] = ex.scalar(reg).i;
+  }
+  return true;
+}
+
+bool SameScalars(const Executor& ex, const Instr& in, const check::TileStepMemo::Entry& e) {
+  int n = 0;
+  for (uint32_t m = KeyPlanOf(in.op).scalars; m != 0; m &= m - 1) {
+    const uint32_t reg = in.operands[__builtin_ctz(m)];
+    if (reg == kNoOperand) continue;
+    if (n == e.scalar_count || ex.scalar(reg).i != e.scalars[n++]) return false;
+  }
+  return n == e.scalar_count;
+}
 
 // Everything the evaluation reads besides the code: the state of each tile, view and scalar
 // operand. False for an instruction whose operands the table does not list one by one, or

@@ -43,14 +43,23 @@ class TileStepMemo {
     Key key;
     std::vector<Access> accesses;
   };
+  /// What a repeat looks at first leads (one cache line: the tile data a step streams through
+  /// evicts these between two runs).
   struct Entry {
     const void* function = nullptr;
     uint32_t pc = 0;
     Opcode op{};
-    Evaluated reads, writes;
     /// The sanitizer's serial after the last checked run of these reads and writes (kNone:
     /// none, or it found something new).
     uint64_t serial = kNone;
+    /// Core::binding_version after that run when it changed no binding (kNone otherwise), and
+    /// the values of its scalar operands: the same version and scalars are the same operand
+    /// state, so a repeat need not build the keys (RememberScalars, SameScalars).
+    uint64_t version = kNone;
+    static constexpr int kMaxScalars = 4;
+    int scalar_count = 0;
+    int64_t scalars[kMaxScalars];
+    Evaluated reads, writes;
   };
   static constexpr uint64_t kNone = ~uint64_t{0};
   /// The entry of the instruction \a op at \a pc of \a function.
@@ -72,6 +81,11 @@ class TileStepMemo {
 /// Fills \a key with the operand state \a in's accesses depend on; false when it cannot (an
 /// instruction with a variable operand list, or too much state): then evaluate every time.
 bool DescribedKey(const Executor& ex, const Instr& in, check::TileStepMemo::Key* key);
+
+/// Keeps in \a e the values of \a in's scalar operands; false if it has too many to keep.
+bool RememberScalars(const Executor& ex, const Instr& in, check::TileStepMemo::Entry* e);
+/// Whether \a in's scalar operands hold the values RememberScalars kept in \a e.
+bool SameScalars(const Executor& ex, const Instr& in, const check::TileStepMemo::Entry& e);
 
 /// Appends to \a out the bytes \a in (about to run in \a ex) reads, or (\a writes, after it
 /// ran: it may bind or reshape what it writes, as tpop does) writes. False when an operand is

@@ -13,6 +13,7 @@
 #define PTO_INTERP_TILE_FAST_PATHS_H_
 
 #include <cstdint>
+#include <utility>
 
 #include "pto/interp/vm/executor.h"
 #include "pto/interp/host_simd/simd.h"
@@ -37,7 +38,7 @@ struct FastTile {
 [[gnu::always_inline]] inline bool Resolve(Executor& ex, uint32_t reg, DType dtype, bool whole,
                                            FastTile* out, const TileState** state = nullptr) {
   const TileType& t = ex.function().tiles[reg].type;
-  const TileState& s = ex.tile(reg);
+  const TileState& s = std::as_const(ex).tile(reg);
   if (t.dtype != dtype || !t.Plain() || s.addr == kUnboundAddress) return false;
   if (whole && (!t.row_major() || !t.Dense() || s.valid_rows != t.rows ||
                 s.valid_cols != t.cols)) {

@@ -171,6 +171,10 @@ struct Core {
   RepeatMaskState repeat_mask;
   /// What watches this core (the sanitizer, the observers: vm/tools.h), or null.
   StepTool* tool = nullptr;
+  /// Moves whenever a tile or view register of a frame on this core may change (a frame made
+  /// or restored, Executor's non-const tile() and view()): a tool that remembers what an
+  /// instruction touched for an operand state can tell that the state is still the same.
+  uint64_t binding_version = 0;
   /// While the tool runs an instruction whose accesses it records: where the memory events
   /// go (RecordAccess); null otherwise.
   std::vector<Access>* recording = nullptr;

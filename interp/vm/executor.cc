@@ -38,6 +38,7 @@ Executor::Executor(const Program& program, const Function& function, Core& core,
     const TileReg& reg = function.tiles[i];
     tiles_[i] = TileState{reg.addr, reg.valid_rows, reg.valid_cols};
   }
+  ++core_.binding_version;  // a new frame's registers
 }
 
 std::string TileNameOf(const Program& program, const Function& f, uint32_t reg) {
@@ -184,6 +185,7 @@ void Executor::RestoreRegisters(Registers saved) {
   tiles_ = std::move(saved.tiles);
   views_ = std::move(saved.views);
   arrays_ = std::move(saved.arrays);
+  ++core_.binding_version;
 }
 
 bool Executor::RunLoop(bool from_start) {

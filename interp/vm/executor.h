@@ -58,8 +58,16 @@ class Executor {
   const Slot& scalar(uint32_t reg) const { return scalars_[reg]; }
   const TileState& tile(uint32_t reg) const { return tiles_[reg]; }
   const ViewState& view(uint32_t reg) const { return views_[reg]; }
-  TileState& tile(uint32_t reg) { return tiles_[reg]; }
-  ViewState& view(uint32_t reg) { return views_[reg]; }
+  /// For changing a tile's or view's binding: moves Core::binding_version (reads take the
+  /// const overloads, through std::as_const where the executor is not const).
+  TileState& tile(uint32_t reg) {
+    ++core_.binding_version;
+    return tiles_[reg];
+  }
+  ViewState& view(uint32_t reg) {
+    ++core_.binding_version;
+    return views_[reg];
+  }
   VRegValue& vreg(uint32_t reg) { return vregs_[reg]; }
   MaskValue& mask(uint32_t reg) { return masks_[reg]; }
   AlignValue& align(uint32_t reg) { return aligns_[reg]; }

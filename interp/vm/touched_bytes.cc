@@ -1,6 +1,7 @@
 #include "pto/interp/vm/touched_bytes.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "pto/interp/vm/view_mapping.h"
 
@@ -53,7 +54,9 @@ class Evaluator {
   const TileType& Type(uint8_t operand) const {
     return ex_.function().tiles[in_.operands[operand]].type;
   }
-  const TileState& State(uint8_t operand) const { return ex_.tile(in_.operands[operand]); }
+  const TileState& State(uint8_t operand) const {
+    return std::as_const(ex_).tile(in_.operands[operand]);
+  }
   int64_t IntOperand(uint8_t operand) const { return ex_.scalar(in_.operands[operand]).i; }
   bool Ready(uint8_t operand) const {
     if (in_.operands[operand] == kNoOperand) return false;
@@ -107,7 +110,7 @@ bool Evaluator::RectOf(const OperandAccess& a, Rect* r) const {
       if (Type(a.operand).pad == PadValue::kNull) {
         *r = {0, 0, vr, vc};
         // A window past the valid shape is loaded whole (AddRect clips it to the tile).
-        const ViewState& v = ex_.view(in_.operands[a.at]);
+        const ViewState& v = std::as_const(ex_).view(in_.operands[a.at]);
         int64_t rows, cols;
         if (a.at != a.operand && v.rank > 0 &&
             view_mapping::FoldedExtents(v, Type(a.operand).row_major(), &rows, &cols) &&
@@ -166,7 +169,7 @@ void Evaluator::AddRect(uint8_t operand, const Rect& r, TouchedBytes* out) const
 }
 
 bool Evaluator::AddView(const OperandAccess& a, TouchedBytes* out) const {
-  const ViewState& v = ex_.view(in_.operands[a.operand]);
+  const ViewState& v = std::as_const(ex_).view(in_.operands[a.operand]);
   if (v.buffer < 0) return false;
   const GlobalBuffer& buffer = ex_.globals()[v.buffer];
   const uint64_t size = DTypeSize(buffer.dtype);
