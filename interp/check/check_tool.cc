@@ -338,13 +338,24 @@ bool CheckTool::Checked(Executor& ex, const Instr& in, const StepPlan& plan) {
 }
 
 bool CheckTool::Step(Executor& ex, const Instr& in) {
-  const StepPlan& plan = plans_.At(ex.function(), ex.pc());
+  // The running function's plans, looked up again only when the function changes.
+  if (&ex.function() != plans_of_) {
+    plans_of_ = &ex.function();
+    function_plans_ = plans_.Of(ex.function());
+  }
+  const StepPlan& plan = function_plans_[ex.pc()];
   // A register-only instruction in a vector scope runs as it would unchecked, once its
   // results hold the loads behind its sources.
   if (plan.register_only && in_vector_scope_) {
     Sanitizer& s = *sanitizer_;
     HoldLoadsBehind(plans_, s, plan, SourcesLoadsBehind(plans_, s, plan));
     return ex.Execute(in);
+  }
+  // A tile instruction on its pipe (most of a tile kernel's checked steps): straight to its
+  // remembered accesses.
+  if (plan.kind == StepPlan::Kind::kPlain && plan.described && !plan.ordered && plan.pipe >= 0 &&
+      !in_vector_scope_) {
+    return DescribedStep(ex, in, plan, *this, Site{&ex.function(), ex.pc()});
   }
   return Checked(ex, in, plan);
 }

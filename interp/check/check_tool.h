@@ -43,6 +43,8 @@ class CheckTool final : public StepTool {
   std::shared_ptr<Sanitizer> sanitizer_;
   const StepPlans& plans_;
   std::vector<Access> step_accesses_;  ///< the step's, kept for their capacity
+  const Function* plans_of_ = nullptr;          ///< the function whose plans these are
+  const StepPlan* function_plans_ = nullptr;
   bool in_vector_scope_ = false;       ///< between a VPTO vector scope's start and end
   bool observed_ = false;
 };
