@@ -1,5 +1,5 @@
-// The MaskGen family: masks from a pattern (pset_b*, pge_b*) or a lane count (plt_b*)
-// (micro-isa 05). A lane of G bytes owns G mask bits; an active lane sets the lowest of them
+// The MaskGen family: masks from a pattern (pset_b*, pge_b*) or a lane count (plt_b*, and
+// v0.60's pltm_b* of a loop index and a bound) (micro-isa 05). A lane of G bytes owns G mask bits; an active lane sets the lowest of them
 // only, as the hardware's masks do (a stored mask shows one bit per lane: psts).
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
@@ -18,6 +18,10 @@ struct PsetB32 : Pset {};
 struct PltB8 : Plt {};
 struct PltB16 : Plt {};
 struct PltB32 : Plt {};
+struct Pltm {};
+struct PltmB8 : Pltm {};
+struct PltmB16 : Pltm {};
+struct PltmB32 : Pltm {};
 struct PgenvB16 {};
 struct PgenvB32 {};
 struct PgeB8 : Pset {};
@@ -69,6 +73,10 @@ bool ExecMaskGen(Executor& ex, const Instr& in) {
     const std::string_view name = FindAttr("pattern")->values[o[1]];
     m = MaskValue{};
     for (int i = 0; i < lanes; ++i) m.Set(i * g, PatternLane(name, i, lanes));
+  } else if constexpr (std::is_base_of_v<ops::Pltm, Op>) {
+    // Lanes i with i + loop * lanes < bound: the bound less loop whole vectors, in 64 bits.
+    const int64_t active = ex.scalar(o[2]).i - ex.scalar(o[1]).i * lanes;
+    FirstLanes(m, active, g);
   } else {
     const int64_t n = ex.scalar(o[2]).i;
     FirstLanes(m, n, g);
