@@ -464,3 +464,16 @@ def tpart_case(arch, seed, spellings):
                 files[f"{op}_{name}.expect"] = expect
         save(out_dir, files)
     return case, generate
+
+
+def every_f16(out_dir, name, fn, through_f32_differ):
+    """Every f16 bit pattern (h.bin) and fn of it in float64, rounded once to f16
+    (<name>.expect.bin). Asserts how many of the results rounding through float32 would put
+    on the other side of an f16 midpoint: the ones a second rounding gets wrong."""
+    h = np.arange(65536, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    with np.errstate(all="ignore"):
+        exact = fn(h.astype(np.float64))
+        once = exact.astype(np.float16)
+        twice = exact.astype(np.float32).astype(np.float16)
+    assert (twice.view(np.uint16) != once.view(np.uint16)).sum() == through_f32_differ
+    save(out_dir, {"h": h, f"{name}.expect": once})
