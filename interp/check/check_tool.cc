@@ -122,6 +122,13 @@ inline void SetResultsLoadsBehind(const StepPlans& plans, Sanitizer& s, const St
   HoldLoadsBehind(plans, s, plan, now);
 }
 
+// A tile instruction on its pipe, outside pipes, comm and vector scopes: its accesses come from
+// its description, remembered per operand state (DescribedStep).
+inline bool DescribedOnPipe(const StepPlan& plan, bool in_vector_scope) {
+  return plan.kind == StepPlan::Kind::kPlain && plan.described && !plan.ordered &&
+         plan.pipe >= 0 && !in_vector_scope;
+}
+
 // The short lane of a vector_lane instruction inside a vector scope: the loads behind its
 // sources, its recorded UB accesses on the vector queues, the loads behind its results. The
 // same as the general step below, without the cases that cannot arise.
@@ -177,22 +184,20 @@ bool DescribedStep(Executor& ex, const Instr& in, const StepPlan& plan, CheckToo
   TileStepMemo::Key key;
   TileStepMemo& memo = s.tile_steps();
   const uint64_t version = ex.core().binding_version;
-  if (!memo.busy() && !t.observed()) {
-    TileStepMemo::Entry& e = memo.At(site.function, site.pc, in.op);
-    if (e.version == version && e.serial == s.StateSerial() && s.Settled() &&
-        SameScalars(ex, in, e)) {
-      return RepeatStep(ex, in, plan, t, site, e);
-    }
-  }
   // An instruction run while another runs (a SIMT launch's lanes) evaluates afresh: the
   // outer one holds its entry across its run.
-  if (memo.busy() || !DescribedKey(ex, in, &key)) {
+  TileStepMemo::Entry* const remembered = memo.busy() ? nullptr : &memo.At(site.function, site.pc, in.op);
+  if (remembered && !t.observed() && remembered->version == version &&
+      remembered->serial == s.StateSerial() && s.Settled() && SameScalars(ex, in, *remembered)) {
+    return RepeatStep(ex, in, plan, t, site, *remembered);
+  }
+  if (!remembered || !DescribedKey(ex, in, &key)) {
     accesses.clear();
     if (!ExecuteRecorded(ex, in, plan, &accesses)) return false;
     s.Instruction(site, plan.pipe, Queue::kPipe, accesses, false);
     return true;
   }
-  TileStepMemo::Entry& e = memo.At(site.function, site.pc, in.op);
+  TileStepMemo::Entry& e = *remembered;
   bool fresh_reads, fresh_writes;
   const std::vector<Access>* reads = RememberedAccesses(ex, in, false, key, &e.reads, &fresh_reads);
   if (!reads) return ex.Execute(in);  // it faults on its own
@@ -285,9 +290,7 @@ bool BlockSyncStep(Executor& ex, const Instr& in, Sanitizer& s) {
       core.release_out = std::make_shared<Release>(s.CrossRelease(0));
     }
   }
-  if (plan.described && !plan.ordered && plan.pipe >= 0 && !t.in_vector_scope()) {
-    return DescribedStep(ex, in, plan, t, site);
-  }
+  if (DescribedOnPipe(plan, t.in_vector_scope())) return DescribedStep(ex, in, plan, t, site);
   // In a vector scope, the loads each source register's value comes from (register layer).
   const bool flows = t.in_vector_scope() && plan.register_layer;
   const uint32_t loads_behind = flows ? SourcesLoadsBehind(t.plans(), s, plan) : 0;
@@ -353,8 +356,7 @@ bool CheckTool::Step(Executor& ex, const Instr& in) {
   }
   // A tile instruction on its pipe (most of a tile kernel's checked steps): straight to its
   // remembered accesses.
-  if (plan.kind == StepPlan::Kind::kPlain && plan.described && !plan.ordered && plan.pipe >= 0 &&
-      !in_vector_scope_) {
+  if (DescribedOnPipe(plan, in_vector_scope_)) {
     return DescribedStep(ex, in, plan, *this, Site{&ex.function(), ex.pc()});
   }
   return Checked(ex, in, plan);

@@ -240,7 +240,7 @@ void Launch::AttachTools(int b) {
 void Launch::AddTool(LaunchTool* tool) {
   tools_.push_back(tool);
   for (int b = 0; b < block_count(); ++b) {  // the blocks made up front (comm)
-    if (blocks_[b]) AttachTools(b);
+    if (blocks_[b]) tool->Attach(b, *blocks_[b]);
   }
 }
 

@@ -55,7 +55,7 @@ class LaunchTool {
   virtual ~LaunchTool() = default;
   /// Block \a b is made (or this tool was added after it was): gives its cores their tools
   /// (Core::tool). Tools are attached in the order they were added; a later one may wrap an
-  /// earlier one's. Called again for the same block, it starts afresh.
+  /// earlier one's.
   virtual void Attach(int b, Block& block) = 0;
   /// Block \a b ran (\a ok: no core faulted). Its cores' tools are not called again: the
   /// launch clears Core::tool after this, and may free the block.
@@ -90,7 +90,7 @@ class Launch {
   /// The instructions all blocks ran.
   uint64_t steps() const { return steps_; }
   /// Adds \a tool (not owned; it outlives the launch's Run), after those added before; before
-  /// Run. The blocks made so far get their tools again, in order.
+  /// Run. The blocks made so far (comm's, made up front) get this tool's now.
   void AddTool(LaunchTool* tool);
 
   const Program& program() const { return program_; }
