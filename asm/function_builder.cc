@@ -77,6 +77,8 @@ void FunctionBuilder::EmitMove(const Value& dst, const Value& src, SourceRange w
               : dst.cls == ValueClass::kVReg  ? Opcode::kMoveVReg
               : dst.cls == ValueClass::kMask  ? Opcode::kMoveMask
               : dst.cls == ValueClass::kAlign ? Opcode::kMoveAlign
+              : dst.cls == ValueClass::kLVec  ? Opcode::kMoveLVec
+              : dst.cls == ValueClass::kLMask ? Opcode::kMoveLMask
                                               : Opcode::kMove;
   Emit(op, {dst.reg, src.reg}, where);
 }
@@ -97,6 +99,12 @@ Value FunctionBuilder::NewRegisterLike(const Value& v, std::string_view name, So
       break;
     case ValueClass::kAlign:
       out.reg = NewAlign(name);
+      break;
+    case ValueClass::kLVec:
+      out.reg = NewLVec(v.type, name);
+      break;
+    case ValueClass::kLMask:
+      out.reg = NewLMask(v.type, name);
       break;
     case ValueClass::kTile:
       out.reg = NewTile(v.type.tile, name, def);
@@ -187,6 +195,21 @@ uint32_t FunctionBuilder::NewMask(uint8_t granule, std::string_view name) {
   function_.masks.push_back(MaskReg{granule, ctx_.InternName(program_, name, statement_)});
   CountRegisters(RegClass::kMask, function_.masks.size());
   return static_cast<uint32_t>(function_.masks.size() - 1);
+}
+
+uint32_t FunctionBuilder::NewLVec(const Type& type, std::string_view name) {
+  function_.lvecs.push_back(LVecReg{type.dtype, type.lvec_flags,
+                                    static_cast<uint16_t>(type.lanes),
+                                    ctx_.InternName(program_, name, statement_)});
+  CountRegisters(RegClass::kLVec, function_.lvecs.size());
+  return static_cast<uint32_t>(function_.lvecs.size() - 1);
+}
+
+uint32_t FunctionBuilder::NewLMask(const Type& type, std::string_view name) {
+  function_.lmasks.push_back(LMaskReg{static_cast<uint16_t>(type.lanes), type.granule,
+                                      ctx_.InternName(program_, name, statement_)});
+  CountRegisters(RegClass::kLMask, function_.lmasks.size());
+  return static_cast<uint32_t>(function_.lmasks.size() - 1);
 }
 
 uint32_t FunctionBuilder::NewAlign(std::string_view name) {

@@ -149,6 +149,9 @@ class FunctionBuilder {
   /// Register-layer registers (VPTO): a vector of \a dtype lanes, a mask of \a granule bytes
   /// per lane, an align register.
   uint32_t NewVReg(DType dtype, std::string_view name);
+  /// A VMI logical vector or mask register of \a type (kLVec, kLMask).
+  uint32_t NewLVec(const Type& type, std::string_view name);
+  uint32_t NewLMask(const Type& type, std::string_view name);
   uint32_t NewMask(uint8_t granule, std::string_view name);
   uint32_t NewAlign(std::string_view name);
   /// The next local-array slot of the function.

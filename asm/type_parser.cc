@@ -296,6 +296,8 @@ bool ParsePtoType(Context& ctx, ItemSpan term, std::string_view name, const Item
   if (name == "pto.ptr") return ParseViewType(ctx, params, TypeKind::kPointer, type);
   if (name == "pto.vreg") return ParseVRegType(ctx, params, type);
   if (name == "pto.mask") return ParseMaskType(ctx, params, type);
+  if (name == "pto.vmi.vreg") return ParseLVecType(ctx, params, type);
+  if (name == "pto.vmi.mask") return ParseLMaskType(ctx, params, type);
   if (name == "pto.tensor_view") return ParseViewType(ctx, params, TypeKind::kTensorView, type);
   if (name == "pto.partition_tensor_view" || name == "pto.tile_view") {
     return ParseViewType(ctx, params, TypeKind::kPartitionView, type);

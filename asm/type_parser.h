@@ -26,6 +26,8 @@ enum class TypeKind {
   kVReg,           ///< !pto.vreg<NxT>: a vector register (N x sizeof(T) = 256 bytes).
   kMask,           ///< !pto.mask<b8|b16|b32>: a mask register; granule says which.
   kAlign,          ///< !pto.align: an unaligned load or store stream's state.
+  kLVec,           ///< !pto.vmi.vreg<LxT>: a VMI logical vector of \a lanes elements.
+  kLMask,          ///< !pto.vmi.mask<LxG>: a VMI logical mask of \a lanes predicates.
   kHandle,         ///< !pto.pipe, !pto.async_session, ...: known when assembled (HandleKind).
   kOpaque,         ///< Anything else: kept as text.
 };
@@ -46,7 +48,9 @@ struct Type {
   /// byte addresses in that on-chip memory, held in an i64 scalar register.
   bool local = false;
   Memory mem = Memory::kVec;
-  uint8_t granule = 0;  ///< kMask: bytes per predicate lane (1, 2, 4).
+  uint8_t granule = 0;  ///< kMask: bytes per predicate lane (1, 2, 4); kLMask: also 0 (pred).
+  int32_t lanes = 0;    ///< kLVec, kLMask: the logical lane count L.
+  uint8_t lvec_flags = 0;  ///< kLVec: LVecFlags (common/program.h).
   int32_t count = 0;    ///< kMultiTile: its slots.
   /// A packed SIMT pair (vector<2xf16>, !pto.hif8x2, micro-isa 17): its element type; the
   /// value is a scalar of its bits (dtype ui16, ui32 or ui64), element 0 in the low bits. For a
@@ -91,6 +95,10 @@ bool ParseSignature(Context& ctx, ItemSpan items, Signature* signature);
 /// Splits "16x16xf32", "?x32", "4xi16" into dimensions (kDynamic for '?') and an optional
 /// element type. Returns false if malformed.
 bool ParseDims(std::string_view text, std::vector<int64_t>* dims, DType* dtype);
+/// !pto.vmi.vreg<LxT> and !pto.vmi.mask<LxG> (asm/vmi_type_parser.cc): the parameters in
+/// \a group.
+bool ParseLVecType(Context& ctx, const Item& group, Type* type);
+bool ParseLMaskType(Context& ctx, const Item& group, Type* type);
 
 }  // namespace pto::assembler
 

@@ -14,7 +14,7 @@ namespace pto {
 /// First eight bytes of every bytecode file. The high byte and the CR LF SUB LF tail catch
 /// text-mode transfers and truncation, as PNG's signature does.
 constexpr uint8_t kMagic[8] = {0x89, 'P', 'T', 'O', 0x0d, 0x0a, 0x1a, 0x0a};
-constexpr uint16_t kFormatVersion = 4;
+constexpr uint16_t kFormatVersion = 5;
 
 enum class FileKind : uint16_t { kExecutable = 1, kObject = 2 };
 

@@ -47,6 +47,8 @@ class Reader {
   bool ReadRecord(ByteReader& r, VRegReg* v);
   bool ReadRecord(ByteReader& r, MaskReg* m);
   bool ReadRecord(ByteReader& r, AlignReg* a);
+  bool ReadRecord(ByteReader& r, LVecReg* v);
+  bool ReadRecord(ByteReader& r, LMaskReg* m);
 
   const std::vector<uint8_t>& bytes_;
   const std::string& name_;
@@ -142,6 +144,42 @@ bool Reader::ReadRecord(ByteReader& r, MaskReg* m) {
   if (!Check(r)) return false;
   if (m->granule != 1 && m->granule != 2 && m->granule != 4) {
     return Fail(at, StrCat("invalid mask granularity ", int{m->granule}, " (1, 2 or 4 bytes)"));
+  }
+  return true;
+}
+
+bool Reader::ReadRecord(ByteReader& r, LVecReg* v) {
+  size_t at = r.pos();
+  if (!ReadDType(r, &v->dtype)) return false;
+  v->flags = r.U8();
+  v->lanes = r.U16();
+  v->name = r.U32();
+  if (!Check(r)) return false;
+  if (v->dtype == DType::kIndex || v->dtype == DType::kI1 || v->dtype == DType::kF64) {
+    return Fail(at, StrCat("invalid logical vector element type ", DTypeName(v->dtype)));
+  }
+  if (v->flags > (kLVecSignless | kLVecBf16Pair) ||
+      ((v->flags & kLVecBf16Pair) && v->dtype != DType::kU32)) {
+    return Fail(at + 1, StrCat("invalid logical vector flags ", int{v->flags}));
+  }
+  if (v->lanes == 0 || v->lanes > kMaxLogicalLanes || v->Bytes() > kMaxLogicalBytes) {
+    return Fail(at + 2, StrCat("invalid logical vector lane count ", v->lanes));
+  }
+  return true;
+}
+
+bool Reader::ReadRecord(ByteReader& r, LMaskReg* m) {
+  size_t at = r.pos();
+  m->lanes = r.U16();
+  m->granule = r.U8();
+  r.U8();
+  m->name = r.U32();
+  if (!Check(r)) return false;
+  if (m->lanes == 0 || m->lanes > kMaxLogicalLanes) {
+    return Fail(at, StrCat("invalid logical mask lane count ", m->lanes));
+  }
+  if (m->granule != 0 && m->granule != 1 && m->granule != 2 && m->granule != 4) {
+    return Fail(at + 2, StrCat("invalid logical mask granularity ", int{m->granule}));
   }
   return true;
 }

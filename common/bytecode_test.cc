@@ -56,7 +56,7 @@ TEST_CASE("header damage is reported at its offset") {
   bad = bytes;
   bad[8] = 7;
   CHECK(ReadErrors(bad) ==
-        "p.ptobc:0x000008: error: unsupported bytecode version 7 (this tool reads 4)\n");
+        "p.ptobc:0x000008: error: unsupported bytecode version 7 (this tool reads 5)\n");
   bad = bytes;
   bad[23] = 0xff;  // high byte of the first section's offset
   CHECK(ReadErrors(bad).find("lies outside the file") != std::string::npos);

@@ -70,6 +70,20 @@ void WriteRecord(const MaskReg& m, const StringMap& remap, ByteWriter& w) {
   w.U32(Mapped(remap, m.name));
 }
 
+void WriteRecord(const LVecReg& v, const StringMap& remap, ByteWriter& w) {
+  w.U8(static_cast<uint8_t>(v.dtype));
+  w.U8(v.flags);
+  w.U16(v.lanes);
+  w.U32(Mapped(remap, v.name));
+}
+
+void WriteRecord(const LMaskReg& m, const StringMap& remap, ByteWriter& w) {
+  w.U16(m.lanes);
+  w.U8(m.granule);
+  w.U8(0);
+  w.U32(Mapped(remap, m.name));
+}
+
 void WriteRecord(const AlignReg& a, const StringMap& remap, ByteWriter& w) {
   w.U32(0);
   w.U32(Mapped(remap, a.name));

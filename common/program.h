@@ -67,6 +67,34 @@ struct ViewReg {
   uint32_t name = 0;
 };
 
+/// How a VMI element type is spelled, where the DType alone does not say: a signless integer
+/// (i32, not si32 or ui32), or a bf16 pair (!pto.bf16x2, stored as a u32).
+enum LVecFlags : uint8_t {
+  kLVecSignless = 1,
+  kLVecBf16Pair = 2,
+};
+/// The lanes a VMI register may hold (PTOAS accepts any positive count in its internal IR;
+/// the public surface names 1 to 256) and the bytes it may span.
+constexpr int kMaxLogicalLanes = 4096;
+constexpr int kMaxLogicalBytes = 16384;
+
+/// A VMI logical vector (!pto.vmi.vreg<LxT>): \a lanes elements of \a dtype.
+struct LVecReg {
+  DType dtype = DType::kInvalid;
+  uint8_t flags = 0;  ///< LVecFlags
+  uint16_t lanes = 0;
+  uint32_t name = 0;
+  int Bytes() const { return lanes * DTypeSize(dtype); }
+};
+
+/// A VMI logical mask (!pto.vmi.mask<LxG>): one predicate per lane. \a granule is the bytes
+/// a lane's element has when the type says so (b8, b16, b32), else 0 (pred).
+struct LMaskReg {
+  uint16_t lanes = 0;
+  uint8_t granule = 0;
+  uint32_t name = 0;
+};
+
 /// A vector register (VPTO !pto.vreg<NxT>): 256 bytes holding N elements of \a dtype.
 struct VRegReg {
   DType dtype = DType::kInvalid;

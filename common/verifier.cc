@@ -22,6 +22,15 @@ void Describe(const ViewReg& reg, OperandType* t) { t->dtype = reg.dtype; }
 void Describe(const VRegReg& reg, OperandType* t) { t->dtype = reg.dtype; }
 void Describe(const MaskReg& reg, OperandType* t) { t->granule = reg.granule; }
 void Describe(const AlignReg&, OperandType*) {}
+void Describe(const LVecReg& reg, OperandType* t) {
+  t->dtype = reg.dtype;
+  t->lanes = reg.lanes;
+  t->lvec_flags = reg.flags;
+}
+void Describe(const LMaskReg& reg, OperandType* t) {
+  t->lanes = reg.lanes;
+  t->granule = reg.granule;
+}
 
 // The element type register \a reg of class \a cls of \a f holds (its Accepts check).
 DType ElementType(DType type) { return type; }
@@ -30,6 +39,8 @@ DType ElementType(const ViewReg& reg) { return reg.dtype; }
 DType ElementType(const VRegReg& reg) { return reg.dtype; }
 DType ElementType(const MaskReg&) { return DType::kInvalid; }
 DType ElementType(const AlignReg&) { return DType::kInvalid; }
+DType ElementType(const LVecReg& reg) { return reg.dtype; }
+DType ElementType(const LMaskReg&) { return DType::kInvalid; }
 DType RegisterType(const Function& f, RegClass cls, uint32_t reg) {
   switch (cls) {
 #define PTO_REG_CLASS(Name, Noun, Record, Field, Prefix, RecordBytes) \

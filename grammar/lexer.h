@@ -70,6 +70,7 @@ class Lexer {
   bool InsideGroup() const;
   /// True if the text after the line end at cur_ continues the statement (a "->" or ":" line).
   bool NextLineContinues() const;
+  bool NextLineIsOperands() const;
   /// Decides, at a '{', whether an attribute dictionary or a region follows.
   bool BraceOpensDictionary() const;
   Lexeme Close(Open expected, Lexeme token);
@@ -94,6 +95,7 @@ class Lexer {
   uint32_t outer_depth_ = 0;  ///< Brackets open around the region lexed on its own.
   bool too_deep_ = false;     ///< Nesting crossed kMaxNesting: the input ends there.
   Parser::token_kind_type last_ = Parser::token::NEWLINE;
+  Parser::token_kind_type before_last_ = Parser::token::NEWLINE;  ///< The token before last_.
   bool in_label_ = false;  ///< The statement is a block label ("^bb0(...):").
   bool finished_ = false;
 

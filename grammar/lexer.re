@@ -93,6 +93,27 @@ bool Lexer::NextLineContinues() const {
   return p + 1 < lim_ && p[0] == '=' && p[1] != '=';
 }
 
+// Whether the next line starts with a value and has no '=' outside brackets: the operands of
+// an operation whose name ended the line before ("%lo, %hi = pto.vmi.vintlv" then "%a, %b,
+// %m {pmode = "zero"}"), not a statement of its own ("%x = ...", "%a, %b = ...").
+bool Lexer::NextLineIsOperands() const {
+  bool newline = false;
+  const unsigned char* p = SkipSpace(cur_, lim_, &newline);
+  if (p >= lim_ || *p != '%') return false;
+  int depth = 0;
+  for (; p < lim_ && *p != '\n' && *p != 0; ++p) {
+    if (*p == '{' || *p == '(' || *p == '[' || *p == '<') ++depth;
+    if (*p == '}' || *p == ')' || *p == ']' || *p == '>') --depth;
+    if (*p == '"') {  // a string's '=' and brackets do not count
+      for (++p; p < lim_ && *p != '"' && *p != '\n' && *p != 0; ++p) {
+      }
+      if (p >= lim_ || *p != '"') return false;
+    }
+    if (*p == '=' && depth == 0) return false;
+  }
+  return true;
+}
+
 // A dictionary starts with "name =", "name," "name}" or a quoted key on the same line; a
 // region starts with a value, a block label, or an operation name. "{}" is an empty
 // dictionary, "{" followed by a line end and "}" an empty region.
@@ -251,18 +272,22 @@ Lexeme Lexer::Next() {
     }
     if (kind == Token::NEWLINE) {
       if (last_ == Token::NEWLINE) continue;  // blank lines
-      // A line that ends in a separator, or a next line that starts with "->" or ":",
-      // continues the statement; but "^bb0(%x: T):" ends with its colon.
+      // A line that ends in a separator or in "%r = op-name" (its operands on the next
+      // lines), or a next line that starts with "->" or ":", continues the statement; but
+      // "^bb0(%x: T):" ends with its colon.
       bool label_end = in_label_ && last_ == Token::COLON;
+      const bool op_name_alone =
+          last_ == Token::WORD && before_last_ == Token::EQUAL && NextLineIsOperands();
       if (!label_end && (last_ == Token::COMMA || last_ == Token::COLON ||
                          last_ == Token::ARROW || last_ == Token::EQUAL || last_ == Token::KEY ||
-                         NextLineContinues())) {
+                         op_name_alone || NextLineContinues())) {
         continue;
       }
       in_label_ = false;
     } else if (kind == Token::CARET && (last_ == Token::NEWLINE || last_ == Token::LBRACE_REGION)) {
       in_label_ = true;
     }
+    before_last_ = last_;
     last_ = kind;
     return token;
   }

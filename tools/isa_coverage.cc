@@ -297,6 +297,7 @@ std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& i
   const CatalogueTables catalogue = CatalogueSections(groups, index);
   const std::string others = OtherTileRows(catalogue.listed, index);
   const std::string registers = LayerRows(Layer::kRegister, Arch::kA5, index);
+  const std::string vmi = LayerRows(Layer::kVmi, Arch::kA5, index);
   const std::string repeats = LayerRows(Layer::kRepeat, Arch::kA2A3, index);
   std::string tail;
   if (!others.empty()) {
@@ -308,6 +309,11 @@ std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& i
     tail += StrCat("\n## Register layer (VPTO micro-instructions, a5)\n\n",
                    "| Spelling | Family | Operands (outs &larr; ins) | Pipe | a5 | Tests |\n",
                    "|---|---|---|---|---|---|\n", registers);
+  }
+  if (!vmi.empty()) {
+    tail += StrCat("\n## VMI layer (pto.vmi logical vectors, a5)\n\n",
+                   "| Spelling | Family | Operands (outs &larr; ins) | Pipe | a5 | Tests |\n",
+                   "|---|---|---|---|---|---|\n", vmi);
   }
   if (!repeats.empty()) {
     tail += StrCat("\n## Repeat layer (A2/A3 vector instructions with mask, repeat and strides)\n\n",

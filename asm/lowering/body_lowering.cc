@@ -26,6 +26,7 @@
 #include "pto/asm/lowering/tile_query_lowering.h"
 #include "pto/asm/lowering/tile_window_lowering.h"
 #include "pto/asm/lowering/vector_lowering.h"
+#include "pto/asm/lowering/vmi_lowering.h"
 #include "pto/asm/lowering/view_lowering.h"
 #include "pto/asm/lowering/cube_lowering.h"
 #include "pto/asm/lowering/dma_lowering.h"
@@ -81,8 +82,8 @@ bool NoLowering(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) 
 
 // Lowers an instruction of the ISA table by its family's lowering (families.def).
 bool LowerInstruction(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
-  // The register layer is a5's: refused at the op on a2a3, whatever its family's lowering.
-  if (info.layer() == Layer::kRegister) {
+  // The register and VMI layers are a5's: refused at the op on a2a3, whatever the lowering.
+  if (OnVectorRegisters(info.layer())) {
     const std::string missing = RegisterLayerArchProblem(info, fb.ctx().arch());
     if (!missing.empty()) {
       fb.ctx().Error(stmt.head, missing);

@@ -18,6 +18,10 @@ bool NewValueOfType(FunctionBuilder& fb, const Type& type, SourceRange where, Va
     v.cls = ValueClass::kMask;
   } else if (type.kind == TypeKind::kAlign) {
     v.cls = ValueClass::kAlign;
+  } else if (type.kind == TypeKind::kLVec) {
+    v.cls = ValueClass::kLVec;
+  } else if (type.kind == TypeKind::kLMask) {
+    v.cls = ValueClass::kLMask;
   } else if (type.IsTile()) {
     v.cls = ValueClass::kTile;
   } else if (type.IsView()) {

@@ -182,6 +182,10 @@ std::string Describe(const Value& v) {
       return StrCat("a mask register (", v.type.text, ")");
     case ValueClass::kAlign:
       return "an align register (!pto.align)";
+    case ValueClass::kLVec:
+      return StrCat("a VMI vector (", v.type.text, ")");
+    case ValueClass::kLMask:
+      return StrCat("a VMI mask (", v.type.text, ")");
     case ValueClass::kLocalArray:
       return StrCat("a local array (", v.type.text, ")");
     case ValueClass::kConfig:
@@ -217,6 +221,11 @@ bool KindFits(const Value& v, const Type& written) {
       return v.cls == ValueClass::kMask && v.type.granule == written.granule;
     case TypeKind::kAlign:
       return v.cls == ValueClass::kAlign;
+    case TypeKind::kLVec:
+      return v.cls == ValueClass::kLVec && v.type.dtype == written.dtype &&
+             v.type.lanes == written.lanes && v.type.lvec_flags == written.lvec_flags;
+    case TypeKind::kLMask:
+      return v.cls == ValueClass::kLMask && v.type.lanes == written.lanes;
     case TypeKind::kHandle:
       return v.cls == ValueClass::kHandle && v.type.handle == written.handle;
     case TypeKind::kPointer:

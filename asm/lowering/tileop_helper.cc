@@ -41,7 +41,7 @@ HelperUse Classify(std::string_view head) {
   switch (info->layer()) {
     case Layer::kSync: return HelperUse::kSync;
     case Layer::kTile: return HelperUse::kTile;
-    case Layer::kRegister: case Layer::kRepeat: return HelperUse::kVector;
+    case Layer::kRegister: case Layer::kVmi: case Layer::kRepeat: return HelperUse::kVector;
     default: return HelperUse::kOther;
   }
 }

@@ -234,6 +234,12 @@ bool VectorOpLowering::FillImmediates() {
     }
     const Item* word = AttributeWord(it->second.value, true);
     uint32_t code = 0;
+    if (!word && it->second.value.empty() && attr && attr->count == 2 &&
+        std::string_view(attr->values[1]) == "true") {
+      slots_[i].code = 1;  // a unit attribute ({reassoc}): present means true
+      slots_[i].range = it->second.range;
+      continue;
+    }
     if (!word || (attr ? !ParseAttrValue(*attr, word->text, &code) : !word->Is(ItemKind::kInt))) {
       std::string known;
       for (uint32_t v = 0; attr && v < attr->count; ++v) known += StrCat(v ? " " : "", attr->values[v]);
@@ -284,8 +290,9 @@ bool VectorOpLowering::CheckTypes() {
     typed = typed && inputs[at].IsScalar() && IsInteger(inputs[at].dtype);
   }
   if (typed) values = with_offsets;
-  // Trailing scalar operands may go without their types (vsunpack %v, %part : V -> W).
-  while (sig_.has_arrow && inputs.size() < values.size() &&
+  // Trailing scalar operands may go without their types (vsunpack %v, %part : V -> W; a VMI
+  // group store's stride).
+  while ((sig_.has_arrow || info_.num_outputs == 0) && inputs.size() < values.size() &&
          values.back().cls == ValueClass::kScalar) {
     values.pop_back();
   }
@@ -326,6 +333,12 @@ bool VectorOpLowering::MakeResults() {
         break;
       case OperandKind::kAlign:
         if (t.kind == TypeKind::kAlign) v.cls = ValueClass::kAlign, v.reg = fb_.NewAlign(name);
+        break;
+      case OperandKind::kLVec:
+        if (t.kind == TypeKind::kLVec) v.cls = ValueClass::kLVec, v.reg = fb_.NewLVec(t, name);
+        break;
+      case OperandKind::kLMask:
+        if (t.kind == TypeKind::kLMask) v.cls = ValueClass::kLMask, v.reg = fb_.NewLMask(t, name);
         break;
       default:
         if (t.IsScalar() || t.IsLocalPointer()) {
@@ -371,6 +384,8 @@ bool VectorOpLowering::CheckRules() {
     if (!s.present) continue;
     t.dtype = s.value.type.IsLocalPointer() ? kLocalPointerDType : s.value.type.dtype;
     t.granule = s.value.type.granule;
+    t.lanes = s.value.type.lanes;
+    t.lvec_flags = s.value.type.lvec_flags;
     if (s.value.is_const) {
       t.known_value = true;
       t.value = s.value.ConstAsDouble();

@@ -18,7 +18,10 @@ constexpr const char* kTriangles[] = {"LOWER", "UPPER"};
 // The comm ISA's enums, in their C++ order (isa.md 4.30): AtomicType, NotifyOp, WaitCmp.
 constexpr const char* kAtomicTypes[] = {"NONE", "ADD"};
 constexpr const char* kNotifyOps[] = {"ATOMIC_ADD", "SET"};
-constexpr const char* kWaitCmps[] = {"EQ", "NE", "GT", "GE", "LT", "LE"};
+// twait's and ttest's comparisons, then the ordered float comparisons only pto.vmi.vcmp takes
+// (the comm rules refuse those for twait and ttest).
+constexpr const char* kWaitCmps[] = {"EQ", "NE", "GT", "GE", "LT", "LE",
+                                     "OEQ", "ONE", "OGT", "OGE", "OLT", "OLE"};
 constexpr const char* kReduceOps[] = {"SUM", "MAX", "MIN"};
 // MaskPattern codes of the ISA: P0101=1 .. P1111=7 (0 has no spelling).
 constexpr const char* kMaskPatterns[] = {"", "P0101", "P1010", "P0001", "P0010",
@@ -107,6 +110,12 @@ constexpr const char* kMaskAxes[] = {"UNSPECIFIED", "ROW", "COL"};
 // grpAxis: the axis MX groups of 32 run along (tquant.mx, tmov.zz): axis1 along a row (the
 // default), axis0 down a column.
 constexpr const char* kMxGroupAxes[] = {"AXIS0", "AXIS1"};
+// The VMI layer's: inactive lanes zeroed or kept; a load's distribution; a conversion's rounding
+// and saturation, "" when not written (each conversion has its own default or requirement).
+constexpr const char* kVmiPmodes[] = {"ZERO", "MERGE"};
+constexpr const char* kVmiDistModes[] = {"CONTINUOUS", "UNPACK", "BRC"};
+constexpr const char* kVmiRoundings[] = {"", "R", "A", "F", "C", "Z", "O", "H"};
+constexpr const char* kVmiSaturations[] = {"", "NOSAT", "SAT"};
 constexpr const char* kPhiloxRounds[] = {"", "", "", "", "", "", "", "7", "", "", "10"};
 
 constexpr AttrInfo kAttrs[] = {
@@ -151,6 +160,11 @@ constexpr AttrInfo kAttrs[] = {
     {"scatterConflict", kScatterConflicts, std::size(kScatterConflicts), 0},
     {"printFormat", kPrintFormats, std::size(kPrintFormats), 0},
     {"byte", kHistogramBytes, std::size(kHistogramBytes), 1},
+    {"pmode", kVmiPmodes, std::size(kVmiPmodes), 0, false, true},
+    {"dist_mode", kVmiDistModes, std::size(kVmiDistModes), 0, false, true},
+    {"rounding", kVmiRoundings, std::size(kVmiRoundings), 0, false, true},
+    {"saturate", kVmiSaturations, std::size(kVmiSaturations), 0, false, true},
+    {"reassoc", kBool, 2, 0},
     {"rounds", kPhiloxRounds, std::size(kPhiloxRounds), 10},
     {"axis", kMaskAxes, std::size(kMaskAxes), 0, false, true},
     {"grpAxis", kMxGroupAxes, std::size(kMxGroupAxes), 1},

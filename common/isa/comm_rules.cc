@@ -29,6 +29,11 @@ void RuleChecker::CheckComm() {
       Fail(signal + 1, StrCat(info_.mnemonic, " compares the signal with an integer, got ",
                               DTypeName(types_[signal + 1].dtype)));
     }
+    // The cmp attribute's codes from 6 on are the ordered float comparisons of pto.vmi.vcmp.
+    const int cmp = AttrOperand("cmp");
+    if (cmp >= 0 && types_[cmp].known_value && types_[cmp].value >= 6) {
+      Fail(cmp, StrCat(info_.mnemonic, " compares integers: cmp is eq, ne, gt, ge, lt or le"));
+    }
     return;
   }
   // Transfers and collectives: views of one element type, vec ND staging tiles of that type,

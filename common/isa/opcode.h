@@ -61,7 +61,12 @@ enum class Layer : uint8_t {
   kSync,    ///< Pipe synchronisation and barriers.
   kRegister,  ///< A5 vector and mask registers, their loads, stores and DMA (VPTO).
   kRepeat,    ///< A2/A3 vector instructions with mask, repeat and strides on UB (TIK vec_*).
+  kVmi,       ///< A5 VMI logical vectors and masks of L lanes (pto.vmi).
 };
+
+/// Whether instructions of layer \a l compute on the vector unit's registers (VPTO's physical
+/// ones or VMI's logical ones): a5 only, on the vector pipe, inside vector scopes.
+constexpr bool OnVectorRegisters(Layer l) { return l == Layer::kRegister || l == Layer::kVmi; }
 
 /// How an instruction is executed and how its operand types are checked (families.def).
 enum class Family : uint8_t {

@@ -17,6 +17,8 @@ struct OperandType {
   const TileType* tile = nullptr;  ///< Tile operands (null when an optional tile is absent).
   DType dtype = DType::kInvalid;   ///< Scalars: the register type; views, vregs: element type.
   uint8_t granule = 0;             ///< Mask registers: bytes per predicate lane (1, 2, 4).
+  int32_t lanes = 0;               ///< VMI vectors and masks: the logical lane count L.
+  uint8_t lvec_flags = 0;          ///< VMI vectors: LVecFlags (signless, bf16 pair).
   bool present = true;             ///< False for an absent optional operand.
   bool known_value = false;        ///< Scalars whose value is a known constant.
   double value = 0;                ///< That constant.

@@ -30,8 +30,9 @@ int RuleChecker::FirstOperand(OperandKind kind) const {
 
 std::string RegisterLayerArchProblem(const OpInfo& info, Arch arch) {
   if (info.types(arch)) return "";
-  return StrCat(info.mnemonic, " is a register-layer (VPTO) instruction of a5; it is not "
-                "available on ", ArchName(arch));
+  return StrCat(info.mnemonic, info.layer() == Layer::kVmi ? " is a VMI instruction"
+                                                           : " is a register-layer (VPTO) instruction",
+                " of a5; it is not available on ", ArchName(arch));
 }
 
 void RuleChecker::CheckRegister() {

@@ -79,6 +79,18 @@ class RuleChecker {
   void NoRules() {}
   void CheckPrecision();
   void CheckMachine();
+  // The VMI layer (vmi_rules.cc, vmi_convert_rules.cc).
+  bool CheckVmiCommon();
+  void RequireVmiLanes(std::initializer_list<int> own_lanes);
+  void RequireVmiType(int i);
+  void RequireNoMerge(std::string_view what);
+  std::string VmiConvertDirection(const OperandType& from, const OperandType& to) const;
+  void CheckVmiMemory();
+  void CheckVmiMaskGen();
+  void CheckVmiElementwise();
+  void CheckVmiBroadcast();
+  void CheckVmiReduce();
+  void CheckVmiConvert();
   // The repeat layer (repeat_rules.cc).
   void CheckRepeat();
 

@@ -12,9 +12,11 @@ namespace pto::interp::check {
 
 namespace {
 
-// The vector, mask and align registers' classes; the loads behind them are tracked.
+// The vector, mask and align registers' classes, VMI's logical ones too; the loads behind
+// them are tracked.
 bool Tracked(RegClass cls) {
-  return cls == RegClass::kVReg || cls == RegClass::kMask || cls == RegClass::kAlign;
+  return cls == RegClass::kVReg || cls == RegClass::kMask || cls == RegClass::kAlign ||
+         cls == RegClass::kLVec || cls == RegClass::kLMask;
 }
 
 // Each register's operands as (class, number), numbered into slots once all are known.
@@ -33,7 +35,7 @@ StepPlan PlanOf(const Program& program, const Function& f, const Instr& in,
   p.pipe = static_cast<int8_t>(PipeIndex(static_cast<uint32_t>(PipeOf(f, in))));
   p.ordered = info.is_pipe() || info.is_comm();
   p.described = !AccessesOf(in.op).empty();
-  p.register_layer = info.layer() == Layer::kRegister;
+  p.register_layer = OnVectorRegisters(info.layer());
   p.local_scalar = info.family == Family::kLocalScalar;
   p.quiet = info.layer() == Layer::kScalar && info.family != Family::kMemory && !p.described &&
             p.kind == StepPlan::Kind::kPlain && !p.ordered;

@@ -8,6 +8,7 @@
 #ifndef PTO_INTERP_ELEMENT_CONVERT_ELEMENT_H_
 #define PTO_INTERP_ELEMENT_CONVERT_ELEMENT_H_
 
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -108,6 +109,43 @@ D ConvertOne(S s, RoundMode mode, bool saturate) {
     } else {
       return ToInteger<D>(v, mode, saturate);
     }
+  }
+}
+
+// A 64-bit integer as a double that rounds to a narrower float exactly as the integer would:
+// beyond 53 bits the low bits fold into a sticky bit far below any f32/f16 rounding point.
+template <typename S>
+double StickyDouble(S s) {
+  const bool negative = std::is_signed_v<S> && s < 0;
+  uint64_t u = negative ? 0 - static_cast<uint64_t>(s) : static_cast<uint64_t>(s);
+  int shift = 0;
+  while ((u >> shift) >= (uint64_t{1} << 53)) ++shift;
+  const uint64_t kept = (u >> shift) | ((u & ((uint64_t{1} << shift) - 1)) != 0 ? 1 : 0);
+  const double v = std::ldexp(static_cast<double>(kept), shift);
+  return negative ? -v : v;
+}
+
+// Float conversions that can overflow: f32 to f16 or bf16, bf16 to f16.
+template <typename D, typename S>
+constexpr bool kNarrowsRange = (std::is_same_v<S, float> && !std::is_same_v<D, float> &&
+                                Elem<D>::kFloat) ||
+                               (std::is_same_v<S, BFloat16> && std::is_same_v<D, Half>);
+
+/// One lane of the NPU's vcvt between storage types (VPTO's, and VMI's conversions): as
+/// ConvertOne, except that a 64-bit integer rounds once to a narrower float, and a saturating
+/// float narrowing also turns NaN into 0 and infinities into the largest finite value, as the
+/// NPU's SAT does (docs/semantics.md).
+template <typename D, typename S>
+D VcvtLane(S s, RoundMode mode, bool sat) {
+  if constexpr (Elem<D>::kFloat && (std::is_same_v<S, int64_t> || std::is_same_v<S, uint64_t>)) {
+    return ToFloat<D>(StickyDouble(s), mode, sat);
+  } else if constexpr (kNarrowsRange<D, S>) {
+    const float v = Elem<S>::Load(s);
+    if (sat && std::isnan(v)) return Elem<D>::Store(0.0f);
+    if (sat && std::isinf(v)) return ToFloat<D>(std::copysign(DBL_MAX, v), mode, true);
+    return ConvertOne<D, S>(s, mode, sat);
+  } else {
+    return ConvertOne<D, S>(s, mode, sat);
   }
 }
 

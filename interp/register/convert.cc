@@ -28,39 +28,6 @@ namespace {
 // The rnd attribute's codes (R A F C Z O) are RoundMode's from kRint on.
 RoundMode RoundModeOf(uint32_t rnd) { return static_cast<RoundMode>(rnd + 1); }
 
-// A 64-bit integer as a double that rounds to a narrower float exactly as the integer would:
-// beyond 53 bits the low bits fold into a sticky bit far below any f32/f16 rounding point.
-template <typename S>
-double StickyDouble(S s) {
-  const bool negative = std::is_signed_v<S> && s < 0;
-  uint64_t u = negative ? 0 - static_cast<uint64_t>(s) : static_cast<uint64_t>(s);
-  int shift = 0;
-  while ((u >> shift) >= (uint64_t{1} << 53)) ++shift;
-  const uint64_t kept = (u >> shift) | ((u & ((uint64_t{1} << shift) - 1)) != 0 ? 1 : 0);
-  const double v = std::ldexp(static_cast<double>(kept), shift);
-  return negative ? -v : v;
-}
-
-// Float conversions that can overflow: f32 to f16 or bf16, bf16 to f16.
-template <typename D, typename S>
-constexpr bool kNarrowsRange = (std::is_same_v<S, float> && !std::is_same_v<D, float> &&
-                                Elem<D>::kFloat) ||
-                               (std::is_same_v<S, BFloat16> && std::is_same_v<D, Half>);
-
-template <typename D, typename S>
-D ConvertLane(S s, RoundMode mode, bool sat) {
-  if constexpr (Elem<D>::kFloat && (std::is_same_v<S, int64_t> || std::is_same_v<S, uint64_t>)) {
-    return ToFloat<D>(StickyDouble(s), mode, sat);
-  } else if constexpr (kNarrowsRange<D, S>) {
-    const float v = Elem<S>::Load(s);
-    if (sat && std::isnan(v)) return Elem<D>::Store(0.0f);
-    if (sat && std::isinf(v)) return ToFloat<D>(std::copysign(DBL_MAX, v), mode, true);
-    return ConvertOne<D, S>(s, mode, sat);
-  } else {
-    return ConvertOne<D, S>(s, mode, sat);
-  }
-}
-
 template <typename D, typename S>
 void ConvertLanes(const VRegValue& a, const MaskValue& m, RoundMode mode, bool sat, int part,
                   VRegValue& d) {
@@ -71,13 +38,13 @@ void ConvertLanes(const VRegValue& a, const MaskValue& m, RoundMode mode, bool s
     const int p = part % r;
     for (int i = 0; i < reg::kLanes<D>; ++i) {
       const int s = i * r + p;
-      if (reg::LaneActive(m, s, sizeof(S))) out[i] = ConvertLane<D, S>(x[s], mode, sat);
+      if (reg::LaneActive(m, s, sizeof(S))) out[i] = VcvtLane<D, S>(x[s], mode, sat);
     }
   } else {
     constexpr int r = sizeof(S) / sizeof(D);
     const int p = part % r;
     for (int i = 0; i < reg::kLanes<S>; ++i) {
-      if (reg::LaneActive(m, i, sizeof(S))) out[i * r + p] = ConvertLane<D, S>(x[i], mode, sat);
+      if (reg::LaneActive(m, i, sizeof(S))) out[i * r + p] = VcvtLane<D, S>(x[i], mode, sat);
     }
   }
   std::memcpy(d.bytes, out.v, kVectorBytes);

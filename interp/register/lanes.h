@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 #include "pto/interp/element/element.h"
 #include "pto/interp/vm/executor.h"
@@ -66,6 +67,10 @@ void MapLanes(const MaskValue& m, VRegValue& d, F&& f) {
   for (int i = 0; i < kLanes<T>; ++i) out[i] = f(i);
   StoreMasked(m, out, d);
 }
+
+/// Whether lane \a i of \a lanes is active in predicate pattern \a name ("PAT_ALL", "PAT_VL8",
+/// ...; docs/semantics.md): pset's and VMI's pset's (mask_gen.cc).
+bool PatternLane(std::string_view name, int i, int lanes);
 
 /// Sets lane \a i's lowest bit of a mask of \a bytes-byte lanes (the form the NPU's result
 /// masks take: a carry or a comparison sets one bit per lane).

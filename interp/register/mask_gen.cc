@@ -4,6 +4,7 @@
 #include "pto/common/isa/attributes.h"
 #include "pto/common/strings.h"
 #include "pto/interp/vm/kernels.h"
+#include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -37,8 +38,9 @@ void FirstLanes(MaskValue& m, int64_t lanes, int g) {
   for (int64_t i = 0; i < lanes && i < kVectorBytes / g; ++i) m.Set(static_cast<int>(i * g), true);
 }
 
-// Whether lane i of \a lanes is active in pattern \a name (docs/semantics.md).
-bool PatternLane(std::string_view name, int i, int lanes) {
+}  // namespace
+
+bool reg::PatternLane(std::string_view name, int i, int lanes) {
   if (name == "PAT_ALL") return true;
   if (name == "PAT_ALLF") return false;
   if (name == "PAT_H") return i < lanes / 2;
@@ -50,8 +52,6 @@ bool PatternLane(std::string_view name, int i, int lanes) {
   for (char c : name.substr(6)) n = n * 10 + (c - '0');
   return i < n;
 }
-
-}  // namespace
 
 template <typename Op>
 bool ExecMaskGen(Executor& ex, const Instr& in) {
@@ -72,7 +72,7 @@ bool ExecMaskGen(Executor& ex, const Instr& in) {
   } else if constexpr (std::is_base_of_v<ops::Pset, Op>) {
     const std::string_view name = FindAttr("pattern")->values[o[1]];
     m = MaskValue{};
-    for (int i = 0; i < lanes; ++i) m.Set(i * g, PatternLane(name, i, lanes));
+    for (int i = 0; i < lanes; ++i) m.Set(i * g, reg::PatternLane(name, i, lanes));
   } else if constexpr (std::is_base_of_v<ops::Pltm, Op>) {
     // Lanes i with i + loop * lanes < bound: the bound less loop whole vectors, in 64 bits.
     const int64_t active = ex.scalar(o[2]).i - ex.scalar(o[1]).i * lanes;

@@ -157,6 +157,8 @@ struct MoveView {};
 struct MoveVReg {};
 struct MoveMask {};
 struct MoveAlign {};
+struct MoveLVec {};
+struct MoveLMask {};
 struct RetypeView {};
 struct Jump {};
 struct BranchIfNot {};
@@ -267,6 +269,12 @@ bool ExecTransfer(Executor& ex, const Instr& in) {
     ex.mask(o[0]) = ex.mask(o[1]);
   } else if constexpr (std::is_same_v<Op, ops::MoveAlign>) {
     ex.align(o[0]) = ex.align(o[1]);
+  } else if constexpr (std::is_same_v<Op, ops::MoveLVec>) {
+    // Both registers have one type: the assembler moves values into registers made like them.
+    std::memmove(ex.lvec(o[0]), ex.lvec(o[1]),
+                 static_cast<size_t>(ex.function().lvecs[o[0]].Bytes()));
+  } else if constexpr (std::is_same_v<Op, ops::MoveLMask>) {
+    std::memmove(ex.lmask(o[0]), ex.lmask(o[1]), ex.function().lmasks[o[0]].lanes);
   } else if constexpr (std::is_same_v<Op, ops::RetypeView>) {
     return RetypeView(ex, in);
   } else {

@@ -34,11 +34,28 @@ Executor::Executor(const Program& program, const Function& function, Core& core,
     }
   }
   for (const ConstInit& c : function.consts) std::memcpy(&scalars_[c.reg], &c.bits, 8);
+  PackLogicalRegisters();
   for (size_t i = 0; i < tiles_.size(); ++i) {
     const TileReg& reg = function.tiles[i];
     tiles_[i] = TileState{reg.addr, reg.valid_rows, reg.valid_cols};
   }
   ++core_.binding_version;  // a new frame's registers
+}
+
+// Each VMI register's place in its packed file, 64-byte aligned for the lane loops.
+void Executor::PackLogicalRegisters() {
+  auto pack = [](const auto& records, auto bytes_of, std::vector<uint32_t>* at,
+                 std::vector<uint8_t>* storage) {
+    size_t next = 0;
+    at->resize(records.size());
+    for (size_t i = 0; i < records.size(); ++i) {
+      (*at)[i] = static_cast<uint32_t>(next);
+      next += (static_cast<size_t>(bytes_of(records[i])) + 63) & ~size_t{63};
+    }
+    storage->assign(next, 0);
+  };
+  pack(function_.lvecs, [](const LVecReg& r) { return r.Bytes(); }, &lvec_at_, &lvec_bytes_);
+  pack(function_.lmasks, [](const LMaskReg& r) { return r.lanes; }, &lmask_at_, &lmask_lanes_);
 }
 
 std::string TileNameOf(const Program& program, const Function& f, uint32_t reg) {

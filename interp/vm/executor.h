@@ -71,6 +71,10 @@ class Executor {
   VRegValue& vreg(uint32_t reg) { return vregs_[reg]; }
   MaskValue& mask(uint32_t reg) { return masks_[reg]; }
   AlignValue& align(uint32_t reg) { return aligns_[reg]; }
+  /// A VMI logical vector's bytes (LVecReg::Bytes of them) and a logical mask's lanes (one
+  /// byte each, 0 or 1): interp/vmi/.
+  uint8_t* lvec(uint32_t reg) { return lvec_bytes_.data() + lvec_at_[reg]; }
+  uint8_t* lmask(uint32_t reg) { return lmask_lanes_.data() + lmask_at_[reg]; }
   LocalMemory& local() { return core_.local; }
   Core& core() { return core_; }
   std::vector<GlobalBuffer>& globals() { return globals_; }
@@ -183,6 +187,7 @@ class Executor {
   template <LoopMode kMode>
   bool Loop(bool from_start = true);
   bool RunLoop(bool from_start);
+  void PackLogicalRegisters();
 
   const Program& program_;
   const Function& function_;
@@ -196,6 +201,11 @@ class Executor {
   std::vector<VRegValue> vregs_;
   std::vector<MaskValue> masks_;
   std::vector<AlignValue> aligns_;
+  // The VMI layer's registers, packed: register r starts at lvec_at_[r] (zero at the start).
+  std::vector<uint8_t> lvec_bytes_;
+  std::vector<uint32_t> lvec_at_;
+  std::vector<uint8_t> lmask_lanes_;
+  std::vector<uint32_t> lmask_at_;
   std::vector<uint8_t> scratch_;
   std::vector<Slot> results_;
   std::vector<std::vector<Slot>> arrays_;  ///< pto.declare_local_array storage, by slot.

@@ -32,7 +32,7 @@ bool NeedsCoresApart(const Program& program) {
             return in.op == Opcode::kSyncSet || in.op == Opcode::kSyncWait;
           }) &&
           AnyInstruction(program, [](const Instr& in) {
-            return GetOpInfo(in.op).layer() == Layer::kRegister;
+            return OnVectorRegisters(GetOpInfo(in.op).layer());
           }));
 }
 

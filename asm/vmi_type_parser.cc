@@ -1,0 +1,95 @@
+// The VMI layer's types (vmi-isa 00 of PTOAS v0.60): !pto.vmi.vreg<LxT>, a logical vector of L lanes
+// of T, and !pto.vmi.mask<LxG>, its predicate of L lanes (G: pred, or b8/b16/b32 when a
+// lowering has fixed the granularity). PTOAS accepts any positive L in its internal IR; the
+// public surface names 1, 2, 4, 8, 64, 128 and 256.
+#include "pto/asm/type_parser.h"
+
+#include "pto/common/program.h"
+#include "pto/common/strings.h"
+
+namespace pto::assembler {
+
+namespace {
+
+// The lane count at the start of \a text ("256x..."), or -1.
+int64_t LeadingLanes(std::string_view text, std::string_view* rest) {
+  std::vector<int64_t> dims;
+  DType dtype = DType::kInvalid;
+  const size_t x = text.find('x');
+  if (x == std::string_view::npos) {  // !pto.vmi.mask<128>
+    int64_t n = 0;
+    for (char c : text) {
+      if (c < '0' || c > '9' || n > kMaxLogicalLanes) return -1;
+      n = n * 10 + (c - '0');
+    }
+    *rest = {};
+    return text.empty() ? -1 : n;
+  }
+  int64_t n = 0;
+  for (size_t i = 0; i < x; ++i) {
+    if (text[i] < '0' || text[i] > '9' || n > kMaxLogicalLanes) return -1;
+    n = n * 10 + (text[i] - '0');
+  }
+  *rest = text.substr(x + 1);
+  return x == 0 ? -1 : n;
+}
+
+// Whether \a name spells a signless integer (i8, i32; not si8 or ui8).
+bool SignlessName(std::string_view name) {
+  return name.size() >= 2 && name[0] == 'i' && name[1] >= '0' && name[1] <= '9';
+}
+
+}  // namespace
+
+bool ParseLVecType(Context& ctx, const Item& group, Type* type) {
+  type->kind = TypeKind::kLVec;
+  auto children = group.children();
+  std::string_view elem;
+  const int64_t lanes = children.size() == 1 && children[0].Is(ItemKind::kDims)
+                            ? LeadingLanes(children[0].text, &elem)
+                            : -1;
+  DType dtype = elem == "!pto.bf16x2" ? DType::kU32 : ParseDType(elem);
+  if (lanes < 0 || dtype == DType::kInvalid || dtype == DType::kIndex ||
+      dtype == DType::kI1 || dtype == DType::kF64 || dtype == DType::kE8M0) {
+    ctx.Error(group, "expected !pto.vmi.vreg<LxT> with a lane count and an element type, as "
+                     "256xf32");
+    return false;
+  }
+  if (lanes < 1 || lanes > kMaxLogicalLanes || lanes * DTypeSize(dtype) > kMaxLogicalBytes) {
+    ctx.Error(group, StrCat("a VMI vector has 1 to ", kMaxLogicalLanes, " lanes of at most ",
+                            kMaxLogicalBytes, " bytes in all, not ", lanes, "x", elem));
+    return false;
+  }
+  type->dtype = dtype;
+  type->lanes = static_cast<int32_t>(lanes);
+  type->shape = {lanes};
+  if (elem == "!pto.bf16x2") type->lvec_flags |= kLVecBf16Pair;
+  if (SignlessName(elem)) type->lvec_flags |= kLVecSignless;
+  return true;
+}
+
+bool ParseLMaskType(Context& ctx, const Item& group, Type* type) {
+  type->kind = TypeKind::kLMask;
+  auto children = group.children();
+  std::string_view g;
+  const int64_t lanes = children.size() == 1 && (children[0].Is(ItemKind::kDims) ||
+                                                  children[0].Is(ItemKind::kInt))
+                            ? LeadingLanes(children[0].text, &g)
+                            : -1;
+  uint8_t granule = 0;
+  const bool known = g.empty() || g == "pred" || g == "b8" || g == "b16" || g == "b32" ||
+                     g == "B8" || g == "B16" || g == "B32";
+  if (g == "b8" || g == "B8") granule = 1;
+  if (g == "b16" || g == "B16") granule = 2;
+  if (g == "b32" || g == "B32") granule = 4;
+  if (lanes < 1 || lanes > kMaxLogicalLanes || !known) {
+    ctx.Error(group, "expected !pto.vmi.mask<LxG> with a lane count and pred, b8, b16 or b32, "
+                     "as 256xpred");
+    return false;
+  }
+  type->lanes = static_cast<int32_t>(lanes);
+  type->granule = granule;
+  return true;
+}
+
+}  // namespace pto::assembler
