@@ -1,5 +1,7 @@
 #include "pto/asm/disassembler.h"
 
+#include "pto/asm/type_parser.h"
+
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -35,6 +37,10 @@ std::string ParamType(const Function& f, const Param& p) {
       return f.tiles[p.reg].type.ToString();
     case ParamKind::kMemref:
       return StrCat("memref<", ParamShapeText(p), ">");
+    case ParamKind::kLVec:
+      return LVecTypeText(f.lvecs[p.reg]);
+    case ParamKind::kLMask:
+      return LMaskTypeText(f.lmasks[p.reg]);
   }
   return "?";
 }
@@ -175,6 +181,14 @@ void Lister::Registers(const Function& f) {
     out_ += StrCat("    bc.align %al", i, " = !pto.align {name = ", Quoted(Str(f.aligns[i].name)),
                    "}\n");
   }
+  for (size_t i = 0; i < f.lvecs.size(); ++i) {
+    out_ += StrCat("    bc.lvec %lv", i, " = ", LVecTypeText(f.lvecs[i]), " {name = ",
+                   Quoted(Str(f.lvecs[i].name)), "}\n");
+  }
+  for (size_t i = 0; i < f.lmasks.size(); ++i) {
+    out_ += StrCat("    bc.lmask %lk", i, " = ", LMaskTypeText(f.lmasks[i]), " {name = ",
+                   Quoted(Str(f.lmasks[i].name)), "}\n");
+  }
 }
 
 std::string Lister::Immediate(const OpInfo& info, const OperandSpec& spec, uint32_t value) const {
@@ -209,7 +223,9 @@ void Lister::Instruction(const Function& f, uint32_t pc, const std::set<uint32_t
     const uint32_t value = in.operands[k++];
     if (spec.kind == OperandKind::kImm) {
       std::string key(spec.attr[0] == '%' ? spec.attr.substr(1) : spec.attr);
-      attrs.push_back(StrCat(key, " = ", Immediate(info, spec, value)));
+      const std::string shown = Immediate(info, spec, value);
+      // An attribute whose code 0 is "not written" (VMI's rounding, saturate) is left out.
+      if (!shown.empty()) attrs.push_back(StrCat(key, " = ", shown));
     } else if (value == kNoOperand) {
       operands.push_back("none");
     } else if (spec.kind == OperandKind::kTarget) {

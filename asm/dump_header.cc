@@ -77,6 +77,8 @@ std::string DumpHeader(const std::vector<uint8_t>& bytes, const Program& program
       const char* kind = p.kind == ParamKind::kPointer ? "pointer "
                          : p.kind == ParamKind::kTile  ? "tile "
                          : p.kind == ParamKind::kMemref ? "memref "
+                         : p.kind == ParamKind::kLVec   ? "VMI vector "
+                         : p.kind == ParamKind::kLMask  ? "VMI mask "
                                                         : "";
       out += StrCat("  param %", program.String(p.name), ": ", kind, DTypeName(p.dtype), "\n");
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "pto/asm/type_parser.h"
 #include "pto/common/call_graph.h"
 #include "pto/common/code_walk.h"
 #include "pto/common/isa/encoding.h"
@@ -31,6 +32,12 @@ std::string FunctionSignature(const Function& f) {
       case ParamKind::kScalar:
         s += DTypeName(param.dtype);
         break;
+      case ParamKind::kLVec:
+        s += LVecTypeText(f.lvecs[param.reg]);
+        break;
+      case ParamKind::kLMask:
+        s += LMaskTypeText(f.lmasks[param.reg]);
+        break;
     }
   }
   s += ") -> (";
@@ -45,6 +52,10 @@ bool SameFunctionSignature(const Function& a, const Function& b) {
     const Param& y = b.params[i];
     if (x.kind != y.kind || x.dtype != y.dtype || x.shape != y.shape) return false;
     if (x.kind == ParamKind::kTile && a.tiles[x.reg].type != b.tiles[y.reg].type) return false;
+    if (x.kind == ParamKind::kLVec && LVecTypeText(a.lvecs[x.reg]) != LVecTypeText(b.lvecs[y.reg])) {
+      return false;
+    }
+    if (x.kind == ParamKind::kLMask && a.lmasks[x.reg].lanes != b.lmasks[y.reg].lanes) return false;
   }
   return true;
 }

@@ -170,6 +170,13 @@ bool ListingFunction::LowerParam(ItemSpan part) {
     case TypeKind::kTile:
       p.kind = ParamKind::kTile;
       break;
+    case TypeKind::kLVec:
+      p.kind = ParamKind::kLVec;
+      break;
+    case TypeKind::kLMask:
+      p.kind = ParamKind::kLMask;
+      type.dtype = DType::kI1;  // a predicate per lane, as the assembler records it
+      break;
     default:
       return Error(part[2], StrCat("unsupported parameter type '", type.text, "'"));
   }
@@ -277,7 +284,10 @@ bool ListingFunction::RegisterFile(const grammar::Statement& s) {
   }
   if (head == "bc.const") return ConstRecord(r);
   if (head == "bc.tile") return TileRecord(r);
-  if (head == "bc.vreg" || head == "bc.mask" || head == "bc.align") return VectorRecord(r);
+  if (head == "bc.vreg" || head == "bc.mask" || head == "bc.align" || head == "bc.lvec" ||
+      head == "bc.lmask") {
+    return VectorRecord(r);
+  }
   return ViewRecord(r);
 }
 
@@ -353,16 +363,17 @@ bool ListingFunction::TileRecord(const RegisterRecord& r) {
 }
 
 // bc.vreg %rN = !pto.vreg<..> {...} / bc.mask %mN = !pto.mask<bG> {...} / bc.align %alN = ...
+// / bc.lvec %lvN = !pto.vmi.vreg<LxT> {...} / bc.lmask %lkN = !pto.vmi.mask<LxG> {...}
 bool ListingFunction::VectorRecord(const RegisterRecord& r) {
   Function& f = fn();
   std::string_view head = r.s.head.text;
   Type t;
-  const RegClass want = head == "bc.vreg"   ? RegClass::kVReg
-                        : head == "bc.mask" ? RegClass::kMask
-                                            : RegClass::kAlign;
-  const size_t next = want == RegClass::kVReg   ? f.vregs.size()
-                      : want == RegClass::kMask ? f.masks.size()
-                                                : f.aligns.size();
+  const RegClass want = head == "bc.vreg"    ? RegClass::kVReg
+                        : head == "bc.mask"  ? RegClass::kMask
+                        : head == "bc.lvec"  ? RegClass::kLVec
+                        : head == "bc.lmask" ? RegClass::kLMask
+                                             : RegClass::kAlign;
+  const size_t next = f.RegisterCount(want);
   if (r.cls != want || r.reg != next) {
     return Error(r.s.items[0], StrCat("expected register ", Prefix(want), next, " next"));
   }
@@ -374,6 +385,10 @@ bool ListingFunction::VectorRecord(const RegisterRecord& r) {
     f.masks.push_back(MaskReg{static_cast<uint8_t>(t.granule), name});
   } else if (want == RegClass::kAlign && t.kind == TypeKind::kAlign) {
     f.aligns.push_back(AlignReg{name});
+  } else if (want == RegClass::kLVec && t.kind == TypeKind::kLVec) {
+    f.lvecs.push_back(LVecReg{t.dtype, t.lvec_flags, static_cast<uint16_t>(t.lanes), name});
+  } else if (want == RegClass::kLMask && t.kind == TypeKind::kLMask) {
+    f.lmasks.push_back(LMaskReg{static_cast<uint16_t>(t.lanes), t.granule, name});
   } else {
     return Error(r.rest[0], StrCat(head, " declares a register of its own type"));
   }
@@ -423,6 +438,11 @@ bool ListingFunction::Operand(const Item& item, OperandKind kind, bool optional,
 bool ListingFunction::Immediate(const OpInfo& info, const OperandSpec& spec,
                                 const Attribute* attr, uint32_t* out) {
   const std::string key(spec.attr[0] == '%' ? spec.attr.substr(1) : spec.attr);
+  const AttrInfo* known = FindAttr(key);
+  if (!attr && known && known->count > 0 && known->values[0][0] == '\0') {
+    *out = 0;  // "not written" (VMI's rounding, saturate): the listing leaves it out
+    return true;
+  }
   if (!attr || attr->value.size() != 1) {
     return Error(stmt_.head, StrCat(info.mnemonic, " needs {", key, " = ...}"));
   }
@@ -503,7 +523,8 @@ bool ListingFunction::LowerStatement(const grammar::Statement& s) {
   }
   std::string_view head = s.head.text;
   if (head == "bc.scalars" || head == "bc.const" || head == "bc.tile" || head == "bc.view" ||
-      head == "bc.vreg" || head == "bc.mask" || head == "bc.align") {
+      head == "bc.vreg" || head == "bc.mask" || head == "bc.align" || head == "bc.lvec" ||
+      head == "bc.lmask") {
     return RegisterFile(s);
   }
   const OpInfo* info = head.rfind("bc.", 0) == 0 ? ListingOpcode(head.substr(3)) : nullptr;

@@ -9,6 +9,7 @@
 
 #include "pto/asm/context.h"
 #include "pto/common/dtype.h"
+#include "pto/common/program.h"
 #include "pto/common/tile_type.h"
 
 namespace pto::assembler {
@@ -98,6 +99,10 @@ bool ParseDims(std::string_view text, std::vector<int64_t>* dims, DType* dtype);
 /// !pto.vmi.vreg<LxT> and !pto.vmi.mask<LxG> (asm/vmi_type_parser.cc): the parameters in
 /// \a group.
 bool ParseLVecType(Context& ctx, const Item& group, Type* type);
+/// The spelling of a VMI register's type, which ParseType reads back: "!pto.vmi.vreg<64xsi32>",
+/// "!pto.vmi.mask<64xpred>".
+std::string LVecTypeText(const LVecReg& reg);
+std::string LMaskTypeText(const LMaskReg& reg);
 bool ParseLMaskType(Context& ctx, const Item& group, Type* type);
 
 }  // namespace pto::assembler

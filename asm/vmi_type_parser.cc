@@ -13,8 +13,6 @@ namespace {
 
 // The lane count at the start of \a text ("256x..."), or -1.
 int64_t LeadingLanes(std::string_view text, std::string_view* rest) {
-  std::vector<int64_t> dims;
-  DType dtype = DType::kInvalid;
   const size_t x = text.find('x');
   if (x == std::string_view::npos) {  // !pto.vmi.mask<128>
     int64_t n = 0;
@@ -40,6 +38,23 @@ bool SignlessName(std::string_view name) {
 }
 
 }  // namespace
+
+std::string LVecTypeText(const LVecReg& reg) {
+  std::string elem = DTypeName(reg.dtype);
+  if (reg.flags & kLVecBf16Pair) {
+    elem = "!pto.bf16x2";
+  } else if (IsMxDType(reg.dtype)) {
+    elem = reg.dtype == DType::kHiF8 || ValuesPerElement(reg.dtype) == 2 ? "!pto." + elem : elem;
+  } else if (IsInteger(reg.dtype) && IsSigned(reg.dtype) && !(reg.flags & kLVecSignless)) {
+    elem = "s" + elem;  // si32: i32 is the signless spelling
+  }
+  return StrCat("!pto.vmi.vreg<", reg.lanes, "x", elem, ">");
+}
+
+std::string LMaskTypeText(const LMaskReg& reg) {
+  return StrCat("!pto.vmi.mask<", reg.lanes, "x",
+                reg.granule ? StrCat("b", reg.granule * 8) : std::string("pred"), ">");
+}
 
 bool ParseLVecType(Context& ctx, const Item& group, Type* type) {
   type->kind = TypeKind::kLVec;

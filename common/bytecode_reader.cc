@@ -297,7 +297,9 @@ bool Reader::ReadSignature(ByteReader& r, Function* f) {
     size_t at = r.pos();
     uint8_t kind = r.U8();
     if (!Check(r)) return false;
-    if (kind < 1 || kind > 4) return Fail(at, StrCat("invalid parameter kind ", int{kind}));
+    if (kind < 1 || kind > kLastParamKind) {
+      return Fail(at, StrCat("invalid parameter kind ", int{kind}));
+    }
     p.kind = static_cast<ParamKind>(kind);
     if (!ReadDType(r, &p.dtype)) return false;
     r.U16();

@@ -22,7 +22,11 @@ enum class ParamKind : uint8_t {
   kScalar = 2,   ///< index, iN, fN: a scalar register.
   kTile = 3,     ///< Synchronous-form .arg tile: the tile register, filled from a file.
   kMemref = 4,   ///< Synchronous-form .arg memref<RxCxT>: a 2-D global buffer in a view register.
+  kLVec = 5,     ///< !pto.vmi.vreg<LxT> of a private function: a VMI vector register, copied.
+  kLMask = 6,    ///< !pto.vmi.mask<LxG> of a private function: a VMI mask register, copied.
 };
+/// The largest ParamKind value (the bytecode reader's range check).
+constexpr uint8_t kLastParamKind = 6;
 
 /// The register file a parameter of kind \a k is passed in.
 constexpr RegClass ParamRegClass(ParamKind k) {
@@ -34,6 +38,10 @@ constexpr RegClass ParamRegClass(ParamKind k) {
     case ParamKind::kPointer:
     case ParamKind::kMemref:
       return RegClass::kView;
+    case ParamKind::kLVec:
+      return RegClass::kLVec;
+    case ParamKind::kLMask:
+      return RegClass::kLMask;
   }
   return RegClass::kNone;
 }

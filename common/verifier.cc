@@ -93,6 +93,12 @@ bool RegisterHolds(const Function& f, uint32_t reg, const Param& p, const Functi
       return IsPointerDType(p.dtype) && f.views[reg].dtype == p.dtype;
     case ParamKind::kTile:
       return f.tiles[reg].type == owner.tiles[p.reg].type;
+    case ParamKind::kLVec: {
+      const LVecReg &a = f.lvecs[reg], &b = owner.lvecs[p.reg];
+      return a.dtype == b.dtype && a.lanes == b.lanes && a.flags == b.flags;
+    }
+    case ParamKind::kLMask:
+      return f.lmasks[reg].lanes == owner.lmasks[p.reg].lanes;
   }
   return false;
 }

@@ -151,7 +151,11 @@ bool CheckDmaPointers(Context& ctx, const OpInfo& info, const Statement& stmt, b
                                                  Describe(ub)));
     return false;
   }
-  if (ub.type.dtype != gm.type.dtype) {
+  // The MX byte formats move as bytes: PTOAS v0.60 copies them to and from 8-bit integers
+  // (the MX quantisation kernels store e4m3 codes through ui8 pointers).
+  const bool bytes = (IsMxDType(ub.type.dtype) || IsMxDType(gm.type.dtype)) &&
+                     DTypeSize(ub.type.dtype) == DTypeSize(gm.type.dtype);
+  if (ub.type.dtype != gm.type.dtype && !bytes) {
     ctx.Error(stmt.head, StrCat(info.mnemonic, " copies between pointers of one element type, got ",
                                 DTypeName(gm.type.dtype), " and ", DTypeName(ub.type.dtype)));
     return false;

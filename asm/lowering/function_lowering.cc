@@ -1,5 +1,7 @@
 #include "pto/asm/lowering/function_lowering.h"
 
+#include <algorithm>
+
 #include "pto/asm/format_limits.h"
 #include "pto/asm/lowering/body_lowering.h"
 #include "pto/asm/lowering/operands.h"
@@ -101,6 +103,20 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
       if (!CheckParamShape(ctx, type, type_range)) return false;
       param.shape = type.shape;
       break;
+    case TypeKind::kLVec:  // VMI registers, passed by value to private functions
+      // A function given vector values is vector code, called from inside a vector scope.
+      fb.vector_scopes = std::max(fb.vector_scopes, 1);
+      param.kind = ParamKind::kLVec;
+      v.cls = ValueClass::kLVec;
+      v.reg = fb.NewLVec(type, name.text);
+      break;
+    case TypeKind::kLMask:
+      fb.vector_scopes = std::max(fb.vector_scopes, 1);
+      param.kind = ParamKind::kLMask;
+      param.dtype = DType::kI1;  // a predicate per lane
+      v.cls = ValueClass::kLMask;
+      v.reg = fb.NewLMask(type, name.text);
+      break;
     default:
       return AddLocalParam(fb, name, type, type_range);
   }
@@ -137,6 +153,13 @@ bool ArgumentMatches(const Function& fn, const Param& p, const Value& a) {
       return a.cls == ValueClass::kView && a.type.dtype == p.dtype;
     case ParamKind::kTile:
       return a.cls == ValueClass::kTile && a.type.tile == fn.tiles[p.reg].type;
+    case ParamKind::kLVec: {
+      const LVecReg& r = fn.lvecs[p.reg];
+      return a.cls == ValueClass::kLVec && a.type.dtype == r.dtype && a.type.lanes == r.lanes &&
+             a.type.lvec_flags == r.flags;
+    }
+    case ParamKind::kLMask:
+      return a.cls == ValueClass::kLMask && a.type.lanes == fn.lmasks[p.reg].lanes;
   }
   return false;
 }

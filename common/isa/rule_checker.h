@@ -91,6 +91,7 @@ class RuleChecker {
   void CheckVmiBroadcast();
   void CheckVmiReduce();
   void CheckVmiConvert();
+  void CheckVmiIndexed();
   // The repeat layer (repeat_rules.cc).
   void CheckRepeat();
 

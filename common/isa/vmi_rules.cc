@@ -1,6 +1,8 @@
 // The VMI layer's operand rules (vmi-isa 00-09): lane counts that agree, masks of their data's
 // lane count, element types each operation admits, the attributes' combinations, and the
 // conversions PTOAS's contract allows.
+#include <utility>
+
 #include "pto/common/isa/rule_checker.h"
 #include "pto/common/program.h"
 #include "pto/common/strings.h"
@@ -11,8 +13,6 @@ namespace {
 
 constexpr uint32_t kPmodeMerge = 1;     // pmode's codes: zero, merge
 constexpr uint32_t kDistUnpack = 1;     // dist_mode's: continuous, unpack, brc
-constexpr uint32_t kSaturateNone = 0;   // saturate's: "", NOSAT, SAT
-constexpr uint32_t kRoundingNone = 0;   // rounding's: "", R, A, F, C, Z, O, H
 
 bool IsBf16Pair(const OperandType& t) { return (t.lvec_flags & kLVecBf16Pair) != 0; }
 
@@ -26,11 +26,12 @@ std::string TypeName(const OperandType& t) {
 // mask's too (unless \a own_lanes lists a slot that may differ), and bf16x2 only converts.
 void RuleChecker::RequireVmiLanes(std::initializer_list<int> own_lanes) {
   int lanes = 0;
+  bool pair_reported = false;
   for (size_t i = 0; i < types_.size() && i < info_.operands.size(); ++i) {
     const OperandKind k = info_.operands[i].kind;
     if ((k != OperandKind::kLVec && k != OperandKind::kLMask) || !types_[i].present) continue;
     if (k == OperandKind::kLVec && IsBf16Pair(types_[i]) && info_.family != Family::kVmiConvert &&
-        info_.family != Family::kVmiMemory) {
+        info_.family != Family::kVmiMemory && !std::exchange(pair_reported, true)) {
       Fail(static_cast<int>(i), StrCat(info_.mnemonic, " does not support bf16x2 VMI element "
                                        "type; bf16x2 is conversion-only"));
     }
@@ -185,6 +186,39 @@ void RuleChecker::CheckVmiReduce() {
                    " source lanes, not ", types_[0].lanes));
   }
   RequireNoMerge(StrCat("by ", info_.mnemonic, ": its result has no earlier lanes to keep"));
+}
+
+void RuleChecker::CheckVmiIndexed() {
+  if (!CheckVmiCommon()) return;
+  const bool histogram = info_.opcode == Opcode::kVmiChist || info_.opcode == Opcode::kVmiDhist;
+  if (!histogram) {  // data, offsets and mask of one lane count; offsets of 32-bit integers
+    RequireVmiLanes({});
+    const int data = FirstOperand(OperandKind::kLVec);
+    RequireVmiType(data);
+    const int at = 2;  // the offsets: after the result (or value) and the pointer
+    const int width = DTypeSize(types_[at].dtype);
+    if ((width != 4 && width != 2) || IsFloat(types_[at].dtype)) {
+      Fail(at, "the offsets are 16- or 32-bit integer lanes");
+    }
+    const int bytes = AttrOperand("elem_bytes");
+    if (bytes >= 0 && types_[bytes].value != DTypeSize(types_[data].dtype)) {
+      Fail(bytes, "the pointer's elements are not the vector's");
+    }
+    RequireNoMerge(StrCat("by ", info_.mnemonic));
+    return;
+  }
+  RequireVmiLanes({0, 1});  // the source and its mask agree; the bins are the accumulator's
+  const OperandType &d = types_[0], &acc = types_[1], &src = types_[2];
+  auto unsigned_or_signless = [](const OperandType& t, int bytes) {
+    return DTypeSize(t.dtype) == bytes && !IsFloat(t.dtype) &&
+           (!IsSigned(t.dtype) || (t.lvec_flags & kLVecSignless));
+  };
+  if (!unsigned_or_signless(acc, 2) || !unsigned_or_signless(d, 2) || acc.dtype != d.dtype ||
+      acc.lanes != d.lanes) {
+    Fail(1, "the accumulator and result are ui16 or signless i16 bins of one shape");
+  }
+  if (!unsigned_or_signless(src, 1)) Fail(2, "the source lanes are ui8 or signless i8");
+  if (d.lanes != 128 && d.lanes != 256) Fail(0, "a histogram has 128 or 256 bins");
 }
 
 }  // namespace pto

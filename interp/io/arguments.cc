@@ -502,6 +502,12 @@ bool ReadArguments(const Program& program, const Function& fn,
                                &out->tile_bytes[i]);
         break;
       }
+      case ParamKind::kLVec:
+      case ParamKind::kLMask:  // a private function's register: only a caller passes one
+        diags.Error(StrCat("@", program.String(fn.name), " cannot be run on its own: its "
+                           "parameter %", name, " is a VMI register, which only a call passes"));
+        ok = false;
+        break;
     }
   }
   return ok;

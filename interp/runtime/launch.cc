@@ -82,6 +82,9 @@ void BindParams(const Function& fn, const Arguments& args, Core& core, Executor&
         }
         break;
       }
+      case ParamKind::kLVec:
+      case ParamKind::kLMask:
+        break;  // ReadArguments refuses an entry with these
     }
   }
 }

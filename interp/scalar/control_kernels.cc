@@ -30,6 +30,13 @@ void PassArguments(Executor& ex, Executor& frame, const Function& callee, const 
       case ParamKind::kTile:
         frame.tile(p.reg) = ex.tile(arg);  // the callee sees the same tile storage
         break;
+      case ParamKind::kLVec:  // the verifier checked the two registers have one type
+        std::memcpy(frame.lvec(p.reg), ex.lvec(arg),
+                    static_cast<size_t>(callee.lvecs[p.reg].Bytes()));
+        break;
+      case ParamKind::kLMask:
+        std::memcpy(frame.lmask(p.reg), ex.lmask(arg), callee.lmasks[p.reg].lanes);
+        break;
     }
   }
 }

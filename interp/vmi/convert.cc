@@ -7,6 +7,8 @@
 // (two bf16 in 32 bits, the first low) and an fp4x2 lane (two fp4 in a byte, the first in the
 // low nibble) convert as pairs. vinterpret_cast keeps the bits. A lane the mask leaves
 // inactive is zero.
+#include <cfloat>
+#include <cmath>
 #include <cstring>
 
 #include "pto/common/narrow_float.h"
@@ -71,6 +73,9 @@ void NarrowLanes(DType from, const uint8_t* a, DType to, uint8_t* d, int n, Roun
       });
     }
     if (narrow_out) {
+      // SAT turns NaN into 0 and infinities into the largest finite value, as vcvt's does.
+      if (sat && std::isnan(v)) v = 0;
+      if (sat && std::isinf(v)) v = std::copysign(DBL_MAX, v);
       d[i] = EncodeNarrow(v, out_format, mode, sat);
     } else {
       WithStorageType(to, [&](auto tag) {

@@ -3,7 +3,8 @@
 // loops and rounded once, transcendentals correctly rounded; integers wrap; bitwise operations
 // on the bit patterns); inactive lanes of the result are zero. vshr shifts in zeros whatever
 // the type; vshrs shifts in the sign of a signed type (si8 ... si32), zeros for a signless or
-// unsigned one, as the VMI pages say; a negative count in an active lane faults.
+// unsigned one, as the VMI pages say; a negative count in an active lane faults. vabs of a
+// 16-bit float clears the sign bit.
 #include <cstring>
 
 #include "pto/common/strings.h"
@@ -65,7 +66,10 @@ bool ShiftRun(Executor& ex, const T* a, const T* counts, int64_t k, bool logical
 
 template <typename Op, typename T>
 void UnaryRun(const T* a, T* d, int n) {
-  if constexpr (std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
+  if constexpr (kIsHalf<T> && std::is_same_v<Op, ops::Abs>) {
+    // The sign bit cleared, a NaN's payload kept (bf16 has no vector abs: VMI clears the bit).
+    for (int i = 0; i < n; ++i) d[i] = T{static_cast<uint16_t>(a[i].bits & 0x7fff)};
+  } else if constexpr (std::is_same_v<T, float> && kSimdUnary<Op> >= 0) {
     static const simd::UnaryLoopFn loop = simd::UnaryLoopF32(static_cast<simd::Unary>(kSimdUnary<Op>));
     loop(a, d, static_cast<size_t>(n));
   } else if constexpr (kIsHalf<T> && kSimdUnary<Op> >= 0) {

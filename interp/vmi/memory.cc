@@ -18,6 +18,7 @@ namespace pto::interp {
 namespace ops {
 struct Load {};
 struct Store {};
+struct BlockStore {};
 }  // namespace ops
 
 namespace {
@@ -143,12 +144,32 @@ bool StoreLanes(Executor& ex, const Instr& in) {
   return true;
 }
 
+// vsstb: 32-byte block b of the value to p + o + b * stride blocks, whole, where mask lane b
+// is on.
+bool StoreBlocks(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  const int esz = DTypeSize(vmi::VecType(ex, o[0]));
+  const int per_block = kBlockBytes / esz;
+  const int blocks = vmi::VecLanes(ex, o[0]) / per_block;
+  const int64_t base = reg::ElementAddress(ex, o[1], o[2], static_cast<int>(o[5]));
+  const uint8_t* m = ex.lmask(o[4]);
+  uint8_t* v = ex.lvec(o[0]);
+  for (int b = 0; b < blocks; ++b) {
+    if (!m[b]) continue;
+    const int64_t addr = reg::Address(base, b, ex.scalar(o[3]).i * kBlockBytes);
+    if (!MoveRow(ex, addr, v + int64_t{b} * kBlockBytes, kBlockBytes, esz, true)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 template <typename Op>
 bool ExecVmiMemory(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::Load>) {
     return LoadLanes(ex, in);
+  } else if constexpr (std::is_same_v<Op, ops::BlockStore>) {
+    return StoreBlocks(ex, in);
   } else {
     return StoreLanes(ex, in);
   }

@@ -227,19 +227,31 @@ class HostFiles:
                 self.read[host] = m.group(2)
             elif host and writes:
                 self.written[host] = m.group(2)
+        # Buffers in arrays read in a loop from "./v%zu.bin" numbered i + 1 (device[k] is
+        # vk+1.bin, read and written back).
+        self.numbered = re.search(r'"\./v%zu\.bin"\s*,\s*i\s*\+\s*1', text) is not None
         # A host buffer main.cpp fills by copying another (std::memcpy(aFp8Host, aHost, n))
         # holds that one's file.
         for m in re.finditer(r"\bmemcpy\(\s*(\w+)\s*,\s*(\w+)\s*,", text):
             if m.group(2) in self.read and m.group(1) not in self.read:
                 self.read[m.group(1)] = self.read[m.group(2)]
 
+    def numbered_stem(self, arg):
+        """v<k+1> for a launch argument device[k] of main.cpp's numbered buffers, else None."""
+        m = re.fullmatch(r"(?:static_cast<[^>]*>\()?\s*\w+\[(\d+)\]\s*\)?", arg.strip())
+        return f"v{int(m.group(1)) + 1}" if self.numbered and m else None
+
     def source(self, arg):
         """The file a launch argument's data comes from: a device buffer's host buffer's, or a
         host scalar's."""
-        return self.read.get(self.to_device.get(arg, arg)) if arg else None
+        if not arg:
+            return None
+        return self.numbered_stem(arg) or self.read.get(self.to_device.get(arg, arg))
 
     def sink(self, arg):
-        return self.written.get(self.to_host.get(arg, "")) if arg else None
+        if not arg:
+            return None
+        return self.numbered_stem(arg) or self.written.get(self.to_host.get(arg, ""))
 
 
 def block_count(launch, values):
