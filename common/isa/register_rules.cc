@@ -143,8 +143,15 @@ void RuleChecker::RequireSameVRegType(int i, int j) {
 void RuleChecker::CheckVecElementwise() {
   CheckRegister();
   const int d = FirstOperand(OperandKind::kVReg);
+  // vshl's and vshr's counts are signed integers of the data's width (siW, micro-isa 07).
+  const bool shift = info_.opcode == Opcode::kVshl || info_.opcode == Opcode::kVshr;
   for (int i = d + 1; d >= 0 && i < info_.num_operands(); ++i) {
-    if (info_.operands[i].kind == OperandKind::kVReg) RequireSameVRegType(d, i);
+    if (info_.operands[i].kind != OperandKind::kVReg) continue;
+    if (shift && i == d + 2 && types_[i].present && IsInteger(types_[i].dtype) &&
+        DTypeSize(types_[i].dtype) == DTypeSize(types_[d].dtype)) {
+      continue;
+    }
+    RequireSameVRegType(d, i);
   }
   RequireMaskGoverns(FirstOperand(OperandKind::kMask), d);
 }

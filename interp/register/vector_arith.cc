@@ -67,14 +67,17 @@ void BitwiseLanes(const VRegValue& a, const VRegValue& b, const MaskValue& m, VR
 template <typename Op, typename T>
 bool ShiftLanes(Executor& ex, const VRegValue& a, const VRegValue& b, const MaskValue& m,
                 VRegValue& d) {
-  const reg::LaneArray<T> x(a), y(b);
+  // The counts are signed integers of the lanes' width (siW), whatever the data's signedness.
+  using Count = std::make_signed_t<UIntOf<sizeof(T)>>;
+  const reg::LaneArray<T> x(a);
+  const reg::LaneArray<Count> y(b);
   for (int i = 0; i < reg::kLanes<T>; ++i) {
-    if (Elem<T>::Load(y[i]) < 0 && reg::LaneActive(m, i, sizeof(T))) {
-      return ex.Fault(StrCat("negative shift count ", Elem<T>::Load(y[i]), " in lane ", i));
+    if (y[i] < 0 && reg::LaneActive(m, i, sizeof(T))) {
+      return ex.Fault(StrCat("negative shift count ", int64_t{y[i]}, " in lane ", i));
     }
   }
   reg::MapLanes<T>(m, d, [&](int i) {
-    const int64_t k = Elem<T>::Load(y[i]);
+    const int64_t k = y[i];
     return Elem<T>::Store(Op::template Shift<T>(Elem<T>::Load(x[i]), k < 0 ? 0 : k));
   });
   return true;

@@ -209,13 +209,13 @@ class HostFiles:
         self.to_host = {m.group(2): m.group(1) for m in re.finditer(
             r"aclrtMemcpy\((\w+),\s*[^,]+,\s*(\w+),[^;]*DEVICE_TO_HOST", text)}
         self.constants = constants(text)
-        # ReadFile("./X.bin", size, host, ..), WriteFile("./X.bin", host, ..) or a helper of
+        # ReadFile("./X.bin", size, host, ..) ("X.bin" too), WriteFile("./X.bin", host, ..) or a helper of
         # the case's own (readExact("./X.bin", host, size)): the host buffer is the first
         # argument main.cpp also copies to or from a device, else the first that is a name
         # ending in Host, else ReadFile's third and WriteFile's second.
         hosts = set(self.to_device.values()) | set(self.to_host.values())
         self.read, self.written = {}, {}
-        for m in re.finditer(r'(\w+)\(\s*"\./(\w+)\.bin"\s*,([^;]*)\)', text):
+        for m in re.finditer(r'(\w+)\(\s*"(?:\./)?(\w+)\.bin"\s*,([^;]*)\)', text):
             names = [strip_cast(a).lstrip("&") for a in split_args(m.group(3))]
             host = next((a for a in names if a in hosts), None) or next(
                 (a for a in names if a.endswith("Host")), None)
