@@ -37,6 +37,16 @@ bool SignlessName(std::string_view name) {
   return name.size() >= 2 && name[0] == 'i' && name[1] >= '0' && name[1] <= '9';
 }
 
+// The parameters without a trailing ", #pto.vmi.layout<...>": the physical layout PTOAS's
+// lowering chose, which does not change a logical value (docs/semantics.md "VMI layer").
+ItemSpan WithoutLayout(ItemSpan children) {
+  if (children.size() >= 3 && children[1].IsPunct(",") && children[2].Is(ItemKind::kHash) &&
+      children[2].text == "pto.vmi.layout") {
+    return children.first(1);
+  }
+  return children;
+}
+
 }  // namespace
 
 std::string LVecTypeText(const LVecReg& reg) {
@@ -58,7 +68,7 @@ std::string LMaskTypeText(const LMaskReg& reg) {
 
 bool ParseLVecType(Context& ctx, const Item& group, Type* type) {
   type->kind = TypeKind::kLVec;
-  auto children = group.children();
+  auto children = WithoutLayout(group.children());
   std::string_view elem;
   const int64_t lanes = children.size() == 1 && children[0].Is(ItemKind::kDims)
                             ? LeadingLanes(children[0].text, &elem)
@@ -85,7 +95,7 @@ bool ParseLVecType(Context& ctx, const Item& group, Type* type) {
 
 bool ParseLMaskType(Context& ctx, const Item& group, Type* type) {
   type->kind = TypeKind::kLMask;
-  auto children = group.children();
+  auto children = WithoutLayout(group.children());
   std::string_view g;
   const int64_t lanes = children.size() == 1 && (children[0].Is(ItemKind::kDims) ||
                                                   children[0].Is(ItemKind::kInt))

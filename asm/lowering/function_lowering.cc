@@ -104,14 +104,11 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
       param.shape = type.shape;
       break;
     case TypeKind::kLVec:  // VMI registers, passed by value to private functions
-      // A function given vector values is vector code, called from inside a vector scope.
-      fb.vector_scopes = std::max(fb.vector_scopes, 1);
       param.kind = ParamKind::kLVec;
       v.cls = ValueClass::kLVec;
       v.reg = fb.NewLVec(type, name.text);
       break;
     case TypeKind::kLMask:
-      fb.vector_scopes = std::max(fb.vector_scopes, 1);
       param.kind = ParamKind::kLMask;
       param.dtype = DType::kI1;  // a predicate per lane
       v.cls = ValueClass::kLMask;

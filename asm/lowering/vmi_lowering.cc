@@ -27,12 +27,14 @@ ValueClass FirstInputClass(const OpInfo& form) {
 
 }  // namespace
 
+// PTOAS v0.60 takes VMI operations outside a vector scope too (its VMI lowering places them):
+// in helper functions and kernels alike. They run on the vector pipe wherever they stand.
 bool LowerVmiOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   const ValueClass written = FirstOperandClass(fb, stmt);
   for (const OpInfo* form = &info; form; form = NextOverload(*form)) {
-    if (FirstInputClass(*form) == written) return LowerVectorOp(fb, *form, stmt);
+    if (FirstInputClass(*form) == written) return LowerVectorUbOp(fb, *form, stmt);
   }
-  return LowerVectorOp(fb, info, stmt);  // reports what the first form expected
+  return LowerVectorUbOp(fb, info, stmt);  // reports what the first form expected
 }
 
 }  // namespace pto::assembler

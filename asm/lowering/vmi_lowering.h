@@ -6,7 +6,8 @@
 
 namespace pto::assembler {
 
-/// "%v = pto.vmi.vadd %a, %b, %m : V, V, M -> V": as LowerVectorOp, after choosing among the
+/// "%v = pto.vmi.vadd %a, %b, %m : V, V, M -> V": as LowerVectorUbOp (inside a vector scope or
+/// not), after choosing among the
 /// rows spelled alike the one whose first operand is of the class of the first value written
 /// (vand of two masks is a mask operation; vbrc of a scalar and of a compact vector differ).
 bool LowerVmiOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt);
