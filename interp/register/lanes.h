@@ -16,6 +16,19 @@
 
 namespace pto::interp::reg {
 
+/// The unsigned integer of \a kBytes bytes.
+template <int kBytes>
+using UIntOf = std::conditional_t<kBytes == 1, uint8_t,
+               std::conditional_t<kBytes == 2, uint16_t,
+               std::conditional_t<kBytes == 4, uint32_t, uint64_t>>>;
+
+/// The element functions that work on bit patterns, and the shifts (VPTO's and VMI's kernels).
+template <typename Op>
+constexpr bool kBitwiseOp =
+    std::is_same_v<Op, ops::And> || std::is_same_v<Op, ops::Or> || std::is_same_v<Op, ops::Xor>;
+template <typename Op>
+constexpr bool kShiftOp = std::is_same_v<Op, ops::Shl> || std::is_same_v<Op, ops::Shr>;
+
 /// The lanes of element type T in one vector register.
 template <typename T>
 constexpr int kLanes = kVectorBytes / static_cast<int>(sizeof(T));

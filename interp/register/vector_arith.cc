@@ -14,17 +14,6 @@ namespace pto::interp {
 
 namespace {
 
-template <int kBytes>
-using UIntOf = std::conditional_t<kBytes == 1, uint8_t,
-               std::conditional_t<kBytes == 2, uint16_t,
-               std::conditional_t<kBytes == 4, uint32_t, uint64_t>>>;
-
-template <typename Op>
-constexpr bool kBitwise =
-    std::is_same_v<Op, ops::And> || std::is_same_v<Op, ops::Or> || std::is_same_v<Op, ops::Xor>;
-template <typename Op>
-constexpr bool kShift = std::is_same_v<Op, ops::Shl> || std::is_same_v<Op, ops::Shr>;
-
 template <typename Op, typename T>
 void BinaryLanes(const VRegValue& a, const VRegValue& b, const MaskValue& m, VRegValue& d) {
   constexpr int n = reg::kLanes<T>;
@@ -54,7 +43,7 @@ void BinaryLanes(const VRegValue& a, const VRegValue& b, const MaskValue& m, VRe
 // Bit patterns of any element type, as unsigned integers of its width.
 template <typename Op, typename T>
 void BitwiseLanes(const VRegValue& a, const VRegValue& b, const MaskValue& m, VRegValue& d) {
-  using U = UIntOf<sizeof(T)>;
+  using U = reg::UIntOf<sizeof(T)>;
   const reg::LaneArray<U> x(a), y(b);
   alignas(64) U out[reg::kLanes<U>];
   for (int i = 0; i < reg::kLanes<U>; ++i) out[i] = static_cast<U>(Op::Apply(x[i], y[i]));
@@ -68,7 +57,7 @@ template <typename Op, typename T>
 bool ShiftLanes(Executor& ex, const VRegValue& a, const VRegValue& b, const MaskValue& m,
                 VRegValue& d) {
   // The counts are signed integers of the lanes' width (siW), whatever the data's signedness.
-  using Count = std::make_signed_t<UIntOf<sizeof(T)>>;
+  using Count = std::make_signed_t<reg::UIntOf<sizeof(T)>>;
   const reg::LaneArray<T> x(a);
   const reg::LaneArray<Count> y(b);
   for (int i = 0; i < reg::kLanes<T>; ++i) {
@@ -95,9 +84,9 @@ bool ExecVecBinary(Executor& ex, const Instr& in) {
   bool ok = true;
   WithStorageType(reg::VRegType(ex, o[0]), [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (kBitwise<Op>) {
+    if constexpr (reg::kBitwiseOp<Op>) {
       BitwiseLanes<Op, T>(a, b, m, d);
-    } else if constexpr (kShift<Op>) {
+    } else if constexpr (reg::kShiftOp<Op>) {
       if constexpr (!Elem<T>::kFloat) ok = ShiftLanes<Op, T>(ex, a, b, m, d);
     } else if constexpr (std::is_same_v<Op, ops::Div> && !Elem<T>::kFloat) {
       ok = ex.Fault("vdiv on integer lanes");  // the A5 column admits float types only

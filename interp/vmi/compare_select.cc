@@ -58,7 +58,7 @@ void CompareLanes(Executor& ex, const Instr& in, bool scalar) {
       d[i] = seed[i] && Holds(cmp, x, y);
     }
   } else {
-    using U = vmi::UIntOf<sizeof(T)>;
+    using U = reg::UIntOf<sizeof(T)>;
     const bool as_unsigned = !std::is_signed_v<T> || vmi::Signless(ex, o[1]);
     const int64_t k = scalar ? ex.scalar(o[2]).i : 0;
     auto value = [&](T v) {

@@ -16,12 +16,6 @@ namespace pto::interp {
 
 namespace {
 
-template <typename Op>
-constexpr bool kBitwise =
-    std::is_same_v<Op, ops::And> || std::is_same_v<Op, ops::Or> || std::is_same_v<Op, ops::Xor>;
-template <typename Op>
-constexpr bool kShift = std::is_same_v<Op, ops::Shl> || std::is_same_v<Op, ops::Shr>;
-
 // d = a op b on n lanes of T (d may be a or b: each lane reads before it writes).
 template <typename Op, typename T>
 void BinaryRun(const T* a, const T* b, T* d, int n) {
@@ -33,8 +27,8 @@ void BinaryRun(const T* a, const T* b, T* d, int n) {
                          reinterpret_cast<const uint16_t*>(a), 0,
                          reinterpret_cast<const uint16_t*>(b), 0, reinterpret_cast<uint16_t*>(d),
                          0, 1, static_cast<size_t>(n));
-  } else if constexpr (kBitwise<Op>) {
-    using U = vmi::UIntOf<sizeof(T)>;
+  } else if constexpr (reg::kBitwiseOp<Op>) {
+    using U = reg::UIntOf<sizeof(T)>;
     for (int i = 0; i < n; ++i) {
       U x, y;
       std::memcpy(&x, &a[i], sizeof(U));
@@ -51,7 +45,7 @@ void BinaryRun(const T* a, const T* b, T* d, int n) {
 template <typename Op, typename T>
 bool ShiftRun(Executor& ex, const T* a, const T* counts, int64_t k, bool logical,
               const vmi::Governing& m, T* d, int n) {
-  using U = vmi::UIntOf<sizeof(T)>;
+  using U = reg::UIntOf<sizeof(T)>;
   for (int i = 0; i < n; ++i) {
     const int64_t c = counts ? Elem<T>::Load(counts[i]) : k;
     if (c < 0 && m.On(i)) return ex.Fault(StrCat("negative shift count ", c, " in lane ", i));
@@ -76,7 +70,7 @@ void UnaryRun(const T* a, T* d, int n) {
     UnaryHalfRun<Op, T>(a, d, static_cast<size_t>(n));
   } else if constexpr (std::is_same_v<Op, ops::Not>) {
     if constexpr (!Elem<T>::kFloat) {
-      using U = vmi::UIntOf<sizeof(T)>;
+      using U = reg::UIntOf<sizeof(T)>;
       for (int i = 0; i < n; ++i) d[i] = static_cast<T>(static_cast<U>(~static_cast<U>(a[i])));
     }
   } else if constexpr (!Elem<T>::kFloat) {
@@ -112,7 +106,7 @@ bool ExecVmiBinary(Executor& ex, const Instr& in) {
     const T* a = vmi::Lanes<T>(ex, o[1]);
     const T* b = vmi::Lanes<T>(ex, o[2]);
     T* d = vmi::Lanes<T>(ex, o[0]);
-    if constexpr (kShift<Op>) {
+    if constexpr (reg::kShiftOp<Op>) {
       if constexpr (!Elem<T>::kFloat) ok = ShiftRun<Op, T>(ex, a, b, 0, true, m, d, n);
     } else if constexpr (!std::is_same_v<Op, ops::Div> || Elem<T>::kFloat) {
       BinaryRun<Op, T>(a, b, d, n);
@@ -146,7 +140,7 @@ bool ExecVmiScalar(Executor& ex, const Instr& in) {
     using T = decltype(tag);
     const T* a = vmi::Lanes<T>(ex, o[1]);
     T* d = vmi::Lanes<T>(ex, o[0]);
-    if constexpr (kShift<Op>) {
+    if constexpr (reg::kShiftOp<Op>) {
       const bool logical = std::is_same_v<Op, ops::Shl> || !std::is_signed_v<T> ||
                            vmi::Signless(ex, o[1]);
       if constexpr (!Elem<T>::kFloat) {

@@ -9,6 +9,7 @@
 
 #include "pto/common/isa/encoding.h"
 #include "pto/interp/element/element.h"
+#include "pto/interp/register/lanes.h"
 #include "pto/interp/vm/executor.h"
 
 namespace pto::interp::vmi {
@@ -49,12 +50,6 @@ void ZeroInactive(const Governing& m, T* out, int n) {
     if (!m.On(i)) out[i] = T{};
   }
 }
-
-/// The unsigned integer of \a bytes bytes.
-template <int kBytes>
-using UIntOf = std::conditional_t<kBytes == 1, uint8_t,
-               std::conditional_t<kBytes == 2, uint16_t,
-               std::conditional_t<kBytes == 4, uint32_t, uint64_t>>>;
 
 }  // namespace pto::interp::vmi
 
