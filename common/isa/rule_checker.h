@@ -92,6 +92,7 @@ class RuleChecker {
   void CheckVmiReduce();
   void CheckVmiConvert();
   void CheckVmiIndexed();
+  void CheckVmiSfu();
   // The repeat layer (repeat_rules.cc).
   void CheckRepeat();
 

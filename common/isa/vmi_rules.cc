@@ -188,6 +188,33 @@ void RuleChecker::CheckVmiReduce() {
   RequireNoMerge(StrCat("by ", info_.mnemonic, ": its result has no earlier lanes to keep"));
 }
 
+void RuleChecker::CheckVmiSfu() {
+  if (!CheckVmiCommon()) return;
+  RequireVmiLanes({});
+  const int data = FirstInput(OperandKind::kLVec);
+  RequireVmiType(data);
+  const bool selr = info_.opcode == Opcode::kVmiSelr;
+  const bool expdif = info_.opcode == Opcode::kVmiExpDif;
+  for (int i = 0; i < info_.num_operands() && i < static_cast<int>(types_.size()); ++i) {
+    if (info_.operands[i].kind != OperandKind::kLVec || !types_[i].present || i == data) continue;
+    if (selr && i == data + 1) {  // the index: integers of the source's width
+      if (IsFloat(types_[i].dtype) || DTypeSize(types_[i].dtype) != DTypeSize(types_[data].dtype)) {
+        Fail(i, "vselr's index lanes are integers of the source's width");
+      }
+    } else if (expdif && i == 0) {
+      if (types_[0].dtype != DType::kF32) Fail(0, "vexpdif's result is f32 lanes");
+    } else if (types_[i].dtype != types_[data].dtype) {
+      Fail(i, StrCat(info_.mnemonic, " takes lanes of one type: ", TypeName(types_[i]), " and ",
+                     TypeName(types_[data])));
+    }
+  }
+  const int scalar = FirstInput(OperandKind::kScalar);
+  if (scalar >= 0 && !IsFloat(types_[scalar].dtype)) {
+    Fail(scalar, StrCat(info_.mnemonic, "'s scalar is a float of the lanes' type"));
+  }
+  RequireNoMerge(StrCat("by ", info_.mnemonic, ": its result has no earlier lanes to keep"));
+}
+
 void RuleChecker::CheckVmiIndexed() {
   if (!CheckVmiCommon()) return;
   const bool histogram = info_.opcode == Opcode::kVmiChist || info_.opcode == Opcode::kVmiDhist;

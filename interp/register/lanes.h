@@ -6,6 +6,7 @@
 #ifndef PTO_INTERP_REGISTER_LANES_H_
 #define PTO_INTERP_REGISTER_LANES_H_
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -84,6 +85,27 @@ void MapLanes(const MaskValue& m, VRegValue& d, F&& f) {
 /// Whether lane \a i of \a lanes is active in predicate pattern \a name ("PAT_ALL", "PAT_VL8",
 /// ...; docs/semantics.md): pset's and VMI's pset's (mask_gen.cc).
 bool PatternLane(std::string_view name, int i, int lanes);
+
+/// a * b + c rounded once to T (floats), or wrapped (integers): vmula, vaxpy (VPTO and VMI).
+template <typename T>
+T FusedMulAdd(T a, T b, T c) {
+  using E = Elem<T>;
+  if constexpr (std::is_same_v<T, float>) {
+    return std::fma(a, b, c);
+  } else if constexpr (E::kFloat) {
+    return E::Store(E::FromDouble(std::fma(double{E::Load(a)}, double{E::Load(b)},
+                                           double{E::Load(c)})));
+  } else {
+    return E::Store(ops::WrapAdd(ops::WrapMul(E::Load(a), E::Load(b)), E::Load(c)));
+  }
+}
+
+/// Leaky ReLU with slope k: a where a >= 0 (also -0), else k * a rounded once.
+template <typename T>
+T Leaky(T a, float k) {
+  const float x = Elem<T>::Load(a);
+  return x >= 0 ? a : Elem<T>::Store(x * k);
+}
 
 /// Sets lane \a i's lowest bit of a mask of \a bytes-byte lanes (the form the NPU's result
 /// masks take: a carry or a comparison sets one bit per lane).

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "pto/interp/vm/kernels.h"
+#include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
 
 namespace pto::interp {
@@ -29,27 +30,6 @@ T* Lanes(VRegValue& v) {
 template <typename T>
 const T* Lanes(const VRegValue& v) {
   return reinterpret_cast<const T*>(v.bytes);
-}
-
-// a * b + c rounded once to T (floats), or wrapped (integers).
-template <typename T>
-T FusedMulAdd(T a, T b, T c) {
-  using E = Elem<T>;
-  if constexpr (std::is_same_v<T, float>) {
-    return std::fma(a, b, c);
-  } else if constexpr (E::kFloat) {
-    return E::Store(E::FromDouble(std::fma(double{E::Load(a)}, double{E::Load(b)},
-                                           double{E::Load(c)})));
-  } else {
-    return E::Store(ops::WrapAdd(ops::WrapMul(E::Load(a), E::Load(b)), E::Load(c)));
-  }
-}
-
-// Leaky ReLU with slope k: a where a >= 0 (also -0), else k * a rounded once.
-template <typename T>
-T Leaky(T a, float k) {
-  const float x = Elem<T>::Load(a);
-  return x >= 0 ? a : Elem<T>::Store(x * k);
 }
 
 // vexpdif: exp(a - b) of f16 or f32 lanes into f32 lanes. An f16 source has twice the lanes:
@@ -139,7 +119,7 @@ bool ExecVecSfu(Executor& ex, const Instr& in) {
       const T* c = Lanes<T>(ex.vreg(o[3]));
       const MaskValue& m = ex.mask(o[4]);
       for (int i = 0; i < kLanes; ++i) {
-        out[i] = reg::LaneActive(m, i, sizeof(T)) ? FusedMulAdd(b[i], c[i], a[i]) : a[i];
+        out[i] = reg::LaneActive(m, i, sizeof(T)) ? reg::FusedMulAdd(b[i], c[i], a[i]) : a[i];
       }
     } else if constexpr (!Elem<T>::kFloat) {
       ok = false;  // the A5 columns admit float types only
@@ -148,13 +128,13 @@ bool ExecVecSfu(Executor& ex, const Instr& in) {
       const T k = Elem<T>::Store(static_cast<float>(ex.scalar(o[3]).f));
       const MaskValue& m = ex.mask(o[4]);
       for (int i = 0; i < kLanes; ++i) {
-        if (reg::LaneActive(m, i, sizeof(T))) out[i] = FusedMulAdd(k, a[i], b[i]);
+        if (reg::LaneActive(m, i, sizeof(T))) out[i] = reg::FusedMulAdd(k, a[i], b[i]);
       }
     } else {
       // vprelu: a, slopes, mask.
       const MaskValue& m = ex.mask(o[3]);
       for (int i = 0; i < kLanes; ++i) {
-        if (reg::LaneActive(m, i, sizeof(T))) out[i] = Leaky(a[i], Elem<T>::Load(b[i]));
+        if (reg::LaneActive(m, i, sizeof(T))) out[i] = reg::Leaky(a[i], Elem<T>::Load(b[i]));
       }
     }
   });
