@@ -4,6 +4,7 @@
 #ifndef PTO_INTERP_SCALAR_SCALAR_OPS_H_
 #define PTO_INTERP_SCALAR_SCALAR_OPS_H_
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -270,11 +271,14 @@ bool ExecTransfer(Executor& ex, const Instr& in) {
   } else if constexpr (std::is_same_v<Op, ops::MoveAlign>) {
     ex.align(o[0]) = ex.align(o[1]);
   } else if constexpr (std::is_same_v<Op, ops::MoveLVec>) {
-    // Both registers have one type: the assembler moves values into registers made like them.
+    // The assembler moves values into registers made like them; a bytecode file could pair
+    // two sizes, so no more than the smaller is copied.
+    const auto& regs = ex.function().lvecs;
     std::memmove(ex.lvec(o[0]), ex.lvec(o[1]),
-                 static_cast<size_t>(ex.function().lvecs[o[0]].Bytes()));
+                 static_cast<size_t>(std::min(regs[o[0]].Bytes(), regs[o[1]].Bytes())));
   } else if constexpr (std::is_same_v<Op, ops::MoveLMask>) {
-    std::memmove(ex.lmask(o[0]), ex.lmask(o[1]), ex.function().lmasks[o[0]].lanes);
+    const auto& regs = ex.function().lmasks;
+    std::memmove(ex.lmask(o[0]), ex.lmask(o[1]), std::min(regs[o[0]].lanes, regs[o[1]].lanes));
   } else if constexpr (std::is_same_v<Op, ops::RetypeView>) {
     return RetypeView(ex, in);
   } else {
