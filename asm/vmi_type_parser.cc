@@ -39,12 +39,22 @@ bool SignlessName(std::string_view name) {
 
 // The parameters without a trailing ", #pto.vmi.layout<...>": the physical layout PTOAS's
 // lowering chose, which does not change a logical value (docs/semantics.md "VMI layer").
-ItemSpan WithoutLayout(ItemSpan children) {
-  if (children.size() >= 3 && children[1].IsPunct(",") && children[2].Is(ItemKind::kHash) &&
-      children[2].text == "pto.vmi.layout") {
-    return children.first(1);
+// Its counts (num_groups, slots, deinterleave factors) must be positive; \a ok says so.
+ItemSpan WithoutLayout(Context& ctx, ItemSpan children, bool* ok) {
+  *ok = true;
+  if (children.size() < 3 || !children[1].IsPunct(",") || !children[2].Is(ItemKind::kHash) ||
+      children[2].text != "pto.vmi.layout") {
+    return children;
   }
-  return children;
+  if (children.size() > 3 && children[3].IsGroup('<')) {
+    for (const Item& item : children[3].children()) {
+      if (item.Is(ItemKind::kInt) && item.number <= 0) {
+        ctx.Error(item, "a #pto.vmi.layout's counts must be positive");
+        *ok = false;
+      }
+    }
+  }
+  return children.first(1);
 }
 
 }  // namespace
@@ -68,7 +78,9 @@ std::string LMaskTypeText(const LMaskReg& reg) {
 
 bool ParseLVecType(Context& ctx, const Item& group, Type* type) {
   type->kind = TypeKind::kLVec;
-  auto children = WithoutLayout(group.children());
+  bool layout_ok = true;
+  auto children = WithoutLayout(ctx, group.children(), &layout_ok);
+  if (!layout_ok) return false;
   std::string_view elem;
   const int64_t lanes = children.size() == 1 && children[0].Is(ItemKind::kDims)
                             ? LeadingLanes(children[0].text, &elem)
@@ -95,7 +107,14 @@ bool ParseLVecType(Context& ctx, const Item& group, Type* type) {
 
 bool ParseLMaskType(Context& ctx, const Item& group, Type* type) {
   type->kind = TypeKind::kLMask;
-  auto children = WithoutLayout(group.children());
+  bool layout_ok = true;
+  auto children = WithoutLayout(ctx, group.children(), &layout_ok);
+  if (!layout_ok) return false;
+  if (children.size() != group.children().size() && !children.empty() &&
+      children[0].text.ends_with("pred")) {
+    ctx.Error(group, "a pred mask does not carry a layout (give it b8, b16 or b32)");
+    return false;
+  }
   std::string_view g;
   const int64_t lanes = children.size() == 1 && (children[0].Is(ItemKind::kDims) ||
                                                   children[0].Is(ItemKind::kInt))
