@@ -52,7 +52,9 @@ RMS_EPS = np.float32(1e-6)  # written 9.99999997e-07 : f32 in the program
 STREAM_N = 262144  # vpto_stream_1mib: out = x + y over 1 MiB of f32 per operand
 SM_ROWS, SM_COLS = 64, 1024  # vpto_softmax_update: the block; m and l lane-replicated, SM_ROWS x 64
 SM_LANES = 64
-VPTO_NAMES = ["vpto_stream_1mib", "vpto_softmax_update_64x1024"]
+# vmi_stream_1mib: the same stream in the VMI layer (pto.vmi.*), the same numpy and native work.
+VPTO_NAMES = ["vpto_stream_1mib", "vmi_stream_1mib", "vpto_softmax_update_64x1024"]
+STREAM_NAMES = ["vpto_stream_1mib", "vmi_stream_1mib"]
 # Repeat-layer (A2/A3) programs of bench/repeat_programs.py: one instruction over a UB region,
 # as (elements of a region, the element type, its numpy spelling's view of the region).
 REPEAT_NAMES = ["repeat_adds_f16", "repeat_add_f32", "repeat_add_f32_strided"]
@@ -332,7 +334,7 @@ def make_kernel(data_dir, name):
 
 def make_vpto(data_dir, name):
     """The numpy spellings of the register-layer programs, on whole arrays with out=."""
-    if name == "vpto_stream_1mib":
+    if name in STREAM_NAMES:
         x = load(data_dir, "vs_x.f32", (STREAM_N,))
         y = load(data_dir, "vs_y.f32", (STREAM_N,))
         out = np.empty(STREAM_N, np.float32)

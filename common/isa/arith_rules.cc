@@ -11,7 +11,7 @@ namespace pto {
 namespace {
 
 // The conversions of micro-isa 09's type matrix (signless integers are the signed types here),
-// plus si64 -> f32, which the public cases use.
+// plus si64 -> f32 and the fp8 / HiFloat8 / fp4x2 conversions, which the v0.60 cases use.
 struct ConvertPair {
   DType from;
   DType to;
@@ -29,7 +29,18 @@ constexpr ConvertPair kConvertPairs[] = {
     {DType::kF32, DType::kI16},  {DType::kF32, DType::kI32},  {DType::kF32, DType::kI64},
     {DType::kF32, DType::kF16},  {DType::kF32, DType::kBF16}, {DType::kBF16, DType::kI32},
     {DType::kBF16, DType::kF16}, {DType::kBF16, DType::kF32},
+    {DType::kF8E4M3, DType::kF32},  {DType::kF8E5M2, DType::kF32},  {DType::kHiF8, DType::kF32},
+    {DType::kF32, DType::kF8E4M3},  {DType::kF32, DType::kF8E5M2},  {DType::kF32, DType::kHiF8},
+    {DType::kBF16, DType::kF8E4M3}, {DType::kBF16, DType::kF8E5M2}, {DType::kF16, DType::kF8E4M3},
+    {DType::kF16, DType::kHiF8},    {DType::kF4E2M1X2, DType::kBF16}, {DType::kF4E1M2X2, DType::kBF16},
+    {DType::kBF16, DType::kF4E2M1X2}, {DType::kBF16, DType::kF4E1M2X2},
 };
+
+// The bytes of one unit of a conversion on \a t's side: bf16 against fp4x2 converts in bf16
+// pairs, as each fp4x2 byte holds two values.
+int ConvertUnitBytes(DType t, DType other) {
+  return t == DType::kBF16 && ValuesPerElement(other) == 2 ? 4 : DTypeSize(t);
+}
 
 std::string TargetsOf(DType from) {
   std::string out;
@@ -126,8 +137,8 @@ void RuleChecker::CheckVecConvert() {
   if (part < 0 || !types_[part].known_value) return;
   const int code = static_cast<int>(types_[part].value);
   const std::string_view name = FindAttr("part")->values[code];
-  const int wide = std::max(DTypeSize(from), DTypeSize(to));
-  const int ratio = wide / std::min(DTypeSize(from), DTypeSize(to));
+  const int from_unit = ConvertUnitBytes(from, to), to_unit = ConvertUnitBytes(to, from);
+  const int ratio = std::max(from_unit, to_unit) / std::min(from_unit, to_unit);
   const bool ok = ratio == 1 ? code == 0 : ratio == 2 ? code <= 1 : code == 0 || (code >= 2 && code <= 5);
   if (!ok) {
     Fail(part, StrCat("vcvt from ", DTypeName(from), " to ", DTypeName(to), " takes ",

@@ -8,10 +8,14 @@
 // inactive converts nothing and its destination element is zero. Values convert as TCVT's
 // (interp/element/convert_element.h), except that a saturating float narrowing also turns NaN into 0
 // and infinities into the largest finite value, as the NPU's SAT does (docs/semantics.md).
+// fp8, HiFloat8 and fp4x2 convert as interp/element/narrow_lanes.h says; fp4x2 bytes pair
+// with bf16x2 units, so bf16 <-> fp4 is a 4:1 conversion with parts P0..P3.
+#include <algorithm>
 #include <cfloat>
 #include <cstring>
 
 #include "pto/interp/element/convert_element.h"
+#include "pto/interp/element/narrow_lanes.h"
 #include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/lanes.h"
 #include "pto/interp/register/register_memory.h"
@@ -50,6 +54,32 @@ void ConvertLanes(const VRegValue& a, const MaskValue& m, RoundMode mode, bool s
   std::memcpy(d.bytes, out.v, kVectorBytes);
 }
 
+// The bytes one lane of \a t occupies as a unit of conversion: bf16 against fp4 converts in
+// bf16x2 pairs, as a byte of fp4x2 holds two values.
+int UnitBytes(DType t, bool pairs) { return pairs && t == DType::kBF16 ? 4 : DTypeSize(t); }
+
+// A conversion to or from fp8, HiFloat8 or fp4x2 (interp/element/narrow_lanes.h), its units
+// placed by the part as ConvertLanes places lanes.
+void ConvertNarrowUnits(DType from, const VRegValue& a, const MaskValue& m, DType to,
+                        RoundMode mode, bool sat, int part, VRegValue& d) {
+  const bool pairs = ValuesPerElement(from) == 2 || ValuesPerElement(to) == 2;
+  const int su = UnitBytes(from, pairs), du = UnitBytes(to, pairs);
+  const int r = std::max(su, du) / std::min(su, du), p = part % r;
+  const int n = kVectorBytes / std::max(su, du);
+  uint8_t out[kVectorBytes] = {};
+  for (int i = 0; i < n; ++i) {
+    const int s = su <= du ? i * r + p : i;
+    const int t = su <= du ? i : i * r + p;
+    if (!reg::LaneActive(m, s, su)) continue;
+    if (pairs) {
+      ConvertPairLanes(from, a.bytes + s * su, to, out + t * du, 1, mode);
+    } else {
+      ConvertNarrowLanes(from, a.bytes + s * su, to, out + t * du, 1, mode, sat);
+    }
+  }
+  std::memcpy(d.bytes, out, kVectorBytes);
+}
+
 }  // namespace
 
 template <typename Op>
@@ -72,6 +102,12 @@ bool ExecVecConvert(Executor& ex, const Instr& in) {
   } else {
     const bool sat = o[4] == 1;
     const int part = o[5] <= 1 ? static_cast<int>(o[5]) : static_cast<int>(o[5]) - 2;
+    const DType to = reg::VRegType(ex, o[0]), from = reg::VRegType(ex, o[1]);
+    if (IsNarrowFloat(from) || IsNarrowFloat(to) || ValuesPerElement(from) == 2 ||
+        ValuesPerElement(to) == 2) {
+      ConvertNarrowUnits(from, a, m, to, mode, sat, part, d);
+      return true;
+    }
     WithStorageType(reg::VRegType(ex, o[0]), [&](auto dtag) {
       using D = decltype(dtag);
       WithStorageType(reg::VRegType(ex, o[1]), [&](auto stag) {

@@ -3,16 +3,14 @@
 // VcvtLane): floats round by the rounding attribute (R when absent, for integer results too,
 // as PTOAS's contract and the v0.60 cases say; H, half-up, rounds ties away from zero),
 // integers saturate with SAT (the default) or wrap with NOSAT, NaN becomes 0 in an integer.
-// fp8 and HiFloat8 lanes decode exactly and encode through common/narrow_float.h. A bf16x2 lane
-// (two bf16 in 32 bits, the first low) and an fp4x2 lane (two fp4 in a byte, the first in the
-// low nibble) convert as pairs. vinterpret_cast keeps the bits. A lane the mask leaves
-// inactive is zero.
+// fp8, HiFloat8 and the fp4x2 <-> bf16x2 pairs convert as interp/element/narrow_lanes.h says.
+// vinterpret_cast keeps the bits. A lane the mask leaves inactive is zero.
 #include <cfloat>
 #include <cmath>
 #include <cstring>
 
-#include "pto/common/narrow_float.h"
 #include "pto/interp/element/convert_element.h"
+#include "pto/interp/element/narrow_lanes.h"
 #include "pto/interp/vm/kernels.h"
 #include "pto/interp/vmi/vmi_lanes.h"
 
@@ -42,76 +40,10 @@ RoundMode RoundingOf(uint32_t code) {
   return code < 8 ? kModes[code] : RoundMode::kRint;
 }
 
-bool IsNarrow(DType t) {
-  NarrowFormat f;
-  return NarrowFormatOf(t, &f) && ValuesPerElement(t) == 1;
-}
-
 // Lanes between the storage types the tiles share (ints, f16, bf16, f32).
 template <typename D, typename S>
 void PlainLanes(const S* a, D* d, int n, RoundMode mode, bool sat) {
   for (int i = 0; i < n; ++i) d[i] = VcvtLane<D, S>(a[i], mode, sat);
-}
-
-// Lanes to or from fp8 / HiFloat8: through float, which holds each of their values exactly.
-void NarrowLanes(DType from, const uint8_t* a, DType to, uint8_t* d, int n, RoundMode mode,
-                 bool sat) {
-  NarrowFormat in_format, out_format;
-  const bool narrow_in = IsNarrow(from) && NarrowFormatOf(from, &in_format);
-  const bool narrow_out = IsNarrow(to) && NarrowFormatOf(to, &out_format);
-  const int in_bytes = DTypeSize(from), out_bytes = DTypeSize(to);
-  for (int i = 0; i < n; ++i) {
-    double v = 0;
-    if (narrow_in) {
-      v = DecodeNarrow(a[i], in_format);
-    } else {
-      WithStorageType(from, [&](auto tag) {
-        using S = decltype(tag);
-        S s;
-        std::memcpy(&s, a + int64_t{i} * in_bytes, sizeof(S));
-        v = static_cast<double>(Elem<S>::Load(s));
-      });
-    }
-    if (narrow_out) {
-      // SAT turns NaN into 0 and infinities into the largest finite value, as vcvt's does.
-      if (sat && std::isnan(v)) v = 0;
-      if (sat && std::isinf(v)) v = std::copysign(DBL_MAX, v);
-      d[i] = EncodeNarrow(v, out_format, mode, sat);
-    } else {
-      WithStorageType(to, [&](auto tag) {
-        using D = decltype(tag);
-        const D r = VcvtLane<D, float>(static_cast<float>(v), mode, sat);
-        std::memcpy(d + int64_t{i} * out_bytes, &r, sizeof(D));
-      });
-    }
-  }
-}
-
-// fp4x2 <-> bf16x2 lanes: each of the two values in turn.
-void PairLanes(DType from, const uint8_t* a, DType to, uint8_t* d, int n, RoundMode mode) {
-  NarrowFormat f4;
-  if (NarrowFormatOf(from, &f4)) {  // fp4 pairs -> bf16 pairs
-    for (int i = 0; i < n; ++i) {
-      uint32_t pair = 0;
-      for (int k = 0; k < 2; ++k) {
-        const float v = static_cast<float>(DecodeNarrow(static_cast<uint8_t>(a[i] >> (4 * k)), f4));
-        pair |= uint32_t{FloatToBF16(v)} << (16 * k);
-      }
-      std::memcpy(d + int64_t{i} * 4, &pair, 4);
-    }
-    return;
-  }
-  NarrowFormatOf(to, &f4);  // bf16 pairs -> fp4 pairs (fp4 always saturates)
-  for (int i = 0; i < n; ++i) {
-    uint32_t pair;
-    std::memcpy(&pair, a + int64_t{i} * 4, 4);
-    uint8_t out = 0;
-    for (int k = 0; k < 2; ++k) {
-      const double v = BF16ToFloat(static_cast<uint16_t>(pair >> (16 * k)));
-      out |= static_cast<uint8_t>((EncodeNarrow(v, f4, mode, true) & 0xf) << (4 * k));
-    }
-    d[i] = out;
-  }
 }
 
 // The same width unsigned: the named unsigned conversions read or write a signless iN so.
@@ -163,9 +95,9 @@ bool ConvertLanes(Executor& ex, const Instr& in, const Form& f) {
   uint8_t* d = ex.lvec(o[0]);
   const uint8_t* a = ex.lvec(o[1]);
   if (pairs) {
-    PairLanes(from, a, to, d, n, mode);
-  } else if (IsNarrow(from) || IsNarrow(to)) {
-    NarrowLanes(from, a, to, d, n, mode, sat);
+    ConvertPairLanes(from, a, to, d, n, mode);
+  } else if (IsNarrowFloat(from) || IsNarrowFloat(to)) {
+    ConvertNarrowLanes(from, a, to, d, n, mode, sat);
   } else {
     WithStorageType(to, [&](auto dtag) {
       WithStorageType(from, [&](auto stag) {

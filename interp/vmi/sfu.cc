@@ -7,6 +7,7 @@
 // - vmull: the 64-bit product of 32-bit lanes, its low and high words (signed for si32 and
 //   signless i32, unsigned for ui32, as the VMI pages say).
 // - vselr: lane i = source[index[i]]; an index outside the lanes faults at the op.
+// - vaddc / vaddcs: 32-bit adds with a carry mask out (and in), as the register layer's.
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -26,6 +27,8 @@ struct LeakyLanes {};
 struct ExpDifLanes {};
 struct MulWide {};
 struct Permute {};
+struct CarryAdd {};
+struct CarryAddIn {};
 }  // namespace ops
 
 namespace {
@@ -109,12 +112,34 @@ bool PermuteLanes(Executor& ex, const Instr& in) {
   return true;
 }
 
+// vaddc / vaddcs: 32-bit sums on the lanes' bit patterns, the carry out bit 32 of a + b
+// (+ carry in), as the register layer's vaddc; an inactive lane gives 0 and no carry.
+void CarryLanes(Executor& ex, const Instr& in, bool carry_in) {
+  const uint32_t* o = in.operands;
+  const int n = vmi::VecLanes(ex, o[0]);
+  const uint32_t* a = vmi::Lanes<uint32_t>(ex, o[2]);
+  const uint32_t* b = vmi::Lanes<uint32_t>(ex, o[3]);
+  const uint8_t* c = carry_in ? ex.lmask(o[4]) : nullptr;
+  const vmi::Governing m = vmi::MaskOf(ex, o[carry_in ? 5 : 4]);
+  std::vector<uint32_t> sum(static_cast<size_t>(n));
+  std::vector<uint8_t> carry(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const uint64_t r = uint64_t{a[i]} + b[i] + (c && c[i] ? 1 : 0);
+    sum[size_t(i)] = m.On(i) ? static_cast<uint32_t>(r) : 0;
+    carry[size_t(i)] = m.On(i) && (r >> 32) != 0;
+  }
+  std::memcpy(ex.lvec(o[0]), sum.data(), sum.size() * sizeof(uint32_t));
+  std::memcpy(ex.lmask(o[1]), carry.data(), carry.size());
+}
+
 }  // namespace
 
 template <typename Op>
 bool ExecVmiSfu(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::MulWide>) {
     WideLanes(ex, in);
+  } else if constexpr (std::is_same_v<Op, ops::CarryAdd> || std::is_same_v<Op, ops::CarryAddIn>) {
+    CarryLanes(ex, in, std::is_same_v<Op, ops::CarryAddIn>);
   } else if constexpr (std::is_same_v<Op, ops::Permute>) {
     return PermuteLanes(ex, in);
   } else if constexpr (std::is_same_v<Op, ops::ExpDifLanes>) {

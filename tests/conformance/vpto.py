@@ -230,6 +230,19 @@ class HostFiles:
         # Buffers in arrays read in a loop from "./v%zu.bin" numbered i + 1 (device[k] is
         # vk+1.bin, read and written back).
         self.numbered = re.search(r'"\./v%zu\.bin"\s*,\s*i\s*\+\s*1', text) is not None
+        # Or from an array of file names read in that loop (ReadFile(files[i], ...)): device[k]
+        # is files[k].
+        self.file_list = []
+        for m in re.finditer(r"(\w+)\s*\[[^\]]*\]\s*=\s*\{([^}]*)\}", text):
+            names = re.findall(r'"(?:\./)?(\w+)\.bin"', m.group(2))
+            if names and re.search(rf"\w+\(\s*{m.group(1)}\s*\[\s*i\s*\]", text):
+                self.file_list = names
+        # A host buffer written with fwrite to a file opened as fopen("./X.bin", "wb").
+        opened = {m.group(1): m.group(2) for m in re.finditer(
+            r'(\w+)\s*=\s*(?:std::)?fopen\(\s*"(?:\./)?(\w+)\.bin"\s*,\s*"wb"', text)}
+        for m in re.finditer(r"fwrite\(\s*(\w+)\s*,[^;]*?(\w+)\s*\)", text):
+            if m.group(2) in opened:
+                self.written.setdefault(m.group(1), opened[m.group(2)])
         # A host buffer main.cpp fills by copying another (std::memcpy(aFp8Host, aHost, n))
         # holds that one's file.
         for m in re.finditer(r"\bmemcpy\(\s*(\w+)\s*,\s*(\w+)\s*,", text):
@@ -237,8 +250,11 @@ class HostFiles:
                 self.read[m.group(1)] = self.read[m.group(2)]
 
     def numbered_stem(self, arg):
-        """v<k+1> for a launch argument device[k] of main.cpp's numbered buffers, else None."""
+        """v<k+1> (or files[k]) for a launch argument device[k] of main.cpp's numbered buffers,
+        else None."""
         m = re.fullmatch(r"(?:static_cast<[^>]*>\()?\s*\w+\[(\d+)\]\s*\)?", arg.strip())
+        if m and int(m.group(1)) < len(self.file_list):
+            return self.file_list[int(m.group(1))]
         return f"v{int(m.group(1)) + 1}" if self.numbered and m else None
 
     def source(self, arg):

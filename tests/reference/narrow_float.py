@@ -157,6 +157,22 @@ def encode(values, fmt, mode="RINT", saturate=True):
     return np.array(out, dtype=np.uint8).reshape(v.shape)
 
 
+def vcvt_encode(values, fmt, mode="RINT", saturate=True):
+    """vcvt's narrowing into fp8 / HiFloat8 (the register and VMI layers): with SAT, NaN gives
+    +0 (code 0) and infinities the largest finite value of their sign before encoding; without
+    it the encoding's own NaN, infinity and overflow codes stand."""
+    largest = int(_finite_table(fmt)[1][-1])
+    out = []
+    for v in np.asarray(values, np.float64).ravel():
+        if saturate and np.isnan(v):
+            out.append(0)
+        elif saturate and np.isinf(v):
+            out.append((_SPECS[fmt][0] if v < 0 else 0) | largest)
+        else:
+            out.append(encode_one(v, fmt, mode, saturate))
+    return np.array(out, np.uint8)
+
+
 # --- tcvt (pto-isa's a5 TCvt.hpp) ---------------------------------------------------------------
 
 def tcvt_mode(fmt, rmode):

@@ -37,22 +37,8 @@ CASE = {
 }
 
 
-def largest(fmt):
-    values, codes = nf._finite_table(fmt)
-    return int(codes[-1])
-
-
 def encode(values, fmt, rounding, saturate):
-    sat = saturate != "NOSAT"
-    out = []
-    for v in np.asarray(values, np.float64):
-        if sat and np.isnan(v):
-            out.append(0)
-        elif sat and np.isinf(v):
-            out.append((0x80 if v < 0 else 0) | largest(fmt))
-        else:
-            out.append(nf.encode_one(v, fmt, MODES[rounding or "R"], sat))
-    return np.array(out, np.uint8)
+    return nf.vcvt_encode(values, fmt, MODES[rounding or "R"], saturate != "NOSAT")
 
 
 def code_order(fmt):
