@@ -93,6 +93,7 @@ bool LoadLanes(Executor& ex, const Instr& in) {
 // run of active lanes is one checked write.
 bool StoreRow(Executor& ex, int64_t addr, uint8_t* lanes, int first, int count, int esz,
               const vmi::Governing& m) {
+  if (m.All()) return MoveRow(ex, addr, lanes, int64_t{count} * esz, esz, true);
   int i = 0;
   while (i < count) {
     if (!m.On(first + i)) {
