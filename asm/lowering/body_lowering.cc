@@ -7,6 +7,7 @@
 #include "pto/asm/lowering/async_lowering.h"
 #include "pto/asm/lowering/block_lowering.h"
 #include "pto/asm/lowering/constant_lowering.h"
+#include "pto/asm/lowering/vmi_constant_lowering.h"
 #include "pto/asm/lowering/function_lowering.h"
 #include "pto/asm/lowering/img2col_lowering.h"
 #include "pto/asm/lowering/local_array_lowering.h"
