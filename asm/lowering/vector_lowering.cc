@@ -194,8 +194,10 @@ bool VectorOpLowering::FillInputs() {
       }
       if (!Fill(second, index[0])) return false;
       if ((info_.flags & kFlagConstOffset) && !slots_[second].value.is_const) {
-        ctx_.Error(index[0], StrCat(info_.mnemonic, " takes a constant offset; its run-time form "
-                                    "is ", info_.operands[0].output ? "plds" : "psts"));
+        // pldi, psti, sprsti: the run-time forms end in 's' (plds, psts, sprsts).
+        const std::string_view m = info_.mnemonic;
+        ctx_.Error(index[0], StrCat(m, " takes a constant offset; its run-time form is ",
+                                    m.substr(0, m.size() - 1), "s"));
         return false;
       }
     } else if (!Fill(slot, w.term)) {
@@ -427,10 +429,27 @@ bool VectorOpLowering::Run() {
   return true;
 }
 
+// Of the rows spelled like \a first, the first that has as many results as \a stmt names: a
+// post-update form (its updated base a result more) is a row of its own beside the plain one.
+const OpInfo& ChooseResultForm(const OpInfo& first, const Statement& stmt) {
+  size_t named = 0;
+  for (const Item& r : stmt.results) named += static_cast<size_t>(r.number);
+  for (const OpInfo* form = &first; form; form = NextOverload(*form)) {
+    size_t least = 0, most = 0;
+    for (int i = 0; i < form->num_outputs; ++i) {
+      if (form->operands[i].kind == OperandKind::kImm) continue;
+      ++most;
+      if (!form->operands[i].optional) ++least;
+    }
+    if (least <= named && named <= most) return *form;
+  }
+  return first;  // its checks say what is wrong
+}
+
 }  // namespace
 
 bool LowerVectorOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
-  return VectorOpLowering(fb, info, stmt).Run();
+  return VectorOpLowering(fb, ChooseResultForm(info, stmt), stmt).Run();
 }
 
 bool LowerVectorUbOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {

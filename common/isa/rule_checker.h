@@ -48,7 +48,9 @@ class RuleChecker {
   void CheckVecGather();
   // ldst (ldst_rules.cc): UB addresses known when assembling, masks of one granularity.
   int FirstInput(OperandKind kind) const;
-  void RequireStaticAlignment(int ptr, int align, std::string_view what);
+  bool PostUpdates() const;
+  void RequireStaticAlignment(int ptr, int align, std::string_view what, int unit = 0);
+  void CheckSprStore();
   void RequireGranule(int mask, int bytes, std::string_view what);
   void CheckVecBlock();
   void CheckVecAlign();

@@ -11,6 +11,7 @@ namespace pto::interp {
 
 namespace ops {
 struct Vsldb {};
+struct VsldbPost {};
 struct Vsstb {};
 }  // namespace ops
 
@@ -26,23 +27,28 @@ int64_t Field16(Executor& ex, uint32_t reg) { return ex.scalar(reg).i & 0xffff; 
 template <typename Op>
 bool ExecVecBlock(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
-  if constexpr (std::is_same_v<Op, ops::Vsldb>) {
-    // d, p, block stride, repeat stride, mask: block b from p + (repeat + b * stride) * 32.
-    const int64_t base = ex.scalar(o[1]).i;
-    const int64_t stride = Field16(ex, o[2]), repeat = Field16(ex, o[3]);
-    const MaskValue& m = ex.mask(o[4]);
-    const int g = reg::MaskGranule(ex, o[4]);
+  if constexpr (!std::is_same_v<Op, ops::Vsstb>) {
+    // d, [updated,] p, block stride, repeat stride, mask: block b from p + (repeat + b *
+    // stride) * 32; the post-update form's from p + b * stride * 32, returning p + repeat * 32.
+    constexpr bool kPost = std::is_same_v<Op, ops::VsldbPost>;
+    const uint32_t* a = o + (kPost ? 1 : 0);  // the operands after the updated base
+    const int64_t base = ex.scalar(a[1]).i;
+    const int64_t stride = Field16(ex, a[2]), repeat = Field16(ex, a[3]);
+    const MaskValue& m = ex.mask(a[4]);
+    const int g = reg::MaskGranule(ex, a[4]);
     uint8_t out[kVectorBytes] = {};
     for (int b = 0; b < kBlocks; ++b) {
       if (!reg::LaneActive(m, b, g)) continue;
       uint8_t* src;
-      if (!reg::LocalBytes(ex, Memory::kVec, base + (repeat + b * stride) * kBlock, kBlock, kBlock,
-                           reg::Use::kRead, "reads", &src)) {
+      const int64_t addr = base + ((kPost ? 0 : repeat) + b * stride) * kBlock;
+      if (!reg::LocalBytes(ex, Memory::kVec, addr, kBlock, kBlock, reg::Use::kRead, "reads",
+                           &src)) {
         return false;
       }
       std::memcpy(out + b * kBlock, src, kBlock);
     }
     std::memcpy(ex.vreg(o[0]).bytes, out, kVectorBytes);
+    if constexpr (kPost) ex.scalar(o[1]).i = base + repeat * kBlock;
   } else {
     // [updated], a, p, block stride, repeat stride, mask. The post-update form stores at
     // p + b * stride * 32 and returns p + repeat * 32.

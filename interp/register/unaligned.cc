@@ -8,7 +8,8 @@
 // writes every byte up to the last 32-byte boundary it reaches and keeps the rest; vstas
 // writes what is pending at the flush point the stream has reached. vstur and vstar are the
 // same store and flush at p + AR (the core's address register), vstur storing the SQZN bytes
-// the last vsqz / vusqz kept and, in POST_UPDATE mode, adding them to AR.
+// the last vsqz / vusqz kept and, in POST_UPDATE mode, adding them to AR; sprsti and sprsts
+// store AR itself.
 #include <cstring>
 
 #include "pto/common/strings.h"
@@ -27,6 +28,11 @@ struct Pstu {};
 struct Vstur {};
 struct Vstar {};
 struct Sprclr {};
+struct VldusPost {};
+struct VstusPost {};
+struct VstasPost {};
+struct Sprsti {};
+struct Sprsts {};
 }  // namespace ops
 
 namespace {
@@ -104,59 +110,106 @@ int PackLaneBits(const MaskValue& m, int g, uint8_t* out) {
   return lanes / 8;
 }
 
+// vldus: register \a d = UB[p, p + 256), its first block from load stream \a align_in;
+// \a align_out is the stream moved on to the block holding p + 256.
+bool LoadUnaligned(Executor& ex, uint32_t d, uint32_t align_out, int64_t p, uint32_t align_in) {
+  const AlignValue& al = ex.align(align_in);
+  if (al.count != kLoadPrimed) {
+    return ex.Fault("the align state is not a load stream's: prime it with vldas");
+  }
+  if (al.offset != BlockOf(p)) {
+    return ex.Fault(StrCat("the align state holds the block at UB address ", al.offset,
+                           ", not the one holding ", p));
+  }
+  const int64_t head = al.offset + kBlock - p;  // bytes the state supplies
+  uint8_t out[kVectorBytes];
+  std::memcpy(out, al.bytes + (p - al.offset), head);
+  uint8_t* src;
+  if (!reg::LocalBytes(ex, Memory::kVec, al.offset + kBlock, kVectorBytes - head, kBlock,
+                       reg::Use::kRead, "reads", &src)) {
+    return false;
+  }
+  std::memcpy(out + head, src, kVectorBytes - head);
+  std::memcpy(ex.vreg(d).bytes, out, kVectorBytes);
+  // The state moves on to the block holding p + 256, where the next load of the stream starts.
+  AlignValue& next = ex.align(align_out);
+  const int64_t block = BlockOf(p + kVectorBytes);
+  if (block + kBlock <= MemoryCapacity(ex.program().arch, Memory::kVec)) return Prime(ex, block, next);
+  next.count = 0;
+  return true;
+}
+
+// vstus: the first \a n elements of register \a a go to the store stream \a align_in at p.
+bool StoreUnaligned(Executor& ex, uint32_t align_out, uint32_t align_in, int64_t n, uint32_t a,
+                    int64_t p) {
+  const int size = DTypeSize(reg::VRegType(ex, a));
+  if (n < 0 || n * size > kVectorBytes) {
+    return ex.Fault(StrCat("stores ", n, " elements of a ", kVectorBytes / size,
+                           "-element vector"));
+  }
+  const AlignValue state = ex.align(align_in);
+  return Append(ex, state, p, ex.vreg(a).bytes, n * size, ex.align(align_out));
+}
+
+// vstur: the first SQZN bytes of register \a a go to the store stream at p + AR; \a update
+// (POST_UPDATE) then adds them to AR.
+bool StoreSqueezed(Executor& ex, uint32_t align_out, uint32_t align_in, uint32_t a, int64_t p,
+                   bool update) {
+  Core& core = ex.core();
+  if (core.spr_sqzn < 0) {
+    return ex.Fault("SQZN holds no squeeze count: run vsqz or vusqz before vstur");
+  }
+  const int64_t n = core.spr_sqzn;
+  const AlignValue state = ex.align(align_in);
+  if (!Append(ex, state, reg::Address(p, core.spr_ar), ex.vreg(a).bytes, n, ex.align(align_out))) {
+    return false;
+  }
+  if (update) core.spr_ar += n;
+  return true;
+}
+
+// sprsti / sprsts: AR's low 32 bits to UB at \a addr (a ui32 or i32 pointer's element).
+bool StoreAr(Executor& ex, int64_t addr) {
+  uint8_t* dst;
+  if (!reg::LocalBytes(ex, Memory::kVec, addr, 4, 4, reg::Use::kWrite, "writes", &dst)) {
+    return false;
+  }
+  const uint32_t ar = static_cast<uint32_t>(ex.core().spr_ar);
+  std::memcpy(dst, &ar, 4);
+  return true;
+}
+
 }  // namespace
 
+// Operands (outputs first): init_align: align; vldas: align, p; vldus: d, align out,
+// [updated,] p, align in[, o, elem]; vstus: align out, [updated,] align in, n, a, p[, elem];
+// pstu: align out, p out, align in, mask, p; vstur: align out, align in, a, p, @update;
+// vstar: align, p; vstas: [updated,] align, p, o, elem; sprsti / sprsts: [updated], p, o.
+// The post-update forms (a row each, or sprst*'s optional result) access p and return p
+// advanced by the offset.
 template <typename Op>
 bool ExecVecAlign(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
+  auto scalar = [&](int i) { return ex.scalar(o[i]).i; };
   if constexpr (std::is_same_v<Op, ops::InitAlign>) {
-    AlignValue& al = ex.align(o[0]);
-    al.count = 0;
-    al.offset = 0;
+    ex.align(o[0]).count = 0;  // an empty store stream
     return true;
   } else if constexpr (std::is_same_v<Op, ops::Vldas>) {
-    // align, p
-    return Prime(ex, BlockOf(ex.scalar(o[1]).i), ex.align(o[0]));
+    return Prime(ex, BlockOf(scalar(1)), ex.align(o[0]));
   } else if constexpr (std::is_same_v<Op, ops::Vldus>) {
-    // d, align out, p, align in: d = UB[p, p + 256), its first block from the state.
-    const int64_t p = ex.scalar(o[2]).i;
-    const AlignValue& al = ex.align(o[3]);
-    if (al.count != kLoadPrimed) {
-      return ex.Fault("the align state is not a load stream's: prime it with vldas");
-    }
-    if (al.offset != BlockOf(p)) {
-      return ex.Fault(StrCat("the align state holds the block at UB address ", al.offset,
-                             ", not the one holding ", p));
-    }
-    const int64_t head = al.offset + kBlock - p;  // bytes the state supplies
-    uint8_t out[kVectorBytes];
-    std::memcpy(out, al.bytes + (p - al.offset), head);
-    uint8_t* src;
-    if (!reg::LocalBytes(ex, Memory::kVec, al.offset + kBlock, kVectorBytes - head, kBlock,
-                         reg::Use::kRead, "reads", &src)) {
-      return false;
-    }
-    std::memcpy(out + head, src, kVectorBytes - head);
-    std::memcpy(ex.vreg(o[0]).bytes, out, kVectorBytes);
-    // The state moves on to the block holding p + 256, where the next load of the stream starts.
-    AlignValue& next = ex.align(o[1]);
-    const int64_t block = BlockOf(p + kVectorBytes);
-    if (block + kBlock <= MemoryCapacity(ex.program().arch, Memory::kVec)) return Prime(ex, block, next);
-    next.count = 0;
+    return LoadUnaligned(ex, o[0], o[1], scalar(2), o[3]);
+  } else if constexpr (std::is_same_v<Op, ops::VldusPost>) {
+    if (!LoadUnaligned(ex, o[0], o[1], scalar(3), o[4])) return false;
+    ex.scalar(o[2]).i = reg::Address(scalar(3), scalar(5), o[6]);
     return true;
   } else if constexpr (std::is_same_v<Op, ops::Vstus>) {
-    // align out, align in, n, a, p: the first n elements of a go to the stream at p.
-    const int64_t n = ex.scalar(o[2]).i;
-    const int size = DTypeSize(reg::VRegType(ex, o[3]));
-    if (n < 0 || n * size > kVectorBytes) {
-      return ex.Fault(StrCat("stores ", n, " elements of a ", kVectorBytes / size,
-                             "-element vector"));
-    }
-    const AlignValue state = ex.align(o[1]);
-    return Append(ex, state, ex.scalar(o[4]).i, ex.vreg(o[3]).bytes, n * size, ex.align(o[0]));
+    return StoreUnaligned(ex, o[0], o[1], scalar(2), o[3], scalar(4));
+  } else if constexpr (std::is_same_v<Op, ops::VstusPost>) {
+    if (!StoreUnaligned(ex, o[0], o[2], scalar(3), o[4], scalar(5))) return false;
+    ex.scalar(o[1]).i = reg::Address(scalar(5), scalar(3), o[6]);
+    return true;
   } else if constexpr (std::is_same_v<Op, ops::Pstu>) {
-    // align out, p out, align in, mask, p: the mask's lane bits go to the stream at p.
-    const int64_t p = ex.scalar(o[4]).i;
+    const int64_t p = scalar(4);
     uint8_t bits[kVectorBytes / 8];
     const int n = PackLaneBits(ex.mask(o[3]), reg::MaskGranule(ex, o[3]), bits);
     const AlignValue state = ex.align(o[2]);
@@ -164,30 +217,29 @@ bool ExecVecAlign(Executor& ex, const Instr& in) {
     ex.scalar(o[1]).i = p + n;
     return true;
   } else if constexpr (std::is_same_v<Op, ops::Vstur>) {
-    // align out, align in, a, p, @update: the first SQZN bytes of a go to the stream at p + AR.
-    Core& core = ex.core();
-    if (core.spr_sqzn < 0) {
-      return ex.Fault("SQZN holds no squeeze count: run vsqz or vusqz before vstur");
-    }
-    const int64_t n = core.spr_sqzn;
-    const AlignValue state = ex.align(o[1]);
-    if (!Append(ex, state, reg::Address(ex.scalar(o[3]).i, core.spr_ar), ex.vreg(o[2]).bytes, n, ex.align(o[0]))) {
-      return false;
-    }
-    if (o[4] == 1) core.spr_ar += n;  // POST_UPDATE
-    return true;
+    return StoreSqueezed(ex, o[0], o[1], o[2], scalar(3), o[4] == 1);
   } else if constexpr (std::is_same_v<Op, ops::Vstar>) {
-    // align, p: write the pending bytes where they belong. The stream knows that place, and
-    // after a NO_POST_UPDATE vstur AR no longer says it, so p + AR is not checked.
+    // The stream knows where its pending bytes belong, and after a NO_POST_UPDATE vstur AR no
+    // longer says it, so p + AR is not checked.
     const AlignValue& al = ex.align(o[0]);
     return Flush(ex, al, al.offset + al.count);
   } else if constexpr (std::is_same_v<Op, ops::Sprclr>) {
     ex.core().spr_ar = 0;  // @spr: AR, the only register it names
     return true;
+  } else if constexpr (std::is_same_v<Op, ops::Sprsti> || std::is_same_v<Op, ops::Sprsts>) {
+    const int64_t next = reg::Address(scalar(1), scalar(2), std::is_same_v<Op, ops::Sprsti> ? 4 : 1);
+    const bool post = o[0] != kNoOperand;
+    if (!StoreAr(ex, post ? scalar(1) : next)) return false;
+    if (post) ex.scalar(o[0]).i = next;
+    return true;
+  } else if constexpr (std::is_same_v<Op, ops::VstasPost>) {
+    // Write the pending bytes, which must end at p.
+    if (!Flush(ex, ex.align(o[1]), scalar(2))) return false;
+    ex.scalar(o[0]).i = reg::Address(scalar(2), scalar(3), o[4]);
+    return true;
   } else {
-    // vstas: align, p, o, elem: write the pending bytes, which must end at p + o.
-    const int64_t at = reg::Address(ex.scalar(o[1]).i, ex.scalar(o[2]).i, o[3]);
-    return Flush(ex, ex.align(o[0]), at);
+    // vstas: write the pending bytes, which must end at p + o.
+    return Flush(ex, ex.align(o[0]), reg::Address(scalar(1), scalar(2), o[3]));
   }
 }
 

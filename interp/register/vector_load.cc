@@ -13,6 +13,7 @@ namespace pto::interp {
 namespace ops {
 struct Vlds {};
 struct Vldsx2 {};
+struct Vldsx2Post {};
 }  // namespace ops
 
 namespace {
@@ -71,50 +72,64 @@ void Distribute(std::string_view d, int w, const uint8_t* src, uint8_t* out) {
   }
 }
 
+// vldsx2: 512 bytes at \a addr split into registers \a lo_reg and \a hi_reg by \a d (of
+// element width \a w).
+bool LoadPair(Executor& ex, const DistInfo& d, int w, int64_t addr, uint32_t lo_reg,
+              uint32_t hi_reg) {
+  uint8_t* src;
+  if (!reg::LocalBytes(ex, Memory::kVec, addr, 2 * kVectorBytes, d.align, reg::Use::kRead,
+                       "reads", &src)) {
+    return false;
+  }
+  // DINTLV: even elements to lo, odd to hi; BDINTLV: even 32-byte blocks to lo, odd to hi.
+  const int unit = d.name == "BDINTLV" ? 32 : w;
+  uint8_t* lo = ex.vreg(lo_reg).bytes;
+  uint8_t* hi = ex.vreg(hi_reg).bytes;
+  uint8_t both[2 * kVectorBytes];
+  std::memcpy(both, src, sizeof(both));
+  for (int i = 0; i < kVectorBytes / unit; ++i) {
+    std::memcpy(lo + i * unit, both + 2 * i * unit, unit);
+    std::memcpy(hi + i * unit, both + (2 * i + 1) * unit, unit);
+  }
+  return true;
+}
+
 }  // namespace
 
 template <typename Op>
 bool ExecVecLoad(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
-  // vlds: d, [updated], p, o, elem, dist; vldsx2: lo, hi, p, o, elem, dist.
-  constexpr bool kPair = std::is_same_v<Op, ops::Vldsx2>;
-  const int64_t base = ex.scalar(o[2]).i;
-  const int64_t step = reg::Address(0, ex.scalar(o[3]).i, o[4]);
-  const bool post = !kPair && o[1] != kNoOperand;
+  // vlds: d, [updated], p, o, elem, dist; vldsx2: lo, hi, [updated,] p, o, elem, dist (its
+  // post-update form's row has the updated base).
+  constexpr bool kPair = !std::is_same_v<Op, ops::Vlds>;
+  constexpr int kPtr = std::is_same_v<Op, ops::Vldsx2Post> ? 3 : 2;
+  const uint32_t updated = std::is_same_v<Op, ops::Vldsx2> ? kNoOperand : o[kPtr - 1];
+  const int64_t base = ex.scalar(o[kPtr]).i;
+  const int64_t step = reg::Address(0, ex.scalar(o[kPtr + 1]).i, o[kPtr + 2]);
+  const uint32_t dist = o[kPtr + 3];
+  const bool post = updated != kNoOperand;
   const int64_t addr = post ? base : reg::Address(base, step);
   if constexpr (!kPair) {
     // The common case, a NORM load of 256 aligned bytes inside UB: one copy.
     static const uint32_t kNorm = DistCode("NORM");
-    if (o[5] == kNorm) {
+    if (dist == kNorm) {
       if (const uint8_t* src = reg::UbSpan(ex, addr, kVectorBytes, 32)) [[likely]] {
         std::memcpy(ex.vreg(o[0]).bytes, src, kVectorBytes);
         reg::RecordUb(ex, addr, kVectorBytes, false);
-        if (post) ex.scalar(o[1]).i = base + step;
+        if (post) ex.scalar(updated).i = reg::Address(base, step);
         return true;
       }
     }
   }
-  const DistInfo* d = FindDist(o[5]);
-  if (!d) return ex.Fault(StrCat("distribution code ", o[5], " is not a load's"));
+  const DistInfo* d = FindDist(dist);
+  if (!d) return ex.Fault(StrCat("distribution code ", dist, " is not a load's"));
   const int w = d->width ? d->width : DTypeSize(reg::VRegType(ex, o[0]));
-  uint8_t* src;
   if constexpr (kPair) {
-    if (!reg::LocalBytes(ex, Memory::kVec, addr, 2 * kVectorBytes, d->align, reg::Use::kRead,
-                         "reads", &src)) {
-      return false;
-    }
-    // DINTLV: even elements to lo, odd to hi; BDINTLV: even 32-byte blocks to lo, odd to hi.
-    const int unit = d->name == "BDINTLV" ? 32 : w;
-    uint8_t* lo = ex.vreg(o[0]).bytes;
-    uint8_t* hi = ex.vreg(o[1]).bytes;
-    uint8_t both[2 * kVectorBytes];
-    std::memcpy(both, src, sizeof(both));
-    for (int i = 0; i < kVectorBytes / unit; ++i) {
-      std::memcpy(lo + i * unit, both + 2 * i * unit, unit);
-      std::memcpy(hi + i * unit, both + (2 * i + 1) * unit, unit);
-    }
+    if (!LoadPair(ex, *d, w, addr, o[0], o[1])) return false;
+    if (post) ex.scalar(updated).i = reg::Address(base, step);
     return true;
   } else {
+    uint8_t* src;
     if (!reg::LocalBytes(ex, Memory::kVec, addr, LoadFootprint(d->name, w), d->align,
                          reg::Use::kRead, "reads", &src)) {
       return false;
@@ -122,7 +137,7 @@ bool ExecVecLoad(Executor& ex, const Instr& in) {
     uint8_t out[kVectorBytes];
     Distribute(d->name, w, src, out);
     std::memcpy(ex.vreg(o[0]).bytes, out, kVectorBytes);
-    if (post) ex.scalar(o[1]).i = base + step;
+    if (post) ex.scalar(updated).i = reg::Address(base, step);
     return true;
   }
 }
