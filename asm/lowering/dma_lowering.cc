@@ -1,5 +1,6 @@
 #include "pto/asm/lowering/dma_lowering.h"
 
+#include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/asm/type_parser.h"
 #include "pto/common/isa/operand_rules.h"
@@ -91,10 +92,10 @@ bool CheckDmaTypes(Context& ctx, const OpInfo& info, const Statement& stmt,
   return ok;
 }
 
-// The groups after the leading operands: nburst(...), then loop(...) groups, inner first,
-// then (loads) pad(...).
+// The groups after the leading operands: nburst(...), then (stores) l2_cache_ctl(...), then
+// loop(...) groups, inner first, then (loads) pad(...).
 struct DmaGroups {
-  std::vector<Value> nburst, pad, loops;
+  std::vector<Value> nburst, pad, loops, cache;  // cache: a store's l2_cache_ctl(...)
 };
 
 bool ReadDmaGroups(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt, ItemSpan items,
@@ -112,6 +113,9 @@ bool ReadDmaGroups(FunctionBuilder& fb, const OpInfo& info, const Statement& stm
     if (word == "nburst" && !seen_nburst) {
       if (!GroupValues(fb, group, 3, 3, "nburst", &g->nburst)) return false;
       seen_nburst = true;
+    } else if (word == "l2_cache_ctl" && !load && seen_nburst && g->loops.empty() &&
+               g->cache.empty()) {
+      if (!GroupValues(fb, group, 1, 1, "l2_cache_ctl", &g->cache)) return false;
     } else if (word == "loop" && seen_nburst && !seen_pad) {
       if (!GroupValues(fb, group, 3, 3, "loop", &g->loops)) return false;
     } else if (word == "pad" && load && seen_nburst && !seen_pad) {
@@ -123,13 +127,33 @@ bool ReadDmaGroups(FunctionBuilder& fb, const OpInfo& info, const Statement& stm
       seen_pad = true;
     } else {
       ctx.Error(items[i], StrCat("'", word, "(...)' is out of place: ", info.mnemonic,
-                                 " takes nburst(...), then loop(...) groups, inner first",
+                                 " takes nburst(...), ", load ? "" : "then l2_cache_ctl(...), ",
+                                 "then loop(...) groups, inner first",
                                  load ? ", then pad(...)" : ""));
       return false;
     }
   }
   if (!seen_nburst) {
     ctx.Error(stmt.head, StrCat(info.mnemonic, " needs its nburst(count, src stride, dst stride)"));
+    return false;
+  }
+  return true;
+}
+
+// MLIR's generic printing of PTOAS's passes adds the operand segments after the groups,
+// {operandSegmentSizes = array<i32: ...>}: they must count the \a written operands. The DMA
+// takes no other attribute.
+bool CheckSegments(Context& ctx, const OpInfo& info, const Statement& stmt, const Item& dict,
+                   size_t written) {
+  std::map<std::string, Attribute> attrs;
+  ReadAttributes(dict, &attrs);
+  const auto known = [](std::string_view name) { return name == "operandSegmentSizes"; };
+  if (!CheckAttributeNames(ctx, attrs, info.mnemonic, known)) return false;
+  int64_t sum = 0;
+  for (int64_t n : SegmentSizes(stmt)) sum += n;
+  if (attrs.count("operandSegmentSizes") && sum != static_cast<int64_t>(written)) {
+    ctx.Error(dict, StrCat("operandSegmentSizes counts ", sum, " operands; ", info.mnemonic,
+                           " is written with ", written));
     return false;
   }
   return true;
@@ -169,6 +193,7 @@ bool CheckDmaScalars(Context& ctx, const OpInfo& info, const Statement& stmt,
   std::vector<Value> ints(values.begin() + 2, values.end());
   ints.insert(ints.end(), g.nburst.begin(), g.nburst.end());
   ints.insert(ints.end(), g.loops.begin(), g.loops.end());
+  ints.insert(ints.end(), g.cache.begin(), g.cache.end());
   if (g.pad.size() > 1) ints.insert(ints.end(), g.pad.begin() + 1, g.pad.end());
   for (const Value& v : ints) {
     if (v.cls != ValueClass::kScalar || !IsInteger(v.type.dtype) || v.type.IsLocalPointer()) {
@@ -185,6 +210,7 @@ bool CheckDmaScalars(Context& ctx, const OpInfo& info, const Statement& stmt,
   std::vector<TypedOperand> typed;
   for (const Value& v : values) typed.push_back({"", v});
   for (const Value& v : g.nburst) typed.push_back({"", v});
+  for (const Value& v : g.cache) typed.push_back({"", v});
   for (size_t k = 0; k < g.loops.size(); ++k) typed.push_back({k % 3 == 0 ? "loop" : "", g.loops[k]});
   for (size_t k = 0; k < g.pad.size(); ++k) typed.push_back({k == 0 ? "pad" : "", g.pad[k]});
   return CheckDmaTypes(ctx, info, stmt, typed);
@@ -197,6 +223,7 @@ bool EmitDma(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt, boo
   std::vector<uint32_t> operands;
   for (const Value& v : values) operands.push_back(v.reg);
   for (const Value& v : g.nburst) operands.push_back(v.reg);
+  for (const Value& v : g.cache) operands.push_back(v.reg);
   if (load) {
     for (size_t k = 0; k < 3; ++k) operands.push_back(k < g.pad.size() ? g.pad[k].reg : kNoOperand);
   }
@@ -245,10 +272,19 @@ bool LowerDmaOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) 
   }
   if (!CheckDmaPointers(ctx, info, stmt, load, values, parts)) return false;
   const DType element = values[0].type.dtype;  // (both pointers')
+  const Item* segments = nullptr;
+  if (!items.empty() && items.back().Is(ItemKind::kAttrDict)) {
+    segments = &items.back();
+    items = items.first(items.size() - 1);
+  }
   DmaGroups g;
   return ReadDmaGroups(fb, info, stmt, items, end, load, &g) &&
+         (!segments || CheckSegments(ctx, info, stmt, *segments,
+                                     values.size() + g.nburst.size() + g.pad.size() + g.loops.size() +
+                                         g.cache.size())) &&
          CheckDmaScalars(ctx, info, stmt, values, g, element) &&
-         EmitDma(fb, info, stmt, load, values, g, element);
+         EmitDma(fb, g.cache.empty() ? info : GetOpInfo(Opcode::kMteUbGmCache), stmt, load,
+                 values, g, element);
 }
 
 }  // namespace pto::assembler

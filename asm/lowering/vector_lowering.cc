@@ -513,7 +513,16 @@ bool LowerCastPtr(FunctionBuilder& fb, const Statement& stmt) {
     result.reg = fb.NewScalar(kLocalPointerDType);
     if (src.value.is_const) result.local_address = src.value.int_value;
     if (src.value.type.IsLocalPointer()) result.local_address = src.value.local_address;
-    fb.Emit(Opcode::kMove, {result.reg, src.value.reg}, stmt.head.range);
+    // An address of another integer type (PTOAS's passes write ui64) keeps its bits as i64.
+    const bool same = src.value.type.IsLocalPointer() || src.value.type.dtype == kLocalPointerDType;
+    const bool bits = !same && src.value.type.dtype != DType::kIndex &&
+                      DTypeSize(src.value.type.dtype) == DTypeSize(kLocalPointerDType);
+    const DType from = src.value.type.dtype;
+    fb.Emit(same                 ? Opcode::kMove
+            : bits               ? Opcode::kBitcast
+            : from == DType::kIndex ? Opcode::kIndexCastUI
+                                 : Opcode::kExtUI,
+            {result.reg, src.value.reg}, stmt.head.range);
   } else if (to.IsScalar() && to.dtype == kLocalPointerDType && src.value.type.IsLocalPointer()) {
     // An on-chip pointer's byte address.
     result.cls = ValueClass::kScalar;

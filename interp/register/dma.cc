@@ -15,6 +15,7 @@ namespace pto::interp {
 namespace ops {
 struct GmToUb {};
 struct UbToGm {};
+struct UbToGmCached {};
 }  // namespace ops
 
 namespace dma {
@@ -89,8 +90,9 @@ bool ExecDma(Executor& ex, const Instr& in) {
     }
     return dma::CopyGmToUb(ex, o[0], ex.scalar(o[1]).i, t, pad);
   } else {
-    // ub, gm, len, nburst(n, src, dst), loops...
-    if (!dma::ReadTransfer(ex, in, 2, 6, &t)) return false;
+    // ub, gm, len, nburst(n, src, dst), [l2_cache_ctl: a hint, no value], loops...
+    constexpr int kLoops = std::is_same_v<Op, ops::UbToGmCached> ? 7 : 6;
+    if (!dma::ReadTransfer(ex, in, 2, kLoops, &t)) return false;
     return dma::CopyUbToGm(ex, ex.scalar(o[0]).i, o[1], t);
   }
 }
