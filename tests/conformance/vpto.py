@@ -230,6 +230,10 @@ class HostFiles:
         # Buffers in arrays read in a loop from "./v%zu.bin" numbered i + 1 (device[k] is
         # vk+1.bin, read and written back).
         self.numbered = re.search(r'"\./v%zu\.bin"\s*,\s*i\s*\+\s*1', text) is not None
+        # Host buffers main.cpp fills with one value instead of reading a file
+        # (std::fill_n(addHost, kElems, 0.0f)): (count, value) expressions.
+        self.filled = {m.group(1): (m.group(2), m.group(3)) for m in re.finditer(
+            r"\bfill_n\(\s*(\w+)\s*,\s*([^,]+),\s*([^;]+)\)\s*;", text)}
         # A host buffer main.cpp fills by copying another (std::memcpy(aFp8Host, aHost, n))
         # holds that one's file.
         for m in re.finditer(r"\bmemcpy\(\s*(\w+)\s*,\s*(\w+)\s*,", text):
@@ -247,6 +251,21 @@ class HostFiles:
         if not arg:
             return None
         return self.numbered_stem(arg) or self.read.get(self.to_device.get(arg, arg))
+
+    def write_filled(self, work, arg, stem, type_name):
+        """Writes <stem>.bin with what main.cpp fills the device buffer \a arg's host buffer
+        with (an output main.cpp reads no file for); False when it does not fill it so."""
+        import numpy as np
+        fill = self.filled.get(self.to_device.get(arg or "", ""))
+        elem = re.search(r"(?:<|pointer )(\w+)", type_name)  # !pto.ptr<f32, gm>, pointer f32
+        dtype = SCALAR_TYPES.get(elem.group(1)) if elem else None
+        if fill is None or dtype is None:
+            return False
+        count, value = (evaluate(e, self.constants) for e in fill)
+        if not isinstance(count, int) or value is None:
+            return False
+        np.full(count, value, dtype=dtype).tofile(work / f"{stem}.bin")
+        return True
 
     def sink(self, arg):
         if not arg:
@@ -286,6 +305,8 @@ def prepare_run(work, params, launch, host):
         # after the parameters (input.bin, output.bin and golden_output.bin).
         stems = [s for s in (source, sink, f"v{i + 1}", name) if s]
         stem = next((s for s in stems if (work / f"{s}.bin").exists()), None)
+        if stem is None and sink and host.write_filled(work, arg, sink, type_name):
+            stem = sink
         if type_name in SCALAR_TYPES:
             # launch.cpp's literal, main.cpp's constant, or the file main.cpp reads into a
             # host scalar and passes by value.
