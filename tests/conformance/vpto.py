@@ -230,6 +230,10 @@ class HostFiles:
         # Buffers in arrays read in a loop from "./v%zu.bin" numbered i + 1 (device[k] is
         # vk+1.bin, read and written back).
         self.numbered = re.search(r'"\./v%zu\.bin"\s*,\s*i\s*\+\s*1', text) is not None
+        # Buffers of a struct of main.cpp's own, named once (bufF32x2.setup("f32x2.bin", n)),
+        # read from and written back to that file, passed as bufF32x2.device.
+        self.setups = {m.group(1): m.group(2) for m in re.finditer(
+            r'(\w+)\.setup\(\s*"(?:\./)?(\w+)\.bin"', text)}
         # Host buffers main.cpp fills with one value instead of reading a file
         # (std::fill_n(addHost, kElems, 0.0f)): (count, value) expressions.
         self.filled = {m.group(1): (m.group(2), m.group(3)) for m in re.finditer(
@@ -239,6 +243,11 @@ class HostFiles:
         for m in re.finditer(r"\bmemcpy\(\s*(\w+)\s*,\s*(\w+)\s*,", text):
             if m.group(2) in self.read and m.group(1) not in self.read:
                 self.read[m.group(1)] = self.read[m.group(2)]
+
+    def setup_stem(self, arg):
+        """The file of a launch argument buf.device of a buffer main.cpp sets up by name."""
+        m = re.fullmatch(r"\s*(\w+)\.device\s*", arg)
+        return self.setups.get(m.group(1)) if m else None
 
     def numbered_stem(self, arg):
         """v<k+1> for a launch argument device[k] of main.cpp's numbered buffers, else None."""
@@ -250,7 +259,8 @@ class HostFiles:
         host scalar's."""
         if not arg:
             return None
-        return self.numbered_stem(arg) or self.read.get(self.to_device.get(arg, arg))
+        return (self.numbered_stem(arg) or self.setup_stem(arg) or
+                self.read.get(self.to_device.get(arg, arg)))
 
     def write_filled(self, work, arg, stem, type_name):
         """Writes <stem>.bin with what main.cpp fills the device buffer \a arg's host buffer
@@ -270,7 +280,8 @@ class HostFiles:
     def sink(self, arg):
         if not arg:
             return None
-        return self.numbered_stem(arg) or self.written.get(self.to_host.get(arg, ""))
+        return (self.numbered_stem(arg) or self.setup_stem(arg) or
+                self.written.get(self.to_host.get(arg, "")))
 
 
 def block_count(launch, values):
