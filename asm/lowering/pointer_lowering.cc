@@ -61,6 +61,11 @@ bool AddLocalPointer(FunctionBuilder& fb, const Statement& stmt, const Value& pt
 bool CacheClauses(FunctionBuilder& fb, const Statement& stmt, ItemSpan* operand) {
   const bool ldg = stmt.head.text == "pto.ldg", stg = stmt.head.text == "pto.stg";
   if (!ldg && !stg) return true;
+  if (!fb.function().simt_entry) {  // PTOAS v0.60: SIMT workitems' accesses only
+    fb.ctx().Error(stmt.head, StrCat(stmt.head.text, " runs in a pto.simt_entry function or "
+                                     "pto.section.simt (pto.ld_dev and pto.st_dev elsewhere)"));
+    return false;
+  }
   return PeelSimtClauses(fb.ctx(), stmt.head.text, ldg, operand, nullptr, nullptr, nullptr);
 }
 
@@ -76,10 +81,19 @@ bool CheckDevAccess(FunctionBuilder& fb, const Statement& stmt, ItemSpan operand
                                             Spell(operand.subspan(used)), "'"));
     return false;
   }
-  if (fb.function().simt_entry) {
+  if (fb.function().simt_entry || !fb.function().is_public || ctx.arch() != Arch::kA5) {
     ctx.Error(stmt.head, StrCat(stmt.head.text,
-                                " runs in an ordinary AICore function, not in a "
-                                "SIMT entry or pto.section.simt (pto.ldg and pto.stg do)"));
+                                " runs in an ordinary AICore entry function of an a5 kernel, "
+                                "not in a private helper, a SIMT entry or pto.section.simt "
+                                "(pto.ldg and pto.stg do)"));
+    return false;
+  }
+  const int arrow = Find(stmt.items, "->");
+  Type written;
+  if (arrow >= 0 && ParseWholeType(ctx, ItemSpan(stmt.items).subspan(arrow + 1), &written) &&
+      (written.dtype != ptr.type.dtype || written.packed != DType::kInvalid)) {
+    ctx.Error(ItemSpan(stmt.items).subspan(arrow + 1),
+              StrCat("pto.ld_dev gives the pointer's element type, ", DTypeName(ptr.type.dtype)));
     return false;
   }
   const DType t = ptr.type.dtype;
