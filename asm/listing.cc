@@ -439,8 +439,11 @@ bool ListingFunction::Immediate(const OpInfo& info, const OperandSpec& spec,
                                 const Attribute* attr, uint32_t* out) {
   const std::string key(spec.attr[0] == '%' ? spec.attr.substr(1) : spec.attr);
   const AttrInfo* known = FindAttr(key);
-  if (!attr && known && known->count > 0 && known->values[0][0] == '\0') {
-    *out = 0;  // "not written" (VMI's rounding, saturate): the listing leaves it out
+  const bool sync = info.family == Family::kSync;
+  const char* sync_zero = sync ? SyncEnumName(SyncAttrKind(info.opcode, spec.attr), 0) : nullptr;
+  if (!attr && ((known && known->count > 0 && known->values[0][0] == '\0') ||
+                (sync_zero && *sync_zero == '\0'))) {
+    *out = 0;  // "not written" (VMI's rounding, dcci's cache_dst): the listing leaves it out
     return true;
   }
   if (!attr || attr->value.size() != 1) {

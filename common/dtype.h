@@ -59,10 +59,12 @@ constexpr bool IsMxDType(DType t) {
 constexpr int ValuesPerElement(DType t) {
   return t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2 ? 2 : 1;
 }
-/// The element types of the SIMT ops' packed pairs (vector<2xT>, !pto.hif8x2).
+/// The element types of the SIMT ops' packed pairs (vector<2xT>, !pto.hif8x2): floats, and the
+/// integers ldg, stg and arith move and add in pairs.
 constexpr bool IsPackedPairElement(DType t) {
   return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF8E4M3 ||
-         t == DType::kF8E5M2 || t == DType::kHiF8;
+         t == DType::kF8E5M2 || t == DType::kHiF8 || t == DType::kI8 || t == DType::kI16 ||
+         t == DType::kI32;
 }
 constexpr bool IsFloat(DType t) {
   return t == DType::kF16 || t == DType::kBF16 || t == DType::kF32 || t == DType::kF64 ||

@@ -36,7 +36,8 @@ bool DefinePackedConstant(FunctionBuilder& fb, const Item& name, const Item& den
                           const Type& type) {
   Context& ctx = fb.ctx();
   if (type.packed == DType::kInvalid || type.packed == DType::kHiF8) {
-    ctx.Error(dense, StrCat("dense<...> makes a packed vector<2xT> of f16, bf16, f32 or fp8 here, "
+    ctx.Error(dense, StrCat("dense<...> makes a packed vector<2xT> of f16, bf16, f32, fp8, i8, "
+                            "i16 or i32 here, "
                             "not '", type.text, "'"));
     return false;
   }
@@ -65,7 +66,8 @@ bool DefinePackedConstant(FunctionBuilder& fb, const Item& name, const Item& den
       case DType::kBF16: b = EncodeFloat(v[e], kBF16Format, RoundMode::kRint); break;
       case DType::kF8E4M3: b = FloatToF8E4M3Sat(static_cast<float>(v[e])); break;
       case DType::kF8E5M2: b = EncodeFloat(v[e], FloatFormat{5, 2}, RoundMode::kRint); break;
-      default: b = FloatBits(static_cast<float>(v[e])); break;
+      case DType::kF32: b = FloatBits(static_cast<float>(v[e])); break;
+      default: b = static_cast<uint64_t>(static_cast<int64_t>(v[e])) & ((uint64_t{1} << bits) - 1);
     }
     packed |= b << (e * bits);
   }

@@ -1,6 +1,7 @@
 #include "pto/asm/lowering/cube_lowering.h"
 
 #include "pto/asm/lowering/cube_lowering_impl.h"
+#include "pto/asm/lowering/op_overload.h"
 
 namespace pto::assembler {
 
@@ -191,6 +192,7 @@ bool CubeLowering::Leftovers() {
 // of these signatures, clause names and i64s, carry nothing the operands do not).
 bool CubeLowering::CheckPointerTypes() {
   const int colon = Find(stmt_.items, ":");
+  if (colon < 0 && info_.num_operands() == 0) return true;  // set_atomic_*: nothing to type
   if (colon < 0) {
     ctx_.Error(stmt_.head, StrCat("'", stmt_.head.text, "' needs its types after ':'"));
     return false;
@@ -326,16 +328,21 @@ bool CubeLowering::Frac() {
 bool CubeLowering::Load() {
   const Opcode op = info_.opcode;
   const bool left = op == Opcode::kMteL1L0a || op == Opcode::kMteL1L0aMx ||
+                    op == Opcode::kMteL1L0aMxAt || op == Opcode::kMteL1L0aMxFull ||
                     op == Opcode::kLoadCbufToCa;
-  const bool mx = op == Opcode::kMteL1L0aMx || op == Opcode::kMteL1L0bMx;
-  const size_t ints = op == Opcode::kLoadCbufToCa ? 6 : mx ? 2 : 4;
+  const bool at = op == Opcode::kMteL1L0a || op == Opcode::kMteL1L0b ||
+                  op == Opcode::kMteL1L0aMxAt || op == Opcode::kMteL1L0bMxAt;
+  // The rows' operands: src, dst, the integers, then immediates (@types, @flags).
+  size_t ints = 0;
+  for (const OperandSpec& spec : info_.operands) ints += spec.kind != OperandKind::kImm;
+  ints -= 2;
   Value src, dst;
   if (!Positional(2 + ints) || !Pointer(0, false, Memory::kMat, &src) ||
       !Pointer(1, false, left ? Memory::kLeft : Memory::kRight, &dst) || !Ints(2, ints)) {
     return false;
   }
-  // PTOAS v0.60: mte_l1_l0a/b's start row and column are non-negative.
-  for (size_t i = 4; (op == Opcode::kMteL1L0a || op == Opcode::kMteL1L0b) && i < 6; ++i) {
+  // PTOAS v0.60: mte_l1_l0a/b's (and their MX forms') start row and column are non-negative.
+  for (size_t i = 4; at && i < 6; ++i) {
     Value v;
     if (IntTerm(positional_[i], &v) && v.is_const && v.int_value < 0) {
       ctx_.Error(positional_[i], StrCat(info_.mnemonic, "'s start ", i == 4 ? "row" : "column",
@@ -475,7 +482,8 @@ bool CubeLowering::Run() {
 }  // namespace cube_lowering
 
 bool LowerCubeOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
-  return cube_lowering::CubeLowering(fb, info, stmt).Run();
+  // mte_l1_l0a_mx / _l0b_mx: the form by the operands written.
+  return cube_lowering::CubeLowering(fb, ChooseForm(info, stmt), stmt).Run();
 }
 
 }  // namespace pto::assembler

@@ -61,7 +61,51 @@ bool AddLocalPointer(FunctionBuilder& fb, const Statement& stmt, const Value& pt
 bool CacheClauses(FunctionBuilder& fb, const Statement& stmt, ItemSpan* operand) {
   const bool ldg = stmt.head.text == "pto.ldg", stg = stmt.head.text == "pto.stg";
   if (!ldg && !stg) return true;
+  if (!fb.function().simt_entry) {  // PTOAS v0.60: SIMT workitems' accesses only
+    fb.ctx().Error(stmt.head, StrCat(stmt.head.text, " runs in a pto.simt_entry function or "
+                                     "pto.section.simt (pto.ld_dev and pto.st_dev elsewhere)"));
+    return false;
+  }
   return PeelSimtClauses(fb.ctx(), stmt.head.text, ldg, operand, nullptr, nullptr, nullptr);
+}
+
+// pto.ld_dev / pto.st_dev (micro-isa 18): an integer GM element, bypassing the data cache
+// ptorun does not have, in an ordinary AICore function; no clauses after the element.
+bool CheckDevAccess(FunctionBuilder& fb, const Statement& stmt, ItemSpan operand,
+                    const Value& ptr) {
+  Context& ctx = fb.ctx();
+  if (stmt.head.text != "pto.ld_dev" && stmt.head.text != "pto.st_dev") return true;
+  const size_t used = TermLength(operand);
+  if (used < operand.size()) {
+    ctx.Error(operand.subspan(used), StrCat(stmt.head.text, " takes no clauses, got '",
+                                            Spell(operand.subspan(used)), "'"));
+    return false;
+  }
+  if (fb.function().simt_entry || !fb.function().is_public || ctx.arch() != Arch::kA5) {
+    ctx.Error(stmt.head, StrCat(stmt.head.text,
+                                " runs in an ordinary AICore entry function of an a5 kernel, "
+                                "not in a private helper, a SIMT entry or pto.section.simt "
+                                "(pto.ldg and pto.stg do)"));
+    return false;
+  }
+  const int arrow = Find(stmt.items, "->");
+  Type written;
+  if (arrow >= 0 && ParseWholeType(ctx, ItemSpan(stmt.items).subspan(arrow + 1), &written) &&
+      (written.dtype != ptr.type.dtype || written.packed != DType::kInvalid)) {
+    ctx.Error(ItemSpan(stmt.items).subspan(arrow + 1),
+              StrCat("pto.ld_dev gives the pointer's element type, ", DTypeName(ptr.type.dtype)));
+    return false;
+  }
+  const DType t = ptr.type.dtype;
+  const bool integer = t == DType::kI8 || t == DType::kI16 || t == DType::kI32 || t == DType::kI64;
+  if (ptr.cls != ValueClass::kView || !integer || ptr.type.packed != DType::kInvalid) {
+    ctx.Error(operand, StrCat(stmt.head.text,
+                              " takes a !pto.ptr<T, gm> of i8, i16, i32 or i64, "
+                              "not '",
+                              ptr.type.text, "'"));
+    return false;
+  }
+  return true;
 }
 
 // The scalar type of a pointer's element (a packed pair's bits for vector<2xT>).
@@ -73,7 +117,7 @@ Type ElementType(const Value& ptr) {
 
 }  // namespace
 
-// %v = pto.load_scalar %ptr[%i] : !pto.ptr<T> -> T (also pto.load, pto.ldg)
+// %v = pto.load_scalar %ptr[%i] : !pto.ptr<T> -> T (also pto.load, pto.ldg, pto.ld_dev)
 bool LowerLoadScalar(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1) || !CheckNoAttributes(ctx, stmt.items, stmt.head.text)) {
@@ -82,7 +126,8 @@ bool LowerLoadScalar(FunctionBuilder& fb, const Statement& stmt) {
   ItemSpan items = BeforeColon(stmt.items);
   if (!CacheClauses(fb, stmt, &items)) return false;
   Value ptr, index;
-  if (items.empty() || !PointerElement(fb, items.subspan(0, TermLength(items)), &ptr, &index)) {
+  if (items.empty() || !PointerElement(fb, items.subspan(0, TermLength(items)), &ptr, &index) ||
+      !CheckDevAccess(fb, stmt, items, ptr)) {
     return false;
   }
   Value result = fb.NewScalarValue(ptr.type.dtype);
@@ -94,7 +139,7 @@ bool LowerLoadScalar(FunctionBuilder& fb, const Statement& stmt) {
   return true;
 }
 
-// pto.store_scalar %v, %ptr[%i] : !pto.ptr<T>, T
+// pto.store_scalar %v, %ptr[%i] : !pto.ptr<T>, T (also pto.store, pto.stg, pto.st_dev)
 bool LowerStoreScalar(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 0)) return false;
@@ -105,7 +150,9 @@ bool LowerStoreScalar(FunctionBuilder& fb, const Statement& stmt) {
   }
   if (!CacheClauses(fb, stmt, &parts[1])) return false;
   Value ptr, index;
-  if (!PointerElement(fb, parts[1], &ptr, &index)) return false;
+  if (!PointerElement(fb, parts[1], &ptr, &index) || !CheckDevAccess(fb, stmt, parts[1], ptr)) {
+    return false;
+  }
   Resolved value;
   if (!Resolve(fb, parts[0], ptr.type.dtype, &value)) return false;
   if (value.value.cls != ValueClass::kScalar || value.value.type.dtype != ptr.type.dtype) {
@@ -149,8 +196,8 @@ bool LowerAddPtr(FunctionBuilder& fb, const Statement& stmt) {
   return true;
 }
 
-// %b = llvm.bitcast %x : vector<2xf16> to i32: a packed pair's bits as an integer of their
-// width, or back.
+// %b = llvm.bitcast %x : vector<2xf16> to i32 (or f16 to i16): a packed pair's or a scalar's
+// bits as another type of their width.
 bool LowerPackedBitcast(FunctionBuilder& fb, const Statement& stmt) {
   Context& ctx = fb.ctx();
   if (!ExpectResults(ctx, stmt, 1)) return false;
@@ -175,11 +222,11 @@ bool LowerPackedBitcast(FunctionBuilder& fb, const Statement& stmt) {
     ctx.Error(items.subspan(colon + 1, to - colon - 1), problem);
     return false;
   }
-  if (src.value.cls != ValueClass::kScalar || !dst.IsScalar() ||
-      DTypeSize(src.value.type.dtype) != DTypeSize(dst.dtype) ||
-      (src.value.type.packed == DType::kInvalid && dst.packed == DType::kInvalid)) {
-    ctx.Error(stmt.head, StrCat("llvm.bitcast here turns a packed vector<2xT> into an integer of "
-                                "its width or back, not '", from.text, "' to '", dst.text, "'"));
+  if (src.value.cls != ValueClass::kScalar || !dst.IsScalar() || src.value.type.IsLocalPointer() ||
+      dst.IsLocalPointer() || DTypeSize(src.value.type.dtype) != DTypeSize(dst.dtype)) {
+    ctx.Error(stmt.head, StrCat("llvm.bitcast here turns a scalar or a packed vector<2xT> into "
+                                "another of its width, not '",
+                                from.text, "' to '", dst.text, "'"));
     return false;
   }
   Value result = fb.NewScalarValue(dst.dtype);

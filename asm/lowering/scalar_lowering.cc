@@ -24,6 +24,7 @@ class ScalarLowering {
   bool OperandTerms(ItemSpan operands, std::vector<ItemSpan>* terms);
   bool Encode(const std::vector<ItemSpan>& terms, std::vector<uint32_t>* encoded);
   bool Emit(std::vector<uint32_t> encoded);
+  bool EmitPacked(ItemSpan operands);
   bool IsCompare() const {
     return info_.family == Family::kCompareInt || info_.family == Family::kCompareFloat;
   }
@@ -36,6 +37,7 @@ class ScalarLowering {
   DType result_type_ = DType::kInvalid;
   uint32_t predicate_ = 0;
   Type local_result_;  ///< A cast's on-chip pointer result type (else kInvalid).
+  Type type_;          ///< The type after ':' as written (a packed vector<2xT> keeps its pair).
 };
 
 // "T" or "S to D" (casts) or "i1, T" (select with its condition type written).
@@ -56,6 +58,7 @@ bool ScalarLowering::SplitTypes(ItemSpan sig) {
     return false;
   }
   operand_type_ = result_type_ = t.dtype;
+  type_ = t;
   if (info_.family == Family::kCast) {
     Type d;
     if (to == sig.size()) {
@@ -241,6 +244,44 @@ bool ScalarLowering::Emit(std::vector<uint32_t> encoded) {
   return true;
 }
 
+// arith's add, sub and mul of two packed vector<2xT> (SIMT pairs): %packed_binary, element by
+// element, on float pairs by the float forms and on integer pairs by the integer ones.
+bool ScalarLowering::EmitPacked(ItemSpan operands) {
+  static constexpr Opcode kOps[] = {Opcode::kAddF, Opcode::kSubF, Opcode::kMulF,
+                                    Opcode::kAddI, Opcode::kSubI, Opcode::kMulI};
+  int op = -1;
+  for (int i = 0; i < 6; ++i) op = kOps[i] == info_.opcode ? i : op;
+  if (op < 0 || (op < 3) != !IsInteger(type_.packed)) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " does not work on '", type_.text, "' (pairs: "
+                                  "addf, subf, mulf of floats; addi, subi, muli of integers)"));
+    return false;
+  }
+  std::vector<ItemSpan> terms;
+  if (!OperandTerms(operands, &terms)) return false;
+  if (terms.size() != 2) {
+    ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " takes 2 operands, got ", terms.size()));
+    return false;
+  }
+  std::vector<uint32_t> encoded(1, 0);
+  for (ItemSpan term : terms) {
+    Value v;
+    if (!ResolveOperand(term, operand_type_, &v)) return false;
+    if (v.type.packed != type_.packed) {
+      ctx_.Error(term, StrCat(Spell(term), " is '", v.type.text, "', not '", type_.text, "'"));
+      return false;
+    }
+    encoded.push_back(v.reg);
+  }
+  Value result = fb_.NewScalarValue(type_.dtype);
+  result.type = type_;
+  encoded[0] = result.reg;
+  if (!fb_.Define(stmt_.results[0], result)) return false;
+  encoded.push_back(static_cast<uint32_t>(type_.packed));
+  encoded.push_back(static_cast<uint32_t>(op % 3));
+  fb_.Emit(Opcode::kPackedBinary, encoded, stmt_.head.range);
+  return true;
+}
+
 bool ScalarLowering::Run() {
   if (stmt_.results.size() != 1) {
     ctx_.Error(stmt_.head, StrCat("write '%result = ", info_.mnemonic, " ...'"));
@@ -263,6 +304,8 @@ bool ScalarLowering::Run() {
   }
   if (!SplitTypes(items.subspan(colon + 1))) return false;
   ItemSpan operands = items.subspan(0, colon);
+  const bool binary = info_.family == Family::kIntBinary || info_.family == Family::kFloatBinary;
+  if (type_.packed != DType::kInvalid && binary) return EmitPacked(operands);
   if (IsCompare() && !ReadPredicate(&operands)) return false;
   std::vector<ItemSpan> terms;
   std::vector<uint32_t> encoded;

@@ -443,6 +443,15 @@ bool SimtOpLowering::FillImmediates() {
   const int data = info_.family == Family::kSimtAtomic ? 1 : 0;
   const Value* value = data < static_cast<int>(values_.size()) ? &values_[data] : nullptr;
   const bool is_float = value && (IsFloat(value->type.dtype) || value->type.packed != DType::kInvalid);
+  // Pairs of integers are moved by ldg/stg and computed on by arith (%packed_binary) only.
+  const Type* sides[] = {value ? &value->type : nullptr, has_result_ ? &result_.type : nullptr};
+  for (const Type* t : sides) {
+    if (t && t->packed != DType::kInvalid && IsInteger(t->packed)) {
+      ctx_.Error(stmt_.head, StrCat(info_.mnemonic, " does not take the integer pair '", t->text,
+                                    "' (ldg, stg and arith's add, sub and mul do)"));
+      return false;
+    }
+  }
   if (!CheckValueTypes(value, is_float)) return false;
   for (int i = info_.num_outputs; i < info_.num_operands(); ++i) {
     const OperandSpec& spec = info_.operands[i];

@@ -55,6 +55,8 @@ bool SyncAttributeKnown(Opcode op, std::string_view name) {
   switch (op) {
     case Opcode::kGetBuf:
     case Opcode::kRlsBuf:
+    case Opcode::kGetBufDyn:
+    case Opcode::kRlsBufDyn:
       return name == "mode";
     case Opcode::kSyncSet:
     case Opcode::kSyncWait:
@@ -308,6 +310,38 @@ bool SyncImmediates(FunctionBuilder& fb, const OpInfo& info, const Statement& st
   return true;
 }
 
+// pto.dcci %ptr "SCOPE"[, "DST"] : !pto.ptr<T, gm | ub>: the row by the pointer's memory.
+bool LowerDcci(FunctionBuilder& fb, const Statement& stmt, const std::vector<Atom>& atoms) {
+  Context& ctx = fb.ctx();
+  if ((atoms.size() != 2 && atoms.size() != 3) || !atoms[0].is_value) {
+    ctx.Error(stmt.head,
+              "expected 'pto.dcci %ptr \"CACHE_SCOPE\"[, \"CACHE_DST\"] : !pto.ptr<T, gm|ub>'");
+    return false;
+  }
+  Resolved r;
+  if (!Resolve(fb, ItemSpan(atoms[0].item, 1), DType::kInvalid, &r)) return false;
+  const Type& t = r.value.type;
+  const bool gm = r.value.cls == ValueClass::kView && t.kind == TypeKind::kPointer;
+  const bool ub = r.value.cls == ValueClass::kScalar && t.IsLocalPointer() && t.mem == Memory::kVec;
+  if (!gm && !ub) {
+    ctx.Error(*atoms[0].item, StrCat("dcci takes a GM or UB pointer, not ", Describe(r.value)));
+    return false;
+  }
+  const OpInfo& info = GetOpInfo(gm ? Opcode::kDcci : Opcode::kDcciUb);
+  std::vector<uint32_t> operands = {r.value.reg, 0, 0};
+  if (!SyncEnumCode(ctx, info, info.operands[1], atoms[1], &operands[1])) return false;
+  if (atoms.size() == 3) {
+    if (!SyncEnumCode(ctx, info, info.operands[2], atoms[2], &operands[2])) return false;
+    if (operands[2] == 0) {
+      ctx.Error(*atoms[2].item, "unknown cache_dst '' (one of: CACHELINE_ALL CACHELINE_UB "
+                                "CACHELINE_OUT CACHELINE_ATOMIC)");
+      return false;
+    }
+  }
+  fb.Emit(info.opcode, operands, stmt.head.range);
+  return true;
+}
+
 }  // namespace
 
 bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info_in, const Statement& stmt) {
@@ -327,6 +361,7 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info_in, const Statement& st
       !FftsMode(ctx, attrs, &opcode)) {
     return false;
   }
+  if (opcode == Opcode::kDcci || opcode == Opcode::kDcciUb) return LowerDcci(fb, stmt, atoms);
   const OpInfo& info = GetOpInfo(opcode);
   std::vector<int> imm_slots;
   int value_slot = -1;
@@ -337,11 +372,18 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info_in, const Statement& st
       value_slot = i;
     }
   }
-  // A required register operand (the event id of set_flag_dyn) is the last argument.
+  // A required register operand (the event id of set_flag_dyn, the buffer id of get_buf_dyn) is
+  // the last argument, but for a buffer token's mode.
   std::vector<uint32_t> operands(info.num_operands(), kNoOperand);
-  if (value_slot >= 0 && !info.operands[value_slot].optional && !atoms.empty() &&
-      atoms.back().is_value) {
-    if (!IntegerValue(fb, atoms.back(), DType::kIndex, "event id", &operands[value_slot])) return false;
+  const bool required = value_slot >= 0 && !info.operands[value_slot].optional;
+  const bool buffer = opcode == Opcode::kGetBuf || opcode == Opcode::kRlsBuf ||
+                      opcode == Opcode::kGetBufDyn || opcode == Opcode::kRlsBufDyn;
+  if (buffer && atoms.size() == imm_slots.size() + required + 1 && !DropBufferMode(fb, &atoms)) {
+    return false;
+  }
+  if (required && !atoms.empty() && atoms.back().is_value) {
+    const char* what = buffer ? "buffer id" : "event id";
+    if (!IntegerValue(fb, atoms.back(), DType::kIndex, what, &operands[value_slot])) return false;
     atoms.pop_back();
   }
   const bool data_form = info.opcode == Opcode::kTSyncOp && !atoms.empty() &&
@@ -349,10 +391,6 @@ bool LowerSyncOp(FunctionBuilder& fb, const OpInfo& info_in, const Statement& st
   if (data_form) atoms.erase(atoms.begin());
   if (info.opcode == Opcode::kTSyncOp && !atoms.empty() && atoms[0].is_value) {
     return CheckTsyncOperands(fb, atoms, data_form);
-  }
-  if ((info.opcode == Opcode::kGetBuf || info.opcode == Opcode::kRlsBuf) &&
-      atoms.size() == imm_slots.size() + 1 && !DropBufferMode(fb, &atoms)) {
-    return false;
   }
   if (!SyncImmediates(fb, info, stmt, atoms, imm_slots, value_slot, &operands)) return false;
   fb.Emit(info.opcode, operands, stmt.head.range);

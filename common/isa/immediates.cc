@@ -54,6 +54,7 @@ constexpr NumberRow kNumbers[] = {
     {"from", {0, kDTypeCount - 1}},     // SIMT convert: the element types it converts between
     {"to", {0, kDTypeCount - 1}},
     {"elem_bytes", {1, 8}},
+    {"packed_op", {0, 2}},  // %packed_binary: 0 add, 1 sub, 2 mul
     // The repeat layer: its pointers' element type, and how its mask words read
     // (repeat_rules.cc).
     {"%elem_type", {0, kDTypeCount - 1}},

@@ -58,7 +58,7 @@ void RuleChecker::CheckRegister() {
     const auto t = code >= 0 && code < kDTypeCount ? static_cast<DType>(code) : DType::kI64;
     if (t != DType::kInvalid && !IsPackedPairElement(t)) {
       Fail(elem, StrCat("elem ", code, " is not a packed pair's element type (f16, bf16, f32, "
-                        "f8E4M3, f8E5M2, hif8) or 0"));
+                        "f8E4M3, f8E5M2, hif8, i8, i16, i32) or 0"));
     }
   }
   int primary = FirstOperand(OperandKind::kVReg);

@@ -24,6 +24,8 @@ enum class Role : uint8_t {
   kBarrierAll,    ///< barrier_sync: every pipe of the core.
   kBufferGet,     ///< get_buf: acquire a buffer token.
   kBufferRelease, ///< rls_buf: release it.
+  kBufferGetDyn,     ///< get_buf_dyn: the buffer id in a scalar register.
+  kBufferReleaseDyn, ///< rls_buf_dyn.
   // Between the cube and vector cores of a block, the blocks of a launch, tile events.
   kCrossCoreSet,   ///< sync.set.
   kCrossCoreWait,  ///< sync.wait.
@@ -33,6 +35,7 @@ enum class Role : uint8_t {
   kTileEvent,      ///< tsync.op: a barrier for one instruction class.
   kSignalRelease,  ///< tnotify: releases into the signal words.
   kSignalAcquire,  ///< twait, ttest: acquire what the words hold.
+  kMemoryMaintenance,  ///< dsb, dcci: memory barrier and cache maintenance (nothing to order here).
   // The register layer's vector scopes and UB fences.
   kScopeBegin,  ///< %vecscope_begin.
   kScopeEnd,    ///< %vecscope_end.
@@ -60,7 +63,7 @@ constexpr Role RoleOf(Opcode op) { return isa_detail::kRoles[static_cast<int>(op
 
 /// A flag, event, barrier or buffer token between the pipes of one core (not one between
 /// cores, blocks or tile events).
-constexpr bool OrdersCorePipes(Role r) { return r >= Role::kSetFlag && r <= Role::kBufferRelease; }
+constexpr bool OrdersCorePipes(Role r) { return r >= Role::kSetFlag && r <= Role::kBufferReleaseDyn; }
 
 /// syncall and the cross-block flags: every pipe of the core meets at them.
 constexpr bool SyncsBlocks(Role r) {

@@ -38,7 +38,7 @@ TEST_CASE("every synchronisation instruction has a role, of its own family") {
     ++with_role;
     CHECK(info.family == FamilyOfRole(role));
   }
-  CHECK(with_role == 26);
+  CHECK(with_role == 31);
 }
 
 TEST_CASE("roles group as the tools ask") {

@@ -30,6 +30,12 @@ constexpr const char* kOpTypes[] = {"TLOAD",    "TSTORE_ACC", "TSTORE_VEC", "TMO
 // which cores take part.
 constexpr const char* kSyncAllModes[] = {"hard", "soft"};
 constexpr const char* kSyncCoreTypes[] = {"aiv_only", "aic_only", "mix"};
+// dsb's memory domains and dcci's cache scopes and destination domains (micro-isa 01); code 0
+// of the destination is the form that writes none.
+constexpr const char* kMemDomains[] = {"ALL", "DDR", "UB", "SEQ"};
+constexpr const char* kCacheLines[] = {"SINGLE_CACHE_LINE", "ENTIRE_DATA_CACHE"};
+constexpr const char* kCacheDsts[] = {"", "CACHELINE_ALL", "CACHELINE_UB", "CACHELINE_OUT",
+                                      "CACHELINE_ATOMIC"};
 constexpr uint8_t kOpTypePipes[] = {4, 10, 5, 3, 3, 3, 3, 5, 2, 1, 1, 0, 1, 2, 3, 4, 5, 10};
 static_assert(std::size(kOpTypePipes) == std::size(kOpTypes));
 
@@ -112,6 +118,12 @@ Table Get(SyncEnum kind) {
       return {kSyncAllModes, static_cast<uint32_t>(std::size(kSyncAllModes))};
     case SyncEnum::kSyncCoreType:
       return {kSyncCoreTypes, static_cast<uint32_t>(std::size(kSyncCoreTypes))};
+    case SyncEnum::kMemDomain:
+      return {kMemDomains, static_cast<uint32_t>(std::size(kMemDomains))};
+    case SyncEnum::kCacheLine:
+      return {kCacheLines, static_cast<uint32_t>(std::size(kCacheLines))};
+    case SyncEnum::kCacheDst:
+      return {kCacheDsts, static_cast<uint32_t>(std::size(kCacheDsts))};
   }
   return {kPipes, 0};
 }
@@ -147,6 +159,9 @@ SyncEnum SyncAttrKind(Opcode op, std::string_view attr) {
   if (attr == "pipe") return SyncEnum::kPipe;
   if (attr == "sync_mode") return SyncEnum::kSyncAllMode;
   if (attr == "core_type") return SyncEnum::kSyncCoreType;
+  if (attr == "domain") return SyncEnum::kMemDomain;
+  if (attr == "cache") return SyncEnum::kCacheLine;
+  if (attr == "cache_dst") return SyncEnum::kCacheDst;
   // src/dst: pipes for the flag forms, operation types for the event forms.
   switch (RoleOf(op)) {
     case Role::kSetFlag:

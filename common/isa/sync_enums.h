@@ -17,6 +17,9 @@ enum class SyncEnum : uint8_t {
   kTileOp,  ///< A tile instruction by its ISA name: TADD, TMATMUL_ACC (tsync.op)
   kSyncAllMode,   ///< syncall's mode: hard, soft
   kSyncCoreType,  ///< syncall's participants: aiv_only, aic_only, mix
+  kMemDomain,     ///< dsb's memory domain: ALL, DDR, UB, SEQ
+  kCacheLine,     ///< dcci's scope: SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE
+  kCacheDst,      ///< dcci's destination domain, "" when not written
 };
 
 /// The code of \a name ("PIPE_MTE2", "EVENT_ID3", "TLOAD") in \a kind; false if unknown.

@@ -37,6 +37,12 @@ void Sync(Executor& ex, const Instr& in, Sanitizer& s, Site site) {
     case Role::kBufferRelease:
       if (const int p = OpTypePipeIndex(o[0]); p >= 0) s.ReleaseBuffer(site, p, o[1]);
       return;
+    case Role::kBufferGetDyn:  // the id in a register, the operation type after it
+      if (const int p = OpTypePipeIndex(o[1]); p >= 0) s.AcquireBuffer(site, p, ex.scalar(o[0]).i);
+      return;
+    case Role::kBufferReleaseDyn:
+      if (const int p = OpTypePipeIndex(o[1]); p >= 0) s.ReleaseBuffer(site, p, ex.scalar(o[0]).i);
+      return;
     default:
       break;
   }

@@ -1,14 +1,18 @@
 // The Dma family: pto.mte_gm_ub and pto.mte_ub_gm, bursts of bytes between a GM pointer and UB
 // (micro-isa 02): nburst(count, src stride, dst stride) rows of len bytes, wrapped by loop(...)
 // triples (inner first); a GM -> UB copy may pad each UB row (left and right elements, and up
-// to its 32-byte boundary). The row copies are shared with the older forms (dma_legacy.cc).
+// to its 32-byte boundary). The row copies are shared with the older forms (dma_legacy.cc); a
+// UB -> GM row follows the core's atomic mode (set_atomic_*).
+#include <algorithm>
 #include <cstring>
+#include <mutex>
 
 #include "pto/common/isa/operand_rules.h"
 #include "pto/common/strings.h"
-#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/burst.h"
 #include "pto/interp/register/register_memory.h"
+#include "pto/interp/vm/global_atomics.h"
+#include "pto/interp/vm/kernels.h"
 
 namespace pto::interp {
 
@@ -60,6 +64,62 @@ bool CopyGmToUb(Executor& ex, uint32_t gm, int64_t ub, const Transfer& t, const 
   });
 }
 
+namespace {
+
+// One element of the atomic mode's type: as a double (floats) or an int64 (integers).
+double ReadFloat(const uint8_t* p, DType t) {
+  uint32_t bits = 0;
+  std::memcpy(&bits, p, DTypeSize(t));
+  return t == DType::kF32   ? BitsFloat(bits)
+         : t == DType::kF16 ? HalfToFloat(static_cast<uint16_t>(bits))
+                            : BF16ToFloat(static_cast<uint16_t>(bits));
+}
+
+void WriteFloat(uint8_t* p, DType t, double v) {
+  const float f = static_cast<float>(v);
+  const uint32_t bits = t == DType::kF32   ? FloatBits(f)
+                        : t == DType::kF16 ? FloatToHalf(f)
+                                           : FloatToBF16(f);
+  std::memcpy(p, &bits, DTypeSize(t));
+}
+
+template <typename T>
+T Combine(T old, T v, uint8_t op) {
+  return op == 1 ? static_cast<T>(old + v) : op == 2 ? std::max(old, v) : std::min(old, v);
+}
+
+// GM bytes \a to = \a from under the core's atomic mode (set_atomic_*): element by element
+// old + v (floats rounded once to the type, integers wrapping), max or min.
+bool AtomicWrite(Executor& ex, uint8_t* to, const uint8_t* from, int64_t len) {
+  const Core& core = ex.core();
+  const DType t = core.atomic_type;
+  if (t == DType::kInvalid) {
+    return ex.Fault("an atomic write to GM with no element type (set_atomic_f32, _s32, ...)");
+  }
+  const int size = DTypeSize(t);
+  if (len % size != 0) {
+    return ex.Fault(StrCat("an atomic write of ", len, " bytes of ", DTypeName(t)));
+  }
+  std::lock_guard<std::mutex> lock(GlobalAtomicsMutex());
+  for (int64_t b = 0; b < len; b += size) {
+    if (IsFloat(t)) {
+      WriteFloat(to + b, t, Combine(ReadFloat(to + b, t), ReadFloat(from + b, t), core.atomic_op));
+      continue;
+    }
+    int64_t old = 0, v = 0;
+    std::memcpy(&old, to + b, size);
+    std::memcpy(&v, from + b, size);
+    const int shift = 64 - 8 * size;  // sign-extend the element
+    old = static_cast<int64_t>(static_cast<uint64_t>(old) << shift) >> shift;
+    v = static_cast<int64_t>(static_cast<uint64_t>(v) << shift) >> shift;
+    const int64_t r = Combine(old, v, core.atomic_op);
+    std::memcpy(to + b, &r, size);
+  }
+  return true;
+}
+
+}  // namespace
+
 bool CopyUbToGm(Executor& ex, int64_t ub, uint32_t gm, const Transfer& t) {
   return ForEachRow(t, [&](int64_t src, int64_t dst) {
     uint8_t *from, *to;
@@ -68,6 +128,7 @@ bool CopyUbToGm(Executor& ex, int64_t ub, uint32_t gm, const Transfer& t) {
         !reg::GlobalBytes(ex, gm, dst, t.len, reg::Use::kWrite, "writes", &to)) {
       return false;
     }
+    if (ex.core().atomic_op != 0) return AtomicWrite(ex, to, from, t.len);
     std::memmove(to, from, t.len);
     return true;
   });

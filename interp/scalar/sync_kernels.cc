@@ -1,4 +1,5 @@
 // The Sync family: set_flag and wait_flag, barriers, cross-core signals and buffer tokens.
+#include "pto/common/isa/immediates.h"
 #include "pto/common/strings.h"
 #include "pto/interp/scalar/block_sync.h"
 #include "pto/interp/vm/kernels.h"
@@ -14,6 +15,8 @@ struct SyncWait {};
 struct SyncAll {};
 struct SetCrossBlock {};
 struct WaitCrossBlock {};
+struct GetBufDyn {};
+struct RlsBufDyn {};
 }  // namespace ops
 
 namespace {
@@ -23,16 +26,18 @@ constexpr int kFlagsPerVectorCore = PipeHub::kFlagsPerVectorCore;
 // sync.set / sync.wait between the cores of a block run apart (docs/semantics.md "Cube and
 // vector cores"): the cube's flags 0..15 pair with vector core 0's 0..15, its 16..31 with
 // vector core 1's (Ascend C's CrossCoreSetFlag mode 4 on a5, as the public cv-mixed cases use
-// it). Faults on an id outside those.
+// it). A vector core has 16 flags in the same 32-id space: id and id - 16 name one flag (micro-
+// isa 01, "A5 semaphore address space"). Faults on an id outside those.
 bool CrossCoreFlag(Executor& ex, const Instr& in, bool set) {
   Core& core = ex.core();
-  const int64_t id = CrossCoreFlagId(ex, in);
+  int64_t id = CrossCoreFlagId(ex, in);
   const bool cube = core.kind == CoreKind::kCube;
-  const int64_t limit = cube ? 2 * kFlagsPerVectorCore : kFlagsPerVectorCore;
+  const int64_t limit = 2 * kFlagsPerVectorCore;
   if (id < 0 || id >= limit) {
     return ex.Fault(StrCat("cross-core flag ", id, " on ", cube ? "the " : "", core.Name(), " (0 to ", limit - 1,
                            cube ? ": 16 and up are vector core 1's)" : ")"));
   }
+  if (!cube) id %= kFlagsPerVectorCore;
   const int self = cube ? 0 : 1 + static_cast<int>(core.info.subblock_idx);
   if (!set) {
     std::string error;
@@ -72,6 +77,13 @@ bool ExecSync(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::SetFlagDyn> || std::is_same_v<Op, ops::WaitFlagDyn>) {
     int64_t id = ex.scalar(in.operands[0]).i;
     if (id < 0 || id > 7) return ex.Fault(StrCat("event id ", id, " is not EVENT_ID0..7"));
+  }
+  if constexpr (std::is_same_v<Op, ops::GetBufDyn> || std::is_same_v<Op, ops::RlsBufDyn>) {
+    const int64_t id = ex.scalar(in.operands[0]).i;
+    const ImmediateRange ids = RangeOfNumber("id");
+    if (id < ids.min || id > ids.max) {
+      return ex.Fault(StrCat("buffer id ", id, " (", ids.min, " to ", ids.max, ")"));
+    }
   }
   if constexpr (std::is_same_v<Op, ops::SyncAll>) return ExecSyncAll(ex, in);
   if constexpr (std::is_same_v<Op, ops::SetCrossBlock> || std::is_same_v<Op, ops::WaitCrossBlock>) {

@@ -157,6 +157,10 @@ struct Core {
   std::array<std::vector<uint8_t>, 2> mx_scales;
   /// The CTRL register (VPTO get_ctrl / set_ctrl): held, its bits not consulted.
   uint64_t ctrl = 0;
+  /// The atomic mode of the DMA's writes to GM (VPTO set_atomic_*): 0 none, 1 add, 2 max,
+  /// 3 min, on elements of atomic_type (kInvalid until a set_atomic_<type>).
+  uint8_t atomic_op = 0;
+  DType atomic_type = DType::kInvalid;
   Img2colState img2col;
   DmaLoopState out_to_ub, ub_to_out;
   /// The pad register set_mov_pad_val writes (the value's bits), read by copy_gm_to_ubuf.

@@ -243,11 +243,24 @@ class HostFiles:
         for m in re.finditer(r"fwrite\(\s*(\w+)\s*,[^;]*?(\w+)\s*\)", text):
             if m.group(2) in opened:
                 self.written.setdefault(m.group(1), opened[m.group(2)])
+        # Buffers of a struct of main.cpp's own, named once (bufF32x2.setup("f32x2.bin", n)),
+        # read from and written back to that file, passed as bufF32x2.device.
+        self.setups = {m.group(1): m.group(2) for m in re.finditer(
+            r'(\w+)\.setup\(\s*"(?:\./)?(\w+)\.bin"', text)}
+        # Host buffers main.cpp fills with one value instead of reading a file
+        # (std::fill_n(addHost, kElems, 0.0f)): (count, value) expressions.
+        self.filled = {m.group(1): (m.group(2), m.group(3)) for m in re.finditer(
+            r"\bfill_n\(\s*(\w+)\s*,\s*([^,]+),\s*([^;]+)\)\s*;", text)}
         # A host buffer main.cpp fills by copying another (std::memcpy(aFp8Host, aHost, n))
         # holds that one's file.
         for m in re.finditer(r"\bmemcpy\(\s*(\w+)\s*,\s*(\w+)\s*,", text):
             if m.group(2) in self.read and m.group(1) not in self.read:
                 self.read[m.group(1)] = self.read[m.group(2)]
+
+    def setup_stem(self, arg):
+        """The file of a launch argument buf.device of a buffer main.cpp sets up by name."""
+        m = re.fullmatch(r"\s*(\w+)\.device\s*", arg)
+        return self.setups.get(m.group(1)) if m else None
 
     def numbered_stem(self, arg):
         """v<k+1> (or files[k]) for a launch argument device[k] of main.cpp's numbered buffers,
@@ -262,12 +275,29 @@ class HostFiles:
         host scalar's."""
         if not arg:
             return None
-        return self.numbered_stem(arg) or self.read.get(self.to_device.get(arg, arg))
+        return (self.numbered_stem(arg) or self.setup_stem(arg) or
+                self.read.get(self.to_device.get(arg, arg)))
+
+    def write_filled(self, work, arg, stem, type_name):
+        """Writes <stem>.bin with what main.cpp fills the device buffer \a arg's host buffer
+        with (an output main.cpp reads no file for); False when it does not fill it so."""
+        import numpy as np
+        fill = self.filled.get(self.to_device.get(arg or "", ""))
+        elem = re.search(r"(?:<|pointer )(\w+)", type_name)  # !pto.ptr<f32, gm>, pointer f32
+        dtype = SCALAR_TYPES.get(elem.group(1)) if elem else None
+        if fill is None or dtype is None:
+            return False
+        count, value = (evaluate(e, self.constants) for e in fill)
+        if not isinstance(count, int) or value is None:
+            return False
+        np.full(count, value, dtype=dtype).tofile(work / f"{stem}.bin")
+        return True
 
     def sink(self, arg):
         if not arg:
             return None
-        return self.numbered_stem(arg) or self.written.get(self.to_host.get(arg, ""))
+        return (self.numbered_stem(arg) or self.setup_stem(arg) or
+                self.written.get(self.to_host.get(arg, "")))
 
 
 def block_count(launch, values):
@@ -302,6 +332,8 @@ def prepare_run(work, params, launch, host):
         # after the parameters (input.bin, output.bin and golden_output.bin).
         stems = [s for s in (source, sink, f"v{i + 1}", name) if s]
         stem = next((s for s in stems if (work / f"{s}.bin").exists()), None)
+        if stem is None and sink and host.write_filled(work, arg, sink, type_name):
+            stem = sink
         if type_name in SCALAR_TYPES:
             # launch.cpp's literal, main.cpp's constant, or the file main.cpp reads into a
             # host scalar and passes by value.

@@ -4,8 +4,8 @@
 
 #include "pto/common/isa/cube_flags.h"
 #include "pto/common/strings.h"
-#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/cube/cube_memory.h"
+#include "pto/interp/vm/kernels.h"
 
 namespace pto::interp {
 
@@ -14,6 +14,10 @@ struct ToL0a {};
 struct ToL0b {};
 struct ToL0aMx {};
 struct ToL0bMx {};
+struct ToL0aMxAt {};
+struct ToL0bMxAt {};
+struct ToL0aMxFull {};
+struct ToL0bMxFull {};
 struct CbufToCa {};
 }  // namespace ops
 
@@ -31,10 +35,68 @@ int64_t B8RightFractal(int64_t k, int64_t n, int64_t cols) {
   return ((k / 32) * nb + n / 16) * 512 + (k % 32) * 16 + n % 16;
 }
 
-// The scale fragments of MX operand rows x ceil(k / 32): 16 rows x 2 scales (32 bytes) each,
-// column blocks of Round16(rows) rows.
-int64_t ScaleBytes(int64_t rows, int64_t k) {
-  return (cube::RoundUp((k + 31) / 32, 2) / 2) * cube::Round16(rows) * 2;
+// An MX scale load in fractals of 32 bytes (16 rows x 2 one-byte scales): x_step x y_step of
+// them from fractal (x_start, y_start) of a source src_stride fractals wide, to a destination
+// dst_stride fractals wide (load_cbuf_to_ca_mx / _cb_mx).
+struct MxControl {
+  int64_t x0, y0, xs, ys, src_stride, dst_stride;
+};
+
+// The control PTOAS derives from a shape (micro-isa 16, "MX Scale Load Operands"): rows (m or
+// n) x k of \a elem_bytes elements, scales for each 32 of k, from fractal (r0, c0).
+MxControl DerivedMx(bool left, int64_t rows, int64_t k, int64_t r0, int64_t c0, int elem_bytes) {
+  const int64_t groups = (k + 31) / 32;
+  const int64_t ys = (groups * elem_bytes + 1) / 2;
+  return {r0, c0, (rows + 15) / 16, ys, left ? ys : (groups + 1) / 2, left ? ys : (groups + 1) / 2};
+}
+
+bool LoadMxScales(Executor& ex, bool left, int64_t src, int64_t dst, const MxControl& c) {
+  const Memory beside = left ? Memory::kLeft : Memory::kRight;
+  std::vector<uint8_t>& buffer = ex.core().mx_scales[left ? 0 : 1];
+  buffer.resize(MemoryCapacity(ex.program().arch, beside));
+  if (c.x0 < 0 || c.y0 < 0 || c.xs <= 0 || c.ys <= 0 || c.src_stride < c.ys ||
+      c.dst_stride < c.ys) {
+    return ex.Fault(StrCat("an MX scale load of ", c.xs, " x ", c.ys, " fractals from (", c.x0,
+                           ", ", c.y0, "), strides ", c.src_stride, " and ", c.dst_stride));
+  }
+  const int64_t row = c.ys * 32, end = dst + ((c.xs - 1) * c.dst_stride + c.ys) * 32;
+  if (dst < 0 || dst % 32 != 0 || end > static_cast<int64_t>(buffer.size())) {
+    return ex.Fault(StrCat("writes MX scale bytes [", dst, ", ", end, ") beside ",
+                           MemoryHardwareName(beside), ": outside its ", buffer.size(),
+                           " bytes or not 32-byte aligned"));
+  }
+  for (int64_t i = 0; i < c.xs; ++i) {
+    uint8_t* from;
+    if (!cube::Span(ex, Memory::kMat, src + ((c.x0 + i) * c.src_stride + c.y0) * 32, row,
+                    reg::Use::kRead, "reads", &from)) {
+      return false;
+    }
+    std::memcpy(buffer.data() + dst + i * c.dst_stride * 32, from, row);
+  }
+  return true;
+}
+
+// The MX scale rows: (m, k) or (k, n) from fractal (0, 0), the same from (r0, c0), or the full
+// control.
+template <typename Op>
+bool ExecMxLoad(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  constexpr bool kLeft = std::is_same_v<Op, ops::ToL0aMx> || std::is_same_v<Op, ops::ToL0aMxAt> ||
+                         std::is_same_v<Op, ops::ToL0aMxFull>;
+  constexpr bool kFull =
+      std::is_same_v<Op, ops::ToL0aMxFull> || std::is_same_v<Op, ops::ToL0bMxFull>;
+  constexpr bool kAt = std::is_same_v<Op, ops::ToL0aMxAt> || std::is_same_v<Op, ops::ToL0bMxAt>;
+  auto v = [&](int i) { return ex.scalar(o[i]).i; };
+  MxControl c;
+  if constexpr (kFull) {
+    c = {v(2), v(3), v(4), v(5), v(6), v(7)};
+  } else {
+    const int64_t rows = kLeft ? v(2) : v(3), k = kLeft ? v(3) : v(2);
+    if (rows <= 0 || k <= 0) return ex.Fault(StrCat("an MX scale load of ", rows, " x ", k));
+    const int elem = DTypeSize(cube::TypeAt(o[kAt ? 6 : 4], 0));
+    c = DerivedMx(kLeft, rows, k, kAt ? v(4) : 0, kAt ? v(5) : 0, elem);
+  }
+  return LoadMxScales(ex, kLeft, v(0), v(1), c);
 }
 
 }  // namespace
@@ -43,24 +105,10 @@ template <typename Op>
 bool ExecCubeLoad(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
   const int64_t src = ex.scalar(o[0]).i, dst = ex.scalar(o[1]).i;
-  if constexpr (std::is_same_v<Op, ops::ToL0aMx> || std::is_same_v<Op, ops::ToL0bMx>) {
-    const int64_t rows = ex.scalar(o[std::is_same_v<Op, ops::ToL0aMx> ? 2 : 3]).i;
-    const int64_t k = ex.scalar(o[std::is_same_v<Op, ops::ToL0aMx> ? 3 : 2]).i;
-    if (rows <= 0 || k <= 0) return ex.Fault(StrCat("an MX scale load of ", rows, " x ", k));
-    const bool left = std::is_same_v<Op, ops::ToL0aMx>;
-    const Memory beside = left ? Memory::kLeft : Memory::kRight;
-    std::vector<uint8_t>& buffer = ex.core().mx_scales[left ? 0 : 1];
-    buffer.resize(MemoryCapacity(ex.program().arch, beside));
-    const int64_t bytes = ScaleBytes(rows, k);
-    uint8_t* from;
-    if (!cube::Span(ex, Memory::kMat, src, bytes, reg::Use::kRead, "reads", &from)) return false;
-    if (dst < 0 || dst % 32 != 0 || dst > static_cast<int64_t>(buffer.size()) - bytes) {
-      return ex.Fault(StrCat("writes MX scale bytes [", dst, ", ", dst + bytes, ") beside ",
-                             MemoryHardwareName(beside), ": outside its ", buffer.size(),
-                             " bytes or not 32-byte aligned"));
-    }
-    std::memcpy(buffer.data() + dst, from, bytes);
-    return true;
+  if constexpr (std::is_same_v<Op, ops::ToL0aMx> || std::is_same_v<Op, ops::ToL0bMx> ||
+                std::is_same_v<Op, ops::ToL0aMxAt> || std::is_same_v<Op, ops::ToL0bMxAt> ||
+                std::is_same_v<Op, ops::ToL0aMxFull> || std::is_same_v<Op, ops::ToL0bMxFull>) {
+    return ExecMxLoad<Op>(ex, in);
   } else if constexpr (std::is_same_v<Op, ops::CbufToCa>) {
     // m_start, k_start, m_step, k_step, src_stride, dst_stride: m_step x k_step fractals of 512
     // bytes; fractal (m, k) of the source at (k * src_stride + m) * 512, of the destination at

@@ -1,12 +1,12 @@
 // The SimtMath family (micro-isa 17): integer helpers (mulhi, mul_i32toi64, prmt), float math
 // rounded once to the result type, and pto.convert with its rounding, saturation and
 // signedness. A packed vector<2xT> operand (its bits in an integer register, @elem its element
-// type) is computed element by element.
+// type) is computed element by element, as are arith's add, sub and mul of pairs (%packed_binary).
 #include <cmath>
 
 #include "pto/common/strings.h"
-#include "pto/interp/vm/kernels.h"
 #include "pto/interp/register/simt/simt_scalar.h"
+#include "pto/interp/vm/kernels.h"
 
 namespace pto::interp {
 
@@ -121,6 +121,33 @@ bool Convert(Executor& ex, const Instr& in) {
   return true;
 }
 
+// %packed_binary: add, sub or mul of the two elements of packed pairs; floats round once to the
+// element type, integers wrap to its width.
+bool PackedBinary(Executor& ex, const Instr& in) {
+  const uint32_t* o = in.operands;
+  const DType elem = static_cast<DType>(o[3]);
+  const uint32_t op = o[4];
+  const int w = simt::ElementBits(elem);
+  const uint64_t mask = (1ull << w) - 1;
+  const uint64_t a = static_cast<uint64_t>(ex.scalar(o[1]).i),
+                 b = static_cast<uint64_t>(ex.scalar(o[2]).i);
+  uint64_t result = 0;
+  for (int e = 0; e < 2; ++e) {
+    const uint64_t x = (a >> (e * w)) & mask, y = (b >> (e * w)) & mask;
+    uint64_t r;
+    if (IsInteger(elem)) {
+      r = op == 0 ? x + y : op == 1 ? x - y : x * y;
+    } else {
+      const double u = DecodeElement(static_cast<uint32_t>(x), elem);
+      const double v = DecodeElement(static_cast<uint32_t>(y), elem);
+      r = EncodeElement(op == 0 ? u + v : op == 1 ? u - v : u * v, elem, RoundMode::kRint);
+    }
+    result |= (r & mask) << (e * w);
+  }
+  ex.scalar(o[0]).i = ex.Wrap(o[0], static_cast<int64_t>(result));
+  return true;
+}
+
 }  // namespace
 
 template <typename Op>
@@ -128,6 +155,7 @@ bool ExecSimtMath(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
   if constexpr (std::is_same_v<Op, ops::Convert>) {
     return Convert(ex, in);
+
   } else if constexpr (std::is_same_v<Op, ops::MulHi> || std::is_same_v<Op, ops::MulI32ToI64>) {
     const bool is_unsigned = o[3] == kUnsigned;
     const int bits = BitsOf(ex, o[1]);
@@ -176,7 +204,13 @@ bool ExecSimtMath(Executor& ex, const Instr& in) {
   }
 }
 
+template <typename Op>
+bool ExecSimtPacked(Executor& ex, const Instr& in) {
+  return PackedBinary(ex, in);
+}
+
 #define PTO_IMPLEMENTS_SimtMath PTO_YES
+#define PTO_IMPLEMENTS_SimtPacked PTO_YES
 #include "pto/interp/vm/instantiate.inc"
 
 }  // namespace pto::interp
