@@ -57,6 +57,14 @@ bool ListsOperandsOf(const grammar::Statement& s, const OpInfo& info) {
   }
   const std::vector<ItemSpan> terms = items.empty() ? std::vector<ItemSpan>() : Split(items, ",");
   size_t registers = 0;
+  for (const auto& [name, unused] : attrs) {  // an attribute the form does not take: another form
+    bool takes = false;
+    for (const OperandSpec& spec : info.operands) {
+      takes |= spec.kind == OperandKind::kImm &&
+               (spec.attr == name || (!spec.attr.empty() && spec.attr.substr(1) == name));
+    }
+    if (!takes) return false;
+  }
   for (const OperandSpec& spec : info.operands) {
     if (spec.kind != OperandKind::kImm) {
       // A register names its file (data_move's GM side is %v, its UB side %s).

@@ -429,11 +429,14 @@ bool VectorOpLowering::Run() {
   return true;
 }
 
-// Of the rows spelled like \a first, the first that has as many results as \a stmt names: a
-// post-update form (its updated base a result more) is a row of its own beside the plain one.
+// Of the rows spelled like \a first, the last that has as many results as \a stmt names: a
+// post-update form (its updated base a result more) is a row of its own beside the plain one,
+// and a later row of the same shape supersedes an earlier one (vgather2 with its source's
+// element width), which stays for the bytecode that names it.
 const OpInfo& ChooseResultForm(const OpInfo& first, const Statement& stmt) {
   size_t named = 0;
   for (const Item& r : stmt.results) named += static_cast<size_t>(r.number);
+  const OpInfo* chosen = nullptr;
   for (const OpInfo* form = &first; form; form = NextOverload(*form)) {
     size_t least = 0, most = 0;
     for (int i = 0; i < form->num_outputs; ++i) {
@@ -441,9 +444,9 @@ const OpInfo& ChooseResultForm(const OpInfo& first, const Statement& stmt) {
       ++most;
       if (!form->operands[i].optional) ++least;
     }
-    if (least <= named && named <= most) return *form;
+    if (least <= named && named <= most) chosen = form;
   }
-  return first;  // its checks say what is wrong
+  return chosen ? *chosen : first;  // else the first's checks say what is wrong
 }
 
 }  // namespace

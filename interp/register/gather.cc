@@ -12,6 +12,7 @@ namespace pto::interp {
 
 namespace ops {
 struct VGather2 {};
+struct VGather2Sized {};
 struct VGather2Bc {};
 struct VGatherb {};
 struct VScatter {};
@@ -21,14 +22,15 @@ namespace {
 
 constexpr int kBlockBytes = 32;
 
-// Offset lane i, read as its integer type (signed offsets may be negative).
-int64_t OffsetLane(Executor& ex, uint32_t reg, int i) {
+// Offset lane i, read as its integer type (signed offsets may be negative), or unsigned
+// (v0.60's vgather2 reads every offset so).
+int64_t OffsetLane(Executor& ex, uint32_t reg, int i, bool as_unsigned = false) {
   const VRegValue& v = ex.vreg(reg);
   const DType t = reg::VRegType(ex, reg);
   const int size = DTypeSize(t);
   uint64_t bits = 0;
   std::memcpy(&bits, v.bytes + i * size, size);
-  if (IsSigned(t) && size < 8) {
+  if (IsSigned(t) && size < 8 && !as_unsigned) {
     const uint64_t sign = uint64_t{1} << (size * 8 - 1);
     return static_cast<int64_t>((bits ^ sign) - sign);
   }
@@ -61,14 +63,18 @@ bool ExecVecGather(Executor& ex, const Instr& in) {
     return true;
   } else {
     const uint32_t offsets = o[2];
+    // The source's element: the destination's, or (v0.60's row) the pointer's, an 8-bit one
+    // zero-extended into the 16-bit lane.
+    const int src = std::is_same_v<Op, ops::VGather2Sized> ? static_cast<int>(o[4]) : size;
     uint8_t* at[kVectorBytes] = {};
     constexpr bool kScatter = std::is_same_v<Op, ops::VScatter>;
     const reg::Use use = kScatter ? reg::Use::kWrite : reg::Use::kRead;
     const char* verb = kScatter ? " writes" : " reads";
     for (int i = 0; i < lanes; ++i) {
       if (!reg::LaneActive(m, i, size)) continue;
-      const int64_t addr = base + OffsetLane(ex, offsets, i) * size;
-      if (!reg::LocalBytes(ex, Memory::kVec, addr, size, size, use,
+      const int64_t addr =
+          base + OffsetLane(ex, offsets, i, std::is_same_v<Op, ops::VGather2Sized>) * src;
+      if (!reg::LocalBytes(ex, Memory::kVec, addr, src, src, use,
                            StrCat("lane ", i, verb).c_str(), &at[i])) {
         return false;
       }
@@ -82,7 +88,7 @@ bool ExecVecGather(Executor& ex, const Instr& in) {
     } else {
       VRegValue d{};
       for (int i = 0; i < lanes; ++i) {
-        if (at[i]) std::memcpy(d.bytes + i * size, at[i], size);
+        if (at[i]) std::memcpy(d.bytes + i * size, at[i], src);  // little-endian: zero-extended
       }
       ex.vreg(o[0]) = d;
     }
