@@ -266,7 +266,7 @@ def main():
     ap.add_argument("--failures", action="store_true", help="list every miss")
     ap.add_argument("--keep", default=None, help="keep each run's files under this directory")
     args = ap.parse_args()
-    build = Path(args.build)
+    build = Path(args.build).resolve()  # the parts run their tools from other directories
     ptoas, ptorun = str(build / "asm" / "ptoas"), str(build / "interp" / "ptorun")
     for tool in (ptoas, ptorun):
         if not Path(tool).exists():
