@@ -66,23 +66,6 @@ bool CopyGmToUb(Executor& ex, uint32_t gm, int64_t ub, const Transfer& t, const 
 
 namespace {
 
-// One element of the atomic mode's type: as a double (floats) or an int64 (integers).
-double ReadFloat(const uint8_t* p, DType t) {
-  uint32_t bits = 0;
-  std::memcpy(&bits, p, DTypeSize(t));
-  return t == DType::kF32   ? BitsFloat(bits)
-         : t == DType::kF16 ? HalfToFloat(static_cast<uint16_t>(bits))
-                            : BF16ToFloat(static_cast<uint16_t>(bits));
-}
-
-void WriteFloat(uint8_t* p, DType t, double v) {
-  const float f = static_cast<float>(v);
-  const uint32_t bits = t == DType::kF32   ? FloatBits(f)
-                        : t == DType::kF16 ? FloatToHalf(f)
-                                           : FloatToBF16(f);
-  std::memcpy(p, &bits, DTypeSize(t));
-}
-
 template <typename T>
 T Combine(T old, T v, uint8_t op) {
   return op == 1 ? static_cast<T>(old + v) : op == 2 ? std::max(old, v) : std::min(old, v);
@@ -101,20 +84,23 @@ bool AtomicWrite(Executor& ex, uint8_t* to, const uint8_t* from, int64_t len) {
     return ex.Fault(StrCat("an atomic write of ", len, " bytes of ", DTypeName(t)));
   }
   std::lock_guard<std::mutex> lock(GlobalAtomicsMutex());
-  for (int64_t b = 0; b < len; b += size) {
-    if (IsFloat(t)) {
-      WriteFloat(to + b, t, Combine(ReadFloat(to + b, t), ReadFloat(from + b, t), core.atomic_op));
-      continue;
+  WithStorageType(t, [&](auto tag) {
+    using T = decltype(tag);
+    using E = Elem<T>;
+    for (int64_t b = 0; b < len; b += size) {
+      T old, v;
+      std::memcpy(&old, to + b, sizeof(T));
+      std::memcpy(&v, from + b, sizeof(T));
+      T r;
+      if constexpr (E::kFloat) {
+        const double sum = Combine<double>(E::Load(old), E::Load(v), core.atomic_op);
+        r = E::Store(static_cast<float>(sum));
+      } else {
+        r = E::Store(Combine(E::Load(old), E::Load(v), core.atomic_op));
+      }
+      std::memcpy(to + b, &r, sizeof(T));
     }
-    int64_t old = 0, v = 0;
-    std::memcpy(&old, to + b, size);
-    std::memcpy(&v, from + b, size);
-    const int shift = 64 - 8 * size;  // sign-extend the element
-    old = static_cast<int64_t>(static_cast<uint64_t>(old) << shift) >> shift;
-    v = static_cast<int64_t>(static_cast<uint64_t>(v) << shift) >> shift;
-    const int64_t r = Combine(old, v, core.atomic_op);
-    std::memcpy(to + b, &r, size);
-  }
+  });
   return true;
 }
 
