@@ -59,6 +59,11 @@ constexpr bool IsMxDType(DType t) {
 constexpr int ValuesPerElement(DType t) {
   return t == DType::kF4E2M1X2 || t == DType::kF4E1M2X2 ? 2 : 1;
 }
+/// The bytes of one unit of a vcvt between \a t and \a other on \a t's side: bf16 against
+/// an fp4x2 type converts in bf16 pairs, as each fp4x2 byte holds two values.
+constexpr int ConvertUnitBytes(DType t, DType other) {
+  return t == DType::kBF16 && ValuesPerElement(other) == 2 ? 4 : DTypeSize(t);
+}
 /// The element types of the SIMT ops' packed pairs (vector<2xT>, !pto.hif8x2): floats, and the
 /// integers ldg, stg and arith move and add in pairs.
 constexpr bool IsPackedPairElement(DType t) {

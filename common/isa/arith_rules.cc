@@ -36,12 +36,6 @@ constexpr ConvertPair kConvertPairs[] = {
     {DType::kBF16, DType::kF4E2M1X2}, {DType::kBF16, DType::kF4E1M2X2},
 };
 
-// The bytes of one unit of a conversion on \a t's side: bf16 against fp4x2 converts in bf16
-// pairs, as each fp4x2 byte holds two values.
-int ConvertUnitBytes(DType t, DType other) {
-  return t == DType::kBF16 && ValuesPerElement(other) == 2 ? 4 : DTypeSize(t);
-}
-
 std::string TargetsOf(DType from) {
   std::string out;
   for (const ConvertPair& p : kConvertPairs) {

@@ -54,16 +54,12 @@ void ConvertLanes(const VRegValue& a, const MaskValue& m, RoundMode mode, bool s
   std::memcpy(d.bytes, out.v, kVectorBytes);
 }
 
-// The bytes one lane of \a t occupies as a unit of conversion: bf16 against fp4 converts in
-// bf16x2 pairs, as a byte of fp4x2 holds two values.
-int UnitBytes(DType t, bool pairs) { return pairs && t == DType::kBF16 ? 4 : DTypeSize(t); }
-
 // A conversion to or from fp8, HiFloat8 or fp4x2 (interp/element/narrow_lanes.h), its units
 // placed by the part as ConvertLanes places lanes.
 void ConvertNarrowUnits(DType from, const VRegValue& a, const MaskValue& m, DType to,
                         RoundMode mode, bool sat, int part, VRegValue& d) {
   const bool pairs = ValuesPerElement(from) == 2 || ValuesPerElement(to) == 2;
-  const int su = UnitBytes(from, pairs), du = UnitBytes(to, pairs);
+  const int su = ConvertUnitBytes(from, to), du = ConvertUnitBytes(to, from);
   const int r = std::max(su, du) / std::min(su, du), p = part % r;
   const int n = kVectorBytes / std::max(su, du);
   uint8_t out[kVectorBytes] = {};
