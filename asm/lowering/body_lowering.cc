@@ -213,8 +213,26 @@ bool BodyLowering::LowerRegion(const Item& region, RegionExit* exit,
   return true;
 }
 
+// Operations PTOAS parses that ptoas refuses, with the reason (structure_ops.def).
+struct RefusedOp {
+  std::string_view spelling;
+  std::string_view why;
+};
+constexpr RefusedOp kRefusedOps[] = {
+#define PTO_STRUCTURE_OP(spelling, Lowering)
+#define PTO_REFUSED_OP(spelling, why) {spelling, why},
+#include "pto/asm/lowering/structure_ops.def"
+#undef PTO_REFUSED_OP
+#undef PTO_STRUCTURE_OP
+};
+
 bool BodyLowering::ReportUnknown(const Statement& stmt) {
   const std::string_view name = stmt.head.text;
+  for (const RefusedOp& op : kRefusedOps) {
+    if (op.spelling != name) continue;
+    fb_.ctx().Error(stmt.head, StrCat("'", name, "' is not supported: ", op.why));
+    return false;
+  }
   std::string_view bare = name;
   if (bare.substr(0, 4) == "pto.") bare.remove_prefix(4);
   std::string_view best;

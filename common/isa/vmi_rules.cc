@@ -81,32 +81,38 @@ void RuleChecker::CheckVmiMemory() {
   RequireVmiType(data);
   RequireVmiLanes({});
   const bool load = info_.num_outputs == 1;
-  const int group = AttrOperand("group"), bytes = AttrOperand("elem_bytes");
+  const int num_groups = AttrOperand("num_groups");
+  const int group = num_groups >= 0 ? num_groups : AttrOperand("group");
+  const int bytes = AttrOperand("elem_bytes");
   const int stride = 3;  // the optional index, after the value or result, pointer and offset
   const int32_t lanes = types_[data].lanes;
   const int esz = DTypeSize(types_[data].dtype);
   const double c = group >= 0 && types_[group].known_value ? types_[group].value : 0;
   const bool has_stride = stride < static_cast<int>(types_.size()) && types_[stride].present;
   if (c > 0 && (static_cast<int32_t>(c) != c || lanes % static_cast<int32_t>(c) != 0)) {
-    Fail(group, StrCat("group = ", c, " must divide the ", lanes, " lanes"));
+    Fail(group, StrCat(num_groups >= 0 ? "num_groups" : "group", " = ", c, " must divide the ",
+                       lanes, " lanes"));
   }
+  if (num_groups >= 0 && c <= 0) Fail(num_groups, "a group_store needs a positive num_groups");
   if (c > 0 && !has_stride) Fail(group, "a group's load or store needs its row stride");
   const bool narrowing_store = !load && bytes >= 0 && types_[bytes].value < esz &&
                                !IsFloat(types_[data].dtype);
-  if (bytes >= 0 && types_[bytes].known_value && types_[bytes].value != esz && !narrowing_store) {
+  const int dist = AttrOperand("dist_mode");
+  const bool unpack = dist >= 0 && types_[dist].known_value && types_[dist].value == kDistUnpack;
+  if (bytes >= 0 && types_[bytes].known_value && types_[bytes].value != esz && !narrowing_store &&
+      !unpack) {
     Fail(bytes, StrCat("the pointer's elements (", types_[bytes].value, " bytes) are not the ",
                        "vector's (", TypeName(types_[data]), ", ", esz, " bytes)"));
   }
   if (has_stride && c == 0 && (32 % esz != 0 || lanes % (32 / esz) != 0)) {
     Fail(stride, "a block-strided access moves whole 32-byte blocks of lanes");
   }
-  const int dist = AttrOperand("dist_mode");
   if (dist >= 0 && types_[dist].known_value && types_[dist].value != 0 && (c > 0 || has_stride)) {
     Fail(dist, "{group}, a block stride and {dist_mode} are mutually exclusive");
   }
-  if (dist >= 0 && types_[dist].known_value && types_[dist].value == kDistUnpack) {
-    Fail(dist, "dist_mode \"unpack\" is not modelled: its lanes' widening is the layout's, "
-               "which VMI does not fix (load, then vcvt)");
+  if (unpack) {
+    Fail(dist, "dist_mode \"unpack\" is not supported: PTOAS v0.60 verifies it but has no "
+               "lowering for it (load, then vcvt)");
   }
   if (!load) {
     const int mask = FirstInput(OperandKind::kLMask);

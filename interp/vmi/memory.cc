@@ -18,6 +18,7 @@ namespace pto::interp {
 namespace ops {
 struct Load {};
 struct Store {};
+struct GroupStore {};  // the same operands as Store; its group comes from num_groups
 struct BlockStore {};
 }  // namespace ops
 

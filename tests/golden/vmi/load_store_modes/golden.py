@@ -1,6 +1,6 @@
 """VMI vload/vstore on f32 (docs/semantics.md "VMI layer", loads and stores): lane i of a plain
 load is element o + i; {group = C} with a stride reads or writes C rows of L / C lanes, row g at
-o + g * stride (one lane per row when C = L); an i16 operand without a group moves 32-byte blocks
+o + g * stride (one lane per row when C = L), as group_store {num_groups = C} does; an i16 operand without a group moves 32-byte blocks
 (8 f32) that many blocks apart; dist_mode "brc" puts element o in every lane. A store writes
 active lanes only: the output starts as sentinels (-1), so what is not written shows."""
 import os
@@ -34,6 +34,9 @@ def model(x, out):
     k = np.concatenate([x[16 + 24 * blk: 16 + 24 * blk + 8] for blk in range(8)])
     for blk in range(6):
         out[544 + 32 * blk: 544 + 32 * blk + 8] = k[8 * blk: 8 * blk + 8]
+    # group_store of the same 64 lanes: 4 rows of 16 at out[820 + 50 r]
+    for r in range(4):
+        out[820 + 50 * r: 820 + 50 * r + 16] = k[16 * r: 16 * r + 16]
     # brc: x[77] everywhere, the first 10 lanes stored at out[800]
     out[800:810] = x[77]
     return out
