@@ -13,8 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "pto/asm/assembler.h"
 #include "pto/common/file_io.h"
 #include "pto/common/output_file.h"
+#include "pto/common/isa/encoding.h"
 #include "pto/common/isa/opcode.h"
 #include "pto/common/isa/pipes.h"
 #include "pto/common/strings.h"
@@ -68,8 +70,8 @@ std::vector<CatalogueGroup> ParseCatalogue(const std::string& text) {
 }
 
 // The instructions a program spells, by opcode: identifiers not preceded by a sigil, with an
-// optional "pto." prefix, that name an instruction. Comments are skipped.
-std::set<Opcode> OpcodesUsed(const std::string& text) {
+// optional "pto." prefix, that name an instruction (a mnemonic's first row). Comments are skipped.
+std::set<Opcode> OpcodesSpelled(const std::string& text) {
   std::set<Opcode> used;
   for (const std::string& line : Lines(text)) {
     size_t comment = line.find("//");
@@ -96,11 +98,30 @@ std::set<Opcode> OpcodesUsed(const std::string& text) {
   return used;
 }
 
+// The rows a program uses: the instructions the assembler lowers it to, so that a mnemonic of
+// several rows (forms, sizes) credits the one written. A program that does not assemble (an
+// error test, a file of a multi-file case) is read for its spellings instead.
+std::set<Opcode> OpcodesUsed(const fs::path& path, const std::string& text) {
+  const SourceFile file(path.filename().string(), text);
+  assembler::AssembleOptions options;
+  options.module_arch_first = true;
+  Program program;
+  Diagnostics diags;
+  if (!assembler::AssembleUnit(file, options, &program, diags)) return OpcodesSpelled(text);
+  std::set<Opcode> used;
+  for (const Function& f : program.functions) {
+    for (size_t pc = 0; pc < f.code.size(); pc += 1 + HeaderCount(f.code[pc])) {
+      used.insert(static_cast<Opcode>(HeaderOpcode(f.code[pc])));
+    }
+  }
+  return used;
+}
+
 struct TestIndex {
   std::map<Opcode, std::vector<std::string>> by_opcode;
 
-  void AddProgram(const std::string& label, const std::string& text) {
-    for (Opcode op : OpcodesUsed(text)) {
+  void AddProgram(const std::string& label, const fs::path& path, const std::string& text) {
+    for (Opcode op : OpcodesUsed(path, text)) {
       auto& names = by_opcode[op];
       if (names.empty() || names.back() != label) names.push_back(label);
     }
@@ -131,7 +152,7 @@ bool IndexTests(const fs::path& root, TestIndex* index) {
   auto add = [&](const Kind& kind, const std::string& name, const fs::path& program) {
     std::string text;
     if (!ReadText(program, &text)) return false;
-    index->AddProgram(StrCat(kind.label, ":", name), text);
+    index->AddProgram(StrCat(kind.label, ":", name), program, text);
     return true;
   };
   for (const Kind& kind : kinds) {
@@ -290,7 +311,8 @@ std::string ReportHead(const CatalogueTables& t) {
       "mnemonic is the synchronous form, `pto.` the\nSSA and DPS forms (`ins(...) outs(...)`). "
       "Element types are those of the instruction's primary tile;\n`--arch` selects the "
       "column. Tests: `golden:` and `sample:` run and compare with numpy, `error:`\nchecks "
-      "diagnostics, `parse:` only assembles.\n");
+      "diagnostics, `parse:` only assembles. A test is credited with the rows it assembles to,\nso "
+      "each form of a mnemonic has its own; one that does not assemble, by its spellings.\n");
 }
 
 std::string Report(const std::vector<CatalogueGroup>& groups, const TestIndex& index) {
