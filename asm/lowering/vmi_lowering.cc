@@ -27,13 +27,17 @@ ValueClass FirstInputClass(const OpInfo& form) {
 
 }  // namespace
 
-// PTOAS v0.60 takes VMI operations outside a vector scope too (its VMI lowering places them):
+// The form is the last row whose first input has the class written (row 632 supersedes vsstb's
+// row 588, which lacked the block stride). PTOAS v0.60 takes VMI operations outside a vector
+// scope too (its VMI lowering places them):
 // in helper functions and kernels alike. They run on the vector pipe wherever they stand.
 bool LowerVmiOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   const ValueClass written = FirstOperandClass(fb, stmt);
+  const OpInfo* chosen = nullptr;  // the last such row: a later row supersedes an earlier one
   for (const OpInfo* form = &info; form; form = NextOverload(*form)) {
-    if (FirstInputClass(*form) == written) return LowerVectorUbOp(fb, *form, stmt);
+    if (FirstInputClass(*form) == written) chosen = form;
   }
+  if (chosen) return LowerVectorUbOp(fb, *chosen, stmt);
   return LowerVectorUbOp(fb, info, stmt);  // reports what the first form expected
 }
 

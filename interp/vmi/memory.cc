@@ -19,7 +19,8 @@ namespace ops {
 struct Load {};
 struct Store {};
 struct GroupStore {};  // the same operands as Store; its group comes from num_groups
-struct BlockStore {};
+struct BlockStore {};        // row 588: no stride operand, blocks one after another
+struct BlockStrideStore {};  // row 632: the block stride PTOAS spells
 }  // namespace ops
 
 namespace {
@@ -147,18 +148,21 @@ bool StoreLanes(Executor& ex, const Instr& in) {
 }
 
 // vsstb: 32-byte block b of the value to p + o + b * stride blocks, whole, where mask lane b
-// is on.
-bool StoreBlocks(Executor& ex, const Instr& in) {
+// is on. Without a stride operand (row 588) the stride is one block.
+bool StoreBlocks(Executor& ex, const Instr& in, bool has_stride) {
   const uint32_t* o = in.operands;
+  const uint32_t mask = has_stride ? o[4] : o[3];
+  const uint32_t elem_bytes = has_stride ? o[5] : o[4];
   const int esz = DTypeSize(vmi::VecType(ex, o[0]));
   const int per_block = kBlockBytes / esz;
   const int blocks = vmi::VecLanes(ex, o[0]) / per_block;
-  const int64_t base = reg::ElementAddress(ex, o[1], o[2], static_cast<int>(o[5]));
-  const uint8_t* m = ex.lmask(o[4]);
+  const int64_t base = reg::ElementAddress(ex, o[1], o[2], static_cast<int>(elem_bytes));
+  const int64_t stride = has_stride ? ex.scalar(o[3]).i : 1;
+  const uint8_t* m = ex.lmask(mask);
   uint8_t* v = ex.lvec(o[0]);
   for (int b = 0; b < blocks; ++b) {
     if (!m[b]) continue;
-    const int64_t addr = reg::Address(base, b, ex.scalar(o[3]).i * kBlockBytes);
+    const int64_t addr = reg::Address(base, b, stride * kBlockBytes);
     if (!MoveRow(ex, addr, v + int64_t{b} * kBlockBytes, kBlockBytes, esz, true)) return false;
   }
   return true;
@@ -171,7 +175,9 @@ bool ExecVmiMemory(Executor& ex, const Instr& in) {
   if constexpr (std::is_same_v<Op, ops::Load>) {
     return LoadLanes(ex, in);
   } else if constexpr (std::is_same_v<Op, ops::BlockStore>) {
-    return StoreBlocks(ex, in);
+    return StoreBlocks(ex, in, false);
+  } else if constexpr (std::is_same_v<Op, ops::BlockStrideStore>) {
+    return StoreBlocks(ex, in, true);
   } else {
     return StoreLanes(ex, in);
   }
