@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "pto/common/isa/roles.h"
 #include "pto/common/isa/cost_table.h"
@@ -58,18 +59,39 @@ DType ElementType(const Step& step, const OpInfo& info) {
   return DType::kF32;
 }
 
+// The 256-byte repeats of one access record: each of its count runs rounded up to whole
+// repeats, as the NPU runs a row of a valid region narrower than its tile as a repeat of its
+// own (pto-isa a2a3/TBinOp.hpp: one repeat per row under a mask of the valid columns).
+uint64_t RecordRepeats(const Access& a) {
+  const auto repeat = static_cast<uint64_t>(cost::kRepeatBytes);
+  return uint64_t{a.count} * ((a.end - a.begin + repeat - 1) / repeat);
+}
+
 // A vector instruction's repeats: a repeat-layer instruction's repeat operand (in counter
-// mode, and for tile instructions, the largest operand's bytes in 256-byte repeats).
+// mode, and for tile instructions, the most any one operand takes: the repeats of its access
+// records, one record per row of a valid region or one for a whole contiguous tile, summed).
 uint64_t Repeats(const Step& step, const OpInfo& info) {
   const RepeatOperands ro = RepeatOperandsOf(info.family);
   if (ro.pointers > 0 &&
       static_cast<MaskForm>(step.in->operands[ro.mask_form]) != MaskForm::kCounter) {
     return static_cast<uint64_t>(std::max<int64_t>(0, step.ex->scalar(step.in->operands[ro.repeat]).i));
   }
-  uint64_t bytes = 0;
-  for (const Access& a : step.accesses) bytes = std::max(bytes, Bytes(a));
-  const auto repeat = static_cast<uint64_t>(cost::kRepeatBytes);
-  return std::max<uint64_t>(1, (bytes + repeat - 1) / repeat);
+  struct Operand {
+    const Access* first;
+    uint64_t repeats;
+  };
+  std::vector<Operand> operands;  // an instruction has a handful: a linear search
+  for (const Access& a : step.accesses) {
+    auto same = [&](const Operand& o) {
+      return o.first->tile == a.tile && o.first->write == a.write && o.first->place == a.place;
+    };
+    auto it = std::find_if(operands.begin(), operands.end(), same);
+    if (it == operands.end()) it = operands.insert(operands.end(), {&a, 0});
+    it->repeats += RecordRepeats(a);
+  }
+  uint64_t most = 1;
+  for (const Operand& o : operands) most = std::max(most, o.repeats);
+  return most;
 }
 
 void VectorCost(const Step& step, const OpInfo& info, StepCost* c) {
@@ -88,24 +110,53 @@ void VectorCost(const Step& step, const OpInfo& info, StepCost* c) {
   c->body = Cycles(slope * static_cast<double>(repeats));
 }
 
-// A matmul: the fractals of its m x k x n (16 x k0 x 16, k0 = 32 bytes of input), from the
-// bytes of L0A (m x k), L0B (k x n) and L0C (m x n, 4-byte elements) it touched.
-void CubeCost(const Step& step, StepCost* c) {
-  double left = 0, right = 0, acc = 0;
-  int elem = 2;
-  for (const Access& a : step.accesses) {
-    if (a.place.global) continue;
-    const double b = static_cast<double>(Bytes(a));
-    if (a.place.mem == Memory::kLeft) left = std::max(left, b), elem = std::max(1, a.elem_bytes);
-    if (a.place.mem == Memory::kRight) right = std::max(right, b);
-    if (a.place.mem == Memory::kAcc) acc = std::max(acc, b);
+// A matmul's m x k x n: the valid rows and columns of its left tile (m x k) and right tile
+// (k x n) as they ran; false when it names no such tiles (the register layer's mad).
+bool MatmulShape(const Step& step, const OpInfo& info, double* m, double* k, double* n,
+                 int* elem) {
+  bool left = false, right = false;
+  for (int i = info.num_outputs; i < info.num_operands(); ++i) {
+    const uint32_t v = step.in->operands[i];
+    if (v == kNoOperand || GetKindInfo(info.operands[i].kind).reg_class != RegClass::kTile) continue;
+    const TileType& t = step.function->tiles[v].type;
+    const TileState& s = step.ex->tile(v);
+    if (t.mem == Memory::kLeft && !left) {
+      *m = s.valid_rows, *k = s.valid_cols, *elem = std::max(1, DTypeSize(t.dtype));
+      left = true;
+    } else if (t.mem == Memory::kRight && !right) {
+      *n = s.valid_cols;
+      right = true;
+    }
   }
-  const double mk = left / elem, kn = right / elem, mn = acc / 4;
+  return left && right && *m > 0 && *k > 0 && *n > 0;
+}
+
+// A matmul: its 16 x k0 x 16 fractals (k0 = 32 bytes of input), m, k and n each rounded up to
+// whole fractals (pto-isa formula_backend_compute.hpp, TryEstimateMadCycles). Without tiles,
+// m x k x n is found from the bytes of L0A, L0B and L0C (4-byte elements) it touched.
+void CubeCost(const Step& step, const OpInfo& info, StepCost* c) {
+  double m = 0, k = 0, n = 0;
+  int elem = 2;
+  if (!MatmulShape(step, info, &m, &k, &n, &elem)) {
+    double left = 0, right = 0, acc = 0;
+    for (const Access& a : step.accesses) {
+      if (a.place.global) continue;
+      const double b = static_cast<double>(Bytes(a));
+      if (a.place.mem == Memory::kLeft) left = std::max(left, b), elem = std::max(1, a.elem_bytes);
+      if (a.place.mem == Memory::kRight) right = std::max(right, b);
+      if (a.place.mem == Memory::kAcc) acc = std::max(acc, b);
+    }
+    const double mk = left / elem, kn = right / elem, mn = acc / 4;
+    if (mk > 0 && kn > 0 && mn > 0) {
+      k = std::sqrt(mk * kn / mn);
+      m = mk / k, n = kn / k;
+    }
+  }
   double fractals = 1;
-  if (mk > 0 && kn > 0 && mn > 0) {
-    const double k = std::sqrt(mk * kn / mn);
+  if (m > 0 && k > 0 && n > 0) {
     const double k0 = 32.0 / elem;
-    fractals = std::max(1.0, std::ceil(mn * k / (16.0 * 16.0 * k0) - 1e-9));
+    auto tiles = [](double x, double size) { return std::ceil(x / size - 1e-9); };
+    fractals = std::max(1.0, tiles(m, 16) * tiles(k, k0) * tiles(n, 16));
   }
   const double slope = elem >= 4 ? cost::kCubeSlopeFloat : cost::kCubeSlopeHalf;
   c->head = Cycles(cost::kCubeHead);
@@ -157,7 +208,7 @@ StepCost CostOf(const Step& step, bool in_vector_scope) {
       }
       break;
     case Pipe::kM:
-      CubeCost(step, &c);
+      CubeCost(step, info, &c);
       break;
     default:
       c.body = MoveCycles(step);
