@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "pto/asm/assembler.h"
+#include "pto/common/code_walk.h"
 #include "pto/common/file_io.h"
 #include "pto/common/output_file.h"
-#include "pto/common/isa/encoding.h"
 #include "pto/common/isa/opcode.h"
 #include "pto/common/isa/pipes.h"
 #include "pto/common/strings.h"
@@ -110,9 +110,7 @@ std::set<Opcode> OpcodesUsed(const fs::path& path, const std::string& text) {
   if (!assembler::AssembleUnit(file, options, &program, diags)) return OpcodesSpelled(text);
   std::set<Opcode> used;
   for (const Function& f : program.functions) {
-    for (size_t pc = 0; pc < f.code.size(); pc += 1 + HeaderCount(f.code[pc])) {
-      used.insert(static_cast<Opcode>(HeaderOpcode(f.code[pc])));
-    }
+    for (const CodeSite& site : Instructions(f.code)) used.insert(site.in.op);
   }
   return used;
 }
