@@ -67,6 +67,28 @@ uint64_t RecordRepeats(const Access& a) {
   return uint64_t{a.count} * ((a.end - a.begin + repeat - 1) / repeat);
 }
 
+// What one operand of a step touched: its access records (those of one tile, or one place,
+// in one direction; a valid region narrower than its tile is a record a row), measured and
+// summed.
+struct OperandTotal {
+  const Access* first;
+  uint64_t total;
+};
+
+template <typename Measure>
+std::vector<OperandTotal> OperandTotals(const Step& step, Measure measure) {
+  std::vector<OperandTotal> operands;  // an instruction has a handful: a linear search
+  for (const Access& a : step.accesses) {
+    auto same = [&](const OperandTotal& o) {
+      return o.first->tile == a.tile && o.first->write == a.write && o.first->place == a.place;
+    };
+    auto it = std::find_if(operands.begin(), operands.end(), same);
+    if (it == operands.end()) it = operands.insert(operands.end(), {&a, 0});
+    it->total += measure(a);
+  }
+  return operands;
+}
+
 // A vector instruction's repeats: a repeat-layer instruction's repeat operand (in counter
 // mode, and for tile instructions, the most any one operand takes: the repeats of its access
 // records, one record per row of a valid region or one for a whole contiguous tile, summed).
@@ -76,21 +98,8 @@ uint64_t Repeats(const Step& step, const OpInfo& info) {
       static_cast<MaskForm>(step.in->operands[ro.mask_form]) != MaskForm::kCounter) {
     return static_cast<uint64_t>(std::max<int64_t>(0, step.ex->scalar(step.in->operands[ro.repeat]).i));
   }
-  struct Operand {
-    const Access* first;
-    uint64_t repeats;
-  };
-  std::vector<Operand> operands;  // an instruction has a handful: a linear search
-  for (const Access& a : step.accesses) {
-    auto same = [&](const Operand& o) {
-      return o.first->tile == a.tile && o.first->write == a.write && o.first->place == a.place;
-    };
-    auto it = std::find_if(operands.begin(), operands.end(), same);
-    if (it == operands.end()) it = operands.insert(operands.end(), {&a, 0});
-    it->repeats += RecordRepeats(a);
-  }
   uint64_t most = 1;
-  for (const Operand& o : operands) most = std::max(most, o.repeats);
+  for (const OperandTotal& o : OperandTotals(step, RecordRepeats)) most = std::max(most, o.total);
   return most;
 }
 
@@ -133,15 +142,17 @@ bool MatmulShape(const Step& step, const OpInfo& info, double* m, double* k, dou
 
 // A matmul: its 16 x k0 x 16 fractals (k0 = 32 bytes of input), m, k and n each rounded up to
 // whole fractals (pto-isa formula_backend_compute.hpp, TryEstimateMadCycles). Without tiles,
-// m x k x n is found from the bytes of L0A, L0B and L0C (4-byte elements) it touched.
+// m x k x n is found from the bytes of L0A, L0B and L0C (4-byte elements) it touched, each
+// operand's records summed.
 void CubeCost(const Step& step, const OpInfo& info, StepCost* c) {
   double m = 0, k = 0, n = 0;
   int elem = 2;
   if (!MatmulShape(step, info, &m, &k, &n, &elem)) {
     double left = 0, right = 0, acc = 0;
-    for (const Access& a : step.accesses) {
+    for (const OperandTotal& o : OperandTotals(step, Bytes)) {
+      const Access& a = *o.first;
       if (a.place.global) continue;
-      const double b = static_cast<double>(Bytes(a));
+      const double b = static_cast<double>(o.total);
       if (a.place.mem == Memory::kLeft) left = std::max(left, b), elem = std::max(1, a.elem_bytes);
       if (a.place.mem == Memory::kRight) right = std::max(right, b);
       if (a.place.mem == Memory::kAcc) acc = std::max(acc, b);
