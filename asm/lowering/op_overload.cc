@@ -78,6 +78,14 @@ bool TmpLastAmongIns(const OpInfo& info, const Statement& stmt) {
          !WritesNoTmp(stmt);
 }
 
+const OpInfo* LastFittingForm(const OpInfo& first, const std::function<bool(const OpInfo&)>& fits) {
+  const OpInfo* chosen = nullptr;
+  for (const OpInfo* form = &first; form; form = NextOverload(*form)) {
+    if (fits(*form)) chosen = form;
+  }
+  return chosen;
+}
+
 const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt) {
   if (!NextOverload(first)) return first;
   size_t written = WrittenInputs(stmt);

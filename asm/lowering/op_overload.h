@@ -14,6 +14,11 @@ namespace pto::assembler {
 /// required attributes select.
 const OpInfo& ChooseForm(const OpInfo& first, const Statement& stmt);
 
+/// Of the forms spelled like \a first, the last that \a fits accepts, or null: a later row of
+/// the same shape supersedes an earlier one, which stays for the bytecode that names it
+/// (vgather2 with its source's element width, vsstb with its block stride).
+const OpInfo* LastFittingForm(const OpInfo& first, const std::function<bool(const OpInfo&)>& fits);
+
 /// PTOAS v0.60 spells the fixpipe's per-channel quantisation of tstore, tmov, textract and
 /// tinsert with the plain mnemonic and an fp tile (`fp %fp : T` in ins(...), or tmov's second
 /// input in the scaling memory): the row spelled `<mnemonic>.fp` then. \a is_scaling_tile says

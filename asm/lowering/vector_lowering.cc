@@ -1,6 +1,7 @@
 #include "pto/asm/lowering/vector_lowering.h"
 
 #include "pto/asm/lowering/op_form.h"
+#include "pto/asm/lowering/op_overload.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/common/isa/attributes.h"
 #include "pto/common/isa/operand_rules.h"
@@ -429,23 +430,21 @@ bool VectorOpLowering::Run() {
   return true;
 }
 
-// Of the rows spelled like \a first, the last that has as many results as \a stmt names: a
-// post-update form (its updated base a result more) is a row of its own beside the plain one,
-// and a later row of the same shape supersedes an earlier one (vgather2 with its source's
-// element width), which stays for the bytecode that names it.
+// Of the rows spelled like \a first, the last that has as many results as \a stmt names
+// (LastFittingForm): a post-update form (its updated base a result more) is a row of its own
+// beside the plain one.
 const OpInfo& ChooseResultForm(const OpInfo& first, const Statement& stmt) {
   size_t named = 0;
   for (const Item& r : stmt.results) named += static_cast<size_t>(r.number);
-  const OpInfo* chosen = nullptr;
-  for (const OpInfo* form = &first; form; form = NextOverload(*form)) {
+  const OpInfo* chosen = LastFittingForm(first, [named](const OpInfo& form) {
     size_t least = 0, most = 0;
-    for (int i = 0; i < form->num_outputs; ++i) {
-      if (form->operands[i].kind == OperandKind::kImm) continue;
+    for (int i = 0; i < form.num_outputs; ++i) {
+      if (form.operands[i].kind == OperandKind::kImm) continue;
       ++most;
-      if (!form->operands[i].optional) ++least;
+      if (!form.operands[i].optional) ++least;
     }
-    if (least <= named && named <= most) chosen = form;
-  }
+    return least <= named && named <= most;
+  });
   return chosen ? *chosen : first;  // else the first's checks say what is wrong
 }
 

@@ -1,5 +1,6 @@
 #include "pto/asm/lowering/vmi_lowering.h"
 
+#include "pto/asm/lowering/op_overload.h"
 #include "pto/asm/lowering/vector_lowering.h"
 
 namespace pto::assembler {
@@ -27,16 +28,14 @@ ValueClass FirstInputClass(const OpInfo& form) {
 
 }  // namespace
 
-// The form is the last row whose first input has the class written (row 632 supersedes vsstb's
-// row 588, which lacked the block stride). PTOAS v0.60 takes VMI operations outside a vector
-// scope too (its VMI lowering places them):
-// in helper functions and kernels alike. They run on the vector pipe wherever they stand.
+// The form is the last row whose first input has the class written (LastFittingForm: row 632
+// supersedes vsstb's row 588, which lacked the block stride). PTOAS v0.60 takes VMI operations
+// outside a vector scope too (its VMI lowering places them): in helper functions and kernels
+// alike. They run on the vector pipe wherever they stand.
 bool LowerVmiOp(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt) {
   const ValueClass written = FirstOperandClass(fb, stmt);
-  const OpInfo* chosen = nullptr;  // the last such row: a later row supersedes an earlier one
-  for (const OpInfo* form = &info; form; form = NextOverload(*form)) {
-    if (FirstInputClass(*form) == written) chosen = form;
-  }
+  const OpInfo* chosen =
+      LastFittingForm(info, [written](const OpInfo& form) { return FirstInputClass(form) == written; });
   if (chosen) return LowerVectorUbOp(fb, *chosen, stmt);
   return LowerVectorUbOp(fb, info, stmt);  // reports what the first form expected
 }
