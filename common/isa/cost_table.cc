@@ -9,7 +9,8 @@ namespace pto::cost {
 namespace {
 
 constexpr VectorProfile kProfiles[] = {
-#define PTO_VECTOR_PROFILE(Name, h16, s16, h32, s32, hi, si) {#Name, {h16, h32, hi}, {s16, s32, si}},
+#define PTO_VECTOR_PROFILE(Name, Class, Head, Slope, Tail, Floor) \
+  {#Name, ElemClass::k##Class, Head, Slope, Tail, Floor != 0},
 #include "pto/common/isa/costs.def"
 };
 
@@ -18,6 +19,23 @@ struct CostRow {
 };
 constexpr CostRow kCostRows[] = {
 #define PTO_VECTOR_COST(Family, Kernel, Profile) {#Family, #Kernel, #Profile},
+#include "pto/common/isa/costs.def"
+};
+
+struct SequenceRow {
+  std::string_view family, kernel;
+  Arch arch;
+  VectorSequence sequence;
+};
+constexpr SequenceRow kSequenceRows[] = {
+#define PTO_VECTOR_SEQUENCE(Family, Kernel, Arch_, Shape, Profile) \
+  {#Family, #Kernel, Arch::k##Arch_, {SequenceShape::k##Shape, #Profile}},
+#include "pto/common/isa/costs.def"
+};
+
+constexpr A5TileFormula kA5Formulas[] = {
+#define PTO_A5_TILE_FORMULA(Family, Kernel, Class, Slope, Fixed, RowSlope, RowStep, RowFixed) \
+  {#Family, #Kernel, ElemClass::k##Class, Slope, Fixed, RowSlope, RowStep, RowFixed},
 #include "pto/common/isa/costs.def"
 };
 
@@ -33,31 +51,9 @@ constexpr OpRow kOpRows[] = {
 #undef PTO_OP
 };
 
-const VectorProfile* FindProfile(std::string_view name) {
-  for (const VectorProfile& p : kProfiles) {
-    if (p.name == name) return &p;
-  }
-  return nullptr;
-}
-
-const std::array<const VectorProfile*, kOpcodeCount>& ProfileByOpcode() {
-  static const auto table = [] {
-    std::array<const VectorProfile*, kOpcodeCount> t{};
-    for (const OpRow& op : kOpRows) {
-      for (const CostRow& row : kCostRows) {
-        if (row.family == op.family && row.kernel == op.kernel) {
-          t[static_cast<size_t>(op.op)] = FindProfile(row.profile);
-        }
-      }
-    }
-    return t;
-  }();
-  return table;
-}
-
 struct Bandwidth {
   Place from, to;
-  double gib_per_s;
+  double peak_gib_per_s, half_bytes;
 };
 #define PTO_PLACE_GM Place{true, Memory::kVec}
 #define PTO_PLACE(Name) PTO_PLACE_##Name
@@ -69,7 +65,7 @@ struct Bandwidth {
 #define PTO_PLACE_Bias Place{false, Memory::kBias}
 #define PTO_PLACE_Scaling Place{false, Memory::kScaling}
 constexpr Bandwidth kBandwidths[] = {
-#define PTO_BANDWIDTH(From, To, GiBps) {PTO_PLACE(From), PTO_PLACE(To), GiBps},
+#define PTO_BANDWIDTH(From, To, Peak, HalfBytes) {PTO_PLACE(From), PTO_PLACE(To), Peak, HalfBytes},
 #include "pto/common/isa/costs.def"
 };
 
@@ -79,17 +75,90 @@ double ToBytesPerCycle(double gib_per_s) {
   return gib_per_s * 1024.0 * 1024.0 * 1024.0 / kClockHz;
 }
 
-}  // namespace
-
-const VectorProfile* VectorProfileOf(Opcode op) {
-  return ProfileByOpcode()[static_cast<size_t>(op)];
+bool HasOpRow(std::string_view family, std::string_view kernel) {
+  for (const OpRow& op : kOpRows) {
+    if (op.family == family && op.kernel == kernel) return true;
+  }
+  return false;
 }
 
-double BytesPerCycle(Place from, Place to, bool* sourced) {
+}  // namespace
+
+const VectorProfile* FindProfile(std::string_view name, ElemClass c) {
+  const VectorProfile* any = nullptr;
+  for (const VectorProfile& p : kProfiles) {
+    if (p.name != name) continue;
+    if (p.elem_class == c) return &p;
+    if (p.elem_class == ElemClass::kAny) any = &p;
+  }
+  return any;
+}
+
+namespace {
+
+constexpr size_t kClasses = static_cast<size_t>(ElemClass::kInt) + 1;
+
+// What costs.def says of one opcode, by element class: looked up once, read per step.
+struct OpcodeCosts {
+  std::array<const VectorProfile*, kClasses> profile{};
+  std::array<const A5TileFormula*, kClasses> a5{};
+  const SequenceRow* sequence = nullptr;
+};
+
+const A5TileFormula* FindA5Formula(const OpRow& op, ElemClass c) {
+  const A5TileFormula* any = nullptr;
+  for (const A5TileFormula& f : kA5Formulas) {
+    if (f.family != op.family || f.kernel != op.kernel) continue;
+    if (f.elem_class == c) return &f;
+    if (f.elem_class == ElemClass::kAny) any = &f;
+  }
+  return any;
+}
+
+const OpcodeCosts& CostsOf(Opcode op) {
+  static const auto table = [] {
+    std::array<OpcodeCosts, kOpcodeCount> t{};
+    for (const OpRow& o : kOpRows) {
+      OpcodeCosts& costs = t[static_cast<size_t>(o.op)];
+      for (size_t c = 0; c < kClasses; ++c) {
+        for (const CostRow& row : kCostRows) {
+          if (row.family == o.family && row.kernel == o.kernel) {
+            costs.profile[c] = FindProfile(row.profile, static_cast<ElemClass>(c));
+          }
+        }
+        costs.a5[c] = FindA5Formula(o, static_cast<ElemClass>(c));
+      }
+      for (const SequenceRow& row : kSequenceRows) {
+        if (row.family == o.family && row.kernel == o.kernel) costs.sequence = &row;
+      }
+    }
+    return t;
+  }();
+  return table[static_cast<size_t>(op)];
+}
+
+}  // namespace
+
+const VectorProfile* VectorProfileOf(Opcode op, ElemClass c) {
+  return CostsOf(op).profile[static_cast<size_t>(c)];
+}
+
+const A5TileFormula* A5TileFormulaOf(Opcode op, ElemClass c) {
+  return CostsOf(op).a5[static_cast<size_t>(c)];
+}
+
+const VectorSequence* VectorSequenceOf(Opcode op, Arch arch) {
+  const SequenceRow* row = CostsOf(op).sequence;
+  return row && row->arch == arch ? &row->sequence : nullptr;
+}
+
+double BytesPerCycle(Place from, Place to, uint64_t bytes, bool* sourced) {
   for (const Bandwidth& b : kBandwidths) {
     if (Same(b.from, from) && Same(b.to, to)) {
       if (sourced) *sourced = true;
-      return ToBytesPerCycle(b.gib_per_s);
+      const double x = static_cast<double>(bytes);
+      const double saturation = x > 0 && b.half_bytes > 0 ? x / (x + b.half_bytes) : 1.0;
+      return ToBytesPerCycle(b.peak_gib_per_s * saturation);
     }
   }
   if (sourced) *sourced = false;
@@ -99,11 +168,20 @@ double BytesPerCycle(Place from, Place to, bool* sourced) {
 std::vector<std::string> UnusedCostRows() {
   std::vector<std::string> unused;
   for (const CostRow& row : kCostRows) {
-    bool used = false;
-    for (const OpRow& op : kOpRows) used |= op.family == row.family && op.kernel == row.kernel;
-    if (!used || !FindProfile(row.profile)) {
+    if (!HasOpRow(row.family, row.kernel) || !FindProfile(row.profile, ElemClass::kAny)) {
       unused.push_back(std::string(row.family) + "/" + std::string(row.kernel) + " -> " +
                        std::string(row.profile));
+    }
+  }
+  for (const SequenceRow& row : kSequenceRows) {
+    if (!HasOpRow(row.family, row.kernel) || !FindProfile(row.sequence.profile, ElemClass::kAny)) {
+      unused.push_back(std::string(row.family) + "/" + std::string(row.kernel) + " sequence -> " +
+                       std::string(row.sequence.profile));
+    }
+  }
+  for (const A5TileFormula& f : kA5Formulas) {
+    if (!HasOpRow(f.family, f.kernel)) {
+      unused.push_back(std::string(f.family) + "/" + std::string(f.kernel) + " A5 formula");
     }
   }
   return unused;

@@ -5,6 +5,7 @@
 #ifndef PTO_COMMON_ISA_COST_TABLE_H_
 #define PTO_COMMON_ISA_COST_TABLE_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,18 +18,49 @@ namespace pto::cost {
 #define PTO_COST_CONSTANT(Name, Value) inline constexpr double k##Name = Value;
 #include "pto/common/isa/costs.def"
 
-/// Which column of a profile an instruction's element type takes.
-enum class ElemClass : uint8_t { kHalf, kFloat, kInt };
+/// The element classes a profile row can be specific to (costs.def: PTO_VECTOR_PROFILE).
+enum class ElemClass : uint8_t { kAny, kHalf, kFloat, kNarrowInt, kInt };
 
-/// A vector instruction's cycles: slope per repeat, plus head when its pipe was idle.
+/// A vector instruction's cycles: slope per repeat, plus head when its pipe was idle, then a
+/// drain of tail cycles before what waits on its pipe sees the result.
 struct VectorProfile {
   std::string_view name;  ///< "Vadd": the intrinsic pto-isa calibrated
-  double head[3];         ///< by ElemClass
-  double slope[3];
+  ElemClass elem_class;
+  double head, slope, tail;
+  bool count_mode_floor;  ///< pays CountModeFloor more per instruction in count mode
 };
 
-/// The profile costs.def gives the rows of \a op's family and kernel, or null (the defaults).
-const VectorProfile* VectorProfileOf(Opcode op);
+/// The profile costs.def gives the rows of \a op's family and kernel for element class \a c
+/// (its own class's row, else its Any row), or null (the defaults).
+const VectorProfile* VectorProfileOf(Opcode op, ElemClass c);
+
+/// How a tile instruction the NPU runs as several vector instructions runs them.
+enum class SequenceShape : uint8_t { kScalarRowBroadcast, kColumnFold, kColumnChain, kScalarDivide };
+
+/// A multi-instruction sequence (costs.def: PTO_VECTOR_SEQUENCE): its shape and the profile
+/// of its vector instructions.
+struct VectorSequence {
+  SequenceShape shape;
+  std::string_view profile;
+};
+
+/// The sequence \a op runs as on \a arch, or null (one instruction).
+const VectorSequence* VectorSequenceOf(Opcode op, Arch arch);
+
+/// The profile named \a name for element class \a c, or null.
+const VectorProfile* FindProfile(std::string_view name, ElemClass c);
+
+/// An A5 tile instruction's fitted cycles (costs.def: PTO_A5_TILE_FORMULA): one loop over the
+/// valid region, or a loop per row.
+struct A5TileFormula {
+  std::string_view family, kernel;
+  ElemClass elem_class;
+  double slope, fixed;                 ///< one loop: per repeat, and once
+  double row_slope, row_step, row_fixed;  ///< a loop per row: per repeat, per row, once
+};
+
+/// The A5 formula of \a op for element class \a c (its own class's row, else Any), or null.
+const A5TileFormula* A5TileFormulaOf(Opcode op, ElemClass c);
 
 /// A place data moves from or to: global memory, or an on-chip memory.
 struct Place {
@@ -36,11 +68,12 @@ struct Place {
   Memory mem = Memory::kVec;
 };
 
-/// Bytes per cycle of the direction \a from -> \a to (DefaultBandwidth where costs.def has no
-/// row); \a sourced says whether it had one.
-double BytesPerCycle(Place from, Place to, bool* sourced = nullptr);
+/// Bytes per cycle of moving \a bytes in the direction \a from -> \a to at once
+/// (DefaultBandwidth where costs.def has no row); \a sourced says whether it had one.
+double BytesPerCycle(Place from, Place to, uint64_t bytes, bool* sourced = nullptr);
 
-/// Rows of costs.def that name a family and kernel no row of opcodes.def has ("" when none).
+/// Rows of costs.def that name a family and kernel no row of opcodes.def has, or a profile
+/// costs.def lacks (empty when none).
 std::vector<std::string> UnusedCostRows();
 
 }  // namespace pto::cost

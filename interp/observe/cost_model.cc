@@ -9,6 +9,7 @@
 #include "pto/common/isa/operand_kinds.h"
 #include "pto/common/isa/pipes.h"
 #include "pto/common/isa/repeat_operands.h"
+#include "pto/interp/observe/vector_sequence.h"
 #include "pto/interp/vm/executor.h"
 
 namespace pto::interp::observe {
@@ -36,13 +37,14 @@ uint32_t MoveCycles(const Step& step) {
     }
   }
   if (!to) return cost::kScalarCycles;
-  const double per_cycle = cost::BytesPerCycle(PlaceOf(from ? *from : *to), PlaceOf(*to));
+  const double per_cycle = cost::BytesPerCycle(PlaceOf(from ? *from : *to), PlaceOf(*to), written);
   return Cycles(std::ceil(static_cast<double>(written) / per_cycle));
 }
 
 cost::ElemClass ClassOf(DType t) {
-  if (!IsFloat(t)) return cost::ElemClass::kInt;
-  return DTypeSize(t) <= 2 ? cost::ElemClass::kHalf : cost::ElemClass::kFloat;
+  const bool narrow = DTypeSize(t) <= 2;
+  if (!IsFloat(t)) return narrow ? cost::ElemClass::kNarrowInt : cost::ElemClass::kInt;
+  return narrow ? cost::ElemClass::kHalf : cost::ElemClass::kFloat;
 }
 
 // The element type a vector instruction is charged by: a repeat-layer instruction's
@@ -103,20 +105,89 @@ uint64_t Repeats(const Step& step, const OpInfo& info) {
   return most;
 }
 
+// Whether \a step writes where its first read begins (a tile operated on in place).
+bool InPlace(const Step& step) {
+  const Access* read = nullptr;
+  const Access* write = nullptr;
+  for (const Access& a : step.accesses) {
+    if (a.write && !write) write = &a;
+    if (!a.write && !read) read = &a;
+  }
+  return read && write && read->place == write->place && read->begin == write->begin;
+}
+
+// What a multi-instruction sequence runs over: its destination's valid region for a
+// broadcast, its first source's for a reduction; its repeats and element class; tcolsum's
+// isBinary.
+SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info, const cost::VectorSequence& seq,
+                                 cost::ElemClass elem_class) {
+  SequenceShapeInput in;
+  const bool by_destination = seq.shape == cost::SequenceShape::kScalarRowBroadcast;
+  const int tile = by_destination ? 0 : info.num_outputs;
+  const uint32_t v = step.in->operands[tile];
+  if (tile < info.num_operands() && v != kNoOperand &&
+      GetKindInfo(info.operands[tile].kind).reg_class == RegClass::kTile) {
+    const TileState& s = step.ex->tile(v);
+    in.rows = s.valid_rows, in.cols = s.valid_cols;
+    in.elem_bytes = std::max(1, DTypeSize(step.function->tiles[v].type.dtype));
+  }
+  for (int i = 0; i < info.num_operands(); ++i) {
+    if (info.operands[i].attr == "isBinary") in.binary = step.in->operands[i] != 0;
+  }
+  in.repeats = Repeats(step, info);
+  in.elem_class = elem_class;
+  in.in_place = InPlace(step);
+  return in;
+}
+
+// An A5 tile instruction by pto-isa's fitted curve: one loop over the valid region when it is
+// one row or as wide as its tile, else a loop per row (vf_costmodel.hpp, ResolveShapePath).
+void A5FormulaCost(const Step& step, const OpInfo& info, const cost::A5TileFormula& f, StepCost* c) {
+  const uint32_t v = step.in->operands[0];
+  if (v == kNoOperand || GetKindInfo(info.operands[0].kind).reg_class != RegClass::kTile) return;
+  const TileType& t = step.function->tiles[v].type;
+  const TileState& s = step.ex->tile(v);
+  const uint64_t rows = s.valid_rows, cols = s.valid_cols;
+  const uint64_t per_repeat = std::max<uint64_t>(1, static_cast<uint64_t>(cost::kRepeatBytes) /
+                                                        std::max(1, DTypeSize(t.dtype)));
+  auto repeats = [&](uint64_t n) { return static_cast<double>((n + per_repeat - 1) / per_repeat); };
+  if (rows == 1 || static_cast<int64_t>(cols) == t.cols) {
+    c->head = Cycles(f.fixed);
+    c->body = Cycles(f.slope * repeats(rows * cols));
+  } else {
+    c->head = Cycles(std::max(0.0, f.row_fixed));
+    c->body = Cycles(std::max(0.0, (f.row_slope * repeats(cols) + f.row_step) * static_cast<double>(rows)));
+  }
+  c->tail = 0;
+}
+
 void VectorCost(const Step& step, const OpInfo& info, StepCost* c) {
   if (step.plan->register_layer) {  // a VPTO micro-instruction: one issue, gathers slower
     const bool gather = info.family == Family::kVecGather;
     c->body = Cycles(gather ? cost::kGatherCycles : cost::kMicroCycles);
     return;
   }
+  const cost::ElemClass elem_class = ClassOf(ElementType(step, info));
+  const Arch arch = step.ex->program().arch;
+  if (const cost::A5TileFormula* f = arch == Arch::kA5 ? cost::A5TileFormulaOf(info.opcode, elem_class) : nullptr) {
+    A5FormulaCost(step, info, *f, c);
+    return;
+  }
+  const cost::VectorSequence* seq = cost::VectorSequenceOf(info.opcode, arch);
+  if (seq) {
+    if (const cost::VectorProfile* p = cost::FindProfile(seq->profile, elem_class)) {
+      SequenceCost(*seq, *p, SequenceInput(step, info, *seq, elem_class), c);
+      return;
+    }
+  }
   const uint64_t repeats = Repeats(step, info);
-  double head = cost::kDefaultHead, slope = cost::kDefaultSlope;
-  if (const cost::VectorProfile* p = cost::VectorProfileOf(info.opcode)) {
-    const int k = static_cast<int>(ClassOf(ElementType(step, info)));
-    head = p->head[k], slope = p->slope[k];
+  double head = cost::kDefaultHead, slope = cost::kDefaultSlope, tail = 0;
+  if (const cost::VectorProfile* p = cost::VectorProfileOf(info.opcode, elem_class)) {
+    head = p->head, slope = p->slope, tail = p->tail;
   }
   c->head = Cycles(std::max(0.0, head));
   c->body = Cycles(slope * static_cast<double>(repeats));
+  c->tail = Cycles(tail);
 }
 
 // A matmul's m x k x n: the valid rows and columns of its left tile (m x k) and right tile

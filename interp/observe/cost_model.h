@@ -12,10 +12,11 @@
 
 namespace pto::interp::observe {
 
-/// One instruction's cost: Body cycles on its pipe, plus Head when the pipe was idle.
+/// One instruction's cost: Body cycles on its pipe, plus Head when the pipe was idle, then
+/// Tail cycles of drain before what waits on its pipe sees its result.
 struct StepCost {
   int8_t pipe = 0;  ///< pipe index; instructions with no pipe run on the scalar unit (0)
-  uint32_t head = 0, body = 0;
+  uint32_t head = 0, body = 0, tail = 0;
   /// For synchronisation: what it orders (FlagEvent); kNone otherwise.
   check::FlagEvent sync;
   /// Pipes and comm (tpush, tpop, tnotify, ...): everything before, then everything after.

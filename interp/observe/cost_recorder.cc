@@ -22,7 +22,7 @@ void CostRecorder::OnStep(const Step& step) {
   Append({step.function, step.pc, c.head, c.body, static_cast<int32_t>(c.sync.id),
                       c.sync.kind, c.pipe, static_cast<int8_t>(c.sync.src),
                       static_cast<int8_t>(c.sync.dst), c.ordered, in_vector_scope_ && !scope_end,
-                      step.in->op, -1});
+                      step.in->op, -1, static_cast<uint16_t>(std::min<uint32_t>(c.tail, 0xffff))});
   if (implied_order_ && c.sync.kind == check::FlagEvent::Kind::kNone) {
     PipeDeps deps;
     if (order_.Add(static_cast<int32_t>(records_.size() - 1), c.pipe, step.accesses, &deps)) {

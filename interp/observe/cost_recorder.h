@@ -30,6 +30,7 @@ struct CostRecord {
   bool in_vector_scope;
   Opcode op;
   int32_t deps;  ///< its implied order (CostRecorder::deps), or -1
+  uint16_t tail = 0;  ///< its drain (StepCost::tail)
 };
 
 /// A rise of the highest byte a core has touched in UB or L1, after record \a record.

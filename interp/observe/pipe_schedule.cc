@@ -51,6 +51,7 @@ class Scheduler {
       }
     }
     for (size_t c = 0; c < states_.size(); ++c) {
+      for (int p = 0; p < kPipeCount; ++p) Drain(static_cast<int>(c), p);  // the kernel's end
       CoreSchedule& cs = out_.cores[c];
       cs.end = states_[c].issue;
       for (const uint64_t e : states_[c].pipe_end) cs.end = std::max(cs.end, e);
@@ -66,15 +67,19 @@ class Scheduler {
     std::array<uint64_t, kPipeCount> pipe_end{};
     std::array<uint64_t, kPipeCount> work_end{};  ///< the end of its last headed instruction
     std::array<bool, kPipeCount> worked{};
-    std::array<uint64_t, kPipeCount> work_done{};  ///< when its last instruction (not sync) ends
+    std::array<uint32_t, kPipeCount> pending_tail{};  ///< the drain its last work still owes
+    std::array<size_t, kPipeCount> pending_record{};  ///< ... and whose it is
     std::map<std::tuple<int, int, int32_t>, std::deque<Fired>> flags;
   };
 
   // Places record \a r of core \a c on pipe \a pipe, starting no earlier than \a ready, for
   // \a body cycles, plus \a head unless it follows the pipe's last work with no gap (pto-isa's
-  // stub model pays the head on an empty queue).
-  uint64_t Place(int c, size_t r, int pipe, uint64_t ready, uint32_t body, uint32_t head = 0) {
+  // cost model pays the head on an empty queue). Work (an instruction, not a sync) takes over
+  // the pipe's pending drain with its own \a tail; anything else on the pipe drains it first.
+  uint64_t Place(int c, size_t r, int pipe, uint64_t ready, uint32_t body, uint32_t head = 0,
+                 bool work = false, uint32_t tail = 0) {
     CoreState& s = states_[c];
+    if (!work) Drain(c, pipe);
     const uint64_t start = std::max({ready, s.pipe_end[pipe]});
     const bool streams = s.worked[pipe] && s.work_end[pipe] == start;
     const uint32_t cycles = body + (streams ? 0 : head);
@@ -82,7 +87,25 @@ class Scheduler {
     if (head > 0) s.worked[pipe] = true, s.work_end[pipe] = start + cycles;
     out_.cores[c].placed[r] = {start, cycles, static_cast<int8_t>(pipe)};
     out_.cores[c].busy[pipe] += cycles;
+    if (work) s.pending_tail[pipe] = tail, s.pending_record[pipe] = r;
     return start + cycles;
+  }
+
+  // The pipe's last work drains (pto-isa: its tail, settled by a barrier, a wait on the pipe
+  // or the end): the drain follows it at once and counts as its cycles.
+  void Drain(int c, int pipe) {
+    CoreState& s = states_[c];
+    const uint32_t tail = s.pending_tail[pipe];
+    if (tail == 0) return;
+    s.pending_tail[pipe] = 0;
+    Placed& p = out_.cores[c].placed[s.pending_record[pipe]];
+    p.cycles += tail;
+    s.pipe_end[pipe] = std::max(s.pipe_end[pipe], p.start + p.cycles);
+    out_.cores[c].busy[pipe] += tail;
+  }
+
+  void DrainAll(int c) {
+    for (int p = 0; p < kPipeCount; ++p) Drain(c, p);
   }
 
   // The issue of pipe instruction \a r costs the scalar unit its slot.
@@ -147,6 +170,7 @@ class Scheduler {
     if (rec.ordered) {  // pipes and comm: everything before, then everything after
       std::optional<Fired> f;
       if (rec.sync == Kind::kCrossWait && !TakeCross(c, rec, force, &f)) return false;
+      DrainAll(c);
       uint64_t t = s.issue;
       for (const uint64_t e : s.pipe_end) t = std::max(t, e);
       if (f) t = std::max(t, f->at), out_.arrows.push_back({f->core, f->record, c, r});
@@ -185,17 +209,16 @@ class Scheduler {
         return true;
       }
       case Kind::kBarrierAll: {
+        DrainAll(c);
         uint64_t t = s.issue;
         for (const uint64_t e : s.pipe_end) t = std::max(t, e);
         s.issue = Place(c, r, kScalarPipe, t, rec.body);
         return true;
       }
       case Kind::kBarrier: {
-        // pto-isa charges a vector barrier's drain only when vector work is queued.
+        // The pipe's last work drains (Place); a second barrier finds nothing to drain.
         const int pipe = std::max<int>(0, rec.src);
-        const bool drains = kPipes[pipe] == Pipe::kV && s.work_done[pipe] > s.issue;
-        s.work_done[pipe] = 0;  // drained: a second barrier finds nothing queued
-        Place(c, r, pipe, s.issue, drains ? static_cast<uint32_t>(cost::kVectorDrain) : 0);
+        Place(c, r, pipe, s.issue, rec.body);
         if (pipe != kScalarPipe) Dispatch(c, r);
         return true;
       }
@@ -209,6 +232,7 @@ class Scheduler {
       const PipeDeps& deps = recorders_[c]->deps(rec.deps);
       for (int p = 0; p < kPipeCount; ++p) {
         if (deps[p] < 0) continue;
+        if (s.pending_record[p] == static_cast<size_t>(deps[p])) Drain(c, p);  // a set/wait pair
         const Placed& d = out_.cores[c].placed[static_cast<size_t>(deps[p])];
         ready = std::max(ready, d.start + d.cycles);
       }
@@ -216,7 +240,7 @@ class Scheduler {
     if (pipe == kScalarPipe) {
       s.issue = Place(c, r, kScalarPipe, ready, rec.body);
     } else {
-      s.work_done[pipe] = Place(c, r, pipe, ready, rec.body, rec.head);
+      Place(c, r, pipe, ready, rec.body, rec.head, true, rec.tail);
       // The vector unit issues a vector scope's program itself; elsewhere the scalar unit
       // issues every instruction.
       if (!rec.in_vector_scope) Dispatch(c, r);

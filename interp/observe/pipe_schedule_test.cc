@@ -1,5 +1,5 @@
 // The schedule's rules on records made by hand: a wait for another core's signal, a wait whose
-// signal never comes, a vector barrier's drain, and the head a streaming pipe does not pay.
+// signal never comes, a drain and who pays it, and the head a streaming pipe does not pay.
 #include "pto/interp/observe/pipe_schedule.h"
 
 #include <doctest/doctest.h>
@@ -49,21 +49,47 @@ TEST_CASE("a wait no core signals is taken as set, and counted") {
   CHECK(s.end == 5);
 }
 
-TEST_CASE("a vector barrier drains for 16 cycles only with vector work queued") {
+TEST_CASE("a barrier drains the pipe's last work once; a streamed instruction takes over the drain") {
   CostRecorder core(false);
-  core.Append(Work(Pipe::kV, 20));  // V [0, 20); issue 1
+  CostRecord first = Work(Pipe::kV, 20);
+  first.tail = 14;
+  core.Append(first);  // V [0, 20); issue 1
   CostRecord barrier = Sync(Kind::kBarrier, Pipe::kV, 0);
   barrier.body = 0;
-  core.Append(barrier);  // V [20, 36)
-  core.Append(barrier);  // issued at 2, no vector work left behind the first: nothing to drain
+  core.Append(barrier);  // its drain: the first becomes [0, 34); the barrier at 34
+  core.Append(barrier);  // nothing left to drain
   const BlockSchedule s = ScheduleBlock({&core});
-  CHECK(s.cores[0].placed[1].start == 20);
-  CHECK(s.cores[0].placed[1].cycles == 16);
-  CHECK(s.cores[0].placed[2].start == 36);
-  CHECK(s.cores[0].placed[2].cycles == 0);
-  CostRecorder idle(false);
-  idle.Append(barrier);
-  CHECK(ScheduleBlock({&idle}).cores[0].placed[0].cycles == 0);
+  CHECK(s.cores[0].placed[0].cycles == 34);
+  CHECK(s.cores[0].placed[1].start == 34);
+  CHECK(s.cores[0].placed[1].cycles == 0);
+  CHECK(s.cores[0].placed[2].start == 34);
+  CHECK(s.cores[0].busy[PipeOf(Pipe::kV)] == 34);
+
+  CostRecorder stream(false);
+  CostRecord a = Work(Pipe::kV, 4, 6), b = Work(Pipe::kV, 4, 6);
+  a.tail = 14, b.tail = 18;
+  stream.Append(a);  // V [0, 10)
+  stream.Append(b);  // V [10, 14): streams, its tail replaces a's
+  const BlockSchedule t = ScheduleBlock({&stream});
+  CHECK(t.cores[0].placed[0].cycles == 10);
+  CHECK(t.cores[0].placed[1].cycles == 4 + 18);  // drained at the kernel's end
+  CHECK(t.end == 32);
+}
+
+TEST_CASE("a set_flag fires after its pipe's last work drained") {
+  CostRecorder core(false);
+  CostRecord vec = Work(Pipe::kV, 10);
+  vec.tail = 5;
+  core.Append(vec);  // V [0, 10), drained to 15 by the set
+  CostRecord set = Sync(Kind::kSet, Pipe::kV, 0), wait = Sync(Kind::kWait, Pipe::kV, 0);
+  set.dst = wait.dst = static_cast<int8_t>(PipeOf(Pipe::kMTE3));
+  core.Append(set);   // V [15, 16): fires at 16
+  core.Append(wait);  // MTE3 [16, 17)
+  core.Append(Work(Pipe::kMTE3, 7));
+  const BlockSchedule s = ScheduleBlock({&core});
+  CHECK(s.cores[0].placed[0].cycles == 15);
+  CHECK(s.cores[0].placed[1].start == 15);
+  CHECK(s.cores[0].placed[3].start == 17);
 }
 
 TEST_CASE("a vector instruction right after another pays no head; after a gap it does") {

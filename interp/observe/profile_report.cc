@@ -152,6 +152,7 @@ PipeTotals SumPipes(const Estimate& e) {
 Estimate EstimateRun(std::vector<std::vector<CoreCosts>> blocks) {
   Estimate e;
   e.blocks = std::move(blocks);
+  e.launch = static_cast<uint64_t>(cost::kLaunchCycles);
   for (const auto& cores : e.blocks) {
     std::vector<const CostRecorder*> recorders;
     for (const CoreCosts& c : cores) recorders.push_back(c.recorder);
@@ -162,9 +163,10 @@ Estimate EstimateRun(std::vector<std::vector<CoreCosts>> blocks) {
 }
 
 std::string RenderProfile(const Program& program, const Estimate& e) {
-  std::string out = StrCat("ptorun: profile: an estimated ", e.cycles, " cycles (",
-                           Micros(static_cast<double>(e.cycles)), " at ",
-                           cost::kClockHz / 1e9, " GHz; docs/cost-model.md)\n");
+  std::string out = StrCat("ptorun: profile: an estimated ", e.total(), " cycles (",
+                           Micros(static_cast<double>(e.total())), " at ", cost::kClockHz / 1e9,
+                           " GHz): the launch ", e.launch, ", then the kernel ", e.cycles,
+                           " (docs/cost-model.md)\n");
   if (e.schedules.size() > 1) {
     out += "  by block\n";
     for (size_t b = 0; b < e.schedules.size() && b < 8; ++b) {
@@ -255,7 +257,8 @@ std::string ProfileCsv(const Program& program, const Estimate& e) {
 
 std::string ProfileJson(const Program& program, const Estimate& e) {
   const PipeTotals pipes = SumPipes(e);
-  std::string out = StrCat("{\"cycles\": ", e.cycles, ", \"clock_hz\": ", Number(cost::kClockHz),
+  std::string out = StrCat("{\"cycles\": ", e.total(), ", \"launch_cycles\": ", e.launch,
+                           ", \"kernel_cycles\": ", e.cycles, ", \"clock_hz\": ", Number(cost::kClockHz),
                            ", \"blocks\": [");
   for (size_t b = 0; b < e.schedules.size(); ++b) out += StrCat(b ? ", " : "", e.schedules[b].end);
   out += "], \"pipes\": {";

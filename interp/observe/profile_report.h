@@ -16,6 +16,8 @@ struct Estimate {
   std::vector<std::vector<CoreCosts>> blocks;
   std::vector<BlockSchedule> schedules;  ///< by block
   uint64_t cycles = 0;  ///< the kernel's: its slowest block's (every block on a core of its own)
+  uint64_t launch = 0;  ///< the launch before it (cost::kLaunchCycles)
+  uint64_t total() const { return launch + cycles; }
 };
 
 /// Schedules every block of \a blocks.

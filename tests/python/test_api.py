@@ -590,7 +590,8 @@ class Results(unittest.TestCase):
     def test_profile_and_timeline(self):
         r = self.launch(profile=True)
         p = r.profile
-        self.assertGreater(p["cycles"], 0)
+        self.assertGreater(p["kernel_cycles"], 0)
+        self.assertEqual(p["cycles"], p["launch_cycles"] + p["kernel_cycles"])
         self.assertIn(p["bound"], p["pipes"])
         self.assertEqual(sum(line["executed"] for line in p["lines"]), r.steps)
         # the lines' cycles (each instruction's on its pipe and the scalar unit's issue of it)
@@ -600,7 +601,7 @@ class Results(unittest.TestCase):
         self.assertGreater(sum(line["cycles"] for line in p["lines"]), 0)
         for data in p["pipes"].values():    # busy over the blocks' cycles, at most 1
             self.assertAlmostEqual(data["utilisation"],
-                                   data["busy"] / (p["cycles"] * len(p["blocks"])))
+                                   data["busy"] / (p["kernel_cycles"] * len(p["blocks"])))
             self.assertLessEqual(data["utilisation"], 1)
         # one slice per instruction, at most trace_limit
         self.assertFalse(r.timeline_cut)

@@ -1,0 +1,172 @@
+#include "pto/interp/observe/vector_sequence.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+namespace pto::interp::observe {
+
+namespace {
+
+// Adds up a sequence as the vector pipe runs it: the first instruction's head is the step's
+// (paid only when the pipe was idle), a head after a drain is part of the body, and the last
+// instruction's tail is the step's unless a barrier drained it.
+class SequenceBuilder {
+ public:
+  explicit SequenceBuilder(const cost::VectorProfile& p) : p_(&p) {}
+
+  // \a count instructions of \a repeats each; \a count_mode: the mask counts elements.
+  void Vector(uint64_t count, uint64_t repeats, bool count_mode) { Vector(*p_, count, repeats, count_mode); }
+
+  // The same, of another profile than the row's (the sequence's set-up instructions).
+  void Vector(const cost::VectorProfile& p, uint64_t count, uint64_t repeats, bool count_mode) {
+    if (count == 0) return;
+    if (first_) {
+      head_ = p.head, first_ = false;
+    } else if (drained_) {
+      body_ += p.head;
+    }
+    const double floor = count_mode && p.count_mode_floor ? cost::kCountModeFloor : 0;
+    body_ += static_cast<double>(count) * (p.slope * static_cast<double>(repeats) + floor);
+    drained_ = false, pending_ = true, tail_ = p.tail;
+  }
+
+  // copy_ubuf_to_ubuf of \a bytes.
+  void Copy(uint64_t bytes) {
+    const cost::Place ub{false, Memory::kVec};
+    body_ += std::ceil(static_cast<double>(bytes) / cost::BytesPerCycle(ub, ub, bytes));
+  }
+
+  // pipe_barrier(PIPE_V): the last instruction drains; the next pays its head again.
+  void Barrier() {
+    if (pending_) body_ += tail_;
+    pending_ = false, drained_ = true;
+  }
+
+  // set_flag/wait_flag V->S, then S->V: the pipe drains and waits for the scalar unit.
+  void ScalarRoundTrip() {
+    Barrier();
+    body_ += 2 * cost::kFlagCycles;
+  }
+
+  void Finish(StepCost* c) const {
+    c->head = static_cast<uint32_t>(std::lround(head_));
+    c->body = static_cast<uint32_t>(std::min(std::llround(body_), 0xffffffffLL));
+    c->tail = pending_ ? static_cast<uint32_t>(std::lround(tail_)) : 0;
+  }
+
+ private:
+  const cost::VectorProfile* p_;
+  double head_ = 0, body_ = 0, tail_ = 0;
+  bool first_ = true, drained_ = true, pending_ = false;
+};
+
+uint64_t RepeatsOf(uint64_t bytes) {
+  const auto r = static_cast<uint64_t>(cost::kRepeatBytes);
+  return std::max<uint64_t>(1, (bytes + r - 1) / r);
+}
+
+uint64_t BlockBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32; }
+
+// a2a3 TRowExpand: per row, the scalar unit reads the row's value, then one vector_dup.
+void ScalarRowBroadcast(const SequenceShapeInput& in, SequenceBuilder* b) {
+  const uint64_t repeats = RepeatsOf(in.cols * in.elem_bytes);
+  for (uint64_t row = 0; row < in.rows; ++row) {
+    b->ScalarRoundTrip();
+    b->Vector(1, repeats, true);
+  }
+}
+
+// a2a3 TColSum: pairwise folds (isBinary) or a row-by-row chain, in count mode.
+void ColumnFold(const SequenceShapeInput& in, SequenceBuilder* b) {
+  const uint64_t row_bytes = in.cols * in.elem_bytes, repeats = RepeatsOf(row_bytes);
+  if (in.rows == 1) {
+    b->Copy(BlockBytes(row_bytes));
+    b->Barrier();
+    return;
+  }
+  if (!in.binary) {
+    b->Copy(BlockBytes(row_bytes));
+    b->Barrier();
+    for (uint64_t row = 1; row < in.rows; ++row) b->Vector(1, repeats, true), b->Barrier();
+    return;
+  }
+  auto fold = [&](uint64_t rows) {
+    b->Vector(rows / 2, repeats, true);
+    b->Barrier();
+    if (rows % 2 == 1) b->Vector(1, repeats, true), b->Barrier();
+  };
+  fold(in.rows);
+  for (uint64_t rows = in.rows / 2; rows > 1; rows /= 2) fold(rows), b->Barrier();
+  b->Copy(BlockBytes(row_bytes));
+  b->Barrier();
+}
+
+// a2a3 TColReduceOps: the first row copied, then each further row folded in, its whole
+// repeats in count mode and its remainder as one masked repeat, a barrier after each.
+void ColumnChain(const SequenceShapeInput& in, SequenceBuilder* b) {
+  const uint64_t row_bytes = in.cols * in.elem_bytes;
+  const auto repeat = static_cast<uint64_t>(cost::kRepeatBytes);
+  b->Copy(BlockBytes(row_bytes));
+  b->Barrier();
+  if (in.rows == 1) return;
+  const uint64_t whole = row_bytes / repeat;
+  for (uint64_t row = 1; whole > 0 && row < in.rows; ++row) b->Vector(1, whole, true), b->Barrier();
+  const bool remainder = row_bytes % repeat != 0;
+  for (uint64_t row = 1; remainder && row < in.rows; ++row) b->Vector(1, 1, false), b->Barrier();
+  b->Barrier();
+}
+
+// The profile costs.def names \a name for \a c; the sequences' fixed set-up instructions.
+const cost::VectorProfile& Profile(std::string_view name, cost::ElemClass c) {
+  return *cost::FindProfile(name, c);
+}
+
+// a2a3 TDivS: a tile divided in place by a float is multiplied by the reciprocal; otherwise
+// the scalar is broadcast (vector_dup) and divided by vdiv, integers by way of floats
+// (vconv there and back, a barrier after each step).
+void ScalarDivide(const SequenceShapeInput& in, SequenceBuilder* b) {
+  const bool integer = in.elem_class == cost::ElemClass::kInt || in.elem_class == cost::ElemClass::kNarrowInt;
+  if (in.in_place && !integer) {
+    b->Vector(Profile("Vmuls", in.elem_class), 1, in.repeats, false);
+    return;
+  }
+  b->Vector(Profile("Vdup", in.elem_class), 1, in.repeats, false);
+  b->Barrier();
+  if (!integer) {
+    b->Vector(1, in.repeats, false);
+    return;
+  }
+  const cost::ElemClass as_float = in.elem_class == cost::ElemClass::kInt ? cost::ElemClass::kFloat
+                                                                          : cost::ElemClass::kHalf;
+  const cost::VectorProfile& conv = Profile("Vconv", as_float);
+  for (int operand = 0; operand < 2; ++operand) b->Vector(conv, 1, in.repeats, false), b->Barrier();
+  b->Vector(*cost::FindProfile("Vdiv", as_float), 1, in.repeats, false);
+  b->Barrier();
+  b->Vector(conv, 1, in.repeats, false);
+  b->Barrier();
+}
+
+}  // namespace
+
+void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& profile,
+                  const SequenceShapeInput& in, StepCost* c) {
+  SequenceBuilder b(profile);
+  switch (seq.shape) {
+    case cost::SequenceShape::kScalarRowBroadcast:
+      ScalarRowBroadcast(in, &b);
+      break;
+    case cost::SequenceShape::kColumnFold:
+      ColumnFold(in, &b);
+      break;
+    case cost::SequenceShape::kColumnChain:
+      ColumnChain(in, &b);
+      break;
+    case cost::SequenceShape::kScalarDivide:
+      ScalarDivide(in, &b);
+      break;
+  }
+  b.Finish(c);
+}
+
+}  // namespace pto::interp::observe

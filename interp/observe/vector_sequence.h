@@ -1,0 +1,31 @@
+// The cost of a tile instruction the NPU runs as several vector instructions (costs.def:
+// PTO_VECTOR_SEQUENCE): the sequence its shape names, each instruction priced by the row's
+// profile, each pipe_barrier(PIPE_V) of the sequence draining the last one's tail.
+#ifndef PTO_INTERP_OBSERVE_VECTOR_SEQUENCE_H_
+#define PTO_INTERP_OBSERVE_VECTOR_SEQUENCE_H_
+
+#include <cstdint>
+
+#include "pto/common/isa/cost_table.h"
+#include "pto/interp/observe/cost_model.h"
+
+namespace pto::interp::observe {
+
+/// What a sequence's shape depends on: the valid region it runs over (the destination's for
+/// a broadcast, the source's for a reduction) and its element size.
+struct SequenceShapeInput {
+  uint64_t rows = 1, cols = 1;
+  int elem_bytes = 4;
+  bool binary = false;  ///< tcolsum's isBinary
+  uint64_t repeats = 1;  ///< the instruction's repeats over its largest operand
+  cost::ElemClass elem_class = cost::ElemClass::kFloat;
+  bool in_place = false;  ///< its destination is its first source
+};
+
+/// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.
+void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& profile,
+                  const SequenceShapeInput& in, StepCost* c);
+
+}  // namespace pto::interp::observe
+
+#endif  // PTO_INTERP_OBSERVE_VECTOR_SEQUENCE_H_
