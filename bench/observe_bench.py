@@ -3,16 +3,19 @@
 command's wall clock, the minimum of interleaved runs) and as the kernel's own time
 (ptorun --time, which leaves out the report written after the run).
 
-The programs: the two samples as the README runs them, the whole-kernel softmax benchmark
-and the VPTO stream (8 passes over 1 MiB, about 10^5 micro-instructions).
+The programs: the two samples as the README runs them, the whole-kernel softmax benchmark,
+the VPTO stream (8 passes over 1 MiB, about 10^5 micro-instructions) and one core's share of
+the pipelined fp16 GEMM the cost model is validated on (tests/costmodel/gemm_kernel.py, the
+3072^3 GEMM: 576 matmuls on fractal tiles).
 """
 import os
 import re
 import subprocess
+import sys
 import time
 
 OBSERVE_NAMES = ["observe_sample_softmax", "observe_sample_rmsnorm", "observe_softmax_4096x1024",
-                 "observe_vpto_stream"]
+                 "observe_vpto_stream", "observe_gemm_3072_share"]
 MODES = ("plain", "trace", "profile", "timeline")
 
 _TIME_RE = re.compile(r"ptorun: ran in ([0-9.eE+-]+) us")
@@ -61,7 +64,16 @@ def cases(root, data, gens):
          [os.path.join(data, f"x_{gens['R']}x{gens['C']}.f32"), f"zeros:{gens['R'] * gens['C']}"]),
         ("observe_vpto_stream", gens["vpto_stream"](),
          [os.path.join(data, "vs_x.f32"), os.path.join(data, "vs_y.f32"), f"zeros:{gens['STREAM_N']}", "8"]),
+        ("observe_gemm_3072_share", _gemm_kernel(root).gemm_kernel(3072),
+         [f"zeros:{n}" for n in _gemm_kernel(root).input_bytes(3072)]),
     ]
+
+
+def _gemm_kernel(root):
+    """tests/costmodel/gemm_kernel.py, the validated GEMM's generator."""
+    sys.path.insert(0, os.path.join(root, "tests", "costmodel"))
+    import gemm_kernel  # noqa: E402  (a file of the tests, not a package)
+    return gemm_kernel
 
 
 def print_rows(rows, width):

@@ -29,6 +29,8 @@ EXTERNAL = {
     "interp/repeat": "the repeat layer's folder, to come (interp/README.md)",
     "docs/assembly/PTO-AS.md": "PTOAS's assembly reference (hw-native-sys/PTOAS)",
     "tests/golden/kernels/gemm_kloop_": "a prefix completed by the element type",
+    "tests/costmodel/st": "pto-isa's cost-model tests (hw-native-sys/pto-isa), docs/cost-model.md",
+    "tests/costmodel/st/testcase": "the same, its per-instruction cases",
     "lalr1.cc": "Bison's C++ skeleton",
     "foo.cc": "an example name",
     "foo_test.cc": "an example name",

@@ -37,6 +37,57 @@ bool ByteSet::Contains(uint64_t byte) const {
   return it != ranges_.end() && it->first <= byte;
 }
 
+// The rectangle clipped to the tile's shape, as byte runs: a plain row-major tile a run per
+// row; otherwise runs along the layout's contiguous direction, each cut at a box's edge, sorted
+// and merged (a layout's elements are not in row order).
+void AddTileRect(const TileType& t, uint64_t addr, int64_t row0, int64_t row1, int64_t col0,
+                 int64_t col1, ByteSet* out) {
+  const uint64_t size = DTypeSize(t.dtype);
+  const int64_t r0 = std::max<int64_t>(row0, 0), r1 = std::min<int64_t>(row1, t.rows);
+  const int64_t c0 = std::max<int64_t>(col0, 0), c1 = std::min<int64_t>(col1, t.cols);
+  if (r0 >= r1 || c0 >= c1) return;
+  ByteSet& set = *out;
+  if (t.Plain() && t.row_major()) {  // a run per row, in ascending order (Add merges them)
+    if (c0 == 0 && c1 == t.StorageCols()) {  // whole rows: one run
+      set.Add(addr + static_cast<uint64_t>(t.ElementOffset(r0, 0)) * size,
+              addr + static_cast<uint64_t>(t.ElementOffset(r1, 0)) * size);
+      return;
+    }
+    for (int64_t i = r0; i < r1; ++i) {
+      const uint64_t first = addr + static_cast<uint64_t>(t.ElementOffset(i, c0)) * size;
+      set.Add(first, first + static_cast<uint64_t>(c1 - c0) * size);
+    }
+    return;
+  }
+  const bool whole_boxes = t.rows % t.InnerRows() == 0 && t.cols % t.InnerCols() == 0;
+  if (t.Dense() && whole_boxes && r0 == 0 && c0 == 0 && r1 == t.rows && c1 == t.cols) {
+    set.Add(addr, addr + static_cast<uint64_t>(t.rows) * static_cast<uint64_t>(t.cols) * size);
+    return;  // every element of a dense tile of whole boxes: its storage, one run
+  }
+  // Along columns inside a row-major box, else along rows (inside a box, or a DN column).
+  const bool along_cols = t.boxed() && t.slayout == SLayout::kRowMajor;
+  const int64_t edge = along_cols ? t.InnerCols() : (t.boxed() ? t.InnerRows() : t.rows);
+  std::vector<std::pair<int64_t, int64_t>> runs;  // first element offset, one past the last
+  const int64_t outer0 = along_cols ? r0 : c0, outer1 = along_cols ? r1 : c1;
+  const int64_t inner0 = along_cols ? c0 : r0, inner1 = along_cols ? c1 : r1;
+  for (int64_t o = outer0; o < outer1; ++o) {
+    for (int64_t k = inner0; k < inner1;) {
+      const int64_t end = std::min(inner1, (k / edge + 1) * edge);
+      const int64_t first = along_cols ? t.ElementOffset(o, k) : t.ElementOffset(k, o);
+      runs.emplace_back(first, first + (end - k));
+      k = end;
+    }
+  }
+  std::sort(runs.begin(), runs.end());
+  for (size_t k = 0; k < runs.size();) {
+    int64_t end = runs[k].second;
+    size_t next = k + 1;
+    while (next < runs.size() && runs[next].first <= end) end = std::max(end, runs[next++].second);
+    set.Add(addr + static_cast<uint64_t>(runs[k].first) * size, addr + static_cast<uint64_t>(end) * size);
+    k = next;
+  }
+}
+
 namespace {
 
 // A rectangle of a tile's logical elements.
@@ -134,38 +185,10 @@ bool Evaluator::RectOf(const OperandAccess& a, Rect* r) const {
   }
 }
 
-// The rectangle clipped to the tile's shape, as byte runs (element offsets sorted first: a
-// layout's elements are not in row order).
 void Evaluator::AddRect(uint8_t operand, const Rect& r, TouchedBytes* out) const {
   const TileType& t = Type(operand);
-  const uint64_t addr = State(operand).addr, size = DTypeSize(t.dtype);
-  const int64_t r0 = std::max<int64_t>(r.row, 0), r1 = std::min<int64_t>(r.row + r.rows, t.rows);
-  const int64_t c0 = std::max<int64_t>(r.col, 0), c1 = std::min<int64_t>(r.col + r.cols, t.cols);
-  if (r0 >= r1 || c0 >= c1) return;
-  ByteSet& set = out->local[static_cast<int>(t.mem)];
-  if (t.Plain() && t.row_major()) {  // a run per row, in ascending order (Add merges them)
-    if (c0 == 0 && c1 == t.StorageCols()) {  // whole rows: one run
-      set.Add(addr + static_cast<uint64_t>(t.ElementOffset(r0, 0)) * size,
-              addr + static_cast<uint64_t>(t.ElementOffset(r1, 0)) * size);
-      return;
-    }
-    for (int64_t i = r0; i < r1; ++i) {
-      const uint64_t first = addr + static_cast<uint64_t>(t.ElementOffset(i, c0)) * size;
-      set.Add(first, first + static_cast<uint64_t>(c1 - c0) * size);
-    }
-    return;
-  }
-  std::vector<int64_t> offsets;
-  for (int64_t i = r0; i < r1; ++i) {
-    for (int64_t j = c0; j < c1; ++j) offsets.push_back(t.ElementOffset(i, j));
-  }
-  std::sort(offsets.begin(), offsets.end());
-  for (size_t k = 0; k < offsets.size();) {
-    size_t end = k + 1;
-    while (end < offsets.size() && offsets[end] <= offsets[end - 1] + 1) ++end;
-    set.Add(addr + offsets[k] * size, addr + (offsets[end - 1] + 1) * size);
-    k = end;
-  }
+  AddTileRect(t, State(operand).addr, r.row, r.row + r.rows, r.col, r.col + r.cols,
+              &out->local[static_cast<int>(t.mem)]);
 }
 
 bool Evaluator::AddView(const OperandAccess& a, TouchedBytes* out) const {

@@ -40,6 +40,11 @@ struct TouchedBytes {
   }
 };
 
+/// Adds to \a out the bytes of rows [row0, row1) and columns [col0, col1) of a tile of type
+/// \a t at \a addr, clipped to its shape, as merged byte runs.
+void AddTileRect(const TileType& t, uint64_t addr, int64_t row0, int64_t row1, int64_t col0,
+                 int64_t col1, ByteSet* out);
+
 /// The bytes \a in (about to run in \a ex) reads and writes. False when an operand is not
 /// ready (an unbound tile, an unset view): the instruction will fault on its own.
 bool EvaluateTouched(Executor& ex, const Instr& in, TouchedBytes* reads, TouchedBytes* writes);

@@ -4,7 +4,9 @@
 Each case is one instruction as pto-isa's cost-model tests run it (st/testcase and
 st_a5_fit of hw-native-sys/pto-isa: the tile shapes, valid regions and element types, and the
 `profiling` value each test expects). The kernel is written here, assembled and run with
-`ptorun --profile`; the estimate is the busy cycles of the instruction's pipe.
+`ptorun --profile`; the estimate is the busy cycles of the instruction's pipe. Then one core's
+share of pto-isa's measured fp16 GEMM at four sizes (gemm_kernel.py): the total time and each
+pipe's busy time against the measured ones.
 
   validate.py --ptoas P --ptorun R                 print the table
   validate.py --ptoas P --ptorun R --check DOC     exit 1 unless DOC's table is this one
@@ -16,6 +18,8 @@ import re
 import subprocess
 import sys
 import tempfile
+
+import gemm_kernel
 
 ST = "st/testcase"  # of pto-isa's tests/costmodel
 FIT = "st_a5_fit/testcase"
@@ -118,7 +122,7 @@ def load(dtype, rows, cols):
 # with a measured profiling value whose instruction and operands ptoas can write; fit says
 # whether a number of costs.def was calibrated on the same measurement ("fit") or not ("held
 # out"): pto-isa's 910B3 lines of the f32 ALU, exp, log, max(s), mul(s), rsqrt and relu; ours
-# of vadd on 16-bit integers, vdiv on f16, and the UB -> UB copy.
+# of vadd on 16-bit integers and of the UB -> UB copy; the A5 curves, fitted on st_a5_fit.
 E, S = elementwise, scalar_op
 CASES = [
     ("tadd f32 64x64", "a2a3", 160, f"{ST}/tadd float_64x64", "fit", E("tadd", "f32", "64x64")),
@@ -134,7 +138,7 @@ CASES = [
     ("tmul f16 16x256", "a2a3", 96, f"{ST}/tmul half_16x256", "held out", E("tmul", "f16", "16x256")),
     ("tmul i16 64x64", "a2a3", 168, f"{ST}/tmul int16_64x64", "held out", E("tmul", "i16", "64x64")),
     ("tdiv f32 64x64", "a2a3", 288, f"{ST}/tdiv case_float_64x64_64x64_64x64", "fit", E("tdiv", "f32", "64x64")),
-    ("tdiv f16 64x64", "a2a3", 304, f"{ST}/tdiv case_half_64x64_64x64_64x64", "fit", E("tdiv", "f16", "64x64")),
+    ("tdiv f16 64x64", "a2a3", 304, f"{ST}/tdiv case_half_64x64_64x64_64x64", "held out", E("tdiv", "f16", "64x64")),
     ("texp f32 64x64", "a2a3", 159, f"{ST}/texp float_64x64", "fit", E("texp", "f32", "64x64", arity=1)),
     ("texp f16 64x64", "a2a3", 95, f"{ST}/texp half_64x64", "held out", E("texp", "f16", "64x64", arity=1)),
     ("texp f32 32x32", "a2a3", 63, f"{ST}/texp float_32x32", "fit", E("texp", "f32", "32x32", arity=1)),
@@ -183,11 +187,21 @@ CASES = [
      matmul("f32", "f32", 120, 110, 50)),
     ("tmatmul i8 6x7x8", "a2a3", 7, f"{ST}/tmatmul int8_6x7x8", "held out", matmul("i8", "i32", 6, 7, 8)),
     ("tload f32 128x128 GM->UB", "a2a3", 776, f"{ST}/tload c01_nd_float_128x128", "held out", load("f32", 128, 128)),
-    ("tadd f32 1x1280 (a5)", "a5", 80, f"{FIT}/tadd_fit Fp32Default1DPostUpdateFull", "held out",
+    ("tadd f32 1x1280 (a5)", "a5", 80, f"{FIT}/tadd_fit Fp32Default1DPostUpdateFull", "fit",
      E("tadd", "f32", "1x1280")),
-    ("tadd f32 10x1312 valid 10x1280 (a5)", "a5", 449, f"{FIT}/tadd_fit 10x1312", "held out",
+    ("tadd f32 10x1312 valid 10x1280 (a5)", "a5", 449, f"{FIT}/tadd_fit 10x1312", "fit",
      E("tadd", "f32", "10x1312", "10x1280")),
 ]
+
+
+# pto-isa kernels/manual/a2a3/gemm_performance/README.md, "Measured Performance": m = k = n,
+# the execution time (ms) and the share of it each pipe was busy (TMATMUL, TEXTRACT, TLOAD,
+# TSTORE), on an Ascend A3 with 24 cores.
+GEMM = "kernels/manual/a2a3/gemm_performance"
+GEMM_MEASURED = [(1536, 0.0388, 0.545, 0.422, 0.722, 0.077), (3072, 0.2067, 0.790, 0.620, 0.909, 0.058),
+                 (6144, 1.5060, 0.867, 0.681, 0.952, 0.031), (7680, 3.1680, 0.806, 0.630, 0.984, 0.024)]
+GEMM_PIPES = ["PIPE_M", "PIPE_MTE1", "PIPE_MTE2", "PIPE_FIX"]  # TMATMUL, TEXTRACT, TLOAD, TSTORE
+CLOCK_HZ = 1.85e9
 
 
 def kernel(arch, body):
@@ -212,6 +226,42 @@ def estimate(args, work, name, arch, body, pipe):
     return int(m.group(1))
 
 
+def gemm_estimate(args, work, size):
+    """(total us, {pipe: busy us}) of one core's share of the size^3 GEMM."""
+    src = os.path.join(work, f"gemm_{size}.pto")
+    with open(src, "w") as f:
+        f.write(gemm_kernel.gemm_kernel(size))
+    pbc = src[:-4] + ".pbc"
+    subprocess.run([args.ptoas, src, "-o", pbc], check=True, capture_output=True, text=True)
+    zeros = [f"zeros:{n}" for n in gemm_kernel.input_bytes(size)]
+    run = subprocess.run([args.ptorun, pbc, *zeros, "--profile=/dev/null", "--check=off"], check=True,
+                         capture_output=True, text=True)
+    total = int(re.search(r"an estimated (\d+) cycles", run.stderr).group(1))
+    busy = {}
+    for pipe in GEMM_PIPES:
+        m = re.search(rf"^\s+{pipe}\s+(\d+)\s", run.stderr, re.M)
+        busy[pipe] = int(m.group(1)) if m else 0
+    us = lambda cycles: cycles / CLOCK_HZ * 1e6
+    return us(total), {p: us(c) for p, c in busy.items()}
+
+
+def gemm_table(rows):
+    out = ["| m = k = n | measured time | estimate | ratio | TMATMUL busy | TEXTRACT busy | TLOAD busy "
+           "| TSTORE busy |",
+           "|---|---|---|---|---|---|---|---|"]
+    for (size, ms, *shares), (total, busy) in rows:
+        cells = []
+        for share, pipe in zip(shares, GEMM_PIPES):
+            measured = share * ms * 1000
+            cells.append(f"{measured:.1f} / {busy[pipe]:.1f} us ({busy[pipe] / measured:.2f})")
+        out.append(f"| {size} | {ms * 1000:.1f} us | {total:.1f} us | {total / (ms * 1000):.2f} | "
+                   + " | ".join(cells) + " |")
+    out.append("")
+    out.append("Busy columns: measured (the pipe's share of the measured time) / estimated (the pipe's "
+               "busy cycles), and their ratio.")
+    return "\n".join(out) + "\n"
+
+
 def table(rows):
     out = ["| instruction | architecture | pto-isa test | calibration | reference | estimate | ratio |",
            "|---|---|---|---|---|---|---|"]
@@ -233,10 +283,13 @@ def main():
     p.add_argument("--update", metavar="DOC")
     args = p.parse_args()
     rows = []
+    gemm = []
     with tempfile.TemporaryDirectory() as work:
         for name, arch, ref, source, fit, (body, pipe) in CASES:
             rows.append((name, arch, ref, source, fit, estimate(args, work, name, arch, body, pipe)))
-    text = table(rows)
+        for measured in GEMM_MEASURED:
+            gemm.append((measured, gemm_estimate(args, work, measured[0])))
+    text = table(rows) + "\n" + gemm_table(gemm)
     doc = args.check or args.update
     if not doc:
         sys.stdout.write(text)
