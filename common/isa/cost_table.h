@@ -35,7 +35,13 @@ struct VectorProfile {
 const VectorProfile* VectorProfileOf(Opcode op, ElemClass c);
 
 /// How a tile instruction the NPU runs as several vector instructions runs them.
-enum class SequenceShape : uint8_t { kScalarRowBroadcast, kColumnFold, kColumnChain, kScalarDivide };
+enum class SequenceShape : uint8_t {
+  kScalarRowBroadcast,
+  kColumnFold,
+  kColumnChain,
+  kScalarDivide,
+  kRowBroadcastBinary,
+};
 
 /// A multi-instruction sequence (costs.def: PTO_VECTOR_SEQUENCE): its shape and the profile
 /// of its vector instructions.

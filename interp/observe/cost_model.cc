@@ -122,7 +122,8 @@ bool InPlace(const Step& step) {
 SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info, const cost::VectorSequence& seq,
                                  cost::ElemClass elem_class) {
   SequenceShapeInput in;
-  const bool by_destination = seq.shape == cost::SequenceShape::kScalarRowBroadcast;
+  const bool by_destination = seq.shape == cost::SequenceShape::kScalarRowBroadcast ||
+                              seq.shape == cost::SequenceShape::kRowBroadcastBinary;
   const int tile = by_destination ? 0 : info.num_outputs;
   const uint32_t v = step.in->operands[tile];
   if (tile < info.num_operands() && v != kNoOperand &&
@@ -137,6 +138,11 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info, const cos
   in.repeats = Repeats(step, info);
   in.elem_class = elem_class;
   in.in_place = InPlace(step);
+  const int second = info.num_outputs + 1;
+  if (second < info.num_operands() && step.in->operands[second] != kNoOperand &&
+      GetKindInfo(info.operands[second].kind).reg_class == RegClass::kTile) {
+    in.column_major_operand = !step.function->tiles[step.in->operands[second]].type.row_major();
+  }
   return in;
 }
 

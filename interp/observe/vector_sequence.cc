@@ -147,6 +147,23 @@ void ScalarDivide(const SequenceShapeInput& in, SequenceBuilder* b) {
   b->Barrier();
 }
 
+// a2a3 TRowExpandBinOp: a column-major per-row operand is broadcast to one 32-byte block a
+// row first (vbrcb, 8 rows a repeat); then the operation runs row by row in count mode when a
+// row has more repeats than there are rows, else a repeat a row for each 256 bytes of columns
+// (the last masked to the remainder).
+void RowBroadcastBinary(const SequenceShapeInput& in, SequenceBuilder* b) {
+  if (in.column_major_operand) {
+    b->Vector(Profile("Vbrcb", in.elem_class), 1, (in.rows + 7) / 8, false);
+    b->Barrier();
+  }
+  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+  if (per_row > in.rows) {
+    b->Vector(in.rows, per_row, true);
+  } else {
+    b->Vector(per_row, in.rows, false);
+  }
+}
+
 }  // namespace
 
 void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& profile,
@@ -164,6 +181,9 @@ void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& pr
       break;
     case cost::SequenceShape::kScalarDivide:
       ScalarDivide(in, &b);
+      break;
+    case cost::SequenceShape::kRowBroadcastBinary:
+      RowBroadcastBinary(in, &b);
       break;
   }
   b.Finish(c);

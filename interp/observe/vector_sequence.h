@@ -20,6 +20,7 @@ struct SequenceShapeInput {
   uint64_t repeats = 1;  ///< the instruction's repeats over its largest operand
   cost::ElemClass elem_class = cost::ElemClass::kFloat;
   bool in_place = false;  ///< its destination is its first source
+  bool column_major_operand = false;  ///< its second source is column-major (a row expand's)
 };
 
 /// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.

@@ -1,0 +1,84 @@
+// The multi-instruction sequences' costs, worked out by hand from common/isa/costs.def.
+#include "pto/interp/observe/vector_sequence.h"
+
+#include <doctest/doctest.h>
+
+namespace pto::interp::observe {
+namespace {
+
+StepCost Cost(Opcode op, const SequenceShapeInput& in) {
+  const cost::VectorSequence* seq = cost::VectorSequenceOf(op, Arch::kA2A3);
+  REQUIRE(seq != nullptr);
+  const cost::VectorProfile* p = cost::FindProfile(seq->profile, in.elem_class);
+  REQUIRE(p != nullptr);
+  StepCost c;
+  SequenceCost(*seq, *p, in, &c);
+  return c;
+}
+
+TEST_CASE("tcolsum isBinary folds pairs of rows, a barrier after each level, then copies") {
+  // 64 rows of 64 f32 (one repeat a row), vadd: head 10, slope 2, tail 14, count-mode floor
+  // 16. Levels of 32, 16, 8, 4, 2, 1 vadds of (2 + 16) each; every level but the first pays
+  // the head again, and each ends in a barrier draining the tail: 63 x 18 + 5 x 10 + 6 x 14
+  // = 1268. The copy of 256 bytes at 54.3 GiB/s (31.52 bytes per cycle): 9.
+  SequenceShapeInput in;
+  in.rows = 64, in.cols = 64, in.elem_bytes = 4, in.binary = true;
+  const StepCost c = Cost(Opcode::kTColSum, in);
+  CHECK(c.head == 10);
+  CHECK(c.body == 1268 + 9);
+  CHECK(c.tail == 0);  // the last barrier drained it
+}
+
+TEST_CASE("tcolsum of one row is the copy alone") {
+  SequenceShapeInput in;
+  in.rows = 1, in.cols = 3072, in.elem_bytes = 4, in.binary = true;
+  const StepCost c = Cost(Opcode::kTColSum, in);
+  CHECK(c.head == 0);
+  CHECK(c.body == 390);  // 12288 bytes at 31.52 bytes per cycle: 389.9
+}
+
+TEST_CASE("trowexpand pays a flag round trip and a vector_dup per row") {
+  // vector_dup: head 11, slope 1, tail 13. Per row: the drain of the row before (none for the
+  // first), 2 flag cycles, the head (the first row's is the step's), 1 repeat.
+  SequenceShapeInput in;
+  in.rows = 4, in.cols = 64, in.elem_bytes = 4;
+  const StepCost c = Cost(Opcode::kTRowExpand, in);
+  CHECK(c.head == 11);
+  CHECK(c.body == (2 + 1) + 3 * (13 + 2 + 11 + 1));
+  CHECK(c.tail == 13);
+}
+
+TEST_CASE("trowexpandsub broadcasts a column-major operand, then a repeat a row per column block") {
+  // 32 rows of 128 f32: vbrcb of 4 repeats (head 1, slope 1), a barrier (no tail), then two
+  // vsubs of 32 repeats (head 10, slope 2, tail 14, no floor in normal mode).
+  SequenceShapeInput in;
+  in.rows = 32, in.cols = 128, in.elem_bytes = 4, in.column_major_operand = true;
+  StepCost c = Cost(Opcode::kTRowExpandSub, in);
+  CHECK(c.head == 1);
+  CHECK(c.body == 4 + 10 + 2 * 32 * 2);
+  CHECK(c.tail == 14);
+  // A row-major operand is already a block a row; 2 rows of 512 f32 take 8 repeats a row:
+  // count mode (the floor 16), an instruction a row.
+  in.column_major_operand = false;
+  in.rows = 2, in.cols = 512;
+  c = Cost(Opcode::kTRowExpandSub, in);
+  CHECK(c.head == 10);
+  CHECK(c.body == 2 * (8 * 2 + 16));
+}
+
+TEST_CASE("tdivs: in place a vmuls by the reciprocal, else vector_dup then vdiv") {
+  SequenceShapeInput in;
+  in.repeats = 32, in.elem_bytes = 4, in.elem_class = cost::ElemClass::kFloat, in.in_place = true;
+  StepCost c = Cost(Opcode::kTDivS, in);
+  CHECK(c.head == 11);  // vmuls: head 11, slope 1, tail 15
+  CHECK(c.body == 32);
+  CHECK(c.tail == 15);
+  in.in_place = false;
+  c = Cost(Opcode::kTDivS, in);
+  CHECK(c.head == 11);                      // vector_dup's: 11 + 32, its tail 13 at the barrier
+  CHECK(c.body == 32 + 13 + 11 + 4 * 32);  // then vdiv: head 11, slope 4
+  CHECK(c.tail == 19);
+}
+
+}  // namespace
+}  // namespace pto::interp::observe
