@@ -41,6 +41,8 @@ enum class SequenceShape : uint8_t {
   kColumnChain,
   kScalarDivide,
   kRowBroadcastBinary,
+  kRowBroadcastExpDif,
+  kRootReciprocal,
 };
 
 /// A multi-instruction sequence (costs.def: PTO_VECTOR_SEQUENCE): its shape and the profile

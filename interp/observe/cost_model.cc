@@ -123,7 +123,8 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info, const cos
                                  cost::ElemClass elem_class) {
   SequenceShapeInput in;
   const bool by_destination = seq.shape == cost::SequenceShape::kScalarRowBroadcast ||
-                              seq.shape == cost::SequenceShape::kRowBroadcastBinary;
+                              seq.shape == cost::SequenceShape::kRowBroadcastBinary ||
+                              seq.shape == cost::SequenceShape::kRowBroadcastExpDif;
   const int tile = by_destination ? 0 : info.num_outputs;
   const uint32_t v = step.in->operands[tile];
   if (tile < info.num_operands() && v != kNoOperand &&
@@ -143,6 +144,9 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info, const cos
       GetKindInfo(info.operands[second].kind).reg_class == RegClass::kTile) {
     in.column_major_operand = !step.function->tiles[step.in->operands[second]].type.row_major();
   }
+  const int last = info.num_operands() - 1;  // a tmp tile is the last operand, after the sources
+  in.has_tmp = last >= second && step.in->operands[last] != kNoOperand &&
+               GetKindInfo(info.operands[last].kind).reg_class == RegClass::kTile;
   return in;
 }
 

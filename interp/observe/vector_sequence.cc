@@ -151,17 +151,38 @@ void ScalarDivide(const SequenceShapeInput& in, SequenceBuilder* b) {
 // row first (vbrcb, 8 rows a repeat); then the operation runs row by row in count mode when a
 // row has more repeats than there are rows, else a repeat a row for each 256 bytes of columns
 // (the last masked to the remainder).
-void RowBroadcastBinary(const SequenceShapeInput& in, SequenceBuilder* b) {
+void RowBroadcastBinary(const SequenceShapeInput& in, const cost::VectorProfile& op, SequenceBuilder* b) {
   if (in.column_major_operand) {
     b->Vector(Profile("Vbrcb", in.elem_class), 1, (in.rows + 7) / 8, false);
     b->Barrier();
   }
   const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
   if (per_row > in.rows) {
-    b->Vector(in.rows, per_row, true);
+    b->Vector(op, in.rows, per_row, true);
   } else {
-    b->Vector(per_row, in.rows, false);
+    b->Vector(op, per_row, in.rows, false);
   }
+}
+
+// a2a3 TRowExpandExpdif: TROWEXPANDSUB, a barrier, TEXP of the destination.
+void RowBroadcastExpDif(const SequenceShapeInput& in, SequenceBuilder* b) {
+  RowBroadcastBinary(in, Profile("Vsub", in.elem_class), b);
+  b->Barrier();
+  b->Vector(1, RepeatsOf(in.rows * in.cols * in.elem_bytes), false);
+}
+
+// a2a3 TRsqrtHighPrecision (trsqrt given a tmp tile): 1 / sqrt(x) as vsqrt then vdiv, row by
+// row in count mode; without the tmp, one vrsqrt.
+void RootReciprocal(const SequenceShapeInput& in, SequenceBuilder* b) {
+  if (!in.has_tmp) {
+    b->Vector(1, in.repeats, false);
+    return;
+  }
+  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+  b->Vector(Profile("Vdup", in.elem_class), 1, 1, true);
+  b->Vector(Profile("Vsqrt", in.elem_class), in.rows, per_row, true);
+  b->Barrier();
+  b->Vector(Profile("Vdiv", in.elem_class), in.rows, per_row, true);
 }
 
 }  // namespace
@@ -183,7 +204,13 @@ void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& pr
       ScalarDivide(in, &b);
       break;
     case cost::SequenceShape::kRowBroadcastBinary:
-      RowBroadcastBinary(in, &b);
+      RowBroadcastBinary(in, profile, &b);
+      break;
+    case cost::SequenceShape::kRowBroadcastExpDif:
+      RowBroadcastExpDif(in, &b);
+      break;
+    case cost::SequenceShape::kRootReciprocal:
+      RootReciprocal(in, &b);
       break;
   }
   b.Finish(c);

@@ -21,6 +21,7 @@ struct SequenceShapeInput {
   cost::ElemClass elem_class = cost::ElemClass::kFloat;
   bool in_place = false;  ///< its destination is its first source
   bool column_major_operand = false;  ///< its second source is column-major (a row expand's)
+  bool has_tmp = false;  ///< it was given its optional tmp tile
 };
 
 /// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.

@@ -66,6 +66,34 @@ TEST_CASE("trowexpandsub broadcasts a column-major operand, then a repeat a row 
   CHECK(c.body == 2 * (8 * 2 + 16));
 }
 
+TEST_CASE("trowexpandexpdif is trowexpandsub, a barrier, then vexp over the destination") {
+  // 32 rows of 64 f32: vbrcb 4 repeats (1 + 4), a barrier; one vsub of 32 repeats (10 + 64,
+  // its tail 14 at the barrier); vexp of 32 repeats (head 13, slope 2, tail 18).
+  SequenceShapeInput in;
+  in.rows = 32, in.cols = 64, in.elem_bytes = 4, in.column_major_operand = true;
+  const StepCost c = Cost(Opcode::kTRowExpandExpDif, in);
+  CHECK(c.head == 1);
+  CHECK(c.body == 4 + (10 + 64 + 14) + (13 + 64));
+  CHECK(c.tail == 18);
+}
+
+TEST_CASE("trsqrt with a tmp tile is vsqrt then vdiv, row by row; without one, vrsqrt") {
+  // 4 rows of 64 f32 (one repeat each): vector_dup of one block (11 + 1), four vsqrts (head
+  // 14, slope 2, no floor), a barrier (vsqrt's tail 25), four vdivs (head 11, slope 4, floor
+  // 16 in count mode), vdiv's tail 19 left.
+  SequenceShapeInput in;
+  in.rows = 4, in.cols = 64, in.elem_bytes = 4, in.repeats = 4, in.has_tmp = true;
+  StepCost c = Cost(Opcode::kTRsqrt, in);
+  CHECK(c.head == 11);
+  CHECK(c.body == 1 + 4 * 2 + 25 + 11 + 4 * (4 + 16));
+  CHECK(c.tail == 19);
+  in.has_tmp = false;
+  c = Cost(Opcode::kTRsqrt, in);
+  CHECK(c.head == 10);  // vrsqrt: head 10, slope 1, tail 14
+  CHECK(c.body == 4);
+  CHECK(c.tail == 14);
+}
+
 TEST_CASE("tdivs: in place a vmuls by the reciprocal, else vector_dup then vdiv") {
   SequenceShapeInput in;
   in.repeats = 32, in.elem_bytes = 4, in.elem_class = cost::ElemClass::kFloat, in.in_place = true;
