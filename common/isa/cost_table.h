@@ -43,6 +43,7 @@ enum class SequenceShape : uint8_t {
   kRowBroadcastBinary,
   kRowBroadcastExpDif,
   kRootReciprocal,
+  kRowCopies,
 };
 
 /// A multi-instruction sequence (costs.def: PTO_VECTOR_SEQUENCE): its shape and the profile

@@ -124,7 +124,8 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info, const cos
   SequenceShapeInput in;
   const bool by_destination = seq.shape == cost::SequenceShape::kScalarRowBroadcast ||
                               seq.shape == cost::SequenceShape::kRowBroadcastBinary ||
-                              seq.shape == cost::SequenceShape::kRowBroadcastExpDif;
+                              seq.shape == cost::SequenceShape::kRowBroadcastExpDif ||
+                              seq.shape == cost::SequenceShape::kRowCopies;
   const int tile = by_destination ? 0 : info.num_outputs;
   const uint32_t v = step.in->operands[tile];
   if (tile < info.num_operands() && v != kNoOperand &&

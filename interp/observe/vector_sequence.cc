@@ -185,6 +185,11 @@ void RootReciprocal(const SequenceShapeInput& in, SequenceBuilder* b) {
   b->Vector(Profile("Vdiv", in.elem_class), in.rows, per_row, true);
 }
 
+// a2a3 TColExpand: the source row copied into each valid row of the destination.
+void RowCopies(const SequenceShapeInput& in, SequenceBuilder* b) {
+  for (uint64_t row = 0; row < in.rows; ++row) b->Copy(BlockBytes(in.cols * in.elem_bytes));
+}
+
 }  // namespace
 
 void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& profile,
@@ -211,6 +216,9 @@ void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& pr
       break;
     case cost::SequenceShape::kRootReciprocal:
       RootReciprocal(in, &b);
+      break;
+    case cost::SequenceShape::kRowCopies:
+      RowCopies(in, &b);
       break;
   }
   b.Finish(c);

@@ -94,6 +94,17 @@ TEST_CASE("trsqrt with a tmp tile is vsqrt then vdiv, row by row; without one, v
   CHECK(c.tail == 14);
 }
 
+TEST_CASE("tcolexpand copies the row into each valid row") {
+  // 8 rows of 100 f32: 400 bytes, 13 blocks (416 bytes) a copy at 31.52 bytes per cycle: 13.2,
+  // each copy rounded up as data movement is: 8 x 14.
+  SequenceShapeInput in;
+  in.rows = 8, in.cols = 100, in.elem_bytes = 4;
+  const StepCost c = Cost(Opcode::kTColExpand, in);
+  CHECK(c.head == 0);
+  CHECK(c.body == 8 * 14);
+  CHECK(c.tail == 0);
+}
+
 TEST_CASE("tdivs: in place a vmuls by the reciprocal, else vector_dup then vdiv") {
   SequenceShapeInput in;
   in.repeats = 32, in.elem_bytes = 4, in.elem_class = cost::ElemClass::kFloat, in.in_place = true;
