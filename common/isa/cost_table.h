@@ -36,14 +36,8 @@ const VectorProfile* VectorProfileOf(Opcode op, ElemClass c);
 
 /// How a tile instruction the NPU runs as several vector instructions runs them.
 enum class SequenceShape : uint8_t {
-  kScalarRowBroadcast,
-  kColumnFold,
-  kColumnChain,
-  kScalarDivide,
-  kRowBroadcastBinary,
-  kRowBroadcastExpDif,
-  kRootReciprocal,
-  kRowCopies,
+#define PTO_SEQUENCE_SHAPE(Name) k##Name,
+#include "pto/common/isa/costs.def"
 };
 
 /// A multi-instruction sequence (costs.def: PTO_VECTOR_SEQUENCE): its shape and the profile
@@ -64,7 +58,7 @@ const VectorProfile* FindProfile(std::string_view name, ElemClass c);
 struct A5TileFormula {
   std::string_view family, kernel;
   ElemClass elem_class;
-  double slope, fixed;                 ///< one loop: per repeat, and once
+  double slope, fixed;                    ///< one loop: per repeat, and once
   double row_slope, row_step, row_fixed;  ///< a loop per row: per repeat, per row, once
 };
 

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <vector>
 
-#include "pto/common/isa/roles.h"
 #include "pto/common/isa/cost_table.h"
 #include "pto/common/isa/operand_kinds.h"
 #include "pto/common/isa/pipes.h"
 #include "pto/common/isa/repeat_operands.h"
+#include "pto/common/isa/roles.h"
 #include "pto/interp/observe/vector_sequence.h"
 #include "pto/interp/vm/executor.h"
 
@@ -119,8 +119,8 @@ bool InPlace(const Step& step) {
 // What a multi-instruction sequence runs over: its destination's valid region for a
 // broadcast, its first source's for a reduction; its repeats and element class; tcolsum's
 // isBinary.
-SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info, const cost::VectorSequence& seq,
-                                 cost::ElemClass elem_class) {
+SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
+                                 const cost::VectorSequence& seq, cost::ElemClass elem_class) {
   SequenceShapeInput in;
   const bool by_destination = seq.shape == cost::SequenceShape::kScalarRowBroadcast ||
                               seq.shape == cost::SequenceShape::kRowBroadcastBinary ||
@@ -153,21 +153,23 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info, const cos
 
 // An A5 tile instruction by pto-isa's fitted curve: one loop over the valid region when it is
 // one row or as wide as its tile, else a loop per row (vf_costmodel.hpp, ResolveShapePath).
-void A5FormulaCost(const Step& step, const OpInfo& info, const cost::A5TileFormula& f, StepCost* c) {
+void A5FormulaCost(const Step& step, const OpInfo& info, const cost::A5TileFormula& f,
+                   StepCost* c) {
   const uint32_t v = step.in->operands[0];
   if (v == kNoOperand || GetKindInfo(info.operands[0].kind).reg_class != RegClass::kTile) return;
   const TileType& t = step.function->tiles[v].type;
   const TileState& s = step.ex->tile(v);
   const uint64_t rows = s.valid_rows, cols = s.valid_cols;
-  const uint64_t per_repeat = std::max<uint64_t>(1, static_cast<uint64_t>(cost::kRepeatBytes) /
-                                                        std::max(1, DTypeSize(t.dtype)));
+  const uint64_t per_repeat = std::max<uint64_t>(
+      1, static_cast<uint64_t>(cost::kRepeatBytes) / std::max(1, DTypeSize(t.dtype)));
   auto repeats = [&](uint64_t n) { return static_cast<double>((n + per_repeat - 1) / per_repeat); };
   if (rows == 1 || static_cast<int64_t>(cols) == t.cols) {
     c->head = Cycles(f.fixed);
     c->body = Cycles(f.slope * repeats(rows * cols));
   } else {
     c->head = Cycles(std::max(0.0, f.row_fixed));
-    c->body = Cycles(std::max(0.0, (f.row_slope * repeats(cols) + f.row_step) * static_cast<double>(rows)));
+    c->body = Cycles(
+        std::max(0.0, (f.row_slope * repeats(cols) + f.row_step) * static_cast<double>(rows)));
   }
   c->tail = 0;
 }
@@ -180,7 +182,8 @@ void VectorCost(const Step& step, const OpInfo& info, StepCost* c) {
   }
   const cost::ElemClass elem_class = ClassOf(ElementType(step, info));
   const Arch arch = step.ex->program().arch;
-  if (const cost::A5TileFormula* f = arch == Arch::kA5 ? cost::A5TileFormulaOf(info.opcode, elem_class) : nullptr) {
+  if (const cost::A5TileFormula* f =
+          arch == Arch::kA5 ? cost::A5TileFormulaOf(info.opcode, elem_class) : nullptr) {
     A5FormulaCost(step, info, *f, c);
     return;
   }

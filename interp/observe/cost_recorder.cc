@@ -19,10 +19,10 @@ void CostRecorder::OnStep(const Step& step) {
   const bool scope_end = RoleOf(step.in->op) == Role::kScopeEnd;
   // The scope's own markers are issued by the scalar unit.
   const StepCost c = CostOf(step, in_vector_scope_ && !scope_end);
-  Append({step.function, step.pc, c.head, c.body, static_cast<int32_t>(c.sync.id),
-                      c.sync.kind, c.pipe, static_cast<int8_t>(c.sync.src),
-                      static_cast<int8_t>(c.sync.dst), c.ordered, in_vector_scope_ && !scope_end,
-                      step.in->op, -1, static_cast<uint16_t>(std::min<uint32_t>(c.tail, 0xffff))});
+  Append({step.function, step.pc, c.head, c.body, static_cast<int32_t>(c.sync.id), c.sync.kind,
+          c.pipe, static_cast<int8_t>(c.sync.src), static_cast<int8_t>(c.sync.dst), c.ordered,
+          in_vector_scope_ && !scope_end, step.in->op, -1,
+          static_cast<uint16_t>(std::min<uint32_t>(c.tail, 0xffff))});
   if (implied_order_ && c.sync.kind == check::FlagEvent::Kind::kNone) {
     PipeDeps deps;
     if (order_.Add(static_cast<int32_t>(records_.size() - 1), c.pipe, step.accesses, &deps)) {

@@ -49,7 +49,8 @@ TEST_CASE("a wait no core signals is taken as set, and counted") {
   CHECK(s.end == 5);
 }
 
-TEST_CASE("a barrier drains the pipe's last work once; a streamed instruction takes over the drain") {
+TEST_CASE(
+    "a barrier drains the pipe's last work once; a streamed instruction takes over the drain") {
   CostRecorder core(false);
   CostRecord first = Work(Pipe::kV, 20);
   first.tail = 14;

@@ -258,8 +258,8 @@ std::string ProfileCsv(const Program& program, const Estimate& e) {
 std::string ProfileJson(const Program& program, const Estimate& e) {
   const PipeTotals pipes = SumPipes(e);
   std::string out = StrCat("{\"cycles\": ", e.total(), ", \"launch_cycles\": ", e.launch,
-                           ", \"kernel_cycles\": ", e.cycles, ", \"clock_hz\": ", Number(cost::kClockHz),
-                           ", \"blocks\": [");
+                           ", \"kernel_cycles\": ", e.cycles,
+                           ", \"clock_hz\": ", Number(cost::kClockHz), ", \"blocks\": [");
   for (size_t b = 0; b < e.schedules.size(); ++b) out += StrCat(b ? ", " : "", e.schedules[b].end);
   out += "], \"pipes\": {";
   const char* sep = "";

@@ -16,7 +16,9 @@ class SequenceBuilder {
   explicit SequenceBuilder(const cost::VectorProfile& p) : p_(&p) {}
 
   // \a count instructions of \a repeats each; \a count_mode: the mask counts elements.
-  void Vector(uint64_t count, uint64_t repeats, bool count_mode) { Vector(*p_, count, repeats, count_mode); }
+  void Vector(uint64_t count, uint64_t repeats, bool count_mode) {
+    Vector(*p_, count, repeats, count_mode);
+  }
 
   // The same, of another profile than the row's (the sequence's set-up instructions).
   void Vector(const cost::VectorProfile& p, uint64_t count, uint64_t repeats, bool count_mode) {
@@ -69,7 +71,8 @@ uint64_t RepeatsOf(uint64_t bytes) {
 uint64_t BlockBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32; }
 
 // a2a3 TRowExpand: per row, the scalar unit reads the row's value, then one vector_dup.
-void ScalarRowBroadcast(const SequenceShapeInput& in, SequenceBuilder* b) {
+void ScalarRowBroadcast(const SequenceShapeInput& in, const cost::VectorProfile&,
+                        SequenceBuilder* b) {
   const uint64_t repeats = RepeatsOf(in.cols * in.elem_bytes);
   for (uint64_t row = 0; row < in.rows; ++row) {
     b->ScalarRoundTrip();
@@ -78,7 +81,7 @@ void ScalarRowBroadcast(const SequenceShapeInput& in, SequenceBuilder* b) {
 }
 
 // a2a3 TColSum: pairwise folds (isBinary) or a row-by-row chain, in count mode.
-void ColumnFold(const SequenceShapeInput& in, SequenceBuilder* b) {
+void ColumnFold(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
   const uint64_t row_bytes = in.cols * in.elem_bytes, repeats = RepeatsOf(row_bytes);
   if (in.rows == 1) {
     b->Copy(BlockBytes(row_bytes));
@@ -104,7 +107,7 @@ void ColumnFold(const SequenceShapeInput& in, SequenceBuilder* b) {
 
 // a2a3 TColReduceOps: the first row copied, then each further row folded in, its whole
 // repeats in count mode and its remainder as one masked repeat, a barrier after each.
-void ColumnChain(const SequenceShapeInput& in, SequenceBuilder* b) {
+void ColumnChain(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
   const uint64_t row_bytes = in.cols * in.elem_bytes;
   const auto repeat = static_cast<uint64_t>(cost::kRepeatBytes);
   b->Copy(BlockBytes(row_bytes));
@@ -125,8 +128,9 @@ const cost::VectorProfile& Profile(std::string_view name, cost::ElemClass c) {
 // a2a3 TDivS: a tile divided in place by a float is multiplied by the reciprocal; otherwise
 // the scalar is broadcast (vector_dup) and divided by vdiv, integers by way of floats
 // (vconv there and back, a barrier after each step).
-void ScalarDivide(const SequenceShapeInput& in, SequenceBuilder* b) {
-  const bool integer = in.elem_class == cost::ElemClass::kInt || in.elem_class == cost::ElemClass::kNarrowInt;
+void ScalarDivide(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+  const bool integer =
+      in.elem_class == cost::ElemClass::kInt || in.elem_class == cost::ElemClass::kNarrowInt;
   if (in.in_place && !integer) {
     b->Vector(Profile("Vmuls", in.elem_class), 1, in.repeats, false);
     return;
@@ -137,8 +141,8 @@ void ScalarDivide(const SequenceShapeInput& in, SequenceBuilder* b) {
     b->Vector(1, in.repeats, false);
     return;
   }
-  const cost::ElemClass as_float = in.elem_class == cost::ElemClass::kInt ? cost::ElemClass::kFloat
-                                                                          : cost::ElemClass::kHalf;
+  const cost::ElemClass as_float =
+      in.elem_class == cost::ElemClass::kInt ? cost::ElemClass::kFloat : cost::ElemClass::kHalf;
   const cost::VectorProfile& conv = Profile("Vconv", as_float);
   for (int operand = 0; operand < 2; ++operand) b->Vector(conv, 1, in.repeats, false), b->Barrier();
   b->Vector(*cost::FindProfile("Vdiv", as_float), 1, in.repeats, false);
@@ -151,7 +155,8 @@ void ScalarDivide(const SequenceShapeInput& in, SequenceBuilder* b) {
 // row first (vbrcb, 8 rows a repeat); then the operation runs row by row in count mode when a
 // row has more repeats than there are rows, else a repeat a row for each 256 bytes of columns
 // (the last masked to the remainder).
-void RowBroadcastBinary(const SequenceShapeInput& in, const cost::VectorProfile& op, SequenceBuilder* b) {
+void RowBroadcastBinary(const SequenceShapeInput& in, const cost::VectorProfile& op,
+                        SequenceBuilder* b) {
   if (in.column_major_operand) {
     b->Vector(Profile("Vbrcb", in.elem_class), 1, (in.rows + 7) / 8, false);
     b->Barrier();
@@ -165,7 +170,8 @@ void RowBroadcastBinary(const SequenceShapeInput& in, const cost::VectorProfile&
 }
 
 // a2a3 TRowExpandExpdif: TROWEXPANDSUB, a barrier, TEXP of the destination.
-void RowBroadcastExpDif(const SequenceShapeInput& in, SequenceBuilder* b) {
+void RowBroadcastExpDif(const SequenceShapeInput& in, const cost::VectorProfile&,
+                        SequenceBuilder* b) {
   RowBroadcastBinary(in, Profile("Vsub", in.elem_class), b);
   b->Barrier();
   b->Vector(1, RepeatsOf(in.rows * in.cols * in.elem_bytes), false);
@@ -173,7 +179,7 @@ void RowBroadcastExpDif(const SequenceShapeInput& in, SequenceBuilder* b) {
 
 // a2a3 TRsqrtHighPrecision (trsqrt given a tmp tile): 1 / sqrt(x) as vsqrt then vdiv, row by
 // row in count mode; without the tmp, one vrsqrt.
-void RootReciprocal(const SequenceShapeInput& in, SequenceBuilder* b) {
+void RootReciprocal(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
   if (!in.has_tmp) {
     b->Vector(1, in.repeats, false);
     return;
@@ -186,7 +192,7 @@ void RootReciprocal(const SequenceShapeInput& in, SequenceBuilder* b) {
 }
 
 // a2a3 TColExpand: the source row copied into each valid row of the destination.
-void RowCopies(const SequenceShapeInput& in, SequenceBuilder* b) {
+void RowCopies(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
   for (uint64_t row = 0; row < in.rows; ++row) b->Copy(BlockBytes(in.cols * in.elem_bytes));
 }
 
@@ -194,33 +200,13 @@ void RowCopies(const SequenceShapeInput& in, SequenceBuilder* b) {
 
 void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& profile,
                   const SequenceShapeInput& in, StepCost* c) {
+  using Shape = void (*)(const SequenceShapeInput&, const cost::VectorProfile&, SequenceBuilder*);
+  static constexpr Shape kShapes[] = {
+#define PTO_SEQUENCE_SHAPE(Name) &Name,
+#include "pto/common/isa/costs.def"
+  };
   SequenceBuilder b(profile);
-  switch (seq.shape) {
-    case cost::SequenceShape::kScalarRowBroadcast:
-      ScalarRowBroadcast(in, &b);
-      break;
-    case cost::SequenceShape::kColumnFold:
-      ColumnFold(in, &b);
-      break;
-    case cost::SequenceShape::kColumnChain:
-      ColumnChain(in, &b);
-      break;
-    case cost::SequenceShape::kScalarDivide:
-      ScalarDivide(in, &b);
-      break;
-    case cost::SequenceShape::kRowBroadcastBinary:
-      RowBroadcastBinary(in, profile, &b);
-      break;
-    case cost::SequenceShape::kRowBroadcastExpDif:
-      RowBroadcastExpDif(in, &b);
-      break;
-    case cost::SequenceShape::kRootReciprocal:
-      RootReciprocal(in, &b);
-      break;
-    case cost::SequenceShape::kRowCopies:
-      RowCopies(in, &b);
-      break;
-  }
+  kShapes[static_cast<size_t>(seq.shape)](in, profile, &b);
   b.Finish(c);
 }
 

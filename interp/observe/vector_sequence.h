@@ -16,12 +16,12 @@ namespace pto::interp::observe {
 struct SequenceShapeInput {
   uint64_t rows = 1, cols = 1;
   int elem_bytes = 4;
-  bool binary = false;  ///< tcolsum's isBinary
+  bool binary = false;   ///< tcolsum's isBinary
   uint64_t repeats = 1;  ///< the instruction's repeats over its largest operand
   cost::ElemClass elem_class = cost::ElemClass::kFloat;
-  bool in_place = false;  ///< its destination is its first source
+  bool in_place = false;              ///< its destination is its first source
   bool column_major_operand = false;  ///< its second source is column-major (a row expand's)
-  bool has_tmp = false;  ///< it was given its optional tmp tile
+  bool has_tmp = false;               ///< it was given its optional tmp tile
 };
 
 /// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.

@@ -114,7 +114,7 @@ TEST_CASE("tdivs: in place a vmuls by the reciprocal, else vector_dup then vdiv"
   CHECK(c.tail == 15);
   in.in_place = false;
   c = Cost(Opcode::kTDivS, in);
-  CHECK(c.head == 11);                      // vector_dup's: 11 + 32, its tail 13 at the barrier
+  CHECK(c.head == 11);                     // vector_dup's: 11 + 32, its tail 13 at the barrier
   CHECK(c.body == 32 + 13 + 11 + 4 * 32);  // then vdiv: head 11, slope 4
   CHECK(c.tail == 19);
 }

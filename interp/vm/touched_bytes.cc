@@ -47,7 +47,7 @@ void AddTileRect(const TileType& t, uint64_t addr, int64_t row0, int64_t row1, i
   const int64_t c0 = std::max<int64_t>(col0, 0), c1 = std::min<int64_t>(col1, t.cols);
   if (r0 >= r1 || c0 >= c1) return;
   ByteSet& set = *out;
-  if (t.Plain() && t.row_major()) {  // a run per row, in ascending order (Add merges them)
+  if (t.Plain() && t.row_major()) {          // a run per row, in ascending order (Add merges them)
     if (c0 == 0 && c1 == t.StorageCols()) {  // whole rows: one run
       set.Add(addr + static_cast<uint64_t>(t.ElementOffset(r0, 0)) * size,
               addr + static_cast<uint64_t>(t.ElementOffset(r1, 0)) * size);
@@ -83,7 +83,8 @@ void AddTileRect(const TileType& t, uint64_t addr, int64_t row0, int64_t row1, i
     int64_t end = runs[k].second;
     size_t next = k + 1;
     while (next < runs.size() && runs[next].first <= end) end = std::max(end, runs[next++].second);
-    set.Add(addr + static_cast<uint64_t>(runs[k].first) * size, addr + static_cast<uint64_t>(end) * size);
+    set.Add(addr + static_cast<uint64_t>(runs[k].first) * size,
+            addr + static_cast<uint64_t>(end) * size);
     k = next;
   }
 }
