@@ -147,6 +147,14 @@ const A5TileFormula* A5TileFormulaOf(Opcode op, ElemClass c) {
   return CostsOf(op).a5[static_cast<size_t>(c)];
 }
 
+bool OverDestination(SequenceShape shape) {
+  static constexpr bool kOverDestination[] = {
+#define PTO_SEQUENCE_SHAPE(Name, Over) std::string_view(#Over) == "Destination",
+#include "pto/common/isa/costs.def"
+  };
+  return kOverDestination[static_cast<size_t>(shape)];
+}
+
 const VectorSequence* VectorSequenceOf(Opcode op, Arch arch) {
   const SequenceRow* row = CostsOf(op).sequence;
   return row && row->arch == arch ? &row->sequence : nullptr;

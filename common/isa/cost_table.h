@@ -36,9 +36,13 @@ const VectorProfile* VectorProfileOf(Opcode op, ElemClass c);
 
 /// How a tile instruction the NPU runs as several vector instructions runs them.
 enum class SequenceShape : uint8_t {
-#define PTO_SEQUENCE_SHAPE(Name) k##Name,
+#define PTO_SEQUENCE_SHAPE(Name, Over) k##Name,
 #include "pto/common/isa/costs.def"
 };
+
+/// Whether \a shape's rows and columns are its instruction's destination's valid region (else
+/// its first source's).
+bool OverDestination(SequenceShape shape);
 
 /// A multi-instruction sequence (costs.def: PTO_VECTOR_SEQUENCE): its shape and the profile
 /// of its vector instructions.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "pto/common/isa/attributes.h"
 #include "pto/common/isa/cost_table.h"
 #include "pto/common/isa/operand_kinds.h"
 #include "pto/common/isa/pipes.h"
@@ -22,9 +23,25 @@ uint32_t Cycles(double c) { return static_cast<uint32_t>(std::min(std::llround(c
 
 cost::Place PlaceOf(const Access& a) { return {a.place.global, a.place.mem}; }
 
+// How many DMA transfers a move through a global view takes: one per index of the view's
+// dimensions before its last two (a2a3 TLoad.hpp:123-132: a copy per (gShape0, gShape1,
+// gShape2) of a 5-D view, each of the inner two dimensions' bursts); 1 without a view.
+uint64_t Transfers(const Step& step, const OpInfo& info) {
+  for (int i = 0; i < info.num_operands(); ++i) {
+    const uint32_t v = step.in->operands[i];
+    if (v == kNoOperand || GetKindInfo(info.operands[i].kind).reg_class != RegClass::kView) continue;
+    const ViewState& view = step.ex->view(v);
+    uint64_t transfers = 1;
+    for (int d = 0; d + 2 < view.rank; ++d) transfers *= static_cast<uint64_t>(std::max<int64_t>(1, view.shape[d]));
+    return transfers;
+  }
+  return 1;
+}
+
 // Data movement: the bytes written, at the bandwidth from the first place read to the first
-// written (a load with no source read, such as a fill of L1, moves within its memory).
-uint32_t MoveCycles(const Step& step) {
+// written (a load with no source read, such as a fill of L1, moves within its memory), each
+// transfer at the bandwidth of its own size (the fitted curve of GM -> UB).
+uint32_t MoveCycles(const Step& step, const OpInfo& info) {
   uint64_t written = 0;
   const Access* from = nullptr;
   const Access* to = nullptr;
@@ -37,7 +54,9 @@ uint32_t MoveCycles(const Step& step) {
     }
   }
   if (!to) return cost::kScalarCycles;
-  const double per_cycle = cost::BytesPerCycle(PlaceOf(from ? *from : *to), PlaceOf(*to), written);
+  const uint64_t transfers = std::min<uint64_t>(Transfers(step, info), std::max<uint64_t>(1, written));
+  const uint64_t each = written / transfers;
+  const double per_cycle = cost::BytesPerCycle(PlaceOf(from ? *from : *to), PlaceOf(*to), each);
   return Cycles(std::ceil(static_cast<double>(written) / per_cycle));
 }
 
@@ -116,17 +135,13 @@ bool InPlace(const Step& step) {
   return read && write && read->place == write->place && read->begin == write->begin;
 }
 
-// What a multi-instruction sequence runs over: its destination's valid region for a
-// broadcast, its first source's for a reduction; its repeats and element class; tcolsum's
-// isBinary.
+// What a multi-instruction sequence runs over: its destination's or its first source's valid
+// region (as its shape says), its repeats and element class, and the operands and attributes
+// a shape asks after.
 SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
                                  const cost::VectorSequence& seq, cost::ElemClass elem_class) {
   SequenceShapeInput in;
-  const bool by_destination = seq.shape == cost::SequenceShape::kScalarRowBroadcast ||
-                              seq.shape == cost::SequenceShape::kRowBroadcastBinary ||
-                              seq.shape == cost::SequenceShape::kRowBroadcastExpDif ||
-                              seq.shape == cost::SequenceShape::kRowCopies;
-  const int tile = by_destination ? 0 : info.num_outputs;
+  const int tile = cost::OverDestination(seq.shape) ? 0 : info.num_outputs;
   const uint32_t v = step.in->operands[tile];
   if (tile < info.num_operands() && v != kNoOperand &&
       GetKindInfo(info.operands[tile].kind).reg_class == RegClass::kTile) {
@@ -136,6 +151,9 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
   }
   for (int i = 0; i < info.num_operands(); ++i) {
     if (info.operands[i].attr == "isBinary") in.binary = step.in->operands[i] != 0;
+    if (info.operands[i].attr == "cmpMode") {
+      in.not_equal = step.in->operands[i] == static_cast<uint32_t>(CmpMode::kNe);
+    }
   }
   in.repeats = Repeats(step, info);
   in.elem_class = elem_class;
@@ -307,7 +325,7 @@ StepCost CostOf(const Step& step, bool in_vector_scope) {
       CubeCost(step, info, &c);
       break;
     default:
-      c.body = MoveCycles(step);
+      c.body = MoveCycles(step, info);
       break;
   }
   if (info.is_pipe()) PipeSignal(step, info, &c);

@@ -45,6 +45,9 @@ class SequenceBuilder {
     pending_ = false, drained_ = true;
   }
 
+  // A set-up instruction of \a cycles on the pipe (set_cmpmask).
+  void Scalar(double cycles) { body_ += cycles; }
+
   // set_flag/wait_flag V->S, then S->V: the pipe drains and waits for the scalar unit.
   void ScalarRoundTrip() {
     Barrier();
@@ -196,13 +199,35 @@ void RowCopies(const SequenceShapeInput& in, const cost::VectorProfile&, Sequenc
   for (uint64_t row = 0; row < in.rows; ++row) b->Copy(BlockBytes(in.cols * in.elem_bytes));
 }
 
+// a2a3 TCmps: a compare a valid row; NE compares equal, then inverts the mask (vnot).
+void RowCompare(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+  b->Vector(in.rows, RepeatsOf(in.cols * in.elem_bytes), false);
+  if (!in.not_equal) return;
+  b->Barrier();
+  b->Vector(Profile("Vnot", in.elem_class), 1, RepeatsOf(in.rows * in.cols / 8), true);
+}
+
+// a2a3 TSel: per row, the row's mask address broadcast into the tmp tile, made the compare
+// mask (set_cmpmask, between two barriers), then vsel of the row.
+void RowSelect(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+  const cost::VectorProfile& dup = Profile("Vdup", in.elem_class);
+  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+  for (uint64_t row = 0; row < in.rows; ++row) {
+    b->Vector(dup, 1, 1, true);
+    b->Barrier();
+    b->Scalar(cost::kScalarCycles);
+    b->Barrier();
+    b->Vector(1, per_row, true);
+  }
+}
+
 }  // namespace
 
 void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& profile,
                   const SequenceShapeInput& in, StepCost* c) {
   using Shape = void (*)(const SequenceShapeInput&, const cost::VectorProfile&, SequenceBuilder*);
   static constexpr Shape kShapes[] = {
-#define PTO_SEQUENCE_SHAPE(Name) &Name,
+#define PTO_SEQUENCE_SHAPE(Name, Over) &Name,
 #include "pto/common/isa/costs.def"
   };
   SequenceBuilder b(profile);

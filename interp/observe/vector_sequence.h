@@ -22,6 +22,7 @@ struct SequenceShapeInput {
   bool in_place = false;              ///< its destination is its first source
   bool column_major_operand = false;  ///< its second source is column-major (a row expand's)
   bool has_tmp = false;               ///< it was given its optional tmp tile
+  bool not_equal = false;             ///< a compare's cmpMode is NE
 };
 
 /// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.

@@ -105,6 +105,36 @@ TEST_CASE("tcolexpand copies the row into each valid row") {
   CHECK(c.tail == 0);
 }
 
+TEST_CASE("tcmps compares a row at a time; not-equal inverts the mask after a barrier") {
+  // 16 rows of 32 f32 (half a repeat each): 16 vcmps of one repeat (head 14, slope 2, tail 22).
+  SequenceShapeInput in;
+  in.rows = 16, in.cols = 32, in.elem_bytes = 4;
+  StepCost c = Cost(Opcode::kTCmpS, in);
+  CHECK(c.head == 14);
+  CHECK(c.body == 16 * 2);
+  CHECK(c.tail == 22);
+  // NE: then the drain, and one vnot over the 64 mask bytes (1 repeat: head 8, slope 2, tail
+  // 12; no count-mode floor for vnot).
+  in.not_equal = true;
+  c = Cost(Opcode::kTCmpS, in);
+  CHECK(c.body == 16 * 2 + 22 + 8 + 2);
+  CHECK(c.tail == 12);
+}
+
+TEST_CASE("tsel sets the compare mask and selects a row at a time") {
+  // 2 rows of 64 f32: per row vector_dup (head 11 once it drained, slope 1, tail 13), a
+  // barrier, set_cmpmask (1), a barrier (nothing left), vsel of one repeat in count mode
+  // (head 13, slope 2, tail 14, no floor). The second row's vector_dup follows vsel without a
+  // barrier: no head, and vsel's tail is taken over.
+  SequenceShapeInput in;
+  in.rows = 2, in.cols = 64, in.elem_bytes = 4;
+  const StepCost c = Cost(Opcode::kTSel, in);
+  CHECK(c.head == 11);
+  const int row = 13 + 1 + 13 + 2;  // the dup's drain, set_cmpmask, vsel's head and repeat
+  CHECK(c.body == 1 + row + 1 + row);
+  CHECK(c.tail == 14);
+}
+
 TEST_CASE("tdivs: in place a vmuls by the reciprocal, else vector_dup then vdiv") {
   SequenceShapeInput in;
   in.repeats = 32, in.elem_bytes = 4, in.elem_class = cost::ElemClass::kFloat, in.in_place = true;

@@ -27,7 +27,7 @@ BEGIN = "<!-- validation table: tests/costmodel/validate.py --update docs/cost-m
 END = "<!-- end of validation table -->"
 
 
-SIZES = {"f32": 4, "i32": 4, "f16": 2, "i16": 2, "i8": 1}
+SIZES = {"f32": 4, "i32": 4, "f16": 2, "i16": 2, "i8": 1, "ui8": 1}
 
 
 def vec(shape, dtype, valid=None, extra=""):
@@ -59,6 +59,13 @@ def convert(src_type, dst_type, shape):
     src, dst = vec(shape, src_type), vec(shape, dst_type)
     body = tiles([("a", src), ("c", dst)])
     body += f"    pto.tcvt ins(%a {{rmode = #pto<round_mode CAST_RINT>}} : {src}) outs(%c : {dst})\n"
+    return body, "PIPE_V"
+
+
+def transpose(dtype, rows, cols):
+    src, dst = vec(f"{rows}x{cols}", dtype), vec(f"{cols}x{rows}", dtype)
+    body = tiles([("a", src), ("c", dst), ("t", dst)])
+    body += f"    pto.ttrans ins(%a, %t : {src}, {dst}) outs(%c : {dst})\n"
     return body, "PIPE_V"
 
 
@@ -116,6 +123,34 @@ def load(dtype, rows, cols):
     body += tiles([("a", t)])
     body += f"    pto.tload ins(%v : !pto.tensor_view<?x?x{dtype}>) outs(%a : {t})\n"
     return body, "PIPE_MTE2"
+
+
+def load5d(dtype, shape, tile, valid=None, pad=None, dn=False):
+    """tload from a 5-D global tensor (tload's tests: gShape0..2 outer, then rows and columns;
+    DN: the inner two column-major) into a row-major (DN: column-major) tile."""
+    extents = {}
+    lines = []
+
+    def const(n):
+        if n not in extents:
+            extents[n] = f"%k{n}"
+            lines.append(f"    %k{n} = arith.constant {n} : index\n")
+        return extents[n]
+
+    rows, cols = shape[3], shape[4]
+    inner = [1, rows] if dn else [cols, 1]
+    strides = [shape[1] * shape[2] * rows * cols, shape[2] * rows * cols, rows * cols] + inner
+    dims = ", ".join(const(n) for n in shape)
+    steps = ", ".join(const(n) for n in strides)
+    layout = " {layout = #pto.layout<dn>}" if dn else ""
+    kind = f"!pto.tensor_view<?x?x?x?x?x{dtype}>"
+    extra = (", blayout=col_major" if dn else "") + (f", pad={pad}" if pad else "")
+    t = vec(tile, dtype, valid, extra)
+    body = "".join(lines)
+    body += f"    %v = pto.make_tensor_view %x, shape = [{dims}], strides = [{steps}]{layout} : {kind}\n"
+    body += tiles([("a", t)])
+    body += f"    pto.tload ins(%v : {kind}) outs(%a : {t})\n"
+    return body, "PIPE_MTE2", dtype
 
 
 # (name, arch, reference cycles, pto-isa source, fit, kernel). Every st/testcase reference
@@ -186,7 +221,24 @@ CASES = [
     ("tmatmul f32 120x110x50", "a2a3", 902, f"{ST}/tmatmul float_120x110x50", "held out",
      matmul("f32", "f32", 120, 110, 50)),
     ("tmatmul i8 6x7x8", "a2a3", 7, f"{ST}/tmatmul int8_6x7x8", "held out", matmul("i8", "i32", 6, 7, 8)),
+    ("tmatmul f16 128x128x64", "a2a3", 262, f"{ST}/tmatmul split_k_half_128x128x64_reps5", "held out",
+     matmul("f16", "f32", 128, 128, 64)),
+    ("ttrans f32 128x128", "a2a3", 501, f"{ST}/ttrans float_128x128", "held out", transpose("f32", 128, 128)),
     ("tload f32 128x128 GM->UB", "a2a3", 776, f"{ST}/tload c01_nd_float_128x128", "held out", load("f32", 128, 128)),
+    ("tload f32 2x2x2x32x64 GM->UB", "a2a3", 2624, f"{ST}/tload c02_nd_float_256x64", "held out",
+     load5d("f32", [2, 2, 2, 32, 64], "256x64")),
+    ("tload f32 128x127 pad max", "a2a3", 773, f"{ST}/tload c03_nd_float_128x127_padmax", "held out",
+     load5d("f32", [1, 1, 1, 128, 127], "128x128", "128x127", "max")),
+    ("tload i16 128x127 pad max", "a2a3", 519, f"{ST}/tload c04_nd_int16_128x127_padmax", "held out",
+     load5d("i16", [1, 1, 1, 128, 127], "128x128", "128x127", "max")),
+    ("tload ui8 128x127 pad min", "a2a3", 392, f"{ST}/tload c05_nd_uint8_128x127_padmin", "held out",
+     load5d("ui8", [1, 1, 1, 128, 127], "128x128", "128x127", "min")),
+    ("tload i16 1x1x32x2x128", "a2a3", 8576, f"{ST}/tload c06_nd_int16_64x128_dyn", "held out",
+     load5d("i16", [1, 1, 32, 2, 128], "64x128")),
+    ("tload f32 2x2x2x32x60 pad max", "a2a3", 2497, f"{ST}/tload c08_nd_float_256x60_padmax", "held out",
+     load5d("f32", [2, 2, 2, 32, 60], "256x64", "256x60", "max")),
+    ("tload f32 DN 1x1x32x64x4", "a2a3", 8704, f"{ST}/tload c09_dn_float_64x128", "held out",
+     load5d("f32", [1, 1, 32, 64, 4], "64x128", dn=True)),
     ("tadd f32 1x1280 (a5)", "a5", 80, f"{FIT}/tadd_fit Fp32Default1DPostUpdateFull", "fit",
      E("tadd", "f32", "1x1280")),
     ("tadd f32 10x1312 valid 10x1280 (a5)", "a5", 449, f"{FIT}/tadd_fit 10x1312", "fit",
@@ -204,15 +256,15 @@ GEMM_PIPES = ["PIPE_M", "PIPE_MTE1", "PIPE_MTE2", "PIPE_FIX"]  # TMATMUL, TEXTRA
 CLOCK_HZ = 1.85e9
 
 
-def kernel(arch, body):
+def kernel(arch, body, ptr="f32"):
     return (f'module attributes {{pto.target_arch = "{arch}"}} {{\n'
-            f"  func.func @k(%x: !pto.ptr<f32>) {{\n{body}    return\n  }}\n}}\n")
+            f"  func.func @k(%x: !pto.ptr<{ptr}>) {{\n{body}    return\n  }}\n}}\n")
 
 
-def estimate(args, work, name, arch, body, pipe):
+def estimate(args, work, name, arch, body, pipe, ptr="f32"):
     src = os.path.join(work, re.sub(r"\W+", "_", name) + ".pto")
     with open(src, "w") as f:
-        f.write(kernel(arch, body))
+        f.write(kernel(arch, body, ptr))
     pbc = src[:-4] + ".pbc"
     asm = subprocess.run([args.ptoas, src, "-o", pbc], capture_output=True, text=True)
     if asm.returncode != 0:
@@ -285,8 +337,8 @@ def main():
     rows = []
     gemm = []
     with tempfile.TemporaryDirectory() as work:
-        for name, arch, ref, source, fit, (body, pipe) in CASES:
-            rows.append((name, arch, ref, source, fit, estimate(args, work, name, arch, body, pipe)))
+        for name, arch, ref, source, fit, program in CASES:
+            rows.append((name, arch, ref, source, fit, estimate(args, work, name, arch, *program)))
         for measured in GEMM_MEASURED:
             gemm.append((measured, gemm_estimate(args, work, measured[0])))
     text = table(rows) + "\n" + gemm_table(gemm)
