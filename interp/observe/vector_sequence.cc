@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <string_view>
 
 namespace pto::interp::observe {
@@ -218,6 +219,43 @@ void RowSelect(const SequenceShapeInput& in, const cost::VectorProfile&, Sequenc
     b->Scalar(cost::kScalarCycles);
     b->Barrier();
     b->Vector(1, per_row, true);
+  }
+}
+
+// Steps of \a count instructions of \a repeats each, a barrier after each.
+void Steps(std::initializer_list<std::string_view> names, cost::ElemClass c, uint64_t repeats,
+           bool count_mode, SequenceBuilder* b) {
+  for (std::string_view name : names) {
+    b->Vector(Profile(name, c), 1, repeats, count_mode);
+    b->Barrier();
+  }
+}
+
+// a2a3 TFmod: a row at a time, q = a / b truncated, a - q b, each step behind a barrier.
+void RowFmod(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+  for (uint64_t row = 0; row < in.rows; ++row) {
+    Steps({"Vdiv", "Vconv", "Vmul", "Vsub"}, in.elem_class, per_row, true, b);
+  }
+}
+
+// a2a3 TRem: TFmod's steps with a floor, then r b < 0 found (vcmp into a mask set by
+// set_cmpmask) and b added where it holds (vadd, vsel); i32 through f32.
+void RowRemainder(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+  const bool integer = in.elem_class == cost::ElemClass::kInt;
+  const cost::ElemClass f32 = cost::ElemClass::kFloat;
+  for (uint64_t row = 0; row < in.rows; ++row) {
+    if (integer) Steps({"Vconv"}, f32, per_row, true, b);
+    Steps({"Vdiv", "Vconv"}, f32, per_row, true, b);
+    if (integer) Steps({"Vconv"}, f32, per_row, true, b);
+    Steps({"Vmul", "Vsub"}, in.elem_class, per_row, true, b);
+    if (integer) Steps({"Vconv"}, f32, per_row, true, b);
+    Steps({"Vmul", "Vdup"}, f32, per_row, true, b);
+    b->Scalar(cost::kScalarCycles);  // set_cmpmask
+    b->Barrier();
+    Steps({"Vcmp", "Vadd", "Vsel"}, f32, per_row, false, b);
+    if (integer) Steps({"Vconv"}, f32, per_row, true, b);
   }
 }
 
