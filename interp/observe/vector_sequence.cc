@@ -201,8 +201,8 @@ void RowCopies(const SequenceShapeInput& in, const cost::VectorProfile&, Sequenc
 }
 
 // a2a3 TCmps: a compare a valid row; NE compares equal, then inverts the mask (vnot).
-void RowCompare(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
-  b->Vector(in.rows, RepeatsOf(in.cols * in.elem_bytes), false);
+void RowCompare(const SequenceShapeInput& in, const cost::VectorProfile& cmp, SequenceBuilder* b) {
+  b->Vector(cmp, in.rows, RepeatsOf(in.cols * in.elem_bytes), false);
   if (!in.not_equal) return;
   b->Barrier();
   b->Vector(Profile("Vnot", in.elem_class), 1, RepeatsOf(in.rows * in.cols / 8), true);
@@ -210,7 +210,7 @@ void RowCompare(const SequenceShapeInput& in, const cost::VectorProfile&, Sequen
 
 // a2a3 TSel: per row, the row's mask address broadcast into the tmp tile, made the compare
 // mask (set_cmpmask, between two barriers), then vsel of the row.
-void RowSelect(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+void RowSelect(const SequenceShapeInput& in, const cost::VectorProfile& sel, SequenceBuilder* b) {
   const cost::VectorProfile& dup = Profile("Vdup", in.elem_class);
   const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
   for (uint64_t row = 0; row < in.rows; ++row) {
@@ -218,7 +218,7 @@ void RowSelect(const SequenceShapeInput& in, const cost::VectorProfile&, Sequenc
     b->Barrier();
     b->Scalar(cost::kScalarCycles);
     b->Barrier();
-    b->Vector(1, per_row, true);
+    b->Vector(sel, 1, per_row, true);
   }
 }
 
@@ -257,6 +257,24 @@ void RowRemainder(const SequenceShapeInput& in, const cost::VectorProfile&, Sequ
     Steps({"Vcmp", "Vadd", "Vsel"}, f32, per_row, false, b);
     if (integer) Steps({"Vconv"}, f32, per_row, true, b);
   }
+}
+
+// a2a3 TPrelu: TMUL into the destination, TCMPS (> 0), TSEL between the two, barriers
+// between.
+void PReluSelect(const SequenceShapeInput& in, const cost::VectorProfile& mul, SequenceBuilder* b) {
+  b->Vector(mul, 1, in.repeats, false);
+  b->Barrier();
+  SequenceShapeInput compare = in;
+  compare.not_equal = false;
+  RowCompare(compare, Profile("Vcmp", in.elem_class), b);
+  b->Barrier();
+  RowSelect(in, Profile("Vsel", in.elem_class), b);
+}
+
+// a2a3 TXor: (a | b) & ~(a & b) as TOR, TAND, TNOT, TAND, barriers between.
+void XorByAndOr(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+  Steps({"Vor", "Vand", "Vnot"}, in.elem_class, in.repeats, false, b);
+  b->Vector(Profile("Vand", in.elem_class), 1, in.repeats, false);
 }
 
 }  // namespace

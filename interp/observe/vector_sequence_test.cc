@@ -159,6 +159,25 @@ TEST_CASE("trem adds a sign fix to tfmod's steps") {
   CHECK(c.body == 50 + 34 + 43 + 42 + 43 + 25 + 1 + 38 + 26 + 29 - 11);
 }
 
+TEST_CASE("tprelu is tmul, tcmps and tsel behind barriers; txor is four bitwise steps") {
+  // 2 rows of 64 f32: tmul of 2 repeats (head 10, 2 x 2, tail 15); two vcmps of one repeat
+  // (head 14, 2 each, tail 22); then tsel's two rows as in the tsel case (33 each after a
+  // drain: vector_dup 11 + 1 + 13, set_cmpmask 1, vsel 13 + 2), the second row's dup streaming.
+  SequenceShapeInput in;
+  in.rows = 2, in.cols = 64, in.elem_bytes = 4, in.repeats = 2;
+  StepCost c = Cost(Opcode::kTPRelu, in);
+  CHECK(c.head == 10);
+  CHECK(c.body == 4 + 15 + (14 + 4 + 22) + (11 + 1 + 13 + 1 + 13 + 2) + (1 + 13 + 1 + 13 + 2));
+  CHECK(c.tail == 14);
+  // txor on 4 repeats of i16: vor (its head the step's, 8, its drain 12), vand and vnot (8 +
+  // 8 + 12 each: head, 4 repeats, drain), then vand (8 + 8, its tail left).
+  in.elem_class = cost::ElemClass::kNarrowInt, in.repeats = 4;
+  c = Cost(Opcode::kTXor, in);
+  CHECK(c.head == 8);
+  CHECK(c.body == (8 + 12) + 2 * (8 + 8 + 12) + (8 + 8));
+  CHECK(c.tail == 12);
+}
+
 TEST_CASE("tdivs: in place a vmuls by the reciprocal, else vector_dup then vdiv") {
   SequenceShapeInput in;
   in.repeats = 32, in.elem_bytes = 4, in.elem_class = cost::ElemClass::kFloat, in.in_place = true;
