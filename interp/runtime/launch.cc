@@ -140,20 +140,29 @@ bool Block::Run() {
   const int n = core_count();
   std::vector<char> ok(n, 1);
   FirstException out_of_memory;
+  // An exception must not leave a core's thread (it would end the process): out of memory,
+  // in the core or in telling the others it is done (a deadlock report allocates), is kept
+  // and rethrown below, once every core's thread is joined.
   auto run_core = [&](int i) {
     try {
       if (execs_[i]) ok[i] = execs_[i]->Run();
     } catch (const std::bad_alloc&) {
-      out_of_memory.Keep();  // rethrown below, once every core's thread is joined
+      out_of_memory.Keep();
       ok[i] = 0;
     }
-    if (hub_) {
-      if (!ok[i]) hub_->Abort();
-      hub_->CoreDone();
-    }
-    if (signals_) {
-      if (!ok[i]) signals_->Abort();
-      signals_->CoreDone();
+    try {
+      if (hub_) {
+        if (!ok[i]) hub_->Abort();
+        hub_->CoreDone();
+      }
+      if (signals_) {
+        if (!ok[i]) signals_->Abort();
+        signals_->CoreDone();
+      }
+    } catch (const std::bad_alloc&) {
+      out_of_memory.Keep();
+      if (hub_) hub_->Abort();  // wakes every waiting core, which then gives up
+      if (signals_) signals_->Abort();
     }
   };
   std::vector<std::thread> threads;
@@ -271,16 +280,13 @@ bool Launch::Run(int threads) {
   std::atomic<int> next{0};
   FirstException out_of_memory;
   std::mutex start_mutex;  // guards start_error_
-  auto worker = [&] {
+  // Runs blocks until none is left. Anything it allocates may fail: running a block, merging
+  // its findings, keeping a block's start error. An exception must not leave a pool thread
+  // (it would end the process), so out of memory is kept and rethrown on the main thread.
+  auto run_blocks = [&] {
     for (int b; (b = next.fetch_add(1)) < count;) {
-      try {
-        if (!blocks_[b]) MakeBlock(b);
-        ok[b] = blocks_[b]->Run();
-      } catch (const std::bad_alloc&) {
-        out_of_memory.Keep();  // rethrown on the main thread, where ptorun reports it
-        next = count;
-        return;
-      }
+      if (!blocks_[b]) MakeBlock(b);
+      ok[b] = blocks_[b]->Run();
       Block& block = *blocks_[b];
       if (!block.start_error().empty()) {
         const std::lock_guard<std::mutex> lock(start_mutex);
@@ -288,13 +294,15 @@ bool Launch::Run(int threads) {
         next = count;
         return;
       }
-      try {  // (merging a block's findings and touches allocates too)
-        FinishBlock(b, ok[b]);
-      } catch (const std::bad_alloc&) {
-        out_of_memory.Keep();
-        next = count;
-        return;
-      }
+      FinishBlock(b, ok[b]);
+    }
+  };
+  auto worker = [&] {
+    try {
+      run_blocks();
+    } catch (const std::bad_alloc&) {
+      out_of_memory.Keep();  // rethrown on the main thread, where ptorun reports it
+      next = count;
     }
   };
   // Blocks that signal each other must all run at once.

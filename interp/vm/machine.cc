@@ -13,6 +13,9 @@ namespace {
 // same zero fill.
 struct ArenaPool {
   static constexpr size_t kLimit = 8 * kMemoryCount;
+  // Room for every arena it keeps, made up front: a destructor gives arenas back, and a
+  // push_back that allocated there could throw out of memory where nothing may throw.
+  ArenaPool() { free.reserve(kLimit); }
   std::mutex mutex;
   std::vector<AlignedBytes> free;
 };
