@@ -277,6 +277,31 @@ void XorByAndOr(const SequenceShapeInput& in, const cost::VectorProfile&, Sequen
   b->Vector(Profile("Vand", in.elem_class), 1, in.repeats, false);
 }
 
+// a2a3 TFmodS: TFmod's steps a row at a time, the scalar broadcast first (vector_dup).
+void RowFmodScalar(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+  for (uint64_t row = 0; row < in.rows; ++row) {
+    Steps({"Vdup", "Vdiv", "Vconv", "Vmuls", "Vsub"}, in.elem_class, per_row, true, b);
+  }
+}
+
+// a2a3 TANDS, TORS: TEXPANDS of the scalar into the destination, a barrier, the operation.
+void BroadcastBitwise(const SequenceShapeInput& in, const cost::VectorProfile& op, SequenceBuilder* b) {
+  b->Vector(Profile("Vdup", in.elem_class), 1, in.repeats, false);
+  b->Barrier();
+  b->Vector(op, 1, in.repeats, false);
+}
+
+// a2a3 TXORS: TORS into tmp, TANDS, TNOT, TAND, barriers between.
+void BroadcastXor(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+  BroadcastBitwise(in, Profile("Vor", in.elem_class), b);
+  b->Barrier();
+  BroadcastBitwise(in, Profile("Vand", in.elem_class), b);
+  b->Barrier();
+  Steps({"Vnot"}, in.elem_class, in.repeats, false, b);
+  b->Vector(Profile("Vand", in.elem_class), 1, in.repeats, false);
+}
+
 }  // namespace
 
 void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& profile,

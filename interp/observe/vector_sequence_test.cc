@@ -178,6 +178,21 @@ TEST_CASE("tprelu is tmul, tcmps and tsel behind barriers; txor is four bitwise 
   CHECK(c.tail == 12);
 }
 
+TEST_CASE("tands broadcasts the scalar, then ands; txors is tors, tands, tnot, tand") {
+  // 4 repeats of i16: vector_dup (head 11, slope 1, tail 13), a barrier, vand (head 8, slope
+  // 2, tail 12).
+  SequenceShapeInput in;
+  in.repeats = 4, in.elem_bytes = 2, in.elem_class = cost::ElemClass::kNarrowInt;
+  StepCost c = Cost(Opcode::kTAndS, in);
+  CHECK(c.head == 11);
+  CHECK(c.body == 4 + 13 + 8 + 8);
+  CHECK(c.tail == 12);
+  c = Cost(Opcode::kTXorS, in);
+  const int bitwise = 11 + 4 + 13 + 8 + 8 + 12;  // a broadcast and its operation, drained
+  CHECK(c.body == 2 * bitwise + (8 + 8 + 12) + (8 + 8) - 11);
+  CHECK(c.tail == 12);
+}
+
 TEST_CASE("tdivs: in place a vmuls by the reciprocal, else vector_dup then vdiv") {
   SequenceShapeInput in;
   in.repeats = 32, in.elem_bytes = 4, in.elem_class = cost::ElemClass::kFloat, in.in_place = true;
