@@ -84,14 +84,26 @@ bool HasOpRow(std::string_view family, std::string_view kernel) {
 
 }  // namespace
 
-const VectorProfile* FindProfile(std::string_view name, ElemClass c) {
-  const VectorProfile* any = nullptr;
-  for (const VectorProfile& p : kProfiles) {
-    if (p.name != name) continue;
-    if (p.elem_class == c) return &p;
-    if (p.elem_class == ElemClass::kAny) any = &p;
+namespace {
+
+// The row of \a rows that \a matches for element class \a c: the one of that class, else
+// the one of class Any, else null (costs.def: a row of the element's own class wins).
+template <typename Row, size_t N, typename Match>
+const Row* ForClass(const Row (&rows)[N], Match matches, ElemClass c) {
+  const Row* any = nullptr;
+  for (const Row& row : rows) {
+    if (!matches(row)) continue;
+    if (row.elem_class == c) return &row;
+    if (row.elem_class == ElemClass::kAny) any = &row;
   }
   return any;
+}
+
+}  // namespace
+
+const VectorProfile* FindProfile(std::string_view name, ElemClass c) {
+  return ForClass(
+      kProfiles, [&](const VectorProfile& p) { return p.name == name; }, c);
 }
 
 namespace {
@@ -103,17 +115,8 @@ struct OpcodeCosts {
   std::array<const VectorProfile*, kClasses> profile{};
   std::array<const A5TileFormula*, kClasses> a5{};
   const SequenceRow* sequence = nullptr;
+  std::array<const VectorProfile*, kClasses> sequence_profile{};
 };
-
-const A5TileFormula* FindA5Formula(const OpRow& op, ElemClass c) {
-  const A5TileFormula* any = nullptr;
-  for (const A5TileFormula& f : kA5Formulas) {
-    if (f.family != op.family || f.kernel != op.kernel) continue;
-    if (f.elem_class == c) return &f;
-    if (f.elem_class == ElemClass::kAny) any = &f;
-  }
-  return any;
-}
 
 const OpcodeCosts& CostsOf(Opcode op) {
   static const auto table = [] {
@@ -126,10 +129,17 @@ const OpcodeCosts& CostsOf(Opcode op) {
             costs.profile[c] = FindProfile(row.profile, static_cast<ElemClass>(c));
           }
         }
-        costs.a5[c] = FindA5Formula(o, static_cast<ElemClass>(c));
+        auto same_op = [&](const A5TileFormula& f) {
+          return f.family == o.family && f.kernel == o.kernel;
+        };
+        costs.a5[c] = ForClass(kA5Formulas, same_op, static_cast<ElemClass>(c));
       }
       for (const SequenceRow& row : kSequenceRows) {
         if (row.family == o.family && row.kernel == o.kernel) costs.sequence = &row;
+      }
+      for (size_t c = 0; costs.sequence && c < kClasses; ++c) {
+        costs.sequence_profile[c] =
+            FindProfile(costs.sequence->sequence.profile, static_cast<ElemClass>(c));
       }
     }
     return t;
@@ -158,6 +168,10 @@ bool OverDestination(SequenceShape shape) {
 const VectorSequence* VectorSequenceOf(Opcode op, Arch arch) {
   const SequenceRow* row = CostsOf(op).sequence;
   return row && row->arch == arch ? &row->sequence : nullptr;
+}
+
+const VectorProfile* SequenceProfileOf(Opcode op, ElemClass c) {
+  return CostsOf(op).sequence_profile[static_cast<size_t>(c)];
 }
 
 double BytesPerCycle(Place from, Place to, uint64_t bytes, bool* sourced) {

@@ -54,6 +54,9 @@ struct VectorSequence {
 /// The sequence \a op runs as on \a arch, or null (one instruction).
 const VectorSequence* VectorSequenceOf(Opcode op, Arch arch);
 
+/// The profile of \a op's sequence for element class \a c (FindProfile of its name), or null.
+const VectorProfile* SequenceProfileOf(Opcode op, ElemClass c);
+
 /// The profile named \a name for element class \a c, or null.
 const VectorProfile* FindProfile(std::string_view name, ElemClass c);
 

@@ -207,7 +207,7 @@ void VectorCost(const Step& step, const OpInfo& info, StepCost* c) {
   }
   const cost::VectorSequence* seq = cost::VectorSequenceOf(info.opcode, arch);
   if (seq) {
-    if (const cost::VectorProfile* p = cost::FindProfile(seq->profile, elem_class)) {
+    if (const cost::VectorProfile* p = cost::SequenceProfileOf(info.opcode, elem_class)) {
       SequenceCost(*seq, *p, SequenceInput(step, info, *seq, elem_class), c);
       return;
     }
