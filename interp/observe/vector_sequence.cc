@@ -14,14 +14,8 @@ namespace {
 // instruction's tail is the step's unless a barrier drained it.
 class SequenceBuilder {
  public:
-  explicit SequenceBuilder(const cost::VectorProfile& p) : p_(&p) {}
-
-  // \a count instructions of \a repeats each; \a count_mode: the mask counts elements.
-  void Vector(uint64_t count, uint64_t repeats, bool count_mode) {
-    Vector(*p_, count, repeats, count_mode);
-  }
-
-  // The same, of another profile than the row's (the sequence's set-up instructions).
+  // \a count instructions of profile \a p, \a repeats each; \a count_mode: the mask counts
+  // elements.
   void Vector(const cost::VectorProfile& p, uint64_t count, uint64_t repeats, bool count_mode) {
     if (count == 0) return;
     if (first_) {
@@ -62,7 +56,6 @@ class SequenceBuilder {
   }
 
  private:
-  const cost::VectorProfile* p_;
   double head_ = 0, body_ = 0, tail_ = 0;
   bool first_ = true, drained_ = true, pending_ = false;
 };
@@ -72,21 +65,37 @@ uint64_t RepeatsOf(uint64_t bytes) {
   return std::max<uint64_t>(1, (bytes + r - 1) / r);
 }
 
+// The repeats of one valid row.
+uint64_t RowRepeats(const SequenceShapeInput& in) { return RepeatsOf(in.cols * in.elem_bytes); }
+
 uint64_t BlockBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32; }
 
+// The profile costs.def names \a name for \a c; the sequences' fixed set-up instructions.
+const cost::VectorProfile& Profile(std::string_view name, cost::ElemClass c) {
+  return *cost::FindProfile(name, c);
+}
+
+// One instruction of each profile of \a steps, \a repeats each, a barrier after each.
+void Steps(std::initializer_list<const cost::VectorProfile*> steps, uint64_t repeats,
+           bool count_mode, SequenceBuilder* b) {
+  for (const cost::VectorProfile* p : steps) {
+    b->Vector(*p, 1, repeats, count_mode);
+    b->Barrier();
+  }
+}
+
 // a2a3 TRowExpand: per row, the scalar unit reads the row's value, then one vector_dup.
-void ScalarRowBroadcast(const SequenceShapeInput& in, const cost::VectorProfile&,
+void ScalarRowBroadcast(const SequenceShapeInput& in, const cost::VectorProfile& dup,
                         SequenceBuilder* b) {
-  const uint64_t repeats = RepeatsOf(in.cols * in.elem_bytes);
   for (uint64_t row = 0; row < in.rows; ++row) {
     b->ScalarRoundTrip();
-    b->Vector(1, repeats, true);
+    b->Vector(dup, 1, RowRepeats(in), true);
   }
 }
 
 // a2a3 TColSum: pairwise folds (isBinary) or a row-by-row chain, in count mode.
-void ColumnFold(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
-  const uint64_t row_bytes = in.cols * in.elem_bytes, repeats = RepeatsOf(row_bytes);
+void ColumnFold(const SequenceShapeInput& in, const cost::VectorProfile& add, SequenceBuilder* b) {
+  const uint64_t row_bytes = in.cols * in.elem_bytes, repeats = RowRepeats(in);
   if (in.rows == 1) {
     b->Copy(BlockBytes(row_bytes));
     b->Barrier();
@@ -95,13 +104,13 @@ void ColumnFold(const SequenceShapeInput& in, const cost::VectorProfile&, Sequen
   if (!in.binary) {
     b->Copy(BlockBytes(row_bytes));
     b->Barrier();
-    for (uint64_t row = 1; row < in.rows; ++row) b->Vector(1, repeats, true), b->Barrier();
+    for (uint64_t row = 1; row < in.rows; ++row) b->Vector(add, 1, repeats, true), b->Barrier();
     return;
   }
   auto fold = [&](uint64_t rows) {
-    b->Vector(rows / 2, repeats, true);
+    b->Vector(add, rows / 2, repeats, true);
     b->Barrier();
-    if (rows % 2 == 1) b->Vector(1, repeats, true), b->Barrier();
+    if (rows % 2 == 1) b->Vector(add, 1, repeats, true), b->Barrier();
   };
   fold(in.rows);
   for (uint64_t rows = in.rows / 2; rows > 1; rows /= 2) fold(rows), b->Barrier();
@@ -111,28 +120,26 @@ void ColumnFold(const SequenceShapeInput& in, const cost::VectorProfile&, Sequen
 
 // a2a3 TColReduceOps: the first row copied, then each further row folded in, its whole
 // repeats in count mode and its remainder as one masked repeat, a barrier after each.
-void ColumnChain(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+void ColumnChain(const SequenceShapeInput& in, const cost::VectorProfile& op, SequenceBuilder* b) {
   const uint64_t row_bytes = in.cols * in.elem_bytes;
   const auto repeat = static_cast<uint64_t>(cost::kRepeatBytes);
   b->Copy(BlockBytes(row_bytes));
   b->Barrier();
   if (in.rows == 1) return;
   const uint64_t whole = row_bytes / repeat;
-  for (uint64_t row = 1; whole > 0 && row < in.rows; ++row) b->Vector(1, whole, true), b->Barrier();
+  for (uint64_t row = 1; whole > 0 && row < in.rows; ++row)
+    b->Vector(op, 1, whole, true), b->Barrier();
   const bool remainder = row_bytes % repeat != 0;
-  for (uint64_t row = 1; remainder && row < in.rows; ++row) b->Vector(1, 1, false), b->Barrier();
+  for (uint64_t row = 1; remainder && row < in.rows; ++row)
+    b->Vector(op, 1, 1, false), b->Barrier();
   b->Barrier();
-}
-
-// The profile costs.def names \a name for \a c; the sequences' fixed set-up instructions.
-const cost::VectorProfile& Profile(std::string_view name, cost::ElemClass c) {
-  return *cost::FindProfile(name, c);
 }
 
 // a2a3 TDivS: a tile divided in place by a float is multiplied by the reciprocal; otherwise
 // the scalar is broadcast (vector_dup) and divided by vdiv, integers by way of floats
 // (vconv there and back, a barrier after each step).
-void ScalarDivide(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+void ScalarDivide(const SequenceShapeInput& in, const cost::VectorProfile& div,
+                  SequenceBuilder* b) {
   const bool integer =
       in.elem_class == cost::ElemClass::kInt || in.elem_class == cost::ElemClass::kNarrowInt;
   if (in.in_place && !integer) {
@@ -142,14 +149,14 @@ void ScalarDivide(const SequenceShapeInput& in, const cost::VectorProfile&, Sequ
   b->Vector(Profile("Vdup", in.elem_class), 1, in.repeats, false);
   b->Barrier();
   if (!integer) {
-    b->Vector(1, in.repeats, false);
+    b->Vector(div, 1, in.repeats, false);
     return;
   }
   const cost::ElemClass as_float =
       in.elem_class == cost::ElemClass::kInt ? cost::ElemClass::kFloat : cost::ElemClass::kHalf;
   const cost::VectorProfile& conv = Profile("Vconv", as_float);
   for (int operand = 0; operand < 2; ++operand) b->Vector(conv, 1, in.repeats, false), b->Barrier();
-  b->Vector(*cost::FindProfile("Vdiv", as_float), 1, in.repeats, false);
+  b->Vector(Profile("Vdiv", as_float), 1, in.repeats, false);
   b->Barrier();
   b->Vector(conv, 1, in.repeats, false);
   b->Barrier();
@@ -165,7 +172,7 @@ void RowBroadcastBinary(const SequenceShapeInput& in, const cost::VectorProfile&
     b->Vector(Profile("Vbrcb", in.elem_class), 1, (in.rows + 7) / 8, false);
     b->Barrier();
   }
-  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+  const uint64_t per_row = RowRepeats(in);
   if (per_row > in.rows) {
     b->Vector(op, in.rows, per_row, true);
   } else {
@@ -174,21 +181,22 @@ void RowBroadcastBinary(const SequenceShapeInput& in, const cost::VectorProfile&
 }
 
 // a2a3 TRowExpandExpdif: TROWEXPANDSUB, a barrier, TEXP of the destination.
-void RowBroadcastExpDif(const SequenceShapeInput& in, const cost::VectorProfile&,
+void RowBroadcastExpDif(const SequenceShapeInput& in, const cost::VectorProfile& exp,
                         SequenceBuilder* b) {
   RowBroadcastBinary(in, Profile("Vsub", in.elem_class), b);
   b->Barrier();
-  b->Vector(1, RepeatsOf(in.rows * in.cols * in.elem_bytes), false);
+  b->Vector(exp, 1, RepeatsOf(in.rows * in.cols * in.elem_bytes), false);
 }
 
 // a2a3 TRsqrtHighPrecision (trsqrt given a tmp tile): 1 / sqrt(x) as vsqrt then vdiv, row by
 // row in count mode; without the tmp, one vrsqrt.
-void RootReciprocal(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
+void RootReciprocal(const SequenceShapeInput& in, const cost::VectorProfile& rsqrt,
+                    SequenceBuilder* b) {
   if (!in.has_tmp) {
-    b->Vector(1, in.repeats, false);
+    b->Vector(rsqrt, 1, in.repeats, false);
     return;
   }
-  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+  const uint64_t per_row = RowRepeats(in);
   b->Vector(Profile("Vdup", in.elem_class), 1, 1, true);
   b->Vector(Profile("Vsqrt", in.elem_class), in.rows, per_row, true);
   b->Barrier();
@@ -202,7 +210,7 @@ void RowCopies(const SequenceShapeInput& in, const cost::VectorProfile&, Sequenc
 
 // a2a3 TCmps: a compare a valid row; NE compares equal, then inverts the mask (vnot).
 void RowCompare(const SequenceShapeInput& in, const cost::VectorProfile& cmp, SequenceBuilder* b) {
-  b->Vector(cmp, in.rows, RepeatsOf(in.cols * in.elem_bytes), false);
+  b->Vector(cmp, in.rows, RowRepeats(in), false);
   if (!in.not_equal) return;
   b->Barrier();
   b->Vector(Profile("Vnot", in.elem_class), 1, RepeatsOf(in.rows * in.cols / 8), true);
@@ -212,7 +220,7 @@ void RowCompare(const SequenceShapeInput& in, const cost::VectorProfile& cmp, Se
 // mask (set_cmpmask, between two barriers), then vsel of the row.
 void RowSelect(const SequenceShapeInput& in, const cost::VectorProfile& sel, SequenceBuilder* b) {
   const cost::VectorProfile& dup = Profile("Vdup", in.elem_class);
-  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+  const uint64_t per_row = RowRepeats(in);
   for (uint64_t row = 0; row < in.rows; ++row) {
     b->Vector(dup, 1, 1, true);
     b->Barrier();
@@ -222,40 +230,39 @@ void RowSelect(const SequenceShapeInput& in, const cost::VectorProfile& sel, Seq
   }
 }
 
-// Steps of \a count instructions of \a repeats each, a barrier after each.
-void Steps(std::initializer_list<std::string_view> names, cost::ElemClass c, uint64_t repeats,
-           bool count_mode, SequenceBuilder* b) {
-  for (std::string_view name : names) {
-    b->Vector(Profile(name, c), 1, repeats, count_mode);
-    b->Barrier();
-  }
-}
-
 // a2a3 TFmod: a row at a time, q = a / b truncated, a - q b, each step behind a barrier.
-void RowFmod(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
-  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+void RowFmod(const SequenceShapeInput& in, const cost::VectorProfile& div, SequenceBuilder* b) {
+  const cost::ElemClass c = in.elem_class;
+  const cost::VectorProfile &conv = Profile("Vconv", c), &mul = Profile("Vmul", c);
+  const cost::VectorProfile& sub = Profile("Vsub", c);
   for (uint64_t row = 0; row < in.rows; ++row) {
-    Steps({"Vdiv", "Vconv", "Vmul", "Vsub"}, in.elem_class, per_row, true, b);
+    Steps({&div, &conv, &mul, &sub}, RowRepeats(in), true, b);
   }
 }
 
 // a2a3 TRem: TFmod's steps with a floor, then r b < 0 found (vcmp into a mask set by
 // set_cmpmask) and b added where it holds (vadd, vsel); i32 through f32.
 void RowRemainder(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
-  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+  const uint64_t per_row = RowRepeats(in);
   const bool integer = in.elem_class == cost::ElemClass::kInt;
   const cost::ElemClass f32 = cost::ElemClass::kFloat;
+  const cost::VectorProfile &conv = Profile("Vconv", f32), &div = Profile("Vdiv", f32);
+  const cost::VectorProfile &mul = Profile("Vmul", in.elem_class),
+                            &sub = Profile("Vsub", in.elem_class);
+  const cost::VectorProfile &mul32 = Profile("Vmul", f32), &dup = Profile("Vdup", f32);
+  const cost::VectorProfile &cmp = Profile("Vcmp", f32), &add = Profile("Vadd", f32);
+  const cost::VectorProfile& sel = Profile("Vsel", f32);
   for (uint64_t row = 0; row < in.rows; ++row) {
-    if (integer) Steps({"Vconv"}, f32, per_row, true, b);
-    Steps({"Vdiv", "Vconv"}, f32, per_row, true, b);
-    if (integer) Steps({"Vconv"}, f32, per_row, true, b);
-    Steps({"Vmul", "Vsub"}, in.elem_class, per_row, true, b);
-    if (integer) Steps({"Vconv"}, f32, per_row, true, b);
-    Steps({"Vmul", "Vdup"}, f32, per_row, true, b);
+    if (integer) Steps({&conv}, per_row, true, b);
+    Steps({&div, &conv}, per_row, true, b);
+    if (integer) Steps({&conv}, per_row, true, b);
+    Steps({&mul, &sub}, per_row, true, b);
+    if (integer) Steps({&conv}, per_row, true, b);
+    Steps({&mul32, &dup}, per_row, true, b);
     b->Scalar(cost::kScalarCycles);  // set_cmpmask
     b->Barrier();
-    Steps({"Vcmp", "Vadd", "Vsel"}, f32, per_row, false, b);
-    if (integer) Steps({"Vconv"}, f32, per_row, true, b);
+    Steps({&cmp, &add, &sel}, per_row, false, b);
+    if (integer) Steps({&conv}, per_row, true, b);
   }
 }
 
@@ -272,16 +279,20 @@ void PReluSelect(const SequenceShapeInput& in, const cost::VectorProfile& mul, S
 }
 
 // a2a3 TXor: (a | b) & ~(a & b) as TOR, TAND, TNOT, TAND, barriers between.
-void XorByAndOr(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
-  Steps({"Vor", "Vand", "Vnot"}, in.elem_class, in.repeats, false, b);
-  b->Vector(Profile("Vand", in.elem_class), 1, in.repeats, false);
+void XorByAndOr(const SequenceShapeInput& in, const cost::VectorProfile& vand, SequenceBuilder* b) {
+  Steps({&Profile("Vor", in.elem_class), &vand, &Profile("Vnot", in.elem_class)}, in.repeats, false,
+        b);
+  b->Vector(vand, 1, in.repeats, false);
 }
 
 // a2a3 TFmodS: TFmod's steps a row at a time, the scalar broadcast first (vector_dup).
-void RowFmodScalar(const SequenceShapeInput& in, const cost::VectorProfile&, SequenceBuilder* b) {
-  const uint64_t per_row = RepeatsOf(in.cols * in.elem_bytes);
+void RowFmodScalar(const SequenceShapeInput& in, const cost::VectorProfile& div,
+                   SequenceBuilder* b) {
+  const cost::ElemClass c = in.elem_class;
+  const cost::VectorProfile &dup = Profile("Vdup", c), &conv = Profile("Vconv", c);
+  const cost::VectorProfile &muls = Profile("Vmuls", c), &sub = Profile("Vsub", c);
   for (uint64_t row = 0; row < in.rows; ++row) {
-    Steps({"Vdup", "Vdiv", "Vconv", "Vmuls", "Vsub"}, in.elem_class, per_row, true, b);
+    Steps({&dup, &div, &conv, &muls, &sub}, RowRepeats(in), true, b);
   }
 }
 
@@ -298,7 +309,7 @@ void BroadcastXor(const SequenceShapeInput& in, const cost::VectorProfile&, Sequ
   b->Barrier();
   BroadcastBitwise(in, Profile("Vand", in.elem_class), b);
   b->Barrier();
-  Steps({"Vnot"}, in.elem_class, in.repeats, false, b);
+  Steps({&Profile("Vnot", in.elem_class)}, in.repeats, false, b);
   b->Vector(Profile("Vand", in.elem_class), 1, in.repeats, false);
 }
 
@@ -311,7 +322,7 @@ void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& pr
 #define PTO_SEQUENCE_SHAPE(Name, Over) &Name,
 #include "pto/common/isa/costs.def"
   };
-  SequenceBuilder b(profile);
+  SequenceBuilder b;
   kShapes[static_cast<size_t>(seq.shape)](in, profile, &b);
   b.Finish(c);
 }
