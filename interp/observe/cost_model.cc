@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 #include <vector>
 
 #include "pto/common/isa/attributes.h"
@@ -23,14 +24,25 @@ uint32_t Cycles(double c) { return static_cast<uint32_t>(std::min(std::llround(c
 
 cost::Place PlaceOf(const Access& a) { return {a.place.global, a.place.mem}; }
 
+// Whether operand \a i of \a step was given and is a register of class \a rc.
+bool HasRegister(const Step& step, const OpInfo& info, int i, RegClass rc) {
+  return i >= 0 && i < info.num_operands() && step.in->operands[i] != kNoOperand &&
+         GetKindInfo(info.operands[i].kind).reg_class == rc;
+}
+
+// The value of immediate attribute \a attr of \a step, or \a absent.
+uint32_t ImmValue(const Step& step, const OpInfo& info, std::string_view attr, uint32_t absent) {
+  const int i = info.ImmOperand(attr);
+  return i < 0 ? absent : step.in->operands[i];
+}
+
 // How many DMA transfers a move through a global view takes: one per index of the view's
 // dimensions before its last two (a2a3 TLoad.hpp:123-132: a copy per (gShape0, gShape1,
 // gShape2) of a 5-D view, each of the inner two dimensions' bursts); 1 without a view.
 uint64_t Transfers(const Step& step, const OpInfo& info) {
   for (int i = 0; i < info.num_operands(); ++i) {
-    const uint32_t v = step.in->operands[i];
-    if (v == kNoOperand || GetKindInfo(info.operands[i].kind).reg_class != RegClass::kView) continue;
-    const ViewState& view = step.ex->view(v);
+    if (!HasRegister(step, info, i, RegClass::kView)) continue;
+    const ViewState& view = step.ex->view(step.in->operands[i]);
     uint64_t transfers = 1;
     for (int d = 0; d + 2 < view.rank; ++d) transfers *= static_cast<uint64_t>(std::max<int64_t>(1, view.shape[d]));
     return transfers;
@@ -72,9 +84,8 @@ DType ElementType(const Step& step, const OpInfo& info) {
   const RepeatOperands ro = RepeatOperandsOf(info.family);
   if (ro.pointers > 0) return static_cast<DType>(step.in->operands[ro.elem_type]);
   for (int i = 0; i < info.num_operands(); ++i) {
-    const uint32_t v = step.in->operands[i];
-    if (v != kNoOperand && GetKindInfo(info.operands[i].kind).reg_class == RegClass::kTile) {
-      return step.function->tiles[v].type.dtype;
+    if (HasRegister(step, info, i, RegClass::kTile)) {
+      return step.function->tiles[step.in->operands[i]].type.dtype;
     }
   }
   return DType::kF32;
@@ -142,30 +153,23 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
                                  const cost::VectorSequence& seq, cost::ElemClass elem_class) {
   SequenceShapeInput in;
   const int tile = cost::OverDestination(seq.shape) ? 0 : info.num_outputs;
-  const uint32_t v = step.in->operands[tile];
-  if (tile < info.num_operands() && v != kNoOperand &&
-      GetKindInfo(info.operands[tile].kind).reg_class == RegClass::kTile) {
+  if (HasRegister(step, info, tile, RegClass::kTile)) {
+    const uint32_t v = step.in->operands[tile];
     const TileState& s = step.ex->tile(v);
     in.rows = s.valid_rows, in.cols = s.valid_cols;
     in.elem_bytes = std::max(1, DTypeSize(step.function->tiles[v].type.dtype));
   }
-  for (int i = 0; i < info.num_operands(); ++i) {
-    if (info.operands[i].attr == "isBinary") in.binary = step.in->operands[i] != 0;
-    if (info.operands[i].attr == "cmpMode") {
-      in.not_equal = step.in->operands[i] == static_cast<uint32_t>(CmpMode::kNe);
-    }
-  }
+  in.binary = ImmValue(step, info, "isBinary", 0) != 0;
+  in.not_equal = ImmValue(step, info, "cmpMode", kNoOperand) == static_cast<uint32_t>(CmpMode::kNe);
   in.repeats = Repeats(step, info);
   in.elem_class = elem_class;
   in.in_place = InPlace(step);
   const int second = info.num_outputs + 1;
-  if (second < info.num_operands() && step.in->operands[second] != kNoOperand &&
-      GetKindInfo(info.operands[second].kind).reg_class == RegClass::kTile) {
+  if (HasRegister(step, info, second, RegClass::kTile)) {
     in.column_major_operand = !step.function->tiles[step.in->operands[second]].type.row_major();
   }
   const int last = info.num_operands() - 1;  // a tmp tile is the last operand, after the sources
-  in.has_tmp = last >= second && step.in->operands[last] != kNoOperand &&
-               GetKindInfo(info.operands[last].kind).reg_class == RegClass::kTile;
+  in.has_tmp = last >= second && HasRegister(step, info, last, RegClass::kTile);
   return in;
 }
 
@@ -173,8 +177,8 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
 // one row or as wide as its tile, else a loop per row (vf_costmodel.hpp, ResolveShapePath).
 void A5FormulaCost(const Step& step, const OpInfo& info, const cost::A5TileFormula& f,
                    StepCost* c) {
+  if (!HasRegister(step, info, 0, RegClass::kTile)) return;
   const uint32_t v = step.in->operands[0];
-  if (v == kNoOperand || GetKindInfo(info.operands[0].kind).reg_class != RegClass::kTile) return;
   const TileType& t = step.function->tiles[v].type;
   const TileState& s = step.ex->tile(v);
   const uint64_t rows = s.valid_rows, cols = s.valid_cols;
@@ -228,8 +232,8 @@ bool MatmulShape(const Step& step, const OpInfo& info, double* m, double* k, dou
                  int* elem) {
   bool left = false, right = false;
   for (int i = info.num_outputs; i < info.num_operands(); ++i) {
+    if (!HasRegister(step, info, i, RegClass::kTile)) continue;
     const uint32_t v = step.in->operands[i];
-    if (v == kNoOperand || GetKindInfo(info.operands[i].kind).reg_class != RegClass::kTile) continue;
     const TileType& t = step.function->tiles[v].type;
     const TileState& s = step.ex->tile(v);
     if (t.mem == Memory::kLeft && !left) {
@@ -286,10 +290,7 @@ void PipeSignal(const Step& step, const OpInfo& info, StepCost* c) {
   const bool push = role == Role::kPushToVector || role == Role::kPushToCube;
   const bool pop = role == Role::kPopFromCube || role == Role::kPopFromVector;
   if (!push && !pop) return;
-  uint32_t id = 0;
-  for (int i = 0; i < info.num_operands(); ++i) {
-    if (info.operands[i].attr == "id") id = step.in->operands[i];
-  }
+  const uint32_t id = ImmValue(step, info, "id", 0);
   const bool to_vector = role == Role::kPushToVector || role == Role::kPopFromCube;
   c->sync.kind = push ? Kind::kCrossSet : Kind::kCrossWait;
   c->sync.src = c->sync.dst = c->pipe;

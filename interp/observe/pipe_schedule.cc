@@ -6,8 +6,6 @@
 #include <optional>
 #include <tuple>
 
-#include "pto/common/isa/cost_table.h"
-
 namespace pto::interp::observe {
 
 namespace {
@@ -51,7 +49,7 @@ class Scheduler {
       }
     }
     for (size_t c = 0; c < states_.size(); ++c) {
-      for (int p = 0; p < kPipeCount; ++p) Drain(static_cast<int>(c), p);  // the kernel's end
+      DrainAll(static_cast<int>(c));  // the kernel's end
       CoreSchedule& cs = out_.cores[c];
       cs.end = states_[c].issue;
       for (const uint64_t e : states_[c].pipe_end) cs.end = std::max(cs.end, e);
