@@ -39,7 +39,7 @@ bool ByteSet::Contains(uint64_t byte) const {
 
 // The rectangle clipped to the tile's shape, as byte runs: a plain row-major tile a run per
 // row; otherwise runs along the layout's contiguous direction, each cut at a box's edge, sorted
-// and merged (a layout's elements are not in row order).
+// (a layout's elements are not in row order) and merged by ByteSet::Add.
 void AddTileRect(const TileType& t, uint64_t addr, int64_t row0, int64_t row1, int64_t col0,
                  int64_t col1, ByteSet* out) {
   const uint64_t size = DTypeSize(t.dtype);
@@ -78,14 +78,9 @@ void AddTileRect(const TileType& t, uint64_t addr, int64_t row0, int64_t row1, i
       k = end;
     }
   }
-  std::sort(runs.begin(), runs.end());
-  for (size_t k = 0; k < runs.size();) {
-    int64_t end = runs[k].second;
-    size_t next = k + 1;
-    while (next < runs.size() && runs[next].first <= end) end = std::max(end, runs[next++].second);
-    set.Add(addr + static_cast<uint64_t>(runs[k].first) * size,
-            addr + static_cast<uint64_t>(end) * size);
-    k = next;
+  std::sort(runs.begin(), runs.end());  // ascending, so that Add merges them at the back
+  for (const auto& [first, end] : runs) {
+    set.Add(addr + static_cast<uint64_t>(first) * size, addr + static_cast<uint64_t>(end) * size);
   }
 }
 
