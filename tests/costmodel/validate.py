@@ -261,40 +261,41 @@ def kernel(arch, body, ptr="f32"):
             f"  func.func @k(%x: !pto.ptr<{ptr}>) {{\n{body}    return\n  }}\n}}\n")
 
 
-def estimate(args, work, name, arch, body, pipe, ptr="f32"):
+def profile(args, work, name, text, inputs):
+    """The profile ptorun prints (its standard error) for kernel \a text run on \a inputs."""
     src = os.path.join(work, re.sub(r"\W+", "_", name) + ".pto")
     with open(src, "w") as f:
-        f.write(kernel(arch, body, ptr))
+        f.write(text)
     pbc = src[:-4] + ".pbc"
-    asm = subprocess.run([args.ptoas, src, "-o", pbc], capture_output=True, text=True)
-    if asm.returncode != 0:
-        raise RuntimeError(f"{name}: ptoas failed:\n{asm.stderr}")
-    zeros = "zeros:65536"
-    run = subprocess.run([args.ptorun, pbc, zeros, "--profile=/dev/null", "--check=off"], check=True,
-                         capture_output=True, text=True)
-    m = re.search(rf"^\s+{pipe}\s+(\d+)\s", run.stderr, re.M)
-    if not m:
-        raise RuntimeError(f"{name}: no {pipe} line in ptorun's profile:\n{run.stderr}")
-    return int(m.group(1))
+    for tool, command in (("ptoas", [args.ptoas, src, "-o", pbc]),
+                          ("ptorun", [args.ptorun, pbc, *inputs, "--profile=/dev/null", "--check=off"])):
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"{name}: {tool} failed:\n{done.stderr}")
+    return done.stderr
+
+
+def busy_cycles(printed, pipe):
+    """A pipe's busy cycles in a printed profile, or None when it has no line."""
+    m = re.search(rf"^\s+{pipe}\s+(\d+)\s", printed, re.M)
+    return int(m.group(1)) if m else None
+
+
+def estimate(args, work, name, arch, body, pipe, ptr="f32"):
+    printed = profile(args, work, name, kernel(arch, body, ptr), ["zeros:65536"])
+    cycles = busy_cycles(printed, pipe)
+    if cycles is None:
+        raise RuntimeError(f"{name}: no {pipe} line in ptorun's profile:\n{printed}")
+    return cycles
 
 
 def gemm_estimate(args, work, size):
     """(total us, {pipe: busy us}) of one core's share of the size^3 GEMM."""
-    src = os.path.join(work, f"gemm_{size}.pto")
-    with open(src, "w") as f:
-        f.write(gemm_kernel.gemm_kernel(size))
-    pbc = src[:-4] + ".pbc"
-    subprocess.run([args.ptoas, src, "-o", pbc], check=True, capture_output=True, text=True)
-    zeros = [f"zeros:{n}" for n in gemm_kernel.input_bytes(size)]
-    run = subprocess.run([args.ptorun, pbc, *zeros, "--profile=/dev/null", "--check=off"], check=True,
-                         capture_output=True, text=True)
-    total = int(re.search(r"an estimated (\d+) cycles", run.stderr).group(1))
-    busy = {}
-    for pipe in GEMM_PIPES:
-        m = re.search(rf"^\s+{pipe}\s+(\d+)\s", run.stderr, re.M)
-        busy[pipe] = int(m.group(1)) if m else 0
+    inputs = [f"zeros:{n}" for n in gemm_kernel.input_bytes(size)]
+    printed = profile(args, work, f"gemm_{size}", gemm_kernel.gemm_kernel(size), inputs)
+    total = int(re.search(r"an estimated (\d+) cycles", printed).group(1))
     us = lambda cycles: cycles / CLOCK_HZ * 1e6
-    return us(total), {p: us(c) for p, c in busy.items()}
+    return us(total), {p: us(busy_cycles(printed, p) or 0) for p in GEMM_PIPES}
 
 
 def gemm_table(rows):
