@@ -114,17 +114,6 @@ def matmul(in_type, acc_type, m, k, n):
     return body, "PIPE_M"
 
 
-def load(dtype, rows, cols):
-    t = vec(f"{rows}x{cols}", dtype)
-    body = (f"    %c1 = arith.constant 1 : index\n    %r = arith.constant {rows} : index\n"
-            f"    %n = arith.constant {cols} : index\n"
-            f"    %v = pto.make_tensor_view %x, shape = [%r, %n], strides = [%n, %c1] "
-            f": !pto.tensor_view<?x?x{dtype}>\n")
-    body += tiles([("a", t)])
-    body += f"    pto.tload ins(%v : !pto.tensor_view<?x?x{dtype}>) outs(%a : {t})\n"
-    return body, "PIPE_MTE2"
-
-
 def load5d(dtype, shape, tile, valid=None, pad=None, dn=False):
     """tload from a 5-D global tensor (tload's tests: gShape0..2 outer, then rows and columns;
     DN: the inner two column-major) into a row-major (DN: column-major) tile."""
@@ -224,7 +213,7 @@ CASES = [
     ("tmatmul f16 128x128x64", "a2a3", 262, f"{ST}/tmatmul split_k_half_128x128x64_reps5", "held out",
      matmul("f16", "f32", 128, 128, 64)),
     ("ttrans f32 128x128", "a2a3", 501, f"{ST}/ttrans float_128x128", "held out", transpose("f32", 128, 128)),
-    ("tload f32 128x128 GM->UB", "a2a3", 776, f"{ST}/tload c01_nd_float_128x128", "held out", load("f32", 128, 128)),
+    ("tload f32 128x128 GM->UB", "a2a3", 776, f"{ST}/tload c01_nd_float_128x128", "held out", load5d("f32", [1, 1, 1, 128, 128], "128x128")),
     ("tload f32 2x2x2x32x64 GM->UB", "a2a3", 2624, f"{ST}/tload c02_nd_float_256x64", "held out",
      load5d("f32", [2, 2, 2, 32, 64], "256x64")),
     ("tload f32 128x127 pad max", "a2a3", 773, f"{ST}/tload c03_nd_float_128x127_padmax", "held out",
