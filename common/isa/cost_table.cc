@@ -33,6 +33,15 @@ constexpr SequenceRow kSequenceRows[] = {
 #include "pto/common/isa/costs.def"
 };
 
+struct TilePathRow {
+  std::string_view family, kernel;
+  TilePath path;
+};
+constexpr TilePathRow kTilePathRows[] = {
+#define PTO_TILE_PATH(Family, Kernel, Path) {#Family, #Kernel, TilePath::k##Path},
+#include "pto/common/isa/costs.def"
+};
+
 constexpr A5TileFormula kA5Formulas[] = {
 #define PTO_A5_TILE_FORMULA(Family, Kernel, Class, Slope, Fixed, RowSlope, RowStep, RowFixed) \
   {#Family, #Kernel, ElemClass::k##Class, Slope, Fixed, RowSlope, RowStep, RowFixed},
@@ -115,6 +124,7 @@ struct OpcodeCosts {
   std::array<const VectorProfile*, kClasses> profile{};
   std::array<const A5TileFormula*, kClasses> a5{};
   const SequenceRow* sequence = nullptr;
+  TilePath path = TilePath::kNone;
   std::array<const VectorProfile*, kClasses> sequence_profile{};
 };
 
@@ -137,6 +147,9 @@ const OpcodeCosts& CostsOf(Opcode op) {
       for (const SequenceRow& row : kSequenceRows) {
         if (row.family == o.family && row.kernel == o.kernel) costs.sequence = &row;
       }
+      for (const TilePathRow& row : kTilePathRows) {
+        if (row.family == o.family && row.kernel == o.kernel) costs.path = row.path;
+      }
       for (size_t c = 0; costs.sequence && c < kClasses; ++c) {
         costs.sequence_profile[c] =
             FindProfile(costs.sequence->sequence.profile, static_cast<ElemClass>(c));
@@ -152,6 +165,8 @@ const OpcodeCosts& CostsOf(Opcode op) {
 const VectorProfile* VectorProfileOf(Opcode op, ElemClass c) {
   return CostsOf(op).profile[static_cast<size_t>(c)];
 }
+
+TilePath TilePathOf(Opcode op) { return CostsOf(op).path; }
 
 const A5TileFormula* A5TileFormulaOf(Opcode op, ElemClass c) {
   return CostsOf(op).a5[static_cast<size_t>(c)];
@@ -199,6 +214,11 @@ std::vector<std::string> UnusedCostRows() {
     if (!HasOpRow(row.family, row.kernel) || !FindProfile(row.sequence.profile, ElemClass::kAny)) {
       unused.push_back(std::string(row.family) + "/" + std::string(row.kernel) + " sequence -> " +
                        std::string(row.sequence.profile));
+    }
+  }
+  for (const TilePathRow& row : kTilePathRows) {
+    if (!HasOpRow(row.family, row.kernel)) {
+      unused.push_back(std::string(row.family) + "/" + std::string(row.kernel) + " tile path");
     }
   }
   for (const A5TileFormula& f : kA5Formulas) {

@@ -34,6 +34,13 @@ struct VectorProfile {
 /// (its own class's row, else its Any row), or null (the defaults).
 const VectorProfile* VectorProfileOf(Opcode op, ElemClass c);
 
+/// How an a2a3 tile instruction of one profile issues its repeats (costs.def: PTO_TILE_PATH):
+/// the dispatch of TBinOp.hpp, TBinSOp.hpp or TUnaryOp.hpp; kNone counts its access records.
+enum class TilePath : uint8_t { kNone, kBinOp, kScalarOp, kUnaryOp };
+
+/// The dispatch \a op's repeats follow (kNone when costs.def has no PTO_TILE_PATH row).
+TilePath TilePathOf(Opcode op);
+
 /// How a tile instruction the NPU runs as several vector instructions runs them.
 enum class SequenceShape : uint8_t {
 #define PTO_SEQUENCE_SHAPE(Name, Over) k##Name,

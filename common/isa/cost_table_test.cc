@@ -22,14 +22,23 @@ TEST_CASE("tadd and vec_add share vadd's profile; tadds takes vadds'") {
 }
 
 TEST_CASE("a profile row of the element's own class wins over the Any row") {
-  const VectorProfile* f32 = VectorProfileOf(Opcode::kTAdd, ElemClass::kFloat);
-  const VectorProfile* i16 = VectorProfileOf(Opcode::kTAdd, ElemClass::kNarrowInt);
+  const VectorProfile* f32 = VectorProfileOf(Opcode::kTAddS, ElemClass::kFloat);
+  const VectorProfile* i16 = VectorProfileOf(Opcode::kTAddS, ElemClass::kNarrowInt);
   REQUIRE(f32 != nullptr);
   REQUIRE(i16 != nullptr);
   CHECK(f32->elem_class == ElemClass::kAny);
   CHECK(i16->elem_class == ElemClass::kNarrowInt);
-  CHECK(i16->slope > f32->slope);
-  CHECK(VectorProfileOf(Opcode::kTAdd, ElemClass::kInt) == f32);
+  CHECK(i16->slope < f32->slope);
+  CHECK(VectorProfileOf(Opcode::kTAdd, ElemClass::kInt) ==
+        VectorProfileOf(Opcode::kTAdd, ElemClass::kFloat));
+}
+
+TEST_CASE("a tile path row names the dispatch of its family and kernel") {
+  CHECK(TilePathOf(Opcode::kTAdd) == TilePath::kBinOp);
+  CHECK(TilePathOf(Opcode::kTAddS) == TilePath::kScalarOp);
+  CHECK(TilePathOf(Opcode::kTNeg) == TilePath::kScalarOp);  // TMULS by -1
+  CHECK(TilePathOf(Opcode::kTExp) == TilePath::kUnaryOp);
+  CHECK(TilePathOf(Opcode::kTLoad) == TilePath::kNone);
 }
 
 TEST_CASE("a sequence row applies on its own architecture only") {

@@ -11,6 +11,7 @@
 #include "pto/common/isa/pipes.h"
 #include "pto/common/isa/repeat_operands.h"
 #include "pto/common/isa/roles.h"
+#include "pto/interp/observe/tile_path.h"
 #include "pto/interp/observe/vector_sequence.h"
 #include "pto/interp/vm/executor.h"
 
@@ -146,6 +147,27 @@ bool InPlace(const Step& step) {
   return read && write && read->place == write->place && read->begin == write->begin;
 }
 
+// The repeats of a tile instruction whose costs.def row names its a2a3 dispatch path, and its
+// count-mode instructions; false (Repeats() instead) when it has none, or a tile operand that
+// is not row-major (the paths assume row-major tiles).
+bool PathRepeatsOf(const Step& step, const OpInfo& info, PathRepeats* out) {
+  const cost::TilePath path = cost::TilePathOf(info.opcode);
+  if (path == cost::TilePath::kNone || !HasRegister(step, info, 0, RegClass::kTile)) return false;
+  const TileType& dst = step.function->tiles[step.in->operands[0]].type;
+  TileGeometry g{dst.rows, dst.cols, std::max(1, DTypeSize(dst.dtype)), true, true, true};
+  for (int i = 0; i < info.num_operands(); ++i) {
+    if (!HasRegister(step, info, i, RegClass::kTile)) continue;
+    const TileType& t = step.function->tiles[step.in->operands[i]].type;
+    if (!t.row_major()) return false;
+    g.static_whole = g.static_whole && t.valid_cols != kDynamic && t.valid_cols == t.cols;
+    g.one_row = g.one_row && t.rows == 1;
+    g.same_shape = g.same_shape && t.rows == dst.rows && t.cols == dst.cols;
+  }
+  const TileState& s = step.ex->tile(step.in->operands[0]);
+  *out = TilePathRepeats(path, g, s.valid_rows, s.valid_cols);
+  return true;
+}
+
 // What a multi-instruction sequence runs over: its destination's or its first source's valid
 // region (as its shape says), its repeats and element class, and the operands and attributes
 // a shape asks after.
@@ -161,7 +183,8 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
   }
   in.binary = ImmValue(step, info, "isBinary", 0) != 0;
   in.not_equal = ImmValue(step, info, "cmpMode", kNoOperand) == static_cast<uint32_t>(CmpMode::kNe);
-  in.repeats = Repeats(step, info);
+  PathRepeats path;
+  in.repeats = PathRepeatsOf(step, info, &path) ? path.repeats : Repeats(step, info);
   in.elem_class = elem_class;
   in.in_place = InPlace(step);
   const int second = info.num_outputs + 1;
@@ -216,13 +239,16 @@ void VectorCost(const Step& step, const OpInfo& info, StepCost* c) {
       return;
     }
   }
-  const uint64_t repeats = Repeats(step, info);
-  double head = cost::kDefaultHead, slope = cost::kDefaultSlope, tail = 0;
+  PathRepeats path;
+  if (!PathRepeatsOf(step, info, &path)) path.repeats = Repeats(step, info);
+  double head = cost::kDefaultHead, slope = cost::kDefaultSlope, tail = 0, floor = 0;
   if (const cost::VectorProfile* p = cost::VectorProfileOf(info.opcode, elem_class)) {
     head = p->head, slope = p->slope, tail = p->tail;
+    if (p->count_mode_floor) floor = cost::kCountModeFloor;
   }
   c->head = Cycles(std::max(0.0, head));
-  c->body = Cycles(slope * static_cast<double>(repeats));
+  c->body = Cycles(slope * static_cast<double>(path.repeats) +
+                   floor * static_cast<double>(path.count_mode_instructions));
   c->tail = Cycles(tail);
 }
 

@@ -1,0 +1,87 @@
+#include "pto/interp/observe/tile_path.h"
+
+#include <algorithm>
+
+namespace pto::interp::observe {
+
+namespace {
+
+constexpr int64_t kRepeatMax = 255;   // a vector instruction's repeat field (REPEAT_MAX)
+constexpr int64_t kSmallRepeats = 4;  // TBinOp.hpp's SMALL_RPT_BINOP, TBinSOp.hpp's SMALL_RPT
+
+int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+// The whole valid region as one line: its repeats, one instruction in count mode when
+// \a count_mode (a count-mode instruction counts the elements; a normal one runs the whole
+// repeats and a masked last one: the same repeats either way).
+PathRepeats OneLine(int64_t rows, int64_t cols, int64_t per_repeat, bool count_mode) {
+  return {static_cast<uint64_t>(CeilDiv(rows * cols, per_repeat)), count_mode ? 1u : 0u};
+}
+
+// A line whose shape is fixed at compile time: count mode when a tile row is wider than a
+// repeat without being whole repeats, or the tile is over 255 repeats (TBinOp.hpp:197-199,
+// TBinSOp.hpp:186-190; \a row_rule false: TUnaryOp.hpp:215-220 has only the second).
+bool StaticCountMode(const TileGeometry& t, int64_t per_repeat, bool row_rule) {
+  const bool ragged = row_rule && t.cols % per_repeat != 0 && t.cols > per_repeat;
+  return ragged || CeilDiv(t.rows * t.cols, per_repeat) > kRepeatMax;
+}
+
+// A line merged at run time, the valid columns filling the tile (TBinOp.hpp:213-220,
+// TUnaryOp.hpp:224-230: the same rules over the valid region).
+bool RuntimeCountMode(int64_t rows, int64_t cols, int64_t per_repeat, bool row_rule) {
+  const bool ragged = row_rule && cols > per_repeat && cols % per_repeat != 0;
+  return ragged || CeilDiv(rows * cols, per_repeat) > kRepeatMax;
+}
+
+// A group of repeats a valid row (TBinOp.hpp:222-238, TBinSOp.hpp:214-233, TUnaryOp.hpp:
+// 175-190): in count mode, an instruction a row, when the tile has a few rows of several
+// repeats or fewer rows than repeats a row and a ragged valid width; else whole repeats.
+PathRepeats RowGroups(const TileGeometry& t, int64_t rows, int64_t cols, int64_t per_repeat) {
+  const int64_t repeats_a_row = t.cols / per_repeat;
+  const auto total = static_cast<uint64_t>(rows * CeilDiv(cols, per_repeat));
+  const bool few_rows = repeats_a_row > 1 && t.rows * repeats_a_row < kSmallRepeats;
+  const bool wide = t.rows < repeats_a_row + 1 && cols % per_repeat != 0;
+  if (few_rows || wide) return {total, static_cast<uint64_t>(rows)};
+  return {total, 0};
+}
+
+}  // namespace
+
+PathRepeats TilePathRepeats(cost::TilePath path, const TileGeometry& t, int64_t valid_rows,
+                            int64_t valid_cols) {
+  const int64_t per_repeat = std::max(1, 256 / std::max(1, t.elem_bytes));
+  const int64_t rows = std::max<int64_t>(0, valid_rows), cols = std::max<int64_t>(0, valid_cols);
+  const bool merged_at_run_time = t.same_shape && (cols == t.cols || rows == 1);
+  switch (path) {
+    case cost::TilePath::kBinOp:
+      if (!t.same_shape) return {static_cast<uint64_t>(rows * CeilDiv(cols, per_repeat)), 0};
+      if (t.rows <= kRepeatMax && t.cols < per_repeat) {
+        return {static_cast<uint64_t>(rows), 0};  // TBinOp.hpp:246-251: a repeat a row
+      }
+      if (t.static_whole || t.one_row) {
+        return OneLine(rows, cols, per_repeat, StaticCountMode(t, per_repeat, true));
+      }
+      if (merged_at_run_time) {
+        return OneLine(rows, cols, per_repeat, RuntimeCountMode(rows, cols, per_repeat, true));
+      }
+      return RowGroups(t, rows, cols, per_repeat);
+    case cost::TilePath::kScalarOp:
+      if (t.static_whole || t.one_row) {
+        return OneLine(rows, cols, per_repeat, StaticCountMode(t, per_repeat, true));
+      }
+      return RowGroups(t, rows, cols, per_repeat);
+    case cost::TilePath::kUnaryOp:
+      if (t.static_whole || t.one_row) {
+        return OneLine(rows, cols, per_repeat, StaticCountMode(t, per_repeat, false));
+      }
+      if (merged_at_run_time) {
+        return OneLine(rows, cols, per_repeat, RuntimeCountMode(rows, cols, per_repeat, false));
+      }
+      return RowGroups(t, rows, cols, per_repeat);
+    case cost::TilePath::kNone:
+      break;
+  }
+  return {static_cast<uint64_t>(rows * CeilDiv(cols, per_repeat)), 0};
+}
+
+}  // namespace pto::interp::observe
