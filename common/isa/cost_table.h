@@ -35,8 +35,9 @@ struct VectorProfile {
 const VectorProfile* VectorProfileOf(Opcode op, ElemClass c);
 
 /// How an a2a3 tile instruction of one profile issues its repeats (costs.def: PTO_TILE_PATH):
-/// the dispatch of TBinOp.hpp, TBinSOp.hpp or TUnaryOp.hpp; kNone counts its access records.
-enum class TilePath : uint8_t { kNone, kBinOp, kScalarOp, kUnaryOp };
+/// the dispatch of TBinOp.hpp, TBinSOp.hpp, TUnaryOp.hpp or TColExpandBinOp.hpp; kNone counts
+/// its access records.
+enum class TilePath : uint8_t { kNone, kBinOp, kScalarOp, kUnaryOp, kColExpandOp };
 
 /// The dispatch \a op's repeats follow (kNone when costs.def has no PTO_TILE_PATH row).
 TilePath TilePathOf(Opcode op);

@@ -185,6 +185,7 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
   in.not_equal = ImmValue(step, info, "cmpMode", kNoOperand) == static_cast<uint32_t>(CmpMode::kNe);
   PathRepeats path;
   in.repeats = PathRepeatsOf(step, info, &path) ? path.repeats : Repeats(step, info);
+  in.row_count_mode = path.count_mode_instructions > 0;
   in.elem_class = elem_class;
   in.in_place = InPlace(step);
   const int second = info.num_outputs + 1;

@@ -78,6 +78,13 @@ PathRepeats TilePathRepeats(cost::TilePath path, const TileGeometry& t, int64_t 
         return OneLine(rows, cols, per_repeat, RuntimeCountMode(rows, cols, per_repeat, false));
       }
       return RowGroups(t, rows, cols, per_repeat);
+    case cost::TilePath::kColExpandOp: {
+      // TColExpandBinOp.hpp:36-82: the same repeats either way; a row at a time in count mode
+      // unless statically whole.
+      const auto total = static_cast<uint64_t>(rows * CeilDiv(cols, per_repeat));
+      if (t.static_whole || t.one_row) return {total, 0};
+      return {total, static_cast<uint64_t>(rows)};
+    }
     case cost::TilePath::kNone:
       break;
   }

@@ -66,5 +66,16 @@ TEST_CASE("tile path: count mode") {
   CHECK(p.count_mode_instructions == 0);
 }
 
+TEST_CASE("tile path: a column expand runs column blocks, or rows in count mode") {
+  // 16x128 f32, statically whole: two column blocks of 16 repeats; valid=?x?: a row at a
+  // time in count mode, the same 32 repeats.
+  PathRepeats p = TilePathRepeats(TilePath::kColExpandOp, Tile(16, 128, 4, true), 16, 128);
+  CHECK(p.repeats == 32);
+  CHECK(p.count_mode_instructions == 0);
+  p = TilePathRepeats(TilePath::kColExpandOp, Tile(16, 128, 4, false), 16, 128);
+  CHECK(p.repeats == 32);
+  CHECK(p.count_mode_instructions == 16);
+}
+
 }  // namespace
 }  // namespace pto::interp::observe

@@ -188,6 +188,22 @@ void RowBroadcastExpDif(const SequenceShapeInput& in, const cost::VectorProfile&
   b->Vector(exp, 1, RepeatsOf(in.rows * in.cols * in.elem_bytes), false);
 }
 
+// a2a3 TColExpandExpdif: each instruction of the column-expand path (a 256-byte column block
+// over the valid rows, or a row at a time in count mode) is a vsub, a barrier and a vexp.
+void ColumnExpDif(const SequenceShapeInput& in, const cost::VectorProfile& exp,
+                  SequenceBuilder* b) {
+  const uint64_t row_bytes = in.cols * in.elem_bytes;
+  const bool narrow = row_bytes < static_cast<uint64_t>(cost::kRepeatBytes);
+  const uint64_t calls = in.row_count_mode ? in.rows : narrow ? 1 : RepeatsOf(row_bytes);
+  const uint64_t repeats = in.row_count_mode ? RowRepeats(in) : in.rows;
+  const cost::VectorProfile& sub = Profile("Vsub", in.elem_class);
+  for (uint64_t call = 0; call < calls; ++call) {
+    b->Vector(sub, 1, repeats, in.row_count_mode);
+    b->Barrier();
+    b->Vector(exp, 1, repeats, in.row_count_mode);
+  }
+}
+
 // a2a3 TRsqrtHighPrecision (trsqrt given a tmp tile): 1 / sqrt(x) as vsqrt then vdiv, row by
 // row in count mode; without the tmp, one vrsqrt.
 void RootReciprocal(const SequenceShapeInput& in, const cost::VectorProfile& rsqrt,

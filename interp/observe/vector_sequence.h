@@ -23,6 +23,7 @@ struct SequenceShapeInput {
   bool column_major_operand = false;  ///< its second source is column-major (a row expand's)
   bool has_tmp = false;               ///< it was given its optional tmp tile
   bool not_equal = false;             ///< a compare's cmpMode is NE
+  bool row_count_mode = false;        ///< its tile path runs an instruction a row, count mode
 };
 
 /// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.

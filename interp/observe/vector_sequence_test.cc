@@ -207,5 +207,22 @@ TEST_CASE("tdivs: in place a vmuls by the reciprocal, else vector_dup then vdiv"
   CHECK(c.tail == 19);
 }
 
+TEST_CASE("tcolexpandexpdif is a vsub, a barrier and a vexp per column block or row") {
+  // 16 rows of 128 f32, statically whole: two 256-byte column blocks, 16 repeats each. vsub
+  // (head 10, slope 2, tail 14) 32, its drain 14, vexp's head 13 and 32; the second vsub
+  // streams behind the vexp (32), drains 14, vexp 13 + 32; vexp's tail 18 is the step's.
+  SequenceShapeInput in;
+  in.rows = 16, in.cols = 128, in.elem_bytes = 4;
+  StepCost c = Cost(Opcode::kTColExpandExpDif, in);
+  CHECK(c.head == 10);
+  CHECK(c.body == 2 * (32 + 14 + 13 + 32));
+  CHECK(c.tail == 18);
+  // 4 rows of 64 f32 in count mode (a valid=?x? tile): a row at a time, vsub 2 + the floor
+  // 16, its drain 14, vexp 13 + 2.
+  in.rows = 4, in.cols = 64, in.row_count_mode = true;
+  c = Cost(Opcode::kTColExpandExpDif, in);
+  CHECK(c.body == 4 * (2 + 16 + 14 + 13 + 2));
+}
+
 }  // namespace
 }  // namespace pto::interp::observe
