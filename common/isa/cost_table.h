@@ -27,7 +27,7 @@ struct VectorProfile {
   std::string_view name;  ///< "Vadd": the intrinsic pto-isa calibrated
   ElemClass elem_class;
   double head, slope, tail;
-  bool count_mode_floor;  ///< pays CountModeFloor more per instruction in count mode
+  bool count_mode_floor;  ///< pays CountModeFloor more per instruction under a partial mask
 };
 
 /// The profile costs.def gives the rows of \a op's family and kernel for element class \a c

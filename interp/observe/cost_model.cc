@@ -148,8 +148,8 @@ bool InPlace(const Step& step) {
 }
 
 // The repeats of a tile instruction whose costs.def row names its a2a3 dispatch path, and its
-// count-mode instructions; false (Repeats() instead) when it has none, or a tile operand that
-// is not row-major (the paths assume row-major tiles).
+// instructions under a partial mask; false (Repeats() instead) when it has none, or a tile operand
+// that is not row-major (the paths assume row-major tiles).
 bool PathRepeatsOf(const Step& step, const OpInfo& info, PathRepeats* out) {
   const cost::TilePath path = cost::TilePathOf(info.opcode);
   if (path == cost::TilePath::kNone || !HasRegister(step, info, 0, RegClass::kTile)) return false;
@@ -185,7 +185,7 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
   in.not_equal = ImmValue(step, info, "cmpMode", kNoOperand) == static_cast<uint32_t>(CmpMode::kNe);
   PathRepeats path;
   in.repeats = PathRepeatsOf(step, info, &path) ? path.repeats : Repeats(step, info);
-  in.row_count_mode = path.count_mode_instructions > 0;
+  in.row_count_mode = path.row_count_mode;
   in.elem_class = elem_class;
   in.in_place = InPlace(step);
   const int second = info.num_outputs + 1;
@@ -249,7 +249,7 @@ void VectorCost(const Step& step, const OpInfo& info, StepCost* c) {
   }
   c->head = Cycles(std::max(0.0, head));
   c->body = Cycles(slope * static_cast<double>(path.repeats) +
-                   floor * static_cast<double>(path.count_mode_instructions));
+                   floor * static_cast<double>(path.masked_instructions));
   c->tail = Cycles(tail);
 }
 

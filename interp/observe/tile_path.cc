@@ -11,11 +11,14 @@ constexpr int64_t kSmallRepeats = 4;  // TBinOp.hpp's SMALL_RPT_BINOP, TBinSOp.h
 
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-// The whole valid region as one line: its repeats, one instruction in count mode when
-// \a count_mode (a count-mode instruction counts the elements; a normal one runs the whole
-// repeats and a masked last one: the same repeats either way).
+uint64_t U(int64_t n) { return static_cast<uint64_t>(std::max<int64_t>(0, n)); }
+
+// The whole valid region as one line: a count-mode instruction counts the elements; a normal
+// one runs the whole repeats, then one masked to the rest. The same repeats either way.
 PathRepeats OneLine(int64_t rows, int64_t cols, int64_t per_repeat, bool count_mode) {
-  return {static_cast<uint64_t>(CeilDiv(rows * cols, per_repeat)), count_mode ? 1u : 0u};
+  const int64_t elements = rows * cols;
+  const bool masked_rest = elements % per_repeat != 0;
+  return {U(CeilDiv(elements, per_repeat)), count_mode || masked_rest ? 1u : 0u};
 }
 
 // A line whose shape is fixed at compile time: count mode when a tile row is wider than a
@@ -35,14 +38,24 @@ bool RuntimeCountMode(int64_t rows, int64_t cols, int64_t per_repeat, bool row_r
 
 // A group of repeats a valid row (TBinOp.hpp:222-238, TBinSOp.hpp:214-233, TUnaryOp.hpp:
 // 175-190): in count mode, an instruction a row, when the tile has a few rows of several
-// repeats or fewer rows than repeats a row and a ragged valid width; else whole repeats.
+// repeats or fewer rows than repeats a row and a ragged width; else an instruction a
+// 256-byte column block over the rows (up to 255 of them), the last masked to the rest.
 PathRepeats RowGroups(const TileGeometry& t, int64_t rows, int64_t cols, int64_t per_repeat) {
   const int64_t repeats_a_row = t.cols / per_repeat;
-  const auto total = static_cast<uint64_t>(rows * CeilDiv(cols, per_repeat));
+  const uint64_t total = U(rows * CeilDiv(cols, per_repeat));
   const bool few_rows = repeats_a_row > 1 && t.rows * repeats_a_row < kSmallRepeats;
   const bool wide = t.rows < repeats_a_row + 1 && cols % per_repeat != 0;
-  if (few_rows || wide) return {total, static_cast<uint64_t>(rows)};
-  return {total, 0};
+  if (few_rows || wide) return {total, U(rows), true};
+  return {total, cols % per_repeat != 0 ? U(CeilDiv(rows, kRepeatMax)) : 0};
+}
+
+// TColExpandBinOp.hpp:36-82: statically whole, an instruction a 256-byte column block over
+// the valid rows (one masked to a row narrower than a repeat, or to the last block's rest);
+// else an instruction a valid row in count mode. The same repeats either way.
+PathRepeats ColumnBlocks(const TileGeometry& t, int64_t rows, int64_t cols, int64_t per_repeat) {
+  const uint64_t total = U(rows * CeilDiv(cols, per_repeat));
+  if (!t.static_whole && !t.one_row) return {total, U(rows), true};
+  return {total, cols % per_repeat != 0 ? 1u : 0u};
 }
 
 }  // namespace
@@ -54,9 +67,9 @@ PathRepeats TilePathRepeats(cost::TilePath path, const TileGeometry& t, int64_t 
   const bool merged_at_run_time = t.same_shape && (cols == t.cols || rows == 1);
   switch (path) {
     case cost::TilePath::kBinOp:
-      if (!t.same_shape) return {static_cast<uint64_t>(rows * CeilDiv(cols, per_repeat)), 0};
+      if (!t.same_shape) return {U(rows * CeilDiv(cols, per_repeat)), 0};
       if (t.rows <= kRepeatMax && t.cols < per_repeat) {
-        return {static_cast<uint64_t>(rows), 0};  // TBinOp.hpp:246-251: a repeat a row
+        return {U(rows), 1};  // TBinOp.hpp:246-251: a repeat a row, masked to the valid columns
       }
       if (t.static_whole || t.one_row) {
         return OneLine(rows, cols, per_repeat, StaticCountMode(t, per_repeat, true));
@@ -78,17 +91,12 @@ PathRepeats TilePathRepeats(cost::TilePath path, const TileGeometry& t, int64_t 
         return OneLine(rows, cols, per_repeat, RuntimeCountMode(rows, cols, per_repeat, false));
       }
       return RowGroups(t, rows, cols, per_repeat);
-    case cost::TilePath::kColExpandOp: {
-      // TColExpandBinOp.hpp:36-82: the same repeats either way; a row at a time in count mode
-      // unless statically whole.
-      const auto total = static_cast<uint64_t>(rows * CeilDiv(cols, per_repeat));
-      if (t.static_whole || t.one_row) return {total, 0};
-      return {total, static_cast<uint64_t>(rows)};
-    }
+    case cost::TilePath::kColExpandOp:
+      return ColumnBlocks(t, rows, cols, per_repeat);
     case cost::TilePath::kNone:
       break;
   }
-  return {static_cast<uint64_t>(rows * CeilDiv(cols, per_repeat)), 0};
+  return {U(rows * CeilDiv(cols, per_repeat)), 0};
 }
 
 }  // namespace pto::interp::observe

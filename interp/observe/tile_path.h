@@ -21,10 +21,13 @@ struct TileGeometry {
   bool same_shape = true;     ///< every tile operand has the destination's shape
 };
 
-/// The vector repeats a path issues, and how many of its instructions run in count mode.
+/// The vector repeats a path issues, and how many of its instructions run under a partial
+/// mask: in count mode, or masked to fewer elements than a repeat. Such an instruction pays
+/// the count-mode floor (costs.def: CountModeFloor) where its profile says so.
 struct PathRepeats {
   uint64_t repeats = 0;
-  uint64_t count_mode_instructions = 0;
+  uint64_t masked_instructions = 0;
+  bool row_count_mode = false;  ///< an instruction a valid row, in count mode
 };
 
 /// What \a path issues for a valid region of \a valid_rows x \a valid_cols of \a tile.

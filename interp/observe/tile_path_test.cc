@@ -23,7 +23,7 @@ TEST_CASE("tile path: a tile scalar op on a dynamic valid shape runs a repeat gr
   CHECK(TilePathRepeats(TilePath::kScalarOp, Tile(256, 16, 4, true), 256, 16).repeats == 64);
   const PathRepeats rows = TilePathRepeats(TilePath::kScalarOp, Tile(256, 16, 4, false), 256, 16);
   CHECK(rows.repeats == 256);
-  CHECK(rows.count_mode_instructions == 0);
+  CHECK(rows.masked_instructions == 2);  // 255 rows, then 1: each masked to 16 columns
   // 63x64 f16: half a repeat a row, 63 repeats (one line: ceil(4032 / 128) = 32).
   CHECK(TilePathRepeats(TilePath::kScalarOp, Tile(63, 64, 2, false), 63, 64).repeats == 63);
   CHECK(TilePathRepeats(TilePath::kScalarOp, Tile(63, 64, 2, true), 63, 64).repeats == 32);
@@ -36,8 +36,12 @@ TEST_CASE("tile path: a binary op merges a whole-width valid region at run time"
   CHECK(TilePathRepeats(TilePath::kBinOp, Tile(64, 64, 4, false), 64, 64).repeats == 64);
   // A narrower valid region, 64x60: a masked repeat a row, 64.
   CHECK(TilePathRepeats(TilePath::kBinOp, Tile(64, 64, 4, false), 64, 60).repeats == 64);
-  // 64x64 i16 is narrower than a repeat (128): a repeat per row however it is declared.
-  CHECK(TilePathRepeats(TilePath::kBinOp, Tile(64, 64, 2, true), 64, 64).repeats == 64);
+  // 64x64 i16 is narrower than a repeat (128): a repeat per row however it is declared, one
+  // instruction masked to 64 columns.
+  const PathRepeats narrow = TilePathRepeats(TilePath::kBinOp, Tile(64, 64, 2, true), 64, 64);
+  CHECK(narrow.repeats == 64);
+  CHECK(narrow.masked_instructions == 1);
+  CHECK(TilePathRepeats(TilePath::kBinOp, Tile(64, 64, 4, false), 64, 64).masked_instructions == 0);
   // 16x256 f16: two repeats a row, one line of 32.
   CHECK(TilePathRepeats(TilePath::kBinOp, Tile(16, 256, 2, false), 16, 256).repeats == 32);
 }
@@ -46,24 +50,24 @@ TEST_CASE("tile path: count mode") {
   // 8x96 f32, statically whole: a row is 1.5 repeats, so one count-mode line of 12 repeats.
   PathRepeats p = TilePathRepeats(TilePath::kBinOp, Tile(8, 96, 4, true), 8, 96);
   CHECK(p.repeats == 12);
-  CHECK(p.count_mode_instructions == 1);
+  CHECK(p.masked_instructions == 1);
   // TUnaryOp has no such row rule: the same tile is one normal line.
   p = TilePathRepeats(TilePath::kUnaryOp, Tile(8, 96, 4, true), 8, 96);
   CHECK(p.repeats == 12);
-  CHECK(p.count_mode_instructions == 0);
+  CHECK(p.masked_instructions == 0);
   // 1x... is one row: 300 repeats of f32 (19200 elements) is over 255, so count mode.
   p = TilePathRepeats(TilePath::kUnaryOp, Tile(1, 19200, 4, false), 1, 19200);
   CHECK(p.repeats == 300);
-  CHECK(p.count_mode_instructions == 1);
+  CHECK(p.masked_instructions == 1);
   // 4x448 f32 with a dynamic valid shape of 4x440: fewer rows (4) than repeats a row (7) and
   // a ragged width, so an instruction a row in count mode, 7 repeats each.
   p = TilePathRepeats(TilePath::kScalarOp, Tile(4, 448, 4, false), 4, 440);
   CHECK(p.repeats == 28);
-  CHECK(p.count_mode_instructions == 4);
+  CHECK(p.masked_instructions == 4);
   // 4x448 filled: whole repeats a row, normal mode.
   p = TilePathRepeats(TilePath::kScalarOp, Tile(4, 448, 4, false), 4, 448);
   CHECK(p.repeats == 28);
-  CHECK(p.count_mode_instructions == 0);
+  CHECK(p.masked_instructions == 0);
 }
 
 TEST_CASE("tile path: a column expand runs column blocks, or rows in count mode") {
@@ -71,10 +75,10 @@ TEST_CASE("tile path: a column expand runs column blocks, or rows in count mode"
   // time in count mode, the same 32 repeats.
   PathRepeats p = TilePathRepeats(TilePath::kColExpandOp, Tile(16, 128, 4, true), 16, 128);
   CHECK(p.repeats == 32);
-  CHECK(p.count_mode_instructions == 0);
+  CHECK(p.masked_instructions == 0);
   p = TilePathRepeats(TilePath::kColExpandOp, Tile(16, 128, 4, false), 16, 128);
   CHECK(p.repeats == 32);
-  CHECK(p.count_mode_instructions == 16);
+  CHECK(p.masked_instructions == 16);
 }
 
 }  // namespace
