@@ -1,88 +1,13 @@
 #include "pto/interp/observe/vector_sequence.h"
 
 #include <algorithm>
-#include <cmath>
 #include <initializer_list>
-#include <string_view>
+
+#include "pto/interp/observe/sequence_builder.h"
 
 namespace pto::interp::observe {
 
-namespace {
-
-// Adds up a sequence as the vector pipe runs it: the first instruction's head is the step's
-// (paid only when the pipe was idle), a head after a drain is part of the body, and the last
-// instruction's tail is the step's unless a barrier drained it.
-class SequenceBuilder {
- public:
-  // \a count instructions of profile \a p, \a repeats each; \a masked: under a partial mask
-  // (count mode, or fewer elements than a repeat), which pays the count-mode floor.
-  void Vector(const cost::VectorProfile& p, uint64_t count, uint64_t repeats, bool masked) {
-    if (count == 0) return;
-    if (first_) {
-      head_ = p.head, first_ = false;
-    } else if (drained_) {
-      body_ += p.head;
-    }
-    const double floor = masked && p.count_mode_floor ? cost::kCountModeFloor : 0;
-    body_ += static_cast<double>(count) * (p.slope * static_cast<double>(repeats) + floor);
-    drained_ = false, pending_ = true, tail_ = p.tail;
-  }
-
-  // copy_ubuf_to_ubuf of \a bytes.
-  void Copy(uint64_t bytes) {
-    const cost::Place ub{false, Memory::kVec};
-    body_ += std::ceil(static_cast<double>(bytes) / cost::BytesPerCycle(ub, ub, bytes));
-  }
-
-  // pipe_barrier(PIPE_V): the last instruction drains; the next pays its head again.
-  void Barrier() {
-    if (pending_) body_ += tail_;
-    pending_ = false, drained_ = true;
-  }
-
-  // A set-up instruction of \a cycles on the pipe (set_cmpmask).
-  void Scalar(double cycles) { body_ += cycles; }
-
-  // set_flag/wait_flag V->S, then S->V: the pipe drains and waits for the scalar unit.
-  void ScalarRoundTrip() {
-    Barrier();
-    body_ += 2 * cost::kFlagCycles;
-  }
-
-  void Finish(StepCost* c) const {
-    c->head = static_cast<uint32_t>(std::lround(head_));
-    c->body = static_cast<uint32_t>(std::min(std::llround(body_), 0xffffffffLL));
-    c->tail = pending_ ? static_cast<uint32_t>(std::lround(tail_)) : 0;
-  }
-
- private:
-  double head_ = 0, body_ = 0, tail_ = 0;
-  bool first_ = true, drained_ = true, pending_ = false;
-};
-
-uint64_t RepeatsOf(uint64_t bytes) {
-  const auto r = static_cast<uint64_t>(cost::kRepeatBytes);
-  return std::max<uint64_t>(1, (bytes + r - 1) / r);
-}
-
-// The repeats of one valid row.
-uint64_t RowRepeats(const SequenceShapeInput& in) { return RepeatsOf(in.cols * in.elem_bytes); }
-
-uint64_t BlockBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32; }
-
-// The profile costs.def names \a name for \a c; the sequences' fixed set-up instructions.
-const cost::VectorProfile& Profile(std::string_view name, cost::ElemClass c) {
-  return *cost::FindProfile(name, c);
-}
-
-// One instruction of each profile of \a steps, \a repeats each, a barrier after each.
-void Steps(std::initializer_list<const cost::VectorProfile*> steps, uint64_t repeats,
-           bool count_mode, SequenceBuilder* b) {
-  for (const cost::VectorProfile* p : steps) {
-    b->Vector(*p, 1, repeats, count_mode);
-    b->Barrier();
-  }
-}
+namespace shapes {
 
 // a2a3 TRowExpand: per row, the scalar unit reads the row's value, then one vector_dup.
 void ScalarRowBroadcast(const SequenceShapeInput& in, const cost::VectorProfile& dup,
@@ -333,13 +258,13 @@ void BroadcastXor(const SequenceShapeInput& in, const cost::VectorProfile&, Sequ
   b->Vector(Profile("Vand", in.elem_class), 1, in.repeats, false);
 }
 
-}  // namespace
+}  // namespace shapes
 
 void SequenceCost(const cost::VectorSequence& seq, const cost::VectorProfile& profile,
                   const SequenceShapeInput& in, StepCost* c) {
   using Shape = void (*)(const SequenceShapeInput&, const cost::VectorProfile&, SequenceBuilder*);
   static constexpr Shape kShapes[] = {
-#define PTO_SEQUENCE_SHAPE(Name, Over) &Name,
+#define PTO_SEQUENCE_SHAPE(Name, Over) &shapes::Name,
 #include "pto/common/isa/costs.def"
   };
   SequenceBuilder b;
