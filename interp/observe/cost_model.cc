@@ -168,6 +168,21 @@ bool PathRepeatsOf(const Step& step, const OpInfo& info, PathRepeats* out) {
   return true;
 }
 
+// The operands and attributes of the sorts and gathers a shape asks after: tmrgsort's blockLen
+// (its first scalar operand) and exhausted, a mask pattern's axis and whether it is P1111.
+void SortAndGatherInput(const Step& step, const OpInfo& info, SequenceShapeInput* in) {
+  for (int i = info.num_outputs; i < info.num_operands(); ++i) {
+    if (!HasRegister(step, info, i, RegClass::kScalar)) continue;
+    in->block_len =
+        static_cast<uint64_t>(std::max<int64_t>(0, step.ex->scalar(step.in->operands[i]).i));
+    break;
+  }
+  in->exhausted = ImmValue(step, info, "exhausted", 0) != 0;
+  in->column_axis = ImmValue(step, info, "axis", 0) == static_cast<uint32_t>(MaskAxis::kCol);
+  in->whole_pattern =
+      ImmValue(step, info, "maskPattern", 0) == static_cast<uint32_t>(MaskPattern::kP1111);
+}
+
 // What a multi-instruction sequence runs over: its destination's or its first source's valid
 // region (as its shape says), its repeats and element class, and the operands and attributes
 // a shape asks after.
@@ -179,8 +194,16 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
     const uint32_t v = step.in->operands[tile];
     const TileState& s = step.ex->tile(v);
     in.rows = s.valid_rows, in.cols = s.valid_cols;
-    in.elem_bytes = std::max(1, DTypeSize(step.function->tiles[v].type.dtype));
+    const TileType& t = step.function->tiles[v].type;
+    in.elem_bytes = std::max(1, DTypeSize(t.dtype));
+    in.tile_rows = t.rows, in.tile_cols = t.cols;
+    in.over_class = ClassOf(t.dtype);
   }
+  if (HasRegister(step, info, 0, RegClass::kTile)) {
+    const TileType& d = step.function->tiles[step.in->operands[0]].type;
+    in.dst_bytes = uint64_t(d.rows) * d.cols * std::max(1, DTypeSize(d.dtype));
+  }
+  SortAndGatherInput(step, info, &in);
   in.binary = ImmValue(step, info, "isBinary", 0) != 0;
   in.not_equal = ImmValue(step, info, "cmpMode", kNoOperand) == static_cast<uint32_t>(CmpMode::kNe);
   PathRepeats path;

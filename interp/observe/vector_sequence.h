@@ -24,6 +24,14 @@ struct SequenceShapeInput {
   bool has_tmp = false;               ///< it was given its optional tmp tile
   bool not_equal = false;             ///< a compare's cmpMode is NE
   bool row_count_mode = false;        ///< its tile path runs an instruction a row, count mode
+  /// The declared shape and element class of the tile whose valid region rows, cols are.
+  uint64_t tile_rows = 1, tile_cols = 1;
+  cost::ElemClass over_class = cost::ElemClass::kFloat;
+  uint64_t dst_bytes = 0;      ///< the destination tile's declared bytes
+  uint64_t block_len = 0;      ///< tmrgsort's blockLen operand
+  bool exhausted = false;      ///< tmrgsort's exhausted
+  bool column_axis = false;    ///< a mask gather's or scatter's axis is col
+  bool whole_pattern = false;  ///< its maskPattern is P1111
 };
 
 /// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.
