@@ -24,6 +24,11 @@ struct SequenceShapeInput {
   bool has_tmp = false;               ///< it was given its optional tmp tile
   bool not_equal = false;             ///< a compare's cmpMode is NE
   bool row_count_mode = false;        ///< its tile path runs an instruction a row, count mode
+  uint64_t dst_tile_cols = 0;         ///< its destination's row stride, in elements
+  uint64_t second_cols = 1;           ///< its second source's valid columns
+  int64_t diagonal = 0;               ///< its first source, a scalar: ttri's diagonal
+  bool upper = false;                 ///< ttri's upperOrLower is UPPER
+  bool descending = false;            ///< tci counts down
 };
 
 /// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.
