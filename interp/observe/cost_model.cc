@@ -215,8 +215,24 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
   if (HasRegister(step, info, second, RegClass::kTile)) {
     in.column_major_operand = !step.function->tiles[step.in->operands[second]].type.row_major();
   }
-  const int last = info.num_operands() - 1;  // a tmp tile is the last operand, after the sources
+  int last = info.num_operands() - 1;  // a tmp tile is the last register, after the sources
+  while (last >= second && GetKindInfo(info.operands[last].kind).reg_class == RegClass::kNone) {
+    --last;  // an immediate attribute (tci's descending) follows the registers
+  }
   in.has_tmp = last >= second && HasRegister(step, info, last, RegClass::kTile);
+  if (HasRegister(step, info, 0, RegClass::kTile)) {
+    const TileType& dst = step.function->tiles[step.in->operands[0]].type;
+    in.dst_tile_cols = static_cast<uint64_t>(std::max(0, dst.StorageCols()));
+  }
+  if (HasRegister(step, info, second, RegClass::kTile)) {
+    in.second_cols =
+        static_cast<uint64_t>(std::max(0, step.ex->tile(step.in->operands[second]).valid_cols));
+  }
+  if (HasRegister(step, info, info.num_outputs, RegClass::kScalar)) {
+    in.diagonal = step.ex->scalar(step.in->operands[info.num_outputs]).i;
+  }
+  in.upper = ImmValue(step, info, "upperOrLower", 0) != 0;
+  in.descending = ImmValue(step, info, "descending", 0) != 0;
   return in;
 }
 

@@ -32,6 +32,11 @@ struct SequenceShapeInput {
   bool exhausted = false;      ///< tmrgsort's exhausted
   bool column_axis = false;    ///< a mask gather's or scatter's axis is col
   bool whole_pattern = false;  ///< its maskPattern is P1111
+  uint64_t dst_tile_cols = 0;         ///< its destination's row stride, in elements
+  uint64_t second_cols = 1;           ///< its second source's valid columns
+  int64_t diagonal = 0;               ///< its first source, a scalar: ttri's diagonal
+  bool upper = false;                 ///< ttri's upperOrLower is UPPER
+  bool descending = false;            ///< tci counts down
 };
 
 /// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.
