@@ -168,6 +168,32 @@ bool PathRepeatsOf(const Step& step, const OpInfo& info, PathRepeats* out) {
   return true;
 }
 
+// A partial op's (tpart*, tpartarg*) two sources: the valid region of the one smaller than
+// the destination (the second's when neither is), the tiles' widths, and an arg op's index
+// size.
+void PartialOperands(const Step& step, const OpInfo& info, SequenceShapeInput* in) {
+  const int a = info.num_outputs, b = a + 1;
+  if (!HasRegister(step, info, 0, RegClass::kTile) ||
+      !HasRegister(step, info, a, RegClass::kTile) ||
+      !HasRegister(step, info, b, RegClass::kTile)) {
+    return;
+  }
+  const TileState& d = step.ex->tile(step.in->operands[0]);
+  const TileState& sa = step.ex->tile(step.in->operands[a]);
+  const bool a_whole = sa.valid_rows == d.valid_rows && sa.valid_cols == d.valid_cols;
+  const TileState& part = a_whole ? step.ex->tile(step.in->operands[b]) : sa;
+  in->part_rows = part.valid_rows, in->part_cols = part.valid_cols;
+  const int64_t width = step.function->tiles[step.in->operands[0]].type.cols;
+  in->tile_cols = static_cast<uint64_t>(width);
+  for (int i : {a, b}) {
+    in->same_width =
+        in->same_width && step.function->tiles[step.in->operands[i]].type.cols == width;
+  }
+  if (info.num_outputs > 1 && HasRegister(step, info, 1, RegClass::kTile)) {
+    in->index_bytes = std::max(1, DTypeSize(step.function->tiles[step.in->operands[1]].type.dtype));
+  }
+}
+
 // What a multi-instruction sequence runs over: its destination's or its first source's valid
 // region (as its shape says), its repeats and element class, and the operands and attributes
 // a shape asks after.
@@ -194,6 +220,9 @@ SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
   }
   const int last = info.num_operands() - 1;  // a tmp tile is the last operand, after the sources
   in.has_tmp = last >= second && HasRegister(step, info, last, RegClass::kTile);
+  if (info.family == Family::kPartial || info.family == Family::kPartialArg) {
+    PartialOperands(step, info, &in);
+  }
   return in;
 }
 

@@ -24,6 +24,10 @@ struct SequenceShapeInput {
   bool has_tmp = false;               ///< it was given its optional tmp tile
   bool not_equal = false;             ///< a compare's cmpMode is NE
   bool row_count_mode = false;        ///< its tile path runs an instruction a row, count mode
+  uint64_t part_rows = 1, part_cols = 1;  ///< a partial op's smaller source's valid region
+  uint64_t tile_cols = 1;                 ///< its destination tile's columns (its row stride)
+  bool same_width = true;                 ///< its source tiles are as wide as its destination
+  int index_bytes = 4;                    ///< an arg op's index element size (its 2nd output)
 };
 
 /// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.
