@@ -1,6 +1,7 @@
 #include "pto/common/isa/cost_table.h"
 
 #include <array>
+#include <iterator>
 
 #include "pto/common/dtype.h"
 
@@ -204,6 +205,14 @@ double BytesPerCycle(Place from, Place to, uint64_t bytes, bool* sourced) {
 
 std::vector<std::string> UnusedCostRows() {
   std::vector<std::string> unused;
+  for (size_t i = 0; i < std::size(kProfiles); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (kProfiles[i].name == kProfiles[j].name &&
+          kProfiles[i].elem_class == kProfiles[j].elem_class) {
+        unused.push_back(std::string(kProfiles[i].name) + " profile row repeated");
+      }
+    }
+  }
   for (const CostRow& row : kCostRows) {
     if (!HasOpRow(row.family, row.kernel) || !FindProfile(row.profile, ElemClass::kAny)) {
       unused.push_back(std::string(row.family) + "/" + std::string(row.kernel) + " -> " +

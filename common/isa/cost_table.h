@@ -90,8 +90,8 @@ struct Place {
 /// (DefaultBandwidth where costs.def has no row); \a sourced says whether it had one.
 double BytesPerCycle(Place from, Place to, uint64_t bytes, bool* sourced = nullptr);
 
-/// Rows of costs.def that name a family and kernel no row of opcodes.def has, or a profile
-/// costs.def lacks (empty when none).
+/// Rows of costs.def that name a family and kernel no row of opcodes.def has or a profile
+/// costs.def lacks, and profile rows repeated for one element class (empty when none).
 std::vector<std::string> UnusedCostRows();
 
 }  // namespace pto::cost

@@ -183,56 +183,93 @@ void SortAndGatherInput(const Step& step, const OpInfo& info, SequenceShapeInput
       ImmValue(step, info, "maskPattern", 0) == static_cast<uint32_t>(MaskPattern::kP1111);
 }
 
-// What a multi-instruction sequence runs over: its destination's or its first source's valid
-// region (as its shape says), its repeats and element class, and the operands and attributes
-// a shape asks after.
-SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
-                                 const cost::VectorSequence& seq, cost::ElemClass elem_class) {
-  SequenceShapeInput in;
+// A partial op's (tpart*, tpartarg*) two sources: the valid region of the one smaller than
+// the destination (the second's when neither is), the tiles' widths, and an arg op's index
+// size.
+void PartialOperands(const Step& step, const OpInfo& info, SequenceShapeInput* in) {
+  const int a = info.num_outputs, b = a + 1;
+  if (!HasRegister(step, info, 0, RegClass::kTile) ||
+      !HasRegister(step, info, a, RegClass::kTile) ||
+      !HasRegister(step, info, b, RegClass::kTile)) {
+    return;
+  }
+  const TileState& d = step.ex->tile(step.in->operands[0]);
+  const TileState& sa = step.ex->tile(step.in->operands[a]);
+  const bool a_whole = sa.valid_rows == d.valid_rows && sa.valid_cols == d.valid_cols;
+  const TileState& part = a_whole ? step.ex->tile(step.in->operands[b]) : sa;
+  in->part_rows = part.valid_rows, in->part_cols = part.valid_cols;
+  const int64_t width = step.function->tiles[step.in->operands[0]].type.cols;
+  for (int i : {a, b}) {
+    in->same_width =
+        in->same_width && step.function->tiles[step.in->operands[i]].type.cols == width;
+  }
+  if (info.num_outputs > 1 && HasRegister(step, info, 1, RegClass::kTile)) {
+    in->index_bytes = std::max(1, DTypeSize(step.function->tiles[step.in->operands[1]].type.dtype));
+  }
+}
+
+// The tile a sequence runs over (its destination's or its first source's, as its shape says):
+// its valid region, declared shape and element size and class; and the destination's size.
+void TileInput(const Step& step, const OpInfo& info, const cost::VectorSequence& seq,
+               SequenceShapeInput* in) {
   const int tile = cost::OverDestination(seq.shape) ? 0 : info.num_outputs;
   if (HasRegister(step, info, tile, RegClass::kTile)) {
     const uint32_t v = step.in->operands[tile];
     const TileState& s = step.ex->tile(v);
-    in.rows = s.valid_rows, in.cols = s.valid_cols;
+    in->rows = s.valid_rows, in->cols = s.valid_cols;
     const TileType& t = step.function->tiles[v].type;
-    in.elem_bytes = std::max(1, DTypeSize(t.dtype));
-    in.tile_rows = t.rows, in.tile_cols = t.cols;
-    in.over_class = ClassOf(t.dtype);
+    in->elem_bytes = std::max(1, DTypeSize(t.dtype));
+    in->tile_rows = t.rows, in->tile_cols = t.cols;
+    in->over_class = ClassOf(t.dtype);
   }
   if (HasRegister(step, info, 0, RegClass::kTile)) {
     const TileType& d = step.function->tiles[step.in->operands[0]].type;
-    in.dst_bytes = uint64_t(d.rows) * d.cols * std::max(1, DTypeSize(d.dtype));
+    in->dst_bytes = static_cast<uint64_t>(std::max(0, d.rows)) * std::max(0, d.cols) *
+                    std::max(1, DTypeSize(d.dtype));
+    in->dst_tile_cols = static_cast<uint64_t>(std::max(0, d.StorageCols()));
   }
+}
+
+// The second source (a row expand's column-major operand, tconcat's width) and whether the
+// optional tmp tile was given: the last register, after the sources and before any trailing
+// immediate attribute (tci's descending).
+void OperandInput(const Step& step, const OpInfo& info, SequenceShapeInput* in) {
+  const int second = info.num_outputs + 1;
+  if (HasRegister(step, info, second, RegClass::kTile)) {
+    const uint32_t v = step.in->operands[second];
+    in->column_major_operand = !step.function->tiles[v].type.row_major();
+    in->second_cols = static_cast<uint64_t>(std::max(0, step.ex->tile(v).valid_cols));
+  }
+  int last = info.num_operands() - 1;
+  while (last >= second && GetKindInfo(info.operands[last].kind).reg_class == RegClass::kNone) {
+    --last;
+  }
+  in->has_tmp = last >= second && HasRegister(step, info, last, RegClass::kTile);
+  if (HasRegister(step, info, info.num_outputs, RegClass::kScalar)) {
+    in->diagonal = step.ex->scalar(step.in->operands[info.num_outputs]).i;
+  }
+}
+
+// What a multi-instruction sequence runs over: its tile, its repeats and element class, and
+// the operands and attributes a shape asks after.
+SequenceShapeInput SequenceInput(const Step& step, const OpInfo& info,
+                                 const cost::VectorSequence& seq, cost::ElemClass elem_class) {
+  SequenceShapeInput in;
+  TileInput(step, info, seq, &in);
+  OperandInput(step, info, &in);
   SortAndGatherInput(step, info, &in);
+  if (info.family == Family::kPartial || info.family == Family::kPartialArg) {
+    PartialOperands(step, info, &in);
+  }
   in.binary = ImmValue(step, info, "isBinary", 0) != 0;
   in.not_equal = ImmValue(step, info, "cmpMode", kNoOperand) == static_cast<uint32_t>(CmpMode::kNe);
+  in.upper = ImmValue(step, info, "upperOrLower", 0) != 0;
+  in.descending = ImmValue(step, info, "descending", 0) != 0;
   PathRepeats path;
   in.repeats = PathRepeatsOf(step, info, &path) ? path.repeats : Repeats(step, info);
   in.row_count_mode = path.row_count_mode;
   in.elem_class = elem_class;
   in.in_place = InPlace(step);
-  const int second = info.num_outputs + 1;
-  if (HasRegister(step, info, second, RegClass::kTile)) {
-    in.column_major_operand = !step.function->tiles[step.in->operands[second]].type.row_major();
-  }
-  int last = info.num_operands() - 1;  // a tmp tile is the last register, after the sources
-  while (last >= second && GetKindInfo(info.operands[last].kind).reg_class == RegClass::kNone) {
-    --last;  // an immediate attribute (tci's descending) follows the registers
-  }
-  in.has_tmp = last >= second && HasRegister(step, info, last, RegClass::kTile);
-  if (HasRegister(step, info, 0, RegClass::kTile)) {
-    const TileType& dst = step.function->tiles[step.in->operands[0]].type;
-    in.dst_tile_cols = static_cast<uint64_t>(std::max(0, dst.StorageCols()));
-  }
-  if (HasRegister(step, info, second, RegClass::kTile)) {
-    in.second_cols =
-        static_cast<uint64_t>(std::max(0, step.ex->tile(step.in->operands[second]).valid_cols));
-  }
-  if (HasRegister(step, info, info.num_outputs, RegClass::kScalar)) {
-    in.diagonal = step.ex->scalar(step.in->operands[info.num_outputs]).i;
-  }
-  in.upper = ImmValue(step, info, "upperOrLower", 0) != 0;
-  in.descending = ImmValue(step, info, "descending", 0) != 0;
   return in;
 }
 

@@ -37,6 +37,9 @@ struct SequenceShapeInput {
   int64_t diagonal = 0;               ///< its first source, a scalar: ttri's diagonal
   bool upper = false;                 ///< ttri's upperOrLower is UPPER
   bool descending = false;            ///< tci counts down
+  uint64_t part_rows = 1, part_cols = 1;  ///< a partial op's smaller source's valid region
+  bool same_width = true;                 ///< its source tiles are as wide as its destination
+  int index_bytes = 4;                    ///< an arg op's index element size (its 2nd output)
 };
 
 /// Sets \a c's head, body and tail to those of \a seq over \a in, priced by \a profile.
