@@ -3,20 +3,10 @@
 // bytes a cycle, each copy rounded up to whole cycles.
 #include <doctest/doctest.h>
 
-#include "pto/interp/observe/vector_sequence.h"
+#include "pto/interp/observe/sequence_test_support.h"
 
 namespace pto::interp::observe {
 namespace {
-
-StepCost Cost(Opcode op, const SequenceShapeInput& in) {
-  const cost::VectorSequence* seq = cost::VectorSequenceOf(op, Arch::kA2A3);
-  REQUIRE(seq != nullptr);
-  const cost::VectorProfile* p = cost::FindProfile(seq->profile, in.elem_class);
-  REQUIRE(p != nullptr);
-  StepCost c;
-  SequenceCost(*seq, *p, in, &c);
-  return c;
-}
 
 SequenceShapeInput Tile(uint64_t rows, uint64_t cols, int elem_bytes, cost::ElemClass c) {
   SequenceShapeInput in;

@@ -6,20 +6,10 @@
 // (f16: slope 1.7); the floor is 16. copy_ubuf_to_ubuf moves 31.52 bytes a cycle, rounded up.
 #include <doctest/doctest.h>
 
-#include "pto/interp/observe/vector_sequence.h"
+#include "pto/interp/observe/sequence_test_support.h"
 
 namespace pto::interp::observe {
 namespace {
-
-StepCost Cost(Opcode op, const SequenceShapeInput& in) {
-  const cost::VectorSequence* seq = cost::VectorSequenceOf(op, Arch::kA2A3);
-  REQUIRE(seq != nullptr);
-  const cost::VectorProfile* p = cost::FindProfile(seq->profile, in.elem_class);
-  REQUIRE(p != nullptr);
-  StepCost c;
-  SequenceCost(*seq, *p, in, &c);
-  return c;
-}
 
 TEST_CASE("trems f32 runs ten steps a row in count mode, each behind a barrier") {
   // 2 rows of 64 f32, one repeat each. A row: vector_dup 1 + drain 13; vdiv 11 + 4 + 16 + 19

@@ -2,20 +2,10 @@
 // A copy_ubuf_to_ubuf moves 54.3 GiB/s at 1.85 GHz: 31.52 bytes a cycle, rounded up.
 #include <doctest/doctest.h>
 
-#include "pto/interp/observe/vector_sequence.h"
+#include "pto/interp/observe/sequence_test_support.h"
 
 namespace pto::interp::observe {
 namespace {
-
-StepCost Cost(Opcode op, const SequenceShapeInput& in) {
-  const cost::VectorSequence* seq = cost::VectorSequenceOf(op, Arch::kA2A3);
-  REQUIRE(seq != nullptr);
-  const cost::VectorProfile* p = cost::FindProfile(seq->profile, in.elem_class);
-  REQUIRE(p != nullptr);
-  StepCost c;
-  SequenceCost(*seq, *p, in, &c);
-  return c;
-}
 
 SequenceShapeInput Region(uint64_t rows, uint64_t cols, int elem_bytes) {
   SequenceShapeInput in;

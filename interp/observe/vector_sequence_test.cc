@@ -1,20 +1,10 @@
 // The multi-instruction sequences' costs, worked out by hand from common/isa/costs.def.
-#include "pto/interp/observe/vector_sequence.h"
-
 #include <doctest/doctest.h>
+
+#include "pto/interp/observe/sequence_test_support.h"
 
 namespace pto::interp::observe {
 namespace {
-
-StepCost Cost(Opcode op, const SequenceShapeInput& in) {
-  const cost::VectorSequence* seq = cost::VectorSequenceOf(op, Arch::kA2A3);
-  REQUIRE(seq != nullptr);
-  const cost::VectorProfile* p = cost::FindProfile(seq->profile, in.elem_class);
-  REQUIRE(p != nullptr);
-  StepCost c;
-  SequenceCost(*seq, *p, in, &c);
-  return c;
-}
 
 TEST_CASE("tcolsum isBinary folds pairs of rows, a barrier after each level, then copies") {
   // 64 rows of 64 f32 (one repeat a row), vadd: head 10, slope 2, tail 14, count-mode floor
