@@ -107,6 +107,24 @@ void RowBroadcastBinary(const SequenceShapeInput& in, const cost::VectorProfile&
   if (ragged) b->Vector(op, 1, in.rows, true);
 }
 
+// a2a3 TQuant: the row scales multiplied in (TROWEXPANDMUL), an offset added likewise (the
+// optional last operand: INT8_ASYM), then three conversions through s32 and f16 to 8 bits
+// (each over the region's repeats of its wider type), a barrier after each.
+void QuantizeRows(const SequenceShapeInput& in, const cost::VectorProfile& conv,
+                  SequenceBuilder* b) {
+  RowBroadcastBinary(in, Profile("Vmul", in.elem_class), b);
+  b->Barrier();
+  if (in.has_tmp) {
+    RowBroadcastBinary(in, Profile("Vadd", in.elem_class), b);
+    b->Barrier();
+  }
+  const uint64_t elements = in.rows * in.cols;
+  for (uint64_t wider_bytes : {4, 4, 2}) {
+    b->Vector(conv, 1, RepeatsOf(elements * wider_bytes), false);
+    b->Barrier();
+  }
+}
+
 // a2a3 TRowExpandExpdif: TROWEXPANDSUB, a barrier, TEXP of the destination.
 void RowBroadcastExpDif(const SequenceShapeInput& in, const cost::VectorProfile& exp,
                         SequenceBuilder* b) {

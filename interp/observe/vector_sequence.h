@@ -21,7 +21,7 @@ struct SequenceShapeInput {
   cost::ElemClass elem_class = cost::ElemClass::kFloat;
   bool in_place = false;              ///< its destination is its first source
   bool column_major_operand = false;  ///< its second source is column-major (a row expand's)
-  bool has_tmp = false;               ///< it was given its optional tmp tile
+  bool has_tmp = false;  ///< it was given its optional last tile (a tmp; tquant's offset)
   bool not_equal = false;             ///< a compare's cmpMode is NE
   bool row_count_mode = false;        ///< its tile path runs an instruction a row, count mode
   /// The declared shape and element class of the tile whose valid region rows, cols are.

@@ -214,5 +214,23 @@ TEST_CASE("tcolexpandexpdif is a vsub, a barrier and a vexp per column block or 
   CHECK(c.body == 4 * (2 + 16 + 14 + 13 + 2));
 }
 
+TEST_CASE("tquant scales the rows, then converts three times, a barrier after each") {
+  // 4 rows of 64 f32 with a column-major scale: vbrcb of ceil(4 / 8) = 1 repeat (head 1, slope
+  // 1, the step's head), its drain 0; vmul of the one 256-byte column block over the 4 rows
+  // (head 10 + 2 x 4), its drain 15; then vconv (head 14, slope 2, tail 11) of 4 repeats
+  // (f32 -> s32), 4 (s32 -> f16), 2 (f16 -> i8), each drained.
+  SequenceShapeInput in;
+  in.rows = 4, in.cols = 64, in.elem_bytes = 4, in.column_major_operand = true;
+  StepCost c = Cost(Opcode::kTQuant, in);
+  const int converts = (14 + 8 + 11) + (14 + 8 + 11) + (14 + 4 + 11);
+  CHECK(c.head == 1);
+  CHECK(c.body == 1 + (10 + 8) + 15 + converts);
+  CHECK(c.tail == 0);
+  // INT8_ASYM (an offset): vbrcb again (head 1 + 1), vadd (10 + 8), its drain 14.
+  in.has_tmp = true;
+  c = Cost(Opcode::kTQuant, in);
+  CHECK(c.body == 1 + (10 + 8) + 15 + (1 + 1) + (10 + 8) + 14 + converts);
+}
+
 }  // namespace
 }  // namespace pto::interp::observe
