@@ -227,6 +227,10 @@ void TileInput(const Step& step, const OpInfo& info, const cost::VectorSequence&
     in->dst_bytes = static_cast<uint64_t>(std::max(0, d.rows)) * std::max(0, d.cols) *
                     std::max(1, DTypeSize(d.dtype));
     in->dst_tile_cols = static_cast<uint64_t>(std::max(0, d.StorageCols()));
+    in->dst_rows =
+        static_cast<uint64_t>(std::max(0, step.ex->tile(step.in->operands[0]).valid_rows));
+    in->pads_differ = HasRegister(step, info, info.num_outputs, RegClass::kTile) &&
+                      step.function->tiles[step.in->operands[info.num_outputs]].type.pad != d.pad;
   }
 }
 

@@ -107,6 +107,22 @@ void RowBroadcastBinary(const SequenceShapeInput& in, const cost::VectorProfile&
   if (ragged) b->Vector(op, 1, in.rows, true);
 }
 
+// a2a3 TFillPad: the source's valid rows copied (a repeat a row, 255 an instruction); the
+// partial 32-byte block ending each row filled when the pad values differ; the first row's
+// right pad filled and copied into the others; the rows below filled.
+void PadFill(const SequenceShapeInput& in, const cost::VectorProfile& copy, SequenceBuilder* b) {
+  const cost::VectorProfile& dup = Profile("Vdup", in.elem_class);
+  b->Vector(copy, 1, in.rows, true);
+  if (in.pads_differ) {
+    b->Vector(dup, 1, in.rows, false);
+    b->Barrier();
+  }
+  b->Vector(dup, 1, 1, true);
+  b->Barrier();
+  if (in.rows > 1) b->Vector(copy, 1, in.rows - 1, false);
+  if (in.dst_rows > in.rows) b->Vector(dup, 1, 1, true);
+}
+
 // a2a3 TQuant: the row scales multiplied in (TROWEXPANDMUL), an offset added likewise (the
 // optional last operand: INT8_ASYM), then three conversions through s32 and f16 to 8 bits
 // (each over the region's repeats of its wider type), a barrier after each.

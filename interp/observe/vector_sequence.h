@@ -21,6 +21,8 @@ struct SequenceShapeInput {
   cost::ElemClass elem_class = cost::ElemClass::kFloat;
   bool in_place = false;              ///< its destination is its first source
   bool column_major_operand = false;  ///< its second source is column-major (a row expand's)
+  uint64_t dst_rows = 0;              ///< its destination's valid rows
+  bool pads_differ = false;           ///< its destination's pad value is not its first source's
   bool has_tmp = false;  ///< it was given its optional last tile (a tmp; tquant's offset)
   bool not_equal = false;             ///< a compare's cmpMode is NE
   bool row_count_mode = false;        ///< its tile path runs an instruction a row, count mode

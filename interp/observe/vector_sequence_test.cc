@@ -232,5 +232,25 @@ TEST_CASE("tquant scales the rows, then converts three times, a barrier after ea
   CHECK(c.body == 1 + (10 + 8) + 15 + (1 + 1) + (10 + 8) + 14 + converts);
 }
 
+TEST_CASE("tfillpad copies the rows, then pads right and below") {
+  // 4 valid rows of a 4x60 f32 source, a 6-row destination, different pad values. vcopy (head
+  // 11, slope 1, tail 13, no floor) of 4 repeats, the step's head; vector_dup (11, 1, 13) of
+  // the 4 rows' last blocks streams behind it (4), its drain 13; vector_dup of the first row's
+  // pad, 11 + 1, drained 13; vcopy of it into the 3 others, 11 + 3; vector_dup of the 2 rows
+  // below streams behind (1) and owes its tail 13.
+  SequenceShapeInput in;
+  in.rows = 4, in.cols = 60, in.elem_bytes = 4, in.dst_rows = 6, in.pads_differ = true;
+  StepCost c = Cost(Opcode::kTFillPad, in);
+  CHECK(c.head == 11);
+  CHECK(c.body == 4 + 4 + 13 + (11 + 1) + 13 + (11 + 3) + 1);
+  CHECK(c.tail == 13);
+  // The same pad values and no rows below: no block fill, no bottom fill; vcopy's tail is
+  // the step's.
+  in.dst_rows = 4, in.pads_differ = false;
+  c = Cost(Opcode::kTFillPad, in);
+  CHECK(c.body == 4 + 1 + 13 + (11 + 3));
+  CHECK(c.tail == 13);
+}
+
 }  // namespace
 }  // namespace pto::interp::observe
