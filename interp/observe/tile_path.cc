@@ -58,39 +58,37 @@ PathRepeats ColumnBlocks(const TileGeometry& t, int64_t rows, int64_t cols, int6
   return {total, cols % per_repeat != 0 ? 1u : 0u};
 }
 
+// One line when the tile is statically whole (or one row), else, when \a merges (TBinOp,
+// TUnaryOp, not TBinSOp), one line when the valid columns fill the tile at run time, else a
+// group of repeats a row. \a row_rule: a ragged row wider than a repeat runs in count mode.
+PathRepeats LineOrRows(const TileGeometry& t, int64_t rows, int64_t cols, int64_t per_repeat,
+                       bool merges, bool row_rule) {
+  if (t.static_whole || t.one_row) {
+    return OneLine(rows, cols, per_repeat, StaticCountMode(t, per_repeat, row_rule));
+  }
+  if (merges && t.same_shape && (cols == t.cols || rows == 1)) {
+    return OneLine(rows, cols, per_repeat, RuntimeCountMode(rows, cols, per_repeat, row_rule));
+  }
+  return RowGroups(t, rows, cols, per_repeat);
+}
+
 }  // namespace
 
 PathRepeats TilePathRepeats(cost::TilePath path, const TileGeometry& t, int64_t valid_rows,
                             int64_t valid_cols) {
   const int64_t per_repeat = std::max(1, 256 / std::max(1, t.elem_bytes));
   const int64_t rows = std::max<int64_t>(0, valid_rows), cols = std::max<int64_t>(0, valid_cols);
-  const bool merged_at_run_time = t.same_shape && (cols == t.cols || rows == 1);
   switch (path) {
     case cost::TilePath::kBinOp:
       if (!t.same_shape) return {U(rows * CeilDiv(cols, per_repeat)), 0};
       if (t.rows <= kRepeatMax && t.cols < per_repeat) {
         return {U(rows), 1};  // TBinOp.hpp:246-251: a repeat a row, masked to the valid columns
       }
-      if (t.static_whole || t.one_row) {
-        return OneLine(rows, cols, per_repeat, StaticCountMode(t, per_repeat, true));
-      }
-      if (merged_at_run_time) {
-        return OneLine(rows, cols, per_repeat, RuntimeCountMode(rows, cols, per_repeat, true));
-      }
-      return RowGroups(t, rows, cols, per_repeat);
+      return LineOrRows(t, rows, cols, per_repeat, true, true);
     case cost::TilePath::kScalarOp:
-      if (t.static_whole || t.one_row) {
-        return OneLine(rows, cols, per_repeat, StaticCountMode(t, per_repeat, true));
-      }
-      return RowGroups(t, rows, cols, per_repeat);
+      return LineOrRows(t, rows, cols, per_repeat, false, true);
     case cost::TilePath::kUnaryOp:
-      if (t.static_whole || t.one_row) {
-        return OneLine(rows, cols, per_repeat, StaticCountMode(t, per_repeat, false));
-      }
-      if (merged_at_run_time) {
-        return OneLine(rows, cols, per_repeat, RuntimeCountMode(rows, cols, per_repeat, false));
-      }
-      return RowGroups(t, rows, cols, per_repeat);
+      return LineOrRows(t, rows, cols, per_repeat, true, false);
     case cost::TilePath::kColExpandOp:
       return ColumnBlocks(t, rows, cols, per_repeat);
     case cost::TilePath::kNone:
