@@ -229,7 +229,7 @@ void RowRemainder(const SequenceShapeInput& in, const cost::VectorProfile&, Sequ
   const cost::VectorProfile &mul = Profile("Vmul", in.elem_class),
                             &sub = Profile("Vsub", in.elem_class);
   const cost::VectorProfile &mul32 = Profile("Vmul", f32), &dup = Profile("Vdup", f32);
-  const cost::VectorProfile &cmp = Profile("Vcmp", f32), &add = Profile("Vadd", f32);
+  const cost::VectorProfile &cmp = Profile("Vcmpvs", f32), &add = Profile("Vadd", f32);
   const cost::VectorProfile& sel = Profile("Vsel", f32);
   for (uint64_t row = 0; row < in.rows; ++row) {
     if (integer) Steps({&conv}, per_row, true, b);
@@ -237,10 +237,12 @@ void RowRemainder(const SequenceShapeInput& in, const cost::VectorProfile&, Sequ
     if (integer) Steps({&conv}, per_row, true, b);
     Steps({&mul, &sub}, per_row, true, b);
     if (integer) Steps({&conv}, per_row, true, b);
-    Steps({&mul32, &dup}, per_row, true, b);
+    Steps({&mul32}, per_row, true, b);
+    Steps({&dup}, 1, false, b);      // the mask buffer's address, one repeat
     b->Scalar(cost::kScalarCycles);  // set_cmpmask
     b->Barrier();
-    Steps({&cmp, &add, &sel}, per_row, false, b);
+    Steps({&cmp}, per_row, false, b);       // vcmpvs_lt (< 0), normal mode
+    Steps({&add, &sel}, per_row, true, b);  // back in count mode (TRem.hpp:59-65)
     if (integer) Steps({&conv}, per_row, true, b);
   }
 }
