@@ -21,17 +21,12 @@ PathRepeats OneLine(int64_t rows, int64_t cols, int64_t per_repeat, bool count_m
   return {U(CeilDiv(elements, per_repeat)), count_mode || masked_rest ? 1u : 0u};
 }
 
-// A line whose shape is fixed at compile time: count mode when a tile row is wider than a
-// repeat without being whole repeats, or the tile is over 255 repeats (TBinOp.hpp:197-199,
-// TBinSOp.hpp:186-190; \a row_rule false: TUnaryOp.hpp:215-220 has only the second).
-bool StaticCountMode(const TileGeometry& t, int64_t per_repeat, bool row_rule) {
-  const bool ragged = row_rule && t.cols % per_repeat != 0 && t.cols > per_repeat;
-  return ragged || CeilDiv(t.rows * t.cols, per_repeat) > kRepeatMax;
-}
-
-// A line merged at run time, the valid columns filling the tile (TBinOp.hpp:213-220,
-// TUnaryOp.hpp:224-230: the same rules over the valid region).
-bool RuntimeCountMode(int64_t rows, int64_t cols, int64_t per_repeat, bool row_rule) {
+// Whether a line of \a rows x \a cols runs in count mode: when a row is wider than a repeat
+// without being whole repeats (\a row_rule; TUnaryOp.hpp:215-220 has no such rule), or the
+// line is over 255 repeats. A line fixed at compile time asks of the tile's shape
+// (TBinOp.hpp:197-199, TBinSOp.hpp:186-190), one merged at run time of the valid region
+// (TBinOp.hpp:213-220, TUnaryOp.hpp:224-230).
+bool CountMode(int64_t rows, int64_t cols, int64_t per_repeat, bool row_rule) {
   const bool ragged = row_rule && cols > per_repeat && cols % per_repeat != 0;
   return ragged || CeilDiv(rows * cols, per_repeat) > kRepeatMax;
 }
@@ -64,10 +59,10 @@ PathRepeats ColumnBlocks(const TileGeometry& t, int64_t rows, int64_t cols, int6
 PathRepeats LineOrRows(const TileGeometry& t, int64_t rows, int64_t cols, int64_t per_repeat,
                        bool merges, bool row_rule) {
   if (t.static_whole || t.one_row) {
-    return OneLine(rows, cols, per_repeat, StaticCountMode(t, per_repeat, row_rule));
+    return OneLine(rows, cols, per_repeat, CountMode(t.rows, t.cols, per_repeat, row_rule));
   }
   if (merges && t.same_shape && (cols == t.cols || rows == 1)) {
-    return OneLine(rows, cols, per_repeat, RuntimeCountMode(rows, cols, per_repeat, row_rule));
+    return OneLine(rows, cols, per_repeat, CountMode(rows, cols, per_repeat, row_rule));
   }
   return RowGroups(t, rows, cols, per_repeat);
 }
@@ -76,7 +71,8 @@ PathRepeats LineOrRows(const TileGeometry& t, int64_t rows, int64_t cols, int64_
 
 PathRepeats TilePathRepeats(cost::TilePath path, const TileGeometry& t, int64_t valid_rows,
                             int64_t valid_cols) {
-  const int64_t per_repeat = std::max(1, 256 / std::max(1, t.elem_bytes));
+  const int64_t per_repeat =
+      std::max(1, static_cast<int>(cost::kRepeatBytes) / std::max(1, t.elem_bytes));
   const int64_t rows = std::max<int64_t>(0, valid_rows), cols = std::max<int64_t>(0, valid_cols);
   switch (path) {
     case cost::TilePath::kBinOp:
