@@ -46,7 +46,7 @@ uint64_t RepeatsOf(uint64_t bytes) {
 
 uint64_t RowRepeats(const SequenceShapeInput& in) { return RepeatsOf(in.cols * in.elem_bytes); }
 
-uint64_t BlockBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32; }
+uint64_t BlockBytes(uint64_t bytes) { return CeilDiv(bytes, kBlockBytes) * kBlockBytes; }
 
 const cost::VectorProfile& Profile(std::string_view name, cost::ElemClass c) {
   return *cost::FindProfile(name, c);

@@ -43,6 +43,14 @@ class SequenceBuilder {
   bool first_ = true, drained_ = true, pending_ = false;
 };
 
+/// The vector unit's fixed sizes: a 32-byte block, and the most repeats one instruction's
+/// repeat field holds (REPEAT_MAX).
+inline constexpr uint64_t kBlockBytes = 32;
+inline constexpr uint64_t kRepeatMax = 255;
+
+/// \a a / \a b rounded up.
+inline constexpr uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
 /// The 256-byte repeats of \a bytes (at least one).
 uint64_t RepeatsOf(uint64_t bytes);
 

@@ -9,8 +9,6 @@ namespace pto::interp::observe::shapes {
 
 namespace {
 
-constexpr uint64_t kBlockBytes = 32;
-
 // The set_va_reg_sb writes before a scatter_vnchwconv: two address registers of 8 each for
 // the source and the destination, twice that for the b8 halves ([stub] 1 cycle each).
 void SetAddressRegisters(bool b8, SequenceBuilder* b) {

@@ -9,10 +9,6 @@ namespace pto::interp::observe::shapes {
 namespace {
 
 constexpr auto kRepeat = static_cast<uint64_t>(cost::kRepeatBytes);
-constexpr uint64_t kBlock = 32;
-constexpr uint64_t kRepeatMax = 255;  // the repeat field's largest value
-
-uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 // The class the NPU compares a source of \a elem_bytes in (its half / float view).
 cost::ElemClass ValueClass(int elem_bytes) {
@@ -98,7 +94,7 @@ void ColumnArgBlock(const SequenceShapeInput& in, const cost::VectorProfile& upd
 void PartOps(uint64_t rows, uint64_t cols, const SequenceShapeInput& in,
              const cost::VectorProfile& op, SequenceBuilder* b) {
   const uint64_t per_repeat = kRepeat / in.elem_bytes;
-  const bool stride_over = in.dst_tile_cols * in.elem_bytes / kBlock > kRepeatMax;
+  const bool stride_over = in.dst_tile_cols * in.elem_bytes / kBlockBytes > kRepeatMax;
   if (stride_over || rows < CeilDiv(cols, per_repeat) * CeilDiv(rows, kRepeatMax)) {
     b->Vector(op, rows, RepeatsOf(cols * in.elem_bytes), true);
     return;
@@ -159,7 +155,7 @@ void RowRemainderScalar(const SequenceShapeInput& in, const cost::VectorProfile&
 void RowBlockProduct(const SequenceShapeInput& in, const cost::VectorProfile& mul,
                      SequenceBuilder* b) {
   const uint64_t row_bytes = in.cols * in.elem_bytes;
-  const uint64_t blocks = row_bytes / kBlock + (row_bytes % kBlock != 0 ? 1 : 0);
+  const uint64_t blocks = CeilDiv(row_bytes, kBlockBytes);
   for (uint64_t row = 0; row < in.rows; ++row) {
     Steps({&Profile("Vdup", in.elem_class)}, 1, true, b);
     for (uint64_t block = 0; block < blocks; ++block) Steps({&mul}, 1, true, b);

@@ -8,9 +8,8 @@ namespace pto::interp::observe {
 
 namespace {
 
-constexpr uint64_t kMaxRepeats = 255;         // an instruction's repeat field (REPEAT_MAX)
 constexpr uint64_t kSortBlock = 32;           // vbitsort sorts 32 elements a repeat
-constexpr uint64_t kMaxSortTmp = 32 * 255;    // TSort32's tmp holds a row up to this
+constexpr uint64_t kMaxSortTmp = 32 * kRepeatMax;  // TSort32's tmp holds a row up to this
 constexpr uint64_t kCompareMaxRepeats = 240;  // TCMPS_REPEAT_MAX
 constexpr uint64_t kMergeRepeatBytes = 1024;  // vmrgsort4's calibrated repeat: 4 x 32 records
 constexpr uint64_t kIndexBytes = 4;           // u32 indices and offsets
@@ -19,8 +18,8 @@ bool Ragged(uint64_t bytes) { return bytes % static_cast<uint64_t>(cost::kRepeat
 
 // \a repeats (at least one) as instructions of 255 repeats at most, back to back.
 void Chunked(const cost::VectorProfile& p, uint64_t repeats, SequenceBuilder* b) {
-  b->Vector(p, repeats / kMaxRepeats, kMaxRepeats, false);
-  b->Vector(p, repeats % kMaxRepeats > 0 ? 1 : 0, repeats % kMaxRepeats, false);
+  b->Vector(p, repeats / kRepeatMax, kRepeatMax, false);
+  b->Vector(p, repeats % kRepeatMax > 0 ? 1 : 0, repeats % kRepeatMax, false);
 }
 
 // Scalar-unit loads and stores of UB, a scalar cycle each.
@@ -51,18 +50,18 @@ void BitSort32(const SequenceShapeInput& in, const cost::VectorProfile& sort, Se
   for (uint64_t row = 0; row < in.rows; ++row) {
     if (!in.has_tmp || tail == 0) {
       // Over 255 blocks, 255 an instruction and the rest (none when a multiple: one of 0).
-      const uint64_t loops = blocks <= kMaxRepeats ? 1 : (blocks + kMaxRepeats - 1) / kMaxRepeats;
+      const uint64_t loops = blocks <= kRepeatMax ? 1 : CeilDiv(blocks, kRepeatMax);
       for (uint64_t j = 0; j < loops; ++j) {
         const bool last = j + 1 == loops;
-        b->Vector(sort, 1, loops == 1 ? blocks : last ? blocks % kMaxRepeats : kMaxRepeats, false);
+        b->Vector(sort, 1, loops == 1 ? blocks : last ? blocks % kRepeatMax : kRepeatMax, false);
         b->Barrier();
       }
     } else if (in.cols <= kMaxSortTmp) {
       PaddedSort(in, in.cols, blocks + 1, sort, b);
     } else {
-      const uint64_t loops = (blocks + kMaxRepeats) / kMaxRepeats;  // ceil((blocks + 1) / 255)
-      for (uint64_t j = 0; j + 1 < loops; ++j) b->Vector(sort, 1, kMaxRepeats, false), b->Barrier();
-      const uint64_t last = (blocks + 1) % kMaxRepeats;  // srcTailRepeatNum
+      const uint64_t loops = (blocks + kRepeatMax) / kRepeatMax;  // ceil((blocks + 1) / 255)
+      for (uint64_t j = 0; j + 1 < loops; ++j) b->Vector(sort, 1, kRepeatMax, false), b->Barrier();
+      const uint64_t last = (blocks + 1) % kRepeatMax;  // srcTailRepeatNum
       b->Vector(sort, 1, last > 0 ? last - 1 : 0, false);
       b->Barrier();
       PaddedSort(in, tail, 1, sort, b);
