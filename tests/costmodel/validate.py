@@ -86,6 +86,18 @@ def transpose(dtype, rows, cols):
     return body, "PIPE_V"
 
 
+def placed_transpose(dtype, rows, cols, src, dst, tmp):
+    """ttrans with its tiles at the UB addresses pto-isa's test gives them (TASSIGN)."""
+    size = f"{rows}x{cols}x{dtype}"
+    t = f"!pto.tile_buf<vec, {size}>"
+    body = ""
+    for name, addr in (("a", src), ("c", dst), ("t", tmp)):
+        body += f"    %{name}_at = arith.constant {addr} : i64\n"
+        body += f"    %{name} = pto.alloc_tile addr = %{name}_at : {t}\n"
+    body += f"    pto.ttrans ins(%a, %t : {t}, {t}) outs(%c : {t})\n"
+    return body
+
+
 def row_reduce(op, dtype, rows, cols):
     src, tmp = vec(f"{rows}x{cols}", dtype), vec(f"{rows}x{cols}", dtype)
     dst = vec(f"{rows}x{32 // SIZES[dtype]}", dtype, f"{rows}x1")
@@ -238,7 +250,7 @@ CASES = [
     ("tmatmul i8 6x7x8", "a2a3", 7, f"{ST}/tmatmul int8_6x7x8", "held out", matmul("i8", "i32", 6, 7, 8)),
     ("tmatmul f16 128x128x64", "a2a3", 262, f"{ST}/tmatmul split_k_half_128x128x64_reps5", "held out",
      matmul("f16", "f32", 128, 128, 64)),
-    ("ttrans f32 128x128", "a2a3", 501, f"{ST}/ttrans float_128x128", "held out", transpose("f32", 128, 128)),
+    ("ttrans f32 128x128", "a2a3", 501, f"{ST}/ttrans float_128x128", "excluded", transpose("f32", 128, 128)),
     ("tload f32 128x128 GM->UB", "a2a3", 776, f"{ST}/tload c01_nd_float_128x128", "held out", load5d("f32", [1, 1, 1, 128, 128], "128x128")),
     ("tload f32 2x2x2x32x64 GM->UB", "a2a3", 2624, f"{ST}/tload c02_nd_float_256x64", "held out",
      load5d("f32", [2, 2, 2, 32, 64], "256x64")),
@@ -259,6 +271,14 @@ CASES = [
     ("tadd f32 10x1312 valid 10x1280 (a5)", "a5", 449, f"{FIT}/tadd_fit 10x1312", "fit",
      E("tadd", "f32", "10x1312", "10x1280")),
 ]
+
+# References whose measured kernel is not a valid a2a3 program: the case name, the kernel as
+# pto-isa's test places its tiles, and the error ptoas must give it. The estimate is shown in
+# the table, but not counted. pto-isa's ttrans test puts its tmp tile at 0x30000, where a2a3's
+# 192 KiB UB ends (a2a3/TMrgSort.hpp: UB_SIZE 196608); what the NPU timed is undefined.
+EXCLUDED = {
+    "ttrans f32 128x128": (placed_transpose("f32", 128, 128, 0x0, 0x20000, 0x30000), "past the end of UB"),
+}
 
 
 # pto-isa kernels/manual/a2a3/gemm_performance/README.md, "Measured Performance": m = k = n,
@@ -330,6 +350,17 @@ def gemm_table(rows):
     return "\n".join(out) + "\n"
 
 
+def check_excluded(args, work):
+    """Raises unless ptoas refuses each excluded reference's kernel as pto-isa placed it."""
+    for name, (body, error) in EXCLUDED.items():
+        src = os.path.join(work, re.sub(r"\W+", "_", name) + "_placed.pto")
+        with open(src, "w") as f:
+            f.write(kernel("a2a3", body))
+        done = subprocess.run([args.ptoas, src, "-o", src[:-4] + ".pbc"], capture_output=True, text=True)
+        if done.returncode == 0 or error not in done.stderr:
+            raise RuntimeError(f"{name}: ptoas should refuse pto-isa's placement with '{error}':\n{done.stderr}")
+
+
 def table(rows):
     out = ["| instruction | architecture | pto-isa test | calibration | reference | estimate | ratio |",
            "|---|---|---|---|---|---|---|"]
@@ -339,7 +370,8 @@ def table(rows):
     within = sum(1 for r in held if 0.8 <= r <= 1.2)
     twice = sum(1 for r in held if 0.5 <= r <= 2.0)
     out.append("")
-    out.append(f"Held out: {len(held)} references; {within} within 20%, {twice} within 2x.")
+    out.append(f"Held out: {len(held)} references; {within} within 20%, {twice} within 2x. Excluded: "
+               f"{len(EXCLUDED)}, whose measured kernel ptoas refuses (`tests/costmodel/validate.py`, EXCLUDED).")
     return "\n".join(out) + "\n"
 
 
@@ -353,6 +385,7 @@ def main():
     rows = []
     gemm = []
     with tempfile.TemporaryDirectory() as work:
+        check_excluded(args, work)
         for name, arch, ref, source, fit, program in CASES:
             rows.append((name, arch, ref, source, fit, estimate(args, work, name, arch, *program)))
         for measured in GEMM_MEASURED:
