@@ -84,43 +84,43 @@ TEST_CASE("tconcat writes the second source by the scalar unit after a ragged fi
 
 TEST_CASE("ttri lower fills each row with zeros, then its ones, a barrier after each") {
   // 4 rows of 64 f32 (one repeat), diagonal 0: every row takes both fills of one repeat.
-  // vector_dup: head 11, slope 1, tail 13 (no floor). The first row: 1 + 13 + 11 + 1 + 13
-  // = 39 (its first head is the step's); each other row 2 x (11 + 1 + 13) = 50.
+  // vector_dup: head 5, slope 1, tail 7 (no floor). The first row: 1 + 7 + 5 + 1 + 7 = 21
+  // (its first head is the step's); each other row 2 x (5 + 1 + 7) = 26.
   SequenceShapeInput in = Tile(4, 64, 4, cost::ElemClass::kFloat);
   const StepCost c = Cost(Opcode::kTTri, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == 39 + 3 * 50);
+  CHECK(c.head == 5);
+  CHECK(c.body == 21 + 3 * 26);
   CHECK(c.tail == 0);
 }
 
 TEST_CASE("ttri upper skips the second fill of the rows above the diagonal") {
   // 4 rows of 128 f32 (2 repeats), diagonal -2: rows 0 and 1 take the fill of ones only
-  // (2 + 13, then 11 + 2 + 13); rows 2 and 3 zeros up to column 0 and 1, one repeat each (an
-  // empty count still issues): 11 + 2 + 13 + 11 + 1 + 13 = 51 a row.
+  // (2 + 7, then 5 + 2 + 7); rows 2 and 3 zeros up to column 0 and 1, one repeat each (an
+  // empty count still issues): 5 + 2 + 7 + 5 + 1 + 7 = 27 a row.
   SequenceShapeInput in = Tile(4, 128, 4, cost::ElemClass::kFloat);
   in.upper = true, in.diagonal = -2;
   const StepCost c = Cost(Opcode::kTTri, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == 15 + 26 + 51 + 51);
+  CHECK(c.head == 5);
+  CHECK(c.body == 9 + 14 + 27 + 27);
   CHECK(c.tail == 0);
 }
 
 TEST_CASE("tci i32 builds 0..63 in the tmp, then adds the start a repeat") {
   // 200 i32 columns: 3 whole repeats of 64 and 8 left. Step by step, each then a barrier
-  // draining its tail: 8 vector_dup (head 11: the step's, 8 x 1; tail 13); vcgadd (14 + 1;
+  // draining its tail: 8 vector_dup (head 5: the step's, 8 x 1; tail 7); vcgadd (14 + 1;
   // 24); f32 vmuls (11 + 1; 15); vbrcb (1 + 1; 0); vadd of 8 repeats (10 + 16; 14); vconv
   // (14 + 2; 11); 3 i32 vadds (13 + 3 x 0.6; 18); the masked one (13 + 0.6; 18, vadds has no
-  // floor). 21 + 39 + 27 + 2 + 40 + 27 + 32.8 + 31.6 = 220.4.
+  // floor). 15 + 39 + 27 + 2 + 40 + 27 + 32.8 + 31.6 = 214.4.
   SequenceShapeInput in = Tile(1, 200, 4, cost::ElemClass::kInt);
   in.has_tmp = true;
   StepCost c = Cost(Opcode::kTCi, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == 220);
+  CHECK(c.head == 5);
+  CHECK(c.body == 214);
   CHECK(c.tail == 0);
   // Descending: then an i32 vmuls by -1 over the row's 4 repeats (11 + 4 x 0.6, tail 15).
   in.descending = true;
   c = Cost(Opcode::kTCi, in);
-  CHECK(c.body == 234);  // 220.4 + 13.4
+  CHECK(c.body == 228);  // 214.4 + 13.4
   CHECK(c.tail == 15);
   // Without a tmp tile the scalar unit writes the 200 elements.
   in.has_tmp = false;
@@ -131,16 +131,16 @@ TEST_CASE("tci i32 builds 0..63 in the tmp, then adds the start a repeat") {
 }
 
 TEST_CASE("tci i16 narrower than a repeat runs the seed, then count-mode steps") {
-  // 64 i16 columns, descending. Each step then a barrier: 16 vector_dup (16; 13), two vcgadd
+  // 64 i16 columns, descending. Each step then a barrier: 16 vector_dup (16; 7), two vcgadd
   // (2 x (14 + 1; 24)), f32 vconv (14 + 2; 11), f16 vmuls (11 + 0.5; 15), vbrcb (1 + 1; 0),
   // 8 f16 vadds masked to 16 elements (10 + 8 x (1.7 + 16); 14), f16 vconv (14 + 2; 11), i16
   // vadds (13 + 0.5; 18); then i16 vmuls (11 + 0.5), its tail 15 left to the step:
-  // 29 + 78 + 27 + 26.5 + 2 + 165.6 + 27 + 31.5 + 11.5 = 398.1.
+  // 23 + 78 + 27 + 26.5 + 2 + 165.6 + 27 + 31.5 + 11.5 = 392.1.
   SequenceShapeInput in = Tile(1, 64, 2, cost::ElemClass::kNarrowInt);
   in.has_tmp = true, in.descending = true;
   const StepCost c = Cost(Opcode::kTCi, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == 398);
+  CHECK(c.head == 5);
+  CHECK(c.body == 392);
   CHECK(c.tail == 15);
 }
 

@@ -1,5 +1,5 @@
 // The reduction, arg-reduction and trems sequences' costs, worked out by hand from
-// common/isa/costs.def. Profiles used (head, slope, tail, floor): vector_dup 11 1 13 0, vdiv 11
+// common/isa/costs.def. Profiles used (head, slope, tail, floor): vector_dup 5 1 7 0, vdiv 11
 // 4 19 1, vconv 14 2 11 0, vmuls 11 1 15 0 (i32: slope 0.6), vsub 10 2 14 1, vcmpvs 6 2 0 0,
 // vadds 13 1 18 0 (i32 0.6, i16 0.5), vsel 13 2 14 0, vmul 10 2 15 1, vcmax 8 7 0 0 (f16: head
 // 9), vreducev2 14 14 20 0, vcmp_ge 6 2 0 0, vcopy 11 1 13 0, vmax 10 2 14 1, vadd 10 2 14 1
@@ -12,42 +12,42 @@ namespace pto::interp::observe {
 namespace {
 
 TEST_CASE("trems f32 runs ten steps a row in count mode, each behind a barrier") {
-  // 2 rows of 64 f32, one repeat each. A row: vector_dup 1 + drain 13; vdiv 11 + 4 + 16 + 19
+  // 2 rows of 64 f32, one repeat each. A row: vector_dup 1 + drain 7; vdiv 11 + 4 + 16 + 19
   // = 50; vconv 14 + 2 + 11 = 27; vmuls 11 + 1 + 15 = 27; vsub 10 + 2 + 16 + 14 = 42; vmuls
   // 27; vcmpvs 6 + 2 = 8; set_cmpmask 1; vadds 13 + 1 + 18 = 32; vsel 13 + 2 + 14 = 29. The
-  // first row's dup head (11) is the step's, the second row's is in the body.
+  // first row's dup head (5) is the step's, the second row's is in the body.
   SequenceShapeInput in;
   in.rows = 2, in.cols = 64, in.elem_bytes = 4, in.elem_class = cost::ElemClass::kFloat;
   const StepCost c = Cost(Opcode::kTRemS, in);
-  const int row = (1 + 13) + 50 + 27 + 27 + 42 + 27 + 8 + 1 + 32 + 29;
-  CHECK(c.head == 11);
-  CHECK(c.body == row + 11 + row);
+  const int row = (1 + 7) + 50 + 27 + 27 + 42 + 27 + 8 + 1 + 32 + 29;
+  CHECK(c.head == 5);
+  CHECK(c.body == row + 5 + row);
   CHECK(c.tail == 0);
 }
 
 TEST_CASE("trems i32 goes through f32, the conversions paired") {
   // One row of 64 i32: vconv (head 14, the step's) 2 and vector_dup 1 streaming behind it,
-  // the dup's drain 13; vdiv 50; two vconvs 14 + 2 x 2 + 11 = 29; i32 vmuls 11 + 0.6 + 15 =
+  // the dup's drain 7; vdiv 50; two vconvs 14 + 2 x 2 + 11 = 29; i32 vmuls 11 + 0.6 + 15 =
   // 26.6; vsub 42; two vconvs 29; f32 vmuls 27; vcmpvs 8; set_cmpmask 1; vadds 32; vsel 29;
-  // vconv back 27: 316.6.
+  // vconv back 27: 310.6.
   SequenceShapeInput in;
   in.rows = 1, in.cols = 64, in.elem_bytes = 4, in.elem_class = cost::ElemClass::kInt;
   const StepCost c = Cost(Opcode::kTRemS, in);
   CHECK(c.head == 14);
-  CHECK(c.body == 317);
+  CHECK(c.body == 311);
   CHECK(c.tail == 0);
 }
 
 TEST_CASE("trowprod multiplies a block at a time, then the scalar unit finishes the row") {
   // 2 rows of 20 f32: 80 bytes, 2 whole blocks and a part, 3 vmuls a row. A row: vector_dup
-  // 1 + drain 13, three vmuls of 10 + 2 + 16 + 15 = 43, the flag round trip 2. The first
-  // dup's head 11 is the step's; the second row's dup pays it after the round trip.
+  // 1 + drain 7, three vmuls of 10 + 2 + 16 + 15 = 43, the flag round trip 2. The first
+  // dup's head 5 is the step's; the second row's dup pays it after the round trip.
   SequenceShapeInput in;
   in.rows = 2, in.cols = 20, in.elem_bytes = 4, in.elem_class = cost::ElemClass::kFloat;
   const StepCost c = Cost(Opcode::kTRowProd, in);
-  const int row = 1 + 13 + 3 * 43 + 2;
-  CHECK(c.head == 11);
-  CHECK(c.body == row + 11 + row);
+  const int row = 1 + 7 + 3 * 43 + 2;
+  CHECK(c.head == 5);
+  CHECK(c.body == row + 5 + row);
   CHECK(c.tail == 0);
 }
 
@@ -89,22 +89,22 @@ TEST_CASE("trowargmax of wider rows folds them a repeat at a time, once or twice
 }
 
 TEST_CASE("tcolargmax keeps a running maximum and its row a column block at a time") {
-  // 3 rows of 64 f32, one whole block: two vector_dups (head 11, 1 each), the copy of 256
-  // bytes at 31.52 bytes a cycle (9), the dup's drain 13. Each further row: i32 vadds 13 +
+  // 3 rows of 64 f32, one whole block: two vector_dups (head 5, 1 each), the copy of 256
+  // bytes at 31.52 bytes a cycle (9), the dup's drain 7. Each further row: i32 vadds 13 +
   // 0.6, vcmp_ge 2 streaming, a barrier (no tail), vsel 13 + 2, vmax 2 (no floor: a whole
   // repeat), its drain 14: 46.6.
   SequenceShapeInput in;
   in.rows = 3, in.cols = 64, in.elem_bytes = 4, in.elem_class = cost::ElemClass::kInt;
   StepCost c = Cost(Opcode::kTColArgMax, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == 117);  // 2 + 9 + 13 + 2 x 46.6 = 117.2
+  CHECK(c.head == 5);
+  CHECK(c.body == 111);  // 2 + 9 + 7 + 2 x 46.6 = 111.2
   CHECK(c.tail == 0);
   // 3 rows of 40 f16: one partial block in count mode. Two dups 2, vcopy 1 streaming, its
   // drain 13; each further row i16 vadds 13 + 0.5, vcmp_le 2, vsel 13 + 2, vmin 2 + the floor
   // 16, its drain 14: 62.5; then vconv of 1 repeat 14 + 2 + 11 and of 2, 14 + 4 + 11.
   in.cols = 40, in.elem_bytes = 2;
   c = Cost(Opcode::kTColArgMin, in);
-  CHECK(c.head == 11);
+  CHECK(c.head == 5);
   CHECK(c.body == 2 + 1 + 13 + 2 * 62.5 + 27 + 29);
   CHECK(c.tail == 0);
 }

@@ -29,22 +29,22 @@ TEST_CASE("tsort32 runs a vbitsort a row, a barrier after each") {
 
 TEST_CASE("tsort32 pads a ragged row in tmp: copy, vector_dup, vbitsort of one more block") {
   // 2 rows of 80 f32 (2 blocks and 16 elements), tmp given. A row: the copy of 320 bytes
-  // (10.2: 11), vector_dup (head 11, slope 1, tail 13 at the barrier), vbitsort of 3 blocks
+  // (10.2: 11), vector_dup (head 5, slope 1, tail 7 at the barrier), vbitsort of 3 blocks
   // (6 + 6). The first row's vector_dup head is the step's.
   SequenceShapeInput in = Region(2, 80, 4);
   in.has_tmp = true;
   StepCost c = Cost(Opcode::kTSort32, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == (11 + 1 + 13 + 6 + 6) + (11 + 11 + 1 + 13 + 6 + 6));
+  CHECK(c.head == 5);
+  CHECK(c.body == (11 + 1 + 7 + 6 + 6) + (11 + 5 + 1 + 7 + 6 + 6));
   CHECK(c.tail == 0);
   // A row of 8200 f32 (256 blocks and 8) is over tmp's 8160: vbitsort of 255, a barrier, of
   // (257 % 255) - 1 = 1, a barrier; then only the 8 tail elements copied (32 bytes: 1.02, 2),
-  // vector_dup (11 + 1, its tail 13), vbitsort of 1 (6 + 2).
+  // vector_dup (5 + 1, its tail 7), vbitsort of 1 (6 + 2).
   in = Region(1, 8200, 4);
   in.has_tmp = true;
   c = Cost(Opcode::kTSort32, in);
   CHECK(c.head == 6);
-  CHECK(c.body == 510 + (6 + 2) + 2 + (11 + 1) + 13 + (6 + 2));
+  CHECK(c.body == 510 + (6 + 2) + 2 + (5 + 1) + 7 + (6 + 2));
   CHECK(c.tail == 0);
 }
 
@@ -138,12 +138,12 @@ TEST_CASE("tgatherb gathers a row's whole repeats, then the remainder a repeat a
 
 TEST_CASE("tscatter zeroes the destination, then moves each element on the scalar unit") {
   // a 3x32 f32 source into a 4x128 f32 destination (2048 bytes: 8 repeats of vector_dup,
-  // head 11, slope 1, tail 13), the V->S->V round trip (13 + 2), 96 elements x 3 accesses.
+  // head 5, slope 1, tail 7), the V->S->V round trip (7 + 2), 96 elements x 3 accesses.
   SequenceShapeInput in = Region(3, 32, 4);
   in.dst_bytes = 4 * 128 * 4;
   const StepCost c = Cost(Opcode::kTScatter, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == 8 + 13 + 2 + 288);
+  CHECK(c.head == 5);
+  CHECK(c.body == 8 + 7 + 2 + 288);
   CHECK(c.tail == 0);
 }
 
@@ -154,16 +154,16 @@ TEST_CASE("tscatter by mask: zero fill, then scalar moves (row) or a vcopy a row
   in.elem_class = cost::ElemClass::kNarrowInt;
   in.dst_bytes = 4 * 64 * 2;
   StepCost c = Cost(Opcode::kTScatterMask, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == 2 + 13 + 2 + 192);
+  CHECK(c.head == 5);
+  CHECK(c.body == 2 + 7 + 2 + 192);
   CHECK(c.tail == 0);
   // Col axis, 3x32 f32 into 16x32 f32 (2048 bytes: 8 repeats): then 3 vcopys (head 11 after
   // the drain, slope 1, tail 13).
   in = Region(3, 32, 4);
   in.dst_bytes = 16 * 32 * 4, in.column_axis = true;
   c = Cost(Opcode::kTScatterMask, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == 8 + 13 + 2 + 11 + 3);
+  CHECK(c.head == 5);
+  CHECK(c.body == 8 + 7 + 2 + 11 + 3);
   CHECK(c.tail == 13);
   // P1111 is a move: 3 whole rows of 32 f32 in one copy (384 bytes: 12.2, 13); rows narrower
   // than a 64-column tile, a copy of 128 bytes each (4.06: 5).

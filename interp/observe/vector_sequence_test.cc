@@ -28,14 +28,14 @@ TEST_CASE("tcolsum of one row is the copy alone") {
 }
 
 TEST_CASE("trowexpand pays a flag round trip and a vector_dup per row") {
-  // vector_dup: head 11, slope 1, tail 13. Per row: the drain of the row before (none for the
+  // vector_dup: head 5, slope 1, tail 7. Per row: the drain of the row before (none for the
   // first), 2 flag cycles, the head (the first row's is the step's), 1 repeat.
   SequenceShapeInput in;
   in.rows = 4, in.cols = 64, in.elem_bytes = 4;
   const StepCost c = Cost(Opcode::kTRowExpand, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == (2 + 1) + 3 * (13 + 2 + 11 + 1));
-  CHECK(c.tail == 13);
+  CHECK(c.head == 5);
+  CHECK(c.body == (2 + 1) + 3 * (7 + 2 + 5 + 1));
+  CHECK(c.tail == 7);
 }
 
 TEST_CASE("trowexpandsub broadcasts a column-major operand, then a repeat a row per column block") {
@@ -68,13 +68,13 @@ TEST_CASE("trowexpandexpdif is trowexpandsub, a barrier, then vexp over the dest
 }
 
 TEST_CASE("trsqrt with a tmp tile is vsqrt then vdiv, row by row; without one, vrsqrt") {
-  // 4 rows of 64 f32 (one repeat each): vector_dup of one block (11 + 1), four vsqrts (head
+  // 4 rows of 64 f32 (one repeat each): vector_dup of one block (5 + 1), four vsqrts (head
   // 14, slope 2, no floor), a barrier (vsqrt's tail 25), four vdivs (head 11, slope 4, floor
   // 16 in count mode), vdiv's tail 19 left.
   SequenceShapeInput in;
   in.rows = 4, in.cols = 64, in.elem_bytes = 4, in.repeats = 4, in.has_tmp = true;
   StepCost c = Cost(Opcode::kTRsqrt, in);
-  CHECK(c.head == 11);
+  CHECK(c.head == 5);
   CHECK(c.body == 1 + 4 * 2 + 25 + 11 + 4 * (4 + 16));
   CHECK(c.tail == 19);
   in.has_tmp = false;
@@ -112,15 +112,15 @@ TEST_CASE("tcmps compares a row at a time; not-equal inverts the mask after a ba
 }
 
 TEST_CASE("tsel sets the compare mask and selects a row at a time") {
-  // 2 rows of 64 f32: per row vector_dup (head 11 once it drained, slope 1, tail 13), a
+  // 2 rows of 64 f32: per row vector_dup (head 5 once it drained, slope 1, tail 7), a
   // barrier, set_cmpmask (1), a barrier (nothing left), vsel of one repeat in count mode
   // (head 13, slope 2, tail 14, no floor). The second row's vector_dup follows vsel without a
   // barrier: no head, and vsel's tail is taken over.
   SequenceShapeInput in;
   in.rows = 2, in.cols = 64, in.elem_bytes = 4;
   const StepCost c = Cost(Opcode::kTSel, in);
-  CHECK(c.head == 11);
-  const int row = 13 + 1 + 13 + 2;  // the dup's drain, set_cmpmask, vsel's head and repeat
+  CHECK(c.head == 5);
+  const int row = 7 + 1 + 13 + 2;  // the dup's drain, set_cmpmask, vsel's head and repeat
   CHECK(c.body == 1 + row + 1 + row);
   CHECK(c.tail == 14);
 }
@@ -140,24 +140,24 @@ TEST_CASE("tfmod runs four steps a row, each behind a barrier") {
 
 TEST_CASE("trem adds a sign fix to tfmod's steps") {
   // One row of 64 f32: vdiv 50, vconv 27, vmul 43, vsub 42, vmul 43 (count mode, as tfmod);
-  // vector_dup 11 + 1 + 13, set_cmpmask 1, vcmpvs_lt 6 + 2 + 0 (normal mode), then in count
+  // vector_dup 5 + 1 + 7, set_cmpmask 1, vcmpvs_lt 6 + 2 + 0 (normal mode), then in count
   // mode vadd 10 + 2 + 16 + 14 and vsel 13 + 2 + 14 (vsel has no floor).
   SequenceShapeInput in;
   in.rows = 1, in.cols = 64, in.elem_bytes = 4;
   const StepCost c = Cost(Opcode::kTRem, in);
   CHECK(c.head == 11);
-  CHECK(c.body == 50 + 27 + 43 + 42 + 43 + 25 + 1 + 8 + 42 + 29 - 11);
+  CHECK(c.body == 50 + 27 + 43 + 42 + 43 + 13 + 1 + 8 + 42 + 29 - 11);
 }
 
 TEST_CASE("tprelu is tmul, tcmps and tsel behind barriers; txor is four bitwise steps") {
   // 2 rows of 64 f32: tmul of 2 repeats (head 10, 2 x 2, tail 15); two vcmps of one repeat
-  // (head 14, 2 each, tail 22); then tsel's two rows as in the tsel case (33 each after a
-  // drain: vector_dup 11 + 1 + 13, set_cmpmask 1, vsel 13 + 2), the second row's dup streaming.
+  // (head 14, 2 each, tail 22); then tsel's two rows as in the tsel case (29 after a drain:
+  // vector_dup 5 + 1 + 7, set_cmpmask 1, vsel 13 + 2), the second row's dup streaming (24).
   SequenceShapeInput in;
   in.rows = 2, in.cols = 64, in.elem_bytes = 4, in.repeats = 2;
   StepCost c = Cost(Opcode::kTPRelu, in);
   CHECK(c.head == 10);
-  CHECK(c.body == 4 + 15 + (14 + 4 + 22) + (11 + 1 + 13 + 1 + 13 + 2) + (1 + 13 + 1 + 13 + 2));
+  CHECK(c.body == 4 + 15 + (14 + 4 + 22) + (5 + 1 + 7 + 1 + 13 + 2) + (1 + 7 + 1 + 13 + 2));
   CHECK(c.tail == 14);
   // txor on 4 repeats of i16: vor (its head the step's, 8, its drain 12), vand and vnot (8 +
   // 8 + 12 each: head, 4 repeats, drain), then vand (8 + 8, its tail left).
@@ -169,17 +169,17 @@ TEST_CASE("tprelu is tmul, tcmps and tsel behind barriers; txor is four bitwise 
 }
 
 TEST_CASE("tands broadcasts the scalar, then ands; txors is tors, tands, tnot, tand") {
-  // 4 repeats of i16: vector_dup (head 11, slope 1, tail 13), a barrier, vand (head 8, slope
+  // 4 repeats of i16: vector_dup (head 5, slope 1, tail 7), a barrier, vand (head 8, slope
   // 2, tail 12).
   SequenceShapeInput in;
   in.repeats = 4, in.elem_bytes = 2, in.elem_class = cost::ElemClass::kNarrowInt;
   StepCost c = Cost(Opcode::kTAndS, in);
-  CHECK(c.head == 11);
-  CHECK(c.body == 4 + 13 + 8 + 8);
+  CHECK(c.head == 5);
+  CHECK(c.body == 4 + 7 + 8 + 8);
   CHECK(c.tail == 12);
   c = Cost(Opcode::kTXorS, in);
-  const int bitwise = 11 + 4 + 13 + 8 + 8 + 12;  // a broadcast and its operation, drained
-  CHECK(c.body == 2 * bitwise + (8 + 8 + 12) + (8 + 8) - 11);
+  const int bitwise = 5 + 4 + 7 + 8 + 8 + 12;  // a broadcast and its operation, drained
+  CHECK(c.body == 2 * bitwise + (8 + 8 + 12) + (8 + 8) - 5);
   CHECK(c.tail == 12);
 }
 
@@ -192,8 +192,8 @@ TEST_CASE("tdivs: in place a vmuls by the reciprocal, else vector_dup then vdiv"
   CHECK(c.tail == 15);
   in.in_place = false;
   c = Cost(Opcode::kTDivS, in);
-  CHECK(c.head == 11);                     // vector_dup's: 11 + 32, its tail 13 at the barrier
-  CHECK(c.body == 32 + 13 + 11 + 4 * 32);  // then vdiv: head 11, slope 4
+  CHECK(c.head == 5);                     // vector_dup's: 5 + 32, its tail 7 at the barrier
+  CHECK(c.body == 32 + 7 + 11 + 4 * 32);  // then vdiv: head 11, slope 4
   CHECK(c.tail == 19);
 }
 
@@ -234,21 +234,21 @@ TEST_CASE("tquant scales the rows, then converts three times, a barrier after ea
 
 TEST_CASE("tfillpad copies the rows, then pads right and below") {
   // 4 valid rows of a 4x60 f32 source, a 6-row destination, different pad values. vcopy (head
-  // 11, slope 1, tail 13, no floor) of 4 repeats, the step's head; vector_dup (11, 1, 13) of
-  // the 4 rows' last blocks streams behind it (4), its drain 13; vector_dup of the first row's
-  // pad, 11 + 1, drained 13; vcopy of it into the 3 others, 11 + 3; vector_dup of the 2 rows
-  // below streams behind (1) and owes its tail 13.
+  // 11, slope 1, tail 13, no floor) of 4 repeats, the step's head; vector_dup (5, 1, 7) of
+  // the 4 rows' last blocks streams behind it (4), its drain 7; vector_dup of the first row's
+  // pad, 5 + 1, drained 7; vcopy of it into the 3 others, 11 + 3; vector_dup of the 2 rows
+  // below streams behind (1) and owes its tail 7.
   SequenceShapeInput in;
   in.rows = 4, in.cols = 60, in.elem_bytes = 4, in.dst_rows = 6, in.pads_differ = true;
   StepCost c = Cost(Opcode::kTFillPad, in);
   CHECK(c.head == 11);
-  CHECK(c.body == 4 + 4 + 13 + (11 + 1) + 13 + (11 + 3) + 1);
-  CHECK(c.tail == 13);
+  CHECK(c.body == 4 + 4 + 7 + (5 + 1) + 7 + (11 + 3) + 1);
+  CHECK(c.tail == 7);
   // The same pad values and no rows below: no block fill, no bottom fill; vcopy's tail is
   // the step's.
   in.dst_rows = 4, in.pads_differ = false;
   c = Cost(Opcode::kTFillPad, in);
-  CHECK(c.body == 4 + 1 + 13 + (11 + 3));
+  CHECK(c.body == 4 + 1 + 7 + (11 + 3));
   CHECK(c.tail == 13);
 }
 
