@@ -168,15 +168,9 @@ bool PathRepeatsOf(const Step& step, const OpInfo& info, PathRepeats* out) {
   return true;
 }
 
-// The operands and attributes of the sorts and gathers a shape asks after: tmrgsort's blockLen
-// (its first scalar operand) and exhausted, a mask pattern's axis and whether it is P1111.
+// The attributes of the sorts and gathers a shape asks after: tmrgsort's exhausted, a mask
+// pattern's axis and whether it is P1111.
 void SortAndGatherInput(const Step& step, const OpInfo& info, SequenceShapeInput* in) {
-  for (int i = info.num_outputs; i < info.num_operands(); ++i) {
-    if (!HasRegister(step, info, i, RegClass::kScalar)) continue;
-    in->block_len =
-        static_cast<uint64_t>(std::max<int64_t>(0, step.ex->scalar(step.in->operands[i]).i));
-    break;
-  }
   in->exhausted = ImmValue(step, info, "exhausted", 0) != 0;
   in->column_axis = ImmValue(step, info, "axis", 0) == static_cast<uint32_t>(MaskAxis::kCol);
   in->whole_pattern =
@@ -249,8 +243,10 @@ void OperandInput(const Step& step, const OpInfo& info, SequenceShapeInput* in) 
     --last;
   }
   in->has_tmp = last >= second && HasRegister(step, info, last, RegClass::kTile);
-  if (HasRegister(step, info, info.num_outputs, RegClass::kScalar)) {
-    in->diagonal = step.ex->scalar(step.in->operands[info.num_outputs]).i;
+  for (int i = info.num_outputs; i < info.num_operands(); ++i) {
+    if (!HasRegister(step, info, i, RegClass::kScalar)) continue;
+    in->first_scalar = step.ex->scalar(step.in->operands[i]).i;
+    break;
   }
 }
 

@@ -72,7 +72,7 @@ void TriangleRows(const SequenceShapeInput& in, const cost::VectorProfile& dup,
   for (uint64_t row = 0; row < in.rows; ++row) {
     b->Vector(dup, 1, RowRepeats(in), true);
     b->Barrier();
-    const int64_t last = static_cast<int64_t>(row) + in.diagonal;
+    const int64_t last = static_cast<int64_t>(row) + in.first_scalar;
     if (last < 0) continue;
     const int64_t fill = std::min(in.upper ? last : last + 1, cols);
     b->Vector(dup, 1, RepeatsOf(static_cast<uint64_t>(fill) * in.elem_bytes), true);

@@ -98,7 +98,7 @@ TEST_CASE("ttri upper skips the second fill of the rows above the diagonal") {
   // (2 + 7, then 5 + 2 + 7); rows 2 and 3 zeros up to column 0 and 1, one repeat each (an
   // empty count still issues): 5 + 2 + 7 + 5 + 1 + 7 = 27 a row.
   SequenceShapeInput in = Tile(4, 128, 4, cost::ElemClass::kFloat);
-  in.upper = true, in.diagonal = -2;
+  in.upper = true, in.first_scalar = -2;
   const StepCost c = Cost(Opcode::kTTri, in);
   CHECK(c.head == 5);
   CHECK(c.body == 9 + 14 + 27 + 27);

@@ -72,7 +72,8 @@ void BitSort32(const SequenceShapeInput& in, const cost::VectorProfile& sort, Se
 // a2a3 TMrgSort, one list: one vmrgsort4 whose repeats are the groups of four blocks.
 void MergeBlocks4(const SequenceShapeInput& in, const cost::VectorProfile& merge,
                   SequenceBuilder* b) {
-  const uint64_t group = std::max<uint64_t>(1, 4 * in.block_len);
+  const uint64_t block_len = static_cast<uint64_t>(std::max<int64_t>(0, in.first_scalar));
+  const uint64_t group = std::max<uint64_t>(1, 4 * block_len);
   b->Vector(merge, 1, std::max<uint64_t>(1, in.cols / group), false);
 }
 

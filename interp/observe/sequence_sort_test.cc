@@ -51,13 +51,13 @@ TEST_CASE("tsort32 pads a ragged row in tmp: copy, vector_dup, vbitsort of one m
 TEST_CASE("tmrgsort of one list is a vmrgsort4 of a repeat a group of four blocks") {
   // vmrgsort4: head 20, slope 78, tail 0. 1024 f32 in blocks of 64: 4 repeats.
   SequenceShapeInput in = Region(1, 1024, 4);
-  in.block_len = 64;
+  in.first_scalar = 64;
   StepCost c = Cost(Opcode::kTMrgSort, in);
   CHECK(c.head == 20);
   CHECK(c.body == 4 * 78);
   CHECK(c.tail == 0);
   in = Region(1, 1024, 2);  // f16 in blocks of 128: 2 repeats
-  in.block_len = 128;
+  in.first_scalar = 128;
   in.elem_class = cost::ElemClass::kHalf;
   c = Cost(Opcode::kTMrgSort, in);
   CHECK(c.body == 2 * 78);

@@ -30,13 +30,12 @@ struct SequenceShapeInput {
   uint64_t tile_rows = 1, tile_cols = 1;
   cost::ElemClass over_class = cost::ElemClass::kFloat;
   uint64_t dst_bytes = 0;      ///< the destination tile's declared bytes
-  uint64_t block_len = 0;      ///< tmrgsort's blockLen operand
   bool exhausted = false;      ///< tmrgsort's exhausted
   bool column_axis = false;    ///< a mask gather's or scatter's axis is col
   bool whole_pattern = false;  ///< its maskPattern is P1111
   uint64_t dst_tile_cols = 0;         ///< its destination's row stride, in elements
   uint64_t second_cols = 1;           ///< its second source's valid columns
-  int64_t diagonal = 0;               ///< its first source, a scalar: ttri's diagonal
+  int64_t first_scalar = 0;  ///< its first scalar source: ttri's diagonal, tmrgsort's blockLen
   bool upper = false;                 ///< ttri's upperOrLower is UPPER
   bool descending = false;            ///< tci counts down
   uint64_t part_rows = 1, part_cols = 1;  ///< a partial op's smaller source's valid region
