@@ -66,12 +66,6 @@ bool IsGlobalSpace(ItemSpan entry) {
 
 // The address space of !pto.ptr<T, space>: gm (a view, as !pto.ptr<T>) or an on-chip memory.
 bool ParseAddressSpace(Context& ctx, const Item& group, Type* type, size_t element_items = 1) {
-  static const struct {
-    const char* name;
-    Memory mem;
-  } kSpaces[] = {{"ub", Memory::kVec},    {"l1", Memory::kMat},   {"l0a", Memory::kLeft},
-                 {"l0b", Memory::kRight}, {"l0c", Memory::kAcc},  {"bt", Memory::kBias},
-                 {"fb", Memory::kScaling}};
   auto children = group.children().subspan(element_items - 1);
   if (children.size() != 3 || !children[1].IsPunct(",") || !children[2].Is(ItemKind::kWord)) {
     ctx.Error(group, "expected !pto.ptr<T> or !pto.ptr<T, SPACE> (gm, ub, l1, l0a, l0b, l0c, bt, fb)");
@@ -79,15 +73,13 @@ bool ParseAddressSpace(Context& ctx, const Item& group, Type* type, size_t eleme
   }
   std::string_view space = children[2].text;
   if (space == "gm") return true;
-  for (const auto& s : kSpaces) {
-    if (space == s.name) {
-      type->local = true;
-      type->mem = s.mem;
-      return true;
-    }
+  if (ParsePointerSpace(space, &type->mem)) {
+    type->local = true;
+    return true;
   }
   ctx.Error(children[2], StrCat("unknown address space '", space,
-                                "' (gm, ub, l1, l0a, l0b, l0c, bt, fb)"));
+                                "' (gm, ub, l1, l0a, l0b, l0c, bt, fb, or vec, mat, left, right, "
+                                "acc, bias, scaling)"));
   return false;
 }
 

@@ -6,18 +6,22 @@ namespace {
 
 struct MemoryInfo {
   const char* name;
+  const char* pointer_word;  ///< !pto.ptr<T, word>'s short spelling
   const char* hardware;
   uint32_t a2a3_bytes;
   uint32_t a5_bytes;
 };
 
 constexpr MemoryInfo kMemories[kMemoryCount] = {
-    {"vec", "UB", 192 * 1024, 256 * 1024},     {"mat", "L1", 512 * 1024, 512 * 1024},
-    {"left", "L0A", 64 * 1024, 64 * 1024},     {"right", "L0B", 64 * 1024, 64 * 1024},
-    {"acc", "L0C", 128 * 1024, 256 * 1024},    {"bias", "bias table", 1024, 4 * 1024},
+    {"vec", "ub", "UB", 192 * 1024, 256 * 1024},
+    {"mat", "l1", "L1", 512 * 1024, 512 * 1024},
+    {"left", "l0a", "L0A", 64 * 1024, 64 * 1024},
+    {"right", "l0b", "L0B", 64 * 1024, 64 * 1024},
+    {"acc", "l0c", "L0C", 128 * 1024, 256 * 1024},
+    {"bias", "bt", "bias table", 1024, 4 * 1024},
     // PTOAS v0.60 plans the scaling memory as large as UB (192 KB, 248 KB) and takes scaling
     // tiles beyond the fixpipe buffer's 2 KB / 4 KB (pto-isa); we follow PTOAS.
-    {"scaling", "scaling buffer", 192 * 1024, 248 * 1024},
+    {"scaling", "fb", "scaling buffer", 192 * 1024, 248 * 1024},
 };
 
 }  // namespace
@@ -47,6 +51,18 @@ bool ParseArch(std::string_view name, Arch* arch) {
 const char* MemoryName(Memory mem) { return kMemories[static_cast<int>(mem)].name; }
 
 const char* MemoryHardwareName(Memory mem) { return kMemories[static_cast<int>(mem)].hardware; }
+
+const char* MemoryPointerWord(Memory mem) { return kMemories[static_cast<int>(mem)].pointer_word; }
+
+bool ParsePointerSpace(std::string_view word, Memory* mem) {
+  for (int i = 0; i < kMemoryCount; ++i) {
+    if (word == kMemories[i].pointer_word || word == kMemories[i].name) {
+      *mem = static_cast<Memory>(i);
+      return true;
+    }
+  }
+  return false;
+}
 
 bool ParseMemory(std::string_view name, Memory* mem) {
   for (int i = 0; i < kMemoryCount; ++i) {

@@ -46,6 +46,11 @@ const char* MemoryName(Memory mem);
 /// Hardware name for messages: "UB", "L1", "L0A", ...
 const char* MemoryHardwareName(Memory mem);
 bool ParseMemory(std::string_view name, Memory* mem);
+/// The short word of an on-chip memory in !pto.ptr<T, word>: "ub", "l1", "l0a", ...
+const char* MemoryPointerWord(Memory mem);
+/// An on-chip pointer's address space: its short word or its PTOAS name ("l1" or "mat"), as
+/// PTOAS v0.60's pointer parser takes both.
+bool ParsePointerSpace(std::string_view word, Memory* mem);
 
 /// Capacity in bytes of \a mem on \a arch (isa.md 1.1).
 uint32_t MemoryCapacity(Arch arch, Memory mem);

@@ -55,8 +55,8 @@ bool CubeLowering::PointerTerm(ItemSpan term, bool gm, Memory mem, Value* out) {
   const bool ok = gm ? v.cls == ValueClass::kView && v.type.kind == TypeKind::kPointer
                      : v.cls == ValueClass::kScalar && v.type.IsLocalPointer() && v.type.mem == mem;
   if (!ok) {
-    ctx_.Error(term, StrCat(info_.mnemonic, " needs a !pto.ptr<T, ", gm ? "gm" : MemoryWord(mem),
-                            "> here, got ", Describe(v)));
+    ctx_.Error(term, StrCat(info_.mnemonic, " needs a !pto.ptr<T, ",
+                            gm ? "gm" : MemoryPointerWord(mem), "> here, got ", Describe(v)));
     return false;
   }
   *out = v;

@@ -26,19 +26,6 @@ struct Clause {
 // Where an operand points: GM (a view) or an on-chip memory.
 enum class Space { kGm, kLocal };
 
-inline constexpr const char* MemoryWord(Memory mem) {
-  switch (mem) {
-    case Memory::kVec: return "ub";
-    case Memory::kMat: return "l1";
-    case Memory::kLeft: return "l0a";
-    case Memory::kRight: return "l0b";
-    case Memory::kAcc: return "l0c";
-    case Memory::kBias: return "bt";
-    case Memory::kScaling: return "fb";
-    default: return "?";
-  }
-}
-
 class CubeLowering {
  public:
   CubeLowering(FunctionBuilder& fb, const OpInfo& info, const Statement& stmt)
