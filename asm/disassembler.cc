@@ -41,6 +41,10 @@ std::string ParamType(const Function& f, const Param& p) {
       return LVecTypeText(f.lvecs[p.reg]);
     case ParamKind::kLMask:
       return LMaskTypeText(f.lmasks[p.reg]);
+    case ParamKind::kVReg:
+      return VRegTypeText(f.vregs[p.reg]);
+    case ParamKind::kMask:
+      return MaskTypeText(f.masks[p.reg]);
   }
   return "?";
 }
@@ -168,14 +172,13 @@ void Lister::Registers(const Function& f) {
   }
   for (size_t i = 0; i < f.vregs.size(); ++i) {
     const VRegReg& v = f.vregs[i];
-    const int size = DTypeSize(v.dtype);
-    out_ += StrCat("    bc.vreg %r", i, " = !pto.vreg<", size ? kVectorBytes / size : 0, "x",
-                   DTypeName(v.dtype), "> {name = ", Quoted(Str(v.name)), "}\n");
+    out_ += StrCat("    bc.vreg %r", i, " = ", VRegTypeText(v), " {name = ", Quoted(Str(v.name)),
+                   "}\n");
   }
   for (size_t i = 0; i < f.masks.size(); ++i) {
     const MaskReg& m = f.masks[i];
-    out_ += StrCat("    bc.mask %m", i, " = !pto.mask<b", m.granule * 8, "> {name = ",
-                   Quoted(Str(m.name)), "}\n");
+    out_ += StrCat("    bc.mask %m", i, " = ", MaskTypeText(m), " {name = ", Quoted(Str(m.name)),
+                   "}\n");
   }
   for (size_t i = 0; i < f.aligns.size(); ++i) {
     out_ += StrCat("    bc.align %al", i, " = !pto.align {name = ", Quoted(Str(f.aligns[i].name)),

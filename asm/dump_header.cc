@@ -74,11 +74,13 @@ std::string DumpHeader(const std::vector<uint8_t>& bytes, const Program& program
     out += StrCat("  code: ", f.code.size(), " words, ", instructions, " instructions\n");
     for (const Param& p : f.params) {
       // A scalar shows its type; the other kinds say what they are before the element type.
-      const char* kind = p.kind == ParamKind::kPointer ? "pointer "
-                         : p.kind == ParamKind::kTile  ? "tile "
+      const char* kind = p.kind == ParamKind::kPointer  ? "pointer "
+                         : p.kind == ParamKind::kTile   ? "tile "
                          : p.kind == ParamKind::kMemref ? "memref "
                          : p.kind == ParamKind::kLVec   ? "VMI vector "
                          : p.kind == ParamKind::kLMask  ? "VMI mask "
+                         : p.kind == ParamKind::kVReg   ? "vector "
+                         : p.kind == ParamKind::kMask   ? "mask "
                                                         : "";
       out += StrCat("  param %", program.String(p.name), ": ", kind, DTypeName(p.dtype), "\n");
     }

@@ -38,6 +38,12 @@ std::string FunctionSignature(const Function& f) {
       case ParamKind::kLMask:
         s += LMaskTypeText(f.lmasks[param.reg]);
         break;
+      case ParamKind::kVReg:
+        s += VRegTypeText(f.vregs[param.reg]);
+        break;
+      case ParamKind::kMask:
+        s += MaskTypeText(f.masks[param.reg]);
+        break;
     }
   }
   s += ") -> (";
@@ -56,6 +62,9 @@ bool SameFunctionSignature(const Function& a, const Function& b) {
       return false;
     }
     if (x.kind == ParamKind::kLMask && a.lmasks[x.reg].lanes != b.lmasks[y.reg].lanes) return false;
+    if (x.kind == ParamKind::kVReg && a.vregs[x.reg].dtype != b.vregs[y.reg].dtype) return false;
+    if (x.kind == ParamKind::kMask && a.masks[x.reg].granule != b.masks[y.reg].granule)
+      return false;
   }
   return true;
 }

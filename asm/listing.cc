@@ -185,6 +185,13 @@ bool ListingFunction::LowerParam(ItemSpan part) {
       p.kind = ParamKind::kLMask;
       type.dtype = DType::kI1;  // a predicate per lane, as the assembler records it
       break;
+    case TypeKind::kVReg:
+      p.kind = ParamKind::kVReg;
+      break;
+    case TypeKind::kMask:
+      p.kind = ParamKind::kMask;
+      type.dtype = DType::kI1;  // a predicate bit per byte, as the assembler records it
+      break;
     default:
       return Error(part[2], StrCat("unsupported parameter type '", type.text, "'"));
   }

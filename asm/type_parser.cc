@@ -462,4 +462,11 @@ bool ParseSignature(Context& ctx, ItemSpan items, Signature* sig) {
          ParseTypeList(ctx, items.subspan(arrow + 1), &sig->results, &sig->result_ranges);
 }
 
+std::string VRegTypeText(const VRegReg& reg) {
+  const int size = DTypeSize(reg.dtype);
+  return StrCat("!pto.vreg<", size ? kVectorBytes / size : 0, "x", DTypeName(reg.dtype), ">");
+}
+
+std::string MaskTypeText(const MaskReg& reg) { return StrCat("!pto.mask<b", reg.granule * 8, ">"); }
+
 }  // namespace pto::assembler

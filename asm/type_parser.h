@@ -103,6 +103,9 @@ bool ParseLVecType(Context& ctx, const Item& group, Type* type);
 /// "!pto.vmi.mask<64xpred>".
 std::string LVecTypeText(const LVecReg& reg);
 std::string LMaskTypeText(const LMaskReg& reg);
+/// The spelling of a vector or mask register's type: "!pto.vreg<64xf32>", "!pto.mask<b32>".
+std::string VRegTypeText(const VRegReg& reg);
+std::string MaskTypeText(const MaskReg& reg);
 bool ParseLMaskType(Context& ctx, const Item& group, Type* type);
 
 }  // namespace pto::assembler

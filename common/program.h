@@ -24,9 +24,11 @@ enum class ParamKind : uint8_t {
   kMemref = 4,   ///< Synchronous-form .arg memref<RxCxT>: a 2-D global buffer in a view register.
   kLVec = 5,     ///< !pto.vmi.vreg<LxT> of a private function: a VMI vector register, copied.
   kLMask = 6,    ///< !pto.vmi.mask<LxG> of a private function: a VMI mask register, copied.
+  kVReg = 7,     ///< !pto.vreg<NxT> of a called function: a vector register, copied.
+  kMask = 8,     ///< !pto.mask<bG> of a called function: a mask register, copied.
 };
 /// The largest ParamKind value (the bytecode reader's range check).
-constexpr uint8_t kLastParamKind = 6;
+constexpr uint8_t kLastParamKind = 8;
 
 /// The register file a parameter of kind \a k is passed in.
 constexpr RegClass ParamRegClass(ParamKind k) {
@@ -42,6 +44,10 @@ constexpr RegClass ParamRegClass(ParamKind k) {
       return RegClass::kLVec;
     case ParamKind::kLMask:
       return RegClass::kLMask;
+    case ParamKind::kVReg:
+      return RegClass::kVReg;
+    case ParamKind::kMask:
+      return RegClass::kMask;
   }
   return RegClass::kNone;
 }

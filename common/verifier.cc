@@ -99,6 +99,10 @@ bool RegisterHolds(const Function& f, uint32_t reg, const Param& p, const Functi
     }
     case ParamKind::kLMask:
       return f.lmasks[reg].lanes == owner.lmasks[p.reg].lanes;
+    case ParamKind::kVReg:
+      return f.vregs[reg].dtype == owner.vregs[p.reg].dtype;
+    case ParamKind::kMask:
+      return f.masks[reg].granule == owner.masks[p.reg].granule;
   }
   return false;
 }

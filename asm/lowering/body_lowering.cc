@@ -6,31 +6,32 @@
 
 #include "pto/asm/lowering/async_lowering.h"
 #include "pto/asm/lowering/block_lowering.h"
+#include "pto/asm/lowering/cfg_lowering.h"
 #include "pto/asm/lowering/constant_lowering.h"
-#include "pto/asm/lowering/vmi_constant_lowering.h"
+#include "pto/asm/lowering/cube_lowering.h"
+#include "pto/asm/lowering/dma_lowering.h"
 #include "pto/asm/lowering/function_lowering.h"
 #include "pto/asm/lowering/img2col_lowering.h"
+#include "pto/asm/lowering/inferred_scope.h"
 #include "pto/asm/lowering/local_array_lowering.h"
-#include "pto/asm/lowering/struct_lowering.h"
 #include "pto/asm/lowering/pipe_lowering.h"
-#include "pto/asm/lowering/repeat_lowering.h"
-#include "pto/common/isa/repeat_operands.h"
-#include "pto/common/isa/operand_rules.h"
 #include "pto/asm/lowering/pointer_lowering.h"
+#include "pto/asm/lowering/repeat_lowering.h"
 #include "pto/asm/lowering/scalar_lowering.h"
 #include "pto/asm/lowering/scf_lowering.h"
 #include "pto/asm/lowering/simt_lowering.h"
+#include "pto/asm/lowering/struct_lowering.h"
 #include "pto/asm/lowering/sync_lowering.h"
 #include "pto/asm/lowering/tile_alloc_lowering.h"
 #include "pto/asm/lowering/tile_op_lowering.h"
-#include "pto/asm/lowering/cfg_lowering.h"
 #include "pto/asm/lowering/tile_query_lowering.h"
 #include "pto/asm/lowering/tile_window_lowering.h"
 #include "pto/asm/lowering/vector_lowering.h"
-#include "pto/asm/lowering/vmi_lowering.h"
 #include "pto/asm/lowering/view_lowering.h"
-#include "pto/asm/lowering/cube_lowering.h"
-#include "pto/asm/lowering/dma_lowering.h"
+#include "pto/asm/lowering/vmi_constant_lowering.h"
+#include "pto/asm/lowering/vmi_lowering.h"
+#include "pto/common/isa/operand_rules.h"
+#include "pto/common/isa/repeat_operands.h"
 #include "pto/common/strings.h"
 
 namespace pto::assembler {
@@ -133,6 +134,13 @@ bool IsTerminator(const Statement& stmt) {
 }
 
 void BodyLowering::LowerAll(StatementSpan statements) {
+  bool inferred_scope = false;  // a vector scope this block opened where the source wrote none
+  auto close_scope = [&](SourceRange at) {
+    if (!inferred_scope) return;
+    fb_.Emit(Opcode::kVecScopeEnd, {}, at);
+    --fb_.vector_scopes;
+    inferred_scope = false;
+  };
   for (size_t i = 0; i < statements.size(); ++i) {
     const Statement& stmt = statements[i];
     if (i > 0 && IsTerminator(statements[i - 1])) {
@@ -141,15 +149,23 @@ void BodyLowering::LowerAll(StatementSpan statements) {
       fb_.ctx().Error(stmt.head, StrCat("'", statements[i - 1].head.text,
                                         "' must be the last operation of its block, but '",
                                         stmt.head.text, "' follows it"));
-      return;
+      break;
     }
     fb_.set_statement(stmt.head.range);
+    const ScopeRole role = ScopeRoleOf(stmt);
+    if (role == ScopeRole::kBoundary) close_scope(stmt.head.range);
+    if (role == ScopeRole::kVector && fb_.vector_scopes == 0) {
+      fb_.Emit(Opcode::kVecScopeBegin, {}, stmt.head.range);
+      ++fb_.vector_scopes;
+      inferred_scope = true;
+    }
     if (!Lower(stmt)) {
       for (const Item& result : stmt.results) fb_.Poison(result);
       // .arg %x : T and .const %x = ... name their value first.
       if (!stmt.items.empty() && stmt.items[0].Is(ItemKind::kValue)) fb_.Poison(stmt.items[0]);
     }
   }
+  if (!statements.empty()) close_scope(statements.back().head.range);
 }
 
 void BodyLowering::LowerFunctionBody(StatementSpan statements, SourceRange region) {

@@ -114,6 +114,17 @@ bool AddParam(FunctionBuilder& fb, const Item& name, const Type& type, SourceRan
       v.cls = ValueClass::kLMask;
       v.reg = fb.NewLMask(type, name.text);
       break;
+    case TypeKind::kVReg:  // vector registers, passed by value to a called function
+      param.kind = ParamKind::kVReg;
+      v.cls = ValueClass::kVReg;
+      v.reg = fb.NewVReg(type.dtype, name.text);
+      break;
+    case TypeKind::kMask:
+      param.kind = ParamKind::kMask;
+      param.dtype = DType::kI1;  // a predicate bit per byte
+      v.cls = ValueClass::kMask;
+      v.reg = fb.NewMask(type.granule, name.text);
+      break;
     default:
       return AddLocalParam(fb, name, type, type_range);
   }
@@ -157,6 +168,10 @@ bool ArgumentMatches(const Function& fn, const Param& p, const Value& a) {
     }
     case ParamKind::kLMask:
       return a.cls == ValueClass::kLMask && a.type.lanes == fn.lmasks[p.reg].lanes;
+    case ParamKind::kVReg:
+      return a.cls == ValueClass::kVReg && a.type.dtype == fn.vregs[p.reg].dtype;
+    case ParamKind::kMask:
+      return a.cls == ValueClass::kMask && a.type.granule == fn.masks[p.reg].granule;
   }
   return false;
 }

@@ -18,6 +18,9 @@ struct DistInfo {
   std::string_view store_op;  ///< The store taking it, or empty.
   int width;
   int align;
+  /// A store's mask granularity in bytes (PTOAS v0.60's VstsOp verifier: NORM_Bn's own width,
+  /// b32 for the packs of 32-bit words and the 4-channel merge), or 0 where the mask is any.
+  int store_mask_bytes = 0;
 };
 
 /// The distribution of "dist" code \a code, or null if there is none.

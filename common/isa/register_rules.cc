@@ -199,8 +199,8 @@ void RuleChecker::CheckVecStore() {
                           ? FindDist(static_cast<uint32_t>(types_[dist].value))
                           : nullptr;
   if (d && d->name == "NORM") RequireMaskGoverns(FirstOperand(OperandKind::kMask), data);
-  if (d && d->name.starts_with("NORM_B")) {
-    RequireGranule(FirstOperand(OperandKind::kMask), d->width, d->name);
+  if (d && d->store_mask_bytes) {
+    RequireGranule(FirstOperand(OperandKind::kMask), d->store_mask_bytes, d->name);
   }
 }
 

@@ -274,8 +274,7 @@ bool BlockSyncStep(Executor& ex, const Instr& in, Sanitizer& s) {
       return ex.Execute(in);
     }
     case StepPlan::Kind::kVecScope:
-      t.set_in_vector_scope(RoleOf(in.op) == Role::kScopeBegin);
-      s.VectorScope(t.in_vector_scope());
+      if (t.StepScope(RoleOf(in.op) == Role::kScopeBegin)) s.VectorScope(t.in_vector_scope());
       return ex.Execute(in);
     case StepPlan::Kind::kPlain:
       break;
@@ -342,7 +341,7 @@ bool ExecuteRecorded(Executor& ex, const Instr& in, const StepPlan& plan,
 }
 
 bool CheckTool::Checked(Executor& ex, const Instr& in, const StepPlan& plan) {
-  if (plan.vector_lane && in_vector_scope_) return VectorScopeStep(ex, in, plan, *this);
+  if (plan.vector_lane && in_vector_scope()) return VectorScopeStep(ex, in, plan, *this);
   return GeneralStep(ex, in, plan, *this);
 }
 
@@ -355,14 +354,14 @@ bool CheckTool::Step(Executor& ex, const Instr& in) {
   const StepPlan& plan = function_plans_[ex.pc()];
   // A register-only instruction in a vector scope runs as it would unchecked, once its
   // results hold the loads behind its sources.
-  if (plan.register_only && in_vector_scope_) {
+  if (plan.register_only && in_vector_scope()) {
     Sanitizer& s = *sanitizer_;
     HoldLoadsBehind(plans_, s, plan, SourcesLoadsBehind(plans_, s, plan));
     return ex.Execute(in);
   }
   // A tile instruction on its pipe (most of a tile kernel's checked steps): straight to its
   // remembered accesses.
-  if (DescribedOnPipe(plan, in_vector_scope_)) {
+  if (DescribedOnPipe(plan, in_vector_scope())) {
     return DescribedStep(ex, in, plan, *this, Site{&ex.function(), ex.pc()});
   }
   return Checked(ex, in, plan);

@@ -5,6 +5,7 @@
 #ifndef PTO_INTERP_CHECK_CHECK_TOOL_H_
 #define PTO_INTERP_CHECK_CHECK_TOOL_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -36,8 +37,14 @@ class CheckTool final : public StepTool {
   const StepPlans& plans() const { return plans_; }
   std::vector<Access>& step_accesses() { return step_accesses_; }
   bool observed() const { return observed_; }
-  bool in_vector_scope() const { return in_vector_scope_; }
-  void set_in_vector_scope(bool in) { in_vector_scope_ = in; }
+  bool in_vector_scope() const { return vector_scope_depth_ > 0; }
+  /// A scope's start (\a begin) or end. Scopes nest at run time when a function called inside
+  /// one opens its own (an inferred scope): only the outermost's ends count. Returns whether
+  /// this was one of them.
+  bool StepScope(bool begin) {
+    vector_scope_depth_ = begin ? vector_scope_depth_ + 1 : std::max(0, vector_scope_depth_ - 1);
+    return vector_scope_depth_ == (begin ? 1 : 0);
+  }
 
  private:
   std::shared_ptr<Sanitizer> sanitizer_;
@@ -45,7 +52,7 @@ class CheckTool final : public StepTool {
   std::vector<Access> step_accesses_;  ///< the step's, kept for their capacity
   const Function* plans_of_ = nullptr;          ///< the function whose plans these are
   const StepPlan* function_plans_ = nullptr;
-  bool in_vector_scope_ = false;       ///< between a VPTO vector scope's start and end
+  int vector_scope_depth_ = 0;  ///< VPTO vector scopes started and not yet ended
   bool observed_ = false;
 };
 

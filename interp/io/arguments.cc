@@ -503,9 +503,14 @@ bool ReadArguments(const Program& program, const Function& fn,
         break;
       }
       case ParamKind::kLVec:
-      case ParamKind::kLMask:  // a private function's register: only a caller passes one
-        diags.Error(StrCat("@", program.String(fn.name), " cannot be run on its own: its "
-                           "parameter %", name, " is a VMI register, which only a call passes"));
+      case ParamKind::kLMask:
+      case ParamKind::kVReg:
+      case ParamKind::kMask:  // a called function's register: only a caller passes one
+        diags.Error(StrCat("@", program.String(fn.name),
+                           " cannot be run on its own: its "
+                           "parameter %",
+                           name, " is a ", GetRegClassInfo(ParamRegClass(p.kind)).noun,
+                           " register, which only a call passes"));
         ok = false;
         break;
     }

@@ -15,13 +15,14 @@ void CostRecorder::OnStep(const Step& step) {
   HostTime& host = host_[static_cast<size_t>(info.family)];
   ++host.instructions;
   if (!records_.empty()) host.ticks += now - last_;
-  const bool scope_begin = RoleOf(step.in->op) == Role::kScopeBegin;
-  const bool scope_end = RoleOf(step.in->op) == Role::kScopeEnd;
-  // The scope's own markers are issued by the scalar unit.
-  const StepCost c = CostOf(step, in_vector_scope_ && !scope_end);
+  // Only the outermost scope's markers start and end it (a called function's scope nests).
+  const Role role = RoleOf(step.in->op);
+  const bool in_scope = vector_scope_depth_ > 0;
+  const bool scope_end = role == Role::kScopeEnd && vector_scope_depth_ == 1;
+  const StepCost c = CostOf(step, in_scope && !scope_end);
   Append({step.function, step.pc, c.head, c.body, static_cast<int32_t>(c.sync.id), c.sync.kind,
           c.pipe, static_cast<int8_t>(c.sync.src), static_cast<int8_t>(c.sync.dst), c.ordered,
-          in_vector_scope_ && !scope_end, step.in->op, -1,
+          in_scope && !scope_end, step.in->op, -1,
           static_cast<uint16_t>(std::min<uint32_t>(c.tail, 0xffff))});
   if (implied_order_ && c.sync.kind == check::FlagEvent::Kind::kNone) {
     PipeDeps deps;
@@ -30,8 +31,8 @@ void CostRecorder::OnStep(const Step& step) {
       deps_.push_back(deps);
     }
   }
-  if (scope_begin) in_vector_scope_ = true;
-  if (scope_end) in_vector_scope_ = false;
+  if (role == Role::kScopeBegin) ++vector_scope_depth_;
+  if (role == Role::kScopeEnd && vector_scope_depth_ > 0) --vector_scope_depth_;
   for (const Access& a : step.accesses) {
     if (a.place.global || a.place.owner >= 0) continue;
     if (a.place.mem != Memory::kVec && a.place.mem != Memory::kMat) continue;

@@ -71,7 +71,7 @@ class CostRecorder final : public StepObserver {
   HostClock clock_;
   uint64_t last_ = 0;
   uint64_t peak_vec_ = 0, peak_mat_ = 0;
-  bool in_vector_scope_ = false;
+  int vector_scope_depth_ = 0;  ///< scopes started and not ended (a called function's nest)
 };
 
 /// One core's recorder, and the core's name ("" for a block run on one core, "cube", ...).

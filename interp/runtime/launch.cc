@@ -84,6 +84,8 @@ void BindParams(const Function& fn, const Arguments& args, Core& core, Executor&
       }
       case ParamKind::kLVec:
       case ParamKind::kLMask:
+      case ParamKind::kVReg:
+      case ParamKind::kMask:
         break;  // ReadArguments refuses an entry with these
     }
   }

@@ -37,6 +37,12 @@ void PassArguments(Executor& ex, Executor& frame, const Function& callee, const 
       case ParamKind::kLMask:
         std::memcpy(frame.lmask(p.reg), ex.lmask(arg), callee.lmasks[p.reg].lanes);
         break;
+      case ParamKind::kVReg:
+        frame.vreg(p.reg) = ex.vreg(arg);
+        break;
+      case ParamKind::kMask:
+        frame.mask(p.reg) = ex.mask(arg);
+        break;
     }
   }
 }

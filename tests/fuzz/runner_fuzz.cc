@@ -41,6 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         break;
       case pto::ParamKind::kLVec:
       case pto::ParamKind::kLMask:
+      case pto::ParamKind::kVReg:
+      case pto::ParamKind::kMask:
         return 0;  // not an entry's parameter
     }
   }
