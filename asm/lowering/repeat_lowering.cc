@@ -32,7 +32,10 @@ class RepeatLowering {
   bool RunDataMove();
 
  private:
+  bool RunPositional();
+  bool BitsScalar(const Operand& written, DType dtype, Slot* out);
   bool ReadForm();
+  bool RequireDps();
   bool Pointer(const Operand& written, const char* role, Slot* out, bool* global);
   bool Scalar(const Operand& written, DType dtype, Slot* out);
   bool IntAttr(const std::string& name, std::optional<int64_t> fallback, Slot* out);
@@ -48,7 +51,10 @@ class RepeatLowering {
 };
 
 bool RepeatLowering::ReadForm() {
-  if (!ExpectResults(ctx_, stmt_, 0) || !ReadOpForm(ctx_, stmt_, &form_)) return false;
+  return ExpectResults(ctx_, stmt_, 0) && ReadOpForm(ctx_, stmt_, &form_) && RequireDps();
+}
+
+bool RepeatLowering::RequireDps() {
   if (!form_.dps) {
     ctx_.Error(stmt_.head, StrCat("write ", info_->mnemonic, " as 'pto.", info_->mnemonic,
                                   " ins(...) outs(%dst : !pto.ptr<T, ub>) {...}'"));
@@ -268,7 +274,9 @@ bool RepeatLowering::Finish(std::vector<Slot>& slots) {
 }
 
 bool RepeatLowering::RunVector() {
-  if (!ReadForm()) return false;
+  if (!ExpectResults(ctx_, stmt_, 0) || !ReadOpForm(ctx_, stmt_, &form_)) return false;
+  if (!form_.dps && stmt_.head.text.starts_with("pto.ub.")) return RunPositional();
+  if (!RequireDps()) return false;
   const RepeatOperands at = RepeatOperandsOf(info_->family);
   const size_t ins = static_cast<size_t>(at.pointers - 1 + (at.scalar >= 0 ? 1 : 0));
   if (form_.outs.size() != 1 || form_.ins.size() != ins) {
@@ -324,6 +332,80 @@ bool RepeatLowering::RunVector() {
   }
   slots[at.elem_type].value = static_cast<double>(dtype);
   slots[at.mask_form].value = static_cast<double>(mask_form);
+  return Finish(slots);
+}
+
+// The scalar of a pto.ub.* op: an i64 holding the element's bits (a float's bit pattern, an
+// integer sign-extended), as PTOAS's lowering makes it; brought to the element type.
+bool RepeatLowering::BitsScalar(const Operand& written, DType dtype, Slot* out) {
+  const std::string what = StrCat(stmt_.head.text, "'s scalar (an i64 of the element's bits)");
+  if (!IntTerm(written.term, what.c_str(), out)) return false;
+  if (out->dtype != DType::kI64) {
+    ctx_.Error(out->range, StrCat(info_->mnemonic,
+                                  " takes its scalar as an i64 of the element's "
+                                  "bits, got ",
+                                  DTypeName(out->dtype)));
+    return false;
+  }
+  const bool is_float = IsFloat(dtype);
+  const DType bits =
+      DTypeSize(dtype) == 2 ? (is_float ? DType::kI16 : dtype) : (is_float ? DType::kI32 : dtype);
+  const uint32_t low = fb_.NewScalar(bits);
+  fb_.Emit(Opcode::kTruncI, {low, out->reg}, out->range);
+  out->reg = low, out->dtype = bits, out->known = false;
+  if (is_float) {
+    out->reg = fb_.NewScalar(dtype), out->dtype = dtype;
+    fb_.Emit(Opcode::kBitcast, {out->reg, low}, out->range);
+  }
+  return true;
+}
+
+// PTOAS v0.60's pto.ub.* spelling: every operand positional, in the row's order (the pointers,
+// the scalar, repeat, the block strides, the repeat strides; vdup writes a source's strides too,
+// which it has no source for), under the mask state.
+bool RepeatLowering::RunPositional() {
+  const RepeatOperands at = RepeatOperandsOf(info_->family);
+  const bool dup = info_->family == Family::kRepeatDup;
+  const int strides = dup ? 2 : at.pointers;
+  const size_t want = static_cast<size_t>(at.pointers + (at.scalar >= 0 ? 1 : 0) + 1 + 2 * strides);
+  if (form_.ins.size() != want || !form_.attrs.empty()) {
+    ctx_.Error(stmt_.head,
+               StrCat(stmt_.head.text, " takes ", want, " operands (",
+                      dup                ? "dst, scalar"
+                      : at.pointers == 3 ? "dst, src0, src1"
+                      : at.scalar >= 0   ? "dst, src, scalar"
+                                         : "dst, src",
+                      ", repeat, block strides, repeat strides) and no attributes; got ",
+                      form_.ins.size()));
+    return false;
+  }
+  std::vector<Slot> slots(info_->operands.size());
+  size_t next = 0;
+  for (int p = 0; p < at.pointers; ++p) {
+    const std::string role = p == 0 ? "the destination" : StrCat("source ", p);
+    if (!Pointer(form_.ins[next++], role.c_str(), &slots[p], nullptr)) return false;
+    if (slots[p].dtype != slots[0].dtype) {
+      ctx_.Error(slots[p].range,
+                 StrCat(stmt_.head.text,
+                        " works on one element type: the "
+                        "destination holds ",
+                        DTypeName(slots[0].dtype), ", this ", DTypeName(slots[p].dtype)));
+      return false;
+    }
+  }
+  const DType dtype = slots[0].dtype;
+  if (at.scalar >= 0 && !BitsScalar(form_.ins[next++], dtype, &slots[at.scalar])) return false;
+  if (!IntTerm(form_.ins[next++].term, "repeat", &slots[at.repeat])) return false;
+  for (int k = 0; k < 2 * strides; ++k) {
+    const int p = k % strides;
+    Slot s;
+    if (!IntTerm(form_.ins[next++].term, k < strides ? "a block stride" : "a repeat stride", &s)) {
+      return false;
+    }
+    if (p < at.pointers) slots[(k < strides ? at.blk : at.rep) + p] = s;
+  }
+  slots[at.elem_type].value = static_cast<double>(dtype);
+  slots[at.mask_form].value = static_cast<double>(MaskForm::kState);
   return Finish(slots);
 }
 

@@ -8,6 +8,7 @@ namespace ops {
 struct Norm {};
 struct Count {};
 struct Words {};
+struct WordsLowFirst {};
 struct Reset {};
 }  // namespace ops
 
@@ -21,6 +22,9 @@ bool ExecRepeatMask(Executor& ex, const Instr& in) {
   } else if constexpr (std::is_same_v<Op, ops::Words>) {
     s.hi = static_cast<uint64_t>(ex.scalar(in.operands[0]).i);
     s.lo = static_cast<uint64_t>(ex.scalar(in.operands[1]).i);
+  } else if constexpr (std::is_same_v<Op, ops::WordsLowFirst>) {  // pto.ub.set_mask
+    s.lo = static_cast<uint64_t>(ex.scalar(in.operands[0]).i);
+    s.hi = static_cast<uint64_t>(ex.scalar(in.operands[1]).i);
   } else {
     static_assert(std::is_same_v<Op, ops::Reset>);
     s.hi = s.lo = ~uint64_t{0};  // every lane; the mode stays

@@ -43,8 +43,12 @@ bool ReadMask(Executor& ex, const Instr& in, const RepeatOperands& at, int bytes
         return ex.Fault(StrCat("the mask state (counter mode) holds ", s.lo, " elements; "
                                "set_vector_mask sets 1 to 4294967295"));
       }
-      m->lanes = {s.lo, s.hi};
-      const std::string problem = pto::repeat::CheckBitwiseMask(s.hi, s.lo, bytes);
+      // The state serves every element width: an instruction reads the bits of the lanes its
+      // repeat has (pto-isa sets (-1, -1) before its f32 instructions), the others not at all.
+      const uint64_t hi = bytes >= 4 ? 0 : s.hi;
+      const uint64_t lo = bytes == 8 ? s.lo & 0xffffffffu : s.lo;
+      m->lanes = {lo, hi};
+      const std::string problem = pto::repeat::CheckBitwiseMask(hi, lo, bytes);
       return Check(ex, problem.empty() ? "" : StrCat("the mask state: ", problem));
     }
   }
