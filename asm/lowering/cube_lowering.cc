@@ -35,8 +35,9 @@ bool CubeLowering::Read() {
     }
   }
   return CheckAttributeNames(ctx_, attrs_, stmt_.head.text, [&](std::string_view name) {
-    return name == "transpose" &&
-           (info_.opcode == Opcode::kMteL1L0a || info_.opcode == Opcode::kMteL1L0b);
+    return (name == "transpose" &&
+            (info_.opcode == Opcode::kMteL1L0a || info_.opcode == Opcode::kMteL1L0b)) ||
+           (name == "fill_word_bits" && info_.opcode == Opcode::kCreateCbufMatrix);
   });
 }
 
@@ -461,7 +462,9 @@ bool CubeLowering::Run() {
   if (!Read()) return false;
   bool ok = false;
   switch (info_.family) {
-    case Family::kCubeCopy: ok = Copy(); break;
+    case Family::kCubeCopy:
+      ok = info_.opcode == Opcode::kCreateCbufMatrix ? Fill() : Copy();
+      break;
     case Family::kCubeFrac: ok = Frac(); break;
     case Family::kCubeLoad: ok = Load(); break;
     case Family::kMad: ok = Mad(); break;
@@ -470,7 +473,7 @@ bool CubeLowering::Run() {
     default: break;
   }
   if (!ok || !Leftovers() || !CheckPointerTypes()) return false;
-  if (info_.family == Family::kCubeCopy) {
+  if (info_.family == Family::kCubeCopy && info_.opcode != Opcode::kCreateCbufMatrix) {
     // @types sits before the loop triples: move it there.
     const size_t fixed = static_cast<size_t>(info_.num_operands()) - 1;
     operands_.insert(operands_.begin() + static_cast<long>(fixed), types_);

@@ -38,6 +38,8 @@ class CubeLowering {
   bool Copy();
   bool Frac();
   bool Load();
+  bool Fill();
+  bool FillWordFlag(const Value& dst, bool typed, uint32_t* flags);
   bool Mad();
   bool Fixpipe();
   bool Ctrl();

@@ -18,6 +18,8 @@ constexpr DType TypeAt(uint32_t types, int i) {
 
 // mte_gm_l1_frac @flags.
 constexpr uint32_t kDn2Nz = 1u << 0;
+// create_cbuf_matrix / raw_fill_l1: the fill word is 32 bits (else 16).
+constexpr uint32_t kFillWord32 = 1u << 0;
 // mte_l1_l0a / mte_l1_l0b @flags.
 constexpr uint32_t kTranspose = 1u << 0;
 

@@ -22,6 +22,7 @@ struct UbufToUbuf {};
 struct L1ToBt {};
 struct L1ToFb {};
 struct Frac {};
+struct Fill {};
 }  // namespace ops
 
 namespace cube {
@@ -102,6 +103,33 @@ bool UnitBursts(Executor& ex, const Side& from, const Side& to, int64_t len, int
   return true;
 }
 
+// create_cbuf_matrix: \a repeats runs of \a blocks 32-byte blocks from \a at, a gap of \a gap
+// blocks after each, every word the pattern.
+bool FillL1(Executor& ex, int64_t at, uint32_t value, bool wide, int64_t repeats, int64_t blocks,
+            int64_t gap) {
+  constexpr int64_t kMax = 32767;
+  if (repeats < 0 || blocks < 0 || gap < 0 || repeats > kMax || blocks > kMax || gap > kMax) {
+    return ex.Fault(StrCat("a fill of ", repeats, " repeats of ", blocks, " blocks with gap ", gap,
+                           " (each 0..32767)"));
+  }
+  if (at % 32 != 0)
+    return ex.Fault(StrCat("the fill's L1 address ", at, " is not 32-byte aligned"));
+  uint8_t block[32];
+  for (int i = 0; i < 32; i += wide ? 4 : 2) {
+    if (wide)
+      std::memcpy(block + i, &value, 4);
+    else
+      std::memcpy(block + i, &value, 2);  // the low 16 bits (little-endian)
+  }
+  for (int64_t r = 0; r < repeats; ++r) {
+    uint8_t* p;
+    const int64_t start = reg::Address(at, r, (blocks + gap) * 32);
+    if (!Span(ex, Memory::kMat, start, blocks * 32, reg::Use::kWrite, "writes", &p)) return false;
+    for (int64_t b = 0; b < blocks; ++b) std::memcpy(p + b * 32, block, 32);
+  }
+  return true;
+}
+
 }  // namespace
 }  // namespace cube
 
@@ -128,7 +156,12 @@ bool ExecCubeCopy(Executor& ex, const Instr& in) {
   Side gm_src;
   gm_src.gm = true;
   gm_src.reg = o[0];
-  if constexpr (std::is_same_v<Op, ops::GmToL1>) {
+  if constexpr (std::is_same_v<Op, ops::Fill>) {
+    // dst, value, repeat, blocks, gap, @types, @flags.
+    return cube::FillL1(ex, ex.scalar(o[0]).i, static_cast<uint32_t>(ex.scalar(o[1]).i),
+                        (o[6] & pto::cube::kFillWord32) != 0, ex.scalar(o[2]).i, ex.scalar(o[3]).i,
+                        ex.scalar(o[4]).i);
+  } else if constexpr (std::is_same_v<Op, ops::GmToL1>) {
     return cube::ByteBursts(ex, in, gm_src, local(Memory::kMat, o[1]), 1);
   } else if constexpr (std::is_same_v<Op, ops::L1ToUb>) {
     // mte_l1_ub's burst length counts elements (fixpipe-cc-gm moves 40 rows of 64 f32 with
