@@ -72,6 +72,25 @@ bool ShiftLanes(Executor& ex, const VRegValue& a, const VRegValue& b, const Mask
   return true;
 }
 
+// vdiv on i16 and i32 lanes (micro-isa 07: PTOAS's software division): the quotient rounded
+// toward zero, INT_MIN / -1 wrapping to INT_MIN; a zero denominator in an active lane is
+// undefined on the NPU, so it faults.
+template <typename T>
+bool IntDivLanes(Executor& ex, const VRegValue& a, const VRegValue& b, const MaskValue& m,
+                 VRegValue& d) {
+  const reg::LaneArray<T> x(a), y(b);
+  for (int i = 0; i < reg::kLanes<T>; ++i) {
+    if (y[i] == 0 && reg::LaneActive(m, i, sizeof(T))) {
+      return ex.Fault(StrCat("division by zero in lane ", i, " (undefined on the NPU)"));
+    }
+  }
+  reg::MapLanes<T>(m, d, [&](int i) {
+    const int64_t q = y[i] == 0 ? 0 : int64_t{x[i]} / int64_t{y[i]};
+    return static_cast<T>(static_cast<uint64_t>(q));  // wraps: INT_MIN / -1 is INT_MIN
+  });
+  return true;
+}
+
 }  // namespace
 
 template <typename Op>
@@ -89,7 +108,11 @@ bool ExecVecBinary(Executor& ex, const Instr& in) {
     } else if constexpr (reg::kShiftOp<Op>) {
       if constexpr (!Elem<T>::kFloat) ok = ShiftLanes<Op, T>(ex, a, b, m, d);
     } else if constexpr (std::is_same_v<Op, ops::Div> && !Elem<T>::kFloat) {
-      ok = ex.Fault("vdiv on integer lanes");  // the A5 column admits float types only
+      if constexpr (std::is_same_v<T, int16_t> || std::is_same_v<T, int32_t>) {
+        ok = IntDivLanes<T>(ex, a, b, m, d);
+      } else {
+        ok = ex.Fault("vdiv on unsigned or 8-bit lanes");  // the A5 column refuses them
+      }
     } else {
       BinaryLanes<Op, T>(a, b, m, d);
     }
