@@ -131,6 +131,14 @@ void RuleChecker::CheckVecGather() {
         Fail(mask, "vgatherb takes a !pto.mask<b32>: one predicate per 32-byte block");
       }
       return;
+    case Opcode::kVscatter:
+      if (size == 1) {  // 128 requests: 16-bit offsets under a b16 mask, element 2i each
+        RequireVRegSize(offsets, 2, "offsets (one per request of two bytes)");
+        RequireGranule(mask, 2, "vscatter of 8-bit elements");
+        return;
+      }
+      RequireVRegSize(offsets, size, "offsets (one per lane)");
+      break;
     default:
       RequireVRegSize(offsets, size, "offsets (one per lane)");
       break;

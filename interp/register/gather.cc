@@ -43,7 +43,11 @@ template <typename Op>
 bool ExecVecGather(Executor& ex, const Instr& in) {
   const uint32_t* o = in.operands;
   const int size = DTypeSize(reg::VRegType(ex, o[0]));
-  const int lanes = kVectorBytes / size;
+  // vscatter of 8-bit elements makes 128 requests of 16-bit offsets under a b16 mask, request i
+  // storing element 2i (micro-isa 03); every other form a request a lane.
+  const bool byte_scatter = std::is_same_v<Op, ops::VScatter> && size == 1;
+  const int lanes = byte_scatter ? kVectorBytes / 2 : kVectorBytes / size;
+  const int granule = byte_scatter ? 2 : size;
   const int64_t base = ex.scalar(o[1]).i;
   const MaskValue& m = ex.mask(o[3]);
   if constexpr (std::is_same_v<Op, ops::VGatherb>) {
@@ -70,10 +74,11 @@ bool ExecVecGather(Executor& ex, const Instr& in) {
     constexpr bool kScatter = std::is_same_v<Op, ops::VScatter>;
     const reg::Use use = kScatter ? reg::Use::kWrite : reg::Use::kRead;
     const char* verb = kScatter ? " writes" : " reads";
+    // v0.60 reads vgather2's and vscatter's offsets unsigned, signless ones included.
+    constexpr bool kUnsigned = std::is_same_v<Op, ops::VGather2Sized> || kScatter;
     for (int i = 0; i < lanes; ++i) {
-      if (!reg::LaneActive(m, i, size)) continue;
-      const int64_t addr =
-          base + OffsetLane(ex, offsets, i, std::is_same_v<Op, ops::VGather2Sized>) * src;
+      if (!reg::LaneActive(m, i, granule)) continue;
+      const int64_t addr = base + OffsetLane(ex, offsets, i, kUnsigned) * src;
       if (!reg::LocalBytes(ex, Memory::kVec, addr, src, src, use,
                            StrCat("lane ", i, verb).c_str(), &at[i])) {
         return false;
@@ -82,8 +87,9 @@ bool ExecVecGather(Executor& ex, const Instr& in) {
     if constexpr (std::is_same_v<Op, ops::VScatter>) {
       // Lanes in order: of lanes that alias, the highest writes last (the page leaves it open).
       const VRegValue& v = ex.vreg(o[0]);
+      const int step = byte_scatter ? 2 : size;
       for (int i = 0; i < lanes; ++i) {
-        if (at[i]) std::memcpy(at[i], v.bytes + i * size, size);
+        if (at[i]) std::memcpy(at[i], v.bytes + i * step, size);
       }
     } else {
       VRegValue d{};
