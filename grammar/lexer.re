@@ -86,9 +86,13 @@ bool Lexer::NextLineContinues() const {
   for (const char* clause : kClauseWords) {
     if (text == clause) return true;
   }
-  // VPTO's DMA operand groups: "nburst(...)", "loop(...)", "pad(...)" (a bare word with '('
-  // may also start a call-form statement, "tpush_to_aiv(%t : T)", so only these).
-  if (p < lim_ && *p == '(' && (text == "nburst" || text == "loop" || text == "pad")) return true;
+  // VPTO's DMA operand groups: "nburst(...)", "loop(...)" (and PTOAS's aliases "loop1(...)",
+  // "loop2(...)"), "pad(...)" (a bare word with '(' may also start a call-form statement,
+  // "tpush_to_aiv(%t : T)", so only these).
+  if (p < lim_ && *p == '(' &&
+      (text == "nburst" || text == "loop" || text == "loop1" || text == "loop2" || text == "pad")) {
+    return true;
+  }
   while (p < lim_ && (*p == ' ' || *p == '\t')) ++p;
   return p + 1 < lim_ && p[0] == '=' && p[1] != '=';
 }

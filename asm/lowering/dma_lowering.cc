@@ -1,5 +1,7 @@
 #include "pto/asm/lowering/dma_lowering.h"
 
+#include <algorithm>
+
 #include "pto/asm/lowering/op_form.h"
 #include "pto/asm/lowering/operands.h"
 #include "pto/asm/type_parser.h"
@@ -35,6 +37,13 @@ bool IsGlobal(const Value& v) {
   return v.cls == ValueClass::kView && v.type.kind == TypeKind::kPointer;
 }
 
+// loop(...) and PTOAS's aliases of it, loop1(...), loop2(...) (any loopN in the types).
+bool IsLoopWord(std::string_view word) {
+  if (!word.starts_with("loop")) return false;
+  word.remove_prefix(4);
+  return std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 // One operand of a grouped copy and what its written type starts with: "loop" before the first
 // operand of each loop(...) group, "pad" before pad(...)'s value, "" otherwise.
 struct TypedOperand {
@@ -65,8 +74,8 @@ bool CheckDmaTypes(Context& ctx, const OpInfo& info, const Statement& stmt,
     ItemSpan part = parts[i];
     std::string_view word;
     if (part.size() > 1 && part[0].Is(ItemKind::kWord) &&
-        (part[0].text == "loop" || part[0].text == "pad")) {
-      word = part[0].text;
+        (IsLoopWord(part[0].text) || part[0].text == "pad")) {
+      word = IsLoopWord(part[0].text) ? "loop" : part[0].text;
       part = part.subspan(1);
     }
     const std::string_view expected = operands[i].group_word;
@@ -116,7 +125,7 @@ bool ReadDmaGroups(FunctionBuilder& fb, const OpInfo& info, const Statement& stm
     } else if (word == "l2_cache_ctl" && !load && seen_nburst && g->loops.empty() &&
                g->cache.empty()) {
       if (!GroupValues(fb, group, 1, 1, "l2_cache_ctl", &g->cache)) return false;
-    } else if (word == "loop" && seen_nburst && !seen_pad) {
+    } else if ((word == "loop" || word == "loop1" || word == "loop2") && seen_nburst && !seen_pad) {
       if (!GroupValues(fb, group, 3, 3, "loop", &g->loops)) return false;
     } else if (word == "pad" && load && seen_nburst && !seen_pad) {
       if (!GroupValues(fb, group, 1, 3, "pad", &g->pad)) return false;
