@@ -1,9 +1,10 @@
 """The lit half of tests/conformance/ptoas.py: every ptoas invocation of a PTOAS lit test.
 
 A lit file says in its `// RUN:` lines how PTOAS is run on it and whether PTOAS accepts it:
-`not ptoas ...` expects a refusal, `ptoas ...` success. One file may run ptoas several times
-(other architectures, `split-file` sections, a `sed` rewrite of itself); each invocation is one
-case here, judged by the same verdict with the invocation's `--pto-arch`. A RUN line that
+`not ptoas ...` (or the shell's `! ptoas ...`) expects a refusal, `ptoas ...` success. One file
+may run ptoas several times (other architectures, `split-file` sections, a `sed` rewrite of
+itself); each invocation is one case here, judged by the same verdict with the invocation's
+`--pto-arch`. A RUN line that
 ignores ptoas's exit (`|| true`) is a negative when what it checks says `error`.
 """
 import re
@@ -57,7 +58,8 @@ def parse_invocation(command):
     """(negative, ignores_exit, args, prefix, sed) for the ptoas call in one RUN command, or
     None. args are ptoas's own arguments; sed is (pattern, replacement, target) when the
     command first rewrites %s with sed into target."""
-    m = re.search(r"(?:^|[\s({;&|])(not\s+)?ptoas\s+([^|;&)}]*)", command)
+    # `not ptoas` or the shell's `! ptoas`: a refusal is expected.
+    m = re.search(r"(?:^|[\s({;&|])(not\s+|!\s+)?ptoas\s+([^|;&)}]*)", command)
     if not m:
         return None
     negative = m.group(1) is not None
