@@ -5,7 +5,6 @@
 #ifndef PTO_INTERP_CHECK_CHECK_TOOL_H_
 #define PTO_INTERP_CHECK_CHECK_TOOL_H_
 
-#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -37,14 +36,9 @@ class CheckTool final : public StepTool {
   const StepPlans& plans() const { return plans_; }
   std::vector<Access>& step_accesses() { return step_accesses_; }
   bool observed() const { return observed_; }
-  bool in_vector_scope() const { return vector_scope_depth_ > 0; }
-  /// A scope's start (\a begin) or end. Scopes nest at run time when a function called inside
-  /// one opens its own (an inferred scope): only the outermost's ends count. Returns whether
-  /// this was one of them.
-  bool StepScope(bool begin) {
-    vector_scope_depth_ = begin ? vector_scope_depth_ + 1 : std::max(0, vector_scope_depth_ - 1);
-    return vector_scope_depth_ == (begin ? 1 : 0);
-  }
+  bool in_vector_scope() const { return vector_scopes_.inside(); }
+  /// A scope's start or end (VectorScopeDepth::Step): whether it is the outermost scope's.
+  bool StepScope(bool begin) { return vector_scopes_.Step(begin); }
 
  private:
   std::shared_ptr<Sanitizer> sanitizer_;
@@ -52,7 +46,7 @@ class CheckTool final : public StepTool {
   std::vector<Access> step_accesses_;  ///< the step's, kept for their capacity
   const Function* plans_of_ = nullptr;          ///< the function whose plans these are
   const StepPlan* function_plans_ = nullptr;
-  int vector_scope_depth_ = 0;  ///< VPTO vector scopes started and not yet ended
+  VectorScopeDepth vector_scopes_;
   bool observed_ = false;
 };
 

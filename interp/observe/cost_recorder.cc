@@ -17,8 +17,10 @@ void CostRecorder::OnStep(const Step& step) {
   if (!records_.empty()) host.ticks += now - last_;
   // Only the outermost scope's markers start and end it (a called function's scope nests).
   const Role role = RoleOf(step.in->op);
-  const bool in_scope = vector_scope_depth_ > 0;
-  const bool scope_end = role == Role::kScopeEnd && vector_scope_depth_ == 1;
+  const bool in_scope = vector_scopes_.inside();
+  const bool marker = role == Role::kScopeBegin || role == Role::kScopeEnd;
+  const bool outermost = marker && vector_scopes_.Step(role == Role::kScopeBegin);
+  const bool scope_end = role == Role::kScopeEnd && outermost && in_scope;
   const StepCost c = CostOf(step, in_scope && !scope_end);
   Append({step.function, step.pc, c.head, c.body, static_cast<int32_t>(c.sync.id), c.sync.kind,
           c.pipe, static_cast<int8_t>(c.sync.src), static_cast<int8_t>(c.sync.dst), c.ordered,
@@ -31,8 +33,6 @@ void CostRecorder::OnStep(const Step& step) {
       deps_.push_back(deps);
     }
   }
-  if (role == Role::kScopeBegin) ++vector_scope_depth_;
-  if (role == Role::kScopeEnd && vector_scope_depth_ > 0) --vector_scope_depth_;
   for (const Access& a : step.accesses) {
     if (a.place.global || a.place.owner >= 0) continue;
     if (a.place.mem != Memory::kVec && a.place.mem != Memory::kMat) continue;

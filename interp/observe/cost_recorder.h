@@ -15,6 +15,7 @@
 #include "pto/interp/observe/host_clock.h"
 #include "pto/interp/observe/implied_order.h"
 #include "pto/interp/observe/spill_array.h"
+#include "pto/interp/vm/tools.h"
 
 namespace pto::interp::observe {
 
@@ -71,7 +72,7 @@ class CostRecorder final : public StepObserver {
   HostClock clock_;
   uint64_t last_ = 0;
   uint64_t peak_vec_ = 0, peak_mat_ = 0;
-  int vector_scope_depth_ = 0;  ///< scopes started and not ended (a called function's nest)
+  VectorScopeDepth vector_scopes_;
 };
 
 /// One core's recorder, and the core's name ("" for a block run on one core, "cube", ...).

@@ -6,6 +6,7 @@
 #ifndef PTO_INTERP_VM_TOOLS_H_
 #define PTO_INTERP_VM_TOOLS_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -47,6 +48,22 @@ inline void RecordAccess(Core& core, const Access& a) {
 inline void DropLastAccess(Core& core) {
   if (!core.recording->empty()) core.recording->pop_back();
 }
+
+/// How deep a core is in VPTO vector scopes, for the tools that act at a scope's ends. Scopes
+/// nest at run time when a function called inside one opens its own (an inferred scope): only
+/// the outermost one's start and end count.
+class VectorScopeDepth {
+ public:
+  bool inside() const { return depth_ > 0; }
+  /// A scope's start (\a begin) or end; whether it is the outermost scope's.
+  bool Step(bool begin) {
+    depth_ = begin ? depth_ + 1 : std::max(0, depth_ - 1);
+    return depth_ == (begin ? 1 : 0);
+  }
+
+ private:
+  int depth_ = 0;
+};
 
 }  // namespace pto::interp
 
