@@ -7,12 +7,6 @@ namespace pto::assembler {
 
 namespace cube_lowering {
 
-namespace {
-
-constexpr int64_t kMaxFillCount = 32767;  // repeat, blocks and gap: 15-bit fields
-
-}  // namespace
-
 // fill_word_bits = 16 or 32 (required); create_cbuf_matrix's destination is that word's
 // unsigned type.
 bool CubeLowering::FillWordFlag(const Value& dst, bool typed, uint32_t* flags) {

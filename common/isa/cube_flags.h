@@ -20,6 +20,8 @@ constexpr DType TypeAt(uint32_t types, int i) {
 constexpr uint32_t kDn2Nz = 1u << 0;
 // create_cbuf_matrix / raw_fill_l1: the fill word is 32 bits (else 16).
 constexpr uint32_t kFillWord32 = 1u << 0;
+// Their repeat count, blocks a repeat and gap: 15-bit fields.
+constexpr int64_t kMaxFillCount = 32767;
 // mte_l1_l0a / mte_l1_l0b @flags.
 constexpr uint32_t kTranspose = 1u << 0;
 

@@ -107,10 +107,10 @@ bool UnitBursts(Executor& ex, const Side& from, const Side& to, int64_t len, int
 // blocks after each, every word the pattern.
 bool FillL1(Executor& ex, int64_t at, uint32_t value, bool wide, int64_t repeats, int64_t blocks,
             int64_t gap) {
-  constexpr int64_t kMax = 32767;
+  constexpr int64_t kMax = pto::cube::kMaxFillCount;
   if (repeats < 0 || blocks < 0 || gap < 0 || repeats > kMax || blocks > kMax || gap > kMax) {
     return ex.Fault(StrCat("a fill of ", repeats, " repeats of ", blocks, " blocks with gap ", gap,
-                           " (each 0..32767)"));
+                           " (each 0..", kMax, ")"));
   }
   if (at % 32 != 0)
     return ex.Fault(StrCat("the fill's L1 address ", at, " is not 32-byte aligned"));
