@@ -348,8 +348,8 @@ bool RepeatLowering::BitsScalar(const Operand& written, DType dtype, Slot* out) 
     return false;
   }
   const bool is_float = IsFloat(dtype);
-  const DType bits =
-      DTypeSize(dtype) == 2 ? (is_float ? DType::kI16 : dtype) : (is_float ? DType::kI32 : dtype);
+  // A float's bits come as the integer of its width; an integer truncates to its own type.
+  const DType bits = !is_float ? dtype : DTypeSize(dtype) == 2 ? DType::kI16 : DType::kI32;
   const uint32_t low = fb_.NewScalar(bits);
   fb_.Emit(Opcode::kTruncI, {low, out->reg}, out->range);
   out->reg = low, out->dtype = bits, out->known = false;
