@@ -5,8 +5,8 @@
 #define PTO_INTERP_OBSERVE_COST_RECORDER_H_
 
 #include <array>
-#include <deque>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
